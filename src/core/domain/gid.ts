@@ -1,0 +1,36 @@
+/** GitLab global ids: `gid://gitlab/<Type>/<id>`. */
+export type GlobalIdType =
+  | 'Group'
+  | 'Project'
+  | 'Epic'
+  | 'EpicIssue'
+  | 'Issue'
+  | 'MergeRequest'
+  | 'Milestone'
+  | 'Label'
+  | 'User'
+  | 'Todo'
+  | 'Note'
+  | 'AwardEmoji'
+  | 'WorkItem';
+
+const GID_PATTERN = /^gid:\/\/gitlab\/([A-Za-z:]+)\/(\d+)$/;
+
+export function toGlobalId(type: GlobalIdType, id: number | string): string {
+  return `gid://gitlab/${type}/${id}`;
+}
+
+export type GlobalIdParse = { ok: true; type: string; id: number } | { ok: false; message: string };
+
+/** Parses a global id; the messages are GitLab's argument errors. */
+export function parseGlobalId(value: string, expected?: readonly GlobalIdType[]): GlobalIdParse {
+  const match = GID_PATTERN.exec(value);
+  const id = match ? Number(match[2]) : Number.NaN;
+  if (!match || !Number.isSafeInteger(id))
+    return { ok: false, message: `${value} is not a valid GitLab ID.` };
+  const type = match[1]!;
+  if (expected && !expected.includes(type as GlobalIdType)) {
+    return { ok: false, message: `${value} is not a valid ID for ${expected.join(', ')}.` };
+  }
+  return { ok: true, type, id };
+}

@@ -1,0 +1,125 @@
+import { AccessLevel } from './accessLevel.ts';
+import type { Visibility } from './visibility.ts';
+
+/**
+ * The actor's relation to a resource, from least to most powerful. A member's role comes from the
+ * highest access level they hold on the resource's group or any of its ancestors.
+ */
+export const ROLES = [
+  'anonymous',
+  'non_member',
+  'guest',
+  'reporter',
+  'developer',
+  'maintainer',
+  'owner',
+  'admin',
+] as const;
+export type Role = (typeof ROLES)[number];
+
+const rank = (role: Role): number => ROLES.indexOf(role);
+
+export const ACTIONS = [
+  'read_group',
+  'read_project',
+  'read_epic',
+  'create_epic',
+  'update_epic',
+  'admin_epic_relation',
+  'destroy_epic',
+  'read_issue',
+  'create_issue',
+  'update_issue',
+  'destroy_issue',
+  'read_merge_request',
+  'read_milestone',
+  'admin_milestone',
+  'read_label',
+  'admin_label',
+  'create_note',
+  'award_emoji',
+  'create_todo',
+  'admin_project',
+  'admin_group',
+] as const;
+export type Action = (typeof ACTIONS)[number];
+
+interface Rule {
+  /** Least role needed, by the resource's effective visibility. */
+  readonly min: Readonly<Record<Visibility, Role>>;
+  /** Least role needed when the item is confidential (on top of `min`). */
+  readonly confidential?: Role;
+  /** The item's author and assignees pass the confidential check (GitLab's rule for issues). */
+  readonly authorOrAssigneeSeesConfidential?: boolean;
+  /** The item's author may do this with only the visibility minimum (edit your own issue). */
+  readonly authorMay?: boolean;
+}
+
+const readable = { public: 'anonymous', internal: 'non_member', private: 'guest' } as const;
+const signedInReadable = { public: 'non_member', internal: 'non_member', private: 'guest' } as const;
+const all = (role: Role) => ({ public: role, internal: role, private: role });
+
+/**
+ * The permission policy: roles × actions × visibility × confidentiality, as GitLab grants them.
+ * Every service asks `can`; nothing else decides who may do what.
+ */
+export const POLICY: Readonly<Record<Action, Rule>> = {
+  read_group: { min: readable },
+  read_project: { min: readable },
+  read_epic: { min: readable, confidential: 'reporter' },
+  create_epic: { min: all('reporter') },
+  update_epic: { min: all('reporter'), confidential: 'reporter' },
+  admin_epic_relation: { min: all('reporter'), confidential: 'reporter' },
+  destroy_epic: { min: all('owner') },
+  read_issue: { min: readable, confidential: 'reporter', authorOrAssigneeSeesConfidential: true },
+  create_issue: { min: signedInReadable },
+  update_issue: {
+    min: all('reporter'),
+    confidential: 'reporter',
+    authorOrAssigneeSeesConfidential: true,
+    authorMay: true,
+  },
+  destroy_issue: { min: all('owner') },
+  read_merge_request: { min: { public: 'anonymous', internal: 'non_member', private: 'reporter' } },
+  read_milestone: { min: readable },
+  admin_milestone: { min: all('reporter') },
+  read_label: { min: readable },
+  admin_label: { min: all('reporter') },
+  create_note: { min: signedInReadable, confidential: 'reporter', authorOrAssigneeSeesConfidential: true },
+  award_emoji: { min: signedInReadable, confidential: 'reporter', authorOrAssigneeSeesConfidential: true },
+  create_todo: { min: signedInReadable, confidential: 'reporter', authorOrAssigneeSeesConfidential: true },
+  admin_project: { min: all('maintainer') },
+  admin_group: { min: all('owner') },
+};
+
+export interface PermissionContext {
+  readonly visibility: Visibility;
+  readonly confidential?: boolean;
+  readonly isAuthor?: boolean;
+  readonly isAssignee?: boolean;
+}
+
+export function can(role: Role, action: Action, context: PermissionContext): boolean {
+  if (role === 'admin') return true;
+  const rule = POLICY[action];
+  const involved = Boolean(context.isAuthor || context.isAssignee);
+  let needed = rule.min[context.visibility];
+  if (rule.authorMay && context.isAuthor) needed = readable[context.visibility];
+  if (context.confidential && rule.confidential) {
+    const exempt = rule.authorOrAssigneeSeesConfidential && involved;
+    if (!exempt && rank(rule.confidential) > rank(needed)) needed = rule.confidential;
+  }
+  return rank(role) >= rank(needed);
+}
+
+/** The role of a (possibly anonymous) user holding `accessLevel` on the resource's namespace chain. */
+export function roleOf(user: { isAdmin: boolean } | null, accessLevel: number): Role {
+  if (!user) return 'anonymous';
+  if (user.isAdmin) return 'admin';
+  if (accessLevel >= AccessLevel.Owner) return 'owner';
+  if (accessLevel >= AccessLevel.Maintainer) return 'maintainer';
+  if (accessLevel >= AccessLevel.Developer) return 'developer';
+  if (accessLevel >= AccessLevel.Reporter) return 'reporter';
+  if (accessLevel >= AccessLevel.Guest) return 'guest';
+  return 'non_member';
+}

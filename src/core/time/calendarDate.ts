@@ -1,0 +1,22 @@
+import { isValid, parseISO } from 'date-fns';
+
+declare const calendarDateBrand: unique symbol;
+/** A day on the calendar, `YYYY-MM-DD`, with no time and no zone. */
+export type CalendarDate = string & { readonly [calendarDateBrand]: true };
+
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Parses `YYYY-MM-DD` (a real date: no Feb 30); undefined otherwise. */
+export function parseCalendarDate(value: string): CalendarDate | undefined {
+  if (!DAY_PATTERN.test(value)) return undefined;
+  const parsed = parseISO(value);
+  if (!isValid(parsed)) return undefined;
+  const [year, month, day] = value.split('-').map(Number);
+  if (parsed.getFullYear() !== year || parsed.getMonth() + 1 !== month || parsed.getDate() !== day)
+    return undefined;
+  return value as CalendarDate;
+}
+
+export function compareCalendarDates(a: CalendarDate, b: CalendarDate): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

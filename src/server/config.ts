@@ -1,0 +1,42 @@
+/** Server configuration, read once from the environment (README, "Configuration"). */
+export interface ServerConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly databaseUrl: string | undefined;
+  readonly demoSeed: boolean;
+  readonly demoPassword: string;
+  /** Public origin used in `web_url` fields; defaults to http://<host>:<port>. */
+  readonly externalUrl: string;
+  /** Sign-in attempts allowed per IP and minute before GitLab-style 429s. */
+  readonly signInRateLimit: number;
+  /** Folder of the built client (Vite output). */
+  readonly clientDir: string;
+  readonly logLevel: string;
+}
+
+export const DEFAULT_DEMO_PASSWORD = 'demo-password';
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = parsePort(env.PORT ?? '3000');
+  const host = env.HOST ?? '127.0.0.1';
+  return {
+    port,
+    host,
+    dataDir: env.DATA_DIR ?? './data',
+    databaseUrl: env.DATABASE_URL || undefined,
+    demoSeed: (env.DEMO_SEED ?? 'on') !== 'off',
+    demoPassword: env.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
+    externalUrl: (env.EXTERNAL_URL ?? `http://${host}:${port}`).replace(/\/$/, ''),
+    signInRateLimit: Number(env.SIGN_IN_RATE_LIMIT ?? 10),
+    clientDir: env.CLIENT_DIR ?? 'dist/client',
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be 0-65535, got "${value}"`);
+  return port;
+}

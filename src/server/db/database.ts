@@ -1,0 +1,69 @@
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { KyselyPGlite } from 'kysely-pglite';
+import pg from 'pg';
+import { acquireLockFile } from './lockFile.ts';
+import type { Database } from './schema.ts';
+
+export interface DatabaseConfig {
+  /** PostgreSQL connection string; when set, PGlite is not used. */
+  readonly databaseUrl?: string | undefined;
+  /** Folder of the embedded database (`memory://` keeps it in memory, for tests). */
+  readonly dataDir: string;
+}
+
+export interface DatabaseHandle {
+  readonly db: Kysely<Database>;
+  readonly kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const OID = { int8: 20, numeric: 1700, date: 1082 } as const;
+
+/** Calendar days stay `YYYY-MM-DD` strings (no time zone can shift them); counts become numbers. */
+const parseCalendarDay = (value: string) => value;
+const parseBigNumber = (value: string) => Number(value);
+
+export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  return openPGlite(config.dataDir);
+}
+
+async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
+  const types = {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+      if (oid === OID.date) return parseCalendarDay;
+      if (oid === OID.int8 || oid === OID.numeric) return parseBigNumber;
+      return pg.types.getTypeParser(oid, format);
+    }) as typeof pg.types.getTypeParser,
+  };
+  const pool = new pg.Pool({ connectionString, max: 10, types });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  await sql`select 1`.execute(db);
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+async function openPGlite(dataDir: string): Promise<DatabaseHandle> {
+  const inMemory = dataDir.startsWith('memory://');
+  const release = inMemory ? () => {} : acquireLockFile(join(dataDir, 'server.lock'));
+  try {
+    const client = await PGlite.create(inMemory ? dataDir : join(dataDir, 'pgdata'), {
+      parsers: { [OID.date]: parseCalendarDay, [OID.int8]: parseBigNumber, [OID.numeric]: parseBigNumber },
+    });
+    const db = new Kysely<Database>({ dialect: new KyselyPGlite(client).dialect });
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        await sql`CHECKPOINT`.execute(db);
+        await db.destroy();
+        if (!client.closed) await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}

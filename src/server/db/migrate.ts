@@ -1,0 +1,19 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import * as domain from './migrations/0001_domain.ts';
+import type { Database } from './schema.ts';
+
+/** Migrations are listed here, in order; they only ever run forward. */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001_domain': domain,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}

@@ -1,0 +1,497 @@
+import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { Executor } from '../executor.ts';
+import {
+  finishPage,
+  type KeysetOrder,
+  keysetPredicate,
+  orderBySql,
+  type Page,
+  type PageArgs,
+  planPage,
+} from '../pagination.ts';
+import type { Database, EpicRow, EpicUpdate, NewEpic } from '../schema.ts';
+import { escapeLike } from './namespaceRepository.ts';
+
+export type EpicSortColumn =
+  | 'created_at'
+  | 'updated_at'
+  | 'title'
+  | 'start_date'
+  | 'due_date'
+  | 'relative_position';
+
+export interface EpicSort {
+  readonly column: EpicSortColumn;
+  readonly direction: 'asc' | 'desc';
+}
+
+/** Every filter GitLab's epic finders take; visibility comes in as group id lists decided by the service. */
+export interface EpicFilter {
+  /** Groups whose epics may be listed (already restricted to what the viewer can read). */
+  readonly groupIds: readonly number[];
+  /** Groups in which the viewer may also see confidential epics. */
+  readonly confidentialGroupIds: readonly number[];
+  readonly state?: 'opened' | 'closed' | undefined;
+  readonly search?: string | undefined;
+  readonly authorIds?: readonly number[] | undefined;
+  readonly notAuthorIds?: readonly number[] | undefined;
+  readonly labelNames?: readonly string[] | undefined;
+  readonly notLabelNames?: readonly string[] | undefined;
+  /** `None` / `Any` are GitLab's special label filters. */
+  readonly labelPresence?: 'none' | 'any' | undefined;
+  readonly confidential?: boolean | undefined;
+  readonly iids?: readonly number[] | undefined;
+  readonly parentId?: number | undefined;
+  readonly topLevelOnly?: boolean | undefined;
+  readonly createdAfter?: Date | undefined;
+  readonly createdBefore?: Date | undefined;
+  readonly updatedAfter?: Date | undefined;
+  readonly updatedBefore?: Date | undefined;
+  readonly reactionEmoji?:
+    | { readonly userId: number; readonly name: string; readonly negated: boolean }
+    | undefined;
+}
+
+function filteredEpics(db: Executor, filter: EpicFilter) {
+  let query = db.selectFrom('epics');
+  if (filter.groupIds.length === 0) return query.where(sql<SqlBool>`false`);
+  query = query.where('epics.group_id', 'in', [...filter.groupIds]);
+  const confidentialIds = [...filter.confidentialGroupIds];
+  query = query.where((eb) =>
+    confidentialIds.length === 0
+      ? eb('epics.confidential', '=', false)
+      : eb.or([eb('epics.confidential', '=', false), eb('epics.group_id', 'in', confidentialIds)]),
+  );
+  if (filter.state) query = query.where('epics.state', '=', filter.state);
+  if (filter.confidential !== undefined) query = query.where('epics.confidential', '=', filter.confidential);
+  if (filter.search) {
+    const pattern = `%${escapeLike(filter.search)}%`;
+    query = query.where((eb) =>
+      eb.or([eb('epics.title', 'ilike', pattern), eb('epics.description', 'ilike', pattern)]),
+    );
+  }
+  if (filter.authorIds) query = query.where('epics.author_id', 'in', [...filter.authorIds, 0]);
+  if (filter.notAuthorIds?.length) query = query.where('epics.author_id', 'not in', [...filter.notAuthorIds]);
+  if (filter.iids) query = query.where('epics.iid', 'in', [...filter.iids, 0]);
+  if (filter.parentId !== undefined) query = query.where('epics.parent_id', '=', filter.parentId);
+  if (filter.topLevelOnly) {
+    // Top level within the listed hierarchy: no parent, or a parent outside the listed groups.
+    const groupIds = [...filter.groupIds];
+    query = query.where((eb) =>
+      eb.or([
+        eb('epics.parent_id', 'is', null),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('epics as parent')
+              .select(sql`1`.as('one'))
+              .whereRef('parent.id', '=', 'epics.parent_id')
+              .where('parent.group_id', 'in', groupIds),
+          ),
+        ),
+      ]),
+    );
+  }
+  if (filter.createdAfter) query = query.where('epics.created_at', '>=', filter.createdAfter);
+  if (filter.createdBefore) query = query.where('epics.created_at', '<=', filter.createdBefore);
+  if (filter.updatedAfter) query = query.where('epics.updated_at', '>=', filter.updatedAfter);
+  if (filter.updatedBefore) query = query.where('epics.updated_at', '<=', filter.updatedBefore);
+  for (const title of filter.labelNames ?? []) {
+    query = query.where((eb) => eb.exists(labelled(eb, title)));
+  }
+  for (const title of filter.notLabelNames ?? []) {
+    query = query.where((eb) => eb.not(eb.exists(labelled(eb, title))));
+  }
+  if (filter.labelPresence) {
+    query = query.where((eb) => {
+      const any = eb.exists(
+        eb
+          .selectFrom('label_links')
+          .select(sql`1`.as('one'))
+          .where('label_links.target_type', '=', 'Epic')
+          .whereRef('label_links.target_id', '=', 'epics.id'),
+      );
+      return filter.labelPresence === 'any' ? any : eb.not(any);
+    });
+  }
+  if (filter.reactionEmoji) {
+    const { userId, name, negated } = filter.reactionEmoji;
+    query = query.where((eb) => {
+      const reacted = eb.exists(
+        eb
+          .selectFrom('award_emoji')
+          .select(sql`1`.as('one'))
+          .where('award_emoji.awardable_type', '=', 'Epic')
+          .whereRef('award_emoji.awardable_id', '=', 'epics.id')
+          .where('award_emoji.user_id', '=', userId)
+          .where((inner) => (name === 'Any' ? sql<SqlBool>`true` : inner('award_emoji.name', '=', name))),
+      );
+      return negated || name === 'None' ? eb.not(reacted) : reacted;
+    });
+  }
+  return query;
+}
+
+function labelled(eb: ExpressionBuilder<Database, 'epics'>, title: string) {
+  return eb
+    .selectFrom('label_links')
+    .innerJoin('labels', 'labels.id', 'label_links.label_id')
+    .select(sql`1`.as('one'))
+    .where('label_links.target_type', '=', 'Epic')
+    .whereRef('label_links.target_id', '=', 'epics.id')
+    .where('labels.title', '=', title);
+}
+
+export function epicKeysetOrder(sort: EpicSort): KeysetOrder {
+  // GitLab orders date sorts by (date NULLS LAST, id DESC); the others tie-break in their own direction.
+  const dateSort =
+    sort.column === 'start_date' || sort.column === 'due_date' || sort.column === 'relative_position';
+  return {
+    column: `epics.${sort.column}`,
+    cursorKey: sort.column,
+    direction: sort.direction,
+    idColumn: 'epics.id',
+    idDirection: dateSort ? 'desc' : sort.direction,
+  };
+}
+
+export async function listEpicsByKeyset(
+  db: Executor,
+  filter: EpicFilter,
+  sort: EpicSort,
+  args: PageArgs,
+  limits: { defaultPageSize: number; maxPageSize: number },
+): Promise<Page<EpicRow> & { order: KeysetOrder }> {
+  const order = epicKeysetOrder(sort);
+  const plan = planPage(order, args, limits.defaultPageSize, limits.maxPageSize);
+  let query = filteredEpics(db, filter).selectAll('epics');
+  if (plan.cursor) {
+    const cursor = plan.cursor;
+    query = query.where(() => keysetPredicate(order, cursor, plan.backward));
+  }
+  const fetched = await query
+    .orderBy(orderBySql(order, plan.backward))
+    .limit(plan.limit + 1)
+    .execute();
+  return { ...finishPage(plan, fetched, args), order };
+}
+
+export async function listEpicsByOffset(
+  db: Executor,
+  filter: EpicFilter,
+  sort: EpicSort,
+  page: { offset: number; limit: number },
+): Promise<EpicRow[]> {
+  const order = epicKeysetOrder(sort);
+  return filteredEpics(db, filter)
+    .selectAll('epics')
+    .orderBy(orderBySql(order, false))
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+}
+
+export async function countEpics(db: Executor, filter: EpicFilter): Promise<number> {
+  const row = await filteredEpics(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export function findEpicByIid(db: Executor, groupId: number, iid: number): Promise<EpicRow | undefined> {
+  return db
+    .selectFrom('epics')
+    .selectAll()
+    .where('group_id', '=', groupId)
+    .where('iid', '=', iid)
+    .executeTakeFirst();
+}
+
+export function findEpicsByIds(db: Executor, ids: readonly number[]): Promise<EpicRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('epics')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** Takes the group's next epic iid inside the caller's transaction (the row lock serialises creators). */
+export async function nextEpicIid(db: Executor, groupId: number): Promise<number> {
+  const row = await db
+    .updateTable('namespaces')
+    .set((eb) => ({ last_epic_iid: eb('last_epic_iid', '+', 1) }))
+    .where('id', '=', groupId)
+    .returning('last_epic_iid')
+    .executeTakeFirstOrThrow();
+  return row.last_epic_iid;
+}
+
+export function insertEpic(db: Executor, epic: NewEpic): Promise<EpicRow> {
+  return db.insertInto('epics').values(epic).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Updates only when `lock_version` still matches; undefined means someone else wrote first. */
+export function updateEpicRow(
+  db: Executor,
+  id: number,
+  lockVersion: number | undefined,
+  changes: EpicUpdate,
+): Promise<EpicRow | undefined> {
+  let query = db
+    .updateTable('epics')
+    .set({ ...changes, updated_at: new Date() })
+    .set((eb) => ({ lock_version: eb('lock_version', '+', 1) }))
+    .where('id', '=', id);
+  if (lockVersion !== undefined) query = query.where('lock_version', '=', lockVersion);
+  return query.returningAll().executeTakeFirst();
+}
+
+/** GitLab (16.11+) detaches child epics when their parent is deleted; issues lose their epic link. */
+export async function deleteEpicRow(db: Executor, id: number): Promise<void> {
+  await db.updateTable('epics').set({ parent_id: null }).where('parent_id', '=', id).execute();
+  await db.deleteFrom('label_links').where('target_type', '=', 'Epic').where('target_id', '=', id).execute();
+  await db
+    .deleteFrom('award_emoji')
+    .where('awardable_type', '=', 'Epic')
+    .where('awardable_id', '=', id)
+    .execute();
+  await db.deleteFrom('todos').where('target_type', '=', 'Epic').where('target_id', '=', id).execute();
+  await db
+    .deleteFrom('subscriptions')
+    .where('subscribable_type', '=', 'Epic')
+    .where('subscribable_id', '=', id)
+    .execute();
+  await db.deleteFrom('notes').where('noteable_type', '=', 'Epic').where('noteable_id', '=', id).execute();
+  await db.deleteFrom('epics').where('id', '=', id).execute();
+}
+
+/** Start and due dates an epic inherits: the earliest start and latest due of its issues' milestones. */
+export async function datesFromMilestones(
+  db: Executor,
+  epicId: number,
+): Promise<{
+  start: { date: string; milestoneId: number } | null;
+  due: { date: string; milestoneId: number } | null;
+}> {
+  const base = db
+    .selectFrom('epic_issues')
+    .innerJoin('issues', 'issues.id', 'epic_issues.issue_id')
+    .innerJoin('milestones', 'milestones.id', 'issues.milestone_id')
+    .where('epic_issues.epic_id', '=', epicId);
+  const [start, due] = await Promise.all([
+    base
+      .select(['milestones.id', 'milestones.start_date'])
+      .where('milestones.start_date', 'is not', null)
+      .orderBy('milestones.start_date', 'asc')
+      .orderBy('milestones.id', 'asc')
+      .limit(1)
+      .executeTakeFirst(),
+    base
+      .select(['milestones.id', 'milestones.due_date'])
+      .where('milestones.due_date', 'is not', null)
+      .orderBy('milestones.due_date', 'desc')
+      .orderBy('milestones.id', 'asc')
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  return {
+    start: start?.start_date ? { date: start.start_date, milestoneId: start.id } : null,
+    due: due?.due_date ? { date: due.due_date, milestoneId: due.id } : null,
+  };
+}
+
+/** Ids of the epic's ancestors, nearest first (bounded by the hierarchy depth). */
+export async function findAncestorIds(db: Executor, epicId: number): Promise<number[]> {
+  const result = await sql<{ id: number }>`
+    WITH RECURSIVE chain(id, parent_id, depth) AS (
+      SELECT id, parent_id, 0 FROM epics WHERE id = ${epicId}
+      UNION ALL
+      SELECT e.id, e.parent_id, chain.depth + 1 FROM epics e JOIN chain ON e.id = chain.parent_id WHERE chain.depth < 50
+    )
+    SELECT id FROM chain WHERE id <> ${epicId} ORDER BY depth`.execute(db);
+  return result.rows.map((row) => row.id);
+}
+
+/** Levels in the epic's subtree, itself included (1 for a leaf). */
+export async function subtreeHeight(db: Executor, epicId: number): Promise<number> {
+  const result = await sql<{ height: number }>`
+    WITH RECURSIVE tree(id, depth) AS (
+      SELECT id, 1 FROM epics WHERE id = ${epicId}
+      UNION ALL
+      SELECT e.id, tree.depth + 1 FROM epics e JOIN tree ON e.parent_id = tree.id WHERE tree.depth < 50
+    )
+    SELECT max(depth) AS height FROM tree`.execute(db);
+  return Number(result.rows[0]?.height ?? 1);
+}
+
+export async function countChildEpics(
+  db: Executor,
+  parentId: number,
+  exceptId: number | null,
+): Promise<number> {
+  let query = db
+    .selectFrom('epics')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('parent_id', '=', parentId);
+  if (exceptId !== null) query = query.where('id', '!=', exceptId);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export function findEpicById(db: Executor, id: number): Promise<EpicRow | undefined> {
+  return db.selectFrom('epics').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The highest relative position among the parent's children, to append a new child after them. */
+export async function maxChildPosition(db: Executor, parentId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('epics')
+    .select((eb) => eb.fn.max('relative_position').as('max'))
+    .where('parent_id', '=', parentId)
+    .executeTakeFirst();
+  return row?.max ?? null;
+}
+
+export function setEpicDates(
+  db: Executor,
+  epicId: number,
+  dates: Pick<
+    EpicUpdate,
+    'start_date' | 'due_date' | 'start_date_sourcing_milestone_id' | 'due_date_sourcing_milestone_id'
+  >,
+): Promise<EpicRow | undefined> {
+  return db.updateTable('epics').set(dates).where('id', '=', epicId).returningAll().executeTakeFirst();
+}
+
+/** Whether the epic holds a non-confidential child epic or issue (blocks making it confidential). */
+export async function findPublicChildren(
+  db: Executor,
+  epicId: number,
+): Promise<{ publicChildEpic: boolean; publicIssue: boolean }> {
+  const [epic, issue] = await Promise.all([
+    db
+      .selectFrom('epics')
+      .select('id')
+      .where('parent_id', '=', epicId)
+      .where('confidential', '=', false)
+      .executeTakeFirst(),
+    db
+      .selectFrom('epic_issues')
+      .innerJoin('issues', 'issues.id', 'epic_issues.issue_id')
+      .select('issues.id')
+      .where('epic_issues.epic_id', '=', epicId)
+      .where('issues.confidential', '=', false)
+      .executeTakeFirst(),
+  ]);
+  return { publicChildEpic: epic !== undefined, publicIssue: issue !== undefined };
+}
+
+export interface DescendantStats {
+  openedEpics: number;
+  closedEpics: number;
+  openedIssues: number;
+  closedIssues: number;
+  openedIssueWeight: number;
+  closedIssueWeight: number;
+}
+
+export interface StatsVisibility {
+  readonly groupIds: readonly number[];
+  readonly confidentialGroupIds: readonly number[];
+  readonly projectIds: readonly number[];
+  readonly confidentialProjectIds: readonly number[];
+}
+
+const intArray = (values: readonly number[]) => sql`ARRAY[${sql.join([0, ...values])}]::integer[]`;
+
+/**
+ * Counts and issue weights below each epic (the whole subtree), for many epics in two statements,
+ * counting only what the viewer may see.
+ */
+export async function findDescendantStats(
+  db: Executor,
+  epicIds: readonly number[],
+  visible: StatsVisibility,
+): Promise<Map<number, DescendantStats>> {
+  const stats = new Map<number, DescendantStats>();
+  if (epicIds.length === 0) return stats;
+  for (const id of epicIds) {
+    stats.set(id, {
+      openedEpics: 0,
+      closedEpics: 0,
+      openedIssues: 0,
+      closedIssues: 0,
+      openedIssueWeight: 0,
+      closedIssueWeight: 0,
+    });
+  }
+  const tree = sql`
+    WITH RECURSIVE tree(root_id, id, depth) AS (
+      SELECT id, id, 0 FROM epics WHERE id = ANY(${intArray(epicIds)})
+      UNION ALL
+      SELECT tree.root_id, child.id, tree.depth + 1
+      FROM epics child JOIN tree ON child.parent_id = tree.id
+      WHERE tree.depth < 20
+        AND child.group_id = ANY(${intArray(visible.groupIds)})
+        AND (NOT child.confidential OR child.group_id = ANY(${intArray(visible.confidentialGroupIds)}))
+    )`;
+  const [epics, issues] = await Promise.all([
+    sql<{ root_id: number; state: string; count: number }>`${tree}
+      SELECT tree.root_id, e.state, count(*)::integer AS count
+      FROM tree JOIN epics e ON e.id = tree.id
+      WHERE tree.depth > 0
+      GROUP BY tree.root_id, e.state`.execute(db),
+    sql<{ root_id: number; state: string; count: number; weight: number }>`${tree}
+      SELECT tree.root_id, i.state, count(*)::integer AS count, coalesce(sum(i.weight), 0)::integer AS weight
+      FROM tree
+      JOIN epic_issues ei ON ei.epic_id = tree.id
+      JOIN issues i ON i.id = ei.issue_id
+      WHERE i.project_id = ANY(${intArray(visible.projectIds)})
+        AND (NOT i.confidential OR i.project_id = ANY(${intArray(visible.confidentialProjectIds)}))
+      GROUP BY tree.root_id, i.state`.execute(db),
+  ]);
+  for (const row of epics.rows) {
+    const entry = stats.get(row.root_id);
+    if (!entry) continue;
+    if (row.state === 'opened') entry.openedEpics = row.count;
+    else entry.closedEpics = row.count;
+  }
+  for (const row of issues.rows) {
+    const entry = stats.get(row.root_id);
+    if (!entry) continue;
+    if (row.state === 'opened') {
+      entry.openedIssues = row.count;
+      entry.openedIssueWeight = row.weight;
+    } else {
+      entry.closedIssues = row.count;
+      entry.closedIssueWeight = row.weight;
+    }
+  }
+  return stats;
+}
+
+export async function findEpicIdsWithChildren(
+  db: Executor,
+  epicIds: readonly number[],
+): Promise<Set<number>> {
+  if (epicIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('epics')
+    .select('parent_id')
+    .distinct()
+    .where('parent_id', 'in', [...epicIds])
+    .execute();
+  return new Set(rows.flatMap((row) => (row.parent_id === null ? [] : [row.parent_id])));
+}
+
+export async function findEpicIdsWithIssues(db: Executor, epicIds: readonly number[]): Promise<Set<number>> {
+  if (epicIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('epic_issues')
+    .select('epic_id')
+    .distinct()
+    .where('epic_id', 'in', [...epicIds])
+    .execute();
+  return new Set(rows.map((row) => row.epic_id));
+}

@@ -1,0 +1,183 @@
+import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { Executor } from '../executor.ts';
+import {
+  finishPage,
+  type KeysetOrder,
+  keysetPredicate,
+  orderBySql,
+  type Page,
+  type PageArgs,
+  planPage,
+} from '../pagination.ts';
+import type { Database, IssueRow } from '../schema.ts';
+import { escapeLike } from './namespaceRepository.ts';
+
+export type IssueSortColumn = 'created_at' | 'updated_at' | 'due_date' | 'title';
+
+export interface IssueFilter {
+  readonly projectIds: readonly number[];
+  /** Projects in which the viewer may see every confidential issue. */
+  readonly confidentialProjectIds: readonly number[];
+  /** The viewer, who also sees confidential issues they wrote or are assigned to. */
+  readonly viewerId: number | null;
+  readonly state?: 'opened' | 'closed' | undefined;
+  readonly search?: string | undefined;
+  readonly labelNames?: readonly string[] | undefined;
+  readonly iids?: readonly number[] | undefined;
+}
+
+function labelled(eb: ExpressionBuilder<Database, 'issues'>, title: string) {
+  return eb
+    .selectFrom('label_links')
+    .innerJoin('labels', 'labels.id', 'label_links.label_id')
+    .select(sql`1`.as('one'))
+    .where('label_links.target_type', '=', 'Issue')
+    .whereRef('label_links.target_id', '=', 'issues.id')
+    .where('labels.title', '=', title);
+}
+
+function filteredIssues(db: Executor, filter: IssueFilter) {
+  let query = db.selectFrom('issues');
+  if (filter.projectIds.length === 0) return query.where(sql<SqlBool>`false`);
+  query = query.where('issues.project_id', 'in', [...filter.projectIds]);
+  const confidentialIds = [...filter.confidentialProjectIds];
+  const viewerId = filter.viewerId;
+  query = query.where((eb) => {
+    const allowed = [eb('issues.confidential', '=', false)];
+    if (confidentialIds.length) allowed.push(eb('issues.project_id', 'in', confidentialIds));
+    if (viewerId !== null) {
+      allowed.push(eb('issues.author_id', '=', viewerId));
+      allowed.push(
+        eb.exists(
+          eb
+            .selectFrom('issue_assignees')
+            .select(sql`1`.as('one'))
+            .whereRef('issue_assignees.issue_id', '=', 'issues.id')
+            .where('issue_assignees.user_id', '=', viewerId),
+        ),
+      );
+    }
+    return eb.or(allowed);
+  });
+  if (filter.state) query = query.where('issues.state', '=', filter.state);
+  if (filter.iids) query = query.where('issues.iid', 'in', [...filter.iids, 0]);
+  if (filter.search) {
+    const pattern = `%${escapeLike(filter.search)}%`;
+    query = query.where((eb) =>
+      eb.or([eb('issues.title', 'ilike', pattern), eb('issues.description', 'ilike', pattern)]),
+    );
+  }
+  for (const title of filter.labelNames ?? []) query = query.where((eb) => eb.exists(labelled(eb, title)));
+  return query;
+}
+
+export function issueKeysetOrder(sort: { column: IssueSortColumn; direction: 'asc' | 'desc' }): KeysetOrder {
+  return {
+    column: `issues.${sort.column}`,
+    cursorKey: sort.column,
+    direction: sort.direction,
+    idColumn: 'issues.id',
+    idDirection: sort.column === 'due_date' ? 'desc' : sort.direction,
+  };
+}
+
+export async function listIssuesByKeyset(
+  db: Executor,
+  filter: IssueFilter,
+  sort: { column: IssueSortColumn; direction: 'asc' | 'desc' },
+  args: PageArgs,
+  limits: { defaultPageSize: number; maxPageSize: number },
+): Promise<Page<IssueRow> & { order: KeysetOrder }> {
+  const order = issueKeysetOrder(sort);
+  const plan = planPage(order, args, limits.defaultPageSize, limits.maxPageSize);
+  let query = filteredIssues(db, filter).selectAll('issues');
+  if (plan.cursor) {
+    const cursor = plan.cursor;
+    query = query.where(() => keysetPredicate(order, cursor, plan.backward));
+  }
+  const fetched = await query
+    .orderBy(orderBySql(order, plan.backward))
+    .limit(plan.limit + 1)
+    .execute();
+  return { ...finishPage(plan, fetched, args), order };
+}
+
+export async function countIssues(db: Executor, filter: IssueFilter): Promise<number> {
+  const row = await filteredIssues(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export function findIssueByIid(db: Executor, projectId: number, iid: number): Promise<IssueRow | undefined> {
+  return db
+    .selectFrom('issues')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .where('iid', '=', iid)
+    .executeTakeFirst();
+}
+
+export async function findAssigneeIdsOfIssues(
+  db: Executor,
+  issueIds: readonly number[],
+): Promise<Map<number, number[]>> {
+  const byIssue = new Map<number, number[]>();
+  if (issueIds.length === 0) return byIssue;
+  const rows = await db
+    .selectFrom('issue_assignees')
+    .select(['issue_id', 'user_id'])
+    .where('issue_id', 'in', [...issueIds])
+    .orderBy('user_id')
+    .execute();
+  for (const row of rows) byIssue.set(row.issue_id, [...(byIssue.get(row.issue_id) ?? []), row.user_id]);
+  return byIssue;
+}
+
+export async function findEpicIdsOfIssues(
+  db: Executor,
+  issueIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (issueIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('epic_issues')
+    .select(['issue_id', 'epic_id'])
+    .where('issue_id', 'in', [...issueIds])
+    .execute();
+  return new Map(rows.map((row) => [row.issue_id, row.epic_id]));
+}
+
+/** Thumbs up and down per target, for `upvotes`/`downvotes`. */
+export async function countVotes(
+  db: Executor,
+  awardableType: 'Epic' | 'Issue' | 'MergeRequest',
+  ids: readonly number[],
+): Promise<Map<number, { upvotes: number; downvotes: number }>> {
+  const votes = new Map<number, { upvotes: number; downvotes: number }>();
+  if (ids.length === 0) return votes;
+  const rows = await db
+    .selectFrom('award_emoji')
+    .select(['awardable_id', 'name', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('awardable_type', '=', awardableType)
+    .where('awardable_id', 'in', [...ids])
+    .where('name', 'in', ['thumbsup', 'thumbsdown'])
+    .groupBy(['awardable_id', 'name'])
+    .execute();
+  for (const row of rows) {
+    const entry = votes.get(row.awardable_id) ?? { upvotes: 0, downvotes: 0 };
+    if (row.name === 'thumbsup') entry.upvotes = Number(row.count);
+    else entry.downvotes = Number(row.count);
+    votes.set(row.awardable_id, entry);
+  }
+  return votes;
+}
+
+export async function isAssignedTo(db: Executor, issueId: number, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('issue_assignees')
+    .select('user_id')
+    .where('issue_id', '=', issueId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,131 @@
+import type { Executor } from '../executor.ts';
+import type { LabelRow } from '../schema.ts';
+import { escapeLike } from './namespaceRepository.ts';
+
+export type LabelTarget = 'Epic' | 'Issue' | 'MergeRequest';
+
+/** Labels of many targets at once, keyed by target id (one statement for a whole page). */
+export async function findLabelsOfTargets(
+  db: Executor,
+  targetType: LabelTarget,
+  targetIds: readonly number[],
+): Promise<Map<number, LabelRow[]>> {
+  const byTarget = new Map<number, LabelRow[]>();
+  if (targetIds.length === 0) return byTarget;
+  const rows = await db
+    .selectFrom('label_links')
+    .innerJoin('labels', 'labels.id', 'label_links.label_id')
+    .selectAll('labels')
+    .select('label_links.target_id')
+    .where('label_links.target_type', '=', targetType)
+    .where('label_links.target_id', 'in', [...targetIds])
+    .orderBy('labels.title')
+    .execute();
+  for (const { target_id, ...label } of rows) {
+    const list = byTarget.get(target_id) ?? [];
+    list.push(label);
+    byTarget.set(target_id, list);
+  }
+  return byTarget;
+}
+
+export interface LabelListFilter {
+  readonly groupIds: readonly number[];
+  readonly projectIds?: readonly number[] | undefined;
+  readonly search?: string | undefined;
+}
+
+export async function listLabels(
+  db: Executor,
+  filter: LabelListFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: LabelRow[]; total: number }> {
+  const base = () => {
+    let query = db.selectFrom('labels').where((eb) => {
+      const owners = [];
+      if (filter.groupIds.length) owners.push(eb('group_id', 'in', [...filter.groupIds]));
+      if (filter.projectIds?.length) owners.push(eb('project_id', 'in', [...filter.projectIds]));
+      return owners.length ? eb.or(owners) : eb.val(false);
+    });
+    if (filter.search) query = query.where('title', 'ilike', `%${escapeLike(filter.search)}%`);
+    return query;
+  };
+  const [rows, total] = await Promise.all([
+    base().selectAll().orderBy('title').orderBy('id').offset(page.offset).limit(page.limit).execute(),
+    base()
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.count) };
+}
+
+/** Group labels visible from a group: its own and its ancestors' (GitLab's label inheritance). */
+export function findGroupLabelsByTitles(
+  db: Executor,
+  groupIds: readonly number[],
+  titles: readonly string[],
+): Promise<LabelRow[]> {
+  if (titles.length === 0 || groupIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('labels')
+    .selectAll()
+    .where('group_id', 'in', [...groupIds])
+    .where('title', 'in', [...titles])
+    .execute();
+}
+
+export async function replaceTargetLabels(
+  db: Executor,
+  target: { type: LabelTarget; id: number; rootNamespaceId: number },
+  labelIds: readonly number[],
+): Promise<void> {
+  await db
+    .deleteFrom('label_links')
+    .where('target_type', '=', target.type)
+    .where('target_id', '=', target.id)
+    .execute();
+  if (labelIds.length === 0) return;
+  await db
+    .insertInto('label_links')
+    .values(
+      [...new Set(labelIds)].map((labelId) => ({
+        root_namespace_id: target.rootNamespaceId,
+        label_id: labelId,
+        target_type: target.type,
+        target_id: target.id,
+      })),
+    )
+    .execute();
+}
+
+export async function insertLabel(
+  db: Executor,
+  label: {
+    rootNamespaceId: number;
+    groupId: number | null;
+    projectId: number | null;
+    title: string;
+    color: string;
+  },
+): Promise<LabelRow> {
+  return db
+    .insertInto('labels')
+    .values({
+      root_namespace_id: label.rootNamespaceId,
+      group_id: label.groupId,
+      project_id: label.projectId,
+      title: label.title,
+      color: label.color,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function findLabelsByIds(db: Executor, ids: readonly number[]): Promise<LabelRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('labels')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .execute();
+}

@@ -1,0 +1,60 @@
+import { sql } from 'kysely';
+import type { Executor } from '../executor.ts';
+import type { MilestoneRow } from '../schema.ts';
+import { escapeLike } from './namespaceRepository.ts';
+
+export interface MilestoneListFilter {
+  readonly groupIds: readonly number[];
+  readonly projectIds?: readonly number[] | undefined;
+  readonly state?: 'active' | 'closed' | undefined;
+  readonly title?: string | undefined;
+  readonly search?: string | undefined;
+  readonly iids?: readonly number[] | undefined;
+}
+
+export async function listMilestones(
+  db: Executor,
+  filter: MilestoneListFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: MilestoneRow[]; total: number }> {
+  const base = () => {
+    let query = db.selectFrom('milestones').where((eb) => {
+      const owners = [];
+      if (filter.groupIds.length) owners.push(eb('group_id', 'in', [...filter.groupIds]));
+      if (filter.projectIds?.length) owners.push(eb('project_id', 'in', [...filter.projectIds]));
+      return owners.length ? eb.or(owners) : eb.val(false);
+    });
+    if (filter.state) query = query.where('state', '=', filter.state);
+    if (filter.title) query = query.where('title', '=', filter.title);
+    if (filter.iids?.length) query = query.where('iid', 'in', [...filter.iids]);
+    if (filter.search) {
+      const pattern = `%${escapeLike(filter.search)}%`;
+      query = query.where((eb) =>
+        eb.or([eb('title', 'ilike', pattern), eb('description', 'ilike', pattern)]),
+      );
+    }
+    return query;
+  };
+  const [rows, total] = await Promise.all([
+    base()
+      .selectAll()
+      .orderBy(sql`due_date ASC NULLS LAST`)
+      .orderBy('id', 'desc')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    base()
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.count) };
+}
+
+export function findMilestonesByIds(db: Executor, ids: readonly number[]): Promise<MilestoneRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('milestones')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .execute();
+}

@@ -1,0 +1,106 @@
+import { type SqlBool, sql } from 'kysely';
+import type { Executor } from '../executor.ts';
+import type { NamespaceRow } from '../schema.ts';
+import { namespaceVisibleTo, type Viewer } from './visibility.ts';
+
+export function findNamespaceByFullPath(db: Executor, fullPath: string): Promise<NamespaceRow | undefined> {
+  return db
+    .selectFrom('namespaces')
+    .selectAll()
+    .where(sql`lower(full_path)`, '=', fullPath.toLowerCase())
+    .executeTakeFirst();
+}
+
+export function findNamespaceById(db: Executor, id: number): Promise<NamespaceRow | undefined> {
+  return db.selectFrom('namespaces').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findNamespacesByIds(db: Executor, ids: readonly number[]): Promise<NamespaceRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('namespaces')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** The group itself and every group below it. */
+export function findSelfAndDescendants(db: Executor, namespace: NamespaceRow): Promise<NamespaceRow[]> {
+  return db
+    .selectFrom('namespaces')
+    .selectAll()
+    .where('root_namespace_id', '=', namespace.root_namespace_id)
+    .where(sql<SqlBool>`traversal_ids @> ARRAY[${namespace.id}]::integer[]`)
+    .execute();
+}
+
+export interface NamespaceListFilter {
+  readonly viewer: Viewer;
+  readonly search?: string | undefined;
+  readonly topLevelOnly?: boolean | undefined;
+  /** Only groups where the viewer holds a membership (directly or inherited). */
+  readonly membershipOnly?: boolean | undefined;
+  /** Only groups strictly below this one. */
+  readonly descendantsOf?: NamespaceRow | undefined;
+  /** Only direct children of this one. */
+  readonly childrenOf?: number | undefined;
+  readonly orderBy?: 'name' | 'path' | 'id' | undefined;
+  readonly sort?: 'asc' | 'desc' | undefined;
+}
+
+function listQuery(db: Executor, filter: NamespaceListFilter) {
+  let query = db.selectFrom('namespaces').where((eb) => namespaceVisibleTo(eb, filter.viewer));
+  if (filter.search) {
+    const pattern = `%${escapeLike(filter.search)}%`;
+    query = query.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('path', 'ilike', pattern)]));
+  }
+  if (filter.topLevelOnly) query = query.where('parent_id', 'is', null);
+  if (filter.childrenOf !== undefined) query = query.where('parent_id', '=', filter.childrenOf);
+  if (filter.descendantsOf) {
+    const ancestor = filter.descendantsOf;
+    query = query
+      .where('root_namespace_id', '=', ancestor.root_namespace_id)
+      .where(sql<SqlBool>`traversal_ids @> ARRAY[${ancestor.id}]::integer[]`)
+      .where('id', '!=', ancestor.id);
+  }
+  if (filter.membershipOnly && filter.viewer.userId !== null) {
+    const userId = filter.viewer.userId;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('members')
+          .select(sql`1`.as('one'))
+          .where('members.user_id', '=', userId)
+          .where('members.source_type', '=', 'Namespace')
+          .where(sql<SqlBool>`members.source_id = ANY(namespaces.traversal_ids)`),
+      ),
+    );
+  }
+  return query;
+}
+
+export async function listNamespaces(
+  db: Executor,
+  filter: NamespaceListFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: NamespaceRow[]; total: number }> {
+  const column = filter.orderBy === 'id' ? 'id' : filter.orderBy === 'path' ? 'full_path' : 'full_name';
+  const direction = filter.sort ?? 'asc';
+  const [rows, total] = await Promise.all([
+    listQuery(db, filter)
+      .selectAll()
+      .orderBy(column, direction)
+      .orderBy('id', direction)
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    listQuery(db, filter)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.count) };
+}
+
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}

@@ -1,0 +1,319 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Kysely's view of the database. Every table of the domain carries `root_namespace_id`, the id of its
+ * top-level group: the sharding key (README, "Scaling"). Users, sessions and tokens are instance-wide.
+ */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CalendarDay = ColumnType<string, string, string>;
+type Id = Generated<number>;
+
+export interface UsersTable {
+  id: Id;
+  username: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  is_admin: Generated<boolean>;
+  state: Generated<string>;
+  bio: Generated<string>;
+  created_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id_hash: string;
+  user_id: number;
+  csrf_token: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface AccessTokensTable {
+  id: Id;
+  user_id: number;
+  name: string;
+  kind: string; // 'personal' | 'oauth'
+  token_digest: string;
+  scopes: string[];
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  revoked: Generated<boolean>;
+  last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+}
+
+export interface NamespacesTable {
+  id: Id;
+  root_namespace_id: number;
+  parent_id: number | null;
+  /** Ids from the root down to this group, itself included (GitLab's traversal_ids). */
+  traversal_ids: number[];
+  path: string;
+  name: string;
+  full_path: string;
+  full_name: string;
+  description: Generated<string>;
+  visibility_level: number;
+  emails_disabled: Generated<boolean>;
+  last_epic_iid: Generated<number>;
+  last_milestone_iid: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProjectsTable {
+  id: Id;
+  root_namespace_id: number;
+  namespace_id: number;
+  path: string;
+  name: string;
+  full_path: string;
+  description: Generated<string>;
+  visibility_level: number;
+  last_issue_iid: Generated<number>;
+  last_merge_request_iid: Generated<number>;
+  last_milestone_iid: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MembersTable {
+  id: Id;
+  root_namespace_id: number;
+  user_id: number;
+  source_type: 'Namespace' | 'Project';
+  source_id: number;
+  access_level: number;
+  created_at: Timestamp;
+}
+
+export interface EpicsTable {
+  id: Id;
+  root_namespace_id: number;
+  group_id: number;
+  iid: number;
+  author_id: number;
+  parent_id: number | null;
+  relative_position: number | null;
+  title: string;
+  description: Generated<string>;
+  state: Generated<'opened' | 'closed'>;
+  confidential: Generated<boolean>;
+  color: Generated<string>;
+  start_date: CalendarDay | null;
+  start_date_fixed: CalendarDay | null;
+  start_date_is_fixed: Generated<boolean>;
+  start_date_sourcing_milestone_id: number | null;
+  due_date: CalendarDay | null;
+  due_date_fixed: CalendarDay | null;
+  due_date_is_fixed: Generated<boolean>;
+  due_date_sourcing_milestone_id: number | null;
+  lock_version: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  closed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface IssuesTable {
+  id: Id;
+  root_namespace_id: number;
+  project_id: number;
+  iid: number;
+  author_id: number;
+  title: string;
+  description: Generated<string>;
+  state: Generated<'opened' | 'closed'>;
+  issue_type: Generated<'issue' | 'incident' | 'task'>;
+  confidential: Generated<boolean>;
+  weight: number | null;
+  health_status: number | null;
+  milestone_id: number | null;
+  due_date: CalendarDay | null;
+  relative_position: number | null;
+  lock_version: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  closed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface EpicIssuesTable {
+  id: Id;
+  root_namespace_id: number;
+  epic_id: number;
+  issue_id: number;
+  relative_position: number | null;
+  created_at: Timestamp;
+}
+
+export interface MergeRequestsTable {
+  id: Id;
+  root_namespace_id: number;
+  project_id: number;
+  iid: number;
+  author_id: number;
+  title: string;
+  description: Generated<string>;
+  state: Generated<'opened' | 'merged' | 'closed'>;
+  source_branch: string;
+  target_branch: string;
+  can_merge: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface LabelsTable {
+  id: Id;
+  root_namespace_id: number;
+  group_id: number | null;
+  project_id: number | null;
+  title: string;
+  color: string;
+  description: Generated<string>;
+  created_at: Timestamp;
+}
+
+export interface LabelLinksTable {
+  id: Id;
+  root_namespace_id: number;
+  label_id: number;
+  target_type: 'Epic' | 'Issue' | 'MergeRequest';
+  target_id: number;
+}
+
+export interface MilestonesTable {
+  id: Id;
+  root_namespace_id: number;
+  group_id: number | null;
+  project_id: number | null;
+  iid: number;
+  title: string;
+  description: Generated<string>;
+  state: Generated<'active' | 'closed'>;
+  start_date: CalendarDay | null;
+  due_date: CalendarDay | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface IssueAssigneesTable {
+  root_namespace_id: number;
+  issue_id: number;
+  user_id: number;
+}
+
+export interface IssueLinksTable {
+  id: Id;
+  root_namespace_id: number;
+  source_id: number;
+  target_id: number;
+  /** `is_blocked_by` is stored as `blocks` with source and target swapped, as GitLab does. */
+  link_type: 'relates_to' | 'blocks';
+  created_at: Timestamp;
+}
+
+export interface RelatedEpicLinksTable {
+  id: Id;
+  root_namespace_id: number;
+  source_id: number;
+  target_id: number;
+  link_type: 'relates_to' | 'blocks';
+  created_at: Timestamp;
+}
+
+export interface TodosTable {
+  id: Id;
+  root_namespace_id: number;
+  user_id: number;
+  author_id: number;
+  target_type: 'Epic' | 'Issue' | 'MergeRequest';
+  target_id: number;
+  group_id: number | null;
+  project_id: number | null;
+  /** GitLab's to-do actions: 1 assigned, 2 mentioned, 4 marked, ... */
+  action: number;
+  state: Generated<'pending' | 'done'>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SubscriptionsTable {
+  id: Id;
+  root_namespace_id: number;
+  user_id: number;
+  subscribable_type: 'Epic' | 'Issue' | 'MergeRequest';
+  subscribable_id: number;
+  subscribed: boolean;
+  created_at: Timestamp;
+}
+
+export interface AwardEmojiTable {
+  id: Id;
+  root_namespace_id: number;
+  user_id: number;
+  name: string;
+  awardable_type: 'Epic' | 'Issue' | 'MergeRequest' | 'Note';
+  awardable_id: number;
+  created_at: Timestamp;
+}
+
+export interface NotesTable {
+  id: Id;
+  root_namespace_id: number;
+  author_id: number;
+  noteable_type: 'Epic' | 'Issue' | 'MergeRequest';
+  noteable_id: number;
+  note: string;
+  system: Generated<boolean>;
+  confidential: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UploadsTable {
+  id: Id;
+  root_namespace_id: number;
+  uploaded_by_id: number;
+  model_type: 'Namespace' | 'Project';
+  model_id: number;
+  secret: string;
+  filename: string;
+  mime_type: string;
+  size: number;
+  checksum: string;
+  content: Uint8Array;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  access_tokens: AccessTokensTable;
+  namespaces: NamespacesTable;
+  projects: ProjectsTable;
+  members: MembersTable;
+  epics: EpicsTable;
+  issues: IssuesTable;
+  epic_issues: EpicIssuesTable;
+  merge_requests: MergeRequestsTable;
+  labels: LabelsTable;
+  label_links: LabelLinksTable;
+  milestones: MilestonesTable;
+  issue_assignees: IssueAssigneesTable;
+  issue_links: IssueLinksTable;
+  related_epic_links: RelatedEpicLinksTable;
+  todos: TodosTable;
+  subscriptions: SubscriptionsTable;
+  award_emoji: AwardEmojiTable;
+  notes: NotesTable;
+  uploads: UploadsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NamespaceRow = Selectable<NamespacesTable>;
+export type ProjectRow = Selectable<ProjectsTable>;
+export type EpicRow = Selectable<EpicsTable>;
+export type NewEpic = Insertable<EpicsTable>;
+export type EpicUpdate = Updateable<EpicsTable>;
+export type IssueRow = Selectable<IssuesTable>;
+export type MilestoneRow = Selectable<MilestonesTable>;
+export type LabelRow = Selectable<LabelsTable>;
+export type MergeRequestRow = Selectable<MergeRequestsTable>;

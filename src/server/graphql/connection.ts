@@ -1,0 +1,109 @@
+import { encodeCursor, type KeysetOrder, type Page } from '../db/pagination.ts';
+
+/** A GraphQL connection: `edges`, `nodes`, `pageInfo`, and `count` computed only when asked for. */
+export interface Connection<T> {
+  readonly edges: { cursor: string; node: T }[];
+  readonly nodes: T[];
+  readonly pageInfo: {
+    hasNextPage: boolean;
+    hasPreviousPage: boolean;
+    startCursor: string | null;
+    endCursor: string | null;
+  };
+  readonly count: () => Promise<number>;
+}
+
+export function keysetConnection<T extends { id: number }>(
+  page: Page<T> & { order: KeysetOrder },
+  keyOf: (row: T) => string | number | Date | null,
+  count: () => Promise<number>,
+): Connection<T> {
+  const edges = page.rows.map((node) => ({
+    cursor: encodeCursor(page.order, { key: keyOf(node), id: node.id }),
+    node,
+  }));
+  return {
+    edges,
+    nodes: page.rows,
+    pageInfo: {
+      hasNextPage: page.hasNextPage,
+      hasPreviousPage: page.hasPreviousPage,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+    },
+    count,
+  };
+}
+
+const offsetCursor = (offset: number) =>
+  Buffer.from(JSON.stringify({ offset: String(offset) }))
+    .toString('base64')
+    .replace(/=+$/, '');
+
+function decodeOffsetCursor(cursor: string): number {
+  try {
+    const offset = Number(
+      (JSON.parse(Buffer.from(cursor, 'base64').toString('utf8')) as { offset?: unknown }).offset,
+    );
+    if (Number.isSafeInteger(offset) && offset >= 0) return offset;
+  } catch {
+    // Falls through to the error below.
+  }
+  throw new Error('Please provide a valid cursor');
+}
+
+export interface ConnectionArgs {
+  readonly first?: number | null | undefined;
+  readonly after?: string | null | undefined;
+  readonly last?: number | null | undefined;
+  readonly before?: string | null | undefined;
+}
+
+/** Connections over small collections (groups, projects, labels): position cursors over a stable order. */
+export async function offsetConnection<T>(
+  args: ConnectionArgs,
+  maxPageSize: number,
+  fetch: (page: { offset: number; limit: number }) => Promise<{ rows: T[]; total: number }>,
+): Promise<Connection<T>> {
+  if ((args.first ?? 0) < 0 || (args.last ?? 0) < 0) throw new Error('first and last must be non-negative');
+  let offset = args.after ? decodeOffsetCursor(args.after) + 1 : 0;
+  let limit = Math.min(args.first ?? maxPageSize, maxPageSize);
+  if (args.before !== undefined && args.before !== null) {
+    const end = decodeOffsetCursor(args.before);
+    limit = Math.min(args.last ?? maxPageSize, maxPageSize, end);
+    offset = Math.max(0, end - limit);
+  } else if (args.last != null && args.first == null) {
+    const { total } = await fetch({ offset: 0, limit: 0 });
+    limit = Math.min(args.last, maxPageSize);
+    offset = Math.max(0, total - limit);
+  }
+  const { rows, total } = await fetch({ offset, limit });
+  const edges = rows.map((node, index) => ({ cursor: offsetCursor(offset + index), node }));
+  return {
+    edges,
+    nodes: rows,
+    pageInfo: {
+      hasNextPage: offset + rows.length < total,
+      hasPreviousPage: offset > 0,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+    },
+    count: async () => total,
+  };
+}
+
+/** A complete, already-loaded list as a connection (labels of one epic, assignees of one issue). */
+export function listConnection<T>(rows: T[]): Connection<T> {
+  const edges = rows.map((node, index) => ({ cursor: offsetCursor(index), node }));
+  return {
+    edges,
+    nodes: rows,
+    pageInfo: {
+      hasNextPage: false,
+      hasPreviousPage: false,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+    },
+    count: async () => rows.length,
+  };
+}

@@ -1,0 +1,39 @@
+import type {
+  EpicRow,
+  IssueRow,
+  LabelRow,
+  MergeRequestRow,
+  MilestoneRow,
+  NamespaceRow,
+  ProjectRow,
+  UserRow,
+} from '../db/schema.ts';
+import type { Connection } from './connection.ts';
+
+/** What resolvers pass down for each GraphQL type (codegen "mappers"). */
+export type GroupModel = NamespaceRow;
+export type ProjectModel = ProjectRow;
+export type EpicModel = EpicRow;
+export type IssueModel = IssueRow;
+export type MilestoneModel = MilestoneRow;
+export type LabelModel = LabelRow;
+export type UserModel = UserRow;
+export type MergeRequestModel = MergeRequestRow;
+export type GroupConnectionModel = Connection<NamespaceRow>;
+export type ProjectConnectionModel = Connection<ProjectRow>;
+export type EpicConnectionModel = Connection<EpicRow>;
+export type IssueConnectionModel = Connection<IssueRow>;
+export type MilestoneConnectionModel = Connection<MilestoneRow>;
+export type LabelConnectionModel = Connection<LabelRow>;
+export type UserCoreConnectionModel = Connection<UserRow>;
+export type MergeRequestConnectionModel = Connection<MergeRequestRow>;
+export interface EpicPermissionsModel {
+  readonly group: NamespaceRow;
+  readonly epic: EpicRow;
+}
+export interface GroupPermissionsModel {
+  readonly group: NamespaceRow;
+}
+export interface EpicStatsModel {
+  readonly epic: EpicRow;
+}

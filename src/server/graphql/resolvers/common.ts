@@ -1,0 +1,68 @@
+import { GraphQLError } from 'graphql';
+import type { EpicSort as EpicSortOrder } from '../../db/repositories/epicRepository.ts';
+import type { IssueSortColumn } from '../../db/repositories/issueRepository.ts';
+import type { EpicSort, IssueSort } from '../generated/resolvers.ts';
+
+/** GitLab's default and maximum page size for connections. */
+export const PAGE_LIMITS = { defaultPageSize: 100, maxPageSize: 100 } as const;
+
+export const iso = (time: Date | null | undefined): string | null => (time ? time.toISOString() : null);
+
+/** GitLab's message when something is missing or not permitted: the two must look the same. */
+export const RESOURCE_NOT_AVAILABLE =
+  "The resource that you are attempting to access does not exist or you don't have permission to perform this action";
+
+export function resourceNotAvailable(): GraphQLError {
+  return new GraphQLError(RESOURCE_NOT_AVAILABLE);
+}
+
+export function epicSortOrder(sort: EpicSort | null | undefined, fallback: EpicSortOrder): EpicSortOrder {
+  if (!sort) return fallback;
+  const normalized = sort.toUpperCase();
+  const direction = normalized.endsWith('_ASC') ? 'asc' : 'desc';
+  if (normalized.startsWith('START_DATE')) return { column: 'start_date', direction };
+  if (normalized.startsWith('END_DATE')) return { column: 'due_date', direction };
+  if (normalized.startsWith('TITLE')) return { column: 'title', direction };
+  if (normalized.startsWith('UPDATED_AT')) return { column: 'updated_at', direction };
+  return { column: 'created_at', direction };
+}
+
+export function issueSortOrder(sort: IssueSort | null | undefined): {
+  column: IssueSortColumn;
+  direction: 'asc' | 'desc';
+} {
+  switch (sort) {
+    case 'CREATED_ASC':
+      return { column: 'created_at', direction: 'asc' };
+    case 'UPDATED_DESC':
+      return { column: 'updated_at', direction: 'desc' };
+    case 'UPDATED_ASC':
+      return { column: 'updated_at', direction: 'asc' };
+    case 'DUE_DATE_ASC':
+      return { column: 'due_date', direction: 'asc' };
+    case 'DUE_DATE_DESC':
+      return { column: 'due_date', direction: 'desc' };
+    case 'TITLE_ASC':
+      return { column: 'title', direction: 'asc' };
+    case 'TITLE_DESC':
+      return { column: 'title', direction: 'desc' };
+    default:
+      return { column: 'created_at', direction: 'desc' };
+  }
+}
+
+/** GraphQL `ID` iids arrive as strings; anything but digits matches nothing. */
+export function parseIid(value: string | number | null | undefined): number | undefined {
+  if (value === null || value === undefined) return undefined;
+  const text = String(value);
+  return /^\d{1,15}$/.test(text) ? Number(text) : Number.NaN;
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+export const stripNulls = <T>(
+  values: readonly (T | null | undefined)[] | null | undefined,
+): T[] | undefined =>
+  values ? values.filter((value): value is T => value !== null && value !== undefined) : undefined;

@@ -1,0 +1,140 @@
+import { toGlobalId } from '../../../core/domain/gid.ts';
+import { visibilityOfLevel } from '../../services/access.ts';
+import { findReadableEpicOrNull, listEpicsConnection } from '../../services/epicService.ts';
+import { listReadableGroups } from '../../services/groupService.ts';
+import { listIssuesConnection, withNamespaces } from '../../services/issueService.ts';
+import { listGroupLabels, listGroupMilestones } from '../../services/milestoneLabelService.ts';
+import { listReadableProjects } from '../../services/projectService.ts';
+import { keysetConnection, offsetConnection } from '../connection.ts';
+import type { GroupPermissionsResolvers, GroupResolvers } from '../generated/resolvers.ts';
+import { epicSortOrder, issueSortOrder, PAGE_LIMITS, parseIid, stripNulls } from './common.ts';
+
+export const Group: GroupResolvers = {
+  id: (group) => toGlobalId('Group', group.id),
+  fullName: (group) => group.full_name,
+  fullPath: (group) => group.full_path,
+  visibility: (group) => visibilityOfLevel(group.visibility_level),
+  webUrl: (group, _args, { config }) => `${config.externalUrl}/groups/${group.full_path}`,
+  avatarUrl: () => null,
+  emailsDisabled: (group) => group.emails_disabled,
+  parent: async (group, _args, { loaders, access }) => {
+    if (group.parent_id === null) return null;
+    const parent = await loaders.namespace.load(group.parent_id);
+    return parent && (await access.canInNamespace('read_group', parent)) ? parent : null;
+  },
+  userPermissions: (group) => ({ group }),
+  descendantGroups: (group, args, { db, access }) =>
+    offsetConnection(args, PAGE_LIMITS.maxPageSize, (page) =>
+      listReadableGroups(
+        db,
+        access,
+        args.includeParentDescendants === false
+          ? { childrenOf: group.id, search: args.search ?? undefined }
+          : { descendantsOf: group, search: args.search ?? undefined },
+        page,
+      ),
+    ),
+  projects: (group, args, { db, access }) =>
+    offsetConnection(args, PAGE_LIMITS.maxPageSize, (page) =>
+      listReadableProjects(
+        db,
+        access,
+        {
+          namespaceId: group.id,
+          includeSubgroups: args.includeSubgroups ?? false,
+          search: args.search ?? undefined,
+          orderBy: 'name',
+          sort: 'asc',
+        },
+        page,
+      ),
+    ),
+  epic: async (group, { iid }, { db, access }) => {
+    const parsed = parseIid(iid);
+    return parsed === undefined ? null : findReadableEpicOrNull(db, access, group, parsed);
+  },
+  epics: async (group, args, { db, access }) => {
+    const iids = stripNulls([...(args.iids ?? []), ...(args.iid != null ? [args.iid] : [])])?.map(
+      (iid) => parseIid(iid) ?? Number.NaN,
+    );
+    const sort = epicSortOrder(args.sort, { column: 'created_at', direction: 'desc' });
+    const page = await listEpicsConnection(
+      db,
+      access,
+      group,
+      {
+        state: args.state ?? undefined,
+        search: args.search ?? undefined,
+        authorUsername: args.authorUsername ?? undefined,
+        labelNames: stripNulls(args.labelName),
+        confidential: args.confidential ?? undefined,
+        iids: iids?.length ? iids : undefined,
+        includeAncestorGroups: args.includeAncestorGroups ?? false,
+        includeDescendantGroups: args.includeDescendantGroups ?? true,
+      },
+      sort,
+      args,
+      PAGE_LIMITS,
+    );
+    return keysetConnection(page, (epic) => epic[sort.column], page.count);
+  },
+  milestones: (group, args, { db, access }) =>
+    offsetConnection(args, PAGE_LIMITS.maxPageSize, (page) =>
+      listGroupMilestones(
+        db,
+        access,
+        group,
+        {
+          state: args.state ?? undefined,
+          search: args.searchTitle ?? undefined,
+          includeAncestors: args.includeAncestors ?? false,
+          includeDescendants: args.includeDescendants ?? false,
+        },
+        page,
+      ),
+    ),
+  labels: (group, args, { db, access }) =>
+    offsetConnection(args, PAGE_LIMITS.maxPageSize, (page) =>
+      listGroupLabels(
+        db,
+        access,
+        group,
+        {
+          search: args.searchTerm ?? undefined,
+          includeAncestors: args.includeAncestorGroups ?? false,
+          includeDescendants: args.includeDescendantGroups ?? false,
+          onlyGroupLabels: true,
+        },
+        page,
+      ),
+    ),
+  issues: async (group, args, { db, access }) => {
+    const { rows } = await listReadableProjects(
+      db,
+      access,
+      { namespaceId: group.id, includeSubgroups: args.includeSubgroups ?? false },
+      { offset: 0, limit: 100_000 },
+    );
+    const sort = issueSortOrder(null);
+    const page = await listIssuesConnection(
+      db,
+      access,
+      await withNamespaces(db, rows),
+      {
+        state: args.state ?? undefined,
+        search: args.search ?? undefined,
+        labelNames: stripNulls(args.labelName),
+      },
+      sort,
+      args,
+      PAGE_LIMITS,
+    );
+    return keysetConnection(page, (issue) => issue[sort.column], page.count);
+  },
+};
+
+export const GroupPermissions: GroupPermissionsResolvers = {
+  readGroup: ({ group }, _args, { access }) => access.canInNamespace('read_group', group),
+  createEpic: ({ group }, _args, { access }) => access.canInNamespace('create_epic', group),
+  adminGroup: ({ group }, _args, { access }) => access.canInNamespace('admin_group', group),
+};

@@ -1,0 +1,62 @@
+import { toGlobalId } from '../../../core/domain/gid.ts';
+import { issuableReference } from '../../../core/domain/references.ts';
+import { listConnection } from '../connection.ts';
+import type { GraphQLContext } from '../context.ts';
+import type { HealthStatus, IssueResolvers, IssueType } from '../generated/resolvers.ts';
+import type { IssueModel } from '../models.ts';
+import { escapeHtml, iso } from './common.ts';
+
+/** GitLab stores health status as 1/2/3. */
+const HEALTH_STATUS: Record<number, HealthStatus> = { 1: 'onTrack', 2: 'needsAttention', 3: 'atRisk' };
+const ISSUE_TYPE: Record<string, IssueType> = { issue: 'ISSUE', incident: 'INCIDENT', task: 'TASK' };
+
+async function projectOf(issue: IssueModel, { loaders }: GraphQLContext) {
+  const project = await loaders.project.load(issue.project_id);
+  if (!project) throw new Error(`Issue ${issue.id} has no project`);
+  return project;
+}
+
+export const Issue: IssueResolvers = {
+  id: (issue) => toGlobalId('Issue', issue.id),
+  iid: (issue) => String(issue.iid),
+  titleHtml: (issue) => escapeHtml(issue.title),
+  type: (issue) => ISSUE_TYPE[issue.issue_type] ?? 'ISSUE',
+  healthStatus: (issue) =>
+    issue.health_status === null ? null : (HEALTH_STATUS[issue.health_status] ?? null),
+  dueDate: (issue) => issue.due_date,
+  createdAt: (issue) => issue.created_at.toISOString(),
+  updatedAt: (issue) => issue.updated_at.toISOString(),
+  closedAt: (issue) => iso(issue.closed_at),
+  author: async (issue, _args, { loaders }) => {
+    const author = await loaders.user.load(issue.author_id);
+    if (!author) throw new Error(`Issue ${issue.id} has no author`);
+    return author;
+  },
+  assignees: async (issue, _args, { loaders }) => {
+    const ids = await loaders.issueAssigneeIds.load(issue.id);
+    const users = await Promise.all(ids.map((id) => loaders.user.load(id)));
+    return listConnection(users.filter((user) => user !== null));
+  },
+  labels: async (issue, _args, { loaders }) => listConnection(await loaders.issueLabels.load(issue.id)),
+  milestone: (issue, _args, { loaders }) =>
+    issue.milestone_id === null ? null : loaders.milestone.load(issue.milestone_id),
+  epic: async (issue, _args, context) => {
+    const epicId = await context.loaders.issueEpicId.load(issue.id);
+    const epic = epicId === null ? null : await context.loaders.epic.load(epicId);
+    const group = epic ? await context.loaders.namespace.load(epic.group_id) : null;
+    if (!epic || !group) return null;
+    return (await context.access.canInNamespace('read_epic', group, { confidential: epic.confidential }))
+      ? epic
+      : null;
+  },
+  projectId: (issue) => issue.project_id,
+  reference: async (issue, { full }, context) =>
+    issuableReference('issue', issue.iid, (await projectOf(issue, context)).full_path, full ?? false),
+  webPath: async (issue, _args, context) =>
+    `/${(await projectOf(issue, context)).full_path}/-/issues/${issue.iid}`,
+  webUrl: async (issue, _args, context) =>
+    `${context.config.externalUrl}/${(await projectOf(issue, context)).full_path}/-/issues/${issue.iid}`,
+  relativePosition: (issue) => issue.relative_position,
+  upvotes: async (issue, _args, { loaders }) => (await loaders.issueVotes.load(issue.id)).upvotes,
+  downvotes: async (issue, _args, { loaders }) => (await loaders.issueVotes.load(issue.id)).downvotes,
+};

@@ -1,0 +1,102 @@
+import { toGlobalId } from '../../../core/domain/gid.ts';
+import { countOpenIssuesByProject } from '../../db/repositories/projectRepository.ts';
+import { visibilityOfLevel } from '../../services/access.ts';
+import { NotFoundError } from '../../services/errors.ts';
+import { findReadableIssue, listIssuesConnection } from '../../services/issueService.ts';
+import {
+  listProjectLabels,
+  listProjectMergeRequests,
+  listProjectMilestones,
+} from '../../services/projectContentService.ts';
+import { keysetConnection, offsetConnection } from '../connection.ts';
+import type { GraphQLContext } from '../context.ts';
+import type { ProjectResolvers } from '../generated/resolvers.ts';
+import type { ProjectModel } from '../models.ts';
+import { issueSortOrder, PAGE_LIMITS, parseIid, stripNulls } from './common.ts';
+
+async function located(project: ProjectModel, { loaders }: GraphQLContext) {
+  const namespace = await loaders.namespace.load(project.namespace_id);
+  if (!namespace) throw new Error(`Project ${project.id} has no namespace`);
+  return { project, namespace };
+}
+
+export const Project: ProjectResolvers = {
+  id: (project) => toGlobalId('Project', project.id),
+  fullPath: (project) => project.full_path,
+  nameWithNamespace: async (project, _args, context) =>
+    `${(await located(project, context)).namespace.full_name} / ${project.name}`,
+  visibility: (project) => visibilityOfLevel(project.visibility_level),
+  webUrl: (project, _args, { config }) => `${config.externalUrl}/${project.full_path}`,
+  group: async (project, _args, context) => {
+    const { namespace } = await located(project, context);
+    return (await context.access.canInNamespace('read_group', namespace)) ? namespace : null;
+  },
+  namespace: async (project, _args, context) => {
+    const { namespace } = await located(project, context);
+    return {
+      id: toGlobalId('Group', namespace.id),
+      name: namespace.name,
+      path: namespace.path,
+      fullName: namespace.full_name,
+      fullPath: namespace.full_path,
+    };
+  },
+  openIssuesCount: async (project, _args, context) => {
+    const { namespace } = await located(project, context);
+    const confidential = await context.access.canInProject('read_issue', project, namespace, {
+      confidential: true,
+    });
+    const counts = await countOpenIssuesByProject(context.db, [project.id], () => confidential);
+    return counts.get(project.id) ?? 0;
+  },
+  issue: async (project, { iid }, context) => {
+    try {
+      return await findReadableIssue(
+        context.db,
+        context.access,
+        await located(project, context),
+        parseIid(iid) ?? Number.NaN,
+      );
+    } catch (error) {
+      if (error instanceof NotFoundError) return null;
+      throw error;
+    }
+  },
+  issues: async (project, args, context) => {
+    const sort = issueSortOrder(args.sort);
+    const page = await listIssuesConnection(
+      context.db,
+      context.access,
+      [await located(project, context)],
+      {
+        state: args.state ?? undefined,
+        search: args.search ?? undefined,
+        labelNames: stripNulls(args.labelName),
+      },
+      sort,
+      args,
+      PAGE_LIMITS,
+    );
+    return keysetConnection(page, (issue) => issue[sort.column], page.count);
+  },
+  mergeRequests: async (project, args, context) => {
+    const place = await located(project, context);
+    return offsetConnection(args, PAGE_LIMITS.maxPageSize, (page) =>
+      listProjectMergeRequests(context.db, context.access, place, { state: args.state ?? undefined }, page),
+    );
+  },
+  milestones: (project, args, context) =>
+    offsetConnection(args, PAGE_LIMITS.maxPageSize, (page) =>
+      listProjectMilestones(context.db, project, { state: args.state ?? undefined }, page),
+    ),
+  labels: (project, args, context) =>
+    offsetConnection(args, PAGE_LIMITS.maxPageSize, async (page) =>
+      listProjectLabels(
+        context.db,
+        project,
+        await located(project, context).then((place) => place.namespace),
+        args.searchTerm ?? undefined,
+        page,
+      ),
+    ),
+};

@@ -1,0 +1,36 @@
+import { findReadableGroupOrNull, listReadableGroups } from '../../services/groupService.ts';
+import { findReadableProjectOrNull, listReadableProjects } from '../../services/projectService.ts';
+import { offsetConnection } from '../connection.ts';
+import type { QueryResolvers } from '../generated/resolvers.ts';
+import { PAGE_LIMITS } from './common.ts';
+
+export const Query: QueryResolvers = {
+  currentUser: (_parent, _args, { actor }) => actor.user,
+  group: (_parent, { fullPath }, { db, access }) => findReadableGroupOrNull(db, access, fullPath),
+  project: async (_parent, { fullPath }, { db, access }) =>
+    (await findReadableProjectOrNull(db, access, fullPath))?.project ?? null,
+  groups: (_parent, args, { db, access }) =>
+    offsetConnection(args, PAGE_LIMITS.maxPageSize, (page) =>
+      listReadableGroups(
+        db,
+        access,
+        { search: args.search ?? undefined, topLevelOnly: args.topLevelOnly ?? undefined },
+        page,
+      ),
+    ),
+  projects: (_parent, args, { db, access }) =>
+    offsetConnection(args, PAGE_LIMITS.maxPageSize, (page) =>
+      listReadableProjects(
+        db,
+        access,
+        {
+          search: args.search ?? undefined,
+          membershipOnly: args.membership ?? undefined,
+          orderBy: 'name',
+          sort: 'asc',
+        },
+        page,
+      ),
+    ),
+  queryComplexity: (_parent, _args, context) => context.complexity ?? null,
+};

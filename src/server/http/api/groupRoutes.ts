@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import { findReadableGroup, listReadableGroups } from '../../services/groupService.ts';
+import type { ApiDeps } from './deps.ts';
+import { setPaginationHeaders } from './pagination.ts';
+import { offsetPage, optionalBoolean, optionalEnum, optionalString, type Params } from './params.ts';
+import { groupJson } from './presenters.ts';
+
+const ORDER_BY = ['name', 'path', 'id'] as const;
+const SORT = ['asc', 'desc'] as const;
+
+function listFilter(query: Params) {
+  return {
+    search: optionalString(query, 'search', 255),
+    orderBy: optionalEnum(query, 'order_by', ORDER_BY),
+    sort: optionalEnum(query, 'sort', SORT),
+    membershipOnly: optionalBoolean(query, 'owned') || optionalBoolean(query, 'all_available') === false,
+  };
+}
+
+export function registerGroupRoutes(app: FastifyInstance, { db, config }: ApiDeps): void {
+  app.get('/api/v4/groups', async (request, reply) => {
+    const query = request.query as Params;
+    const page = offsetPage(query);
+    const filter = { ...listFilter(query), topLevelOnly: optionalBoolean(query, 'top_level_only') };
+    const { rows, total } = await listReadableGroups(db, request.access, filter, {
+      offset: page.offset,
+      limit: page.perPage,
+    });
+    setPaginationHeaders(request, reply, config.externalUrl, page, total);
+    return rows.map((group) => groupJson(group, config.externalUrl));
+  });
+
+  app.get('/api/v4/groups/:id', async (request) => {
+    const { id } = request.params as { id: string };
+    const group = await findReadableGroup(db, request.access, id);
+    return groupJson(group, config.externalUrl);
+  });
+
+  for (const [path, directOnly] of [
+    ['/api/v4/groups/:id/subgroups', true],
+    ['/api/v4/groups/:id/descendant_groups', false],
+  ] as const) {
+    app.get(path, async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const query = request.query as Params;
+      const group = await findReadableGroup(db, request.access, id);
+      const page = offsetPage(query);
+      const filter = directOnly
+        ? { ...listFilter(query), childrenOf: group.id }
+        : { ...listFilter(query), descendantsOf: group };
+      const { rows, total } = await listReadableGroups(db, request.access, filter, {
+        offset: page.offset,
+        limit: page.perPage,
+      });
+      setPaginationHeaders(request, reply, config.externalUrl, page, total);
+      return rows.map((row) => groupJson(row, config.externalUrl));
+    });
+  }
+}

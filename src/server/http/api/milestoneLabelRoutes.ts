@@ -1,0 +1,72 @@
+import { formatISO } from 'date-fns';
+import type { FastifyInstance } from 'fastify';
+import { findReadableGroup } from '../../services/groupService.ts';
+import { listGroupLabels, listGroupMilestones } from '../../services/milestoneLabelService.ts';
+import type { ApiDeps } from './deps.ts';
+import { setPaginationHeaders } from './pagination.ts';
+import {
+  offsetPage,
+  optionalBoolean,
+  optionalEnum,
+  optionalList,
+  optionalString,
+  ParamError,
+  type Params,
+} from './params.ts';
+import { labelJson, milestoneJson } from './presenters.ts';
+
+export function registerMilestoneAndLabelRoutes(app: FastifyInstance, { db, config, now }: ApiDeps): void {
+  app.get('/api/v4/groups/:id/milestones', async (request, reply) => {
+    const { id } = request.params as { id: string };
+    const query = request.query as Params;
+    const group = await findReadableGroup(db, request.access, id);
+    const page = offsetPage(query);
+    const iids = optionalList(query, 'iids')?.map((iid) => {
+      if (!/^\d+$/.test(iid)) throw new ParamError('iids is invalid');
+      return Number(iid);
+    });
+    const { rows, total, ownerPaths } = await listGroupMilestones(
+      db,
+      request.access,
+      group,
+      {
+        state: optionalEnum(query, 'state', ['active', 'closed'] as const),
+        title: optionalString(query, 'title', 255),
+        search: optionalString(query, 'search', 255),
+        iids,
+        includeAncestors:
+          optionalBoolean(query, 'include_ancestors') ??
+          optionalBoolean(query, 'include_parent_milestones') ??
+          false,
+        includeDescendants: optionalBoolean(query, 'include_descendants') ?? false,
+      },
+      { offset: page.offset, limit: page.perPage },
+    );
+    setPaginationHeaders(request, reply, config.externalUrl, page, total);
+    const today = formatISO(now(), { representation: 'date' });
+    return rows.map((milestone) =>
+      milestoneJson(milestone, ownerPaths.get(milestone.id) ?? group.full_path, today, config.externalUrl),
+    );
+  });
+
+  app.get('/api/v4/groups/:id/labels', async (request, reply) => {
+    const { id } = request.params as { id: string };
+    const query = request.query as Params;
+    const group = await findReadableGroup(db, request.access, id);
+    const page = offsetPage(query);
+    const { rows, total } = await listGroupLabels(
+      db,
+      request.access,
+      group,
+      {
+        search: optionalString(query, 'search', 255),
+        includeAncestors: optionalBoolean(query, 'include_ancestor_groups') ?? true,
+        includeDescendants: optionalBoolean(query, 'include_descendant_groups') ?? false,
+        onlyGroupLabels: optionalBoolean(query, 'only_group_labels') ?? true,
+      },
+      { offset: page.offset, limit: page.perPage },
+    );
+    setPaginationHeaders(request, reply, config.externalUrl, page, total);
+    return rows.map(labelJson);
+  });
+}

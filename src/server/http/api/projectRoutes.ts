@@ -1,0 +1,82 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { VISIBILITY_LEVEL, type Visibility } from '../../../core/domain/visibility.ts';
+import type { Executor } from '../../db/executor.ts';
+import { countOpenIssuesByProject } from '../../db/repositories/projectRepository.ts';
+import type { ProjectRow } from '../../db/schema.ts';
+import { findReadableGroup } from '../../services/groupService.ts';
+import { withNamespaces } from '../../services/issueService.ts';
+import { findReadableProject, listReadableProjects } from '../../services/projectService.ts';
+import type { ApiDeps } from './deps.ts';
+import { setPaginationHeaders } from './pagination.ts';
+import { offsetPage, optionalBoolean, optionalEnum, optionalString, type Params } from './params.ts';
+import { projectJson } from './presenters.ts';
+
+const ORDER_BY = ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at'] as const;
+
+function listFilter(query: Params) {
+  const visibility = optionalEnum<Visibility>(query, 'visibility', ['private', 'internal', 'public']);
+  const orderBy = optionalEnum(query, 'order_by', ORDER_BY);
+  return {
+    search: optionalString(query, 'search', 255),
+    membershipOnly: optionalBoolean(query, 'membership') || optionalBoolean(query, 'owned'),
+    visibility: visibility === undefined ? undefined : VISIBILITY_LEVEL[visibility],
+    orderBy: orderBy === 'last_activity_at' ? ('updated_at' as const) : orderBy,
+    sort: optionalEnum(query, 'sort', ['asc', 'desc'] as const),
+  };
+}
+
+async function present(db: Executor, request: FastifyRequest, externalUrl: string, projects: ProjectRow[]) {
+  const located = await withNamespaces(db, projects);
+  const confidentialAllowed = new Set<number>();
+  for (const { project, namespace } of located) {
+    if (await request.access.canInProject('read_issue', project, namespace, { confidential: true })) {
+      confidentialAllowed.add(project.id);
+    }
+  }
+  const counts = await countOpenIssuesByProject(
+    db,
+    projects.map((project) => project.id),
+    (id) => confidentialAllowed.has(id),
+  );
+  return located.map(({ project, namespace }) =>
+    projectJson(project, namespace, externalUrl, counts.get(project.id) ?? 0),
+  );
+}
+
+export function registerProjectRoutes(app: FastifyInstance, { db, config }: ApiDeps): void {
+  app.get('/api/v4/projects', async (request, reply) => {
+    const query = request.query as Params;
+    const page = offsetPage(query);
+    const { rows, total } = await listReadableProjects(db, request.access, listFilter(query), {
+      offset: page.offset,
+      limit: page.perPage,
+    });
+    setPaginationHeaders(request, reply, config.externalUrl, page, total);
+    return present(db, request, config.externalUrl, rows);
+  });
+
+  app.get('/api/v4/projects/:id', async (request) => {
+    const { id } = request.params as { id: string };
+    const { project } = await findReadableProject(db, request.access, id);
+    const [json] = await present(db, request, config.externalUrl, [project]);
+    return json;
+  });
+
+  app.get('/api/v4/groups/:id/projects', async (request, reply) => {
+    const { id } = request.params as { id: string };
+    const query = request.query as Params;
+    const group = await findReadableGroup(db, request.access, id);
+    const page = offsetPage(query);
+    const filter = {
+      ...listFilter(query),
+      namespaceId: group.id,
+      includeSubgroups: optionalBoolean(query, 'include_subgroups') ?? false,
+    };
+    const { rows, total } = await listReadableProjects(db, request.access, filter, {
+      offset: page.offset,
+      limit: page.perPage,
+    });
+    setPaginationHeaders(request, reply, config.externalUrl, page, total);
+    return present(db, request, config.externalUrl, rows);
+  });
+}

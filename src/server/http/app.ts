@@ -1,0 +1,73 @@
+import { resolve } from 'node:path';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { ServerConfig } from '../config.ts';
+import type { Database } from '../db/schema.ts';
+import { registerGraphQL } from '../graphql/register.ts';
+import type { ApiDeps } from './api/deps.ts';
+import { registerEpicRoutes } from './api/epicRoutes.ts';
+import { registerGroupRoutes } from './api/groupRoutes.ts';
+import { registerMilestoneAndLabelRoutes } from './api/milestoneLabelRoutes.ts';
+import { registerProjectRoutes } from './api/projectRoutes.ts';
+import { registerAuthentication } from './auth.ts';
+import { registerAuthRoutes } from './authRoutes.ts';
+import { registerErrorHandling } from './errorHandler.ts';
+import { registerPageRoutes } from './pages/pageRoutes.ts';
+import { readClientAssets, THEME_BOOT_SCRIPT_HASH } from './pages/shell.ts';
+
+export interface AppOptions {
+  readonly config: ServerConfig;
+  readonly db: Kysely<Database>;
+  /** The clock; tests fix it. */
+  readonly now?: () => Date;
+}
+
+/** The whole HTTP application, without listening: tests and main both build it here. */
+export async function buildApp({ config, db, now = () => new Date() }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: 4 * 1024 * 1024,
+    trustProxy: false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
+  });
+  const assets = readClientAssets(config.clientDir);
+  const deps: ApiDeps = { db, config, now };
+
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'script-src': ["'self'", THEME_BOOT_SCRIPT_HASH],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    hsts: config.externalUrl.startsWith('https:'),
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(fastifyStatic, {
+    root: resolve(config.clientDir),
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    maxAge: '1h',
+  });
+
+  registerErrorHandling(app, assets);
+  registerAuthentication(app, db, now);
+  registerAuthRoutes(app, deps, assets, { max: config.signInRateLimit, timeWindow: '1 minute' });
+  registerGroupRoutes(app, deps);
+  registerProjectRoutes(app, deps);
+  registerEpicRoutes(app, deps);
+  registerMilestoneAndLabelRoutes(app, deps);
+  await registerGraphQL(app, deps);
+  registerPageRoutes(app, { ...deps, assets });
+  return app;
+}

@@ -1,0 +1,105 @@
+import '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { AccessContext } from '../services/access.ts';
+import { type Actor, ANONYMOUS, sessionActor } from '../services/actor.ts';
+import { actorFromToken, resumeSession } from '../services/auth/authService.ts';
+import { randomSecret, safeEqual } from '../services/auth/secrets.ts';
+import './requestContext.ts';
+
+/** GitLab's cookie names. */
+export const SESSION_COOKIE = '_gitlab_session';
+export const ANONYMOUS_CSRF_COOKIE = '_csrf_token';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const privateToken = request.headers['private-token'];
+  if (typeof privateToken === 'string' && privateToken) return privateToken;
+  const authorization = request.headers.authorization;
+  if (authorization?.startsWith('Bearer ')) return authorization.slice('Bearer '.length).trim();
+  const query = request.query as Record<string, unknown> | undefined;
+  for (const name of ['private_token', 'access_token']) {
+    const value = query?.[name];
+    if (typeof value === 'string' && value) return value;
+  }
+  return undefined;
+}
+
+export class InvalidTokenError extends Error {}
+
+/** A `read_api` token used for a write (GitLab answers 403 insufficient_scope). */
+export class InsufficientScopeError extends Error {}
+
+/**
+ * Works out who is calling on every request: a token (API clients, no CSRF), a session cookie
+ * (browser, CSRF enforced on state changes) or nobody.
+ */
+export function registerAuthentication(app: FastifyInstance, db: Kysely<Database>, now: () => Date): void {
+  app.decorateRequest('actor', null as unknown as Actor);
+  app.decorateRequest('access', null as unknown as AccessContext);
+  app.decorateRequest('csrfToken', '');
+  app.decorateRequest('sessionId', null);
+
+  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = bearerToken(request);
+    let actor: Actor = ANONYMOUS;
+    if (token !== undefined) {
+      const tokenActor = await actorFromToken(db, token, now());
+      if (!tokenActor) throw new InvalidTokenError('Invalid token');
+      if (
+        !SAFE_METHODS.has(request.method) &&
+        !tokenActor.scopes.includes('api') &&
+        request.url !== '/api/graphql'
+      ) {
+        throw new InsufficientScopeError();
+      }
+      actor = tokenActor;
+    } else {
+      const sessionId = request.cookies[SESSION_COOKIE];
+      const session = sessionId ? await resumeSession(db, sessionId, now()) : undefined;
+      if (session && sessionId) {
+        actor = sessionActor(session.user);
+        request.csrfToken = session.csrfToken;
+        request.sessionId = sessionId;
+      } else {
+        request.csrfToken = request.cookies[ANONYMOUS_CSRF_COOKIE] ?? '';
+        if (!request.csrfToken && SAFE_METHODS.has(request.method)) {
+          request.csrfToken = randomSecret();
+          reply.setCookie(ANONYMOUS_CSRF_COOKIE, request.csrfToken, {
+            path: '/',
+            httpOnly: true,
+            sameSite: 'lax',
+          });
+        }
+      }
+      // Browser sessions and HTML forms must prove they come from our pages; anonymous API clients
+      // carry no ambient credentials, so there is nothing to forge.
+      const needsCsrf = request.sessionId !== null || !isApiPath(request.url);
+      if (needsCsrf && !SAFE_METHODS.has(request.method) && !csrfTokenMatches(request)) throw new CsrfError();
+    }
+    request.actor = actor;
+    request.access = new AccessContext(db, actor);
+  });
+}
+
+function isApiPath(url: string): boolean {
+  return url.startsWith('/api/') || url.startsWith('/oauth/');
+}
+
+export class CsrfError extends Error {
+  constructor() {
+    super("Can't verify CSRF token authenticity.");
+  }
+}
+
+function csrfTokenMatches(request: FastifyRequest): boolean {
+  const expected = request.csrfToken;
+  if (!expected) return false;
+  const header = request.headers['x-csrf-token'];
+  const body = request.body as Record<string, unknown> | undefined;
+  const field = body && typeof body === 'object' ? body.authenticity_token : undefined;
+  const presented = typeof header === 'string' ? header : typeof field === 'string' ? field : '';
+  return presented.length > 0 && safeEqual(presented, expected);
+}

@@ -1,0 +1,128 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  authenticate,
+  createOAuthToken,
+  endSession,
+  OAUTH_TOKEN_TTL_SECONDS,
+  SESSION_TTL_MS,
+  startSession,
+} from '../services/auth/authService.ts';
+import { UnauthorizedError } from '../services/errors.ts';
+import type { ApiDeps } from './api/deps.ts';
+import { currentUserJson } from './api/presenters.ts';
+import { SESSION_COOKIE } from './auth.ts';
+import { setFlash } from './pages/flash.ts';
+import { sendPage } from './pages/pageRoutes.ts';
+import type { ClientAssets } from './pages/shell.ts';
+
+/** GitLab's (Devise's) texts. */
+export const SIGN_IN_MESSAGES = {
+  invalid: 'Invalid login or password.',
+  signedIn: 'Signed in successfully.',
+  signedOut: 'Signed out successfully.',
+} as const;
+
+/** Only same-site paths: an open redirect after sign-in would be a phishing tool. */
+export function safeRedirectPath(value: unknown): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\'))
+    return '/';
+  if (value.startsWith('/users/sign_in')) return '/';
+  return value;
+}
+
+function formField(body: unknown, nestedKey: [string, string]): string | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const record = body as Record<string, unknown>;
+  const flat = record[`${nestedKey[0]}[${nestedKey[1]}]`];
+  const nested = record[nestedKey[0]];
+  const value =
+    flat ??
+    (nested && typeof nested === 'object' ? (nested as Record<string, unknown>)[nestedKey[1]] : undefined);
+  return typeof value === 'string' ? value : undefined;
+}
+
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  { db, config, now }: ApiDeps,
+  assets: ClientAssets,
+  signInRateLimit: { max: number; timeWindow: string },
+): void {
+  const renderSignIn = (request: FastifyRequest, reply: FastifyReply, error?: string, login?: string) => {
+    const query = request.query as Record<string, unknown>;
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    return sendPage(request, reply, assets, {
+      page: 'sign-in',
+      title: 'Sign in',
+      data: { error, login, redirectTo: safeRedirectPath(body.redirect_to ?? query.redirect_to) },
+    });
+  };
+
+  app.get('/users/sign_in', (request, reply) => {
+    if (request.actor.user)
+      return reply.redirect(safeRedirectPath((request.query as Record<string, unknown>).redirect_to));
+    return renderSignIn(request, reply);
+  });
+
+  app.post('/users/sign_in', { config: { rateLimit: signInRateLimit } }, async (request, reply) => {
+    const login = formField(request.body, ['user', 'login']) ?? '';
+    const password = formField(request.body, ['user', 'password']) ?? '';
+    const user = login && password ? await authenticate(db, login, password) : undefined;
+    if (!user) return renderSignIn(request, reply, SIGN_IN_MESSAGES.invalid, login.slice(0, 255));
+    const session = await startSession(db, user, now());
+    reply.setCookie(SESSION_COOKIE, session.sessionId, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.externalUrl.startsWith('https:'),
+      maxAge: SESSION_TTL_MS / 1000,
+    });
+    setFlash(reply, SIGN_IN_MESSAGES.signedIn);
+    return reply.redirect(safeRedirectPath((request.body as Record<string, unknown>).redirect_to), 302);
+  });
+
+  app.post('/users/sign_out', async (request, reply) => {
+    if (request.sessionId) await endSession(db, request.sessionId);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    setFlash(reply, SIGN_IN_MESSAGES.signedOut);
+    return reply.redirect('/', 302);
+  });
+
+  // OAuth 2 resource owner password grant, as GitLab's Doorkeeper answers it.
+  app.post('/oauth/token', { config: { rateLimit: signInRateLimit } }, async (request, reply) => {
+    const body = {
+      ...(request.query as Record<string, unknown>),
+      ...((request.body ?? {}) as Record<string, unknown>),
+    };
+    if (body.grant_type !== 'password') {
+      return reply.code(400).send({
+        error: 'unsupported_grant_type',
+        error_description: 'The authorization grant type is not supported by the authorization server.',
+      });
+    }
+    const user =
+      typeof body.username === 'string' && typeof body.password === 'string'
+        ? await authenticate(db, body.username, body.password)
+        : undefined;
+    if (!user) {
+      return reply.code(400).send({
+        error: 'invalid_grant',
+        error_description:
+          'The provided authorization grant is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.',
+      });
+    }
+    const issuedAt = now();
+    const token = await createOAuthToken(db, user, issuedAt);
+    return {
+      access_token: token,
+      token_type: 'Bearer',
+      expires_in: OAUTH_TOKEN_TTL_SECONDS,
+      scope: 'api',
+      created_at: Math.floor(issuedAt.getTime() / 1000),
+    };
+  });
+
+  app.get('/api/v4/user', async (request) => {
+    if (!request.actor.user) throw new UnauthorizedError();
+    return currentUserJson(request.actor.user, config.externalUrl);
+  });
+}

@@ -1,0 +1,90 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { InvalidCursorError } from '../db/pagination.ts';
+import { ServiceError, ValidationError } from '../services/errors.ts';
+import { ParamError } from './api/params.ts';
+import { CsrfError, InsufficientScopeError, InvalidTokenError } from './auth.ts';
+import { sendNotFoundPage } from './pages/pageRoutes.ts';
+import type { ClientAssets } from './pages/shell.ts';
+
+const isApi = (request: FastifyRequest) =>
+  request.url.startsWith('/api/') || request.url.startsWith('/oauth/');
+const isGraphQL = (request: FastifyRequest) => request.url.startsWith('/api/graphql');
+
+/** GitLab's REST error body for a service failure. */
+function serviceErrorBody(error: ServiceError): { status: number; body: unknown } {
+  switch (error.kind) {
+    case 'not_found':
+      return { status: 404, body: { message: `404 ${error.message}` } };
+    case 'forbidden':
+      return {
+        status: 403,
+        body: {
+          message: error.message === 'Forbidden' ? '403 Forbidden' : `403 Forbidden - ${error.message}`,
+        },
+      };
+    case 'unauthorized':
+      return { status: 401, body: { message: '401 Unauthorized' } };
+    case 'conflict':
+      return { status: 409, body: { message: error.message } };
+    case 'invalid':
+      return {
+        status: 400,
+        body: { message: error instanceof ValidationError ? error.fieldErrors : error.message },
+      };
+  }
+}
+
+/**
+ * Every failure becomes a clear 4xx in the shape its client expects (REST `{"message"}` / `{"error"}`,
+ * GraphQL `{"errors"}`, or an HTML page); only real bugs are 500s, logged with their stack.
+ */
+export function registerErrorHandling(app: FastifyInstance, assets: ClientAssets): void {
+  app.setErrorHandler((error: FastifyError, request, reply: FastifyReply) => {
+    if (error instanceof InvalidTokenError) {
+      return isGraphQL(request)
+        ? reply.code(401).send({ errors: [{ message: 'Invalid token' }] })
+        : reply.code(401).send({ message: '401 Unauthorized' });
+    }
+    if (error instanceof InsufficientScopeError) {
+      return reply.code(403).send({
+        error: 'insufficient_scope',
+        error_description: 'The request requires higher privileges than provided by the access token.',
+        scope: 'api',
+      });
+    }
+    if (error instanceof CsrfError) {
+      return isApi(request)
+        ? reply.code(422).send({ message: error.message })
+        : reply.code(422).type('text/plain; charset=utf-8').send(`422 ${error.message}`);
+    }
+    if (error instanceof ParamError) return reply.code(400).send({ error: error.message });
+    if (error instanceof InvalidCursorError) return reply.code(400).send({ error: error.message });
+    if (error instanceof ServiceError) {
+      if (!isApi(request) && error.kind === 'not_found') return sendNotFoundPage(request, reply, assets);
+      const { status, body } = serviceErrorBody(error);
+      return reply.code(status).send(body);
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.code(429).type('text/plain; charset=utf-8').send('Retry later');
+    }
+    if (status >= 400 && status < 500) {
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.name === 'SyntaxError'
+          ? 'Malformed JSON in the request body'
+          : error.message;
+      return isGraphQL(request)
+        ? reply.code(status).send({ errors: [{ message }] })
+        : reply.code(status).send({ error: message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return isApi(request)
+      ? reply.code(500).send({ message: '500 Internal Server Error' })
+      : reply.code(500).type('text/plain; charset=utf-8').send('500 Internal Server Error');
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (isApi(request)) return reply.code(404).send({ error: '404 Not Found' });
+    return sendNotFoundPage(request, reply, assets);
+  });
+}

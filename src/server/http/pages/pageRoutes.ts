@@ -1,0 +1,148 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { findReadableEpicOrNull } from '../../services/epicService.ts';
+import { NotFoundError } from '../../services/errors.ts';
+import { findReadableGroupOrNull } from '../../services/groupService.ts';
+import { findReadableIssue } from '../../services/issueService.ts';
+import { findReadableProjectOrNull } from '../../services/projectService.ts';
+import type { ApiDeps } from '../api/deps.ts';
+import { FLASH_COOKIE } from './flash.ts';
+import { roadmapPageData } from './roadmapPageData.ts';
+import { type ClientAssets, type PageData, renderShell } from './shell.ts';
+
+export interface PageDeps extends ApiDeps {
+  readonly assets: ClientAssets;
+}
+
+/** Renders a page shell for the request's user; the flash notice is shown once, then cleared. */
+export function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  assets: ClientAssets,
+  page: { page: string; title: string; data?: PageData; status?: number },
+) {
+  const flash = request.cookies[FLASH_COOKIE];
+  if (flash) reply.clearCookie(FLASH_COOKIE, { path: '/' });
+  const signInPath = `/users/sign_in?redirect_to=${encodeURIComponent(request.url)}`;
+  return reply
+    .code(page.status ?? 200)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(
+      renderShell(assets, {
+        page: page.page,
+        title: page.title,
+        data: page.data ?? {},
+        csrfToken: request.csrfToken,
+        user: request.actor.user,
+        signInPath,
+        flash,
+      }),
+    );
+}
+
+export function sendNotFoundPage(request: FastifyRequest, reply: FastifyReply, assets: ClientAssets) {
+  return sendPage(request, reply, assets, { page: 'not-found', title: 'Not found', status: 404 });
+}
+
+const bool = (value: boolean) => (value ? 'true' : 'false');
+
+export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
+  const { db, assets } = deps;
+
+  app.get('/', (request, reply) => sendPage(request, reply, assets, { page: 'home', title: 'Groups' }));
+
+  app.get('/groups/*', async (request, reply) => {
+    const rest = (request.params as { '*': string })['*'].replace(/\/+$/, '');
+    const [groupPath = '', section = ''] = rest.split('/-/');
+    const group = await findReadableGroupOrNull(db, request.access, groupPath);
+    if (!group) return sendNotFoundPage(request, reply, assets);
+    const canCreateEpic = await request.access.canInNamespace('create_epic', group);
+    const base = {
+      fullPath: group.full_path,
+      groupId: group.id,
+      groupName: group.name,
+      canCreateEpic: bool(canCreateEpic),
+    };
+    const epicsPath = `/groups/${group.full_path}/-/epics`;
+    if (section === '')
+      return sendPage(request, reply, assets, { page: 'group', title: group.full_name, data: base });
+    if (section === 'epics') {
+      return sendPage(request, reply, assets, {
+        page: 'group-epics',
+        title: `Epics · ${group.full_name}`,
+        data: { ...base, roadmapPath: `/groups/${group.full_path}/-/roadmap` },
+      });
+    }
+    if (section === 'roadmap') {
+      return sendPage(request, reply, assets, {
+        page: 'group-roadmap',
+        title: `Roadmap · ${group.full_name}`,
+        data: roadmapPageData(group, canCreateEpic, request.query as Record<string, unknown>),
+      });
+    }
+    const epicMatch = /^epics\/(\d+)$/.exec(section);
+    if (epicMatch) {
+      const epic = await findReadableEpicOrNull(db, request.access, group, Number(epicMatch[1]));
+      if (!epic) return sendNotFoundPage(request, reply, assets);
+      const confidential = { confidential: epic.confidential };
+      return sendPage(request, reply, assets, {
+        page: 'epic',
+        title: `${epic.title} (&${epic.iid}) · Epics · ${group.full_name}`,
+        data: {
+          ...base,
+          iid: epic.iid,
+          epicId: epic.id,
+          canUpdate: bool(await request.access.canInNamespace('update_epic', group, confidential)),
+          canDestroy: bool(await request.access.canInNamespace('destroy_epic', group, confidential)),
+          canCreate: bool(canCreateEpic),
+          listEpicsPath: epicsPath,
+        },
+      });
+    }
+    return sendNotFoundPage(request, reply, assets);
+  });
+
+  // Projects live at /<namespace path>/<project path>, like GitLab: everything else falls through here.
+  app.get('/*', async (request, reply) => {
+    const rest = (request.params as { '*': string })['*'].replace(/\/+$/, '');
+    const [projectPath = '', section = ''] = rest.split('/-/');
+    if (!projectPath.includes('/')) return sendNotFoundPage(request, reply, assets);
+    const found = await findReadableProjectOrNull(db, request.access, projectPath);
+    if (!found) return sendNotFoundPage(request, reply, assets);
+    const { project, namespace } = found;
+    const data = {
+      fullPath: project.full_path,
+      projectId: project.id,
+      projectName: project.name,
+      groupFullPath: namespace.full_path,
+    };
+    if (section === '')
+      return sendPage(request, reply, assets, {
+        page: 'project',
+        title: `${namespace.full_name} / ${project.name}`,
+        data,
+      });
+    if (section === 'issues') {
+      return sendPage(request, reply, assets, {
+        page: 'project-issues',
+        title: `Issues · ${namespace.full_name} / ${project.name}`,
+        data,
+      });
+    }
+    const issueMatch = /^issues\/(\d+)$/.exec(section);
+    if (issueMatch) {
+      try {
+        const issue = await findReadableIssue(db, request.access, found, Number(issueMatch[1]));
+        return sendPage(request, reply, assets, {
+          page: 'issue',
+          title: `${issue.title} (#${issue.iid}) · Issues · ${project.name}`,
+          data: { ...data, iid: issue.iid, issueId: issue.id },
+        });
+      } catch (error) {
+        if (error instanceof NotFoundError) return sendNotFoundPage(request, reply, assets);
+        throw error;
+      }
+    }
+    return sendNotFoundPage(request, reply, assets);
+  });
+}

@@ -1,0 +1,91 @@
+import {
+  type Action,
+  can,
+  type PermissionContext,
+  type Role,
+  roleOf,
+} from '../../core/domain/permissions.ts';
+import { VISIBILITY_LEVEL, type Visibility } from '../../core/domain/visibility.ts';
+import type { Executor } from '../db/executor.ts';
+import { findMembershipsOfUser, type MembershipRow } from '../db/repositories/memberRepository.ts';
+import type { Viewer } from '../db/repositories/visibility.ts';
+import type { NamespaceRow, ProjectRow } from '../db/schema.ts';
+import type { Actor } from './actor.ts';
+
+export function visibilityOfLevel(level: number): Visibility {
+  if (level >= VISIBILITY_LEVEL.public) return 'public';
+  if (level >= VISIBILITY_LEVEL.internal) return 'internal';
+  return 'private';
+}
+
+/**
+ * What one request's actor may do. Loads the actor's memberships once and answers every
+ * permission question of the request from them and the policy table in core.
+ */
+export class AccessContext {
+  private memberships: Promise<MembershipRow[]> | undefined;
+
+  constructor(
+    private readonly db: Executor,
+    readonly actor: Actor,
+  ) {}
+
+  get viewer(): Viewer {
+    return { userId: this.actor.user?.id ?? null, isAdmin: this.actor.user?.is_admin ?? false };
+  }
+
+  private get subject(): { isAdmin: boolean } | null {
+    return this.actor.user ? { isAdmin: this.actor.user.is_admin } : null;
+  }
+
+  private loadMemberships(): Promise<MembershipRow[]> {
+    const user = this.actor.user;
+    if (!user) return Promise.resolve([]);
+    this.memberships ??= findMembershipsOfUser(this.db, user.id);
+    return this.memberships;
+  }
+
+  /** Highest access level held on the namespace or any ancestor (membership is inherited downward). */
+  async accessLevelInNamespace(namespace: Pick<NamespaceRow, 'traversal_ids'>): Promise<number> {
+    let level = 0;
+    for (const membership of await this.loadMemberships()) {
+      if (membership.source_type === 'Namespace' && namespace.traversal_ids.includes(membership.source_id)) {
+        level = Math.max(level, membership.access_level);
+      }
+    }
+    return level;
+  }
+
+  async roleInNamespace(namespace: Pick<NamespaceRow, 'traversal_ids'>): Promise<Role> {
+    return roleOf(this.subject, await this.accessLevelInNamespace(namespace));
+  }
+
+  async roleInProject(project: ProjectRow, namespace: Pick<NamespaceRow, 'traversal_ids'>): Promise<Role> {
+    let level = await this.accessLevelInNamespace(namespace);
+    for (const membership of await this.loadMemberships()) {
+      if (membership.source_type === 'Project' && membership.source_id === project.id) {
+        level = Math.max(level, membership.access_level);
+      }
+    }
+    return roleOf(this.subject, level);
+  }
+
+  async canInNamespace(
+    action: Action,
+    namespace: Pick<NamespaceRow, 'traversal_ids' | 'visibility_level'>,
+    context: Omit<PermissionContext, 'visibility'> = {},
+  ): Promise<boolean> {
+    const role = await this.roleInNamespace(namespace);
+    return can(role, action, { ...context, visibility: visibilityOfLevel(namespace.visibility_level) });
+  }
+
+  async canInProject(
+    action: Action,
+    project: ProjectRow,
+    namespace: Pick<NamespaceRow, 'traversal_ids'>,
+    context: Omit<PermissionContext, 'visibility'> = {},
+  ): Promise<boolean> {
+    const role = await this.roleInProject(project, namespace);
+    return can(role, action, { ...context, visibility: visibilityOfLevel(project.visibility_level) });
+  }
+}

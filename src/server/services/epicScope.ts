@@ -1,0 +1,43 @@
+import type { Executor } from '../db/executor.ts';
+import { findNamespacesByIds, findSelfAndDescendants } from '../db/repositories/namespaceRepository.ts';
+import type { NamespaceRow } from '../db/schema.ts';
+import type { AccessContext } from './access.ts';
+
+export interface EpicScopeOptions {
+  /** GitLab's default is false. */
+  readonly includeAncestorGroups?: boolean | undefined;
+  /** GitLab's default is true. */
+  readonly includeDescendantGroups?: boolean | undefined;
+}
+
+/** The groups whose epics a list may show, and those where confidential epics are visible too. */
+export interface EpicScope {
+  readonly groups: readonly NamespaceRow[];
+  readonly groupIds: readonly number[];
+  readonly confidentialGroupIds: readonly number[];
+}
+
+export async function resolveEpicScope(
+  db: Executor,
+  access: AccessContext,
+  group: NamespaceRow,
+  options: EpicScopeOptions,
+): Promise<EpicScope> {
+  const candidates = new Map<number, NamespaceRow>([[group.id, group]]);
+  if (options.includeDescendantGroups ?? true) {
+    for (const row of await findSelfAndDescendants(db, group)) candidates.set(row.id, row);
+  }
+  if (options.includeAncestorGroups) {
+    for (const row of await findNamespacesByIds(db, group.traversal_ids)) candidates.set(row.id, row);
+  }
+  const groups: NamespaceRow[] = [];
+  const confidentialGroupIds: number[] = [];
+  for (const candidate of candidates.values()) {
+    if (!(await access.canInNamespace('read_epic', candidate))) continue;
+    groups.push(candidate);
+    if (await access.canInNamespace('read_epic', candidate, { confidential: true })) {
+      confidentialGroupIds.push(candidate.id);
+    }
+  }
+  return { groups, groupIds: groups.map((row) => row.id), confidentialGroupIds };
+}

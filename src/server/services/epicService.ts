@@ -1,0 +1,425 @@
+import type { Kysely } from 'kysely';
+import { contrastTextColor, DEFAULT_EPIC_COLOR } from '../../core/domain/colors.ts';
+import {
+  type FieldErrors,
+  hasErrors,
+  parentAssignmentError,
+  validateColor,
+  validateDate,
+  validateDateOrder,
+  validateDescription,
+  validateTitle,
+} from '../../core/domain/epicRules.ts';
+import type { CalendarDate } from '../../core/time/calendarDate.ts';
+import type { Executor } from '../db/executor.ts';
+import type { PageArgs } from '../db/pagination.ts';
+import {
+  countChildEpics,
+  countEpics,
+  datesFromMilestones,
+  deleteEpicRow,
+  type EpicFilter,
+  type EpicSort,
+  findAncestorIds,
+  findEpicById,
+  findEpicByIid,
+  findPublicChildren,
+  insertEpic,
+  listEpicsByKeyset,
+  listEpicsByOffset,
+  maxChildPosition,
+  nextEpicIid,
+  setEpicDates,
+  subtreeHeight,
+  updateEpicRow,
+} from '../db/repositories/epicRepository.ts';
+import { findNamespaceById } from '../db/repositories/namespaceRepository.ts';
+import { findUserByUsername } from '../db/repositories/userRepository.ts';
+import type { Database, EpicRow, EpicUpdate, NamespaceRow } from '../db/schema.ts';
+import type { AccessContext } from './access.ts';
+import { type EpicScopeOptions, resolveEpicScope } from './epicScope.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ServiceError, ValidationError } from './errors.ts';
+import { labelIdsForTitles, resolveLabelChanges } from './labelService.ts';
+
+export interface EpicListParams extends EpicScopeOptions {
+  readonly state?: 'opened' | 'closed' | 'all' | undefined;
+  readonly search?: string | undefined;
+  readonly authorId?: number | undefined;
+  readonly authorUsername?: string | undefined;
+  readonly notAuthorUsername?: string | undefined;
+  readonly labelNames?: readonly string[] | undefined;
+  readonly notLabelNames?: readonly string[] | undefined;
+  readonly confidential?: boolean | undefined;
+  readonly iids?: readonly number[] | undefined;
+  readonly parentId?: number | undefined;
+  readonly topLevelOnly?: boolean | undefined;
+  readonly createdAfter?: Date | undefined;
+  readonly createdBefore?: Date | undefined;
+  readonly updatedAfter?: Date | undefined;
+  readonly updatedBefore?: Date | undefined;
+  readonly myReactionEmoji?: string | undefined;
+  readonly notMyReactionEmoji?: string | undefined;
+}
+
+async function buildFilter(
+  db: Executor,
+  access: AccessContext,
+  group: NamespaceRow,
+  params: EpicListParams,
+): Promise<EpicFilter> {
+  const scope = await resolveEpicScope(db, access, group, params);
+  const usernameToIds = async (username: string | undefined) => {
+    if (username === undefined) return undefined;
+    const user = await findUserByUsername(db, username);
+    return user ? [user.id] : [];
+  };
+  const authorIds =
+    params.authorId !== undefined ? [params.authorId] : await usernameToIds(params.authorUsername);
+  const notAuthorIds = await usernameToIds(params.notAuthorUsername);
+  const labelNames = params.labelNames?.filter((name) => name !== 'None' && name !== 'Any');
+  const labelPresence = params.labelNames?.includes('None')
+    ? 'none'
+    : params.labelNames?.includes('Any')
+      ? 'any'
+      : undefined;
+  const viewerId = access.actor.user?.id;
+  const emoji = params.myReactionEmoji ?? params.notMyReactionEmoji;
+  return {
+    groupIds: scope.groupIds,
+    confidentialGroupIds: scope.confidentialGroupIds,
+    state: params.state === 'all' ? undefined : params.state,
+    search: params.search,
+    authorIds,
+    notAuthorIds,
+    labelNames,
+    notLabelNames: params.notLabelNames,
+    labelPresence,
+    confidential: params.confidential,
+    iids: params.iids,
+    parentId: params.parentId,
+    topLevelOnly: params.topLevelOnly,
+    createdAfter: params.createdAfter,
+    createdBefore: params.createdBefore,
+    updatedAfter: params.updatedAfter,
+    updatedBefore: params.updatedBefore,
+    reactionEmoji:
+      emoji !== undefined && viewerId !== undefined
+        ? { userId: viewerId, name: emoji, negated: params.notMyReactionEmoji !== undefined }
+        : undefined,
+  };
+}
+
+export async function listEpicsPage(
+  db: Executor,
+  access: AccessContext,
+  group: NamespaceRow,
+  params: EpicListParams,
+  sort: EpicSort,
+  page: { offset: number; limit: number },
+): Promise<{ rows: EpicRow[]; total: number }> {
+  const filter = await buildFilter(db, access, group, params);
+  const [rows, total] = await Promise.all([
+    listEpicsByOffset(db, filter, sort, page),
+    countEpics(db, filter),
+  ]);
+  return { rows, total };
+}
+
+export async function listEpicsConnection(
+  db: Executor,
+  access: AccessContext,
+  group: NamespaceRow,
+  params: EpicListParams,
+  sort: EpicSort,
+  args: PageArgs,
+  limits: { defaultPageSize: number; maxPageSize: number },
+) {
+  const filter = await buildFilter(db, access, group, params);
+  const page = await listEpicsByKeyset(db, filter, sort, args, limits);
+  return { ...page, count: () => countEpics(db, filter) };
+}
+
+/** The epic, if the actor may read it (confidential included); 404 otherwise, never 403. */
+export async function findReadableEpic(
+  db: Executor,
+  access: AccessContext,
+  group: NamespaceRow,
+  iid: number,
+): Promise<EpicRow> {
+  const epic = Number.isSafeInteger(iid) ? await findEpicByIid(db, group.id, iid) : undefined;
+  if (!epic || !(await access.canInNamespace('read_epic', group, { confidential: epic.confidential }))) {
+    throw new NotFoundError('Epic');
+  }
+  return epic;
+}
+
+export async function findReadableEpicOrNull(
+  db: Executor,
+  access: AccessContext,
+  group: NamespaceRow,
+  iid: number,
+): Promise<EpicRow | null> {
+  try {
+    return await findReadableEpic(db, access, group, iid);
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
+}
+
+export function epicTextColor(epic: Pick<EpicRow, 'color'>): string {
+  return contrastTextColor(epic.color || DEFAULT_EPIC_COLOR);
+}
+
+/** What a client may change on an epic; undefined leaves a field alone. */
+export interface EpicChanges {
+  readonly title?: unknown;
+  readonly description?: unknown;
+  readonly color?: unknown;
+  readonly confidential?: boolean | undefined;
+  readonly startDateFixed?: unknown;
+  readonly startDateIsFixed?: boolean | undefined;
+  readonly dueDateFixed?: unknown;
+  readonly dueDateIsFixed?: boolean | undefined;
+  /** Replaces every label (GitLab's `labels`). */
+  readonly labels?: readonly string[] | undefined;
+  readonly addLabels?: readonly string[] | undefined;
+  readonly removeLabels?: readonly string[] | undefined;
+  readonly addLabelIds?: readonly number[] | undefined;
+  readonly removeLabelIds?: readonly number[] | undefined;
+  readonly stateEvent?: 'close' | 'reopen' | undefined;
+  /** Numeric id of the new parent epic; null detaches. */
+  readonly parentId?: number | null | undefined;
+  readonly lockVersion?: number | undefined;
+}
+
+interface ValidatedChanges {
+  row: EpicUpdate;
+  errors: FieldErrors;
+}
+
+function validateChanges(changes: EpicChanges, current: EpicRow | null): ValidatedChanges {
+  const errors: FieldErrors = {};
+  const row: EpicUpdate = {};
+  const title = validateTitle(changes.title, errors, current === null);
+  if (title !== undefined) row.title = title;
+  const description = validateDescription(changes.description, errors);
+  if (description !== undefined) row.description = description;
+  const color = validateColor(changes.color, errors);
+  if (color !== undefined) row.color = color;
+  if (changes.confidential !== undefined) row.confidential = changes.confidential;
+  const startFixed = validateDate(changes.startDateFixed, 'start_date_fixed', errors);
+  const dueFixed = validateDate(changes.dueDateFixed, 'due_date_fixed', errors);
+  if (startFixed !== undefined) row.start_date_fixed = startFixed;
+  if (dueFixed !== undefined) row.due_date_fixed = dueFixed;
+  if (changes.startDateIsFixed !== undefined) row.start_date_is_fixed = changes.startDateIsFixed;
+  if (changes.dueDateIsFixed !== undefined) row.due_date_is_fixed = changes.dueDateIsFixed;
+  const effectiveStart =
+    startFixed !== undefined ? startFixed : ((current?.start_date_fixed ?? null) as CalendarDate | null);
+  const effectiveDue =
+    dueFixed !== undefined ? dueFixed : ((current?.due_date_fixed ?? null) as CalendarDate | null);
+  validateDateOrder(effectiveStart, effectiveDue, errors);
+  if (changes.stateEvent === 'close') {
+    row.state = 'closed';
+    row.closed_at = new Date();
+  } else if (changes.stateEvent === 'reopen') {
+    row.state = 'opened';
+    row.closed_at = null;
+  }
+  return { row, errors };
+}
+
+async function checkParent(
+  db: Executor,
+  access: AccessContext,
+  group: NamespaceRow,
+  childId: number | null,
+  childConfidential: boolean,
+  parentId: number,
+): Promise<void> {
+  const parent = await findEpicById(db, parentId);
+  const parentGroup = parent ? await findNamespaceById(db, parent.group_id) : undefined;
+  if (
+    !parent ||
+    !parentGroup ||
+    parentGroup.root_namespace_id !== group.root_namespace_id ||
+    !(await access.canInNamespace('read_epic', parentGroup, { confidential: parent.confidential }))
+  ) {
+    throw new ValidationError({ parent: ['not found'] });
+  }
+  if (
+    !(await access.canInNamespace('admin_epic_relation', parentGroup, { confidential: parent.confidential }))
+  ) {
+    throw new ForbiddenError();
+  }
+  const message = parentAssignmentError({
+    childId,
+    childGroupTraversalIds: group.traversal_ids,
+    childConfidential,
+    childSubtreeHeight: childId === null ? 1 : await subtreeHeight(db, childId),
+    parentId: parent.id,
+    parentGroupId: parent.group_id,
+    parentConfidential: parent.confidential,
+    parentAncestorIds: await findAncestorIds(db, parent.id),
+    parentChildCount: await countChildEpics(db, parent.id, childId),
+  });
+  if (message) throw new ConflictError(message);
+}
+
+/** Recomputes the effective dates: fixed when fixed, else inherited from the issues' milestones. */
+async function refreshDates(db: Executor, epic: EpicRow): Promise<EpicRow> {
+  const inherited = await datesFromMilestones(db, epic.id);
+  const next = {
+    start_date: epic.start_date_is_fixed ? epic.start_date_fixed : (inherited.start?.date ?? null),
+    start_date_sourcing_milestone_id: inherited.start?.milestoneId ?? null,
+    due_date: epic.due_date_is_fixed ? epic.due_date_fixed : (inherited.due?.date ?? null),
+    due_date_sourcing_milestone_id: inherited.due?.milestoneId ?? null,
+  };
+  const unchanged =
+    next.start_date === epic.start_date &&
+    next.due_date === epic.due_date &&
+    next.start_date_sourcing_milestone_id === epic.start_date_sourcing_milestone_id &&
+    next.due_date_sourcing_milestone_id === epic.due_date_sourcing_milestone_id;
+  if (unchanged) return epic;
+  return (await setEpicDates(db, epic.id, next)) ?? epic;
+}
+
+export async function createEpic(
+  db: Kysely<Database>,
+  access: AccessContext,
+  group: NamespaceRow,
+  changes: EpicChanges & { createdAt?: Date | undefined },
+): Promise<EpicRow> {
+  const author = access.actor.user;
+  if (!author || !(await access.canInNamespace('create_epic', group))) throw new ForbiddenError();
+  const { row, errors } = validateChanges(changes, null);
+  if (hasErrors(errors)) throw new ValidationError(errors);
+  return db.transaction().execute(async (trx) => {
+    const confidential = row.confidential ?? false;
+    let relativePosition: number | null = null;
+    if (changes.parentId != null) {
+      await checkParent(trx, access, group, null, confidential, changes.parentId);
+      const last = await maxChildPosition(trx, changes.parentId);
+      relativePosition = last === null ? 0 : last + 1024;
+    }
+    const now = new Date();
+    const epic = await insertEpic(trx, {
+      root_namespace_id: group.root_namespace_id,
+      group_id: group.id,
+      iid: await nextEpicIid(trx, group.id),
+      author_id: author.id,
+      parent_id: changes.parentId ?? null,
+      relative_position: relativePosition,
+      title: row.title ?? '',
+      description: row.description ?? '',
+      confidential,
+      color: row.color ?? DEFAULT_EPIC_COLOR,
+      start_date: null,
+      start_date_fixed: row.start_date_fixed ?? null,
+      start_date_is_fixed: row.start_date_is_fixed ?? row.start_date_fixed != null,
+      start_date_sourcing_milestone_id: null,
+      due_date: null,
+      due_date_fixed: row.due_date_fixed ?? null,
+      due_date_is_fixed: row.due_date_is_fixed ?? row.due_date_fixed != null,
+      due_date_sourcing_milestone_id: null,
+      created_at: changes.createdAt ?? now,
+      updated_at: now,
+    });
+    const labelIds = await labelIdsForTitles(trx, group, [
+      ...(changes.labels ?? []),
+      ...(changes.addLabels ?? []),
+    ]);
+    await resolveLabelChanges(
+      trx,
+      group,
+      { type: 'Epic', id: epic.id },
+      { replaceWith: labelIds, add: changes.addLabelIds },
+    );
+    return refreshDates(trx, epic);
+  });
+}
+
+export async function updateEpic(
+  db: Kysely<Database>,
+  access: AccessContext,
+  group: NamespaceRow,
+  epic: EpicRow,
+  changes: EpicChanges,
+): Promise<EpicRow> {
+  if (!(await access.canInNamespace('update_epic', group, { confidential: epic.confidential }))) {
+    throw new ForbiddenError();
+  }
+  const { row, errors } = validateChanges(changes, epic);
+  if (hasErrors(errors)) throw new ValidationError(errors);
+  if (
+    row.start_date_fixed !== undefined &&
+    changes.startDateIsFixed === undefined &&
+    row.start_date_fixed !== null
+  ) {
+    row.start_date_is_fixed = true;
+  }
+  if (
+    row.due_date_fixed !== undefined &&
+    changes.dueDateIsFixed === undefined &&
+    row.due_date_fixed !== null
+  ) {
+    row.due_date_is_fixed = true;
+  }
+  return db.transaction().execute(async (trx) => {
+    const confidential = row.confidential ?? epic.confidential;
+    if (changes.parentId !== undefined && changes.parentId !== epic.parent_id) {
+      if (changes.parentId !== null)
+        await checkParent(trx, access, group, epic.id, confidential, changes.parentId);
+      row.parent_id = changes.parentId;
+    }
+    if (row.confidential === true && !epic.confidential) await assertNoOpenChildren(trx, epic.id);
+    const updated = await updateEpicRow(trx, epic.id, changes.lockVersion, row);
+    if (!updated) {
+      throw new ConflictError('Someone edited this epic at the same time you did. Please refresh the page.');
+    }
+    await resolveLabelChanges(
+      trx,
+      group,
+      { type: 'Epic', id: epic.id },
+      {
+        replaceWith: changes.labels ? await labelIdsForTitles(trx, group, changes.labels) : undefined,
+        add: [
+          ...(changes.addLabelIds ?? []),
+          ...(await labelIdsForTitles(trx, group, changes.addLabels ?? [])),
+        ],
+        remove: changes.removeLabelIds,
+        removeTitles: changes.removeLabels,
+      },
+    );
+    return refreshDates(trx, updated);
+  });
+}
+
+/** GitLab's rules before making an epic confidential. */
+async function assertNoOpenChildren(db: Executor, epicId: number): Promise<void> {
+  const { publicChildEpic, publicIssue } = await findPublicChildren(db, epicId);
+  if (publicChildEpic) {
+    throw new ServiceError(
+      'invalid',
+      'Cannot make the epic confidential if it contains non-confidential child epics',
+    );
+  }
+  if (publicIssue) {
+    throw new ServiceError(
+      'invalid',
+      'Cannot make the epic confidential if it contains non-confidential issues',
+    );
+  }
+}
+
+export async function deleteEpic(
+  db: Kysely<Database>,
+  access: AccessContext,
+  group: NamespaceRow,
+  epic: EpicRow,
+): Promise<void> {
+  if (!(await access.canInNamespace('destroy_epic', group, { confidential: epic.confidential }))) {
+    throw new ForbiddenError();
+  }
+  await db.transaction().execute((trx) => deleteEpicRow(trx, epic.id));
+}

@@ -1,0 +1,105 @@
+import type { Executor } from '../db/executor.ts';
+import type { PageArgs } from '../db/pagination.ts';
+import {
+  countIssues,
+  findIssueByIid,
+  type IssueFilter,
+  type IssueSortColumn,
+  isAssignedTo,
+  listIssuesByKeyset,
+} from '../db/repositories/issueRepository.ts';
+import { findNamespacesByIds } from '../db/repositories/namespaceRepository.ts';
+import type { IssueRow, NamespaceRow, ProjectRow } from '../db/schema.ts';
+import type { AccessContext } from './access.ts';
+import { NotFoundError } from './errors.ts';
+
+export interface IssueListParams {
+  readonly state?: 'opened' | 'closed' | 'all' | 'locked' | undefined;
+  readonly search?: string | undefined;
+  readonly labelNames?: readonly string[] | undefined;
+  readonly iids?: readonly number[] | undefined;
+}
+
+export interface ProjectInNamespace {
+  readonly project: ProjectRow;
+  readonly namespace: NamespaceRow;
+}
+
+/** Turns readable projects into an issue filter with the confidential rules applied per project. */
+async function buildFilter(
+  access: AccessContext,
+  projects: readonly ProjectInNamespace[],
+  params: IssueListParams,
+): Promise<IssueFilter> {
+  const projectIds: number[] = [];
+  const confidentialProjectIds: number[] = [];
+  for (const { project, namespace } of projects) {
+    if (!(await access.canInProject('read_issue', project, namespace))) continue;
+    projectIds.push(project.id);
+    if (await access.canInProject('read_issue', project, namespace, { confidential: true })) {
+      confidentialProjectIds.push(project.id);
+    }
+  }
+  const state = params.state === 'all' || params.state === 'locked' ? undefined : params.state;
+  return {
+    projectIds,
+    confidentialProjectIds,
+    viewerId: access.actor.user?.id ?? null,
+    state,
+    search: params.search,
+    labelNames: params.labelNames,
+    iids: params.iids,
+  };
+}
+
+export async function listIssuesConnection(
+  db: Executor,
+  access: AccessContext,
+  projects: readonly ProjectInNamespace[],
+  params: IssueListParams,
+  sort: { column: IssueSortColumn; direction: 'asc' | 'desc' },
+  args: PageArgs,
+  limits: { defaultPageSize: number; maxPageSize: number },
+) {
+  const filter = await buildFilter(access, projects, params);
+  const page = await listIssuesByKeyset(db, filter, sort, args, limits);
+  return { ...page, count: () => countIssues(db, filter) };
+}
+
+/** Projects with their namespaces, for listing issues across a group's projects. */
+export async function withNamespaces(
+  db: Executor,
+  projects: readonly ProjectRow[],
+): Promise<ProjectInNamespace[]> {
+  const namespaces = await findNamespacesByIds(db, [
+    ...new Set(projects.map((project) => project.namespace_id)),
+  ]);
+  const byId = new Map(namespaces.map((namespace) => [namespace.id, namespace]));
+  return projects.flatMap((project) => {
+    const namespace = byId.get(project.namespace_id);
+    return namespace ? [{ project, namespace }] : [];
+  });
+}
+
+export async function findReadableIssue(
+  db: Executor,
+  access: AccessContext,
+  { project, namespace }: ProjectInNamespace,
+  iid: number,
+): Promise<IssueRow> {
+  const issue = Number.isSafeInteger(iid) ? await findIssueByIid(db, project.id, iid) : undefined;
+  if (!issue) throw new NotFoundError('Issue');
+  const viewerId = access.actor.user?.id;
+  const isAuthor = viewerId !== undefined && issue.author_id === viewerId;
+  let isAssignee = false;
+  if (issue.confidential && viewerId !== undefined && !isAuthor) {
+    isAssignee = await isAssignedTo(db, issue.id, viewerId);
+  }
+  const readable = await access.canInProject('read_issue', project, namespace, {
+    confidential: issue.confidential,
+    isAuthor,
+    isAssignee,
+  });
+  if (!readable) throw new NotFoundError('Issue');
+  return issue;
+}

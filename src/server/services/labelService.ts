@@ -1,0 +1,84 @@
+import { DEFAULT_LABEL_COLOR, keepOneLabelPerScope } from '../../core/domain/labels.ts';
+import type { Executor } from '../db/executor.ts';
+import {
+  findGroupLabelsByTitles,
+  findLabelsByIds,
+  findLabelsOfTargets,
+  insertLabel,
+  type LabelTarget,
+  replaceTargetLabels,
+} from '../db/repositories/labelRepository.ts';
+import type { LabelRow, NamespaceRow } from '../db/schema.ts';
+import { ValidationError } from './errors.ts';
+
+/** Ids of the group labels (own or inherited) with these titles, creating missing ones in the group. */
+export async function labelIdsForTitles(
+  db: Executor,
+  group: NamespaceRow,
+  titles: readonly string[],
+): Promise<number[]> {
+  const wanted = [...new Set(titles.map((title) => title.trim()).filter((title) => title.length > 0))];
+  if (wanted.length === 0) return [];
+  const tooLong = wanted.find((title) => title.length > 255);
+  if (tooLong) throw new ValidationError({ labels: ['title is too long (maximum is 255 characters)'] });
+  const found = await findGroupLabelsByTitles(db, group.traversal_ids, wanted);
+  const ids: number[] = [];
+  for (const title of wanted) {
+    // The nearest group's label wins when an ancestor has one of the same title.
+    const candidates = found.filter((label) => label.title === title);
+    const nearest = candidates.sort(
+      (a, b) => group.traversal_ids.indexOf(b.group_id ?? -1) - group.traversal_ids.indexOf(a.group_id ?? -1),
+    )[0];
+    const label =
+      nearest ??
+      (await insertLabel(db, {
+        rootNamespaceId: group.root_namespace_id,
+        groupId: group.id,
+        projectId: null,
+        title,
+        color: DEFAULT_LABEL_COLOR,
+      }));
+    ids.push(label.id);
+  }
+  return ids;
+}
+
+export interface LabelChanges {
+  readonly replaceWith?: readonly number[] | undefined;
+  readonly add?: readonly number[] | undefined;
+  readonly remove?: readonly number[] | undefined;
+  readonly removeTitles?: readonly string[] | undefined;
+}
+
+/** Applies label changes to an epic (group labels of its hierarchy only), one label per scope. */
+export async function resolveLabelChanges(
+  db: Executor,
+  group: NamespaceRow,
+  target: { type: LabelTarget; id: number },
+  changes: LabelChanges,
+): Promise<void> {
+  const touched =
+    changes.replaceWith || changes.add?.length || changes.remove?.length || changes.removeTitles?.length;
+  if (!touched) return;
+  const current = (await findLabelsOfTargets(db, target.type, [target.id])).get(target.id) ?? [];
+  const added = await findLabelsByIds(db, [...(changes.replaceWith ?? []), ...(changes.add ?? [])]);
+  const foreign = added.find(
+    (label) => label.group_id === null || !group.traversal_ids.includes(label.group_id),
+  );
+  if (foreign || added.length < new Set([...(changes.replaceWith ?? []), ...(changes.add ?? [])]).size) {
+    throw new ValidationError({ labels: ['not found'] });
+  }
+  const byId = new Map(added.map((label) => [label.id, label]));
+  const ordered: LabelRow[] = changes.replaceWith
+    ? changes.replaceWith.map((id) => byId.get(id)!)
+    : [...current, ...(changes.add ?? []).map((id) => byId.get(id)!)];
+  const removedIds = new Set(changes.remove ?? []);
+  const removedTitles = new Set(changes.removeTitles ?? []);
+  const remaining = ordered.filter((label) => !removedIds.has(label.id) && !removedTitles.has(label.title));
+  const unique = [...new Map(remaining.map((label) => [label.id, label])).values()];
+  await replaceTargetLabels(
+    db,
+    { type: target.type, id: target.id, rootNamespaceId: group.root_namespace_id },
+    keepOneLabelPerScope(unique).map((label) => label.id),
+  );
+}
