@@ -1,5 +1,5 @@
 import { hash } from '@node-rs/argon2';
-import { formatISO } from 'date-fns';
+import { calendarDateOf } from '../core/time/formatting.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -36,7 +36,7 @@ async function main(): Promise<void> {
       console.log('Empty database: seeding the demo organisation "acme"...');
       const summary = await seedDemoData(database.db, {
         ...DEFAULT_DEMO_SIZE,
-        today: formatISO(new Date(), { representation: 'date' }),
+        today: calendarDateOf(new Date()),
         passwordHash: await hash(config.demoPassword),
       });
       console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(summary)}`);

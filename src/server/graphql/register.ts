@@ -18,6 +18,8 @@ export async function registerGraphQL(app: FastifyInstance, { db, config, now }:
     graphiql: false,
     jit: 1,
     allowBatchedQueries: true,
+    // Authentication and request errors go through the app's one error handler (http/errorHandler.ts).
+    errorHandler: false,
     context: (request) =>
       createGraphQLContext({ db, config, now, actor: request.actor, access: request.access }),
   });

@@ -68,6 +68,8 @@ export async function buildApp({ config, db, now = () => new Date() }: AppOption
   registerEpicRoutes(app, deps);
   registerMilestoneAndLabelRoutes(app, deps);
   await registerGraphQL(app, deps);
+  // Unknown API routes answer as GitLab's do, before the page catch-all can take them.
+  app.all('/api/*', (_request, reply) => reply.code(404).send({ error: '404 Not Found' }));
   registerPageRoutes(app, { ...deps, assets });
   return app;
 }

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { GraphQLError } from 'graphql';
 import { InvalidCursorError } from '../db/pagination.ts';
 import { ServiceError, ValidationError } from '../services/errors.ts';
 import { ParamError } from './api/params.ts';
@@ -67,6 +68,17 @@ export function registerErrorHandling(app: FastifyInstance, assets: ClientAssets
     const status = error.statusCode ?? 500;
     if (status === 429) {
       return reply.code(429).type('text/plain; charset=utf-8').send('Retry later');
+    }
+    if (error instanceof GraphQLError) {
+      // Refused before execution (size, depth, complexity): a client error in GraphQL's shape.
+      return reply.code(400).send({ data: null, errors: [{ message: error.message }] });
+    }
+    const graphQLErrors = (error as { errors?: { message: string }[] }).errors;
+    if (isGraphQL(request) && Array.isArray(graphQLErrors)) {
+      return reply.code(status >= 400 && status < 500 ? status : 400).send({
+        data: null,
+        errors: graphQLErrors.map((graphQLError) => ({ message: graphQLError.message })),
+      });
     }
     if (status >= 400 && status < 500) {
       const message =

@@ -1,7 +1,7 @@
-import { formatISO } from 'date-fns';
 import { contrastTextColor } from '../../../core/domain/colors.ts';
 import { toGlobalId } from '../../../core/domain/gid.ts';
 import { issuableReference } from '../../../core/domain/references.ts';
+import { calendarDateOf } from '../../../core/time/formatting.ts';
 import type { Connection } from '../connection.ts';
 import type {
   CurrentUserResolvers,
@@ -36,9 +36,9 @@ export const Milestone: MilestoneResolvers = {
   startDate: (milestone) => milestone.start_date,
   dueDate: (milestone) => milestone.due_date,
   expired: (milestone, _args, { now }) =>
-    milestone.due_date !== null && milestone.due_date < formatISO(now(), { representation: 'date' }),
+    milestone.due_date !== null && milestone.due_date < calendarDateOf(now()),
   upcoming: (milestone, _args, { now }) =>
-    milestone.start_date !== null && milestone.start_date > formatISO(now(), { representation: 'date' }),
+    milestone.start_date !== null && milestone.start_date > calendarDateOf(now()),
   createdAt: (milestone) => milestone.created_at.toISOString(),
   updatedAt: (milestone) => milestone.updated_at.toISOString(),
   webPath: async (milestone, _args, { loaders }) => {

@@ -1,5 +1,5 @@
-import { formatISO } from 'date-fns';
 import type { FastifyInstance } from 'fastify';
+import { calendarDateOf } from '../../../core/time/formatting.ts';
 import { findReadableGroup } from '../../services/groupService.ts';
 import { listGroupLabels, listGroupMilestones } from '../../services/milestoneLabelService.ts';
 import type { ApiDeps } from './deps.ts';
@@ -43,7 +43,7 @@ export function registerMilestoneAndLabelRoutes(app: FastifyInstance, { db, conf
       { offset: page.offset, limit: page.perPage },
     );
     setPaginationHeaders(request, reply, config.externalUrl, page, total);
-    const today = formatISO(now(), { representation: 'date' });
+    const today = calendarDateOf(now());
     return rows.map((milestone) =>
       milestoneJson(milestone, ownerPaths.get(milestone.id) ?? group.full_path, today, config.externalUrl),
     );

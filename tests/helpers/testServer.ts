@@ -1,0 +1,80 @@
+import { rmSync } from 'node:fs';
+import { hash } from '@node-rs/argon2';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { readConfig } from '../../src/server/config.ts';
+import { type DatabaseHandle, openDatabase } from '../../src/server/db/database.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import { findUserByUsername } from '../../src/server/db/repositories/userRepository.ts';
+import type { Database } from '../../src/server/db/schema.ts';
+import { seedDemoData } from '../../src/server/db/seed/demoOrganisation.ts';
+import { buildApp } from '../../src/server/http/app.ts';
+import { createPersonalAccessToken } from '../../src/server/services/auth/authService.ts';
+import { createScratchDatabase } from './backends.ts';
+import { createClientManifestDir } from './fakeClientBundle.ts';
+
+export const TEST_PASSWORD = 'test-password';
+/** A fixed "today" so that the demo data and every date rule are reproducible. */
+export const TEST_TODAY = '2026-06-15';
+
+export interface TestServer {
+  readonly baseUrl: string;
+  readonly db: Kysely<Database>;
+  readonly app: FastifyInstance;
+  /** A personal access token for a demo user (`api` scope unless told otherwise). */
+  tokenFor(username: string, scopes?: string[]): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  readonly backend: 'pglite' | 'postgres';
+  readonly epics?: number;
+  readonly issues?: number;
+  readonly env?: Record<string, string>;
+}
+
+/**
+ * Integration tests talk HTTP to a real server on a real database: a fresh in-memory PGlite, or a
+ * scratch database on the local PostgreSQL. The client bundle is not needed, so a minimal manifest
+ * stands in for it.
+ */
+export async function startTestServer(options: TestServerOptions): Promise<TestServer> {
+  const clientDir = createClientManifestDir();
+  const scratch = options.backend === 'postgres' ? await createScratchDatabase() : undefined;
+  const database: DatabaseHandle = await openDatabase({ databaseUrl: scratch?.url, dataDir: 'memory://' });
+  await migrateToLatest(database.db);
+  await seedDemoData(database.db, {
+    epics: options.epics ?? 150,
+    issues: options.issues ?? 900,
+    today: TEST_TODAY,
+    passwordHash: await hash(TEST_PASSWORD),
+  });
+  const config = readConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    CLIENT_DIR: clientDir,
+    LOG_LEVEL: 'warn',
+    DEMO_SEED: 'off',
+    ...options.env,
+  });
+  const app = await buildApp({ config: { ...config, externalUrl: 'http://localhost' }, db: database.db });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    db: database.db,
+    app,
+    async tokenFor(username, scopes = ['api']) {
+      const user = await findUserByUsername(database.db, username);
+      if (!user) throw new Error(`No demo user ${username}`);
+      return createPersonalAccessToken(database.db, user, `test ${username}`, scopes, null);
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await scratch?.drop();
+      rmSync(clientDir, { recursive: true, force: true });
+    },
+  };
+}

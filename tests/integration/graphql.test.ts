@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS } from '../helpers/backends.ts';
+import { HttpClient } from '../helpers/httpClient.ts';
+import { startTestServer, TEST_PASSWORD, type TestServer } from '../helpers/testServer.ts';
+
+interface EpicNode {
+  id: string;
+  iid: string;
+  title: string;
+  startDate: string | null;
+  confidential: boolean;
+  reference: string;
+  author: { username: string };
+  group: { fullPath: string };
+  labels: { nodes: { title: string; color: string; textColor: string }[] };
+}
+
+describe.each(BACKENDS)('GraphQL API (%s)', (backend) => {
+  let server: TestServer;
+  let developer: HttpClient;
+  let anonymous: HttpClient;
+
+  beforeAll(async () => {
+    server = await startTestServer({ backend });
+    developer = new HttpClient(server.baseUrl, {
+      authorization: `Bearer ${await server.tokenFor('developer')}`,
+    });
+    anonymous = new HttpClient(server.baseUrl);
+  });
+  afterAll(() => server?.close());
+
+  it('answers currentUser for a token and null for an anonymous visitor', async () => {
+    const query = '{ currentUser { id username name } }';
+    const signedIn = await developer.graphql<{ currentUser: { id: string; username: string } }>(query);
+    expect(signedIn.body.data?.currentUser.username).toBe('developer');
+    expect(signedIn.body.data?.currentUser.id).toMatch(/^gid:\/\/gitlab\/User\/\d+$/);
+    expect((await anonymous.graphql(query)).body.data).toEqual({ currentUser: null });
+  });
+
+  it('pages through group epics with cursors, without gaps or repeats', async () => {
+    const query = `query ($after: String) {
+      group(fullPath: "acme") {
+        epics(first: 40, after: $after, sort: start_date_asc, state: opened) {
+          count
+          pageInfo { hasNextPage endCursor }
+          nodes { id iid title startDate confidential reference(full: true) author { username } group { fullPath } labels { nodes { title color textColor } } }
+        }
+      }
+    }`;
+    const seen: EpicNode[] = [];
+    let after: string | null = null;
+    let count = 0;
+    for (let page = 0; page < 50; page++) {
+      const response = await developer.graphql<{
+        group: {
+          epics: { count: number; pageInfo: { hasNextPage: boolean; endCursor: string }; nodes: EpicNode[] };
+        };
+      }>(query, { after });
+      expect(response.body.errors).toBeUndefined();
+      const epics = response.body.data!.group.epics;
+      count = epics.count;
+      seen.push(...epics.nodes);
+      if (!epics.pageInfo.hasNextPage) break;
+      after = epics.pageInfo.endCursor;
+    }
+    expect(seen).toHaveLength(count);
+    expect(new Set(seen.map((epic) => epic.id)).size).toBe(count);
+    const dated = seen.filter((epic) => epic.startDate !== null).map((epic) => epic.startDate!);
+    expect(dated).toEqual([...dated].sort());
+    // GitLab puts undated epics last.
+    expect(seen.findIndex((epic) => epic.startDate === null)).toBeGreaterThanOrEqual(dated.length);
+    expect(seen[0]!.id).toMatch(/^gid:\/\/gitlab\/Epic\/\d+$/);
+    expect(seen[0]!.reference).toMatch(/^acme(\/[a-z-]+)*&\d+$/);
+    const decoded = JSON.parse(Buffer.from(after ?? '', 'base64').toString('utf8'));
+    expect(Object.keys(decoded).sort()).toEqual(['id', 'start_date']);
+  });
+
+  it('reads an epic with its counts, permissions and relations', async () => {
+    const response = await developer.graphql<{
+      group: {
+        epic: {
+          title: string;
+          hasChildren: boolean;
+          descendantCounts: Record<string, number>;
+          descendantWeightSum: Record<string, number>;
+          userPermissions: Record<string, boolean>;
+          children: { nodes: { iid: string }[] };
+        };
+      };
+    }>(`{ group(fullPath: "acme") { epic(iid: "1") {
+        title hasChildren webPath
+        descendantCounts { openedEpics closedEpics openedIssues closedIssues }
+        descendantWeightSum { openedIssues closedIssues }
+        userPermissions { readEpic updateEpic destroyEpic adminEpic createEpic }
+        children(first: 5) { nodes { iid } }
+    } } }`);
+    expect(response.body.errors).toBeUndefined();
+    const epic = response.body.data!.group.epic;
+    expect(epic.userPermissions).toEqual({
+      readEpic: true,
+      updateEpic: true,
+      destroyEpic: false,
+      adminEpic: true,
+      createEpic: true,
+    });
+    expect(epic.descendantCounts.openedIssues).toBeGreaterThanOrEqual(0);
+    expect(epic.hasChildren).toBe(epic.children.nodes.length > 0);
+  });
+
+  it('creates and updates an epic with GitLab mutations, returning errors in the payload', async () => {
+    const browser = new HttpClient(server.baseUrl);
+    await browser.signIn('reporter', TEST_PASSWORD);
+    const created = await browser.graphql<{
+      createEpic: { epic: { iid: string; title: string }; errors: string[] };
+    }>(
+      'mutation { createEpic(input: { groupPath: "acme", title: "Made in GraphQL", startDateFixed: "2026-07-01", startDateIsFixed: true }) { epic { iid title startDate } errors } }',
+    );
+    expect(created.body.data?.createEpic.errors).toEqual([]);
+    const iid = created.body.data!.createEpic.epic.iid;
+    const invalid = await browser.graphql<{ updateEpic: { errors: string[]; epic: unknown } }>(
+      `mutation { updateEpic(input: { groupPath: "acme", iid: "${iid}", title: "" }) { epic { title } errors } }`,
+    );
+    expect(invalid.body.data?.updateEpic.errors.length).toBeGreaterThan(0);
+    const empty = await browser.graphql(
+      `mutation { updateEpic(input: { groupPath: "acme", iid: "${iid}" }) { errors } }`,
+    );
+    expect(empty.body.errors?.[0]?.message).toBe('The list of epic attributes is empty');
+    const closed = await browser.graphql<{ updateEpic: { epic: { state: string } } }>(
+      `mutation { updateEpic(input: { groupPath: "acme", iid: "${iid}", stateEvent: CLOSE }) { epic { state } errors } }`,
+    );
+    expect(closed.body.data?.updateEpic.epic.state).toBe('closed');
+  });
+
+  it('refuses mutations from anonymous visitors and over GET', async () => {
+    const refused = await anonymous.graphql(
+      'mutation { createEpic(input: { groupPath: "acme", title: "x" }) { errors } }',
+    );
+    expect(refused.body.errors?.[0]?.message).toMatch(/does not exist or you don't have permission/);
+    const overGet = await anonymous.get(
+      `/api/graphql?query=${encodeURIComponent('mutation { createEpic(input: { groupPath: "acme", title: "x" }) { errors } }')}`,
+    );
+    expect(overGet.status).toBeGreaterThanOrEqual(400);
+    expect(overGet.status).toBeLessThan(500);
+  });
+
+  it('enforces GitLab query size, depth and complexity limits', async () => {
+    const tooLarge = await anonymous.graphql(`{ currentUser { username } } # ${'x'.repeat(10_001)}`);
+    expect(tooLarge.body.errors?.[0]?.message).toBe('Query too large');
+    let deep = 'id';
+    for (let level = 0; level < 16; level++) deep = `parent { ${deep} }`;
+    const tooDeep = await anonymous.graphql(`{ group(fullPath: "acme") { epic(iid: "1") { ${deep} } } }`);
+    expect(tooDeep.body.errors?.[0]?.message).toMatch(
+      /^Query has depth of \d+, which exceeds max depth of 15$/,
+    );
+    const fields = Array.from({ length: 210 }, (_, index) => `f${index}: name`).join(' ');
+    const tooComplex = await anonymous.graphql(`{ group(fullPath: "acme") { ${fields} } }`);
+    expect(tooComplex.body.errors?.[0]?.message).toMatch(/exceeds max complexity of 200$/);
+    const fine = await developer.graphql<{ queryComplexity: { limit: number } }>(
+      '{ queryComplexity { score limit } }',
+    );
+    expect(fine.body.data?.queryComplexity.limit).toBe(250);
+  });
+
+  it('caps connections at 100 nodes', async () => {
+    const response = await developer.graphql<{ group: { epics: { nodes: unknown[] } } }>(
+      '{ group(fullPath: "acme") { epics(first: 500) { nodes { id } } } }',
+    );
+    expect(response.body.data?.group.epics.nodes).toHaveLength(100);
+  });
+
+  it('lists projects and issues with labels and assignees', async () => {
+    const response = await developer.graphql<{
+      project: {
+        issues: {
+          count: number;
+          nodes: { iid: string; reference: string; assignees: { nodes: { username: string }[] } }[];
+        };
+      };
+    }>(
+      '{ project(fullPath: "acme/platform/backend/api") { name issues(first: 10, state: opened) { count nodes { iid reference assignees { nodes { username } } labels { nodes { title } } } } } }',
+    );
+    expect(response.body.errors).toBeUndefined();
+    expect(response.body.data?.project.issues.nodes).toHaveLength(10);
+    expect(response.body.data?.project.issues.nodes[0]?.reference).toMatch(/^#\d+$/);
+  });
+});

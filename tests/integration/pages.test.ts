@@ -1,0 +1,124 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS } from '../helpers/backends.ts';
+import { HttpClient } from '../helpers/httpClient.ts';
+import { startTestServer, TEST_PASSWORD, type TestServer } from '../helpers/testServer.ts';
+
+/** The mount element's data attributes, as the client reads them. */
+async function mountData(response: Response): Promise<Record<string, string>> {
+  const html = await response.text();
+  const element = /<div id="app"([^>]*)>/.exec(html)?.[1] ?? '';
+  const data: Record<string, string> = {};
+  for (const match of element.matchAll(/data-([a-z-]+)="([^"]*)"/g)) {
+    data[match[1]!] = match[2]!
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&#39;/g, "'");
+  }
+  return data;
+}
+
+describe.each(BACKENDS)('page shells (%s)', (backend) => {
+  let server: TestServer;
+  let anonymous: HttpClient;
+  let reporter: HttpClient;
+
+  beforeAll(async () => {
+    server = await startTestServer({ backend });
+    anonymous = new HttpClient(server.baseUrl);
+    reporter = new HttpClient(server.baseUrl);
+    await reporter.signIn('reporter', TEST_PASSWORD);
+  });
+  afterAll(() => server?.close());
+
+  it('serves the group page with what the client needs up front, and a strict CSP', async () => {
+    const response = await anonymous.get('/groups/acme');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const data = await mountData(response);
+    expect(data).toMatchObject({
+      page: 'group',
+      'full-path': 'acme',
+      'group-name': 'Acme Corp',
+      'can-create-epic': 'false',
+    });
+    expect(data['current-user']).toBeUndefined();
+    expect(data['sign-in-path']).toBe('/users/sign_in?redirect_to=%2Fgroups%2Facme');
+  });
+
+  it('tells the client who is signed in and what they may do', async () => {
+    const data = await mountData(await reporter.get('/groups/acme/-/epics'));
+    expect(data.page).toBe('group-epics');
+    expect(data['can-create-epic']).toBe('true');
+    expect(JSON.parse(data['current-user']!)).toMatchObject({ username: 'reporter', admin: false });
+  });
+
+  it('serves the roadmap shell with GitLab roadmap attributes, validating the URL', async () => {
+    const plain = await mountData(await anonymous.get('/groups/acme/-/roadmap'));
+    expect(plain).toMatchObject({
+      page: 'group-roadmap',
+      'timeframe-range-type': 'CURRENT_QUARTER',
+      'preset-type': 'WEEKS',
+      'epics-state': 'all',
+      'sorted-by': 'start_date_asc',
+      'has-filters-applied': 'false',
+      'allow-sub-epics': 'true',
+    });
+    const chosen = await mountData(
+      await anonymous.get(
+        '/groups/acme/-/roadmap?timeframe_range_type=THREE_YEARS&layout=MONTHS&state=opened&sort=end_date_asc&label_name[]=frontend',
+      ),
+    );
+    expect(chosen).toMatchObject({
+      'timeframe-range-type': 'THREE_YEARS',
+      'preset-type': 'MONTHS',
+      'epics-state': 'opened',
+      'sorted-by': 'end_date_asc',
+      'has-filters-applied': 'true',
+    });
+    const invalid = await mountData(
+      await anonymous.get('/groups/acme/-/roadmap?timeframe_range_type=FOREVER&layout=DAYS&sort=title'),
+    );
+    expect(invalid).toMatchObject({
+      'timeframe-range-type': 'CURRENT_QUARTER',
+      'preset-type': 'WEEKS',
+      'sorted-by': 'start_date_asc',
+    });
+  });
+
+  it('serves epic, project and issue pages, and 404 for what a visitor may not see', async () => {
+    const epic = await mountData(await reporter.get('/groups/acme/-/epics/1'));
+    expect(epic).toMatchObject({ page: 'epic', iid: '1', 'can-update': 'true', 'can-destroy': 'false' });
+    const confidential = await sql<{ iid: number }>`
+      SELECT e.iid FROM epics e JOIN namespaces n ON n.id = e.group_id WHERE n.full_path = 'acme' AND e.confidential LIMIT 1`.execute(
+      server.db,
+    );
+    expect((await anonymous.get(`/groups/acme/-/epics/${confidential.rows[0]!.iid}`)).status).toBe(404);
+    expect((await reporter.get(`/groups/acme/-/epics/${confidential.rows[0]!.iid}`)).status).toBe(200);
+    expect((await anonymous.get('/groups/acme/security')).status).toBe(404);
+    expect((await reporter.get('/groups/acme/security')).status).toBe(200);
+    const project = await mountData(await anonymous.get('/acme/platform/backend/api/-/issues'));
+    expect(project).toMatchObject({ page: 'project-issues', 'full-path': 'acme/platform/backend/api' });
+    const issue = await mountData(await anonymous.get('/acme/platform/backend/api/-/issues/1'));
+    expect(issue.page).toBe('issue');
+    const missing = await anonymous.get('/acme/nothing/here');
+    expect(missing.status).toBe(404);
+    expect((await mountData(missing)).page).toBe('not-found');
+  });
+
+  it('shows the sign-in flash once after signing in', async () => {
+    const browser = new HttpClient(server.baseUrl);
+    await browser.loadCsrfToken();
+    await browser.request('POST', '/users/sign_in', {
+      form: {
+        'user[login]': 'guest',
+        'user[password]': TEST_PASSWORD,
+        authenticity_token: browser.csrfToken,
+      },
+    });
+    expect((await mountData(await browser.get('/'))).flash).toBe('Signed in successfully.');
+    expect((await mountData(await browser.get('/'))).flash).toBeUndefined();
+  });
+});
