@@ -15,6 +15,12 @@ interface EpicNode {
   labels: { nodes: { title: string; color: string; textColor: string }[] };
 }
 
+interface EpicPage {
+  group: {
+    epics: { count: number; pageInfo: { hasNextPage: boolean; endCursor: string }; nodes: EpicNode[] };
+  };
+}
+
 describe.each(BACKENDS)('GraphQL API (%s)', (backend) => {
   let server: TestServer;
   let developer: HttpClient;
@@ -51,13 +57,10 @@ describe.each(BACKENDS)('GraphQL API (%s)', (backend) => {
     let after: string | null = null;
     let count = 0;
     for (let page = 0; page < 50; page++) {
-      const response = await developer.graphql<{
-        group: {
-          epics: { count: number; pageInfo: { hasNextPage: boolean; endCursor: string }; nodes: EpicNode[] };
-        };
-      }>(query, { after });
+      const response: { body: { data?: EpicPage; errors?: { message: string }[] } } =
+        await developer.graphql<EpicPage>(query, { after });
       expect(response.body.errors).toBeUndefined();
-      const epics = response.body.data!.group.epics;
+      const epics: EpicPage['group']['epics'] = response.body.data!.group.epics;
       count = epics.count;
       seen.push(...epics.nodes);
       if (!epics.pageInfo.hasNextPage) break;

@@ -184,7 +184,8 @@ const EXPECTED: Record<Action, Row> = {
 const cells = ACTIONS.flatMap((action) =>
   (['public', 'internal', 'private'] as const).flatMap((visibility) =>
     [false, true].flatMap((confidential) => {
-      const row = EXPECTED[action][confidential ? `${visibility}+c` : visibility];
+      const key: keyof Row = confidential ? `${visibility}+c` : visibility;
+      const row = EXPECTED[action][key];
       return ROLES.map((role, index) => ({
         action,
         visibility,
