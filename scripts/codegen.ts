@@ -85,8 +85,9 @@ await write(
     filename: 'graphql.ts',
     documents,
     config: { scalars, useTypeImports: true, enumsAsTypes: true, onlyOperationTypes: true },
-    plugins: [{ typescript: {} }, { typescriptOperations: {} }, { typedDocumentNode: {} }],
-    pluginMap: { typescript, typescriptOperations, typedDocumentNode },
+    // typescript-operations emits the enum and input types it needs itself.
+    plugins: [{ typescriptOperations: {} }, { typedDocumentNode: {} }],
+    pluginMap: { typescriptOperations, typedDocumentNode },
   }),
 );
 console.log(`codegen: resolver types and ${documents.length} client documents written`);

@@ -1,0 +1,28 @@
+import type { createApolloClient } from '../data/index.ts';
+import { DataProvider } from '../data/index.ts';
+import { type AppStore, StateProvider } from '../state/index.ts';
+import type { CommandRegistry } from './commands.ts';
+import type { PageData, Session } from './pageData.ts';
+import { PageView } from './pages.tsx';
+import { Shell } from './Shell.tsx';
+
+export interface AppProps {
+  readonly page: PageData;
+  readonly session: Session;
+  readonly store: AppStore;
+  readonly client: ReturnType<typeof createApolloClient>;
+  readonly registry: CommandRegistry;
+}
+
+/** Providers, chrome and the page. */
+export function App({ page, session, store, client, registry }: AppProps) {
+  return (
+    <StateProvider store={store}>
+      <DataProvider client={client}>
+        <Shell session={session} registry={registry} onSignInPage={page.page === 'sign-in'}>
+          <PageView page={page} session={session} />
+        </Shell>
+      </DataProvider>
+    </StateProvider>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * The client entry: reads the server's page contract from `#app`, builds the Apollo client and the
+ * UI store, registers the keyboard commands and mounts the page.
+ */
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { assert } from '../../core/lib/assert.ts';
+import { createApolloClient } from '../data/index.ts';
+import { SEARCH_TARGET } from '../features/filters/index.ts';
+import {
+  applyTheme,
+  bindLocation,
+  closeOverlays,
+  createAppStore,
+  initialTheme,
+  isHelpOpen,
+  pushToast,
+  toggleHelp,
+} from '../state/index.ts';
+import { App } from './App.tsx';
+import { appCommands, CommandRegistry } from './commands.ts';
+import { parsePageData, parseSession } from './pageData.ts';
+import { PAGES_WITH_SEARCH } from './pages.tsx';
+
+function focusSearch(): void {
+  const input = document.querySelector<HTMLInputElement>(`[data-shortcut-target="${SEARCH_TARGET}"]`);
+  input?.focus();
+  input?.select();
+}
+
+function start(): void {
+  const root = document.getElementById('app');
+  assert(root, 'the page has no #app mount element');
+  applyTheme(initialTheme());
+  document.body.dataset.idle = 'false';
+
+  const csrfToken = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content || null;
+  const session = parseSession(root.dataset, csrfToken);
+  const page = parsePageData(root.dataset);
+  const store = createAppStore();
+  bindLocation(store);
+  const client = createApolloClient(session.csrfToken);
+
+  const registry = new CommandRegistry();
+  const commands = appCommands(
+    {
+      toggleHelp: () => toggleHelp(store),
+      isHelpOpen: () => isHelpOpen(store),
+      closeOverlays: () => closeOverlays(store),
+      goTo: (path) => window.location.assign(path),
+      focusSearch,
+    },
+    { hasSearch: PAGES_WITH_SEARCH.has(page.page) },
+  );
+  for (const command of commands) registry.register(command);
+
+  if (session.flash) pushToast(store, session.flash, 'info');
+
+  createRoot(root).render(
+    <StrictMode>
+      <App page={page} session={session} store={store} client={client} registry={registry} />
+    </StrictMode>,
+  );
+}
+
+start();

@@ -1,0 +1,184 @@
+/**
+ * The page contract: the server renders `<div id="app" data-page="…">` with string attributes
+ * (booleans are "true"/"false") and a `<meta name="csrf-token">`. This module turns them into
+ * typed values once; nothing else reads the dataset.
+ */
+export interface CurrentUser {
+  readonly id: number;
+  readonly username: string;
+  readonly name: string;
+  readonly admin: boolean;
+}
+
+export interface Session {
+  readonly currentUser: CurrentUser | null;
+  readonly signInPath: string;
+  readonly flash: string | null;
+  readonly csrfToken: string | null;
+}
+
+export type RoadmapEpicsState = 'all' | 'opened' | 'closed';
+export type RoadmapSort = 'start_date_asc' | 'end_date_asc';
+
+export type PageData =
+  | { readonly page: 'home' }
+  | { readonly page: 'not-found' }
+  | {
+      readonly page: 'sign-in';
+      readonly error: string | null;
+      readonly login: string;
+      readonly redirectTo: string;
+    }
+  | {
+      readonly page: 'group' | 'group-epics';
+      readonly fullPath: string;
+      readonly groupId: string;
+      readonly groupName: string;
+      readonly canCreateEpic: boolean;
+      readonly roadmapPath: string;
+    }
+  | {
+      readonly page: 'group-roadmap';
+      readonly fullPath: string;
+      readonly groupId: string;
+      readonly groupName: string;
+      readonly epicsState: RoadmapEpicsState;
+      readonly sortedBy: RoadmapSort;
+      readonly listEpicsPath: string;
+      readonly hasFiltersApplied: boolean;
+    }
+  | {
+      readonly page: 'epic';
+      readonly fullPath: string;
+      readonly groupId: string;
+      readonly groupName: string;
+      readonly iid: string;
+      readonly epicId: string;
+      readonly listEpicsPath: string;
+    }
+  | {
+      readonly page: 'project' | 'project-issues';
+      readonly fullPath: string;
+      readonly projectId: string;
+      readonly projectName: string;
+      readonly groupFullPath: string;
+    }
+  | {
+      readonly page: 'issue';
+      readonly fullPath: string;
+      readonly projectId: string;
+      readonly iid: string;
+      readonly issueId: string;
+    };
+
+export type PageName = PageData['page'];
+
+type Dataset = Readonly<Record<string, string | undefined>>;
+
+const text = (dataset: Dataset, key: string, fallback = ''): string => dataset[key]?.trim() || fallback;
+const flag = (dataset: Dataset, key: string): boolean => dataset[key] === 'true';
+
+export function parseCurrentUser(raw: string | undefined): CurrentUser | null {
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (typeof value !== 'object' || value === null) return null;
+    const user = value as Record<string, unknown>;
+    if (typeof user.username !== 'string' || typeof user.name !== 'string') return null;
+    return {
+      id: Number(user.id),
+      username: user.username,
+      name: user.name,
+      admin: user.admin === true,
+    };
+  } catch {
+    // A malformed attribute is treated as anonymous rather than breaking the page.
+    return null;
+  }
+}
+
+export function parseSession(dataset: Dataset, csrfToken: string | null): Session {
+  return {
+    currentUser: parseCurrentUser(dataset.currentUser),
+    signInPath: text(dataset, 'signInPath', '/users/sign_in'),
+    flash: text(dataset, 'flash') || null,
+    csrfToken,
+  };
+}
+
+function groupEpicsPath(fullPath: string, page: string): string {
+  return `/groups/${fullPath}/-/${page}`;
+}
+
+export function parsePageData(dataset: Dataset): PageData {
+  const fullPath = text(dataset, 'fullPath');
+  const page = text(dataset, 'page');
+  switch (page) {
+    case 'home':
+      return { page };
+    case 'sign-in':
+      return {
+        page,
+        error: text(dataset, 'error') || null,
+        login: text(dataset, 'login'),
+        redirectTo: text(dataset, 'redirectTo'),
+      };
+    case 'group':
+    case 'group-epics':
+      if (!fullPath) break;
+      return {
+        page,
+        fullPath,
+        groupId: text(dataset, 'groupId'),
+        groupName: text(dataset, 'groupName', fullPath.split('/').pop()),
+        canCreateEpic: flag(dataset, 'canCreateEpic'),
+        roadmapPath: text(dataset, 'roadmapPath', groupEpicsPath(fullPath, 'roadmap')),
+      };
+    case 'group-roadmap': {
+      if (!fullPath) break;
+      const state = text(dataset, 'epicsState');
+      const sort = text(dataset, 'sortedBy').toLowerCase();
+      return {
+        page,
+        fullPath,
+        groupId: text(dataset, 'groupId'),
+        groupName: text(dataset, 'groupName', fullPath.split('/').pop()),
+        epicsState: state === 'opened' || state === 'closed' ? state : 'all',
+        sortedBy: sort === 'end_date_asc' ? sort : 'start_date_asc',
+        listEpicsPath: text(dataset, 'listEpicsPath', groupEpicsPath(fullPath, 'epics')),
+        hasFiltersApplied: flag(dataset, 'hasFiltersApplied'),
+      };
+    }
+    case 'epic':
+      if (!fullPath || !text(dataset, 'iid')) break;
+      return {
+        page,
+        fullPath,
+        groupId: text(dataset, 'groupId'),
+        groupName: text(dataset, 'groupName', fullPath.split('/').pop()),
+        iid: text(dataset, 'iid'),
+        epicId: text(dataset, 'epicId'),
+        listEpicsPath: text(dataset, 'listEpicsPath', groupEpicsPath(fullPath, 'epics')),
+      };
+    case 'project':
+    case 'project-issues':
+      if (!fullPath) break;
+      return {
+        page,
+        fullPath,
+        projectId: text(dataset, 'projectId'),
+        projectName: text(dataset, 'projectName', fullPath.split('/').pop()),
+        groupFullPath: text(dataset, 'groupFullPath', fullPath.split('/').slice(0, -1).join('/')),
+      };
+    case 'issue':
+      if (!fullPath || !text(dataset, 'iid')) break;
+      return {
+        page,
+        fullPath,
+        projectId: text(dataset, 'projectId'),
+        iid: text(dataset, 'iid'),
+        issueId: text(dataset, 'issueId'),
+      };
+  }
+  return { page: 'not-found' };
+}

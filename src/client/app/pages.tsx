@@ -1,0 +1,40 @@
+import { SignInPage } from '../features/auth/SignInPage.tsx';
+import { EpicPage } from '../features/epic/EpicPage.tsx';
+import { EpicsListPage } from '../features/epics/EpicsListPage.tsx';
+import { NotFoundPage } from '../features/errors/NotFound.tsx';
+import { GroupPage } from '../features/groups/GroupPage.tsx';
+import { HomePage } from '../features/home/HomePage.tsx';
+import { IssuePage } from '../features/issue/IssuePage.tsx';
+import { IssuesListPage } from '../features/issues/IssuesListPage.tsx';
+import { ProjectPage } from '../features/projects/ProjectPage.tsx';
+import { RoadmapTablePage } from '../features/roadmap/RoadmapTablePage.tsx';
+import type { PageData, PageName, Session } from './pageData.ts';
+
+/** Pages with a search box, where the `s`, `/` and `f` shortcuts are registered. */
+export const PAGES_WITH_SEARCH: ReadonlySet<PageName> = new Set(['group-epics', 'project-issues']);
+
+/** The one page component for the page the server rendered. */
+export function PageView({ page, session }: { page: PageData; session: Session }) {
+  switch (page.page) {
+    case 'home':
+      return <HomePage signedIn={session.currentUser !== null} signInPath={session.signInPath} />;
+    case 'sign-in':
+      return <SignInPage {...page} csrfToken={session.csrfToken} />;
+    case 'group':
+      return <GroupPage {...page} />;
+    case 'group-epics':
+      return <EpicsListPage {...page} />;
+    case 'group-roadmap':
+      return <RoadmapTablePage {...page} />;
+    case 'epic':
+      return <EpicPage {...page} />;
+    case 'project':
+      return <ProjectPage {...page} />;
+    case 'project-issues':
+      return <IssuesListPage {...page} />;
+    case 'issue':
+      return <IssuePage {...page} />;
+    case 'not-found':
+      return <NotFoundPage />;
+  }
+}

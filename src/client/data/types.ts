@@ -1,0 +1,195 @@
+/**
+ * View models: what features render. The data hooks map generated GraphQL types into these, so
+ * components never see nullable connection plumbing or raw date strings.
+ */
+import type { Visibility } from '../../core/domain/visibility.ts';
+import type { CalendarDate, Instant } from './dates.ts';
+
+export type { CalendarDate, Instant, Visibility };
+
+export type ItemState = 'opened' | 'closed';
+export type HealthStatus = 'onTrack' | 'needsAttention' | 'atRisk';
+export type IssueType = 'ISSUE' | 'INCIDENT' | 'TASK';
+
+export interface LabelView {
+  readonly id: string;
+  readonly title: string;
+  readonly description: string | null;
+  readonly color: string;
+  readonly textColor: string;
+}
+
+export interface UserView {
+  readonly id: string;
+  readonly username: string;
+  readonly name: string;
+}
+
+export interface PageInfoView {
+  readonly hasNextPage: boolean;
+  readonly hasPreviousPage: boolean;
+  readonly startCursor: string | null;
+  readonly endCursor: string | null;
+}
+
+export interface Page<T> {
+  readonly items: readonly T[];
+  /** Total matching items across all pages. */
+  readonly count: number;
+  readonly pageInfo: PageInfoView;
+}
+
+/** Counts per state tab; null when the server did not answer for that state. */
+export interface StateCounts {
+  readonly opened: number | null;
+  readonly closed: number | null;
+  readonly all: number | null;
+}
+
+export interface GroupSummary {
+  readonly id: string;
+  readonly name: string;
+  readonly fullName: string;
+  readonly fullPath: string;
+  readonly description: string | null;
+  readonly visibility: Visibility | null;
+  readonly parentFullPath: string | null;
+}
+
+export interface ProjectSummary {
+  readonly id: string;
+  readonly name: string;
+  readonly fullPath: string;
+  readonly description: string | null;
+  readonly visibility: Visibility | null;
+  readonly openIssuesCount: number | null;
+}
+
+export interface GroupOverview {
+  readonly id: string;
+  readonly name: string;
+  readonly fullName: string;
+  readonly fullPath: string;
+  readonly description: string | null;
+  readonly visibility: Visibility | null;
+  /** Direct children only. */
+  readonly subgroups: readonly GroupSummary[];
+  readonly projects: readonly ProjectSummary[];
+  readonly projectCount: number;
+}
+
+export interface EpicListItem {
+  readonly id: string;
+  readonly iid: string;
+  readonly title: string;
+  readonly state: ItemState;
+  readonly confidential: boolean;
+  readonly createdAt: Instant | null;
+  readonly startDate: CalendarDate | null;
+  readonly dueDate: CalendarDate | null;
+  readonly webPath: string;
+  readonly reference: string;
+  readonly fullReference: string;
+  readonly groupFullPath: string;
+  readonly author: UserView;
+  readonly labels: readonly LabelView[];
+}
+
+export interface ListResult<T> {
+  /** The full name of the list's group or project ('Acme / Platform', 'Acme / Handbook'). */
+  readonly ownerFullName: string;
+  readonly counts: StateCounts;
+  readonly page: Page<T>;
+}
+
+export interface RoadmapEpic {
+  readonly id: string;
+  readonly iid: string;
+  readonly title: string;
+  readonly state: ItemState;
+  readonly startDate: CalendarDate | null;
+  readonly dueDate: CalendarDate | null;
+  readonly webPath: string;
+  readonly groupName: string;
+  readonly groupFullPath: string;
+}
+
+export interface EpicDateView {
+  readonly date: CalendarDate | null;
+  /** True when the date is set by hand; false when inherited from milestones or children. */
+  readonly isFixed: boolean;
+}
+
+export interface EpicDetail {
+  readonly id: string;
+  readonly iid: string;
+  readonly title: string;
+  readonly description: string | null;
+  readonly state: ItemState;
+  readonly confidential: boolean;
+  readonly createdAt: Instant | null;
+  readonly closedAt: Instant | null;
+  readonly reference: string;
+  readonly groupFullPath: string;
+  /** The full name of the group whose page this is ('Acme / Platform'). */
+  readonly groupFullName: string;
+  readonly author: UserView;
+  readonly startDate: EpicDateView;
+  readonly dueDate: EpicDateView;
+  readonly labels: readonly LabelView[];
+  readonly parent: { readonly title: string; readonly webPath: string; readonly reference: string } | null;
+  readonly counts: {
+    readonly openedEpics: number;
+    readonly closedEpics: number;
+    readonly openedIssues: number;
+    readonly closedIssues: number;
+  };
+  readonly upvotes: number;
+  readonly downvotes: number;
+}
+
+export interface ProjectOverview {
+  readonly id: string;
+  readonly name: string;
+  readonly fullPath: string;
+  readonly nameWithNamespace: string;
+  readonly description: string | null;
+  readonly visibility: Visibility | null;
+  readonly openIssuesCount: number | null;
+  readonly namespaceFullPath: string | null;
+  readonly namespaceFullName: string | null;
+}
+
+export interface MilestoneView {
+  readonly id: string;
+  readonly title: string;
+  readonly webPath: string;
+}
+
+export interface IssueListItem {
+  readonly id: string;
+  readonly iid: string;
+  readonly title: string;
+  readonly state: ItemState;
+  readonly type: IssueType;
+  readonly confidential: boolean;
+  readonly createdAt: Instant | null;
+  readonly dueDate: CalendarDate | null;
+  readonly weight: number | null;
+  readonly healthStatus: HealthStatus | null;
+  readonly author: UserView;
+  readonly assignees: readonly UserView[];
+  readonly milestone: MilestoneView | null;
+  readonly labels: readonly LabelView[];
+}
+
+export interface IssueDetail extends IssueListItem {
+  /** 'Acme / Handbook'. */
+  readonly projectFullName: string;
+  readonly description: string | null;
+  readonly reference: string;
+  readonly closedAt: Instant | null;
+  readonly epic: { readonly title: string; readonly webPath: string; readonly reference: string } | null;
+  readonly upvotes: number;
+  readonly downvotes: number;
+}

@@ -1,0 +1,87 @@
+import { type GroupOverview, useGroupOverview } from '../../data/index.ts';
+import { Alert, Avatar, EmptyState, Icon, Loading, useDocumentTitle } from '../../ui/index.ts';
+import { NotFoundContent } from '../errors/NotFound.tsx';
+import { VisibilityBadge } from '../issuable/IssuableMeta.tsx';
+import { groupCrumbs, groupEpicsPath, groupRoadmapPath } from '../navigation/crumbs.ts';
+import { PageHeader } from '../navigation/PageHeader.tsx';
+import { GroupRow, ProjectRow } from './GroupRows.tsx';
+
+export interface GroupPageProps {
+  readonly fullPath: string;
+  readonly groupName: string;
+}
+
+/** A group's overview: what it is, its subgroups and projects, and its planning views. */
+export function GroupPage({ fullPath, groupName }: GroupPageProps) {
+  const { data, loading, error } = useGroupOverview(fullPath);
+  useDocumentTitle(data?.name ?? groupName);
+  if (data === null) return <NotFoundContent />;
+  return (
+    <>
+      <PageHeader
+        crumbs={groupCrumbs(fullPath, data?.fullName, data?.name ?? groupName)}
+        title={
+          <span className="title-with-avatar">
+            <Avatar name={data?.name ?? groupName} colorKey={fullPath} size={48} />
+            <span data-testid="group-name">{data?.name ?? groupName}</span>
+          </span>
+        }
+        actions={
+          <>
+            <a className="btn btn-default" href={groupEpicsPath(fullPath)} data-testid="group-epics-link">
+              <Icon name="epic" />
+              Epics
+            </a>
+            <a className="btn btn-default" href={groupRoadmapPath(fullPath)} data-testid="group-roadmap-link">
+              <Icon name="roadmap" />
+              Roadmap
+            </a>
+          </>
+        }
+      >
+        <div className="page-meta">
+          {data?.visibility ? <VisibilityBadge visibility={data.visibility} /> : null}
+          <span className="muted">Group path: {fullPath}</span>
+        </div>
+        {data?.description ? <p className="page-description">{data.description}</p> : null}
+      </PageHeader>
+      {error ? <Alert variant="danger">Something went wrong while fetching the group</Alert> : null}
+      {data ? <GroupContents group={data} /> : loading ? <Loading label="Loading group" /> : null}
+    </>
+  );
+}
+
+function GroupContents({ group }: { group: GroupOverview }) {
+  return (
+    <div className="group-contents">
+      <section aria-labelledby="subgroups-heading" className="content-section">
+        <h2 id="subgroups-heading" className="section-title">
+          Subgroups <span className="count-pill">{group.subgroups.length}</span>
+        </h2>
+        {group.subgroups.length === 0 ? (
+          <EmptyState title="This group has no subgroups" testId="subgroups-empty" />
+        ) : (
+          <ul className="entity-list" aria-labelledby="subgroups-heading" data-testid="subgroup-list">
+            {group.subgroups.map((subgroup) => (
+              <GroupRow key={subgroup.id} group={subgroup} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="projects-heading" className="content-section">
+        <h2 id="projects-heading" className="section-title">
+          Projects <span className="count-pill">{group.projectCount}</span>
+        </h2>
+        {group.projects.length === 0 ? (
+          <EmptyState title="This group has no projects" testId="projects-empty" />
+        ) : (
+          <ul className="entity-list" aria-labelledby="projects-heading" data-testid="project-list">
+            {group.projects.map((project) => (
+              <ProjectRow key={project.id} project={project} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

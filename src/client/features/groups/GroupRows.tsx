@@ -1,0 +1,49 @@
+import type { GroupSummary, ProjectSummary } from '../../data/index.ts';
+import { Avatar, Icon } from '../../ui/index.ts';
+import { pluralize } from '../issuable/format.ts';
+import { VisibilityIcon } from '../issuable/IssuableMeta.tsx';
+import { groupPath, projectIssuesPath, projectPath } from '../navigation/crumbs.ts';
+
+export function GroupRow({ group, showFullName = false }: { group: GroupSummary; showFullName?: boolean }) {
+  return (
+    <li className="entity-row" data-testid="group-row">
+      <Avatar name={group.name} colorKey={group.fullPath} size={32} />
+      <div className="entity-main">
+        <div className="entity-title-line">
+          <a className="entity-title" href={groupPath(group.fullPath)}>
+            {showFullName ? group.fullName : group.name}
+          </a>
+          {group.visibility ? <VisibilityIcon visibility={group.visibility} /> : null}
+        </div>
+        {group.description ? <p className="entity-description">{group.description}</p> : null}
+      </div>
+    </li>
+  );
+}
+
+export function ProjectRow({ project }: { project: ProjectSummary }) {
+  return (
+    <li className="entity-row" data-testid="project-row">
+      <Avatar name={project.name} colorKey={project.fullPath} size={32} />
+      <div className="entity-main">
+        <div className="entity-title-line">
+          <a className="entity-title" href={projectPath(project.fullPath)}>
+            {project.name}
+          </a>
+          {project.visibility ? <VisibilityIcon visibility={project.visibility} /> : null}
+        </div>
+        {project.description ? <p className="entity-description">{project.description}</p> : null}
+      </div>
+      {project.openIssuesCount != null ? (
+        <a
+          className="entity-stat"
+          href={projectIssuesPath(project.fullPath)}
+          data-testid="project-open-issues"
+        >
+          <Icon name="issues" />
+          {pluralize(project.openIssuesCount, 'open issue')}
+        </a>
+      ) : null}
+    </li>
+  );
+}

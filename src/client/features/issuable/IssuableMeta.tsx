@@ -1,0 +1,124 @@
+import type { HealthStatus, Instant, IssueType, ItemState, UserView, Visibility } from '../../data/index.ts';
+import { Avatar, Badge, Icon } from '../../ui/index.ts';
+import { formatTimeAgo, formatTimestamp, HEALTH_STATUS, VISIBILITY } from './format.ts';
+import { useNow } from './useNow.ts';
+
+/** '3 days ago' in a `<time>` whose tooltip is the full timestamp. */
+export function TimeAgo({ instant }: { instant: Instant }) {
+  const now = useNow();
+  return (
+    <time dateTime={instant} title={formatTimestamp(instant)}>
+      {formatTimeAgo(instant, now)}
+    </time>
+  );
+}
+
+/** 'created 3 days ago by Dana Developer' ('Created …' at the start of a line). */
+export function CreatedBy({
+  createdAt,
+  author,
+  capitalized = false,
+}: {
+  createdAt: Instant | null;
+  author: UserView;
+  capitalized?: boolean;
+}) {
+  const verb = capitalized ? 'Created' : 'created';
+  return (
+    <span className="created-by">
+      {createdAt ? (
+        <>
+          {verb} <TimeAgo instant={createdAt} />{' '}
+        </>
+      ) : (
+        `${verb} `
+      )}
+      by <span className="author-name">{author.name}</span>
+    </span>
+  );
+}
+
+export function StateBadge({ state }: { state: ItemState }) {
+  return state === 'closed' ? (
+    <Badge variant="info" testId="state-badge">
+      Closed
+    </Badge>
+  ) : (
+    <Badge variant="success" testId="state-badge">
+      Open
+    </Badge>
+  );
+}
+
+export function ConfidentialIcon({ noun }: { noun: string }) {
+  const text = `Confidential ${noun}`;
+  return (
+    <span className="confidential-icon" title={text} data-testid="confidential-icon">
+      <Icon name="eyeSlash" />
+      <span className="sr-only">{text}</span>
+    </span>
+  );
+}
+
+export function ConfidentialBadge() {
+  return (
+    <Badge variant="warning" icon="eyeSlash" testId="confidential-badge">
+      Confidential
+    </Badge>
+  );
+}
+
+export function HealthBadge({ status }: { status: HealthStatus }) {
+  const { text, variant } = HEALTH_STATUS[status];
+  return (
+    <Badge variant={variant} testId="health-status">
+      {text}
+    </Badge>
+  );
+}
+
+export function VisibilityBadge({ visibility }: { visibility: Visibility }) {
+  const { text, icon, description } = VISIBILITY[visibility];
+  return (
+    <span className="visibility-badge" title={description} data-testid="visibility-badge">
+      <Badge variant="neutral" icon={icon}>
+        {text}
+      </Badge>
+    </span>
+  );
+}
+
+/** A compact visibility marker for list rows: an icon with its level as screen-reader text. */
+export function VisibilityIcon({ visibility }: { visibility: Visibility }) {
+  const { text, icon, description } = VISIBILITY[visibility];
+  return (
+    <span className="visibility-icon" title={`${text} - ${description}`} data-testid="visibility-icon">
+      <Icon name={icon} />
+      <span className="sr-only">{text}</span>
+    </span>
+  );
+}
+
+export function IssueTypeIcon({ type }: { type: IssueType }) {
+  if (type === 'ISSUE') return null;
+  const text = type === 'INCIDENT' ? 'Incident' : 'Task';
+  return (
+    <span className="issue-type-icon" title={text} data-testid="issue-type-icon">
+      <Icon name={type === 'INCIDENT' ? 'incident' : 'task'} />
+      <span className="sr-only">{text}</span>
+    </span>
+  );
+}
+
+export function AssigneeAvatars({ assignees }: { assignees: readonly UserView[] }) {
+  if (assignees.length === 0) return null;
+  return (
+    <ul className="assignee-avatars" aria-label="Assignees" data-testid="assignees">
+      {assignees.map((user) => (
+        <li key={user.id}>
+          <Avatar name={user.name} colorKey={user.username} label={`Assigned to ${user.name}`} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * Display texts for issuables: health, visibility, counts (GitLab's wording). Dates and relative
+ * times are formatted by src/core/time (the one place that does calendar work).
+ */
+import type { HealthStatus, Visibility } from '../../data/index.ts';
+import type { BadgeVariant, IconName } from '../../ui/index.ts';
+
+export {
+  formatCalendarDate,
+  formatDateRange,
+  formatTimeAgo,
+  formatTimestamp,
+} from '../../../core/time/formatting.ts';
+
+export const HEALTH_STATUS: Readonly<Record<HealthStatus, { text: string; variant: BadgeVariant }>> = {
+  onTrack: { text: 'On track', variant: 'success' },
+  needsAttention: { text: 'Needs attention', variant: 'warning' },
+  atRisk: { text: 'At risk', variant: 'danger' },
+};
+
+export const VISIBILITY: Readonly<Record<Visibility, { text: string; icon: IconName; description: string }>> =
+  {
+    private: {
+      text: 'Private',
+      icon: 'lock',
+      description: 'Only members can see it.',
+    },
+    internal: {
+      text: 'Internal',
+      icon: 'shield',
+      description: 'Any signed-in user can see it.',
+    },
+    public: {
+      text: 'Public',
+      icon: 'earth',
+      description: 'Anyone can see it, signed in or not.',
+    },
+  };
+
+/** '1 open issue', '3 open issues'. */
+export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : plural}`;
+}

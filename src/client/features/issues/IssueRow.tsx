@@ -1,0 +1,79 @@
+import type { IssueListItem } from '../../data/index.ts';
+import { Icon } from '../../ui/index.ts';
+import { formatCalendarDate } from '../issuable/format.ts';
+import {
+  AssigneeAvatars,
+  ConfidentialIcon,
+  CreatedBy,
+  HealthBadge,
+  IssueTypeIcon,
+  StateBadge,
+} from '../issuable/IssuableMeta.tsx';
+import { LabelList } from '../issuable/LabelList.tsx';
+import { issuePath } from '../navigation/crumbs.ts';
+
+export function IssueRow({
+  issue,
+  projectFullPath,
+  labelSearch,
+  onNavigate,
+}: {
+  issue: IssueListItem;
+  projectFullPath: string;
+  labelSearch: (label: string) => string;
+  onNavigate: (search: string) => void;
+}) {
+  return (
+    <li className="issuable-row" data-testid="issue-row">
+      <div className="issuable-main">
+        <div className="issuable-title-line">
+          <IssueTypeIcon type={issue.type} />
+          {issue.confidential ? <ConfidentialIcon noun="issue" /> : null}
+          <a
+            className="issuable-title"
+            href={issuePath(projectFullPath, issue.iid)}
+            data-testid="issue-title"
+          >
+            {issue.title}
+          </a>
+        </div>
+        <div className="issuable-meta">
+          <span className="issuable-reference" data-testid="issue-reference">
+            #{issue.iid}
+          </span>
+          <span className="meta-separator" aria-hidden="true">
+            ·
+          </span>
+          <CreatedBy createdAt={issue.createdAt} author={issue.author} />
+          {issue.milestone ? (
+            <span className="meta-item" data-testid="issue-milestone">
+              <Icon name="milestone" />
+              <span className="sr-only">Milestone: </span>
+              {issue.milestone.title}
+            </span>
+          ) : null}
+          {issue.dueDate ? (
+            <span className="meta-item" data-testid="issue-due-date">
+              <Icon name="calendar" />
+              <span className="sr-only">Due date: </span>
+              {formatCalendarDate(issue.dueDate)}
+            </span>
+          ) : null}
+          {issue.weight != null ? (
+            <span className="meta-item" data-testid="issue-weight">
+              <Icon name="weight" />
+              <span className="sr-only">Weight: </span>
+              {issue.weight}
+            </span>
+          ) : null}
+        </div>
+        <LabelList labels={issue.labels} filterLink={{ search: labelSearch, onNavigate }} />
+      </div>
+      <div className="issuable-side">
+        {issue.state === 'closed' ? <StateBadge state="closed" /> : null}
+        {issue.healthStatus ? <HealthBadge status={issue.healthStatus} /> : null}
+        <AssigneeAvatars assignees={issue.assignees} />
+      </div>
+    </li>
+  );
+}

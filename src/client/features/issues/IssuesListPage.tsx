@@ -1,0 +1,60 @@
+import { useProjectIssuesList } from '../../data/index.ts';
+import { useDocumentTitle } from '../../ui/index.ts';
+import { addLabel, ListFrame, useListQuery } from '../filters/index.ts';
+import { projectCrumbs, projectIssuesPath } from '../navigation/crumbs.ts';
+import { PageHeader } from '../navigation/PageHeader.tsx';
+import { IssueRow } from './IssueRow.tsx';
+import { ISSUE_LIST_SPEC } from './issueListSpec.ts';
+
+export interface IssuesListPageProps {
+  readonly fullPath: string;
+  readonly projectName: string;
+}
+
+/** GitLab's project issues list: state tabs, search, label filters, sort and cursor paging. */
+export function IssuesListPage({ fullPath, projectName }: IssuesListPageProps) {
+  const { query, toSearch, navigate } = useListQuery(ISSUE_LIST_SPEC);
+  const { data, loading, error } = useProjectIssuesList({
+    fullPath,
+    state: query.state,
+    sort: query.sort.value,
+    search: query.search,
+    labelNames: query.labels,
+    cursor: { after: query.after, before: query.before },
+  });
+  useDocumentTitle('Issues', projectName);
+  const crumbs = [
+    ...projectCrumbs(fullPath, projectName, data?.ownerFullName),
+    { label: 'Issues', href: projectIssuesPath(fullPath) },
+  ];
+  return (
+    <>
+      <PageHeader crumbs={crumbs} title="Issues" />
+      <ListFrame
+        noun="issues"
+        query={query}
+        spec={ISSUE_LIST_SPEC}
+        toSearch={toSearch}
+        onNavigate={navigate}
+        counts={data?.counts}
+        pageInfo={data?.page.pageInfo}
+        itemCount={data === null ? 0 : data?.page.items.length}
+        loading={loading}
+        error={error}
+        errorText="Something went wrong while fetching issues"
+      >
+        <ul className="issuable-list" aria-label="Issues" data-testid="issue-list">
+          {data?.page.items.map((issue) => (
+            <IssueRow
+              key={issue.id}
+              issue={issue}
+              projectFullPath={fullPath}
+              labelSearch={(label) => toSearch(addLabel(query, label))}
+              onNavigate={navigate}
+            />
+          ))}
+        </ul>
+      </ListFrame>
+    </>
+  );
+}

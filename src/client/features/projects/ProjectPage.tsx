@@ -1,0 +1,77 @@
+import { useProjectOverview } from '../../data/index.ts';
+import { Alert, Avatar, Icon, Loading, useDocumentTitle } from '../../ui/index.ts';
+import { NotFoundContent } from '../errors/NotFound.tsx';
+import { pluralize } from '../issuable/format.ts';
+import { VisibilityBadge } from '../issuable/IssuableMeta.tsx';
+import { groupPath, projectCrumbs, projectIssuesPath } from '../navigation/crumbs.ts';
+import { PageHeader } from '../navigation/PageHeader.tsx';
+
+export interface ProjectPageProps {
+  readonly fullPath: string;
+  readonly projectName: string;
+  readonly groupFullPath: string;
+}
+
+/** A project's overview: what it is, where it lives, and its open issues. */
+export function ProjectPage({ fullPath, projectName, groupFullPath }: ProjectPageProps) {
+  const { data, loading, error } = useProjectOverview(fullPath);
+  const name = data?.name ?? projectName;
+  useDocumentTitle(name);
+  if (data === null) return <NotFoundContent />;
+  const namespacePath = data?.namespaceFullPath ?? groupFullPath;
+  return (
+    <>
+      <PageHeader
+        crumbs={projectCrumbs(fullPath, name, data?.nameWithNamespace)}
+        title={
+          <span className="title-with-avatar">
+            <Avatar name={name} colorKey={fullPath} size={48} />
+            <span data-testid="project-name">{name}</span>
+          </span>
+        }
+        actions={
+          <a className="btn btn-default" href={projectIssuesPath(fullPath)} data-testid="project-issues-link">
+            <Icon name="issues" />
+            Issues
+          </a>
+        }
+      >
+        <div className="page-meta">
+          {data?.visibility ? <VisibilityBadge visibility={data.visibility} /> : null}
+          <span className="muted">Project path: {fullPath}</span>
+        </div>
+        {data?.description ? <p className="page-description">{data.description}</p> : null}
+      </PageHeader>
+      {error ? <Alert variant="danger">Something went wrong while fetching the project</Alert> : null}
+      {data ? (
+        <section className="content-section" aria-labelledby="project-overview-heading">
+          <h2 id="project-overview-heading" className="section-title">
+            Overview
+          </h2>
+          <dl className="detail-list">
+            <div>
+              <dt>Issues</dt>
+              <dd>
+                <a href={projectIssuesPath(fullPath)} data-testid="project-open-issues">
+                  {pluralize(data.openIssuesCount ?? 0, 'open issue')}
+                </a>
+              </dd>
+            </div>
+            {namespacePath ? (
+              <div>
+                <dt>Group</dt>
+                <dd>
+                  <a href={groupPath(namespacePath)} data-testid="project-group-link">
+                    {data.namespaceFullName ?? namespacePath}
+                  </a>
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+        </section>
+      ) : loading ? (
+        <Loading label="Loading project" />
+      ) : null}
+    </>
+  );
+}

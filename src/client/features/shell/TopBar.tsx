@@ -1,0 +1,52 @@
+import { Button, PRODUCT_NAME } from '../../ui/index.ts';
+import { ThemeToggle } from './ThemeToggle.tsx';
+import { type MenuUser, UserMenu } from './UserMenu.tsx';
+
+export interface TopBarProps {
+  readonly user: MenuUser | null;
+  readonly signInPath: string;
+  readonly csrfToken: string | null;
+  readonly onShowShortcuts: () => void;
+  /** Hides the Sign in link on the sign-in page itself. */
+  readonly onSignInPage: boolean;
+}
+
+export function TopBar({ user, signInPath, csrfToken, onShowShortcuts, onSignInPage }: TopBarProps) {
+  return (
+    <header className="top-bar" data-testid="top-bar">
+      <a className="top-bar-brand" href="/" data-testid="brand-link">
+        <span className="brand-mark" aria-hidden="true" />
+        {PRODUCT_NAME}
+      </a>
+      <nav className="top-bar-nav" aria-label="Main">
+        <ul>
+          <li>
+            <a href="/" data-testid="nav-groups">
+              Groups
+            </a>
+          </li>
+        </ul>
+      </nav>
+      <div className="top-bar-actions">
+        <Button
+          variant="tertiary"
+          icon="question"
+          iconOnly
+          aria-label="Keyboard shortcuts"
+          title="Keyboard shortcuts ?"
+          aria-haspopup="dialog"
+          onClick={onShowShortcuts}
+          data-testid="shortcuts-button"
+        />
+        <ThemeToggle />
+        {user ? (
+          <UserMenu user={user} csrfToken={csrfToken} />
+        ) : onSignInPage ? null : (
+          <a className="btn btn-confirm top-bar-sign-in" href={signInPath} data-testid="sign-in-link">
+            Sign in
+          </a>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,74 @@
+import { useEffect, useId, useRef } from 'react';
+import { usePopover } from '../../state/index.ts';
+import { Avatar, Icon } from '../../ui/index.ts';
+
+export interface MenuUser {
+  readonly username: string;
+  readonly name: string;
+}
+
+/**
+ * The signed-in user's disclosure menu. Sign out is a real form post (the server ends the session
+ * and redirects), carrying the CSRF token.
+ */
+export function UserMenu({ user, csrfToken }: { user: MenuUser; csrfToken: string | null }) {
+  const [open, setOpen] = usePopover('user-menu');
+  const panelId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open, setOpen]);
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape inside the menu closes it and returns focus
+    <div
+      className="user-menu"
+      ref={rootRef}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          event.stopPropagation();
+          setOpen(false);
+          toggleRef.current?.focus();
+        }
+      }}
+      onBlur={(event) => {
+        if (open && !rootRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <button
+        ref={toggleRef}
+        type="button"
+        className="user-menu-toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+        data-testid="user-menu-toggle"
+      >
+        <Avatar name={user.name} colorKey={user.username} />
+        <span className="user-menu-name">{user.name}</span>
+        <span className="sr-only">, user menu</span>
+        <Icon name="chevronDown" size={12} />
+      </button>
+      <div id={panelId} className="user-menu-panel" hidden={!open} data-testid="user-menu">
+        <div className="user-menu-identity">
+          <strong>{user.name}</strong>
+          <span className="muted">@{user.username}</span>
+        </div>
+        <form method="post" action="/users/sign_out" className="user-menu-form">
+          <input type="hidden" name="authenticity_token" value={csrfToken ?? ''} />
+          <button type="submit" className="user-menu-item" data-testid="sign-out-button">
+            <Icon name="signOut" />
+            Sign out
+          </button>
+        </form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * A small stroke icon set (16×16 viewBox). Icons are decorative: meaning is always carried by
+ * visible or screen-reader text next to them.
+ */
+const PATHS = {
+  lock: 'M4.5 7V5a3.5 3.5 0 0 1 7 0v2 M3.5 7h9v7h-9z',
+  shield: 'M8 1.5 13.5 3.5v4c0 3.2-2.3 5.8-5.5 7-3.2-1.2-5.5-3.8-5.5-7v-4z',
+  earth:
+    'M8 1.5a6.5 6.5 0 1 0 0 13a6.5 6.5 0 1 0 0-13z M1.5 8h13 M8 1.5c2 2 2.5 4.2 2.5 6.5S10 12.5 8 14.5 M8 1.5C6 3.5 5.5 5.7 5.5 8S6 12.5 8 14.5',
+  eyeSlash:
+    'M1.5 8s2.4-4.5 6.5-4.5S14.5 8 14.5 8 12.1 12.5 8 12.5 1.5 8 1.5 8z M6 8a2 2 0 0 0 4 0 M2.5 2.5l11 11',
+  incident: 'M8 1.8 14.6 13.5H1.4z M8 6v3.5 M8 11.3v.4',
+  task: 'M2.5 2.5h11v11h-11z M5 8.2l2 2 4-4.2',
+  search: 'M7 2a5 5 0 1 0 0 10a5 5 0 1 0 0-10z M10.6 10.6 14 14',
+  close: 'M3.5 3.5l9 9 M12.5 3.5l-9 9',
+  sun: 'M8 5a3 3 0 1 0 0 6a3 3 0 1 0 0-6z M8 .8v1.8 M8 13.4v1.8 M.8 8h1.8 M13.4 8h1.8 M2.9 2.9l1.3 1.3 M11.8 11.8l1.3 1.3 M2.9 13.1l1.3-1.3 M11.8 4.2l1.3-1.3',
+  moon: 'M13.5 10A6 6 0 0 1 6 2.5a6 6 0 1 0 7.5 7.5z',
+  question:
+    'M8 1.5a6.5 6.5 0 1 0 0 13a6.5 6.5 0 1 0 0-13z M6 6.2a2 2 0 1 1 2.8 1.8c-.5.3-.8.7-.8 1.3v.4 M8 11.4v.4',
+  chevronDown: 'M4 6l4 4 4-4',
+  chevronRight: 'M6 4l4 4-4 4',
+  chevronLeft: 'M10 4 6 8l4 4',
+  calendar: 'M2.5 3.5h11v10h-11z M2.5 6.5h11 M5.5 2v3 M10.5 2v3',
+  clock: 'M8 1.5a6.5 6.5 0 1 0 0 13a6.5 6.5 0 1 0 0-13z M8 4.5V8l2.5 1.5',
+  weight: 'M4 5.5h8l1.5 8h-11z M6.3 5.5a1.7 1.7 0 1 1 3.4 0',
+  milestone: 'M8 1.5 13 8l-5 6.5L3 8z',
+  epic: 'M2.5 4.5h11 M2.5 8h11 M2.5 11.5h7',
+  issues: 'M8 2a6 6 0 1 0 0 12a6 6 0 1 0 0-12z M8 7a1 1 0 1 0 0 2a1 1 0 1 0 0-2z',
+  group:
+    'M5.5 3a2 2 0 1 0 0 4a2 2 0 1 0 0-4z M11 4a1.7 1.7 0 1 0 0 3.4a1.7 1.7 0 1 0 0-3.4z M1.5 13.5c0-2.4 1.8-4 4-4s4 1.6 4 4 M10 9.6c2.4-.4 4.5 1 4.5 3.9',
+  project: 'M2 3.5h4.5L8 5h6v8H2z',
+  label: 'M1.8 2.5h5.5l6.9 6.9-5.2 5.2-6.9-6.9z M5 5.2a.5.5 0 1 0 0 .1',
+  roadmap: 'M2 3.5h7 M2 8h12 M5 12.5h6',
+  signOut: 'M6 2.5H2.5v11H6 M10 5l3 3-3 3 M13 8H6',
+  keyboard: 'M1.5 4h13v8h-13z M4 6.5h.1 M6.5 6.5h.1 M9 6.5h.1 M11.5 6.5h.1 M4.5 9.5h7',
+} as const;
+
+export type IconName = keyof typeof PATHS;
+
+export function Icon({ name, size = 16, className }: { name: IconName; size?: number; className?: string }) {
+  return (
+    <svg
+      className={className ? `icon ${className}` : 'icon'}
+      width={size}
+      height={size}
+      viewBox="0 0 16 16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d={PATHS[name]} />
+    </svg>
+  );
+}

@@ -1,0 +1,269 @@
+import { type Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../database.ts';
+import { migrateToLatest } from '../migrate.ts';
+import type { Database } from '../schema.ts';
+import { clearDomainData, DEMO_USERS, type SeedSummary, seedDemoData } from './demoOrganisation.ts';
+
+const OPTIONS = { epics: 120, issues: 600, seed: 7, today: '2026-05-01', passwordHash: 'test-hash' } as const;
+
+let handle: DatabaseHandle;
+let db: Kysely<Database>;
+let summary: SeedSummary;
+
+beforeAll(async () => {
+  handle = await openDatabase({ dataDir: 'memory://' });
+  db = handle.db;
+  await migrateToLatest(db);
+  summary = await seedDemoData(db, OPTIONS);
+}, 60_000);
+
+afterAll(async () => {
+  await handle?.close();
+});
+
+async function rows<T>(query: ReturnType<typeof sql<T>>): Promise<T[]> {
+  return (await query.execute(db)).rows;
+}
+
+async function count(query: ReturnType<typeof sql<{ count: number }>>): Promise<number> {
+  const [row] = await rows(query);
+  return Number(row?.count ?? 0);
+}
+
+describe('seedDemoData', () => {
+  it('writes the counts it reports', async () => {
+    expect(summary.epics).toBe(120);
+    expect(summary.issues).toBe(600);
+    expect(await count(sql`select count(*) from epics`)).toBe(120);
+    expect(await count(sql`select count(*) from issues`)).toBe(600);
+    expect(await count(sql`select count(*) from epic_issues`)).toBe(summary.epicIssues);
+    expect(await count(sql`select count(*) from label_links`)).toBe(summary.labelLinks);
+    for (const key of [
+      'todos',
+      'awardEmoji',
+      'notes',
+      'subscriptions',
+      'mergeRequests',
+      'relatedEpicLinks',
+    ] as const) {
+      expect(summary[key], key).toBeGreaterThan(0);
+    }
+    expect(summary.milestones).toBeGreaterThanOrEqual(50);
+  });
+
+  it('creates the demo users with their memberships on acme', async () => {
+    const users = await db.selectFrom('users').select(['username', 'email', 'name', 'is_admin']).execute();
+    expect(users.map((user) => user.username).sort()).toEqual([...DEMO_USERS].sort());
+    for (const user of users) {
+      expect(user.email).toBe(`${user.username}@example.com`);
+      expect(user.name).toMatch(/^[A-Z][a-z]+( [a-z]+)? [A-Z][a-z]+$/);
+      expect(user.is_admin).toBe(user.username === 'admin');
+    }
+    const memberships = await rows(sql<{ username: string; full_path: string; access_level: number }>`
+      select u.username, n.full_path, m.access_level from members m
+      join users u on u.id = m.user_id join namespaces n on n.id = m.source_id and m.source_type = 'Namespace'`);
+    const onAcme = new Map(
+      memberships.filter((m) => m.full_path === 'acme').map((m) => [m.username, m.access_level]),
+    );
+    expect(
+      Object.fromEntries(
+        ['owner', 'maintainer', 'developer', 'reporter', 'guest'].map((u) => [u, onAcme.get(u)]),
+      ),
+    ).toEqual({ owner: 50, maintainer: 40, developer: 30, reporter: 20, guest: 10 });
+    expect(memberships.filter((m) => m.username === 'outsider' || m.username === 'admin')).toEqual([]);
+    expect(memberships.filter((m) => m.full_path !== 'acme').length).toBeGreaterThan(3);
+  });
+
+  it('nests groups three levels below a public acme, with a private subgroup and consistent paths', async () => {
+    const groups = await db.selectFrom('namespaces').selectAll().orderBy('id').execute();
+    const byId = new Map(groups.map((group) => [group.id, group]));
+    const acme = groups.find((group) => group.full_path === 'acme');
+    expect(acme).toMatchObject({ parent_id: null, visibility_level: 20, name: 'Acme Corp' });
+    for (const group of groups) {
+      expect(group.root_namespace_id).toBe(acme?.id);
+      const parent = group.parent_id === null ? undefined : byId.get(group.parent_id);
+      expect(group.traversal_ids).toEqual([...(parent?.traversal_ids ?? []), group.id]);
+      expect(group.full_path).toBe(parent ? `${parent.full_path}/${group.path}` : group.path);
+      expect(group.full_name).toBe(parent ? `${parent.full_name} / ${group.name}` : group.name);
+      if (parent) expect(group.visibility_level).toBeLessThanOrEqual(parent.visibility_level);
+    }
+    expect(Math.max(...groups.map((group) => group.traversal_ids.length))).toBe(4);
+    const privateGroups = groups.filter((group) => group.visibility_level === 0);
+    expect(privateGroups.length).toBeGreaterThan(0);
+    const projects = await db.selectFrom('projects').selectAll().execute();
+    expect(projects).toHaveLength(8);
+    for (const project of projects) {
+      const group = byId.get(project.namespace_id);
+      expect(project.full_path).toBe(`${group?.full_path}/${project.path}`);
+      expect(project.visibility_level).toBeLessThanOrEqual(group?.visibility_level ?? -1);
+    }
+    expect(projects.some((project) => privateGroups.some((group) => group.id === project.namespace_id))).toBe(
+      true,
+    );
+  });
+
+  it('keeps every row of every table in the acme root', async () => {
+    const { rows: tables } = await sql<{ table_name: string }>`
+      select table_name from information_schema.columns
+      where table_schema = current_schema() and column_name = 'root_namespace_id'`.execute(db);
+    expect(tables.length).toBeGreaterThan(15);
+    for (const { table_name } of tables) {
+      const outside = await count(
+        sql`select count(*) from ${sql.table(table_name)} where root_namespace_id <> (select id from namespaces where full_path = 'acme')`,
+      );
+      expect(outside, table_name).toBe(0);
+    }
+  });
+
+  it('builds an epic forest at most 7 levels deep, some 6 deep, without cycles', async () => {
+    const levels = await rows(sql<{ level: number; count: number }>`
+      with recursive tree as (
+        select id, 1 as level from epics where parent_id is null
+        union all
+        select e.id, tree.level + 1 from epics e join tree on e.parent_id = tree.id where tree.level < 20
+      ) select level, count(*)::int as count from tree group by level order by level`);
+    const reached = levels.reduce((sum, level) => sum + level.count, 0);
+    expect(reached).toBe(120); // an epic on a cycle has no top-level ancestor and is never reached
+    expect(Math.max(...levels.map((level) => level.level))).toBeLessThanOrEqual(7);
+    expect(levels.find((level) => level.level === 6)?.count ?? 0).toBeGreaterThan(0);
+    expect(await count(sql`select count(*) from epics where parent_id >= id`)).toBe(0);
+    expect(
+      await count(
+        sql`select count(*) from (select parent_id from epics group by parent_id having count(*) > 100 and parent_id is not null) x`,
+      ),
+    ).toBe(0);
+  });
+
+  it("puts a parent epic in the child's group or an ancestor of it, and orders siblings uniquely", async () => {
+    const misplaced = await count(sql`
+      select count(*) from epics child join epics parent on parent.id = child.parent_id
+      join namespaces g on g.id = child.group_id where not (parent.group_id = any(g.traversal_ids))`);
+    expect(misplaced).toBe(0);
+    const clashes = await count(sql`
+      select count(*) from (
+        select parent_id as parent, relative_position from epics where parent_id is not null
+        union all select epic_id, relative_position from epic_issues
+      ) children group by parent, relative_position having count(*) > 1`);
+    expect(clashes).toBe(0);
+  });
+
+  it('stores effective dates consistent with the fixed/inherited flags', async () => {
+    const inconsistent = await count(sql`
+      select count(*) from epics e
+      left join milestones ms on ms.id = e.start_date_sourcing_milestone_id
+      left join milestones md on md.id = e.due_date_sourcing_milestone_id
+      where e.start_date is distinct from (case when e.start_date_is_fixed then e.start_date_fixed else ms.start_date end)
+         or e.due_date is distinct from (case when e.due_date_is_fixed then e.due_date_fixed else md.due_date end)`);
+    expect(inconsistent).toBe(0);
+    const shapes = await rows(sql<{ undated: number; one_sided: number; inherited: number; fixed: number }>`
+      select count(*) filter (where start_date is null and due_date is null)::int as undated,
+             count(*) filter (where (start_date is null) <> (due_date is null))::int as one_sided,
+             count(*) filter (where not start_date_is_fixed and start_date_sourcing_milestone_id is not null)::int as inherited,
+             count(*) filter (where start_date_is_fixed and due_date_is_fixed)::int as fixed
+      from epics`);
+    expect(shapes[0]?.undated).toBeGreaterThan(0);
+    expect(shapes[0]?.one_sided).toBeGreaterThan(0);
+    expect(shapes[0]?.inherited).toBeGreaterThan(0);
+    expect(shapes[0]?.fixed).toBeGreaterThan(60);
+    const inheritedFromElsewhere = await count(sql`
+      select count(*) from epics e join namespaces g on g.id = e.group_id
+      join milestones m on m.id in (e.start_date_sourcing_milestone_id, e.due_date_sourcing_milestone_id)
+      where not (m.group_id = any(g.traversal_ids))`);
+    expect(inheritedFromElsewhere).toBe(0);
+  });
+
+  it('numbers epics per group and issues per project from 1 without gaps', async () => {
+    const epicGaps = await count(sql`
+      select count(*) from (select group_id, count(*) as n, max(iid) as top, min(iid) as bottom from epics group by group_id) x
+      join namespaces g on g.id = x.group_id where x.n <> x.top or x.bottom <> 1 or g.last_epic_iid <> x.top`);
+    const issueGaps = await count(sql`
+      select count(*) from (select project_id, count(*) as n, max(iid) as top, min(iid) as bottom from issues group by project_id) x
+      join projects p on p.id = x.project_id where x.n <> x.top or x.bottom <> 1 or p.last_issue_iid <> x.top`);
+    expect(epicGaps).toBe(0);
+    expect(issueGaps).toBe(0);
+  });
+
+  it('has confidential epics whose children and issues are confidential too', async () => {
+    expect(await count(sql`select count(*) from epics where confidential`)).toBeGreaterThan(0);
+    expect(
+      await count(
+        sql`select count(*) from epics c join epics p on p.id = c.parent_id where p.confidential and not c.confidential`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(sql`select count(*) from epic_issues ei join epics e on e.id = ei.epic_id join issues i on i.id = ei.issue_id
+        where e.confidential and not i.confidential`),
+    ).toBe(0);
+  });
+
+  it('labels items with scoped labels, at most one per scope', async () => {
+    expect(await count(sql`select count(*) from labels where title like '%::%'`)).toBeGreaterThan(5);
+    expect(await count(sql`select count(*) from labels where color !~ '^#[0-9a-f]{6}$'`)).toBe(0);
+    const doubleScoped = await count(sql`
+      select count(*) from (
+        select ll.target_type, ll.target_id, regexp_replace(l.title, '::[^:]*$', '') as scope
+        from label_links ll join labels l on l.id = ll.label_id where l.title like '%::%'
+        group by 1, 2, 3 having count(*) > 1) x`);
+    expect(doubleScoped).toBe(0);
+  });
+
+  it('gives issues weights, health statuses, visible milestones and epics of their group chain', async () => {
+    const [stats] = await rows(sql<{
+      weighted: number;
+      healthy: number;
+      types: number;
+      closed: number;
+      in_epic: number;
+    }>`
+      select count(*) filter (where weight is not null)::int as weighted,
+             count(distinct health_status)::int as healthy,
+             count(distinct issue_type)::int as types,
+             count(*) filter (where state = 'closed')::int as closed,
+             (select count(*) from epic_issues)::int as in_epic
+      from issues`);
+    expect(stats?.weighted).toBeGreaterThan(200);
+    expect(stats?.healthy).toBe(3);
+    expect(stats?.types).toBe(3);
+    expect(stats?.closed).toBeGreaterThan(60);
+    expect(stats?.in_epic).toBeGreaterThan(300);
+    const invisibleMilestones = await count(sql`
+      select count(*) from issues i join projects p on p.id = i.project_id join namespaces g on g.id = p.namespace_id
+      join milestones m on m.id = i.milestone_id where not (m.project_id = p.id or m.group_id = any(g.traversal_ids))`);
+    expect(invisibleMilestones).toBe(0);
+    const foreignEpics = await count(sql`
+      select count(*) from epic_issues ei join epics e on e.id = ei.epic_id join issues i on i.id = ei.issue_id
+      join projects p on p.id = i.project_id join namespaces g on g.id = p.namespace_id
+      where not (e.group_id = any(g.traversal_ids))`);
+    expect(foreignEpics).toBe(0);
+  });
+
+  it('is deterministic: the same seed gives the same data, another seed other data', async () => {
+    const sample = async () => ({
+      epics: await db
+        .selectFrom('epics')
+        .select(['id', 'title', 'start_date', 'due_date', 'parent_id'])
+        .where('id', 'in', [1, 17, 60, 120])
+        .orderBy('id')
+        .execute(),
+      issues: await db
+        .selectFrom('issues')
+        .select(['id', 'title', 'project_id', 'due_date', 'weight'])
+        .where('id', 'in', [1, 99, 600])
+        .orderBy('id')
+        .execute(),
+      created: await db.selectFrom('issues').select(['created_at']).where('id', '=', 300).execute(),
+    });
+    const first = await sample();
+    await expect(seedDemoData(db, OPTIONS)).rejects.toThrow(/not empty/);
+    await clearDomainData(db);
+    expect(await count(sql`select count(*) from epics`)).toBe(0);
+    await seedDemoData(db, OPTIONS);
+    expect(await sample()).toEqual(first);
+    await clearDomainData(db);
+    await seedDemoData(db, { ...OPTIONS, seed: 8 });
+    expect((await sample()).epics.map((epic) => epic.title)).not.toEqual(
+      first.epics.map((epic) => epic.title),
+    );
+  }, 30_000);
+});

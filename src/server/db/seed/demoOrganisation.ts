@@ -1,0 +1,211 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../schema.ts';
+import { parseDay, timelineFor } from './calendar.ts';
+import { Engagement } from './engagement.ts';
+import { planEpics } from './epicPlan.ts';
+import { writeEpics } from './epicRows.ts';
+import { writeIssues } from './issueRows.ts';
+import { insertLabels } from './labels.ts';
+import { insertMilestones } from './milestones.ts';
+import { insertOrganisation, planOrganisation } from './organisation.ts';
+import { writeMergeRequests, writeSubscriptions, writeTodos } from './peopleRows.ts';
+import { streamFor } from './random.ts';
+
+export { DEMO_USERS } from './organisationSpecs.ts';
+
+export const DEFAULT_DEMO_SIZE = { epics: 1500, issues: 15000 } as const;
+export const DEFAULT_DEMO_SEED = 1;
+
+export interface SeedOptions {
+  readonly epics: number;
+  readonly issues: number;
+  readonly seed?: number;
+  /** The day the demo is centred on, `YYYY-MM-DD`: dates spread 18 months either side of it. */
+  readonly today: string;
+  /** Every demo user gets this password hash (hashing stays with the caller). */
+  readonly passwordHash: string;
+  /** Told about progress in long runs (every 100,000 issues, and at each phase). */
+  readonly onProgress?: (message: string) => void;
+}
+
+export interface SeedSummary {
+  readonly users: number;
+  readonly groups: number;
+  readonly projects: number;
+  readonly members: number;
+  readonly milestones: number;
+  readonly labels: number;
+  readonly epics: number;
+  readonly issues: number;
+  readonly epicIssues: number;
+  readonly issueAssignees: number;
+  readonly issueLinks: number;
+  readonly relatedEpicLinks: number;
+  readonly labelLinks: number;
+  readonly mergeRequests: number;
+  readonly todos: number;
+  readonly subscriptions: number;
+  readonly awardEmoji: number;
+  readonly notes: number;
+  /** Milliseconds per phase, in the order they ran. */
+  readonly timings: Readonly<Record<string, number>>;
+}
+
+/** Tables whose ids the seed writes itself; their sequences are moved past the highest id afterwards. */
+const TABLES_WITH_EXPLICIT_IDS = [
+  'users',
+  'namespaces',
+  'projects',
+  'milestones',
+  'labels',
+  'epics',
+  'issues',
+  'merge_requests',
+] as const;
+
+/**
+ * Fills an empty database with the demo organisation `acme`, in one transaction (or inside the
+ * caller's). The same seed and day give the same organisation, row for row.
+ */
+export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): Promise<SeedSummary> {
+  for (const [name, value] of [
+    ['epics', options.epics],
+    ['issues', options.issues],
+  ] as const) {
+    if (!Number.isSafeInteger(value) || value < 0)
+      throw new Error(`${name} must be a whole number ≥ 0, got ${value}`);
+  }
+  if (db.isTransaction) return seedInTransaction(db, options);
+  return db.transaction().execute((trx) => seedInTransaction(trx, options));
+}
+
+async function seedInTransaction(db: Kysely<Database>, options: SeedOptions): Promise<SeedSummary> {
+  const seed = options.seed ?? DEFAULT_DEMO_SEED;
+  const todayDay = parseDay(options.today);
+  const timings: Record<string, number> = {};
+  const timed = async <T>(phase: string, run: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    options.onProgress?.(`${phase}…`);
+    const result = await run();
+    timings[phase] = Math.round(performance.now() - started);
+    return result;
+  };
+
+  // Ids are written explicitly; on a database that is not empty they would collide halfway through.
+  const leftovers = await sql<{ found: boolean }>`
+    select exists (select 1 from users) or exists (select 1 from namespaces) as found`.execute(db);
+  if (leftovers.rows[0]?.found) throw new Error('The database is not empty: run clearDomainData first');
+
+  const org = planOrganisation(todayDay);
+  const timeline = timelineFor(todayDay, org.foundedMs);
+  const fixed = await timed('organisation', async () => {
+    const counts = await insertOrganisation(db, org, options.passwordHash, streamFor(seed, 'organisation'));
+    const labels = await insertLabels(db, org, streamFor(seed, 'labels'));
+    const milestones = await insertMilestones(db, org, todayDay, streamFor(seed, 'milestones'));
+    return { counts, labels, milestones };
+  });
+  const { labels, milestones } = fixed;
+
+  const epicEngagement = new Engagement(
+    db,
+    org.rootId,
+    labels,
+    streamFor(seed, 'epic-engagement'),
+    timeline.nowMs,
+  );
+  const { plans, relatedEpicLinks } = await timed('epics', async () => {
+    const planned = planEpics(options.epics, org, milestones, todayDay, streamFor(seed, 'epic-plan'));
+    const random = streamFor(seed, 'epics');
+    const links = await writeEpics(
+      { db, org, labels, timeline, random, engagement: epicEngagement },
+      planned,
+    );
+    return { plans: planned, relatedEpicLinks: links };
+  });
+  for (const group of org.groups) {
+    const lastIid = plans.reduce(
+      (last, plan) => (plan.groupIndex === group.index ? Math.max(last, plan.iid) : last),
+      0,
+    );
+    await db.updateTable('namespaces').set({ last_epic_iid: lastIid }).where('id', '=', group.id).execute();
+  }
+
+  const issueEngagement = new Engagement(
+    db,
+    org.rootId,
+    labels,
+    streamFor(seed, 'issue-engagement'),
+    timeline.nowMs,
+  );
+  const issues = await timed('issues', () =>
+    writeIssues(
+      {
+        db,
+        org,
+        labels,
+        milestones,
+        timeline,
+        todayDay,
+        random: streamFor(seed, 'issues'),
+        engagement: issueEngagement,
+        onProgress: options.onProgress,
+      },
+      options.issues,
+      plans,
+    ),
+  );
+  for (const project of org.projects) {
+    const lastIid = issues.index.lastIidByProject[project.index] ?? 0;
+    await db.updateTable('projects').set({ last_issue_iid: lastIid }).where('id', '=', project.id).execute();
+  }
+
+  const people = { db, org, timeline, plans, issues: issues.index };
+  const extras = await timed('merge requests, to-dos, subscriptions', async () => ({
+    mergeRequests: await writeMergeRequests({ ...people, random: streamFor(seed, 'merge-requests') }),
+    todos: await writeTodos({ ...people, random: streamFor(seed, 'todos') }),
+    subscriptions: await writeSubscriptions({ ...people, random: streamFor(seed, 'subscriptions') }),
+  }));
+
+  await timed('sequences', async () => {
+    for (const table of TABLES_WITH_EXPLICIT_IDS) {
+      await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(
+        db,
+      );
+    }
+  });
+
+  const both = (pick: (engagement: Engagement) => { rowCount: number }) =>
+    pick(epicEngagement).rowCount + pick(issueEngagement).rowCount;
+  return {
+    ...fixed.counts,
+    milestones: milestones.all.length,
+    labels: labels.count,
+    epics: plans.length,
+    issues: options.issues,
+    epicIssues: issues.epicIssues,
+    issueAssignees: issues.issueAssignees,
+    issueLinks: issues.issueLinks,
+    relatedEpicLinks,
+    labelLinks: both((engagement) => engagement.labelLinks),
+    mergeRequests: extras.mergeRequests,
+    todos: extras.todos,
+    subscriptions: extras.subscriptions,
+    awardEmoji: both((engagement) => engagement.awardEmoji),
+    notes: both((engagement) => engagement.notes),
+    timings,
+  };
+}
+
+/**
+ * Empties every table (users and sessions included; Kysely's migration bookkeeping excepted) and
+ * restarts the id sequences, so that the demo can replace whatever was there.
+ */
+export async function clearDomainData(db: Kysely<Database>): Promise<void> {
+  const { rows } = await sql<{ tablename: string }>`
+    select tablename from pg_tables
+    where schemaname = current_schema() and tablename not like 'kysely\\_%'
+  `.execute(db);
+  if (rows.length === 0) return;
+  const tables = sql.join(rows.map((row) => sql.table(row.tablename)));
+  await sql`truncate table ${tables} restart identity cascade`.execute(db);
+}

@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousAxeViolations, signIn, waitForIdle } from './helpers.ts';
+
+const PAGES = [
+  '/',
+  '/groups/acme',
+  '/groups/acme/-/epics',
+  '/groups/acme/-/epics/1',
+  '/groups/acme/-/roadmap',
+  '/acme/platform/backend/api',
+  '/acme/platform/backend/api/-/issues',
+  '/acme/platform/backend/api/-/issues/1',
+];
+
+test('the sign-in page has no serious accessibility violations', async ({ page }) => {
+  await page.goto('/users/sign_in');
+  await expectNoSeriousAxeViolations(page);
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`signed-in pages have no serious accessibility violations (${theme} theme)`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: theme });
+    await signIn(page, 'developer');
+    for (const path of PAGES) {
+      await page.goto(path);
+      await waitForIdle(page);
+      if (theme === 'dark') await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+      await expectNoSeriousAxeViolations(page);
+    }
+  });
+}
+
+test('keyboard shortcuts: ? opens the help listing the registered shortcuts, Escape closes it', async ({
+  page,
+}) => {
+  await page.goto('/groups/acme/-/epics');
+  await waitForIdle(page);
+  await page.keyboard.press('?');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('shortcut-row').first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.keyboard.press('/');
+  await expect(page.getByTestId('search-input')).toBeFocused();
+});

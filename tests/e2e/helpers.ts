@@ -1,0 +1,45 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'demo-password';
+
+/** Waits for the page's explicit idle signal (main query settled) instead of sleeping. */
+export async function waitForIdle(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.body.dataset.idle === 'true');
+}
+
+/** Signs in through the real form, as a person would. */
+export async function signIn(page: Page, username: string, redirectTo = '/'): Promise<void> {
+  await page.goto(`/users/sign_in?redirect_to=${encodeURIComponent(redirectTo)}`);
+  await page.getByLabel('Username or primary email').fill(username);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/users/sign_in'));
+  await waitForIdle(page);
+}
+
+/** No serious or critical accessibility violation on the page as it stands. */
+export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(
+    serious.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
+}
+
+/** The count shown on a state tab ('Open 123'). */
+export async function tabCount(page: Page, name: 'Open' | 'Closed' | 'All'): Promise<number> {
+  const text = await page.getByRole('tab', { name: new RegExp(`^${name}`) }).innerText();
+  return Number(text.replace(/[^0-9]/g, ''));
+}
+
+/** Total of epics or issues as an API client sees it (the REST x-total header), with the user's token. */
+export async function apiTotal(page: Page, path: string): Promise<number> {
+  const response = await page.request.get(path);
+  expect(response.status()).toBe(200);
+  return Number(response.headers()['x-total']);
+}
