@@ -1,0 +1,71 @@
+import { Gitlab } from '@gitbeaker/rest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS } from '../helpers/backends.ts';
+import { startTestServer, type TestServer } from '../helpers/testServer.ts';
+
+/** The acceptance of the foundation: a real GitLab client library, pointed at our /api/v4 with a token. */
+describe.each(BACKENDS)('a GitLab client library (gitbeaker) against /api/v4 (%s)', (backend) => {
+  let server: TestServer;
+  let api: InstanceType<typeof Gitlab>;
+
+  beforeAll(async () => {
+    server = await startTestServer({ backend });
+    api = new Gitlab({ host: server.baseUrl, token: await server.tokenFor('owner') });
+  });
+  afterAll(() => server?.close());
+
+  it('reads the current user, groups and projects', async () => {
+    expect((await api.Users.showCurrentUser()).username).toBe('owner');
+    const groups = await api.Groups.all({ search: 'platform' });
+    expect(groups.map((group) => group.full_path)).toContain('acme/platform');
+    const subgroups = await api.Groups.allSubgroups('acme');
+    expect(subgroups.map((group) => group.full_path)).toEqual(
+      expect.arrayContaining(['acme/platform', 'acme/product', 'acme/security']),
+    );
+    const project = await api.Projects.show('acme/platform/backend/api');
+    expect(project.path_with_namespace).toBe('acme/platform/backend/api');
+  });
+
+  it('lists, creates, updates and deletes group epics', async () => {
+    const page = await api.Epics.all('acme', { state: 'opened', perPage: 20, maxPages: 1 });
+    expect(page.length).toBe(20);
+    expect(page.every((epic) => epic.state === 'opened')).toBe(true);
+
+    const created = await api.Epics.create('acme/product', 'Offline mode for the mobile app', {
+      description: 'Read and queue writes while offline',
+      labels: 'type::feature',
+      startDateIsFixed: true,
+      startDateFixed: '2026-08-01',
+      dueDateIsFixed: true,
+      dueDateFixed: '2026-11-30',
+    });
+    expect(created).toMatchObject({
+      title: 'Offline mode for the mobile app',
+      start_date: '2026-08-01',
+      due_date: '2026-11-30',
+    });
+
+    const edited = await api.Epics.edit('acme/product', created.iid, {
+      title: 'Offline mode',
+      stateEvent: 'close',
+    });
+    expect(edited).toMatchObject({ title: 'Offline mode', state: 'closed' });
+    expect((await api.Epics.show('acme/product', created.iid)).title).toBe('Offline mode');
+
+    await api.Epics.remove('acme/product', created.iid);
+    await expect(api.Epics.show('acme/product', created.iid)).rejects.toThrow(/404|Not Found/);
+  });
+
+  it('pages through every epic of a group with the pagination headers', async () => {
+    const all = await api.Epics.all('acme', { perPage: 100 });
+    const total = Number(
+      (
+        await fetch(`${server.baseUrl}/api/v4/groups/acme/epics?per_page=1`, {
+          headers: { 'PRIVATE-TOKEN': await server.tokenFor('owner') },
+        })
+      ).headers.get('x-total'),
+    );
+    expect(all.length).toBe(total);
+    expect(new Set(all.map((epic) => epic.id)).size).toBe(total);
+  });
+});
