@@ -48,9 +48,15 @@ async function openPGlite(dataDir: string): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith('memory://');
   const release = inMemory ? () => {} : acquireLockFile(join(dataDir, 'server.lock'));
   try {
-    const client = await PGlite.create(inMemory ? dataDir : join(dataDir, 'pgdata'), {
-      parsers: { [OID.date]: parseCalendarDay, [OID.int8]: parseBigNumber, [OID.numeric]: parseBigNumber },
-    });
+    const parsers = {
+      [OID.date]: parseCalendarDay,
+      [OID.int8]: parseBigNumber,
+      [OID.numeric]: parseBigNumber,
+    };
+    // No dataDir at all for memory: kysely-pglite would otherwise create a folder named "memory:".
+    const client = await (inMemory
+      ? PGlite.create({ parsers })
+      : PGlite.create(join(dataDir, 'pgdata'), { parsers }));
     const db = new Kysely<Database>({ dialect: new KyselyPGlite(client).dialect });
     return {
       db,
