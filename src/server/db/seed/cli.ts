@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import { hash } from '@node-rs/argon2';
 import { sql } from 'kysely';
+import { parseDay } from '../../../core/time/epochDay.ts';
 import { openDatabase } from '../database.ts';
 import { migrateToLatest } from '../migrate.ts';
-import { parseDay } from './calendar.ts';
 import {
   clearDomainData,
   DEFAULT_DEMO_SEED,

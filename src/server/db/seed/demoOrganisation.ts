@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
+import { parseDay } from '../../../core/time/epochDay.ts';
 import type { Database } from '../schema.ts';
-import { parseDay, timelineFor } from './calendar.ts';
+import { timelineFor } from './calendar.ts';
 import { Engagement } from './engagement.ts';
 import { planEpics } from './epicPlan.ts';
 import { writeEpics } from './epicRows.ts';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
+import { formatTimestamp } from '../../../core/time/epochDay.ts';
 import type { Database } from '../schema.ts';
-import { formatTimestamp } from './calendar.ts';
 import { ColumnarInsert } from './columnarInsert.ts';
 import { type LabelPicks, pickLabels, type SeededLabels } from './labels.ts';
 import type { Random, WeightedTable } from './random.ts';

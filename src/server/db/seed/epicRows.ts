@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { AccessLevel } from '../../../core/domain/accessLevel.ts';
+import { formatDayOrNull, formatTimestamp } from '../../../core/time/epochDay.ts';
 import type { Database } from '../schema.ts';
-import { formatDayOrNull, formatTimestamp, type Timeline } from './calendar.ts';
+import type { Timeline } from './calendar.ts';
 import { ColumnarInsert, flushInOrder } from './columnarInsert.ts';
 import type { Engagement } from './engagement.ts';
 import type { EpicPlan } from './epicPlan.ts';

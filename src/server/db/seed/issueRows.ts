@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { AccessLevel } from '../../../core/domain/accessLevel.ts';
+import { DAY_MS, formatDayOrNull, formatTimestamp } from '../../../core/time/epochDay.ts';
 import type { Database } from '../schema.ts';
-import { DAY_MS, formatDayOrNull, formatTimestamp, HALF_SPAN_DAYS, type Timeline } from './calendar.ts';
+import { HALF_SPAN_DAYS, type Timeline } from './calendar.ts';
 import { ColumnarInsert, flushInOrder } from './columnarInsert.ts';
 import type { Engagement } from './engagement.ts';
 import { type EpicPlan, POSITION_GAP } from './epicPlan.ts';

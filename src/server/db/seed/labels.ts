@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
+import { DAY_MS, formatTimestamp } from '../../../core/time/epochDay.ts';
 import type { Database } from '../schema.ts';
-import { DAY_MS, formatTimestamp } from './calendar.ts';
 import type { Organisation } from './organisation.ts';
 import type { Random } from './random.ts';
 

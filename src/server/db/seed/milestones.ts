@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
+import { DAY_MS, formatDay, formatTimestamp, quarterOf, quarterStart } from '../../../core/time/epochDay.ts';
 import type { Database } from '../schema.ts';
-import { DAY_MS, formatDay, formatTimestamp, HALF_SPAN_DAYS, quarterOf, quarterStart } from './calendar.ts';
+import { HALF_SPAN_DAYS } from './calendar.ts';
 import type { Organisation } from './organisation.ts';
 import type { Random } from './random.ts';
 

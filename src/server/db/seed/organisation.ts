@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { AccessLevel } from '../../../core/domain/accessLevel.ts';
+import { DAY_MS, formatTimestamp } from '../../../core/time/epochDay.ts';
 import type { Database } from '../schema.ts';
-import { DAY_MS, formatTimestamp } from './calendar.ts';
 import {
   DEMO_USERS,
   GROUP_SPECS,

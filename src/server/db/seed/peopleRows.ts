@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { AccessLevel } from '../../../core/domain/accessLevel.ts';
+import { DAY_MS, formatTimestamp } from '../../../core/time/epochDay.ts';
 import type { Database } from '../schema.ts';
-import { DAY_MS, formatTimestamp, type Timeline } from './calendar.ts';
+import type { Timeline } from './calendar.ts';
 import { ColumnarInsert } from './columnarInsert.ts';
 import type { EpicPlan } from './epicPlan.ts';
 import type { IssueIndex } from './issueRows.ts';
