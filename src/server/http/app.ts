@@ -31,6 +31,8 @@ export interface AppOptions {
 export async function buildApp({ config, db, now = () => new Date() }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
+    // One line per request only when asked for (LOG_LEVEL=debug); errors are always logged.
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     bodyLimit: 4 * 1024 * 1024,
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
