@@ -66,6 +66,7 @@ await write(
             ['User', '../models.ts#UserModel'],
             ['EpicDescendantCount', '../models.ts#EpicStatsModel'],
             ['EpicDescendantWeights', '../models.ts#EpicStatsModel'],
+            ['EpicHealthStatus', '../models.ts#EpicStatsModel'],
           ]),
       ),
     },

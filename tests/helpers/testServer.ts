@@ -21,6 +21,8 @@ export interface TestServer {
   readonly baseUrl: string;
   readonly db: Kysely<Database>;
   readonly app: FastifyInstance;
+  /** SQL statements sent so far (compare before and after one request). */
+  statementCount(): number;
   /** A personal access token for a demo user (`api` scope unless told otherwise). */
   tokenFor(username: string, scopes?: string[]): Promise<string>;
   close(): Promise<void>;
@@ -41,7 +43,14 @@ export interface TestServerOptions {
 export async function startTestServer(options: TestServerOptions): Promise<TestServer> {
   const clientDir = createClientManifestDir();
   const scratch = options.backend === 'postgres' ? await createScratchDatabase() : undefined;
-  const database: DatabaseHandle = await openDatabase({ databaseUrl: scratch?.url, dataDir: 'memory://' });
+  let statements = 0;
+  const database: DatabaseHandle = await openDatabase({
+    databaseUrl: scratch?.url,
+    dataDir: 'memory://',
+    onStatement: () => {
+      statements++;
+    },
+  });
   await migrateToLatest(database.db);
   await seedDemoData(database.db, {
     epics: options.epics ?? 150,
@@ -65,6 +74,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     baseUrl: `http://127.0.0.1:${port}`,
     db: database.db,
     app,
+    statementCount: () => statements,
     async tokenFor(username, scopes = ['api']) {
       const user = await findUserByUsername(database.db, username);
       if (!user) throw new Error(`No demo user ${username}`);

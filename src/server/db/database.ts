@@ -11,6 +11,8 @@ export interface DatabaseConfig {
   readonly databaseUrl?: string | undefined;
   /** Folder of the embedded database (`memory://` keeps it in memory, for tests). */
   readonly dataDir: string;
+  /** Called once per SQL statement sent (tests count statements per request). */
+  readonly onStatement?: (() => void) | undefined;
 }
 
 export interface DatabaseHandle {
@@ -26,11 +28,20 @@ const parseCalendarDay = (value: string) => value;
 const parseBigNumber = (value: string) => Number(value);
 
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
-  return openPGlite(config.dataDir);
+  const log = config.onStatement ? statementCounter(config.onStatement) : undefined;
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, log);
+  return openPGlite(config.dataDir, log);
 }
 
-async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
+type KyselyLog = (event: { level: 'query' | 'error' }) => void;
+
+function statementCounter(onStatement: () => void): KyselyLog {
+  return (event) => {
+    if (event.level === 'query') onStatement();
+  };
+}
+
+async function openPostgres(connectionString: string, log: KyselyLog | undefined): Promise<DatabaseHandle> {
   const types = {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
       if (oid === OID.date) return parseCalendarDay;
@@ -39,12 +50,12 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
     }) as typeof pg.types.getTypeParser,
   };
   const pool = new pg.Pool({ connectionString, max: 10, types });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
   await sql`select 1`.execute(db);
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
-async function openPGlite(dataDir: string): Promise<DatabaseHandle> {
+async function openPGlite(dataDir: string, log: KyselyLog | undefined): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith('memory://');
   const release = inMemory ? () => {} : acquireLockFile(join(dataDir, 'server.lock'));
   try {
@@ -57,7 +68,7 @@ async function openPGlite(dataDir: string): Promise<DatabaseHandle> {
     const client = await (inMemory
       ? PGlite.create({ parsers })
       : PGlite.create(join(dataDir, 'pgdata'), { parsers }));
-    const db = new Kysely<Database>({ dialect: new KyselyPGlite(client).dialect });
+    const db = new Kysely<Database>({ dialect: new KyselyPGlite(client).dialect, ...(log ? { log } : {}) });
     return {
       db,
       kind: 'pglite',

@@ -22,6 +22,11 @@ export class BatchLoader<K, V> {
     return promise;
   }
 
+  /** Seeds the cache with a value fetched some other way (a list that already holds the rows). */
+  prime(key: K, value: V): void {
+    if (!this.cache.has(key)) this.cache.set(key, Promise.resolve(value));
+  }
+
   private async dispatch(): Promise<void> {
     const batch = this.pending;
     this.pending = [];

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../config.ts';
 import type { StatsVisibility } from '../db/repositories/epicRepository.ts';
-import type { Database } from '../db/schema.ts';
+import { findNamespacesOfRoot } from '../db/repositories/namespaceRepository.ts';
+import type { Database, NamespaceRow } from '../db/schema.ts';
 import type { AccessContext } from '../services/access.ts';
 import type { Actor } from '../services/actor.ts';
 import { viewerScopeOfRoot } from '../services/viewerScope.ts';
@@ -14,24 +15,40 @@ export interface GraphQLContext {
   readonly now: () => Date;
   readonly actor: Actor;
   readonly access: AccessContext;
+  readonly loaders: Loaders;
+  /** Every group of a root namespace, read once per request (and put in the group cache). */
+  groupsOfRoot(rootId: number): Promise<NamespaceRow[]>;
   /** What the viewer may see inside a root namespace, computed once per request. */
   viewerScope(rootId: number): Promise<StatsVisibility>;
-  readonly loaders: Loaders;
   /** Set by the limits check before execution (GitLab's `queryComplexity` field). */
   complexity: { score: number; limit: number } | null;
+  /** The timeframe each listed epic was fetched with (for `hasChildrenWithinTimeframe`). */
+  readonly epicTimeframes: WeakMap<object, { start: string; end: string }>;
 }
 
-export function createGraphQLContext(
-  base: Omit<GraphQLContext, 'viewerScope' | 'loaders' | 'complexity'>,
-): GraphQLContext {
-  const scopes = new Map<number, Promise<StatsVisibility>>();
-  const viewerScope = (rootId: number) => {
-    let scope = scopes.get(rootId);
-    if (!scope) {
-      scope = viewerScopeOfRoot(base.db, base.access, rootId);
-      scopes.set(rootId, scope);
+type ContextBase = Pick<GraphQLContext, 'db' | 'config' | 'now' | 'actor' | 'access'>;
+
+function memoise<T>(compute: (rootId: number) => Promise<T>): (rootId: number) => Promise<T> {
+  const cache = new Map<number, Promise<T>>();
+  return (rootId) => {
+    let value = cache.get(rootId);
+    if (!value) {
+      value = compute(rootId);
+      cache.set(rootId, value);
     }
-    return scope;
+    return value;
   };
-  return { ...base, viewerScope, loaders: createLoaders(base.db, viewerScope), complexity: null };
+}
+
+export function createGraphQLContext(base: ContextBase): GraphQLContext {
+  const groupsOfRoot = memoise(async (rootId) => {
+    const groups = await findNamespacesOfRoot(base.db, rootId);
+    for (const group of groups) loaders.namespace.prime(group.id, group);
+    return groups;
+  });
+  const viewerScope = memoise(async (rootId) =>
+    viewerScopeOfRoot(base.db, base.access, rootId, await groupsOfRoot(rootId)),
+  );
+  const loaders = createLoaders(base.db, viewerScope, base.actor.user?.id ?? null);
+  return { ...base, loaders, groupsOfRoot, viewerScope, complexity: null, epicTimeframes: new WeakMap() };
 }

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
+import type { StatsVisibility } from '../db/repositories/epicRepository.ts';
 import {
-  type DescendantStats,
-  findDescendantStats,
-  findEpicIdsWithChildren,
+  type EpicSummary,
+  findAncestorsOfMany,
   findEpicIdsWithIssues,
+  findEpicSummaries,
   findEpicsByIds,
 } from '../db/repositories/epicRepository.ts';
 import {
@@ -15,6 +16,7 @@ import { findLabelsOfTargets } from '../db/repositories/labelRepository.ts';
 import { findMilestonesByIds } from '../db/repositories/milestoneRepository.ts';
 import { findNamespacesByIds } from '../db/repositories/namespaceRepository.ts';
 import { findProjectsByIds } from '../db/repositories/projectRepository.ts';
+import { findSubscriptionChoices } from '../db/repositories/subscriptionRepository.ts';
 import { findUsersByIds } from '../db/repositories/userRepository.ts';
 import type {
   Database,
@@ -26,11 +28,28 @@ import type {
   UserRow,
 } from '../db/schema.ts';
 import { BatchLoader } from './batchLoader.ts';
-import type { GraphQLContext } from './context.ts';
 
 const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
 
-export function createLoaders(db: Kysely<Database>, viewerScope: GraphQLContext['viewerScope']) {
+/** Key of an epic summary: its root namespace, the list's timeframe (may be empty) and the epic. */
+export function summaryKey(
+  rootId: number,
+  timeframe: { start: string; end: string } | undefined,
+  epicId: number,
+): string {
+  return `${rootId}|${timeframe?.start ?? ''}|${timeframe?.end ?? ''}|${epicId}`;
+}
+
+/** Per-request batch loaders: every relation of a page costs one statement, whatever the page size. */
+export function createLoaders(
+  db: Kysely<Database>,
+  viewerScope: (rootId: number) => Promise<StatsVisibility>,
+  viewerId: number | null,
+) {
+  const epic = new BatchLoader<number, EpicRow | null>(
+    async (ids) => byId(await findEpicsByIds(db, ids)),
+    null,
+  );
   return {
     user: new BatchLoader<number, UserRow | null>(async (ids) => byId(await findUsersByIds(db, ids)), null),
     namespace: new BatchLoader<number, NamespaceRow | null>(
@@ -41,7 +60,7 @@ export function createLoaders(db: Kysely<Database>, viewerScope: GraphQLContext[
       async (ids) => byId(await findProjectsByIds(db, ids)),
       null,
     ),
-    epic: new BatchLoader<number, EpicRow | null>(async (ids) => byId(await findEpicsByIds(db, ids)), null),
+    epic,
     milestone: new BatchLoader<number, MilestoneRow | null>(
       async (ids) => byId(await findMilestonesByIds(db, ids)),
       null,
@@ -55,25 +74,34 @@ export function createLoaders(db: Kysely<Database>, viewerScope: GraphQLContext[
     }),
     issueAssigneeIds: new BatchLoader<number, number[]>((ids) => findAssigneeIdsOfIssues(db, ids), []),
     issueEpicId: new BatchLoader<number, number | null>((ids) => findEpicIdsOfIssues(db, ids), null),
-    epicHasChildren: new BatchLoader<number, boolean>(async (ids) => {
-      const found = await findEpicIdsWithChildren(db, ids);
-      return new Map(ids.map((id) => [id, found.has(id)]));
-    }, false),
     epicHasIssues: new BatchLoader<number, boolean>(async (ids) => {
       const found = await findEpicIdsWithIssues(db, ids);
       return new Map(ids.map((id) => [id, found.has(id)]));
     }, false),
-    /** Keyed by `rootId:epicId`, as the visibility filter is per root namespace. */
-    descendantStats: new BatchLoader<string, DescendantStats | null>(async (keys) => {
-      const result = new Map<string, DescendantStats | null>();
-      const byRoot = new Map<number, number[]>();
+    /** Ancestors come as whole rows, which also fill the epic cache. */
+    epicAncestors: new BatchLoader<number, EpicRow[]>(async (ids) => {
+      const ancestors = await findAncestorsOfMany(db, ids);
+      for (const rows of ancestors.values()) for (const row of rows) epic.prime(row.id, row);
+      return ancestors;
+    }, []),
+    epicSubscription: new BatchLoader<number, boolean | null>(
+      async (ids) => (viewerId === null ? new Map() : findSubscriptionChoices(db, viewerId, 'Epic', ids)),
+      null,
+    ),
+    /** Keyed by `summaryKey`; one statement per root namespace and timeframe in the request. */
+    epicSummary: new BatchLoader<string, EpicSummary | null>(async (keys) => {
+      const result = new Map<string, EpicSummary | null>();
+      const batches = new Map<string, number[]>();
       for (const key of keys) {
-        const [root, epic] = key.split(':').map(Number) as [number, number];
-        byRoot.set(root, [...(byRoot.get(root) ?? []), epic]);
+        const at = key.lastIndexOf('|');
+        const prefix = key.slice(0, at);
+        batches.set(prefix, [...(batches.get(prefix) ?? []), Number(key.slice(at + 1))]);
       }
-      for (const [root, epicIds] of byRoot) {
-        const stats = await findDescendantStats(db, epicIds, await viewerScope(root));
-        for (const [epicId, value] of stats) result.set(`${root}:${epicId}`, value);
+      for (const [prefix, epicIds] of batches) {
+        const [root, start = '', end = ''] = prefix.split('|');
+        const timeframe = start && end ? { start, end } : null;
+        const summaries = await findEpicSummaries(db, epicIds, await viewerScope(Number(root)), timeframe);
+        for (const [epicId, summary] of summaries) result.set(`${prefix}|${epicId}`, summary);
       }
       return result;
     }, null),

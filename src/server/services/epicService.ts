@@ -10,7 +10,7 @@ import {
   validateDescription,
   validateTitle,
 } from '../../core/domain/epicRules.ts';
-import type { CalendarDate } from '../../core/time/calendarDate.ts';
+import { type CalendarDate, parseCalendarDate } from '../../core/time/calendarDate.ts';
 import type { Executor } from '../db/executor.ts';
 import type { PageArgs } from '../db/pagination.ts';
 import {
@@ -59,6 +59,25 @@ export interface EpicListParams extends EpicScopeOptions {
   readonly updatedBefore?: Date | undefined;
   readonly myReactionEmoji?: string | undefined;
   readonly notMyReactionEmoji?: string | undefined;
+  readonly timeframe?: { readonly start: string; readonly end: string } | undefined;
+  readonly milestoneTitle?: string | undefined;
+  readonly orLabelNames?: readonly string[] | undefined;
+  readonly orAuthorUsernames?: readonly string[] | undefined;
+  readonly iidStartsWith?: string | undefined;
+}
+
+/** GitLab's argument errors for epic filters; checked before any query runs. */
+export function epicFilterError(params: EpicListParams): string | null {
+  if (params.iidStartsWith !== undefined && !/^\d{1,15}$/.test(params.iidStartsWith)) {
+    return 'Invalid `iidStartsWith` query';
+  }
+  if (params.timeframe) {
+    const start = parseCalendarDate(params.timeframe.start);
+    const end = parseCalendarDate(params.timeframe.end);
+    if (!start || !end) return 'timeframe start and end must be dates (YYYY-MM-DD)';
+    if (end < start) return 'start must be before end';
+  }
+  return null;
 }
 
 async function buildFilter(
@@ -76,6 +95,9 @@ async function buildFilter(
   const authorIds =
     params.authorId !== undefined ? [params.authorId] : await usernameToIds(params.authorUsername);
   const notAuthorIds = await usernameToIds(params.notAuthorUsername);
+  const anyAuthorIds = params.orAuthorUsernames
+    ? (await Promise.all(params.orAuthorUsernames.map(usernameToIds))).flatMap((ids) => ids ?? [])
+    : undefined;
   const labelNames = params.labelNames?.filter((name) => name !== 'None' && name !== 'Any');
   const labelPresence = params.labelNames?.includes('None')
     ? 'none'
@@ -102,6 +124,11 @@ async function buildFilter(
     createdBefore: params.createdBefore,
     updatedAfter: params.updatedAfter,
     updatedBefore: params.updatedBefore,
+    timeframe: params.timeframe,
+    milestoneTitle: params.milestoneTitle,
+    anyLabelNames: params.orLabelNames,
+    anyAuthorIds,
+    iidPrefix: params.iidStartsWith,
     reactionEmoji:
       emoji !== undefined && viewerId !== undefined
         ? { userId: viewerId, name: emoji, negated: params.notMyReactionEmoji !== undefined }
@@ -134,6 +161,8 @@ export async function listEpicsConnection(
   args: PageArgs,
   limits: { defaultPageSize: number; maxPageSize: number },
 ) {
+  const problem = epicFilterError(params);
+  if (problem) throw new ServiceError('invalid', problem);
   const filter = await buildFilter(db, access, group, params);
   const page = await listEpicsByKeyset(db, filter, sort, args, limits);
   return { ...page, count: () => countEpics(db, filter) };

@@ -39,6 +39,10 @@ export async function listGroupMilestones(
     title?: string | undefined;
     search?: string | undefined;
     iids?: readonly number[] | undefined;
+    ids?: readonly number[] | undefined;
+    timeframe?: { start: string; end: string } | undefined;
+    containingDate?: string | undefined;
+    sort?: { column: 'due_date' | 'created_at' | 'updated_at'; direction: 'asc' | 'desc' } | undefined;
   },
   page: { offset: number; limit: number },
 ) {
@@ -62,6 +66,10 @@ export async function listGroupMilestones(
       title: params.title,
       search: params.search,
       iids: params.iids,
+      ids: params.ids,
+      timeframe: params.timeframe,
+      containingDate: params.containingDate,
+      sort: params.sort,
     },
     page,
   );

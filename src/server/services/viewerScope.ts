@@ -1,7 +1,7 @@
 import type { Executor } from '../db/executor.ts';
 import type { StatsVisibility } from '../db/repositories/epicRepository.ts';
-import { findNamespaceById, findSelfAndDescendants } from '../db/repositories/namespaceRepository.ts';
-import { listProjects } from '../db/repositories/projectRepository.ts';
+import { findProjectsOfRoot } from '../db/repositories/projectRepository.ts';
+import type { NamespaceRow } from '../db/schema.ts';
 import type { AccessContext } from './access.ts';
 
 /**
@@ -12,27 +12,20 @@ export async function viewerScopeOfRoot(
   db: Executor,
   access: AccessContext,
   rootId: number,
+  groupsOfRoot: readonly NamespaceRow[],
 ): Promise<StatsVisibility> {
-  const root = await findNamespaceById(db, rootId);
-  if (!root) return { groupIds: [], confidentialGroupIds: [], projectIds: [], confidentialProjectIds: [] };
-  const groups = await findSelfAndDescendants(db, root);
   const groupIds: number[] = [];
   const confidentialGroupIds: number[] = [];
-  for (const group of groups) {
+  for (const group of groupsOfRoot) {
     if (!(await access.canInNamespace('read_epic', group))) continue;
     groupIds.push(group.id);
     if (await access.canInNamespace('read_epic', group, { confidential: true }))
       confidentialGroupIds.push(group.id);
   }
-  const { rows: projects } = await listProjects(
-    db,
-    { viewer: access.viewer, namespaceId: root.id, includeSubgroups: true },
-    { offset: 0, limit: 100_000 },
-  );
-  const byId = new Map(groups.map((group) => [group.id, group]));
+  const byId = new Map(groupsOfRoot.map((group) => [group.id, group]));
   const projectIds: number[] = [];
   const confidentialProjectIds: number[] = [];
-  for (const project of projects) {
+  for (const project of await findProjectsOfRoot(db, rootId)) {
     const namespace = byId.get(project.namespace_id);
     if (!namespace || !(await access.canInProject('read_issue', project, namespace))) continue;
     projectIds.push(project.id);

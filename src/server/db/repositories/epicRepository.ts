@@ -50,6 +50,14 @@ export interface EpicFilter {
   readonly reactionEmoji?:
     | { readonly userId: number; readonly name: string; readonly negated: boolean }
     | undefined;
+  /** GitLab's timeframe: at least one date set, and the dates overlap the closed range. */
+  readonly timeframe?: { readonly start: string; readonly end: string } | undefined;
+  /** Epics holding an issue in a milestone of this title. */
+  readonly milestoneTitle?: string | undefined;
+  /** `or` filters: any of these labels / authors. */
+  readonly anyLabelNames?: readonly string[] | undefined;
+  readonly anyAuthorIds?: readonly number[] | undefined;
+  readonly iidPrefix?: string | undefined;
 }
 
 function filteredEpics(db: Executor, filter: EpicFilter) {
@@ -113,6 +121,48 @@ function filteredEpics(db: Executor, filter: EpicFilter) {
       );
       return filter.labelPresence === 'any' ? any : eb.not(any);
     });
+  }
+  if (filter.timeframe) {
+    const { start, end } = filter.timeframe;
+    query = query.where((eb) =>
+      eb.and([
+        eb.or([eb('epics.start_date', 'is not', null), eb('epics.due_date', 'is not', null)]),
+        eb.or([eb('epics.start_date', 'is', null), eb('epics.start_date', '<=', end)]),
+        eb.or([eb('epics.due_date', 'is', null), eb('epics.due_date', '>=', start)]),
+      ]),
+    );
+  }
+  if (filter.milestoneTitle !== undefined) {
+    const title = filter.milestoneTitle;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('epic_issues')
+          .innerJoin('issues', 'issues.id', 'epic_issues.issue_id')
+          .innerJoin('milestones', 'milestones.id', 'issues.milestone_id')
+          .select(sql`1`.as('one'))
+          .whereRef('epic_issues.epic_id', '=', 'epics.id')
+          .where('milestones.title', '=', title),
+      ),
+    );
+  }
+  if (filter.anyLabelNames?.length) {
+    const titles = [...filter.anyLabelNames];
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('label_links')
+          .innerJoin('labels', 'labels.id', 'label_links.label_id')
+          .select(sql`1`.as('one'))
+          .where('label_links.target_type', '=', 'Epic')
+          .whereRef('label_links.target_id', '=', 'epics.id')
+          .where('labels.title', 'in', titles),
+      ),
+    );
+  }
+  if (filter.anyAuthorIds) query = query.where('epics.author_id', 'in', [...filter.anyAuthorIds, 0]);
+  if (filter.iidPrefix !== undefined) {
+    query = query.where(sql<SqlBool>`epics.iid::text LIKE ${`${filter.iidPrefix}%`}`);
   }
   if (filter.reactionEmoji) {
     const { userId, name, negated } = filter.reactionEmoji;
@@ -387,13 +437,21 @@ export async function findPublicChildren(
   return { publicChildEpic: epic !== undefined, publicIssue: issue !== undefined };
 }
 
-export interface DescendantStats {
+/** What the roadmap and tree show about an epic beyond its own row: counts below it, children, blocks. */
+export interface EpicSummary {
+  issuesOnTrack: number;
+  issuesNeedingAttention: number;
+  issuesAtRisk: number;
   openedEpics: number;
   closedEpics: number;
   openedIssues: number;
   closedIssues: number;
   openedIssueWeight: number;
   closedIssueWeight: number;
+  hasChildren: boolean;
+  hasChildrenInTimeframe: boolean;
+  blockedBy: number;
+  blocking: number;
 }
 
 export interface StatsVisibility {
@@ -405,84 +463,139 @@ export interface StatsVisibility {
 
 const intArray = (values: readonly number[]) => sql`ARRAY[${sql.join([0, ...values])}]::integer[]`;
 
+const emptySummary = (): EpicSummary => ({
+  issuesOnTrack: 0,
+  issuesNeedingAttention: 0,
+  issuesAtRisk: 0,
+  openedEpics: 0,
+  closedEpics: 0,
+  openedIssues: 0,
+  closedIssues: 0,
+  openedIssueWeight: 0,
+  closedIssueWeight: 0,
+  hasChildren: false,
+  hasChildrenInTimeframe: false,
+  blockedBy: 0,
+  blocking: 0,
+});
+
 /**
- * Counts and issue weights below each epic (the whole subtree), for many epics in two statements,
- * counting only what the viewer may see.
+ * Summaries of many epics in ONE statement, counting only what the viewer may see: the subtree's
+ * epics by state, its issues by state and health with weights, whether there are (visible) children
+ * and children overlapping `timeframe`, and open epics blocking it or blocked by it.
  */
-export async function findDescendantStats(
+export async function findEpicSummaries(
   db: Executor,
   epicIds: readonly number[],
   visible: StatsVisibility,
-): Promise<Map<number, DescendantStats>> {
-  const stats = new Map<number, DescendantStats>();
-  if (epicIds.length === 0) return stats;
-  for (const id of epicIds) {
-    stats.set(id, {
-      openedEpics: 0,
-      closedEpics: 0,
-      openedIssues: 0,
-      closedIssues: 0,
-      openedIssueWeight: 0,
-      closedIssueWeight: 0,
-    });
-  }
-  const tree = sql`
+  timeframe: { start: string; end: string } | null,
+): Promise<Map<number, EpicSummary>> {
+  const summaries = new Map<number, EpicSummary>();
+  if (epicIds.length === 0) return summaries;
+  for (const id of epicIds) summaries.set(id, emptySummary());
+  const ids = intArray(epicIds);
+  const inTimeframe = timeframe
+    ? sql`(e.start_date IS NOT NULL OR e.due_date IS NOT NULL)
+        AND (e.start_date IS NULL OR e.start_date <= ${timeframe.end}::date)
+        AND (e.due_date IS NULL OR e.due_date >= ${timeframe.start}::date)`
+    : sql`true`;
+  const rows = await sql<{
+    root_id: number;
+    kind: 'epic' | 'issue' | 'blocked_by' | 'blocking';
+    state: string;
+    health: number | null;
+    count: number;
+    weight: number;
+    direct: number;
+    direct_in_timeframe: number;
+  }>`
     WITH RECURSIVE tree(root_id, id, depth) AS (
-      SELECT id, id, 0 FROM epics WHERE id = ANY(${intArray(epicIds)})
+      SELECT id, id, 0 FROM epics WHERE id = ANY(${ids})
       UNION ALL
       SELECT tree.root_id, child.id, tree.depth + 1
       FROM epics child JOIN tree ON child.parent_id = tree.id
       WHERE tree.depth < 20
         AND child.group_id = ANY(${intArray(visible.groupIds)})
         AND (NOT child.confidential OR child.group_id = ANY(${intArray(visible.confidentialGroupIds)}))
-    )`;
-  const [epics, issues] = await Promise.all([
-    sql<{ root_id: number; state: string; count: number }>`${tree}
-      SELECT tree.root_id, e.state, count(*)::integer AS count
-      FROM tree JOIN epics e ON e.id = tree.id
-      WHERE tree.depth > 0
-      GROUP BY tree.root_id, e.state`.execute(db),
-    sql<{ root_id: number; state: string; count: number; weight: number }>`${tree}
-      SELECT tree.root_id, i.state, count(*)::integer AS count, coalesce(sum(i.weight), 0)::integer AS weight
-      FROM tree
-      JOIN epic_issues ei ON ei.epic_id = tree.id
-      JOIN issues i ON i.id = ei.issue_id
-      WHERE i.project_id = ANY(${intArray(visible.projectIds)})
-        AND (NOT i.confidential OR i.project_id = ANY(${intArray(visible.confidentialProjectIds)}))
-      GROUP BY tree.root_id, i.state`.execute(db),
-  ]);
-  for (const row of epics.rows) {
-    const entry = stats.get(row.root_id);
+    )
+    SELECT tree.root_id, 'epic' AS kind, e.state, NULL::smallint AS health, count(*)::integer AS count, 0 AS weight,
+      (count(*) FILTER (WHERE tree.depth = 1))::integer AS direct,
+      (count(*) FILTER (WHERE tree.depth = 1 AND ${inTimeframe}))::integer AS direct_in_timeframe
+    FROM tree JOIN epics e ON e.id = tree.id
+    WHERE tree.depth > 0
+    GROUP BY tree.root_id, e.state
+    UNION ALL
+    SELECT tree.root_id, 'issue', i.state, i.health_status, count(*)::integer, coalesce(sum(i.weight), 0)::integer, 0, 0
+    FROM tree
+    JOIN epic_issues ei ON ei.epic_id = tree.id
+    JOIN issues i ON i.id = ei.issue_id
+    WHERE i.project_id = ANY(${intArray(visible.projectIds)})
+      AND (NOT i.confidential OR i.project_id = ANY(${intArray(visible.confidentialProjectIds)}))
+    GROUP BY tree.root_id, i.state, i.health_status
+    UNION ALL
+    SELECT l.target_id, 'blocked_by', 'opened', NULL, count(*)::integer, 0, 0, 0
+    FROM related_epic_links l JOIN epics other ON other.id = l.source_id
+    WHERE l.link_type = 'blocks' AND l.target_id = ANY(${ids}) AND other.state = 'opened'
+    GROUP BY l.target_id
+    UNION ALL
+    SELECT l.source_id, 'blocking', 'opened', NULL, count(*)::integer, 0, 0, 0
+    FROM related_epic_links l JOIN epics other ON other.id = l.target_id
+    WHERE l.link_type = 'blocks' AND l.source_id = ANY(${ids}) AND other.state = 'opened'
+    GROUP BY l.source_id`.execute(db);
+  for (const row of rows.rows) {
+    const entry = summaries.get(row.root_id);
     if (!entry) continue;
-    if (row.state === 'opened') entry.openedEpics = row.count;
-    else entry.closedEpics = row.count;
-  }
-  for (const row of issues.rows) {
-    const entry = stats.get(row.root_id);
-    if (!entry) continue;
-    if (row.state === 'opened') {
-      entry.openedIssues = row.count;
-      entry.openedIssueWeight = row.weight;
-    } else {
-      entry.closedIssues = row.count;
-      entry.closedIssueWeight = row.weight;
+    const opened = row.state === 'opened';
+    switch (row.kind) {
+      case 'epic':
+        if (opened) entry.openedEpics += row.count;
+        else entry.closedEpics += row.count;
+        if (row.direct > 0) entry.hasChildren = true;
+        if (row.direct_in_timeframe > 0) entry.hasChildrenInTimeframe = true;
+        break;
+      case 'issue':
+        if (!opened) {
+          entry.closedIssues += row.count;
+          entry.closedIssueWeight += row.weight;
+          break;
+        }
+        entry.openedIssues += row.count;
+        entry.openedIssueWeight += row.weight;
+        // GitLab counts the health of open issues only: 1 on track, 2 needs attention, 3 at risk.
+        if (row.health === 1) entry.issuesOnTrack += row.count;
+        else if (row.health === 2) entry.issuesNeedingAttention += row.count;
+        else if (row.health === 3) entry.issuesAtRisk += row.count;
+        break;
+      case 'blocked_by':
+        entry.blockedBy = row.count;
+        break;
+      case 'blocking':
+        entry.blocking = row.count;
+        break;
     }
   }
-  return stats;
+  return summaries;
 }
 
-export async function findEpicIdsWithChildren(
+/** Each epic's ancestors (whole rows), root first, for many epics in one statement. */
+export async function findAncestorsOfMany(
   db: Executor,
   epicIds: readonly number[],
-): Promise<Set<number>> {
-  if (epicIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('epics')
-    .select('parent_id')
-    .distinct()
-    .where('parent_id', 'in', [...epicIds])
-    .execute();
-  return new Set(rows.flatMap((row) => (row.parent_id === null ? [] : [row.parent_id])));
+): Promise<Map<number, EpicRow[]>> {
+  const ancestors = new Map<number, EpicRow[]>(epicIds.map((id) => [id, []]));
+  if (epicIds.length === 0) return ancestors;
+  const rows = await sql<EpicRow & { chain_epic_id: number }>`
+    WITH RECURSIVE chain(epic_id, ancestor_id, depth) AS (
+      SELECT id, parent_id, 1 FROM epics WHERE id = ANY(${intArray(epicIds)}) AND parent_id IS NOT NULL
+      UNION ALL
+      SELECT chain.epic_id, e.parent_id, chain.depth + 1
+      FROM chain JOIN epics e ON e.id = chain.ancestor_id
+      WHERE e.parent_id IS NOT NULL AND chain.depth < 20
+    )
+    SELECT chain.epic_id AS chain_epic_id, e.* FROM chain JOIN epics e ON e.id = chain.ancestor_id
+    ORDER BY chain.epic_id, chain.depth DESC`.execute(db);
+  for (const { chain_epic_id, ...ancestor } of rows.rows) ancestors.get(chain_epic_id)?.push(ancestor);
+  return ancestors;
 }
 
 export async function findEpicIdsWithIssues(db: Executor, epicIds: readonly number[]): Promise<Set<number>> {

@@ -10,6 +10,13 @@ export interface MilestoneListFilter {
   readonly title?: string | undefined;
   readonly search?: string | undefined;
   readonly iids?: readonly number[] | undefined;
+  readonly ids?: readonly number[] | undefined;
+  /** Overlapping this closed range, with at least one date set (GitLab's within_timeframe). */
+  readonly timeframe?: { readonly start: string; readonly end: string } | undefined;
+  readonly containingDate?: string | undefined;
+  readonly sort?:
+    | { readonly column: 'due_date' | 'created_at' | 'updated_at'; readonly direction: 'asc' | 'desc' }
+    | undefined;
 }
 
 export async function listMilestones(
@@ -27,6 +34,21 @@ export async function listMilestones(
     if (filter.state) query = query.where('state', '=', filter.state);
     if (filter.title) query = query.where('title', '=', filter.title);
     if (filter.iids?.length) query = query.where('iid', 'in', [...filter.iids]);
+    if (filter.ids) query = query.where('id', 'in', [...filter.ids, 0]);
+    if (filter.timeframe) {
+      const { start, end } = filter.timeframe;
+      query = query.where((eb) =>
+        eb.and([
+          eb.or([eb('start_date', 'is not', null), eb('due_date', 'is not', null)]),
+          eb.or([eb('start_date', 'is', null), eb('start_date', '<=', end)]),
+          eb.or([eb('due_date', 'is', null), eb('due_date', '>=', start)]),
+        ]),
+      );
+    }
+    if (filter.containingDate) {
+      const day = filter.containingDate;
+      query = query.where('start_date', '<=', day).where('due_date', '>=', day);
+    }
     if (filter.search) {
       const pattern = `%${escapeLike(filter.search)}%`;
       query = query.where((eb) =>
@@ -38,7 +60,9 @@ export async function listMilestones(
   const [rows, total] = await Promise.all([
     base()
       .selectAll()
-      .orderBy(sql`due_date ASC NULLS LAST`)
+      .orderBy(
+        sql`${sql.ref(filter.sort?.column ?? 'due_date')} ${sql.raw(filter.sort?.direction === 'desc' ? 'DESC' : 'ASC')} NULLS LAST`,
+      )
       .orderBy('id', 'desc')
       .offset(page.offset)
       .limit(page.limit)

@@ -104,3 +104,8 @@ export async function listNamespaces(
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
+
+/** Every group of a root namespace, the root included (one hierarchy: tens to hundreds of rows). */
+export function findNamespacesOfRoot(db: Executor, rootNamespaceId: number): Promise<NamespaceRow[]> {
+  return db.selectFrom('namespaces').selectAll().where('root_namespace_id', '=', rootNamespaceId).execute();
+}

@@ -16,3 +16,21 @@ export async function findSubscriptionChoice(
     .executeTakeFirst();
   return row?.subscribed;
 }
+
+/** The user's explicit choices for many items at once. */
+export async function findSubscriptionChoices(
+  db: Executor,
+  userId: number,
+  type: 'Epic' | 'Issue' | 'MergeRequest',
+  ids: readonly number[],
+): Promise<Map<number, boolean>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('subscriptions')
+    .select(['subscribable_id', 'subscribed'])
+    .where('user_id', '=', userId)
+    .where('subscribable_type', '=', type)
+    .where('subscribable_id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((row) => [row.subscribable_id, row.subscribed]));
+}

@@ -182,6 +182,7 @@ export type Group = {
   descendantGroups?: Maybe<GroupConnection>;
   projects: ProjectConnection;
   epic?: Maybe<Epic>;
+  /** Epics of the group (and of its subgroups by default). `first` may go up to 1,000 here, for big roadmaps. */
   epics?: Maybe<EpicConnection>;
   milestones?: Maybe<MilestoneConnection>;
   labels?: Maybe<LabelConnection>;
@@ -217,12 +218,23 @@ export type GroupEpicArgs = {
 export type GroupEpicsArgs = {
   iid?: InputMaybe<Scalars['ID']['input']>;
   iids?: InputMaybe<Array<Scalars['ID']['input']>>;
+  iidStartsWith?: InputMaybe<Scalars['String']['input']>;
   state?: InputMaybe<EpicState>;
   sort?: InputMaybe<EpicSort>;
   search?: InputMaybe<Scalars['String']['input']>;
   authorUsername?: InputMaybe<Scalars['String']['input']>;
   labelName?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  milestoneTitle?: InputMaybe<Scalars['String']['input']>;
+  myReactionEmoji?: InputMaybe<Scalars['String']['input']>;
   confidential?: InputMaybe<Scalars['Boolean']['input']>;
+  timeframe?: InputMaybe<Timeframe>;
+  not?: InputMaybe<NegatedEpicFilterInput>;
+  or?: InputMaybe<UnionedEpicFilterInput>;
+  topLevelHierarchyOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  createdAfter?: InputMaybe<Scalars['Time']['input']>;
+  createdBefore?: InputMaybe<Scalars['Time']['input']>;
+  updatedAfter?: InputMaybe<Scalars['Time']['input']>;
+  updatedBefore?: InputMaybe<Scalars['Time']['input']>;
   includeAncestorGroups?: InputMaybe<Scalars['Boolean']['input']>;
   includeDescendantGroups?: InputMaybe<Scalars['Boolean']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -233,8 +245,13 @@ export type GroupEpicsArgs = {
 
 
 export type GroupMilestonesArgs = {
+  ids?: InputMaybe<Array<Scalars['ID']['input']>>;
   state?: InputMaybe<MilestoneStateEnum>;
+  title?: InputMaybe<Scalars['String']['input']>;
   searchTitle?: InputMaybe<Scalars['String']['input']>;
+  containingDate?: InputMaybe<Scalars['Time']['input']>;
+  timeframe?: InputMaybe<Timeframe>;
+  sort?: InputMaybe<MilestoneSort>;
   includeDescendants?: InputMaybe<Scalars['Boolean']['input']>;
   includeAncestors?: InputMaybe<Scalars['Boolean']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -438,6 +455,42 @@ export type EpicPermissions = {
   adminEpicRelation: Scalars['Boolean']['output'];
 };
 
+/** A closed range of calendar days: epics match when at least one of their dates is set and they overlap it. */
+export type Timeframe = {
+  start: Scalars['Date']['input'];
+  end: Scalars['Date']['input'];
+};
+
+export type NegatedEpicFilterInput = {
+  labelName?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  authorUsername?: InputMaybe<Scalars['String']['input']>;
+  myReactionEmoji?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type UnionedEpicFilterInput = {
+  labelName?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  authorUsername?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+};
+
+export type MilestoneSort =
+  | 'CREATED_ASC'
+  | 'CREATED_DESC'
+  | 'UPDATED_ASC'
+  | 'UPDATED_DESC'
+  | 'DUE_DATE_ASC'
+  | 'DUE_DATE_DESC'
+  | 'EXPIRED_LAST_DUE_DATE_ASC'
+  | 'EXPIRED_LAST_DUE_DATE_DESC'
+  | 'due_date_asc'
+  | 'due_date_desc';
+
+export type EpicHealthStatus = {
+  __typename?: 'EpicHealthStatus';
+  issuesAtRisk?: Maybe<Scalars['Int']['output']>;
+  issuesNeedingAttention?: Maybe<Scalars['Int']['output']>;
+  issuesOnTrack?: Maybe<Scalars['Int']['output']>;
+};
+
 export type EpicDescendantCount = {
   __typename?: 'EpicDescendantCount';
   openedEpics?: Maybe<Scalars['Int']['output']>;
@@ -493,6 +546,13 @@ export type Epic = {
   userPermissions: EpicPermissions;
   descendantCounts?: Maybe<EpicDescendantCount>;
   descendantWeightSum?: Maybe<EpicDescendantWeights>;
+  healthStatus?: Maybe<EpicHealthStatus>;
+  hasChildrenWithinTimeframe: Scalars['Boolean']['output'];
+  blocked?: Maybe<Scalars['Boolean']['output']>;
+  blockedByCount?: Maybe<Scalars['Int']['output']>;
+  blockingCount?: Maybe<Scalars['Int']['output']>;
+  ancestors?: Maybe<EpicConnection>;
+  subscribed: Scalars['Boolean']['output'];
   children?: Maybe<EpicConnection>;
 };
 
@@ -510,13 +570,34 @@ export type EpicLabelsArgs = {
 };
 
 
+export type EpicAncestorsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type EpicChildrenArgs = {
+  iid?: InputMaybe<Scalars['ID']['input']>;
+  iids?: InputMaybe<Array<Scalars['ID']['input']>>;
+  iidStartsWith?: InputMaybe<Scalars['String']['input']>;
   state?: InputMaybe<EpicState>;
   sort?: InputMaybe<EpicSort>;
   search?: InputMaybe<Scalars['String']['input']>;
   authorUsername?: InputMaybe<Scalars['String']['input']>;
   labelName?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  milestoneTitle?: InputMaybe<Scalars['String']['input']>;
+  myReactionEmoji?: InputMaybe<Scalars['String']['input']>;
   confidential?: InputMaybe<Scalars['Boolean']['input']>;
+  timeframe?: InputMaybe<Timeframe>;
+  not?: InputMaybe<NegatedEpicFilterInput>;
+  or?: InputMaybe<UnionedEpicFilterInput>;
+  topLevelHierarchyOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  createdAfter?: InputMaybe<Scalars['Time']['input']>;
+  createdBefore?: InputMaybe<Scalars['Time']['input']>;
+  updatedAfter?: InputMaybe<Scalars['Time']['input']>;
+  updatedBefore?: InputMaybe<Scalars['Time']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
@@ -653,6 +734,8 @@ export type Milestone = {
   createdAt: Scalars['Time']['output'];
   updatedAt: Scalars['Time']['output'];
   webPath: Scalars['String']['output'];
+  project?: Maybe<Project>;
+  group?: Maybe<Group>;
   groupMilestone: Scalars['Boolean']['output'];
   subgroupMilestone: Scalars['Boolean']['output'];
   projectMilestone: Scalars['Boolean']['output'];
@@ -865,6 +948,11 @@ export type ResolversTypes = {
   MergeRequestState: MergeRequestState;
   MilestoneStateEnum: MilestoneStateEnum;
   EpicPermissions: ResolverTypeWrapper<EpicPermissionsModel>;
+  Timeframe: Timeframe;
+  NegatedEpicFilterInput: NegatedEpicFilterInput;
+  UnionedEpicFilterInput: UnionedEpicFilterInput;
+  MilestoneSort: MilestoneSort;
+  EpicHealthStatus: ResolverTypeWrapper<EpicStatsModel>;
   EpicDescendantCount: ResolverTypeWrapper<EpicStatsModel>;
   EpicDescendantWeights: ResolverTypeWrapper<EpicStatsModel>;
   Epic: ResolverTypeWrapper<EpicModel>;
@@ -917,6 +1005,10 @@ export type ResolversParentTypes = {
   ProjectEdge: Omit<ProjectEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Project']> };
   ProjectConnection: ProjectConnectionModel;
   EpicPermissions: EpicPermissionsModel;
+  Timeframe: Timeframe;
+  NegatedEpicFilterInput: NegatedEpicFilterInput;
+  UnionedEpicFilterInput: UnionedEpicFilterInput;
+  EpicHealthStatus: EpicStatsModel;
   EpicDescendantCount: EpicStatsModel;
   EpicDescendantWeights: EpicStatsModel;
   Epic: EpicModel;
@@ -1109,6 +1201,12 @@ export type EpicPermissionsResolvers<ContextType = GraphQLContext, ParentType ex
   adminEpicRelation?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type EpicHealthStatusResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['EpicHealthStatus'] = ResolversParentTypes['EpicHealthStatus']> = {
+  issuesAtRisk?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  issuesNeedingAttention?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  issuesOnTrack?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
 export type EpicDescendantCountResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['EpicDescendantCount'] = ResolversParentTypes['EpicDescendantCount']> = {
   openedEpics?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   closedEpics?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
@@ -1161,6 +1259,13 @@ export type EpicResolvers<ContextType = GraphQLContext, ParentType extends Resol
   userPermissions?: Resolver<ResolversTypes['EpicPermissions'], ParentType, ContextType>;
   descendantCounts?: Resolver<Maybe<ResolversTypes['EpicDescendantCount']>, ParentType, ContextType>;
   descendantWeightSum?: Resolver<Maybe<ResolversTypes['EpicDescendantWeights']>, ParentType, ContextType>;
+  healthStatus?: Resolver<Maybe<ResolversTypes['EpicHealthStatus']>, ParentType, ContextType>;
+  hasChildrenWithinTimeframe?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  blocked?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  blockedByCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  blockingCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  ancestors?: Resolver<Maybe<ResolversTypes['EpicConnection']>, ParentType, ContextType, Partial<EpicAncestorsArgs>>;
+  subscribed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   children?: Resolver<Maybe<ResolversTypes['EpicConnection']>, ParentType, ContextType, Partial<EpicChildrenArgs>>;
 };
 
@@ -1259,6 +1364,8 @@ export type MilestoneResolvers<ContextType = GraphQLContext, ParentType extends 
   createdAt?: Resolver<ResolversTypes['Time'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['Time'], ParentType, ContextType>;
   webPath?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType>;
+  group?: Resolver<Maybe<ResolversTypes['Group']>, ParentType, ContextType>;
   groupMilestone?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   subgroupMilestone?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   projectMilestone?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -1336,6 +1443,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ProjectEdge?: ProjectEdgeResolvers<ContextType>;
   ProjectConnection?: ProjectConnectionResolvers<ContextType>;
   EpicPermissions?: EpicPermissionsResolvers<ContextType>;
+  EpicHealthStatus?: EpicHealthStatusResolvers<ContextType>;
   EpicDescendantCount?: EpicDescendantCountResolvers<ContextType>;
   EpicDescendantWeights?: EpicDescendantWeightsResolvers<ContextType>;
   Epic?: EpicResolvers<ContextType>;

@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
 import type { EpicSort as EpicSortOrder } from '../../db/repositories/epicRepository.ts';
 import type { IssueSortColumn } from '../../db/repositories/issueRepository.ts';
-import type { EpicSort, IssueSort } from '../generated/resolvers.ts';
+import type { EpicSort, IssueSort, MilestoneSort } from '../generated/resolvers.ts';
 
 /** GitLab's default and maximum page size for connections. */
 export const PAGE_LIMITS = { defaultPageSize: 100, maxPageSize: 100 } as const;
@@ -66,3 +66,15 @@ export const stripNulls = <T>(
   values: readonly (T | null | undefined)[] | null | undefined,
 ): T[] | undefined =>
   values ? values.filter((value): value is T => value !== null && value !== undefined) : undefined;
+
+/** GitLab's MilestoneSort (default: due date ascending, undated last). */
+export function milestoneSortOrder(sort: MilestoneSort | null | undefined): {
+  column: 'due_date' | 'created_at' | 'updated_at';
+  direction: 'asc' | 'desc';
+} {
+  const normalized = (sort ?? 'DUE_DATE_ASC').toUpperCase();
+  const direction = normalized.endsWith('_DESC') ? 'desc' : 'asc';
+  if (normalized.startsWith('CREATED')) return { column: 'created_at', direction };
+  if (normalized.startsWith('UPDATED')) return { column: 'updated_at', direction };
+  return { column: 'due_date', direction };
+}

@@ -6,11 +6,15 @@ import type { GraphQLContext } from '../context.ts';
 import type {
   EpicDescendantCountResolvers,
   EpicDescendantWeightsResolvers,
+  EpicHealthStatusResolvers,
   EpicPermissionsResolvers,
   EpicResolvers,
 } from '../generated/resolvers.ts';
+import { summaryKey } from '../loaders.ts';
 import type { EpicModel } from '../models.ts';
-import { epicSortOrder, escapeHtml, iso, PAGE_LIMITS, stripNulls } from './common.ts';
+import { epicSortOrder, escapeHtml, iso } from './common.ts';
+import { EPIC_PAGE_LIMITS, epicListParams } from './epicArgs.ts';
+import { rememberTimeframe } from './epicTimeframes.ts';
 
 async function groupOf(epic: EpicModel, { loaders }: GraphQLContext) {
   const group = await loaders.namespace.load(epic.group_id);
@@ -18,18 +22,22 @@ async function groupOf(epic: EpicModel, { loaders }: GraphQLContext) {
   return group;
 }
 
-/** The parent, only if the viewer may see it (a confidential parent stays hidden). */
+/** An epic by id, only if the viewer may see it (a confidential or private one stays hidden). */
+async function visibleEpic(id: number, context: GraphQLContext): Promise<EpicModel | null> {
+  const epic = await context.loaders.epic.load(id);
+  const group = epic ? await context.loaders.namespace.load(epic.group_id) : null;
+  if (!epic || !group) return null;
+  const readable = await context.access.canInNamespace('read_epic', group, {
+    confidential: epic.confidential,
+  });
+  return readable ? epic : null;
+}
+
+/** The parent comes with the ancestors (one batch for both fields), if the viewer may see it. */
 async function visibleParent(epic: EpicModel, context: GraphQLContext) {
   if (epic.parent_id === null) return null;
-  const parent = await context.loaders.epic.load(epic.parent_id);
-  if (!parent) return null;
-  const parentGroup = await context.loaders.namespace.load(parent.group_id);
-  if (!parentGroup) return null;
-  return (await context.access.canInNamespace('read_epic', parentGroup, {
-    confidential: parent.confidential,
-  }))
-    ? parent
-    : null;
+  await context.loaders.epicAncestors.load(epic.id);
+  return visibleEpic(epic.parent_id, context);
 }
 
 async function inheritedDate(
@@ -41,8 +49,10 @@ async function inheritedDate(
   return (await loaders.milestone.load(milestoneId))?.[pick] ?? null;
 }
 
-async function stats(epic: EpicModel, context: GraphQLContext) {
-  return context.loaders.descendantStats.load(`${epic.root_namespace_id}:${epic.id}`);
+/** The epic's summary for the timeframe of the list it came from (one statement per page). */
+function summary(epic: EpicModel, context: GraphQLContext) {
+  const key = summaryKey(epic.root_namespace_id, context.epicTimeframes.get(epic), epic.id);
+  return context.loaders.epicSummary.load(key);
 }
 
 export const Epic: EpicResolvers = {
@@ -59,7 +69,7 @@ export const Epic: EpicResolvers = {
   group: (epic, _args, context) => groupOf(epic, context),
   parent: (epic, _args, context) => visibleParent(epic, context),
   hasParent: (epic) => epic.parent_id !== null,
-  hasChildren: (epic, _args, { loaders }) => loaders.epicHasChildren.load(epic.id),
+  hasChildren: async (epic, _args, context) => (await summary(epic, context))?.hasChildren ?? false,
   hasIssues: (epic, _args, { loaders }) => loaders.epicHasIssues.load(epic.id),
   startDate: (epic) => epic.start_date,
   startDateFixed: (epic) => epic.start_date_fixed,
@@ -98,6 +108,24 @@ export const Epic: EpicResolvers = {
   labels: async (epic, _args, { loaders }) => listConnection(await loaders.epicLabels.load(epic.id)),
   userPermissions: async (epic, _args, context) => ({ group: await groupOf(epic, context), epic }),
   descendantCounts: (epic) => ({ epic }),
+  healthStatus: (epic) => ({ epic }),
+  hasChildrenWithinTimeframe: async (epic, _args, context) => {
+    const found = await summary(epic, context);
+    // Without a timeframe on the list, every child counts (GitLab answers hasChildren then).
+    return (context.epicTimeframes.has(epic) ? found?.hasChildrenInTimeframe : found?.hasChildren) ?? false;
+  },
+  blocked: async (epic, _args, context) => ((await summary(epic, context))?.blockedBy ?? 0) > 0,
+  blockedByCount: async (epic, _args, context) => (await summary(epic, context))?.blockedBy ?? 0,
+  blockingCount: async (epic, _args, context) => (await summary(epic, context))?.blocking ?? 0,
+  ancestors: async (epic, _args, context) => {
+    const ancestors = await context.loaders.epicAncestors.load(epic.id);
+    const visible = await Promise.all(ancestors.map((ancestor) => visibleEpic(ancestor.id, context)));
+    return listConnection(visible.filter((row): row is EpicModel => row !== null));
+  },
+  subscribed: async (epic, _args, { actor, loaders }) => {
+    if (!actor.user) return false;
+    return (await loaders.epicSubscription.load(epic.id)) ?? epic.author_id === actor.user.id;
+  },
   descendantWeightSum: (epic) => ({ epic }),
   children: async (epic, args, context) => {
     // Children come in tree order unless a sort is asked for, as in GitLab.
@@ -107,18 +135,16 @@ export const Epic: EpicResolvers = {
       context.access,
       await groupOf(epic, context),
       {
+        ...epicListParams(args),
         parentId: epic.id,
-        state: args.state ?? undefined,
-        search: args.search ?? undefined,
-        authorUsername: args.authorUsername ?? undefined,
-        labelNames: stripNulls(args.labelName),
-        confidential: args.confidential ?? undefined,
         includeDescendantGroups: true,
+        groupsOfRoot: await context.groupsOfRoot(epic.root_namespace_id),
       },
       order,
       args,
-      PAGE_LIMITS,
+      EPIC_PAGE_LIMITS,
     );
+    rememberTimeframe(context, page.rows, args.timeframe);
     return keysetConnection(page, (child) => child[order.column], page.count);
   },
 };
@@ -138,13 +164,20 @@ export const EpicPermissions: EpicPermissionsResolvers = {
 };
 
 export const EpicDescendantCount: EpicDescendantCountResolvers = {
-  openedEpics: async ({ epic }, _args, context) => (await stats(epic, context))?.openedEpics ?? 0,
-  closedEpics: async ({ epic }, _args, context) => (await stats(epic, context))?.closedEpics ?? 0,
-  openedIssues: async ({ epic }, _args, context) => (await stats(epic, context))?.openedIssues ?? 0,
-  closedIssues: async ({ epic }, _args, context) => (await stats(epic, context))?.closedIssues ?? 0,
+  openedEpics: async ({ epic }, _args, context) => (await summary(epic, context))?.openedEpics ?? 0,
+  closedEpics: async ({ epic }, _args, context) => (await summary(epic, context))?.closedEpics ?? 0,
+  openedIssues: async ({ epic }, _args, context) => (await summary(epic, context))?.openedIssues ?? 0,
+  closedIssues: async ({ epic }, _args, context) => (await summary(epic, context))?.closedIssues ?? 0,
+};
+
+export const EpicHealthStatus: EpicHealthStatusResolvers = {
+  issuesOnTrack: async ({ epic }, _args, context) => (await summary(epic, context))?.issuesOnTrack ?? 0,
+  issuesNeedingAttention: async ({ epic }, _args, context) =>
+    (await summary(epic, context))?.issuesNeedingAttention ?? 0,
+  issuesAtRisk: async ({ epic }, _args, context) => (await summary(epic, context))?.issuesAtRisk ?? 0,
 };
 
 export const EpicDescendantWeights: EpicDescendantWeightsResolvers = {
-  openedIssues: async ({ epic }, _args, context) => (await stats(epic, context))?.openedIssueWeight ?? 0,
-  closedIssues: async ({ epic }, _args, context) => (await stats(epic, context))?.closedIssueWeight ?? 0,
+  openedIssues: async ({ epic }, _args, context) => (await summary(epic, context))?.openedIssueWeight ?? 0,
+  closedIssues: async ({ epic }, _args, context) => (await summary(epic, context))?.closedIssueWeight ?? 0,
 };

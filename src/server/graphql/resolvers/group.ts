@@ -1,4 +1,5 @@
-import { toGlobalId } from '../../../core/domain/gid.ts';
+import { GraphQLError } from 'graphql';
+import { parseGlobalId, toGlobalId } from '../../../core/domain/gid.ts';
 import { visibilityOfLevel } from '../../services/access.ts';
 import { findReadableEpicOrNull, listEpicsConnection } from '../../services/epicService.ts';
 import { listReadableGroups } from '../../services/groupService.ts';
@@ -7,7 +8,16 @@ import { listGroupLabels, listGroupMilestones } from '../../services/milestoneLa
 import { listReadableProjects } from '../../services/projectService.ts';
 import { keysetConnection, offsetConnection } from '../connection.ts';
 import type { GroupPermissionsResolvers, GroupResolvers } from '../generated/resolvers.ts';
-import { epicSortOrder, issueSortOrder, PAGE_LIMITS, parseIid, stripNulls } from './common.ts';
+import {
+  epicSortOrder,
+  issueSortOrder,
+  milestoneSortOrder,
+  PAGE_LIMITS,
+  parseIid,
+  stripNulls,
+} from './common.ts';
+import { EPIC_PAGE_LIMITS, epicListParams } from './epicArgs.ts';
+import { rememberTimeframe } from './epicTimeframes.ts';
 
 export const Group: GroupResolvers = {
   id: (group) => toGlobalId('Group', group.id),
@@ -53,29 +63,23 @@ export const Group: GroupResolvers = {
     const parsed = parseIid(iid);
     return parsed === undefined ? null : findReadableEpicOrNull(db, access, group, parsed);
   },
-  epics: async (group, args, { db, access }) => {
-    const iids = stripNulls([...(args.iids ?? []), ...(args.iid != null ? [args.iid] : [])])?.map(
-      (iid) => parseIid(iid) ?? Number.NaN,
-    );
+  epics: async (group, args, context) => {
     const sort = epicSortOrder(args.sort, { column: 'created_at', direction: 'desc' });
     const page = await listEpicsConnection(
-      db,
-      access,
+      context.db,
+      context.access,
       group,
       {
-        state: args.state ?? undefined,
-        search: args.search ?? undefined,
-        authorUsername: args.authorUsername ?? undefined,
-        labelNames: stripNulls(args.labelName),
-        confidential: args.confidential ?? undefined,
-        iids: iids?.length ? iids : undefined,
+        ...epicListParams(args),
         includeAncestorGroups: args.includeAncestorGroups ?? false,
         includeDescendantGroups: args.includeDescendantGroups ?? true,
+        groupsOfRoot: await context.groupsOfRoot(group.root_namespace_id),
       },
       sort,
       args,
-      PAGE_LIMITS,
+      EPIC_PAGE_LIMITS,
     );
+    rememberTimeframe(context, page.rows, args.timeframe);
     return keysetConnection(page, (epic) => epic[sort.column], page.count);
   },
   milestones: (group, args, { db, access }) =>
@@ -86,7 +90,16 @@ export const Group: GroupResolvers = {
         group,
         {
           state: args.state ?? undefined,
+          title: args.title ?? undefined,
           search: args.searchTitle ?? undefined,
+          ids: args.ids?.map((id) => {
+            const parsed = parseGlobalId(id, ['Milestone']);
+            if (!parsed.ok) throw new GraphQLError(parsed.message);
+            return parsed.id;
+          }),
+          timeframe: args.timeframe ?? undefined,
+          containingDate: args.containingDate?.slice(0, 10),
+          sort: milestoneSortOrder(args.sort),
           includeAncestors: args.includeAncestors ?? false,
           includeDescendants: args.includeDescendants ?? false,
         },

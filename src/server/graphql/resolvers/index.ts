@@ -1,5 +1,11 @@
 import type { Resolvers } from '../generated/resolvers.ts';
-import { Epic, EpicDescendantCount, EpicDescendantWeights, EpicPermissions } from './epic.ts';
+import {
+  Epic,
+  EpicDescendantCount,
+  EpicDescendantWeights,
+  EpicHealthStatus,
+  EpicPermissions,
+} from './epic.ts';
 import { Group, GroupPermissions } from './group.ts';
 import { Issue } from './issue.ts';
 import { CurrentUser, connectionResolvers, Label, MergeRequest, Milestone, User, UserCore } from './misc.ts';
@@ -17,6 +23,7 @@ export const resolvers: Resolvers = {
   EpicPermissions,
   EpicDescendantCount,
   EpicDescendantWeights,
+  EpicHealthStatus,
   Issue,
   Milestone,
   Label,

@@ -49,6 +49,17 @@ export const Milestone: MilestoneResolvers = {
     const project = await loaders.project.load(milestone.project_id ?? 0);
     return `/${project?.full_path ?? ''}/-/milestones/${milestone.iid}`;
   },
+  project: async (milestone, _args, { loaders, access }) => {
+    const project = milestone.project_id === null ? null : await loaders.project.load(milestone.project_id);
+    const namespace = project ? await loaders.namespace.load(project.namespace_id) : null;
+    return project && namespace && (await access.canInProject('read_project', project, namespace))
+      ? project
+      : null;
+  },
+  group: async (milestone, _args, { loaders, access }) => {
+    const group = milestone.group_id === null ? null : await loaders.namespace.load(milestone.group_id);
+    return group && (await access.canInNamespace('read_group', group)) ? group : null;
+  },
   groupMilestone: (milestone) => milestone.group_id !== null,
   subgroupMilestone: async (milestone, _args, { loaders }) => {
     if (milestone.group_id === null) return false;

@@ -1,0 +1,37 @@
+import type { EpicListParams } from '../../services/epicService.ts';
+import type { GroupEpicsArgs } from '../generated/resolvers.ts';
+import { parseIid, stripNulls } from './common.ts';
+
+/** `group.epics` and `Epic.children` can return up to 1,000 epics a page (GitLab's roadmap limit). */
+export const EPIC_PAGE_LIMITS = { defaultPageSize: 100, maxPageSize: 1000 } as const;
+
+type EpicFilterArgs = Omit<GroupEpicsArgs, 'first' | 'after' | 'last' | 'before' | 'sort'>;
+
+/** The GraphQL epic filters (GitLab's EpicsResolver arguments) as service parameters. */
+export function epicListParams(args: EpicFilterArgs): EpicListParams {
+  const iids = stripNulls([...(args.iids ?? []), ...(args.iid != null ? [args.iid] : [])])?.map(
+    (iid) => parseIid(iid) ?? Number.NaN,
+  );
+  return {
+    state: args.state ?? undefined,
+    search: args.search || undefined,
+    authorUsername: args.authorUsername || undefined,
+    labelNames: stripNulls(args.labelName)?.filter((name) => name !== ''),
+    milestoneTitle: args.milestoneTitle || undefined,
+    myReactionEmoji: args.myReactionEmoji || undefined,
+    confidential: args.confidential ?? undefined,
+    iids: iids?.length ? iids : undefined,
+    iidStartsWith: args.iidStartsWith ?? undefined,
+    timeframe: args.timeframe ? { start: args.timeframe.start, end: args.timeframe.end } : undefined,
+    notLabelNames: stripNulls(args.not?.labelName),
+    notAuthorUsername: args.not?.authorUsername || undefined,
+    notMyReactionEmoji: args.not?.myReactionEmoji || undefined,
+    orLabelNames: stripNulls(args.or?.labelName),
+    orAuthorUsernames: stripNulls(args.or?.authorUsername),
+    topLevelOnly: args.topLevelHierarchyOnly ?? undefined,
+    createdAfter: args.createdAfter ? new Date(args.createdAfter) : undefined,
+    createdBefore: args.createdBefore ? new Date(args.createdBefore) : undefined,
+    updatedAfter: args.updatedAfter ? new Date(args.updatedAfter) : undefined,
+    updatedBefore: args.updatedBefore ? new Date(args.updatedBefore) : undefined,
+  };
+}

@@ -1,0 +1,16 @@
+import type { GraphQLContext } from '../context.ts';
+import type { Timeframe } from '../generated/resolvers.ts';
+import type { EpicModel } from '../models.ts';
+
+/**
+ * `Epic.hasChildrenWithinTimeframe` answers for the timeframe of the list the epic came from (GitLab
+ * reads it from the parent field's arguments); the list resolvers record it here, per request.
+ */
+export function rememberTimeframe(
+  context: GraphQLContext,
+  epics: readonly EpicModel[],
+  timeframe: Timeframe | null | undefined,
+): void {
+  if (!timeframe) return;
+  for (const epic of epics) context.epicTimeframes.set(epic, { start: timeframe.start, end: timeframe.end });
+}
