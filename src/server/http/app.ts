@@ -16,6 +16,7 @@ import { registerMilestoneAndLabelRoutes } from './api/milestoneLabelRoutes.ts';
 import { registerProjectRoutes } from './api/projectRoutes.ts';
 import { registerAuthentication } from './auth.ts';
 import { registerAuthRoutes } from './authRoutes.ts';
+import { registerAutocompleteRoutes } from './autocompleteRoutes.ts';
 import { registerErrorHandling } from './errorHandler.ts';
 import { registerPageRoutes } from './pages/pageRoutes.ts';
 import { readClientAssets, THEME_BOOT_SCRIPT_HASH } from './pages/shell.ts';
@@ -72,6 +73,7 @@ export async function buildApp({ config, db, now = () => new Date() }: AppOption
   await registerGraphQL(app, deps);
   // Unknown API routes answer as GitLab's do, before the page catch-all can take them.
   app.all('/api/*', (_request, reply) => reply.code(404).send({ error: '404 Not Found' }));
+  registerAutocompleteRoutes(app, deps);
   registerPageRoutes(app, { ...deps, assets });
   return app;
 }

@@ -7,8 +7,13 @@ import { CsrfError, InsufficientScopeError, InvalidTokenError } from './auth.ts'
 import { sendNotFoundPage } from './pages/pageRoutes.ts';
 import type { ClientAssets } from './pages/shell.ts';
 
-const isApi = (request: FastifyRequest) =>
-  request.url.startsWith('/api/') || request.url.startsWith('/oauth/');
+/** Requests answered in JSON: the APIs, OAuth, and the `.json` and `/-/` endpoints pages call. */
+const isApi = (request: FastifyRequest) => {
+  const path = request.url.split('?')[0] ?? '';
+  return (
+    path.startsWith('/api/') || path.startsWith('/oauth/') || path.startsWith('/-/') || path.endsWith('.json')
+  );
+};
 const isGraphQL = (request: FastifyRequest) => request.url.startsWith('/api/graphql');
 
 /** GitLab's REST error body for a service failure. */

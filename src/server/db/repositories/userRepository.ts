@@ -40,3 +40,39 @@ export async function countUsers(db: Executor): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/** Active users whose username or name matches, members of the root namespace first (token suggestions). */
+export async function searchUsers(
+  db: Executor,
+  search: string,
+  limit: number,
+  preferRootNamespaceId?: number,
+): Promise<UserRow[]> {
+  const pattern = `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  let query = db
+    .selectFrom('users')
+    .selectAll('users')
+    .where('users.state', '=', 'active')
+    .where((eb) => eb.or([eb('users.username', 'ilike', pattern), eb('users.name', 'ilike', pattern)]));
+  if (preferRootNamespaceId !== undefined) {
+    query = query.orderBy(
+      sql`EXISTS (SELECT 1 FROM members m WHERE m.user_id = users.id AND m.root_namespace_id = ${preferRootNamespaceId})`,
+      'desc',
+    );
+  }
+  return query.orderBy('users.username').limit(limit).execute();
+}
+
+/** The emoji names a user has awarded, most used first (GitLab's emoji autocomplete). */
+export async function findAwardedEmojiNames(db: Executor, userId: number, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('award_emoji')
+    .select(['name', (eb) => eb.fn.countAll<number>().as('uses')])
+    .where('user_id', '=', userId)
+    .groupBy('name')
+    .orderBy('uses', 'desc')
+    .orderBy('name')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.name);
+}

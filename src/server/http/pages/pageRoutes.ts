@@ -5,6 +5,7 @@ import { findReadableGroupOrNull } from '../../services/groupService.ts';
 import { findReadableIssue } from '../../services/issueService.ts';
 import { findReadableProjectOrNull } from '../../services/projectService.ts';
 import type { ApiDeps } from '../api/deps.ts';
+import { GROUP_JSON_PATH, groupJsonEndpoint } from '../autocompleteRoutes.ts';
 import { FLASH_COOKIE } from './flash.ts';
 import { roadmapPageData } from './roadmapPageData.ts';
 import { type ClientAssets, type PageData, renderShell } from './shell.ts';
@@ -48,11 +49,14 @@ const bool = (value: boolean) => (value ? 'true' : 'false');
 
 export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
   const { db, assets } = deps;
+  const groupJson = groupJsonEndpoint(deps);
 
   app.get('/', (request, reply) => sendPage(request, reply, assets, { page: 'home', title: 'Groups' }));
 
   app.get('/groups/*', async (request, reply) => {
     const rest = (request.params as { '*': string })['*'].replace(/\/+$/, '');
+    const json = GROUP_JSON_PATH.exec(rest);
+    if (json) return groupJson(request, json[1]!, json[2] as 'labels' | 'milestones');
     const [groupPath = '', section = ''] = rest.split('/-/');
     const group = await findReadableGroupOrNull(db, request.access, groupPath);
     if (!group) return sendNotFoundPage(request, reply, assets);

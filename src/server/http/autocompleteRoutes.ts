@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { calendarDateOf } from '../../core/time/formatting.ts';
+import { findAwardedEmojiNames, searchUsers } from '../db/repositories/userRepository.ts';
+import { findReadableGroup } from '../services/groupService.ts';
+import { listGroupLabels, listGroupMilestones } from '../services/milestoneLabelService.ts';
+import type { ApiDeps } from './api/deps.ts';
+import { optionalBoolean, optionalEnum, optionalInteger, optionalString, type Params } from './api/params.ts';
+import { labelJson, milestoneJson, userBasicJson } from './api/presenters.ts';
+
+const SUGGESTIONS = 20;
+
+/**
+ * The JSON endpoints the filter bar's suggestions call, at GitLab's paths: labels and milestones of a
+ * group, users, and the emoji the current user awards.
+ */
+export function registerAutocompleteRoutes(app: FastifyInstance, { db, config }: ApiDeps): void {
+  app.get('/-/autocomplete/users.json', async (request) => {
+    const query = request.query as Params;
+    const search = optionalString(query, 'search', 255) ?? '';
+    const groupId = optionalInteger(query, 'group_id', 1);
+    const users = await searchUsers(
+      db,
+      search,
+      optionalInteger(query, 'per_page', 1) ?? SUGGESTIONS,
+      groupId,
+    );
+    return users.map((user) => userBasicJson(user, config.externalUrl));
+  });
+
+  app.get('/-/autocomplete/award_emojis', async (request) => {
+    const user = request.actor.user;
+    if (!user) return [];
+    return (await findAwardedEmojiNames(db, user.id, SUGGESTIONS)).map((name) => ({ name }));
+  });
+}
+
+/** `/groups/<path>/-/labels.json` and `/-/milestones.json`; shares the `/groups/*` route with the pages. */
+export const GROUP_JSON_PATH = /^(.+)\/-\/(labels|milestones)\.json$/;
+
+export function groupJsonEndpoint({ db, config, now }: ApiDeps) {
+  return async (request: FastifyRequest, groupPath: string, kind: 'labels' | 'milestones') => {
+    const query = request.query as Params;
+    const group = await findReadableGroup(db, request.access, groupPath);
+    const page = { offset: 0, limit: optionalInteger(query, 'per_page', 1) ?? 100 };
+    if (kind === 'labels') {
+      const { rows } = await listGroupLabels(
+        db,
+        request.access,
+        group,
+        {
+          search: optionalString(query, 'search', 255),
+          includeAncestors: optionalBoolean(query, 'include_ancestor_groups') ?? true,
+          includeDescendants: optionalBoolean(query, 'include_descendant_groups') ?? false,
+          onlyGroupLabels: optionalBoolean(query, 'only_group_labels') ?? true,
+        },
+        page,
+      );
+      return rows.map((label) => ({ ...labelJson(label), title: label.title }));
+    }
+    const { rows, ownerPaths } = await listGroupMilestones(
+      db,
+      request.access,
+      group,
+      {
+        state: optionalEnum(query, 'state', ['active', 'closed'] as const),
+        search: optionalString(query, 'search_title', 255) ?? optionalString(query, 'search', 255),
+        includeAncestors: true,
+        includeDescendants: optionalBoolean(query, 'include_descendants') ?? true,
+      },
+      page,
+    );
+    const today = calendarDateOf(now());
+    return rows.map((milestone) =>
+      milestoneJson(milestone, ownerPaths.get(milestone.id) ?? group.full_path, today, config.externalUrl),
+    );
+  };
+}
