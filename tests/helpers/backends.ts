@@ -34,11 +34,24 @@ export async function createScratchDatabase(): Promise<{ url: string; drop: () =
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    // The suite's pool has ended, but its backends may take a moment to exit: wait for them instead
+    // of terminating them (a terminated connection that is still closing reports an error).
     drop: async () => {
       const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
       await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      try {
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await client.query(`DROP DATABASE IF EXISTS ${name}`);
+            return;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
+      } finally {
+        await client.end();
+      }
     },
   };
 }

@@ -16,7 +16,6 @@ import type { PageArgs } from '../db/pagination.ts';
 import {
   countChildEpics,
   countEpics,
-  datesFromMilestones,
   deleteEpicRow,
   type EpicFilter,
   type EpicSort,
@@ -29,7 +28,6 @@ import {
   listEpicsByOffset,
   maxChildPosition,
   nextEpicIid,
-  setEpicDates,
   subtreeHeight,
   updateEpicRow,
 } from '../db/repositories/epicRepository.ts';
@@ -37,6 +35,7 @@ import { findNamespaceById } from '../db/repositories/namespaceRepository.ts';
 import { findUserByUsername } from '../db/repositories/userRepository.ts';
 import type { Database, EpicRow, EpicUpdate, NamespaceRow } from '../db/schema.ts';
 import type { AccessContext } from './access.ts';
+import { refreshEpicDates } from './epicDatesService.ts';
 import { type EpicScopeOptions, resolveEpicScope } from './epicScope.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ServiceError, ValidationError } from './errors.ts';
 import { labelIdsForTitles, resolveLabelChanges } from './labelService.ts';
@@ -295,24 +294,6 @@ async function checkParent(
   if (message) throw new ConflictError(message);
 }
 
-/** Recomputes the effective dates: fixed when fixed, else inherited from the issues' milestones. */
-async function refreshDates(db: Executor, epic: EpicRow): Promise<EpicRow> {
-  const inherited = await datesFromMilestones(db, epic.id);
-  const next = {
-    start_date: epic.start_date_is_fixed ? epic.start_date_fixed : (inherited.start?.date ?? null),
-    start_date_sourcing_milestone_id: inherited.start?.milestoneId ?? null,
-    due_date: epic.due_date_is_fixed ? epic.due_date_fixed : (inherited.due?.date ?? null),
-    due_date_sourcing_milestone_id: inherited.due?.milestoneId ?? null,
-  };
-  const unchanged =
-    next.start_date === epic.start_date &&
-    next.due_date === epic.due_date &&
-    next.start_date_sourcing_milestone_id === epic.start_date_sourcing_milestone_id &&
-    next.due_date_sourcing_milestone_id === epic.due_date_sourcing_milestone_id;
-  if (unchanged) return epic;
-  return (await setEpicDates(db, epic.id, next)) ?? epic;
-}
-
 export async function createEpic(
   db: Kysely<Database>,
   access: AccessContext,
@@ -364,7 +345,8 @@ export async function createEpic(
       { type: 'Epic', id: epic.id },
       { replaceWith: labelIds, add: changes.addLabelIds },
     );
-    return refreshDates(trx, epic);
+    await refreshEpicDates(trx, epic.parent_id === null ? [epic.id] : [epic.id, epic.parent_id]);
+    return (await findEpicById(trx, epic.id)) ?? epic;
   });
 }
 
@@ -420,7 +402,10 @@ export async function updateEpic(
         removeTitles: changes.removeLabels,
       },
     );
-    return refreshDates(trx, updated);
+    // The epic itself, and when it moved, both its old and its new parent.
+    const parents = epic.parent_id !== updated.parent_id ? [epic.parent_id, updated.parent_id] : [];
+    await refreshEpicDates(trx, [updated.id, ...parents.filter((id): id is number => id !== null)]);
+    return (await findEpicById(trx, updated.id)) ?? updated;
   });
 }
 
@@ -450,5 +435,8 @@ export async function deleteEpic(
   if (!(await access.canInNamespace('destroy_epic', group, { confidential: epic.confidential }))) {
     throw new ForbiddenError();
   }
-  await db.transaction().execute((trx) => deleteEpicRow(trx, epic.id));
+  await db.transaction().execute(async (trx) => {
+    await deleteEpicRow(trx, epic.id);
+    if (epic.parent_id !== null) await refreshEpicDates(trx, [epic.parent_id]);
+  });
 }

@@ -82,3 +82,20 @@ export function findMilestonesByIds(db: Executor, ids: readonly number[]): Promi
     .where('id', 'in', [...ids])
     .execute();
 }
+
+export function findMilestoneById(db: Executor, id: number): Promise<MilestoneRow | undefined> {
+  return db.selectFrom('milestones').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function updateMilestoneRow(
+  db: Executor,
+  id: number,
+  changes: Partial<Pick<MilestoneRow, 'title' | 'description' | 'start_date' | 'due_date' | 'state'>>,
+): Promise<MilestoneRow | undefined> {
+  return db
+    .updateTable('milestones')
+    .set({ ...changes, updated_at: new Date() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}

@@ -149,12 +149,20 @@ describe('seedDemoData', () => {
   });
 
   it('stores effective dates consistent with the fixed/inherited flags', async () => {
+    // The app's rule: an inherited date is the earliest start / latest due among the epic's issues'
+    // milestones and its child epics.
     const inconsistent = await count(sql`
-      select count(*) from epics e
-      left join milestones ms on ms.id = e.start_date_sourcing_milestone_id
-      left join milestones md on md.id = e.due_date_sourcing_milestone_id
-      where e.start_date is distinct from (case when e.start_date_is_fixed then e.start_date_fixed else ms.start_date end)
-         or e.due_date is distinct from (case when e.due_date_is_fixed then e.due_date_fixed else md.due_date end)`);
+      with candidates as (
+        select ei.epic_id, m.start_date, m.due_date from epic_issues ei
+        join issues i on i.id = ei.issue_id join milestones m on m.id = i.milestone_id
+        union all
+        select parent_id, start_date, due_date from epics where parent_id is not null
+      ), inherited as (
+        select epic_id, min(start_date) as start_date, max(due_date) as due_date from candidates group by epic_id
+      )
+      select count(*) from epics e left join inherited on inherited.epic_id = e.id
+      where e.start_date is distinct from (case when e.start_date_is_fixed then e.start_date_fixed else inherited.start_date end)
+         or e.due_date is distinct from (case when e.due_date_is_fixed then e.due_date_fixed else inherited.due_date end)`);
     expect(inconsistent).toBe(0);
     const shapes = await rows(sql<{ undated: number; one_sided: number; inherited: number; fixed: number }>`
       select count(*) filter (where start_date is null and due_date is null)::int as undated,

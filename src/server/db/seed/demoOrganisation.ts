@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { parseDay } from '../../../core/time/epochDay.ts';
+import { recomputeInheritedDatesOfRoot } from '../repositories/epicRepository.ts';
 import type { Database } from '../schema.ts';
 import { timelineFor } from './calendar.ts';
 import { Engagement } from './engagement.ts';
@@ -166,6 +167,9 @@ async function seedInTransaction(db: Kysely<Database>, options: SeedOptions): Pr
     todos: await writeTodos({ ...people, random: streamFor(seed, 'todos') }),
     subscriptions: await writeSubscriptions({ ...people, random: streamFor(seed, 'subscriptions') }),
   }));
+
+  // Inherited dates follow the app's own rule (issues' milestones and child epics), level by level.
+  await timed('inherited dates', () => recomputeInheritedDatesOfRoot(db, org.rootId));
 
   await timed('sequences', async () => {
     for (const table of TABLES_WITH_EXPLICIT_IDS) {

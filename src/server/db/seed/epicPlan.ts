@@ -172,12 +172,13 @@ class EpicDating {
   datesFor(groupIndex: number, parentDates: EpicDates | null): EpicDates {
     const random = this.random;
     const kind = this.kinds.pick(random);
-    if (kind === 'undated') return UNDATED;
+    // A missing date is "fixed to nothing": the epic stays (half-)undated whatever its children do.
+    if (kind === 'undated') return { ...UNDATED, startIsFixed: true, dueIsFixed: true };
     if (kind === 'startOnly' || kind === 'dueOnly') {
       const day = random.int(this.firstDay, this.lastDay);
       return kind === 'startOnly'
-        ? { ...UNDATED, startDay: day, startFixed: day, startIsFixed: true }
-        : { ...UNDATED, dueDay: day, dueFixed: day, dueIsFixed: true };
+        ? { ...UNDATED, startDay: day, startFixed: day, startIsFixed: true, dueIsFixed: true }
+        : { ...UNDATED, dueDay: day, dueFixed: day, dueIsFixed: true, startIsFixed: true };
     }
     const visible = this.milestones.forGroup[groupIndex] ?? [];
     if (kind === 'fixed' || visible.length === 0) {

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { calendarDateOf } from '../../../core/time/formatting.ts';
+import { UnauthorizedError } from '../../services/errors.ts';
 import { findReadableGroup } from '../../services/groupService.ts';
 import { listGroupLabels, listGroupMilestones } from '../../services/milestoneLabelService.ts';
+import { findGroupMilestone, updateGroupMilestone } from '../../services/milestoneService.ts';
 import type { ApiDeps } from './deps.ts';
 import { setPaginationHeaders } from './pagination.ts';
 import {
@@ -49,6 +51,35 @@ export function registerMilestoneAndLabelRoutes(app: FastifyInstance, { db, conf
     );
   });
 
+  app.get('/api/v4/groups/:id/milestones/:milestone_id', async (request) => {
+    const { id, milestone_id } = request.params as { id: string; milestone_id: string };
+    const group = await findReadableGroup(db, request.access, id);
+    const milestone = await findGroupMilestone(db, group, parseId(milestone_id, 'milestone_id'));
+    return milestoneJson(milestone, group.full_path, calendarDateOf(now()), config.externalUrl);
+  });
+
+  app.put('/api/v4/groups/:id/milestones/:milestone_id', async (request) => {
+    const { id, milestone_id } = request.params as { id: string; milestone_id: string };
+    if (!request.actor.user) throw new UnauthorizedError();
+    const body = { ...(request.query as Params), ...((request.body ?? {}) as Params) };
+    const group = await findReadableGroup(db, request.access, id);
+    const milestone = await findGroupMilestone(db, group, parseId(milestone_id, 'milestone_id'));
+    const changes = {
+      title: optionalString(body, 'title', 1024),
+      description: optionalString(body, 'description'),
+      startDate: body.start_date === null ? null : optionalString(body, 'start_date', 32),
+      dueDate: body.due_date === null ? null : optionalString(body, 'due_date', 32),
+      stateEvent: optionalEnum(body, 'state_event', ['close', 'activate'] as const),
+    };
+    if (Object.values(changes).every((value) => value === undefined)) {
+      throw new ParamError(
+        'title, description, due_date, start_date, state_event are missing, at least one parameter must be provided',
+      );
+    }
+    const updated = await updateGroupMilestone(db, request.access, group, milestone, changes);
+    return milestoneJson(updated, group.full_path, calendarDateOf(now()), config.externalUrl);
+  });
+
   app.get('/api/v4/groups/:id/labels', async (request, reply) => {
     const { id } = request.params as { id: string };
     const query = request.query as Params;
@@ -69,4 +100,9 @@ export function registerMilestoneAndLabelRoutes(app: FastifyInstance, { db, conf
     setPaginationHeaders(request, reply, config.externalUrl, page, total);
     return rows.map(labelJson);
   });
+}
+
+function parseId(value: string, name: string): number {
+  if (!/^\d{1,15}$/.test(value)) throw new ParamError(`${name} is invalid`);
+  return Number(value);
 }

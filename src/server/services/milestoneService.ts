@@ -1,0 +1,74 @@
+import type { Kysely } from 'kysely';
+import {
+  type FieldErrors,
+  hasErrors,
+  validateDate,
+  validateDateOrder,
+  validateDescription,
+  validateTitle,
+} from '../../core/domain/epicRules.ts';
+import type { CalendarDate } from '../../core/time/calendarDate.ts';
+import { findEpicsDependingOnMilestone } from '../db/repositories/epicRepository.ts';
+import { findMilestoneById, updateMilestoneRow } from '../db/repositories/milestoneRepository.ts';
+import type { Database, MilestoneRow, NamespaceRow } from '../db/schema.ts';
+import type { AccessContext } from './access.ts';
+import { refreshEpicDates } from './epicDatesService.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from './errors.ts';
+
+export interface MilestoneChanges {
+  readonly title?: unknown;
+  readonly description?: unknown;
+  readonly startDate?: unknown;
+  readonly dueDate?: unknown;
+  readonly stateEvent?: 'close' | 'activate' | undefined;
+}
+
+/** A group milestone of this group, if the actor may read the group; 404 otherwise. */
+export async function findGroupMilestone(
+  db: Kysely<Database>,
+  group: NamespaceRow,
+  id: number,
+): Promise<MilestoneRow> {
+  const milestone = Number.isSafeInteger(id) ? await findMilestoneById(db, id) : undefined;
+  if (!milestone || milestone.group_id !== group.id) throw new NotFoundError('Milestone');
+  return milestone;
+}
+
+/**
+ * Updates a group milestone; epics that inherit their dates from it (through their issues) follow
+ * in the same transaction, up their ancestor chains.
+ */
+export async function updateGroupMilestone(
+  db: Kysely<Database>,
+  access: AccessContext,
+  group: NamespaceRow,
+  milestone: MilestoneRow,
+  changes: MilestoneChanges,
+): Promise<MilestoneRow> {
+  if (!(await access.canInNamespace('admin_milestone', group))) throw new ForbiddenError();
+  const errors: FieldErrors = {};
+  const title = validateTitle(changes.title, errors, false);
+  const description = validateDescription(changes.description, errors);
+  const start = validateDate(changes.startDate, 'start_date', errors);
+  const due = validateDate(changes.dueDate, 'due_date', errors);
+  validateDateOrder(
+    start === undefined ? (milestone.start_date as CalendarDate | null) : start,
+    due === undefined ? (milestone.due_date as CalendarDate | null) : due,
+    errors,
+  );
+  if (hasErrors(errors)) throw new ValidationError(errors);
+  return db.transaction().execute(async (trx) => {
+    const updated = await updateMilestoneRow(trx, milestone.id, {
+      ...(title !== undefined ? { title } : {}),
+      ...(description !== undefined ? { description } : {}),
+      ...(start !== undefined ? { start_date: start } : {}),
+      ...(due !== undefined ? { due_date: due } : {}),
+      ...(changes.stateEvent
+        ? { state: changes.stateEvent === 'close' ? ('closed' as const) : ('active' as const) }
+        : {}),
+    });
+    if (!updated) throw new NotFoundError('Milestone');
+    await refreshEpicDates(trx, await findEpicsDependingOnMilestone(trx, milestone.id));
+    return updated;
+  });
+}
