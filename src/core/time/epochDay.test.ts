@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { formatDay, parseDay, quarterOf, quarterStart } from './epochDay.ts';
 
 describe('epoch days', () => {
-  it.each(['1970-01-01', '2024-02-29', '2025-12-31', '2026-03-29', '2026-10-25'])('round-trips %s', (text) => {
-    expect(formatDay(parseDay(text))).toBe(text);
-  });
+  it.each(['1970-01-01', '2024-02-29', '2025-12-31', '2026-03-29', '2026-10-25'])(
+    'round-trips %s',
+    (text) => {
+      expect(formatDay(parseDay(text))).toBe(text);
+    },
+  );
 
   it('counts whole days across DST changes and leap days', () => {
     expect(parseDay('2024-03-01') - parseDay('2024-02-28')).toBe(2);
