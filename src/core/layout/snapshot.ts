@@ -1,0 +1,151 @@
+/**
+ * A layout snapshot: what the worker posts after each layout request. All numbers live in ONE
+ * ArrayBuffer (transferred, not copied); the views below share it. Strings go in a small table:
+ * titles of the rows in the window only, then distinct group names, then header labels.
+ * The canvas and the DOM overlay draw from the newest snapshot (by `epoch`) and drop older ones.
+ */
+
+import type { TickUnit } from '../time/calendarUnits.ts';
+import type { UnitState } from '../time/headers.ts';
+import type { ProgressTracking } from './progress.ts';
+import type { RowIndex } from './units.ts';
+
+export interface SnapshotRows {
+  /** Epic ids (numeric part of the global id). */
+  readonly ids: Uint32Array;
+  /** Bar left edge and width, world px (0 = first timeline column; the details column is not included). */
+  readonly x: Float32Array;
+  readonly width: Float32Array;
+  /** Row top, px from the top of the list (row × 50). */
+  readonly y: Float32Array;
+  /** ROW_FLAG bits. */
+  readonly flags: Uint16Array;
+  /** Nesting level, 0 = top level. */
+  readonly level: Uint8Array;
+  /** Rounded percent closed (0–100) under the snapshot's progress tracking. */
+  readonly progress: Uint8Array;
+  /** Closed and total issues (or weight), for the popover; 0 when PROGRESS_UNKNOWN. */
+  readonly closed: Float64Array;
+  readonly total: Float64Array;
+  /** 0xRRGGBB or -1 (no colour). */
+  readonly color: Int32Array;
+  readonly textColor: Int32Array;
+  /** Index into `strings` of the group name when SHOW_GROUP_NAME, else -1. */
+  readonly groupName: Int32Array;
+}
+
+export interface SnapshotHeader {
+  readonly unit: TickUnit;
+  readonly columnCount: number;
+  /** Column left edge and width, world px. */
+  readonly x: Float32Array;
+  readonly width: Float32Array;
+  /** First and last (inclusive) epoch day of each column. */
+  readonly startDay: Int32Array;
+  readonly endDay: Int32Array;
+  /** 0 past, 1 current, 2 future. */
+  readonly state: Uint8Array;
+  /** strings[labelBase + i] labels column i. */
+  readonly labelBase: number;
+  readonly subCount: number;
+  readonly subX: Float32Array;
+  readonly subDay: Int32Array;
+  readonly subState: Uint8Array;
+  readonly subLabelBase: number;
+}
+
+export interface LayoutSnapshot {
+  /** The request counter this answers; apply only if newer than what is shown. */
+  readonly epoch: number;
+  /** Rows in the whole list (for the scrollbar: rowCount × 50 px). */
+  readonly rowCount: number;
+  /** List row of entry 0; entries are consecutive rows. */
+  readonly firstRow: RowIndex;
+  readonly count: number;
+  readonly timelineWidth: number;
+  /** 320 + timeline width. */
+  readonly sectionWidth: number;
+  /** Column of today (-1 outside) and the today indicator's x (NaN outside). */
+  readonly todayColumn: number;
+  readonly todayX: number;
+  readonly progressTracking: ProgressTracking;
+  readonly rows: SnapshotRows;
+  readonly header: SnapshotHeader;
+  readonly strings: readonly string[];
+  /** The one transferable; every view above is a window on it. */
+  readonly buffer: ArrayBuffer;
+}
+
+export const UNIT_STATE_CODE: Readonly<Record<UnitState, number>> = { past: 0, current: 1, future: 2 };
+
+/** Sizes of the typed arrays of a snapshot. */
+export interface SnapshotSizes {
+  readonly rows: number;
+  readonly columns: number;
+  readonly subLabels: number;
+}
+
+/** Allocates the buffer and its views, 8-byte fields first so every view is aligned. */
+export function allocateSnapshotArrays(sizes: SnapshotSizes): {
+  buffer: ArrayBuffer;
+  rows: SnapshotRows;
+  header: Omit<SnapshotHeader, 'unit' | 'columnCount' | 'subCount' | 'labelBase' | 'subLabelBase'>;
+} {
+  const { rows: n, columns: c, subLabels: s } = sizes;
+  const bytes = 16 * n + 28 * n + 16 * c + 8 * s + 2 * n + 2 * n + c + s;
+  const buffer = new ArrayBuffer(bytes);
+  let offset = 0;
+  const take = <T>(
+    make: (buffer: ArrayBuffer, offset: number, length: number) => T,
+    length: number,
+    size: number,
+  ) => {
+    const view = make(buffer, offset, length);
+    offset += length * size;
+    return view;
+  };
+  const f64 = (b: ArrayBuffer, o: number, l: number) => new Float64Array(b, o, l);
+  const f32 = (b: ArrayBuffer, o: number, l: number) => new Float32Array(b, o, l);
+  const u32 = (b: ArrayBuffer, o: number, l: number) => new Uint32Array(b, o, l);
+  const i32 = (b: ArrayBuffer, o: number, l: number) => new Int32Array(b, o, l);
+  const u16 = (b: ArrayBuffer, o: number, l: number) => new Uint16Array(b, o, l);
+  const u8 = (b: ArrayBuffer, o: number, l: number) => new Uint8Array(b, o, l);
+  const closed = take(f64, n, 8);
+  const total = take(f64, n, 8);
+  const ids = take(u32, n, 4);
+  const x = take(f32, n, 4);
+  const width = take(f32, n, 4);
+  const y = take(f32, n, 4);
+  const color = take(i32, n, 4);
+  const textColor = take(i32, n, 4);
+  const groupName = take(i32, n, 4);
+  const headerX = take(f32, c, 4);
+  const headerWidth = take(f32, c, 4);
+  const startDay = take(i32, c, 4);
+  const endDay = take(i32, c, 4);
+  const subX = take(f32, s, 4);
+  const subDay = take(i32, s, 4);
+  const flags = take(u16, n, 2);
+  const level = take(u8, n, 1);
+  const progress = take(u8, n, 1);
+  const state = take(u8, c, 1);
+  const subState = take(u8, s, 1);
+  return {
+    buffer,
+    rows: { ids, x, width, y, flags, level, progress, closed, total, color, textColor, groupName },
+    header: { x: headerX, width: headerWidth, startDay, endDay, state, subX, subDay, subState },
+  };
+}
+
+/** What to pass as Comlink/postMessage transferables. */
+export function snapshotTransferables(snapshot: LayoutSnapshot): Transferable[] {
+  return [snapshot.buffer];
+}
+
+/**
+ * The snapshot to show when `incoming` arrives while `current` is shown: the one with the newer
+ * epoch. Answers can arrive late (a slow full layout behind a quick pan); a stale one is dropped.
+ */
+export function newerSnapshot<T extends { readonly epoch: number }>(current: T | null, incoming: T): T {
+  return current !== null && current.epoch > incoming.epoch ? current : incoming;
+}
