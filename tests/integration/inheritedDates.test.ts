@@ -60,6 +60,39 @@ describe.each(BACKENDS)('inherited epic dates stay right (%s)', (backend) => {
     expect((await epic(grandparent.iid)).start_date).toBeNull();
   });
 
+  it('reports what a fixed-date epic would inherit from its child epics (REST and GraphQL)', async () => {
+    const create = async (body: Record<string, unknown>) =>
+      (await (await owner.request('POST', '/api/v4/groups/acme/epics', { json: body })).json()) as EpicJson;
+    const parent = await create({
+      title: 'Fixed parent over a dated child',
+      start_date_fixed: '2026-01-05',
+      start_date_is_fixed: true,
+    });
+    await create({
+      title: 'Dated child of a fixed parent',
+      parent_id: parent.id,
+      start_date_fixed: '2026-03-02',
+      start_date_is_fixed: true,
+      due_date_fixed: '2026-04-30',
+      due_date_is_fixed: true,
+    });
+    const rest = (await owner.json<Record<string, unknown>>(`/api/v4/groups/acme/epics/${parent.iid}`)).body;
+    expect(rest).toMatchObject({
+      start_date: '2026-01-05',
+      start_date_from_inherited_source: '2026-03-02',
+      due_date: '2026-04-30',
+      due_date_from_inherited_source: '2026-04-30',
+    });
+    const graphql = await owner.graphql<{
+      group: { epic: { startDateFromInheritedSource: string; dueDateFromInheritedSource: string } };
+    }>(`{ group(fullPath: "acme") { epic(iid: "${parent.iid}") {
+      startDateFromInheritedSource dueDateFromInheritedSource } } }`);
+    expect(graphql.body.data?.group.epic).toEqual({
+      startDateFromInheritedSource: '2026-03-02',
+      dueDateFromInheritedSource: '2026-04-30',
+    });
+  });
+
   it('follows a milestone whose dates change', async () => {
     const source = await sql<{
       iid: number;

@@ -49,7 +49,8 @@ async function openPostgres(connectionString: string, log: KyselyLog | undefined
       return pg.types.getTypeParser(oid, format);
     }) as typeof pg.types.getTypeParser,
   };
-  const pool = new pg.Pool({ connectionString, max: 10, types });
+  // JIT compiling the roadmap's short queries costs more than running them (≈100 ms a page).
+  const pool = new pg.Pool({ connectionString, max: 10, types, options: '-c jit=off' });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
   await sql`select 1`.execute(db);
   return { db, kind: 'postgres', close: () => db.destroy() };

@@ -6,6 +6,8 @@ import {
   findEpicIdsWithIssues,
   findEpicSummaries,
   findEpicsByIds,
+  findInheritedDateSources,
+  type InheritedDateSource,
 } from '../db/repositories/epicRepository.ts';
 import {
   countVotes,
@@ -38,6 +40,20 @@ export function summaryKey(
   epicId: number,
 ): string {
   return `${rootId}|${timeframe?.start ?? ''}|${timeframe?.end ?? ''}|${epicId}`;
+}
+
+/** Key of a per-viewer fact about an epic: its root namespace (whose visibility applies) and the epic. */
+export function epicKey(rootId: number, epicId: number): string {
+  return `${rootId}|${epicId}`;
+}
+
+function groupByRoot(keys: readonly string[]): Map<number, number[]> {
+  const byRoot = new Map<number, number[]>();
+  for (const key of keys) {
+    const [rootId, epicId] = key.split('|').map(Number) as [number, number];
+    byRoot.set(rootId, [...(byRoot.get(rootId) ?? []), epicId]);
+  }
+  return byRoot;
 }
 
 /** Per-request batch loaders: every relation of a page costs one statement, whatever the page size. */
@@ -74,10 +90,20 @@ export function createLoaders(
     }),
     issueAssigneeIds: new BatchLoader<number, number[]>((ids) => findAssigneeIdsOfIssues(db, ids), []),
     issueEpicId: new BatchLoader<number, number | null>((ids) => findEpicIdsOfIssues(db, ids), null),
-    epicHasIssues: new BatchLoader<number, boolean>(async (ids) => {
-      const found = await findEpicIdsWithIssues(db, ids);
-      return new Map(ids.map((id) => [id, found.has(id)]));
+    /** Keyed by `epicKey` (root namespace and epic): whether the epic holds an issue the viewer may see. */
+    epicHasIssues: new BatchLoader<string, boolean>(async (keys) => {
+      const result = new Map<string, boolean>();
+      for (const [rootId, epicIds] of groupByRoot(keys)) {
+        const found = await findEpicIdsWithIssues(db, epicIds, await viewerScope(rootId));
+        for (const epicId of epicIds) result.set(epicKey(rootId, epicId), found.has(epicId));
+      }
+      return result;
     }, false),
+    /** What each epic would inherit from its issues' milestones and child epics. */
+    epicInheritedDates: new BatchLoader<number, InheritedDateSource | null>(
+      (ids) => findInheritedDateSources(db, ids),
+      null,
+    ),
     /** Ancestors come as whole rows, which also fill the epic cache. */
     epicAncestors: new BatchLoader<number, EpicRow[]>(async (ids) => {
       const ancestors = await findAncestorsOfMany(db, ids);

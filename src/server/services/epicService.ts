@@ -31,7 +31,7 @@ import {
   subtreeHeight,
   updateEpicRow,
 } from '../db/repositories/epicRepository.ts';
-import { findNamespaceById } from '../db/repositories/namespaceRepository.ts';
+import { findNamespaceById, findNamespacesOfRoot } from '../db/repositories/namespaceRepository.ts';
 import { findUserByUsername } from '../db/repositories/userRepository.ts';
 import type { Database, EpicRow, EpicUpdate, NamespaceRow } from '../db/schema.ts';
 import type { AccessContext } from './access.ts';
@@ -39,6 +39,7 @@ import { refreshEpicDates } from './epicDatesService.ts';
 import { type EpicScopeOptions, resolveEpicScope } from './epicScope.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ServiceError, ValidationError } from './errors.ts';
 import { labelIdsForTitles, resolveLabelChanges } from './labelService.ts';
+import { viewerScopeOfRoot } from './viewerScope.ts';
 
 export interface EpicListParams extends EpicScopeOptions {
   readonly state?: 'opened' | 'closed' | 'all' | undefined;
@@ -105,9 +106,12 @@ async function buildFilter(
       : undefined;
   const viewerId = access.actor.user?.id;
   const emoji = params.myReactionEmoji ?? params.notMyReactionEmoji;
+  const listed = new Set(scope.groupIds);
   return {
     groupIds: scope.groupIds,
     confidentialGroupIds: scope.confidentialGroupIds,
+    rootNamespaceId: group.root_namespace_id,
+    coversRoot: params.groupsOfRoot?.every((row) => listed.has(row.id)) ?? false,
     state: params.state === 'all' ? undefined : params.state,
     search: params.search,
     authorIds,
@@ -124,7 +128,18 @@ async function buildFilter(
     updatedAfter: params.updatedAfter,
     updatedBefore: params.updatedBefore,
     timeframe: params.timeframe,
-    milestoneTitle: params.milestoneTitle,
+    milestoneTitle:
+      params.milestoneTitle === undefined
+        ? undefined
+        : {
+            title: params.milestoneTitle,
+            visibleIssues: await viewerScopeOfRoot(
+              db,
+              access,
+              group.root_namespace_id,
+              params.groupsOfRoot ?? (await findNamespacesOfRoot(db, group.root_namespace_id)),
+            ),
+          },
     anyLabelNames: params.orLabelNames,
     anyAuthorIds,
     iidPrefix: params.iidStartsWith,

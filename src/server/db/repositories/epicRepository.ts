@@ -12,6 +12,9 @@ import {
 import type { Database, EpicRow, EpicUpdate, NewEpic } from '../schema.ts';
 import { escapeLike } from './namespaceRepository.ts';
 
+/** An integer array literal; the 0 keeps it typed and non-empty (no row has id 0). */
+const intArray = (values: readonly number[]) => sql`ARRAY[${sql.join([0, ...values])}]::integer[]`;
+
 export type EpicSortColumn =
   | 'created_at'
   | 'updated_at'
@@ -31,6 +34,10 @@ export interface EpicFilter {
   readonly groupIds: readonly number[];
   /** Groups in which the viewer may also see confidential epics. */
   readonly confidentialGroupIds: readonly number[];
+  /** The root namespace of every listed group: lets the planner use the root's indexes. */
+  readonly rootNamespaceId?: number | undefined;
+  /** The listed groups are every group of the root namespace, so top level means no parent at all. */
+  readonly coversRoot?: boolean | undefined;
   readonly state?: 'opened' | 'closed' | undefined;
   readonly search?: string | undefined;
   readonly authorIds?: readonly number[] | undefined;
@@ -52,8 +59,13 @@ export interface EpicFilter {
     | undefined;
   /** GitLab's timeframe: at least one date set, and the dates overlap the closed range. */
   readonly timeframe?: { readonly start: string; readonly end: string } | undefined;
-  /** Epics holding an issue in a milestone of this title. */
-  readonly milestoneTitle?: string | undefined;
+  /** Epics holding an issue the viewer may see in a milestone of this title. */
+  readonly milestoneTitle?:
+    | {
+        readonly title: string;
+        readonly visibleIssues: Pick<StatsVisibility, 'projectIds' | 'confidentialProjectIds'>;
+      }
+    | undefined;
   /** `or` filters: any of these labels / authors. */
   readonly anyLabelNames?: readonly string[] | undefined;
   readonly anyAuthorIds?: readonly number[] | undefined;
@@ -64,6 +76,9 @@ function filteredEpics(db: Executor, filter: EpicFilter) {
   let query = db.selectFrom('epics');
   if (filter.groupIds.length === 0) return query.where(sql<SqlBool>`false`);
   query = query.where('epics.group_id', 'in', [...filter.groupIds]);
+  if (filter.rootNamespaceId !== undefined) {
+    query = query.where('epics.root_namespace_id', '=', filter.rootNamespaceId);
+  }
   const confidentialIds = [...filter.confidentialGroupIds];
   query = query.where((eb) =>
     confidentialIds.length === 0
@@ -82,24 +97,7 @@ function filteredEpics(db: Executor, filter: EpicFilter) {
   if (filter.notAuthorIds?.length) query = query.where('epics.author_id', 'not in', [...filter.notAuthorIds]);
   if (filter.iids) query = query.where('epics.iid', 'in', [...filter.iids, 0]);
   if (filter.parentId !== undefined) query = query.where('epics.parent_id', '=', filter.parentId);
-  if (filter.topLevelOnly) {
-    // Top level within the listed hierarchy: no parent, or a parent outside the listed groups.
-    const groupIds = [...filter.groupIds];
-    query = query.where((eb) =>
-      eb.or([
-        eb('epics.parent_id', 'is', null),
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('epics as parent')
-              .select(sql`1`.as('one'))
-              .whereRef('parent.id', '=', 'epics.parent_id')
-              .where('parent.group_id', 'in', groupIds),
-          ),
-        ),
-      ]),
-    );
-  }
+  if (filter.topLevelOnly) query = query.where((eb) => topLevelWithinListedGroups(eb, filter));
   if (filter.createdAfter) query = query.where('epics.created_at', '>=', filter.createdAfter);
   if (filter.createdBefore) query = query.where('epics.created_at', '<=', filter.createdBefore);
   if (filter.updatedAfter) query = query.where('epics.updated_at', '>=', filter.updatedAfter);
@@ -133,7 +131,7 @@ function filteredEpics(db: Executor, filter: EpicFilter) {
     );
   }
   if (filter.milestoneTitle !== undefined) {
-    const title = filter.milestoneTitle;
+    const { title, visibleIssues } = filter.milestoneTitle;
     query = query.where((eb) =>
       eb.exists(
         eb
@@ -142,7 +140,8 @@ function filteredEpics(db: Executor, filter: EpicFilter) {
           .innerJoin('milestones', 'milestones.id', 'issues.milestone_id')
           .select(sql`1`.as('one'))
           .whereRef('epic_issues.epic_id', '=', 'epics.id')
-          .where('milestones.title', '=', title),
+          .where('milestones.title', '=', title)
+          .where((inner) => visibleIssue(inner, visibleIssues)),
       ),
     );
   }
@@ -180,6 +179,19 @@ function filteredEpics(db: Executor, filter: EpicFilter) {
     });
   }
   return query;
+}
+
+/**
+ * Top level within the listed hierarchy: no parent, or a parent outside the listed groups. The parent's
+ * group is looked up per row (a primary-key probe) rather than with NOT EXISTS, which PostgreSQL turns
+ * into a hashed scan of every epic in the listed groups before returning the first row.
+ */
+function topLevelWithinListedGroups(eb: ExpressionBuilder<Database, 'epics'>, filter: EpicFilter) {
+  if (filter.coversRoot) return eb('epics.parent_id', 'is', null);
+  return eb.or([
+    eb('epics.parent_id', 'is', null),
+    sql<SqlBool>`(SELECT parent.group_id FROM epics parent WHERE parent.id = epics.parent_id) <> ALL(${intArray(filter.groupIds)})`,
+  ]);
 }
 
 function labelled(eb: ExpressionBuilder<Database, 'epics'>, title: string) {
@@ -461,8 +473,6 @@ export interface StatsVisibility {
   readonly confidentialProjectIds: readonly number[];
 }
 
-const intArray = (values: readonly number[]) => sql`ARRAY[${sql.join([0, ...values])}]::integer[]`;
-
 const emptySummary = (): EpicSummary => ({
   issuesOnTrack: 0,
   issuesNeedingAttention: 0,
@@ -495,10 +505,16 @@ export async function findEpicSummaries(
   for (const id of epicIds) summaries.set(id, emptySummary());
   const ids = intArray(epicIds);
   const inTimeframe = timeframe
-    ? sql`(e.start_date IS NOT NULL OR e.due_date IS NOT NULL)
-        AND (e.start_date IS NULL OR e.start_date <= ${timeframe.end}::date)
-        AND (e.due_date IS NULL OR e.due_date >= ${timeframe.start}::date)`
+    ? sql`(child.start_date IS NOT NULL OR child.due_date IS NOT NULL)
+        AND (child.start_date IS NULL OR child.start_date <= ${timeframe.end}::date)
+        AND (child.due_date IS NULL OR child.due_date >= ${timeframe.start}::date)`
     : sql`true`;
+  const visibleEpic = (alias: string) =>
+    sql`${sql.ref(`${alias}.group_id`)} = ANY(${intArray(visible.groupIds)})
+      AND (NOT ${sql.ref(`${alias}.confidential`)} OR ${sql.ref(`${alias}.group_id`)} = ANY(${intArray(visible.confidentialGroupIds)}))`;
+  // The walk carries each node's state and timeframe overlap, so no row is read twice; issues are
+  // counted per node through a LATERAL probe of epic_issues, which keeps the plan a nested loop over
+  // the index instead of a hash join across every issue of the instance.
   const rows = await sql<{
     root_id: number;
     kind: 'epic' | 'issue' | 'blocked_by' | 'blocking';
@@ -509,38 +525,42 @@ export async function findEpicSummaries(
     direct: number;
     direct_in_timeframe: number;
   }>`
-    WITH RECURSIVE tree(root_id, id, depth) AS (
-      SELECT id, id, 0 FROM epics WHERE id = ANY(${ids})
+    WITH RECURSIVE tree(root_id, id, depth, state, in_timeframe) AS (
+      SELECT id, id, 0, state, false FROM epics WHERE id = ANY(${ids})
       UNION ALL
-      SELECT tree.root_id, child.id, tree.depth + 1
+      SELECT tree.root_id, child.id, tree.depth + 1, child.state, ${inTimeframe}
       FROM epics child JOIN tree ON child.parent_id = tree.id
-      WHERE tree.depth < 20
-        AND child.group_id = ANY(${intArray(visible.groupIds)})
-        AND (NOT child.confidential OR child.group_id = ANY(${intArray(visible.confidentialGroupIds)}))
+      WHERE tree.depth < 20 AND ${visibleEpic('child')}
     )
-    SELECT tree.root_id, 'epic' AS kind, e.state, NULL::smallint AS health, count(*)::integer AS count, 0 AS weight,
-      (count(*) FILTER (WHERE tree.depth = 1))::integer AS direct,
-      (count(*) FILTER (WHERE tree.depth = 1 AND ${inTimeframe}))::integer AS direct_in_timeframe
-    FROM tree JOIN epics e ON e.id = tree.id
-    WHERE tree.depth > 0
-    GROUP BY tree.root_id, e.state
-    UNION ALL
-    SELECT tree.root_id, 'issue', i.state, i.health_status, count(*)::integer, coalesce(sum(i.weight), 0)::integer, 0, 0
+    SELECT root_id, 'epic' AS kind, state, NULL::smallint AS health, count(*)::integer AS count, 0 AS weight,
+      (count(*) FILTER (WHERE depth = 1))::integer AS direct,
+      (count(*) FILTER (WHERE depth = 1 AND in_timeframe))::integer AS direct_in_timeframe
     FROM tree
-    JOIN epic_issues ei ON ei.epic_id = tree.id
-    JOIN issues i ON i.id = ei.issue_id
-    WHERE i.project_id = ANY(${intArray(visible.projectIds)})
-      AND (NOT i.confidential OR i.project_id = ANY(${intArray(visible.confidentialProjectIds)}))
-    GROUP BY tree.root_id, i.state, i.health_status
+    WHERE depth > 0
+    GROUP BY root_id, state
+    UNION ALL
+    SELECT tree.root_id, 'issue', node.state, node.health_status, sum(node.count)::integer,
+      sum(node.weight)::integer, 0, 0
+    FROM tree CROSS JOIN LATERAL (
+      SELECT i.state, i.health_status, count(*) AS count, coalesce(sum(i.weight), 0) AS weight
+      FROM epic_issues ei JOIN issues i ON i.id = ei.issue_id
+      WHERE ei.epic_id = tree.id
+        AND i.project_id = ANY(${intArray(visible.projectIds)})
+        AND (NOT i.confidential OR i.project_id = ANY(${intArray(visible.confidentialProjectIds)}))
+      GROUP BY i.state, i.health_status
+    ) node
+    GROUP BY tree.root_id, node.state, node.health_status
     UNION ALL
     SELECT l.target_id, 'blocked_by', 'opened', NULL, count(*)::integer, 0, 0, 0
     FROM related_epic_links l JOIN epics other ON other.id = l.source_id
     WHERE l.link_type = 'blocks' AND l.target_id = ANY(${ids}) AND other.state = 'opened'
+      AND ${visibleEpic('other')}
     GROUP BY l.target_id
     UNION ALL
     SELECT l.source_id, 'blocking', 'opened', NULL, count(*)::integer, 0, 0, 0
     FROM related_epic_links l JOIN epics other ON other.id = l.target_id
     WHERE l.link_type = 'blocks' AND l.source_id = ANY(${ids}) AND other.state = 'opened'
+      AND ${visibleEpic('other')}
     GROUP BY l.source_id`.execute(db);
   for (const row of rows.rows) {
     const entry = summaries.get(row.root_id);
@@ -598,15 +618,35 @@ export async function findAncestorsOfMany(
   return ancestors;
 }
 
-export async function findEpicIdsWithIssues(db: Executor, epicIds: readonly number[]): Promise<Set<number>> {
+/** Which of the epics directly hold an issue the viewer may see. */
+export async function findEpicIdsWithIssues(
+  db: Executor,
+  epicIds: readonly number[],
+  visible: Pick<StatsVisibility, 'projectIds' | 'confidentialProjectIds'>,
+): Promise<Set<number>> {
   if (epicIds.length === 0) return new Set();
   const rows = await db
     .selectFrom('epic_issues')
-    .select('epic_id')
+    .innerJoin('issues', 'issues.id', 'epic_issues.issue_id')
+    .select('epic_issues.epic_id')
     .distinct()
-    .where('epic_id', 'in', [...epicIds])
+    .where('epic_issues.epic_id', 'in', [...epicIds])
+    .where((eb) => visibleIssue(eb, visible))
     .execute();
   return new Set(rows.map((row) => row.epic_id));
+}
+
+function visibleIssue(
+  eb: ExpressionBuilder<Database, 'issues'>,
+  visible: Pick<StatsVisibility, 'projectIds' | 'confidentialProjectIds'>,
+) {
+  return eb.and([
+    eb('issues.project_id', 'in', [0, ...visible.projectIds]),
+    eb.or([
+      eb('issues.confidential', '=', false),
+      eb('issues.project_id', 'in', [0, ...visible.confidentialProjectIds]),
+    ]),
+  ]);
 }
 
 export interface InheritedDateSource {

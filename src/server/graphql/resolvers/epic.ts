@@ -10,7 +10,7 @@ import type {
   EpicPermissionsResolvers,
   EpicResolvers,
 } from '../generated/resolvers.ts';
-import { summaryKey } from '../loaders.ts';
+import { epicKey, summaryKey } from '../loaders.ts';
 import type { EpicModel } from '../models.ts';
 import { epicSortOrder, escapeHtml, iso } from './common.ts';
 import { EPIC_PAGE_LIMITS, epicListParams } from './epicArgs.ts';
@@ -49,6 +49,20 @@ async function inheritedDate(
   return (await loaders.milestone.load(milestoneId))?.[pick] ?? null;
 }
 
+/**
+ * The date the epic inherits from its milestones and child epics. Unless the date is fixed, that is
+ * the epic's own date; a fixed one hides it, so only then are the sources read.
+ */
+async function inheritedSourceDate(
+  epic: EpicModel,
+  side: 'start' | 'due',
+  { loaders }: GraphQLContext,
+): Promise<string | null> {
+  const fixed = side === 'start' ? epic.start_date_is_fixed : epic.due_date_is_fixed;
+  if (!fixed) return side === 'start' ? epic.start_date : epic.due_date;
+  return (await loaders.epicInheritedDates.load(epic.id))?.[side] ?? null;
+}
+
 /** The epic's summary for the timeframe of the list it came from (one statement per page). */
 function summary(epic: EpicModel, context: GraphQLContext) {
   const key = summaryKey(epic.root_namespace_id, context.epicTimeframes.get(epic), epic.id);
@@ -70,21 +84,20 @@ export const Epic: EpicResolvers = {
   parent: (epic, _args, context) => visibleParent(epic, context),
   hasParent: (epic) => epic.parent_id !== null,
   hasChildren: async (epic, _args, context) => (await summary(epic, context))?.hasChildren ?? false,
-  hasIssues: (epic, _args, { loaders }) => loaders.epicHasIssues.load(epic.id),
+  hasIssues: (epic, _args, { loaders }) =>
+    loaders.epicHasIssues.load(epicKey(epic.root_namespace_id, epic.id)),
   startDate: (epic) => epic.start_date,
   startDateFixed: (epic) => epic.start_date_fixed,
   startDateIsFixed: (epic) => epic.start_date_is_fixed,
   startDateFromMilestones: (epic, _args, context) =>
     inheritedDate(epic.start_date_sourcing_milestone_id, 'start_date', context),
-  startDateFromInheritedSource: (epic, _args, context) =>
-    inheritedDate(epic.start_date_sourcing_milestone_id, 'start_date', context),
+  startDateFromInheritedSource: (epic, _args, context) => inheritedSourceDate(epic, 'start', context),
   dueDate: (epic) => epic.due_date,
   dueDateFixed: (epic) => epic.due_date_fixed,
   dueDateIsFixed: (epic) => epic.due_date_is_fixed,
   dueDateFromMilestones: (epic, _args, context) =>
     inheritedDate(epic.due_date_sourcing_milestone_id, 'due_date', context),
-  dueDateFromInheritedSource: (epic, _args, context) =>
-    inheritedDate(epic.due_date_sourcing_milestone_id, 'due_date', context),
+  dueDateFromInheritedSource: (epic, _args, context) => inheritedSourceDate(epic, 'due', context),
   createdAt: (epic) => iso(epic.created_at),
   updatedAt: (epic) => iso(epic.updated_at),
   closedAt: (epic) => iso(epic.closed_at),
@@ -96,8 +109,7 @@ export const Epic: EpicResolvers = {
     issuableReference('epic', epic.iid, (await groupOf(epic, context)).full_path, full ?? false),
   relativePosition: (epic) => epic.relative_position,
   relationPath: async (epic, _args, context) => {
-    if (epic.parent_id === null) return null;
-    const parent = await context.loaders.epic.load(epic.parent_id);
+    const parent = await visibleParent(epic, context);
     const parentGroup = parent ? await context.loaders.namespace.load(parent.group_id) : null;
     return parent && parentGroup
       ? `/groups/${parentGroup.full_path}/-/epics/${parent.iid}/links/${epic.id}`

@@ -116,6 +116,7 @@ export function registerEpicRoutes(app: FastifyInstance, { db, config }: ApiDeps
       });
       setPaginationHeaders(request, reply, config.externalUrl, page, total);
       return presentEpics(db, rows, {
+        access: request.access,
         externalUrl: config.externalUrl,
         fromGroup: group,
         withLabelsDetails: optionalBoolean(query, 'with_labels_details') ?? false,
@@ -127,6 +128,7 @@ export function registerEpicRoutes(app: FastifyInstance, { db, config }: ApiDeps
       const group = await findReadableGroup(db, request.access, id);
       const epic = await findReadableEpic(db, request.access, group, parseIid(epic_iid));
       const [json] = await presentEpics(db, [epic], {
+        access: request.access,
         externalUrl: config.externalUrl,
         fromGroup: group,
         withLabelsDetails: optionalBoolean(request.query as Params, 'with_labels_details') ?? false,
@@ -150,6 +152,7 @@ export function registerEpicRoutes(app: FastifyInstance, { db, config }: ApiDeps
         createdAt: canBackdate ? createdAt : undefined,
       });
       const [json] = await presentEpics(db, [epic], {
+        access: request.access,
         externalUrl: config.externalUrl,
         fromGroup: group,
         withLabelsDetails: false,
@@ -170,6 +173,7 @@ export function registerEpicRoutes(app: FastifyInstance, { db, config }: ApiDeps
       }
       const updated = await updateEpic(db, request.access, group, epic, changes);
       const [json] = await presentEpics(db, [updated], {
+        access: request.access,
         externalUrl: config.externalUrl,
         fromGroup: group,
         withLabelsDetails: false,
