@@ -177,6 +177,7 @@ describe.each(BACKENDS)("GitLab's roadmap queries, unchanged (%s)", (backend) =>
       SELECT p.iid, n.full_path AS path FROM epics p JOIN namespaces n ON n.id = p.group_id
       WHERE n.visibility_level = 20 AND NOT p.confidential AND EXISTS (SELECT 1 FROM epics c WHERE c.parent_id = p.id AND NOT c.confidential)
       LIMIT 1`.execute(server.db);
+    const before = server.statementCount();
     const children = await reporter.graphql<{
       group: {
         epic: { hasChildren: boolean; children: { edges: { node: RoadmapEpic & { color: string } }[] } };
@@ -189,6 +190,8 @@ describe.each(BACKENDS)("GitLab's roadmap queries, unchanged (%s)", (backend) =>
       withColor: true,
     });
     expect(children.body.errors).toBeUndefined();
+    expect(server.statementCount() - before).toBeLessThanOrEqual(10);
+    expect(children.body.data!.group.epic.hasChildren).toBe(true);
     const nodes = children.body.data!.group.epic.children.edges.map((edge) => edge.node);
     expect(nodes.length).toBeGreaterThan(0);
     expect(nodes[0]!.color).toMatch(/^#/);

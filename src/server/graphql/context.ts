@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../config.ts';
 import type { StatsVisibility } from '../db/repositories/epicRepository.ts';
-import { findNamespacesOfRoot } from '../db/repositories/namespaceRepository.ts';
+import { findGroupsAndProjectsOfRoot } from '../db/repositories/namespaceRepository.ts';
 import type { Database, NamespaceRow } from '../db/schema.ts';
 import type { AccessContext } from '../services/access.ts';
 import type { Actor } from '../services/actor.ts';
@@ -22,8 +22,8 @@ export interface GraphQLContext {
   viewerScope(rootId: number): Promise<StatsVisibility>;
   /** Set by the limits check before execution (GitLab's `queryComplexity` field). */
   complexity: { score: number; limit: number } | null;
-  /** The timeframe each listed epic was fetched with (for `hasChildrenWithinTimeframe`). */
-  readonly epicTimeframes: WeakMap<object, { start: string; end: string }>;
+  /** The timeframe each listed epic was fetched with, null for none (for `hasChildrenWithinTimeframe`). */
+  readonly epicTimeframes: WeakMap<object, { start: string; end: string } | null>;
 }
 
 type ContextBase = Pick<GraphQLContext, 'db' | 'config' | 'now' | 'actor' | 'access'>;
@@ -41,14 +41,16 @@ function memoise<T>(compute: (rootId: number) => Promise<T>): (rootId: number) =
 }
 
 export function createGraphQLContext(base: ContextBase): GraphQLContext {
-  const groupsOfRoot = memoise(async (rootId) => {
-    const groups = await findNamespacesOfRoot(base.db, rootId);
-    for (const group of groups) loaders.namespace.prime(group.id, group);
-    return groups;
+  const rootContents = memoise(async (rootId) => {
+    const contents = await findGroupsAndProjectsOfRoot(base.db, rootId);
+    for (const group of contents.groups) loaders.namespace.prime(group.id, group);
+    return contents;
   });
-  const viewerScope = memoise(async (rootId) =>
-    viewerScopeOfRoot(base.db, base.access, rootId, await groupsOfRoot(rootId)),
-  );
+  const groupsOfRoot = async (rootId: number) => (await rootContents(rootId)).groups;
+  const viewerScope = memoise(async (rootId) => {
+    const { groups, projects } = await rootContents(rootId);
+    return viewerScopeOfRoot(base.access, groups, projects);
+  });
   const loaders = createLoaders(base.db, viewerScope, base.actor.user?.id ?? null);
   return { ...base, loaders, groupsOfRoot, viewerScope, complexity: null, epicTimeframes: new WeakMap() };
 }

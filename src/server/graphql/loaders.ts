@@ -3,6 +3,7 @@ import type { StatsVisibility } from '../db/repositories/epicRepository.ts';
 import {
   type EpicSummary,
   findAncestorsOfMany,
+  findEpicIdsWithChildren,
   findEpicIdsWithIssues,
   findEpicSummaries,
   findEpicsByIds,
@@ -95,6 +96,15 @@ export function createLoaders(
       const result = new Map<string, boolean>();
       for (const [rootId, epicIds] of groupByRoot(keys)) {
         const found = await findEpicIdsWithIssues(db, epicIds, await viewerScope(rootId));
+        for (const epicId of epicIds) result.set(epicKey(rootId, epicId), found.has(epicId));
+      }
+      return result;
+    }, false),
+    /** Keyed by `epicKey`: whether the epic has a child epic the viewer may see. */
+    epicHasChildren: new BatchLoader<string, boolean>(async (keys) => {
+      const result = new Map<string, boolean>();
+      for (const [rootId, epicIds] of groupByRoot(keys)) {
+        const found = await findEpicIdsWithChildren(db, epicIds, await viewerScope(rootId));
         for (const epicId of epicIds) result.set(epicKey(rootId, epicId), found.has(epicId));
       }
       return result;

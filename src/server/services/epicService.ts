@@ -31,7 +31,7 @@ import {
   subtreeHeight,
   updateEpicRow,
 } from '../db/repositories/epicRepository.ts';
-import { findNamespaceById, findNamespacesOfRoot } from '../db/repositories/namespaceRepository.ts';
+import { findNamespaceById } from '../db/repositories/namespaceRepository.ts';
 import { findUserByUsername } from '../db/repositories/userRepository.ts';
 import type { Database, EpicRow, EpicUpdate, NamespaceRow } from '../db/schema.ts';
 import type { AccessContext } from './access.ts';
@@ -39,7 +39,7 @@ import { refreshEpicDates } from './epicDatesService.ts';
 import { type EpicScopeOptions, resolveEpicScope } from './epicScope.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ServiceError, ValidationError } from './errors.ts';
 import { labelIdsForTitles, resolveLabelChanges } from './labelService.ts';
-import { viewerScopeOfRoot } from './viewerScope.ts';
+import { viewerScopeOfRootNamespace } from './viewerScope.ts';
 
 export interface EpicListParams extends EpicScopeOptions {
   readonly state?: 'opened' | 'closed' | 'all' | undefined;
@@ -133,12 +133,7 @@ async function buildFilter(
         ? undefined
         : {
             title: params.milestoneTitle,
-            visibleIssues: await viewerScopeOfRoot(
-              db,
-              access,
-              group.root_namespace_id,
-              params.groupsOfRoot ?? (await findNamespacesOfRoot(db, group.root_namespace_id)),
-            ),
+            visibleIssues: await viewerScopeOfRootNamespace(db, access, group.root_namespace_id),
           },
     anyLabelNames: params.orLabelNames,
     anyAuthorIds,

@@ -1,7 +1,7 @@
 import type { Executor } from '../db/executor.ts';
 import type { StatsVisibility } from '../db/repositories/epicRepository.ts';
-import { findProjectsOfRoot } from '../db/repositories/projectRepository.ts';
-import type { NamespaceRow } from '../db/schema.ts';
+import { findGroupsAndProjectsOfRoot } from '../db/repositories/namespaceRepository.ts';
+import type { NamespaceRow, ProjectRow } from '../db/schema.ts';
 import type { AccessContext } from './access.ts';
 
 /**
@@ -9,10 +9,9 @@ import type { AccessContext } from './access.ts';
  * items show too): the filter behind counts and weights, so that nothing hidden leaks into a number.
  */
 export async function viewerScopeOfRoot(
-  db: Executor,
   access: AccessContext,
-  rootId: number,
   groupsOfRoot: readonly NamespaceRow[],
+  projectsOfRoot: readonly ProjectRow[],
 ): Promise<StatsVisibility> {
   const groupIds: number[] = [];
   const confidentialGroupIds: number[] = [];
@@ -25,7 +24,7 @@ export async function viewerScopeOfRoot(
   const byId = new Map(groupsOfRoot.map((group) => [group.id, group]));
   const projectIds: number[] = [];
   const confidentialProjectIds: number[] = [];
-  for (const project of await findProjectsOfRoot(db, rootId)) {
+  for (const project of projectsOfRoot) {
     const namespace = byId.get(project.namespace_id);
     if (!namespace || !(await access.canInProject('read_issue', project, namespace))) continue;
     projectIds.push(project.id);
@@ -34,4 +33,14 @@ export async function viewerScopeOfRoot(
     }
   }
   return { groupIds, confidentialGroupIds, projectIds, confidentialProjectIds };
+}
+
+/** The same, reading the root namespace's groups and projects first (one statement). */
+export async function viewerScopeOfRootNamespace(
+  db: Executor,
+  access: AccessContext,
+  rootId: number,
+): Promise<StatsVisibility> {
+  const { groups, projects } = await findGroupsAndProjectsOfRoot(db, rootId);
+  return viewerScopeOfRoot(access, groups, projects);
 }

@@ -618,6 +618,26 @@ export async function findAncestorsOfMany(
   return ancestors;
 }
 
+/** Which of the epics have a child epic the viewer may see. */
+export async function findEpicIdsWithChildren(
+  db: Executor,
+  epicIds: readonly number[],
+  visible: Pick<StatsVisibility, 'groupIds' | 'confidentialGroupIds'>,
+): Promise<Set<number>> {
+  if (epicIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('epics')
+    .select('parent_id')
+    .distinct()
+    .where('parent_id', 'in', [...epicIds])
+    .where('group_id', 'in', [0, ...visible.groupIds])
+    .where((eb) =>
+      eb.or([eb('confidential', '=', false), eb('group_id', 'in', [0, ...visible.confidentialGroupIds])]),
+    )
+    .execute();
+  return new Set(rows.flatMap((row) => (row.parent_id === null ? [] : [row.parent_id])));
+}
+
 /** Which of the epics directly hold an issue the viewer may see. */
 export async function findEpicIdsWithIssues(
   db: Executor,

@@ -1,6 +1,6 @@
 import { type SqlBool, sql } from 'kysely';
 import type { Executor } from '../executor.ts';
-import type { NamespaceRow } from '../schema.ts';
+import type { NamespaceRow, ProjectRow } from '../schema.ts';
 import { namespaceVisibleTo, type Viewer } from './visibility.ts';
 
 export function findNamespaceByFullPath(db: Executor, fullPath: string): Promise<NamespaceRow | undefined> {
@@ -108,4 +108,39 @@ export function escapeLike(text: string): string {
 /** Every group of a root namespace, the root included (one hierarchy: tens to hundreds of rows). */
 export function findNamespacesOfRoot(db: Executor, rootNamespaceId: number): Promise<NamespaceRow[]> {
   return db.selectFrom('namespaces').selectAll().where('root_namespace_id', '=', rootNamespaceId).execute();
+}
+
+type ProjectJson = Omit<ProjectRow, 'created_at' | 'updated_at'> & { created_at: string; updated_at: string };
+
+/**
+ * Every group and project of a root namespace in ONE statement (what a request's visibility rules
+ * need): the projects ride along as JSON on the root's own row.
+ */
+export async function findGroupsAndProjectsOfRoot(
+  db: Executor,
+  rootNamespaceId: number,
+): Promise<{ groups: NamespaceRow[]; projects: ProjectRow[] }> {
+  const rows = await db
+    .selectFrom('namespaces')
+    .selectAll()
+    .select(
+      sql<ProjectJson[] | null>`CASE WHEN namespaces.id = namespaces.root_namespace_id THEN
+        (SELECT coalesce(json_agg(p ORDER BY p.id), '[]'::json) FROM projects p WHERE p.root_namespace_id = ${rootNamespaceId})
+      END`.as('projects_of_root'),
+    )
+    .where('root_namespace_id', '=', rootNamespaceId)
+    .execute();
+  const groups: NamespaceRow[] = [];
+  let projects: ProjectRow[] = [];
+  for (const { projects_of_root, ...group } of rows) {
+    groups.push(group);
+    if (projects_of_root) {
+      projects = projects_of_root.map((project) => ({
+        ...project,
+        created_at: new Date(project.created_at),
+        updated_at: new Date(project.updated_at),
+      }));
+    }
+  }
+  return { groups, projects };
 }

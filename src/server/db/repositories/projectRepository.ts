@@ -129,8 +129,3 @@ export async function countOpenIssuesByProject(
   }
   return counts;
 }
-
-/** Every project under a root namespace (a few dozen at most); callers decide what the viewer sees. */
-export function findProjectsOfRoot(db: Executor, rootNamespaceId: number): Promise<ProjectRow[]> {
-  return db.selectFrom('projects').selectAll().where('root_namespace_id', '=', rootNamespaceId).execute();
-}

@@ -65,7 +65,7 @@ async function inheritedSourceDate(
 
 /** The epic's summary for the timeframe of the list it came from (one statement per page). */
 function summary(epic: EpicModel, context: GraphQLContext) {
-  const key = summaryKey(epic.root_namespace_id, context.epicTimeframes.get(epic), epic.id);
+  const key = summaryKey(epic.root_namespace_id, context.epicTimeframes.get(epic) ?? undefined, epic.id);
   return context.loaders.epicSummary.load(key);
 }
 
@@ -83,7 +83,11 @@ export const Epic: EpicResolvers = {
   group: (epic, _args, context) => groupOf(epic, context),
   parent: (epic, _args, context) => visibleParent(epic, context),
   hasParent: (epic) => epic.parent_id !== null,
-  hasChildren: async (epic, _args, context) => (await summary(epic, context))?.hasChildren ?? false,
+  hasChildren: async (epic, _args, context) => {
+    // A listed epic's summary is read for its counts anyway; a lone epic needs only a cheap probe.
+    if (context.epicTimeframes.has(epic)) return (await summary(epic, context))?.hasChildren ?? false;
+    return context.loaders.epicHasChildren.load(epicKey(epic.root_namespace_id, epic.id));
+  },
   hasIssues: (epic, _args, { loaders }) =>
     loaders.epicHasIssues.load(epicKey(epic.root_namespace_id, epic.id)),
   startDate: (epic) => epic.start_date,
@@ -124,7 +128,7 @@ export const Epic: EpicResolvers = {
   hasChildrenWithinTimeframe: async (epic, _args, context) => {
     const found = await summary(epic, context);
     // Without a timeframe on the list, every child counts (GitLab answers hasChildren then).
-    return (context.epicTimeframes.has(epic) ? found?.hasChildrenInTimeframe : found?.hasChildren) ?? false;
+    return (context.epicTimeframes.get(epic) ? found?.hasChildrenInTimeframe : found?.hasChildren) ?? false;
   },
   blocked: async (epic, _args, context) => ((await summary(epic, context))?.blockedBy ?? 0) > 0,
   blockedByCount: async (epic, _args, context) => (await summary(epic, context))?.blockedBy ?? 0,
@@ -142,16 +146,13 @@ export const Epic: EpicResolvers = {
   children: async (epic, args, context) => {
     // Children come in tree order unless a sort is asked for, as in GitLab.
     const order = epicSortOrder(args.sort, { column: 'relative_position', direction: 'asc' });
+    // The root's groups first: they fill the group cache that groupOf reads.
+    const groupsOfRoot = await context.groupsOfRoot(epic.root_namespace_id);
     const page = await listEpicsConnection(
       context.db,
       context.access,
       await groupOf(epic, context),
-      {
-        ...epicListParams(args),
-        parentId: epic.id,
-        includeDescendantGroups: true,
-        groupsOfRoot: await context.groupsOfRoot(epic.root_namespace_id),
-      },
+      { ...epicListParams(args), parentId: epic.id, includeDescendantGroups: true, groupsOfRoot },
       order,
       args,
       EPIC_PAGE_LIMITS,

@@ -4,13 +4,14 @@ import type { EpicModel } from '../models.ts';
 
 /**
  * `Epic.hasChildrenWithinTimeframe` answers for the timeframe of the list the epic came from (GitLab
- * reads it from the parent field's arguments); the list resolvers record it here, per request.
+ * reads it from the parent field's arguments); the list resolvers record it here, per request, with
+ * null for a list without one. An epic not recorded was fetched on its own.
  */
 export function rememberTimeframe(
   context: GraphQLContext,
   epics: readonly EpicModel[],
   timeframe: Timeframe | null | undefined,
 ): void {
-  if (!timeframe) return;
-  for (const epic of epics) context.epicTimeframes.set(epic, { start: timeframe.start, end: timeframe.end });
+  const recorded = timeframe ? { start: timeframe.start, end: timeframe.end } : null;
+  for (const epic of epics) context.epicTimeframes.set(epic, recorded);
 }
