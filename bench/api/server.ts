@@ -1,7 +1,8 @@
 /**
  * The app on a prepared benchmark database, in a process of its own so that the load generator
  * (bench/api/run.ts) does not share its event loop. Started by run.ts as
- * `node --import tsx bench/api/server.ts` with BENCH_DATABASE_URL or BENCH_DATA_DIR set.
+ * `node --import tsx bench/api/server.ts` with BENCH_DATABASE_URL or BENCH_DATA_DIR set, and
+ * BENCH_RESPONSE_CACHE=on to answer repeated queries from the GraphQL response cache.
  *
  * Prints `READY {"port":…}` once listening; on SIGTERM closes everything (PGlite checkpoints and
  * releases its lock) and prints `STATS {"requests":…,"statements":…,"perRequest":{…}}` before exiting:
@@ -37,7 +38,8 @@ async function main(): Promise<void> {
     },
   });
   const clientDir = createClientManifestDir();
-  const app = await buildApp({ config: benchConfig(clientDir), db: handle.db });
+  const responseCache = process.env.BENCH_RESPONSE_CACHE === 'on';
+  const app = await buildApp({ config: benchConfig(clientDir, { responseCache }), db: handle.db });
   app.addHook('onRequest', (_request, _reply, done) => {
     requestStatements.run({ count: 0 }, done);
   });

@@ -30,8 +30,11 @@ export function targetFor(backend: Backend, epics: number, issues: number): Benc
     : { backend, databaseUrl: undefined, dataDir: resolve(RESULTS_DIR, `pglite-${epics}-${issues}`) };
 }
 
-/** Server configuration for the benchmark: quiet logs, no demo seeding, the fake client manifest. */
-export function benchConfig(clientDir: string): ServerConfig {
+/**
+ * Server configuration for the benchmark: quiet logs, no demo seeding, the fake client manifest. The
+ * GraphQL response cache is off unless asked for, so that measurements time the real work.
+ */
+export function benchConfig(clientDir: string, options: { responseCache?: boolean } = {}): ServerConfig {
   return readConfig({
     PORT: '0',
     HOST: '127.0.0.1',
@@ -39,6 +42,7 @@ export function benchConfig(clientDir: string): ServerConfig {
     LOG_LEVEL: 'warn',
     DEMO_SEED: 'off',
     EXTERNAL_URL: 'http://localhost',
+    GRAPHQL_RESPONSE_CACHE: options.responseCache ? 'on' : 'off',
   });
 }
 

@@ -13,6 +13,8 @@ export interface ServerConfig {
   /** Folder of the built client (Vite output). */
   readonly clientDir: string;
   readonly logLevel: string;
+  /** Whether repeated GraphQL queries are answered from memory while no shown data has changed. */
+  readonly graphqlResponseCache: boolean;
 }
 
 export const DEFAULT_DEMO_PASSWORD = 'demo-password';
@@ -31,6 +33,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     signInRateLimit: Number(env.SIGN_IN_RATE_LIMIT ?? 10),
     clientDir: env.CLIENT_DIR ?? 'dist/client',
     logLevel: env.LOG_LEVEL ?? 'info',
+    graphqlResponseCache: (env.GRAPHQL_RESPONSE_CACHE ?? 'on') !== 'off',
   };
 }
 

@@ -1,12 +1,14 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as domain from './migrations/0001_domain.ts';
 import * as roadmapIndexes from './migrations/0002_roadmap_indexes.ts';
+import * as dataVersion from './migrations/0003_data_version.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations are listed here, in order; they only ever run forward. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_domain': domain,
   '0002_roadmap_indexes': roadmapIndexes,
+  '0003_data_version': dataVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -283,7 +283,15 @@ export interface UploadsTable {
   created_at: Timestamp;
 }
 
+/** One row: bumped in the same transaction as any change to shown data (migration 0003). */
+export interface DataVersionTable {
+  id: Generated<boolean>;
+  /** bigint: read as a string, compared for equality only. */
+  version: string;
+}
+
 export interface Database {
+  data_version: DataVersionTable;
   users: UsersTable;
   sessions: SessionsTable;
   access_tokens: AccessTokensTable;

@@ -6,6 +6,7 @@ import type { ApiDeps } from '../http/api/deps.ts';
 import { createGraphQLContext, type GraphQLContext } from './context.ts';
 import { GRAPHQL_LIMITS, limitsFor, measureQuery } from './limits.ts';
 import { resolvers } from './resolvers/index.ts';
+import { registerGraphQLResponseCache } from './responseCache.ts';
 
 const SCHEMA = readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8');
 
@@ -42,4 +43,6 @@ export async function registerGraphQL(app: FastifyInstance, { db, config, now }:
     }
     graphContext.complexity = { score: complexity, limit: limits.maxComplexity };
   });
+
+  if (config.graphqlResponseCache) registerGraphQLResponseCache(app, { db, now });
 }

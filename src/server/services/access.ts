@@ -38,6 +38,11 @@ export class AccessContext {
     return this.actor.user ? { isAdmin: this.actor.user.is_admin } : null;
   }
 
+  /** Takes memberships read some other way (with the data version, in one statement). */
+  primeMemberships(memberships: MembershipRow[]): void {
+    this.memberships ??= Promise.resolve(memberships);
+  }
+
   private loadMemberships(): Promise<MembershipRow[]> {
     const user = this.actor.user;
     if (!user) return Promise.resolve([]);
