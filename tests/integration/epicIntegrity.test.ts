@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS } from '../helpers/backends.ts';
+import { HttpClient } from '../helpers/httpClient.ts';
+import { startTestServer, type TestServer } from '../helpers/testServer.ts';
+
+interface EpicJson {
+  id: number;
+  iid: number;
+  parent_id: number | null;
+  confidential: boolean;
+  title: string;
+}
+
+/** Rules that must hold however requests interleave. */
+describe.each(BACKENDS)('epic integrity under concurrent and conflicting writes (%s)', (backend) => {
+  let server: TestServer;
+  let owner: HttpClient;
+
+  const createEpic = async (body: Record<string, unknown>): Promise<EpicJson> => {
+    const response = await owner.request('POST', '/api/v4/groups/acme/epics', { json: body });
+    expect(response.status).toBe(201);
+    return (await response.json()) as EpicJson;
+  };
+  const putEpic = (iid: number, body: Record<string, unknown>) =>
+    owner.request('PUT', `/api/v4/groups/acme/epics/${iid}`, { json: body });
+  const readEpic = async (iid: number) =>
+    (await owner.json<EpicJson>(`/api/v4/groups/acme/epics/${iid}`)).body;
+  beforeAll(async () => {
+    server = await startTestServer({ backend, epics: 20, issues: 40 });
+    owner = HttpClient.withToken(server.baseUrl, await server.tokenFor('owner'));
+  });
+  afterAll(() => server?.close());
+
+  it('lets only one of two crossing re-parentings win, so no cycle is ever formed', async () => {
+    // Several rounds: without serialisation each request validates against the other's stale state.
+    for (let round = 0; round < 5; round++) {
+      const a = await createEpic({ title: `Cycle A ${round}` });
+      const b = await createEpic({ title: `Cycle B ${round}` });
+      const responses = await Promise.all([
+        putEpic(a.iid, { parent_id: b.id }),
+        putEpic(b.iid, { parent_id: a.id }),
+      ]);
+      const statuses = responses.map((response) => response.status).sort();
+      expect(statuses[0]).toBe(200);
+      expect(statuses[1]).toBeGreaterThanOrEqual(400);
+      expect(statuses[1]).toBeLessThan(500);
+      const [afterA, afterB] = await Promise.all([readEpic(a.iid), readEpic(b.iid)]);
+      expect(afterA.parent_id === b.id && afterB.parent_id === a.id).toBe(false);
+      expect([afterA.parent_id, afterB.parent_id].filter((id) => id !== null)).toHaveLength(1);
+    }
+  });
+});
