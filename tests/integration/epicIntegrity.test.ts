@@ -3,6 +3,8 @@ import { BACKENDS } from '../helpers/backends.ts';
 import { HttpClient } from '../helpers/httpClient.ts';
 import { startTestServer, type TestServer } from '../helpers/testServer.ts';
 
+const CONFIDENTIAL_PARENT = 'A non-confidential epic cannot be assigned to a confidential parent epic';
+
 interface EpicJson {
   id: number;
   iid: number;
@@ -15,6 +17,7 @@ interface EpicJson {
 describe.each(BACKENDS)('epic integrity under concurrent and conflicting writes (%s)', (backend) => {
   let server: TestServer;
   let owner: HttpClient;
+  let api: HttpClient;
 
   const createEpic = async (body: Record<string, unknown>): Promise<EpicJson> => {
     const response = await owner.request('POST', '/api/v4/groups/acme/epics', { json: body });
@@ -27,7 +30,9 @@ describe.each(BACKENDS)('epic integrity under concurrent and conflicting writes 
     (await owner.json<EpicJson>(`/api/v4/groups/acme/epics/${iid}`)).body;
   beforeAll(async () => {
     server = await startTestServer({ backend, epics: 20, issues: 40 });
-    owner = HttpClient.withToken(server.baseUrl, await server.tokenFor('owner'));
+    const token = await server.tokenFor('owner');
+    owner = HttpClient.withToken(server.baseUrl, token);
+    api = new HttpClient(server.baseUrl, { authorization: `Bearer ${token}` });
   });
   afterAll(() => server?.close());
 
@@ -48,5 +53,37 @@ describe.each(BACKENDS)('epic integrity under concurrent and conflicting writes 
       expect(afterA.parent_id === b.id && afterB.parent_id === a.id).toBe(false);
       expect([afterA.parent_id, afterB.parent_id].filter((id) => id !== null)).toHaveLength(1);
     }
+  });
+
+  it('refuses making a child public under a confidential parent, through REST', async () => {
+    const parent = await createEpic({ title: 'Secret parent', confidential: true });
+    const child = await createEpic({ title: 'Secret child', confidential: true, parent_id: parent.id });
+    const refused = await putEpic(child.iid, { confidential: false });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ message: CONFIDENTIAL_PARENT });
+    expect((await readEpic(child.iid)).confidential).toBe(true);
+    // Other edits of the child are still fine, and so is leaving the confidential parent.
+    expect((await putEpic(child.iid, { title: 'Renamed secret child' })).status).toBe(200);
+    const moved = await putEpic(child.iid, { confidential: false, parent_id: null });
+    expect(moved.status).toBe(200);
+    expect(await moved.json()).toMatchObject({ confidential: false, parent_id: null });
+  });
+
+  it('refuses a public epic under a confidential parent, through GraphQL', async () => {
+    const parent = await createEpic({ title: 'GraphQL secret parent', confidential: true });
+    const child = await createEpic({
+      title: 'GraphQL secret child',
+      confidential: true,
+      parent_id: parent.id,
+    });
+    const update = await api.graphql<{ updateEpic: { epic: unknown; errors: string[] } }>(
+      `mutation { updateEpic(input: { groupPath: "acme", iid: "${child.iid}", confidential: false }) { epic { confidential } errors } }`,
+    );
+    expect(update.body.data?.updateEpic).toEqual({ epic: null, errors: [CONFIDENTIAL_PARENT] });
+    expect((await readEpic(child.iid)).confidential).toBe(true);
+    const create = await api.graphql<{ createEpic: { epic: unknown; errors: string[] } }>(
+      `mutation { createEpic(input: { groupPath: "acme", title: "Public child", parentId: "gid://gitlab/Epic/${parent.id}" }) { epic { id } errors } }`,
+    );
+    expect(create.body.data?.createEpic).toEqual({ epic: null, errors: [CONFIDENTIAL_PARENT] });
   });
 });

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import { contrastTextColor, DEFAULT_EPIC_COLOR } from '../../core/domain/colors.ts';
 import {
+  confidentialParentError,
+  EPIC_HIERARCHY_MESSAGES,
   type FieldErrors,
   hasErrors,
   parentAssignmentError,
@@ -292,6 +294,8 @@ async function checkParent(
     parentAncestorIds: await findAncestorIds(db, parent.id),
     parentChildCount: await countChildEpics(db, parent.id, childId),
   });
+  // A validation of the epic's own confidentiality in GitLab (400), unlike the hierarchy conflicts.
+  if (message === EPIC_HIERARCHY_MESSAGES.confidentialParent) throw new ServiceError('invalid', message);
   if (message) throw new ConflictError(message);
 }
 
@@ -374,6 +378,8 @@ export async function updateEpic(
     if (parentId !== current.parent_id) {
       if (parentId !== null) await checkParent(trx, access, group, current.id, confidential, parentId);
       row.parent_id = parentId;
+    } else if (parentId !== null) {
+      await checkConfidentialParent(trx, parentId, confidential);
     }
     if (row.confidential === true && !current.confidential) await assertNoOpenChildren(trx, current.id);
     const updated = await updateEpicRow(trx, current.id, changes.lockVersion, row);
@@ -409,6 +415,16 @@ function validatedUpdate(changes: EpicChanges, current: EpicRow): EpicUpdate {
   if (row.start_date_fixed != null && changes.startDateIsFixed === undefined) row.start_date_is_fixed = true;
   if (row.due_date_fixed != null && changes.dueDateIsFixed === undefined) row.due_date_is_fixed = true;
   return row;
+}
+
+/**
+ * GitLab validates an epic's confidentiality against its parent on every save, not only when the
+ * parent changes: turning a child public under a confidential parent is refused too.
+ */
+async function checkConfidentialParent(db: Executor, parentId: number, confidential: boolean): Promise<void> {
+  const parent = await findEpicById(db, parentId);
+  const message = parent ? confidentialParentError(confidential, parent.confidential) : null;
+  if (message) throw new ServiceError('invalid', message);
 }
 
 /** GitLab's rules before making an epic confidential. */
