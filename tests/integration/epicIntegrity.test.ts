@@ -11,6 +11,7 @@ interface EpicJson {
   parent_id: number | null;
   confidential: boolean;
   title: string;
+  labels: string[];
 }
 
 /** Rules that must hold however requests interleave. */
@@ -28,6 +29,15 @@ describe.each(BACKENDS)('epic integrity under concurrent and conflicting writes 
     owner.request('PUT', `/api/v4/groups/acme/epics/${iid}`, { json: body });
   const readEpic = async (iid: number) =>
     (await owner.json<EpicJson>(`/api/v4/groups/acme/epics/${iid}`)).body;
+  const lockVersionOf = async (id: number) =>
+    (
+      await server.db
+        .selectFrom('epics')
+        .select('lock_version')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).lock_version;
+
   beforeAll(async () => {
     server = await startTestServer({ backend, epics: 20, issues: 40 });
     const token = await server.tokenFor('owner');
@@ -85,5 +95,31 @@ describe.each(BACKENDS)('epic integrity under concurrent and conflicting writes 
       `mutation { createEpic(input: { groupPath: "acme", title: "Public child", parentId: "gid://gitlab/Epic/${parent.id}" }) { epic { id } errors } }`,
     );
     expect(create.body.data?.createEpic).toEqual({ epic: null, errors: [CONFIDENTIAL_PARENT] });
+  });
+
+  it('refuses an update carrying a stale lock_version with a 409 and changes nothing', async () => {
+    const epic = await createEpic({ title: 'Locked epic' });
+    const first = await lockVersionOf(epic.id);
+    const fresh = await putEpic(epic.iid, { title: 'First edit', lock_version: first });
+    expect(fresh.status).toBe(200);
+    expect(await lockVersionOf(epic.id)).toBe(first + 1);
+
+    const stale = await putEpic(epic.iid, { title: 'Lost edit', add_labels: 'stale', lock_version: first });
+    expect(stale.status).toBe(409);
+    expect(((await stale.json()) as { message: string }).message).toMatch(/at the same time/);
+    const after = await readEpic(epic.iid);
+    expect(after).toMatchObject({ title: 'First edit', labels: [] });
+    expect(await lockVersionOf(epic.id)).toBe(first + 1);
+
+    expect((await putEpic(epic.iid, { title: 'x', lock_version: 'abc' })).status).toBe(400);
+    expect((await putEpic(epic.iid, { lock_version: first + 1 })).status).toBe(400);
+  });
+
+  it('bumps lock_version on every update, labels-only ones included', async () => {
+    const epic = await createEpic({ title: 'Versioned epic' });
+    const before = await lockVersionOf(epic.id);
+    expect((await putEpic(epic.iid, { add_labels: 'versioned' })).status).toBe(200);
+    expect((await putEpic(epic.iid, { state_event: 'close' })).status).toBe(200);
+    expect(await lockVersionOf(epic.id)).toBe(before + 2);
   });
 });

@@ -221,6 +221,7 @@ export interface EpicChanges {
   readonly stateEvent?: 'close' | 'reopen' | undefined;
   /** Numeric id of the new parent epic; null detaches. */
   readonly parentId?: number | null | undefined;
+  /** The lock_version the client edited; when given and no longer current, nothing changes (409). */
   readonly lockVersion?: number | undefined;
 }
 
@@ -372,6 +373,9 @@ export async function updateEpic(
     await lockEpicHierarchy(trx, group.root_namespace_id);
     const current = await findEpicById(trx, epic.id);
     if (!current) throw new NotFoundError('Epic');
+    if (changes.lockVersion !== undefined && changes.lockVersion !== current.lock_version) {
+      throw staleEditError();
+    }
     const row = validatedUpdate(changes, current);
     const confidential = row.confidential ?? current.confidential;
     const parentId = changes.parentId === undefined ? current.parent_id : changes.parentId;
@@ -382,10 +386,9 @@ export async function updateEpic(
       await checkConfidentialParent(trx, parentId, confidential);
     }
     if (row.confidential === true && !current.confidential) await assertNoOpenChildren(trx, current.id);
+    // Every update bumps lock_version, labels-only ones included, so a client's copy goes stale.
     const updated = await updateEpicRow(trx, current.id, changes.lockVersion, row);
-    if (!updated) {
-      throw new ConflictError('Someone edited this epic at the same time you did. Please refresh the page.');
-    }
+    if (!updated) throw staleEditError();
     await resolveLabelChanges(
       trx,
       group,
@@ -405,6 +408,10 @@ export async function updateEpic(
     await refreshEpicDates(trx, [updated.id, ...parents.filter((id): id is number => id !== null)]);
     return (await findEpicById(trx, updated.id)) ?? updated;
   });
+}
+
+function staleEditError(): ConflictError {
+  return new ConflictError('Someone edited this epic at the same time you did. Please refresh the page.');
 }
 
 /** The row update for these changes, validated against the epic as it is now. */
