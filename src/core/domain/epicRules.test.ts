@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { contrastTextColor } from './colors.ts';
-import { EPIC_HIERARCHY_MESSAGES, type ParentAssignment, parentAssignmentError } from './epicRules.ts';
+import {
+  confidentialParentError,
+  EPIC_HIERARCHY_MESSAGES,
+  type ParentAssignment,
+  parentAssignmentError,
+} from './epicRules.ts';
 import { parseGlobalId, toGlobalId } from './gid.ts';
 import { keepOneLabelPerScope, labelScope } from './labels.ts';
 import { issuableReference } from './references.ts';
@@ -50,6 +55,13 @@ describe('epic hierarchy rules', () => {
 
   it('allows the seventh level exactly', () => {
     expect(parentAssignmentError(link({ parentAncestorIds: [1, 2, 3, 4, 5] }))).toBeNull();
+  });
+
+  it('keeps only confidential children under a confidential parent, whichever side changes', () => {
+    expect(confidentialParentError(false, true)).toBe(EPIC_HIERARCHY_MESSAGES.confidentialParent);
+    expect(confidentialParentError(true, true)).toBeNull();
+    expect(confidentialParentError(true, false)).toBeNull();
+    expect(confidentialParentError(false, false)).toBeNull();
   });
 });
 

@@ -120,6 +120,13 @@ export function parentAssignmentError(link: ParentAssignment): string | null {
     return EPIC_HIERARCHY_MESSAGES.tooDeep;
   }
   if (link.parentChildCount >= MAX_CHILD_EPICS) return EPIC_HIERARCHY_MESSAGES.tooManyChildren;
-  if (link.parentConfidential && !link.childConfidential) return EPIC_HIERARCHY_MESSAGES.confidentialParent;
-  return null;
+  return confidentialParentError(link.childConfidential, link.parentConfidential);
+}
+
+/** A confidential parent holds only confidential children (checked on every save, as GitLab does). */
+export function confidentialParentError(
+  childConfidential: boolean,
+  parentConfidential: boolean,
+): string | null {
+  return parentConfidential && !childConfidential ? EPIC_HIERARCHY_MESSAGES.confidentialParent : null;
 }

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import { KyselyPGlite } from 'kysely-pglite';
 import pg from 'pg';
 import { acquireLockFile } from './lockFile.ts';
 import type { Database } from './schema.ts';
+import { SerialisedPGliteKysely } from './serialisedPGlite.ts';
 
 export interface DatabaseConfig {
   /** PostgreSQL connection string; when set, PGlite is not used. */
@@ -69,7 +69,8 @@ async function openPGlite(dataDir: string, log: KyselyLog | undefined): Promise<
     const client = await (inMemory
       ? PGlite.create({ parsers })
       : PGlite.create(join(dataDir, 'pgdata'), { parsers }));
-    const db = new Kysely<Database>({ dialect: new KyselyPGlite(client).dialect, ...(log ? { log } : {}) });
+    // One session shared by every request: transactions take turns on it (serialisedPGlite.ts).
+    const db = new SerialisedPGliteKysely<Database>(client, log ? { log } : {});
     return {
       db,
       kind: 'pglite',

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
 import { InvalidCursorError } from '../db/pagination.ts';
-import { ServiceError, ValidationError } from '../services/errors.ts';
+import { duplicateKeyError, ServiceError, ValidationError } from '../services/errors.ts';
 import { ParamError } from './api/params.ts';
 import { CsrfError, InsufficientScopeError, InvalidTokenError } from './auth.ts';
 import { sendNotFoundPage } from './pages/pageRoutes.ts';
@@ -45,7 +45,13 @@ function serviceErrorBody(error: ServiceError): { status: number; body: unknown 
  * GraphQL `{"errors"}`, or an HTML page); only real bugs are 500s, logged with their stack.
  */
 export function registerErrorHandling(app: FastifyInstance, assets: ClientAssets): void {
-  app.setErrorHandler((error: FastifyError, request, reply: FastifyReply) => {
+  app.setErrorHandler((thrown: FastifyError, request, reply: FastifyReply) => {
+    // A duplicate key is bad input (400 naming the field), not a bug.
+    const duplicate = duplicateKeyError(thrown);
+    if (duplicate && isGraphQL(request)) {
+      return reply.code(400).send({ data: null, errors: [{ message: duplicate.message }] });
+    }
+    const error = duplicate ?? thrown;
     if (error instanceof InvalidTokenError) {
       return isGraphQL(request)
         ? reply.code(401).send({ errors: [{ message: 'Invalid token' }] })

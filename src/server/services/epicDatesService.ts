@@ -6,7 +6,8 @@ import { findEpicsByIds, findInheritedDateSources, setEpicDates } from '../db/re
  * Keeps every epic's effective dates right after something they depend on changed: an epic's own
  * fixed dates or flags, a child epic's dates, an issue's milestone or a milestone's dates. Recomputes
  * the given epics, then walks up to the parents of those that changed, wave by wave (the hierarchy
- * is at most 7 deep). Runs inside the caller's transaction.
+ * is at most 7 deep). Runs inside the caller's transaction, which holds the hierarchy lock of the
+ * epics' root namespace (lockEpicHierarchy), so no concurrent move changes the parents it walks.
  */
 export async function refreshEpicDates(db: Executor, epicIds: Iterable<number>): Promise<void> {
   let wave = [...new Set(epicIds)];

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import { contrastTextColor, DEFAULT_EPIC_COLOR } from '../../core/domain/colors.ts';
 import {
+  confidentialParentError,
+  EPIC_HIERARCHY_MESSAGES,
   type FieldErrors,
   hasErrors,
   parentAssignmentError,
@@ -26,6 +28,7 @@ import {
   insertEpic,
   listEpicsByKeyset,
   listEpicsByOffset,
+  lockEpicHierarchy,
   maxChildPosition,
   nextEpicIid,
   subtreeHeight,
@@ -228,6 +231,7 @@ export interface EpicChanges {
   readonly stateEvent?: 'close' | 'reopen' | undefined;
   /** Numeric id of the new parent epic; null detaches. */
   readonly parentId?: number | null | undefined;
+  /** The lock_version the client edited; when given and no longer current, nothing changes (409). */
   readonly lockVersion?: number | undefined;
 }
 
@@ -301,6 +305,8 @@ async function checkParent(
     parentAncestorIds: await findAncestorIds(db, parent.id),
     parentChildCount: await countChildEpics(db, parent.id, childId),
   });
+  // A validation of the epic's own confidentiality in GitLab (400), unlike the hierarchy conflicts.
+  if (message === EPIC_HIERARCHY_MESSAGES.confidentialParent) throw new ServiceError('invalid', message);
   if (message) throw new ConflictError(message);
 }
 
@@ -315,6 +321,7 @@ export async function createEpic(
   const { row, errors } = validateChanges(changes, null);
   if (hasErrors(errors)) throw new ValidationError(errors);
   return db.transaction().execute(async (trx) => {
+    await lockEpicHierarchy(trx, group.root_namespace_id);
     const confidential = row.confidential ?? false;
     let relativePosition: number | null = null;
     if (changes.parentId != null) {
@@ -370,38 +377,32 @@ export async function updateEpic(
   if (!(await access.canInNamespace('update_epic', group, { confidential: epic.confidential }))) {
     throw new ForbiddenError();
   }
-  const { row, errors } = validateChanges(changes, epic);
-  if (hasErrors(errors)) throw new ValidationError(errors);
-  if (
-    row.start_date_fixed !== undefined &&
-    changes.startDateIsFixed === undefined &&
-    row.start_date_fixed !== null
-  ) {
-    row.start_date_is_fixed = true;
-  }
-  if (
-    row.due_date_fixed !== undefined &&
-    changes.dueDateIsFixed === undefined &&
-    row.due_date_fixed !== null
-  ) {
-    row.due_date_is_fixed = true;
-  }
   return db.transaction().execute(async (trx) => {
-    const confidential = row.confidential ?? epic.confidential;
-    if (changes.parentId !== undefined && changes.parentId !== epic.parent_id) {
-      if (changes.parentId !== null)
-        await checkParent(trx, access, group, epic.id, confidential, changes.parentId);
-      row.parent_id = changes.parentId;
+    // The hierarchy rules below read other epics: hold them still, then validate against fresh rows
+    // (the epic passed in was read before this transaction and may be stale by now).
+    await lockEpicHierarchy(trx, group.root_namespace_id);
+    const current = await findEpicById(trx, epic.id);
+    if (!current) throw new NotFoundError('Epic');
+    if (changes.lockVersion !== undefined && changes.lockVersion !== current.lock_version) {
+      throw staleEditError();
     }
-    if (row.confidential === true && !epic.confidential) await assertNoOpenChildren(trx, epic.id);
-    const updated = await updateEpicRow(trx, epic.id, changes.lockVersion, row);
-    if (!updated) {
-      throw new ConflictError('Someone edited this epic at the same time you did. Please refresh the page.');
+    const row = validatedUpdate(changes, current);
+    const confidential = row.confidential ?? current.confidential;
+    const parentId = changes.parentId === undefined ? current.parent_id : changes.parentId;
+    if (parentId !== current.parent_id) {
+      if (parentId !== null) await checkParent(trx, access, group, current.id, confidential, parentId);
+      row.parent_id = parentId;
+    } else if (parentId !== null) {
+      await checkConfidentialParent(trx, parentId, confidential);
     }
+    if (row.confidential === true && !current.confidential) await assertNoOpenChildren(trx, current.id);
+    // Every update bumps lock_version, labels-only ones included, so a client's copy goes stale.
+    const updated = await updateEpicRow(trx, current.id, changes.lockVersion, row);
+    if (!updated) throw staleEditError();
     await resolveLabelChanges(
       trx,
       group,
-      { type: 'Epic', id: epic.id },
+      { type: 'Epic', id: current.id },
       {
         replaceWith: changes.labels ? await labelIdsForTitles(trx, group, changes.labels) : undefined,
         add: [
@@ -413,10 +414,34 @@ export async function updateEpic(
       },
     );
     // The epic itself, and when it moved, both its old and its new parent.
-    const parents = epic.parent_id !== updated.parent_id ? [epic.parent_id, updated.parent_id] : [];
+    const parents = current.parent_id !== updated.parent_id ? [current.parent_id, updated.parent_id] : [];
     await refreshEpicDates(trx, [updated.id, ...parents.filter((id): id is number => id !== null)]);
     return (await findEpicById(trx, updated.id)) ?? updated;
   });
+}
+
+function staleEditError(): ConflictError {
+  return new ConflictError('Someone edited this epic at the same time you did. Please refresh the page.');
+}
+
+/** The row update for these changes, validated against the epic as it is now. */
+function validatedUpdate(changes: EpicChanges, current: EpicRow): EpicUpdate {
+  const { row, errors } = validateChanges(changes, current);
+  if (hasErrors(errors)) throw new ValidationError(errors);
+  // A fixed date set without its flag becomes the date in use.
+  if (row.start_date_fixed != null && changes.startDateIsFixed === undefined) row.start_date_is_fixed = true;
+  if (row.due_date_fixed != null && changes.dueDateIsFixed === undefined) row.due_date_is_fixed = true;
+  return row;
+}
+
+/**
+ * GitLab validates an epic's confidentiality against its parent on every save, not only when the
+ * parent changes: turning a child public under a confidential parent is refused too.
+ */
+async function checkConfidentialParent(db: Executor, parentId: number, confidential: boolean): Promise<void> {
+  const parent = await findEpicById(db, parentId);
+  const message = parent ? confidentialParentError(confidential, parent.confidential) : null;
+  if (message) throw new ServiceError('invalid', message);
 }
 
 /** GitLab's rules before making an epic confidential. */
@@ -446,7 +471,11 @@ export async function deleteEpic(
     throw new ForbiddenError();
   }
   await db.transaction().execute(async (trx) => {
-    await deleteEpicRow(trx, epic.id);
-    if (epic.parent_id !== null) await refreshEpicDates(trx, [epic.parent_id]);
+    // Deleting detaches the children: no concurrent move may attach a child to this epic meanwhile.
+    await lockEpicHierarchy(trx, group.root_namespace_id);
+    const current = await findEpicById(trx, epic.id);
+    if (!current) throw new NotFoundError('Epic');
+    await deleteEpicRow(trx, current.id);
+    if (current.parent_id !== null) await refreshEpicDates(trx, [current.parent_id]);
   });
 }

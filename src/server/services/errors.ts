@@ -1,3 +1,5 @@
+import { uniqueViolationField } from '../db/dbErrors.ts';
+
 /**
  * The failures a service reports. REST maps them to GitLab's `{"message": …}` bodies and GraphQL to
  * `errors`, each in one place (http/apiErrors.ts, graphql/errors.ts).
@@ -50,4 +52,14 @@ export class ConflictError extends ServiceError {
   constructor(message: string) {
     super('conflict', message);
   }
+}
+
+/**
+ * A duplicate-key failure from the database (a second label or milestone of the same title) as
+ * GitLab's validation error on that attribute; null for any other error. The unique index is the
+ * check, so a race between two creators cannot slip past a read-then-insert test.
+ */
+export function duplicateKeyError(error: unknown): ValidationError | null {
+  const field = uniqueViolationField(error);
+  return field === null ? null : new ValidationError({ [field]: ['has already been taken'] });
 }

@@ -8,7 +8,7 @@ import {
   validateTitle,
 } from '../../core/domain/epicRules.ts';
 import type { CalendarDate } from '../../core/time/calendarDate.ts';
-import { findEpicsDependingOnMilestone } from '../db/repositories/epicRepository.ts';
+import { findEpicsDependingOnMilestone, lockEpicHierarchy } from '../db/repositories/epicRepository.ts';
 import { findMilestoneById, updateMilestoneRow } from '../db/repositories/milestoneRepository.ts';
 import type { Database, MilestoneRow, NamespaceRow } from '../db/schema.ts';
 import type { AccessContext } from './access.ts';
@@ -58,6 +58,8 @@ export async function updateGroupMilestone(
   );
   if (hasErrors(errors)) throw new ValidationError(errors);
   return db.transaction().execute(async (trx) => {
+    // The date refresh walks up epic parents: no concurrent move may change them meanwhile.
+    await lockEpicHierarchy(trx, group.root_namespace_id);
     const updated = await updateMilestoneRow(trx, milestone.id, {
       ...(title !== undefined ? { title } : {}),
       ...(description !== undefined ? { description } : {}),

@@ -293,6 +293,21 @@ export function insertEpic(db: Executor, epic: NewEpic): Promise<EpicRow> {
   return db.insertInto('epics').values(epic).returningAll().executeTakeFirstOrThrow();
 }
 
+/** First key of the epic-hierarchy advisory lock, so it cannot collide with other advisory locks. */
+const EPIC_HIERARCHY_LOCK_CLASS = 0x45504943; // "EPIC"
+
+/**
+ * Holds the epic hierarchy of one root namespace still until the caller's transaction ends: hierarchy
+ * rules (cycles, depth, child count, confidentiality) read other epics, and two writers validating
+ * against each other's stale reads could together break them. A transaction-level advisory lock
+ * blocks only other hierarchy writers, never readers; it is released by COMMIT or ROLLBACK.
+ */
+export async function lockEpicHierarchy(db: Executor, rootNamespaceId: number): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${EPIC_HIERARCHY_LOCK_CLASS}::int4, ${rootNamespaceId}::int4)`.execute(
+    db,
+  );
+}
+
 /** Updates only when `lock_version` still matches; undefined means someone else wrote first. */
 export function updateEpicRow(
   db: Executor,

@@ -7,7 +7,7 @@ import {
   findReadableEpic,
   updateEpic,
 } from '../../services/epicService.ts';
-import { ServiceError } from '../../services/errors.ts';
+import { duplicateKeyError, ServiceError } from '../../services/errors.ts';
 import { findReadableGroup } from '../../services/groupService.ts';
 import type { GraphQLContext } from '../context.ts';
 import type { CreateEpicInput, MutationResolvers, UpdateEpicInput } from '../generated/resolvers.ts';
@@ -21,7 +21,8 @@ function requireSignedIn(context: GraphQLContext): void {
 async function payloadErrors<T extends object>(run: () => Promise<T>): Promise<T | { errors: string[] }> {
   try {
     return await run();
-  } catch (error) {
+  } catch (thrown) {
+    const error = duplicateKeyError(thrown) ?? thrown;
     if (error instanceof ServiceError) {
       if (error.kind === 'not_found' || error.kind === 'forbidden' || error.kind === 'unauthorized') {
         throw resourceNotAvailable();

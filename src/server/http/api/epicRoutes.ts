@@ -165,13 +165,16 @@ export function registerEpicRoutes(app: FastifyInstance, { db, config }: ApiDeps
       requireUser(request.actor.user);
       const group = await findReadableGroup(db, request.access, id);
       const epic = await findReadableEpic(db, request.access, group, parseIid(epic_iid));
-      const { attributeCount, ...changes } = epicChanges(bodyOf(request));
+      const body = bodyOf(request);
+      const { attributeCount, ...changes } = epicChanges(body);
       if (attributeCount === 0) {
         throw new ParamError(
           'title, description, confidential, start_date_fixed, start_date_is_fixed, due_date_fixed, due_date_is_fixed, labels, add_labels, remove_labels, state_event, color, parent_id are missing, at least one parameter must be provided',
         );
       }
-      const updated = await updateEpic(db, request.access, group, epic, changes);
+      // Optional optimistic locking, as GitLab's issuable update endpoints take it: a stale one is a 409.
+      const lockVersion = optionalInteger(body, 'lock_version', 0);
+      const updated = await updateEpic(db, request.access, group, epic, { ...changes, lockVersion });
       const [json] = await presentEpics(db, [updated], {
         access: request.access,
         externalUrl: config.externalUrl,
