@@ -28,18 +28,13 @@ export async function registerGraphQL(app: FastifyInstance, { db, config, now }:
     if (source.length > GRAPHQL_LIMITS.maxQuerySize) throw new GraphQLError('Query too large');
   });
 
-  app.graphql.addHook('preValidation', async (_schema, document, context) => {
+  // Measured before every execution, not in preValidation: Mercurius skips preValidation for a
+  // query it has cached, which would let a document accepted for an admin run for anyone, and
+  // only preExecution sees the variables that size a connection's page.
+  app.graphql.addHook('preExecution', async (schema, document, context, variables) => {
     const graphContext = context as unknown as GraphQLContext;
-    const { depth, complexity } = measureQuery(document);
     const limits = limitsFor(graphContext.actor.user);
-    if (depth > limits.maxDepth) {
-      throw new GraphQLError(`Query has depth of ${depth}, which exceeds max depth of ${limits.maxDepth}`);
-    }
-    if (complexity > limits.maxComplexity) {
-      throw new GraphQLError(
-        `Query has complexity of ${complexity}, which exceeds max complexity of ${limits.maxComplexity}`,
-      );
-    }
+    const { complexity } = measureQuery(schema, document, limits, variables ?? {});
     graphContext.complexity = { score: complexity, limit: limits.maxComplexity };
   });
 }
