@@ -146,6 +146,40 @@ describe.each(BACKENDS)('GraphQL API (%s)', (backend) => {
     expect(overGet.status).toBeLessThan(500);
   });
 
+  it('refuses mutations from a read_api token and changes nothing, but runs them for an api token', async () => {
+    const epicCount = async () =>
+      Number(
+        (
+          await server.db
+            .selectFrom('epics')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await epicCount();
+    const readOnly = HttpClient.withToken(server.baseUrl, await server.tokenFor('developer', ['read_api']));
+    const refused = await readOnly.graphql<{ createEpic: unknown }>(
+      'mutation { createEpic(input: { groupPath: "acme", title: "read_api write" }) { epic { iid } errors } }',
+    );
+    expect(refused.body.errors?.[0]?.message).toMatch(/does not exist or you don't have permission/);
+    expect(refused.body.data?.createEpic ?? null).toBeNull();
+    expect(await epicCount()).toBe(before);
+    // The same token still reads, through a POST with the token in the query string too.
+    const read = await new HttpClient(server.baseUrl).request(
+      'POST',
+      `/api/graphql?private_token=${await server.tokenFor('developer', ['read_api'])}`,
+      { json: { query: '{ currentUser { username } }' } },
+    );
+    expect(await read.json()).toEqual({ data: { currentUser: { username: 'developer' } } });
+
+    const writer = HttpClient.withToken(server.baseUrl, await server.tokenFor('developer', ['api']));
+    const created = await writer.graphql<{ createEpic: { epic: { iid: string }; errors: string[] } }>(
+      'mutation { createEpic(input: { groupPath: "acme", title: "api write" }) { epic { iid } errors } }',
+    );
+    expect(created.body.data?.createEpic.errors).toEqual([]);
+    expect(await epicCount()).toBe(before + 1);
+  });
+
   it('enforces GitLab query size, depth and complexity limits', async () => {
     const tooLarge = await anonymous.graphql(`{ currentUser { username } } # ${'x'.repeat(10_001)}`);
     expect(tooLarge.body.errors?.[0]?.message).toBe('Query too large');
