@@ -1,10 +1,12 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as domain from './migrations/0001_domain.ts';
+import * as sessionExpiry from './migrations/0002_session_expiry.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations are listed here, in order; they only ever run forward. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_domain': domain,
+  '0002_session_expiry': sessionExpiry,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
