@@ -6,6 +6,7 @@ import type { ApiDeps } from '../http/api/deps.ts';
 import { createGraphQLContext, type GraphQLContext } from './context.ts';
 import { GRAPHQL_LIMITS, limitsFor, measureQuery } from './limits.ts';
 import { resolvers } from './resolvers/index.ts';
+import { scalarResolvers } from './scalars.ts';
 
 const SCHEMA = readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8');
 
@@ -13,7 +14,7 @@ const SCHEMA = readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8'
 export async function registerGraphQL(app: FastifyInstance, { db, config, now }: ApiDeps): Promise<void> {
   await app.register(mercurius, {
     schema: SCHEMA,
-    resolvers: resolvers as never,
+    resolvers: { ...resolvers, ...scalarResolvers } as never,
     path: '/api/graphql',
     graphiql: false,
     jit: 1,
