@@ -146,6 +146,40 @@ describe.each(BACKENDS)('GraphQL API (%s)', (backend) => {
     expect(overGet.status).toBeLessThan(500);
   });
 
+  it('refuses mutations from a read_api token and changes nothing, but runs them for an api token', async () => {
+    const epicCount = async () =>
+      Number(
+        (
+          await server.db
+            .selectFrom('epics')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await epicCount();
+    const readOnly = HttpClient.withToken(server.baseUrl, await server.tokenFor('developer', ['read_api']));
+    const refused = await readOnly.graphql<{ createEpic: unknown }>(
+      'mutation { createEpic(input: { groupPath: "acme", title: "read_api write" }) { epic { iid } errors } }',
+    );
+    expect(refused.body.errors?.[0]?.message).toMatch(/does not exist or you don't have permission/);
+    expect(refused.body.data?.createEpic ?? null).toBeNull();
+    expect(await epicCount()).toBe(before);
+    // The same token still reads, through a POST with the token in the query string too.
+    const read = await new HttpClient(server.baseUrl).request(
+      'POST',
+      `/api/graphql?private_token=${await server.tokenFor('developer', ['read_api'])}`,
+      { json: { query: '{ currentUser { username } }' } },
+    );
+    expect(await read.json()).toEqual({ data: { currentUser: { username: 'developer' } } });
+
+    const writer = HttpClient.withToken(server.baseUrl, await server.tokenFor('developer', ['api']));
+    const created = await writer.graphql<{ createEpic: { epic: { iid: string }; errors: string[] } }>(
+      'mutation { createEpic(input: { groupPath: "acme", title: "api write" }) { epic { iid } errors } }',
+    );
+    expect(created.body.data?.createEpic.errors).toEqual([]);
+    expect(await epicCount()).toBe(before + 1);
+  });
+
   it('enforces GitLab query size, depth and complexity limits', async () => {
     const tooLarge = await anonymous.graphql(`{ currentUser { username } } # ${'x'.repeat(10_001)}`);
     expect(tooLarge.body.errors?.[0]?.message).toBe('Query too large');
@@ -162,6 +196,60 @@ describe.each(BACKENDS)('GraphQL API (%s)', (backend) => {
       '{ queryComplexity { score limit } }',
     );
     expect(fine.body.data?.queryComplexity.limit).toBe(250);
+  });
+
+  it('refuses nested fragment spreads that double at every level, quickly and with a clear error', async () => {
+    const fragments = ['fragment F0 on Group { name }'];
+    for (let level = 1; level <= 30; level++) {
+      fragments.push(`fragment F${level} on Group { ...F${level - 1} ...F${level - 1} }`);
+    }
+    const started = Date.now();
+    const response = await anonymous.graphql(`{ group(fullPath: "acme") { ...F30 } } ${fragments.join(' ')}`);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(response.status).toBe(400);
+    expect(response.body.errors?.[0]?.message).toMatch(
+      /^Query has complexity of \d+, which exceeds max complexity of 200$/,
+    );
+    // The server is still answering.
+    expect((await anonymous.graphql('{ currentUser { id } }')).body.data).toEqual({ currentUser: null });
+  });
+
+  it('refuses documents with more fragments than the cap', async () => {
+    const fragments = Array.from({ length: 101 }, (_, index) => `fragment F${index} on Group { name }`);
+    const spreads = fragments.map((_, index) => `...F${index}`).join(' ');
+    const response = await developer.graphql(
+      `{ group(fullPath: "acme") { ${spreads} } } ${fragments.join(' ')}`,
+    );
+    expect(response.status).toBe(400);
+    expect(response.body.errors?.[0]?.message).toBe(
+      'Query has 101 fragments, which exceeds max fragments of 100',
+    );
+  });
+
+  it('counts a connection by the page it asks for: first: 100 costs more than first: 1', async () => {
+    const scoreFor = async (first: number) => {
+      const response = await developer.graphql<{ queryComplexity: { score: number } }>(
+        `query ($first: Int) { queryComplexity { score } group(fullPath: "acme") { projects(first: $first) { nodes { id name } } } }`,
+        { first },
+      );
+      return response.body.data!.queryComplexity.score;
+    };
+    const small = await scoreFor(1);
+    const full = await scoreFor(100);
+    expect(full).toBeGreaterThan(small);
+    // GitLab's multiplier: a full page of 100 doubles the connection's own cost (4 points here).
+    expect(full - small).toBe(4);
+  });
+
+  it('applies the limits of the caller to a query the server has already seen', async () => {
+    const fields = Array.from({ length: 220 }, (_, index) => `f${index}: name`).join(' ');
+    const query = `{ group(fullPath: "acme") { ${fields} } }`;
+    const admin = new HttpClient(server.baseUrl, {
+      authorization: `Bearer ${await server.tokenFor('admin')}`,
+    });
+    expect((await admin.graphql(query)).body.errors).toBeUndefined();
+    const refused = await anonymous.graphql(query);
+    expect(refused.body.errors?.[0]?.message).toMatch(/exceeds max complexity of 200$/);
   });
 
   it('caps connections at 100 nodes, except group epics (1,000, for big roadmaps)', async () => {

@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as domain from './migrations/0001_domain.ts';
 import * as roadmapIndexes from './migrations/0002_roadmap_indexes.ts';
 import * as dataVersion from './migrations/0003_data_version.ts';
+import * as sessionExpiry from './migrations/0004_session_expiry.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations are listed here, in order; they only ever run forward. */
@@ -9,6 +10,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001_domain': domain,
   '0002_roadmap_indexes': roadmapIndexes,
   '0003_data_version': dataVersion,
+  '0004_session_expiry': sessionExpiry,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,4 +1,5 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
+import { fitsSqlInteger } from './sqlInteger.ts';
 
 /**
  * Keyset (cursor) paging as GitLab does it: order by one key with NULLS LAST, then by id; a cursor is
@@ -13,7 +14,11 @@ export interface KeysetOrder {
   /** Qualified id column used as the tie-breaker. */
   readonly idColumn: string;
   readonly idDirection: 'asc' | 'desc';
+  /** SQL type of the key column: a cursor's key must be a value of it, or the statement would fail. */
+  readonly keyType: CursorKeyType;
 }
+
+export type CursorKeyType = 'date' | 'timestamp' | 'text' | 'integer';
 
 export interface PageArgs {
   readonly first?: number | null | undefined;
@@ -37,17 +42,60 @@ export function encodeCursor(order: KeysetOrder, values: CursorValues): string {
 }
 
 export function decodeCursor(order: KeysetOrder, cursor: string): CursorValues {
+  let parsed: unknown;
   try {
-    const parsed = JSON.parse(Buffer.from(cursor, 'base64').toString('utf8')) as Record<string, unknown>;
-    const id = Number(parsed.id);
-    const key = parsed[order.cursorKey];
-    if (!Number.isSafeInteger(id) || !(key === null || typeof key === 'string' || typeof key === 'number')) {
-      throw new Error('bad cursor');
-    }
-    return { key, id };
+    parsed = JSON.parse(Buffer.from(cursor, 'base64').toString('utf8'));
   } catch {
     throw new InvalidCursorError('Please provide a valid cursor');
   }
+  const values = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+  const id = int4(values.id);
+  const key = values[order.cursorKey];
+  if (id === undefined || !(key === null || isKeyOfType(key, order.keyType))) {
+    throw new InvalidCursorError('Please provide a valid cursor');
+  }
+  return { key, id };
+}
+
+/** A non-negative SQL integer given as a number or a string of digits; undefined otherwise. */
+function int4(value: unknown): number | undefined {
+  const number =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\d{1,10}$/.test(value)
+        ? Number(value)
+        : NaN;
+  return number >= 0 && fitsSqlInteger(number) ? number : undefined;
+}
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIMESTAMP_PATTERN = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}(:?\d{2})?)?$/;
+
+function isKeyOfType(key: unknown, type: CursorKeyType): key is string | number {
+  switch (type) {
+    case 'text':
+      return typeof key === 'string';
+    case 'integer':
+      return typeof key === 'number' && fitsSqlInteger(key);
+    case 'date':
+      return typeof key === 'string' && isRealDay(key);
+    case 'timestamp':
+      return (
+        typeof key === 'string' &&
+        TIMESTAMP_PATTERN.test(key) &&
+        isRealDay(key.slice(0, 10)) &&
+        !Number.isNaN(Date.parse(key))
+      );
+  }
+}
+
+/** `YYYY-MM-DD` naming a real day (no month 13, no February 30). */
+function isRealDay(text: string): boolean {
+  const match = DATE_PATTERN.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 const op = (direction: 'asc' | 'desc') => (direction === 'asc' ? '>' : '<');
@@ -82,8 +130,12 @@ export function keysetPredicate(
 
 export interface PagePlan {
   readonly limit: number;
+  /** Reading from the end (`last`): rows are fetched in reverse order and flipped back. */
   readonly backward: boolean;
-  readonly cursor: CursorValues | null;
+  /** Rows come strictly after this cursor, when given. */
+  readonly after: CursorValues | null;
+  /** Rows come strictly before this cursor, when given (also with `first`). */
+  readonly before: CursorValues | null;
 }
 
 /** GitLab's connection rules: `first`/`last` up to `maxPageSize`, default `defaultPageSize`. */
@@ -96,9 +148,20 @@ export function planPage(
   const backward = args.last != null || (args.before != null && args.first == null);
   const requested = backward ? args.last : args.first;
   if (requested != null && requested < 0) throw new InvalidCursorError('first and last must be non-negative');
-  const limit = Math.min(requested ?? defaultPageSize, maxPageSize);
-  const rawCursor = backward ? args.before : args.after;
-  return { limit, backward, cursor: rawCursor ? decodeCursor(order, rawCursor) : null };
+  return {
+    limit: Math.min(requested ?? defaultPageSize, maxPageSize),
+    backward,
+    after: args.after ? decodeCursor(order, args.after) : null,
+    before: args.before ? decodeCursor(order, args.before) : null,
+  };
+}
+
+/** The WHERE conditions that keep a page between its cursors. */
+export function pageBounds(order: KeysetOrder, plan: PagePlan): Expression<SqlBool>[] {
+  const bounds: Expression<SqlBool>[] = [];
+  if (plan.after) bounds.push(keysetPredicate(order, plan.after, false));
+  if (plan.before) bounds.push(keysetPredicate(order, plan.before, true));
+  return bounds;
 }
 
 export interface Page<T> {

@@ -66,16 +66,19 @@ export async function offsetConnection<T>(
   fetch: (page: { offset: number; limit: number }) => Promise<{ rows: T[]; total: number }>,
 ): Promise<Connection<T>> {
   if ((args.first ?? 0) < 0 || (args.last ?? 0) < 0) throw new Error('first and last must be non-negative');
-  let offset = args.after ? decodeOffsetCursor(args.after) + 1 : 0;
-  let limit = Math.min(args.first ?? maxPageSize, maxPageSize);
-  if (args.before !== undefined && args.before !== null) {
-    const end = decodeOffsetCursor(args.before);
-    limit = Math.min(args.last ?? maxPageSize, maxPageSize, end);
-    offset = Math.max(0, end - limit);
-  } else if (args.last != null && args.first == null) {
-    const { total } = await fetch({ offset: 0, limit: 0 });
-    limit = Math.min(args.last, maxPageSize);
-    offset = Math.max(0, total - limit);
+  // Relay's order: cut the list to the window between the cursors, then take `first` from its start
+  // or `last` from its end.
+  const start = args.after ? decodeOffsetCursor(args.after) + 1 : 0;
+  const before = args.before ? decodeOffsetCursor(args.before) : undefined;
+  let offset = start;
+  let limit: number;
+  if (args.first == null && (args.last != null || before !== undefined)) {
+    const end = before ?? (await fetch({ offset: 0, limit: 0 })).total;
+    limit = Math.max(0, Math.min(args.last ?? maxPageSize, maxPageSize, end - start));
+    offset = end - limit;
+  } else {
+    const size = Math.min(args.first ?? maxPageSize, maxPageSize);
+    limit = Math.max(0, before === undefined ? size : Math.min(size, before - start));
   }
   const { rows, total } = await fetch({ offset, limit });
   const edges = rows.map((node, index) => ({ cursor: offsetCursor(offset + index), node }));

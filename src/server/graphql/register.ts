@@ -7,6 +7,7 @@ import { createGraphQLContext, type GraphQLContext } from './context.ts';
 import { GRAPHQL_LIMITS, limitsFor, measureQuery } from './limits.ts';
 import { resolvers } from './resolvers/index.ts';
 import { registerGraphQLResponseCache } from './responseCache.ts';
+import { scalarResolvers } from './scalars.ts';
 
 const SCHEMA = readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8');
 
@@ -14,7 +15,7 @@ const SCHEMA = readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8'
 export async function registerGraphQL(app: FastifyInstance, { db, config, now }: ApiDeps): Promise<void> {
   await app.register(mercurius, {
     schema: SCHEMA,
-    resolvers: resolvers as never,
+    resolvers: { ...resolvers, ...scalarResolvers } as never,
     path: '/api/graphql',
     graphiql: false,
     jit: 1,
@@ -29,18 +30,13 @@ export async function registerGraphQL(app: FastifyInstance, { db, config, now }:
     if (source.length > GRAPHQL_LIMITS.maxQuerySize) throw new GraphQLError('Query too large');
   });
 
-  app.graphql.addHook('preValidation', async (_schema, document, context) => {
+  // Measured before every execution, not in preValidation: Mercurius skips preValidation for a
+  // query it has cached, which would let a document accepted for an admin run for anyone, and
+  // only preExecution sees the variables that size a connection's page.
+  app.graphql.addHook('preExecution', async (schema, document, context, variables) => {
     const graphContext = context as unknown as GraphQLContext;
-    const { depth, complexity } = measureQuery(document);
     const limits = limitsFor(graphContext.actor.user);
-    if (depth > limits.maxDepth) {
-      throw new GraphQLError(`Query has depth of ${depth}, which exceeds max depth of ${limits.maxDepth}`);
-    }
-    if (complexity > limits.maxComplexity) {
-      throw new GraphQLError(
-        `Query has complexity of ${complexity}, which exceeds max complexity of ${limits.maxComplexity}`,
-      );
-    }
+    const { complexity } = measureQuery(schema, document, limits, variables ?? {});
     graphContext.complexity = { score: complexity, limit: limits.maxComplexity };
   });
 

@@ -14,6 +14,7 @@ import { SESSION_COOKIE } from './auth.ts';
 import { setFlash } from './pages/flash.ts';
 import { sendPage } from './pages/pageRoutes.ts';
 import type { ClientAssets } from './pages/shell.ts';
+import { safeRedirectPath } from './redirectPath.ts';
 
 /** GitLab's (Devise's) texts. */
 export const SIGN_IN_MESSAGES = {
@@ -21,14 +22,6 @@ export const SIGN_IN_MESSAGES = {
   signedIn: 'Signed in successfully.',
   signedOut: 'Signed out successfully.',
 } as const;
-
-/** Only same-site paths: an open redirect after sign-in would be a phishing tool. */
-export function safeRedirectPath(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\'))
-    return '/';
-  if (value.startsWith('/users/sign_in')) return '/';
-  return value;
-}
 
 function formField(body: unknown, nestedKey: [string, string]): string | undefined {
   if (!body || typeof body !== 'object') return undefined;

@@ -37,6 +37,7 @@ import {
 import { findNamespaceById } from '../db/repositories/namespaceRepository.ts';
 import { findUserByUsername } from '../db/repositories/userRepository.ts';
 import type { Database, EpicRow, EpicUpdate, NamespaceRow } from '../db/schema.ts';
+import { fitsSqlInteger } from '../db/sqlInteger.ts';
 import type { AccessContext } from './access.ts';
 import { refreshEpicDates } from './epicDatesService.ts';
 import { type EpicScopeOptions, resolveEpicScope } from './epicScope.ts';
@@ -187,7 +188,7 @@ export async function findReadableEpic(
   group: NamespaceRow,
   iid: number,
 ): Promise<EpicRow> {
-  const epic = Number.isSafeInteger(iid) ? await findEpicByIid(db, group.id, iid) : undefined;
+  const epic = fitsSqlInteger(iid) ? await findEpicByIid(db, group.id, iid) : undefined;
   if (!epic || !(await access.canInNamespace('read_epic', group, { confidential: epic.confidential }))) {
     throw new NotFoundError('Epic');
   }

@@ -10,6 +10,7 @@ import {
 } from '../db/repositories/issueRepository.ts';
 import { findNamespacesByIds } from '../db/repositories/namespaceRepository.ts';
 import type { IssueRow, NamespaceRow, ProjectRow } from '../db/schema.ts';
+import { fitsSqlInteger } from '../db/sqlInteger.ts';
 import type { AccessContext } from './access.ts';
 import { NotFoundError } from './errors.ts';
 
@@ -87,7 +88,7 @@ export async function findReadableIssue(
   { project, namespace }: ProjectInNamespace,
   iid: number,
 ): Promise<IssueRow> {
-  const issue = Number.isSafeInteger(iid) ? await findIssueByIid(db, project.id, iid) : undefined;
+  const issue = fitsSqlInteger(iid) ? await findIssueByIid(db, project.id, iid) : undefined;
   if (!issue) throw new NotFoundError('Issue');
   const viewerId = access.actor.user?.id;
   const isAuthor = viewerId !== undefined && issue.author_id === viewerId;

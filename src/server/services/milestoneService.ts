@@ -11,6 +11,7 @@ import type { CalendarDate } from '../../core/time/calendarDate.ts';
 import { findEpicsDependingOnMilestone, lockEpicHierarchy } from '../db/repositories/epicRepository.ts';
 import { findMilestoneById, updateMilestoneRow } from '../db/repositories/milestoneRepository.ts';
 import type { Database, MilestoneRow, NamespaceRow } from '../db/schema.ts';
+import { fitsSqlInteger } from '../db/sqlInteger.ts';
 import type { AccessContext } from './access.ts';
 import { refreshEpicDates } from './epicDatesService.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from './errors.ts';
@@ -29,7 +30,7 @@ export async function findGroupMilestone(
   group: NamespaceRow,
   id: number,
 ): Promise<MilestoneRow> {
-  const milestone = Number.isSafeInteger(id) ? await findMilestoneById(db, id) : undefined;
+  const milestone = fitsSqlInteger(id) ? await findMilestoneById(db, id) : undefined;
   if (!milestone || milestone.group_id !== group.id) throw new NotFoundError('Milestone');
   return milestone;
 }

@@ -1,12 +1,13 @@
 import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Executor } from '../executor.ts';
 import {
+  type CursorKeyType,
   finishPage,
   type KeysetOrder,
-  keysetPredicate,
   orderBySql,
   type Page,
   type PageArgs,
+  pageBounds,
   planPage,
 } from '../pagination.ts';
 import type { Database, EpicRow, EpicUpdate, NewEpic } from '../schema.ts';
@@ -204,6 +205,15 @@ function labelled(eb: ExpressionBuilder<Database, 'epics'>, title: string) {
     .where('labels.title', '=', title);
 }
 
+const CURSOR_KEY_TYPES: Record<EpicSortColumn, CursorKeyType> = {
+  created_at: 'timestamp',
+  updated_at: 'timestamp',
+  title: 'text',
+  start_date: 'date',
+  due_date: 'date',
+  relative_position: 'integer',
+};
+
 export function epicKeysetOrder(sort: EpicSort): KeysetOrder {
   // GitLab orders date sorts by (date NULLS LAST, id DESC); the others tie-break in their own direction.
   const dateSort =
@@ -211,6 +221,7 @@ export function epicKeysetOrder(sort: EpicSort): KeysetOrder {
   return {
     column: `epics.${sort.column}`,
     cursorKey: sort.column,
+    keyType: CURSOR_KEY_TYPES[sort.column],
     direction: sort.direction,
     idColumn: 'epics.id',
     idDirection: dateSort ? 'desc' : sort.direction,
@@ -227,10 +238,7 @@ export async function listEpicsByKeyset(
   const order = epicKeysetOrder(sort);
   const plan = planPage(order, args, limits.defaultPageSize, limits.maxPageSize);
   let query = filteredEpics(db, filter).selectAll('epics');
-  if (plan.cursor) {
-    const cursor = plan.cursor;
-    query = query.where(() => keysetPredicate(order, cursor, plan.backward));
-  }
+  for (const bound of pageBounds(order, plan)) query = query.where(() => bound);
   const fetched = await query
     .orderBy(orderBySql(order, plan.backward))
     .limit(plan.limit + 1)

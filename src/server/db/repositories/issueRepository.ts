@@ -1,12 +1,13 @@
 import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Executor } from '../executor.ts';
 import {
+  type CursorKeyType,
   finishPage,
   type KeysetOrder,
-  keysetPredicate,
   orderBySql,
   type Page,
   type PageArgs,
+  pageBounds,
   planPage,
 } from '../pagination.ts';
 import type { Database, IssueRow } from '../schema.ts';
@@ -71,10 +72,18 @@ function filteredIssues(db: Executor, filter: IssueFilter) {
   return query;
 }
 
+const CURSOR_KEY_TYPES: Record<IssueSortColumn, CursorKeyType> = {
+  created_at: 'timestamp',
+  updated_at: 'timestamp',
+  due_date: 'date',
+  title: 'text',
+};
+
 export function issueKeysetOrder(sort: { column: IssueSortColumn; direction: 'asc' | 'desc' }): KeysetOrder {
   return {
     column: `issues.${sort.column}`,
     cursorKey: sort.column,
+    keyType: CURSOR_KEY_TYPES[sort.column],
     direction: sort.direction,
     idColumn: 'issues.id',
     idDirection: sort.column === 'due_date' ? 'desc' : sort.direction,
@@ -91,10 +100,7 @@ export async function listIssuesByKeyset(
   const order = issueKeysetOrder(sort);
   const plan = planPage(order, args, limits.defaultPageSize, limits.maxPageSize);
   let query = filteredIssues(db, filter).selectAll('issues');
-  if (plan.cursor) {
-    const cursor = plan.cursor;
-    query = query.where(() => keysetPredicate(order, cursor, plan.backward));
-  }
+  for (const bound of pageBounds(order, plan)) query = query.where(() => bound);
   const fetched = await query
     .orderBy(orderBySql(order, plan.backward))
     .limit(plan.limit + 1)

@@ -1,6 +1,7 @@
 import { type SqlBool, sql } from 'kysely';
 import type { Executor } from '../executor.ts';
 import type { NamespaceRow, ProjectRow } from '../schema.ts';
+import { fitsSqlInteger } from '../sqlInteger.ts';
 import { namespaceVisibleTo, type Viewer } from './visibility.ts';
 
 export function findNamespaceByFullPath(db: Executor, fullPath: string): Promise<NamespaceRow | undefined> {
@@ -12,6 +13,7 @@ export function findNamespaceByFullPath(db: Executor, fullPath: string): Promise
 }
 
 export function findNamespaceById(db: Executor, id: number): Promise<NamespaceRow | undefined> {
+  if (!fitsSqlInteger(id)) return Promise.resolve(undefined);
   return db.selectFrom('namespaces').selectAll().where('id', '=', id).executeTakeFirst();
 }
 

@@ -1,6 +1,7 @@
 import { type SqlBool, sql } from 'kysely';
 import type { Executor } from '../executor.ts';
 import type { ProjectRow } from '../schema.ts';
+import { fitsSqlInteger } from '../sqlInteger.ts';
 import { escapeLike } from './namespaceRepository.ts';
 import { projectVisibleTo, type Viewer } from './visibility.ts';
 
@@ -13,6 +14,7 @@ export function findProjectByFullPath(db: Executor, fullPath: string): Promise<P
 }
 
 export function findProjectById(db: Executor, id: number): Promise<ProjectRow | undefined> {
+  if (!fitsSqlInteger(id)) return Promise.resolve(undefined);
   return db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
 }
 

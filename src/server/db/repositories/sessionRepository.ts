@@ -31,6 +31,17 @@ export async function deleteSession(db: Executor, idHash: string): Promise<void>
   await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
 }
 
-export async function deleteExpiredSessions(db: Executor, now: Date): Promise<void> {
-  await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+/** Deletes up to `limit` sessions that expired at or before `now`, oldest first. */
+export async function deleteExpiredSessions(db: Executor, now: Date, limit: number): Promise<void> {
+  await db
+    .deleteFrom('sessions')
+    .where('id_hash', 'in', (eb) =>
+      eb
+        .selectFrom('sessions')
+        .select('id_hash')
+        .where('expires_at', '<=', now)
+        .orderBy('expires_at')
+        .limit(limit),
+    )
+    .execute();
 }

@@ -42,11 +42,15 @@ export async function countUsers(db: Executor): Promise<number> {
 }
 
 /** Active users whose username or name matches, members of the root namespace first (token suggestions). */
+/**
+ * Active users whose username or name contains `search`, by username; members of any of
+ * `preferMembersOfNamespaceIds` (direct group memberships) first.
+ */
 export async function searchUsers(
   db: Executor,
   search: string,
   limit: number,
-  preferRootNamespaceId?: number,
+  preferMembersOfNamespaceIds: readonly number[] = [],
 ): Promise<UserRow[]> {
   const pattern = `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
   let query = db
@@ -54,9 +58,10 @@ export async function searchUsers(
     .selectAll('users')
     .where('users.state', '=', 'active')
     .where((eb) => eb.or([eb('users.username', 'ilike', pattern), eb('users.name', 'ilike', pattern)]));
-  if (preferRootNamespaceId !== undefined) {
+  if (preferMembersOfNamespaceIds.length > 0) {
     query = query.orderBy(
-      sql`EXISTS (SELECT 1 FROM members m WHERE m.user_id = users.id AND m.root_namespace_id = ${preferRootNamespaceId})`,
+      sql`EXISTS (SELECT 1 FROM members m WHERE m.user_id = users.id AND m.source_type = 'Namespace'
+        AND m.source_id IN (${sql.join(preferMembersOfNamespaceIds)}))`,
       'desc',
     );
   }

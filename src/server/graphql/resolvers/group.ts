@@ -82,8 +82,12 @@ export const Group: GroupResolvers = {
     rememberTimeframe(context, page.rows, args.timeframe);
     return keysetConnection(page, (epic) => epic[sort.column], page.count);
   },
-  milestones: (group, args, { db, access }) =>
-    offsetConnection(args, PAGE_LIMITS.maxPageSize, (page) =>
+  milestones: (group, args, { db, access }) => {
+    // The Date scalar has checked both are real days, so they compare as strings. GitLab's message.
+    if (args.timeframe && args.timeframe.end < args.timeframe.start) {
+      throw new GraphQLError('start must be before end');
+    }
+    return offsetConnection(args, PAGE_LIMITS.maxPageSize, (page) =>
       listGroupMilestones(
         db,
         access,
@@ -105,7 +109,8 @@ export const Group: GroupResolvers = {
         },
         page,
       ),
-    ),
+    );
+  },
   labels: (group, args, { db, access }) =>
     offsetConnection(args, PAGE_LIMITS.maxPageSize, (page) =>
       listGroupLabels(

@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { parseGlobalId } from '../../../core/domain/gid.ts';
+import { mayWrite } from '../../services/actor.ts';
 import {
   createEpic,
   deleteEpic,
@@ -13,8 +14,12 @@ import type { GraphQLContext } from '../context.ts';
 import type { CreateEpicInput, MutationResolvers, UpdateEpicInput } from '../generated/resolvers.ts';
 import { parseIid, resourceNotAvailable } from './common.ts';
 
-function requireSignedIn(context: GraphQLContext): void {
-  if (!context.actor.user) throw resourceNotAvailable();
+/**
+ * Mutations need a signed-in user whose credentials allow writes (a `read_api` token does not).
+ * GitLab refuses both with its "resource not available" error.
+ */
+function requireWriteAccess(context: GraphQLContext): void {
+  if (!context.actor.user || !mayWrite(context.actor)) throw resourceNotAvailable();
 }
 
 /** Expected failures go into the payload's `errors`; missing or forbidden things are top-level errors. */
@@ -74,7 +79,7 @@ function changesOf(input: CreateEpicInput | UpdateEpicInput): EpicChanges {
 
 export const Mutation: MutationResolvers = {
   createEpic: async (_parent, { input }, context) => {
-    requireSignedIn(context);
+    requireWriteAccess(context);
     return payloadErrors(async () => {
       const group = await findReadableGroup(context.db, context.access, input.groupPath);
       const epic = await createEpic(context.db, context.access, group, changesOf(input));
@@ -82,7 +87,7 @@ export const Mutation: MutationResolvers = {
     });
   },
   updateEpic: async (_parent, { input }, context) => {
-    requireSignedIn(context);
+    requireWriteAccess(context);
     const { iid, groupPath, clientMutationId, ...attributes } = input;
     if (Object.values(attributes).every((value) => value === undefined)) {
       throw new GraphQLError('The list of epic attributes is empty');
@@ -95,7 +100,7 @@ export const Mutation: MutationResolvers = {
     });
   },
   destroyEpic: async (_parent, { input }, context) => {
-    requireSignedIn(context);
+    requireWriteAccess(context);
     return payloadErrors(async () => {
       const group = await findReadableGroup(context.db, context.access, input.groupPath);
       const epic = await findReadableEpic(

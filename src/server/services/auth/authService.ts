@@ -1,7 +1,12 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { Executor } from '../../db/executor.ts';
 import { findLiveAccessToken, insertAccessToken } from '../../db/repositories/accessTokenRepository.ts';
-import { deleteSession, findLiveSession, insertSession } from '../../db/repositories/sessionRepository.ts';
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  findLiveSession,
+  insertSession,
+} from '../../db/repositories/sessionRepository.ts';
 import { findUserByLogin } from '../../db/repositories/userRepository.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { Actor } from '../actor.ts';
@@ -15,6 +20,24 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password);
 }
 
+/**
+ * Expired sessions swept per sign-in: enough to keep up with sign-ins (each adds one session), small
+ * enough that no sign-in waits on a large delete.
+ */
+const EXPIRED_SESSIONS_PER_SIGN_IN = 100;
+
+let dummyPasswordHash: Promise<string> | undefined;
+
+/**
+ * A hash of a random password, made once on first use, to verify against when the login matches
+ * no active user: the argon2 work then happens either way, so the answer time does not tell
+ * whether an account exists.
+ */
+function dummyHash(): Promise<string> {
+  dummyPasswordHash ??= hash(randomSecret());
+  return dummyPasswordHash;
+}
+
 /** Checks a login (username or email) and password; undefined for any mismatch, with no hint which. */
 export async function authenticate(
   db: Executor,
@@ -22,7 +45,10 @@ export async function authenticate(
   password: string,
 ): Promise<UserRow | undefined> {
   const user = await findUserByLogin(db, login);
-  if (user?.state !== 'active') return undefined;
+  if (user?.state !== 'active') {
+    await verify(await dummyHash(), password);
+    return undefined;
+  }
   return (await verify(user.password_hash, password)) ? user : undefined;
 }
 
@@ -33,7 +59,9 @@ export interface NewSession {
   readonly expiresAt: Date;
 }
 
+/** Starts a session, and sweeps a batch of expired ones: nothing else ever deletes them. */
 export async function startSession(db: Executor, user: UserRow, now: Date): Promise<NewSession> {
+  await deleteExpiredSessions(db, now, EXPIRED_SESSIONS_PER_SIGN_IN);
   const sessionId = randomSecret();
   const csrfToken = randomSecret();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);

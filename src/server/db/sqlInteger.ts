@@ -1,0 +1,10 @@
+/** Largest value of an SQL `integer` (serial ids, iids, positions). */
+export const MAX_SQL_INTEGER = 2_147_483_647;
+
+/**
+ * Whether a number fits an `integer` column. A larger one in a lookup matches no row, but sent to
+ * PostgreSQL it fails the statement ("out of range"), so callers answer "not found" without asking.
+ */
+export function fitsSqlInteger(value: number): boolean {
+  return Number.isInteger(value) && value >= -MAX_SQL_INTEGER - 1 && value <= MAX_SQL_INTEGER;
+}

@@ -1,0 +1,47 @@
+import { parseCalendarDate } from '../../core/time/calendarDate.ts';
+
+/**
+ * Input checks for the date scalars: a bad value is a GraphQL validation error (HTTP 400) before any
+ * resolver runs, instead of reaching SQL. Values stay strings, as the resolvers expect them.
+ *
+ * Plain objects, not GraphQLScalarType instances: Mercurius copies these functions onto the schema's
+ * own scalar types, and a type built with this module's copy of graphql would not be recognised.
+ */
+
+/** GitLab's `Time`: an ISO 8601 date, or date and time with an optional offset. */
+const TIME_PATTERN =
+  /^(\d{4}-\d{2}-\d{2})(?:[T ]([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?)?$/;
+
+function parseTime(value: unknown): string {
+  const match = typeof value === 'string' ? TIME_PATTERN.exec(value) : null;
+  if (!match?.[1] || !parseCalendarDate(match[1])) {
+    throw new TypeError(`${JSON.stringify(value)} is not a valid ISO 8601 time`);
+  }
+  return value as string;
+}
+
+function parseDate(value: unknown): string {
+  if (typeof value !== 'string' || !parseCalendarDate(value)) {
+    throw new TypeError(`${JSON.stringify(value)} is not a valid ISO 8601 date`);
+  }
+  return value;
+}
+
+/** A literal's value: only string literals can be dates; anything else fails the parser. */
+function literalValue(node: { kind: string; value?: unknown }): unknown {
+  return node.kind === 'StringValue' ? node.value : node;
+}
+
+function dateScalar(parse: (value: unknown) => string) {
+  return {
+    serialize: (value: unknown) => value,
+    parseValue: parse,
+    parseLiteral: (node: { kind: string; value?: unknown }) => parse(literalValue(node)),
+  };
+}
+
+export const scalarResolvers = {
+  Time: dateScalar(parseTime),
+  Date: dateScalar(parseDate),
+  ISO8601Date: dateScalar(parseDate),
+} as const;
