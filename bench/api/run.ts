@@ -22,6 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import { CompiledQuery, type Kysely, type KyselyPlugin, sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase } from '../../src/server/db/database.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { findUserByUsername } from '../../src/server/db/repositories/userRepository.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 import { buildApp } from '../../src/server/http/app.ts';
@@ -407,6 +408,8 @@ async function measureInProcess(target: BenchTarget, options: Options): Promise<
       statements++;
     },
   });
+  // As the server does at start: a database seeded by an older checkout gets the newer migrations.
+  await migrateToLatest(handle.db);
   const capture = new StatementCapture(handle.db);
   const clientDir = createClientManifestDir();
   const app = await buildApp({ config: benchConfig(clientDir), db: handle.db.withPlugin(capture) });

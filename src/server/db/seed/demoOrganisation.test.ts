@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../database.ts';
 import { migrateToLatest } from '../migrate.ts';
+import { readDataVersion } from '../repositories/dataVersionRepository.ts';
 import type { Database } from '../schema.ts';
 import { clearDomainData, DEMO_USERS, type SeedSummary, seedDemoData } from './demoOrganisation.ts';
 
@@ -264,8 +265,11 @@ describe('seedDemoData', () => {
     });
     const first = await sample();
     await expect(seedDemoData(db, OPTIONS)).rejects.toThrow(/not empty/);
+    const versionBefore = await readDataVersion(db, null);
     await clearDomainData(db);
     expect(await count(sql`select count(*) from epics`)).toBe(0);
+    // The data version survives a clear, moved on: answers cached before it are stale.
+    expect(Number((await readDataVersion(db, null)).version)).toBeGreaterThan(Number(versionBefore.version));
     await seedDemoData(db, OPTIONS);
     expect(await sample()).toEqual(first);
     await clearDomainData(db);

@@ -202,13 +202,14 @@ async function seedInTransaction(db: Kysely<Database>, options: SeedOptions): Pr
 }
 
 /**
- * Empties every table (users and sessions included; Kysely's migration bookkeeping excepted) and
+ * Empties every table (users and sessions included; Kysely's migration bookkeeping and the data
+ * version row excepted: the truncation itself bumps that version, so cached answers go stale) and
  * restarts the id sequences, so that the demo can replace whatever was there.
  */
 export async function clearDomainData(db: Kysely<Database>): Promise<void> {
   const { rows } = await sql<{ tablename: string }>`
     select tablename from pg_tables
-    where schemaname = current_schema() and tablename not like 'kysely\\_%'
+    where schemaname = current_schema() and tablename not like 'kysely\\_%' and tablename <> 'data_version'
   `.execute(db);
   if (rows.length === 0) return;
   const tables = sql.join(rows.map((row) => sql.table(row.tablename)));
