@@ -131,8 +131,8 @@ declare module 'fastify' {
  * Answers a repeated GraphQL query from memory while no shown data has changed: the key is the
  * query, its variables, who asks (user and token scopes) and today's date (milestone states follow
  * the calendar); the entry is valid only at the data version read before the first answer was
- * computed. The version comes with the viewer's memberships (one statement the request needed
- * anyway), so a miss costs nothing extra and a hit costs that one statement after sign-in.
+ * computed. A signed-in request's version comes from the statement that authenticated it, with the
+ * user and their memberships (one snapshot), so a hit costs that one statement and a miss nothing extra.
  */
 export function registerGraphQLResponseCache(
   app: FastifyInstance,
@@ -147,8 +147,8 @@ export function registerGraphQLResponseCache(
     const cacheable = cacheableRequest(request);
     if (!cacheable || kinds.of(cacheable.query, cacheable.operationName) !== 'query') return;
     const { actor } = request;
-    const read = await readDataVersion(db, actor.user?.id ?? null);
-    if (read.memberships) request.access.primeMemberships(read.memberships);
+    // Authentication read the version with the user; an anonymous request reads it here.
+    const version = actor.snapshot?.dataVersion ?? (await readDataVersion(db));
     const key = createHash('sha256')
       .update(
         JSON.stringify([
@@ -162,7 +162,6 @@ export function registerGraphQLResponseCache(
         ]),
       )
       .digest('base64');
-    const { version } = read;
     const body = store.get(key, version);
     if (body !== undefined) {
       return reply.type('application/json; charset=utf-8').send(body);

@@ -57,7 +57,7 @@ export function registerAuthentication(app: FastifyInstance, db: Kysely<Database
       const sessionId = request.cookies[SESSION_COOKIE];
       const session = sessionId ? await resumeSession(db, sessionId, now()) : undefined;
       if (session && sessionId) {
-        actor = sessionActor(session.user);
+        actor = sessionActor(session.user, session.snapshot);
         request.csrfToken = session.csrfToken;
         request.sessionId = sessionId;
       } else {

@@ -28,7 +28,10 @@ export class AccessContext {
   constructor(
     private readonly db: Executor,
     readonly actor: Actor,
-  ) {}
+  ) {
+    // Read with the user when the request was authenticated: no statement of their own.
+    if (actor.snapshot) this.memberships = Promise.resolve(actor.snapshot.memberships);
+  }
 
   get viewer(): Viewer {
     return { userId: this.actor.user?.id ?? null, isAdmin: this.actor.user?.is_admin ?? false };
@@ -36,11 +39,6 @@ export class AccessContext {
 
   private get subject(): { isAdmin: boolean } | null {
     return this.actor.user ? { isAdmin: this.actor.user.is_admin } : null;
-  }
-
-  /** Takes memberships read some other way (with the data version, in one statement). */
-  primeMemberships(memberships: MembershipRow[]): void {
-    this.memberships ??= Promise.resolve(memberships);
   }
 
   private loadMemberships(): Promise<MembershipRow[]> {

@@ -1,4 +1,11 @@
+import type { MembershipRow } from '../db/repositories/memberRepository.ts';
 import type { UserRow } from '../db/schema.ts';
+
+/** What the authenticating statement read along with the user, from the same snapshot. */
+export interface ViewerSnapshot {
+  readonly dataVersion: string;
+  readonly memberships: MembershipRow[];
+}
 
 /** Who is asking, and how they proved it. */
 export interface Actor {
@@ -6,12 +13,14 @@ export interface Actor {
   readonly via: 'anonymous' | 'session' | 'token';
   /** Token scopes (`api`, `read_api`, …); a session has every scope. */
   readonly scopes: readonly string[];
+  /** Present when the actor was authenticated by a statement that also read it. */
+  readonly snapshot?: ViewerSnapshot | undefined;
 }
 
 export const ANONYMOUS: Actor = { user: null, via: 'anonymous', scopes: [] };
 
-export function sessionActor(user: UserRow): Actor {
-  return { user, via: 'session', scopes: ['api'] };
+export function sessionActor(user: UserRow, snapshot?: ViewerSnapshot): Actor {
+  return { user, via: 'session', scopes: ['api'], snapshot };
 }
 
 /**

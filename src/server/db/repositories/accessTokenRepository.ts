@@ -1,4 +1,5 @@
 import type { Executor } from '../executor.ts';
+import { viewerSnapshotColumns } from './dataVersionRepository.ts';
 
 export async function insertAccessToken(
   db: Executor,
@@ -32,6 +33,7 @@ export function findLiveAccessToken(db: Executor, digest: string, now: Date) {
     .innerJoin('users', 'users.id', 'access_tokens.user_id')
     .selectAll('users')
     .select(['access_tokens.id as token_id', 'access_tokens.scopes', 'access_tokens.kind'])
+    .select(viewerSnapshotColumns('users.id'))
     .where('access_tokens.token_digest', '=', digest)
     .where('access_tokens.revoked', '=', false)
     .where('users.state', '=', 'active')

@@ -1,29 +1,25 @@
-import { sql } from 'kysely';
+import { type AliasedRawBuilder, sql } from 'kysely';
 import type { Executor } from '../executor.ts';
 import type { MembershipRow } from './memberRepository.ts';
 
-export interface DataVersionRead {
-  /** The current version of everything a response may show (see migration 0003). */
-  readonly version: string;
-  /** The viewer's memberships from the same snapshot, when a user is signed in. */
-  readonly memberships: MembershipRow[] | null;
+/** The current version of everything a response may show (see migration 0003). */
+export async function readDataVersion(db: Executor): Promise<string> {
+  const row = await db.selectFrom('data_version').select('version').executeTakeFirstOrThrow();
+  return String(row.version);
 }
 
 /**
- * Reads the data version and the viewer's memberships in ONE statement, hence one snapshot: a
- * response cached under this version was computed with exactly these permissions, and the request
- * spends no extra statement on the version.
+ * The data version and the memberships of the user in `userIdColumn`, as two columns to add to the
+ * statement that authenticates a request: one statement, one snapshot, for who asks and what they
+ * may see.
  */
-export async function readDataVersion(db: Executor, userId: number | null): Promise<DataVersionRead> {
-  const memberships =
-    userId === null
-      ? sql<MembershipRow[] | null>`NULL`
-      : sql<MembershipRow[] | null>`(SELECT coalesce(json_agg(json_build_object(
-          'source_type', m.source_type, 'source_id', m.source_id, 'access_level', m.access_level)), '[]'::json)
-        FROM members m WHERE m.user_id = ${userId})`;
-  const row = await db
-    .selectFrom('data_version')
-    .select(['version', memberships.as('memberships')])
-    .executeTakeFirstOrThrow();
-  return { version: String(row.version), memberships: row.memberships };
+export function viewerSnapshotColumns(
+  userIdColumn: string,
+): [AliasedRawBuilder<string, 'data_version'>, AliasedRawBuilder<MembershipRow[], 'memberships'>] {
+  return [
+    sql<string>`(SELECT version FROM data_version)`.as('data_version'),
+    sql<MembershipRow[]>`(SELECT coalesce(json_agg(json_build_object(
+      'source_type', m.source_type, 'source_id', m.source_id, 'access_level', m.access_level)), '[]'::json)
+      FROM members m WHERE m.user_id = ${sql.ref(userIdColumn)})`.as('memberships'),
+  ];
 }

@@ -1,4 +1,5 @@
 import type { Executor } from '../executor.ts';
+import { viewerSnapshotColumns } from './dataVersionRepository.ts';
 
 export async function insertSession(
   db: Executor,
@@ -21,6 +22,7 @@ export function findLiveSession(db: Executor, idHash: string, now: Date) {
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
     .select(['sessions.csrf_token', 'sessions.expires_at'])
+    .select(viewerSnapshotColumns('users.id'))
     .where('sessions.id_hash', '=', idHash)
     .where('sessions.expires_at', '>', now)
     .where('users.state', '=', 'active')

@@ -9,7 +9,7 @@ import {
 } from '../../db/repositories/sessionRepository.ts';
 import { findUserByLogin } from '../../db/repositories/userRepository.ts';
 import type { UserRow } from '../../db/schema.ts';
-import type { Actor } from '../actor.ts';
+import type { Actor, ViewerSnapshot } from '../actor.ts';
 import { digestSecret, randomSecret } from './secrets.ts';
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -73,11 +73,11 @@ export async function resumeSession(
   db: Executor,
   sessionId: string,
   now: Date,
-): Promise<{ user: UserRow; csrfToken: string } | undefined> {
+): Promise<{ user: UserRow; csrfToken: string; snapshot: ViewerSnapshot } | undefined> {
   const row = await findLiveSession(db, digestSecret(sessionId), now);
   if (!row) return undefined;
-  const { csrf_token, expires_at: _expires, ...user } = row;
-  return { user, csrfToken: csrf_token };
+  const { csrf_token, expires_at: _expires, data_version, memberships, ...user } = row;
+  return { user, csrfToken: csrf_token, snapshot: { dataVersion: String(data_version), memberships } };
 }
 
 export function endSession(db: Executor, sessionId: string): Promise<void> {
@@ -88,8 +88,8 @@ export function endSession(db: Executor, sessionId: string): Promise<void> {
 export async function actorFromToken(db: Executor, token: string, now: Date): Promise<Actor | undefined> {
   const row = await findLiveAccessToken(db, digestSecret(token), now);
   if (!row) return undefined;
-  const { token_id: _id, scopes, kind: _kind, ...user } = row;
-  return { user, via: 'token', scopes };
+  const { token_id: _id, scopes, kind: _kind, data_version, memberships, ...user } = row;
+  return { user, via: 'token', scopes, snapshot: { dataVersion: String(data_version), memberships } };
 }
 
 /** A personal access token (GitLab's `glpat-` prefix), returned once in clear. */
