@@ -57,6 +57,24 @@ function groupByRoot(keys: readonly string[]): Map<number, number[]> {
   return byRoot;
 }
 
+/**
+ * A yes/no fact about epics that depends on what the viewer may see: keyed by `epicKey`, one
+ * statement per root namespace in the batch, under that root's visibility.
+ */
+function viewerFlagLoader(
+  viewerScope: (rootId: number) => Promise<StatsVisibility>,
+  findFlagged: (epicIds: number[], scope: StatsVisibility) => Promise<Set<number>>,
+): BatchLoader<string, boolean> {
+  return new BatchLoader<string, boolean>(async (keys) => {
+    const result = new Map<string, boolean>();
+    for (const [rootId, epicIds] of groupByRoot(keys)) {
+      const flagged = await findFlagged(epicIds, await viewerScope(rootId));
+      for (const epicId of epicIds) result.set(epicKey(rootId, epicId), flagged.has(epicId));
+    }
+    return result;
+  }, false);
+}
+
 /** Per-request batch loaders: every relation of a page costs one statement, whatever the page size. */
 export function createLoaders(
   db: Kysely<Database>,
@@ -92,23 +110,13 @@ export function createLoaders(
     issueAssigneeIds: new BatchLoader<number, number[]>((ids) => findAssigneeIdsOfIssues(db, ids), []),
     issueEpicId: new BatchLoader<number, number | null>((ids) => findEpicIdsOfIssues(db, ids), null),
     /** Keyed by `epicKey` (root namespace and epic): whether the epic holds an issue the viewer may see. */
-    epicHasIssues: new BatchLoader<string, boolean>(async (keys) => {
-      const result = new Map<string, boolean>();
-      for (const [rootId, epicIds] of groupByRoot(keys)) {
-        const found = await findEpicIdsWithIssues(db, epicIds, await viewerScope(rootId));
-        for (const epicId of epicIds) result.set(epicKey(rootId, epicId), found.has(epicId));
-      }
-      return result;
-    }, false),
+    epicHasIssues: viewerFlagLoader(viewerScope, (epicIds, scope) =>
+      findEpicIdsWithIssues(db, epicIds, scope),
+    ),
     /** Keyed by `epicKey`: whether the epic has a child epic the viewer may see. */
-    epicHasChildren: new BatchLoader<string, boolean>(async (keys) => {
-      const result = new Map<string, boolean>();
-      for (const [rootId, epicIds] of groupByRoot(keys)) {
-        const found = await findEpicIdsWithChildren(db, epicIds, await viewerScope(rootId));
-        for (const epicId of epicIds) result.set(epicKey(rootId, epicId), found.has(epicId));
-      }
-      return result;
-    }, false),
+    epicHasChildren: viewerFlagLoader(viewerScope, (epicIds, scope) =>
+      findEpicIdsWithChildren(db, epicIds, scope),
+    ),
     /** What each epic would inherit from its issues' milestones and child epics. */
     epicInheritedDates: new BatchLoader<number, InheritedDateSource | null>(
       (ids) => findInheritedDateSources(db, ids),
