@@ -19,6 +19,8 @@ test('the sign-in page has no serious accessibility violations', async ({ page }
 
 for (const theme of ['light', 'dark'] as const) {
   test(`signed-in pages have no serious accessibility violations (${theme} theme)`, async ({ page }) => {
+    // One sign-in, then a full axe scan of every page: the default 30 s is for one page's worth.
+    test.setTimeout(PAGES.length * 15_000);
     await page.emulateMedia({ colorScheme: theme });
     await signIn(page, 'developer');
     for (const path of PAGES) {
