@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/backends.ts';
 import { HttpClient } from '../helpers/httpClient.ts';
@@ -279,5 +280,37 @@ describe.each(BACKENDS)('GraphQL API (%s)', (backend) => {
     expect(response.body.errors).toBeUndefined();
     expect(response.body.data?.project.issues.nodes).toHaveLength(10);
     expect(response.body.data?.project.issues.nodes[0]?.reference).toMatch(/^#\d+$/);
+  });
+
+  it("counts every listed project's open issues in one statement, hiding confidential ones from those who may not see them", async () => {
+    const query = `{ group(fullPath: "acme") { projects(includeSubgroups: true, first: 100) {
+      nodes { fullPath openIssuesCount } } } }`;
+    type Answer = { group: { projects: { nodes: { fullPath: string; openIssuesCount: number }[] } } };
+    const counted = async (client: HttpClient) => {
+      const response = await client.graphql<Answer>(query);
+      expect(response.body.errors).toBeUndefined();
+      return new Map(
+        response.body.data!.group.projects.nodes.map((node) => [node.fullPath, node.openIssuesCount]),
+      );
+    };
+    const withSmallerPage = query.replace('first: 100', 'first: 2');
+    const before = server.statementCount();
+    const asDeveloper = await counted(developer);
+    const statements = server.statementCount() - before;
+    expect(asDeveloper.size).toBeGreaterThan(2);
+    const beforeSmall = server.statementCount();
+    await developer.graphql(withSmallerPage);
+    expect(server.statementCount() - beforeSmall).toBe(statements);
+
+    const asAnonymous = await counted(anonymous);
+    const expected = await sql<{ full_path: string; open: number; public_open: number }>`
+      SELECT p.full_path, count(*)::integer AS open, (count(*) FILTER (WHERE NOT i.confidential))::integer AS public_open
+      FROM issues i JOIN projects p ON p.id = i.project_id WHERE i.state = 'opened' GROUP BY p.full_path`.execute(
+      server.db,
+    );
+    for (const row of expected.rows) {
+      if (asDeveloper.has(row.full_path)) expect(asDeveloper.get(row.full_path)).toBe(row.open);
+      if (asAnonymous.has(row.full_path)) expect(asAnonymous.get(row.full_path)).toBe(row.public_open);
+    }
   });
 });

@@ -244,4 +244,52 @@ describe.each(BACKENDS)('REST group epics, as a GitLab client uses them (%s)', (
     expect(labels.body.some((label) => label.name.includes('::'))).toBe(true);
     expect(labels.body.every((label) => /^#[0-9a-fA-F]{6}$/.test(label.color))).toBe(true);
   });
+
+  it("filters group milestones by GitLab's date, title-term and update parameters", async () => {
+    type Milestone = {
+      title: string;
+      start_date: string | null;
+      due_date: string | null;
+      updated_at: string;
+    };
+    const all = (
+      await owner.json<Milestone[]>('/api/v4/groups/acme/milestones?include_descendants=true&per_page=100')
+    ).body;
+    const dated = all.filter((milestone) => milestone.start_date && milestone.due_date);
+    const probe = dated[Math.floor(dated.length / 2)];
+    if (!probe?.start_date || !probe.due_date) throw new Error('The demo data should have dated milestones');
+    const list = async (query: string) =>
+      owner.json<Milestone[]>(
+        `/api/v4/groups/acme/milestones?include_descendants=true&per_page=100&${query}`,
+      );
+
+    const containing = await list(`containing_date=${probe.start_date}`);
+    expect(containing.body.map((milestone) => milestone.title)).toContain(probe.title);
+    expect(
+      containing.body.every(
+        (milestone) => milestone.start_date! <= probe.start_date! && milestone.due_date! >= probe.start_date!,
+      ),
+    ).toBe(true);
+
+    const range = await list(`start_date=${probe.start_date}&end_date=${probe.start_date}`);
+    expect(range.body.map((milestone) => milestone.title)).toContain(probe.title);
+    expect(
+      range.body.every((m) => m.due_date! >= probe.start_date! && m.start_date! <= probe.start_date!),
+    ).toBe(true);
+    expect((await list(`start_date=${probe.start_date}`)).status).toBe(400);
+    expect((await list('containing_date=2026-02-30')).status).toBe(400);
+
+    const [first = '', second = ''] = probe.title.split(/\s+/);
+    const byTerms = await list(`search_title=${encodeURIComponent(`${second}+${first}`.toLowerCase())}`);
+    expect(byTerms.body.map((milestone) => milestone.title)).toContain(probe.title);
+    expect(
+      byTerms.body.every((m) =>
+        [first, second].every((term) => m.title.toLowerCase().includes(term.toLowerCase())),
+      ),
+    ).toBe(true);
+
+    const future = new Date(Date.now() + 86_400_000).toISOString();
+    expect((await list(`updated_after=${future}`)).body).toEqual([]);
+    expect((await list(`updated_before=${future}`)).body.length).toBe(all.length);
+  });
 });

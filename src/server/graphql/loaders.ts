@@ -18,7 +18,7 @@ import {
 import { findLabelsOfTargets } from '../db/repositories/labelRepository.ts';
 import { findMilestonesByIds } from '../db/repositories/milestoneRepository.ts';
 import { findNamespacesByIds } from '../db/repositories/namespaceRepository.ts';
-import { findProjectsByIds } from '../db/repositories/projectRepository.ts';
+import { countOpenIssuesByProject, findProjectsByIds } from '../db/repositories/projectRepository.ts';
 import { findSubscriptionChoices } from '../db/repositories/subscriptionRepository.ts';
 import { findUsersByIds } from '../db/repositories/userRepository.ts';
 import type {
@@ -43,8 +43,8 @@ export function summaryKey(
   return `${rootId}|${timeframe?.start ?? ''}|${timeframe?.end ?? ''}|${epicId}`;
 }
 
-/** Key of a per-viewer fact about an epic: its root namespace (whose visibility applies) and the epic. */
-export function epicKey(rootId: number, epicId: number): string {
+/** Key of a per-viewer fact about an epic or project: its root namespace (whose visibility applies) and its id. */
+export function rootedKey(rootId: number, epicId: number): string {
   return `${rootId}|${epicId}`;
 }
 
@@ -58,7 +58,7 @@ function groupByRoot(keys: readonly string[]): Map<number, number[]> {
 }
 
 /**
- * A yes/no fact about epics that depends on what the viewer may see: keyed by `epicKey`, one
+ * A yes/no fact about epics that depends on what the viewer may see: keyed by `rootedKey`, one
  * statement per root namespace in the batch, under that root's visibility.
  */
 function viewerFlagLoader(
@@ -69,7 +69,7 @@ function viewerFlagLoader(
     const result = new Map<string, boolean>();
     for (const [rootId, epicIds] of groupByRoot(keys)) {
       const flagged = await findFlagged(epicIds, await viewerScope(rootId));
-      for (const epicId of epicIds) result.set(epicKey(rootId, epicId), flagged.has(epicId));
+      for (const epicId of epicIds) result.set(rootedKey(rootId, epicId), flagged.has(epicId));
     }
     return result;
   }, false);
@@ -109,14 +109,24 @@ export function createLoaders(
     }),
     issueAssigneeIds: new BatchLoader<number, number[]>((ids) => findAssigneeIdsOfIssues(db, ids), []),
     issueEpicId: new BatchLoader<number, number | null>((ids) => findEpicIdsOfIssues(db, ids), null),
-    /** Keyed by `epicKey` (root namespace and epic): whether the epic holds an issue the viewer may see. */
+    /** Keyed by `rootedKey` (root namespace and epic): whether the epic holds an issue the viewer may see. */
     epicHasIssues: viewerFlagLoader(viewerScope, (epicIds, scope) =>
       findEpicIdsWithIssues(db, epicIds, scope),
     ),
-    /** Keyed by `epicKey`: whether the epic has a child epic the viewer may see. */
+    /** Keyed by `rootedKey`: whether the epic has a child epic the viewer may see. */
     epicHasChildren: viewerFlagLoader(viewerScope, (epicIds, scope) =>
       findEpicIdsWithChildren(db, epicIds, scope),
     ),
+    /** Keyed by `rootedKey`: open issues of each project that the viewer may see. */
+    projectOpenIssues: new BatchLoader<string, number>(async (keys) => {
+      const result = new Map<string, number>();
+      for (const [rootId, projectIds] of groupByRoot(keys)) {
+        const confidential = new Set((await viewerScope(rootId)).confidentialProjectIds);
+        const counts = await countOpenIssuesByProject(db, projectIds, (id) => confidential.has(id));
+        for (const id of projectIds) result.set(rootedKey(rootId, id), counts.get(id) ?? 0);
+      }
+      return result;
+    }, 0),
     /** What each epic would inherit from its issues' milestones and child epics. */
     epicInheritedDates: new BatchLoader<number, InheritedDateSource | null>(
       (ids) => findInheritedDateSources(db, ids),

@@ -42,6 +42,10 @@ export async function listGroupMilestones(
     ids?: readonly number[] | undefined;
     timeframe?: { start: string; end: string } | undefined;
     containingDate?: string | undefined;
+    titleTerms?: readonly string[] | undefined;
+    updatedAfter?: Date | undefined;
+    updatedBefore?: Date | undefined;
+    dueFromStartUntil?: { start: string; end: string } | undefined;
     sort?: { column: 'due_date' | 'created_at' | 'updated_at'; direction: 'asc' | 'desc' } | undefined;
   },
   page: { offset: number; limit: number },
@@ -69,6 +73,10 @@ export async function listGroupMilestones(
       ids: params.ids,
       timeframe: params.timeframe,
       containingDate: params.containingDate,
+      titleTerms: params.titleTerms,
+      updatedAfter: params.updatedAfter,
+      updatedBefore: params.updatedBefore,
+      dueFromStartUntil: params.dueFromStartUntil,
       sort: params.sort,
     },
     page,

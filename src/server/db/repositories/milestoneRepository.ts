@@ -14,6 +14,12 @@ export interface MilestoneListFilter {
   /** Overlapping this closed range, with at least one date set (GitLab's within_timeframe). */
   readonly timeframe?: { readonly start: string; readonly end: string } | undefined;
   readonly containingDate?: string | undefined;
+  /** Every term must appear in the title (GitLab's `search_title`), case-insensitive. */
+  readonly titleTerms?: readonly string[] | undefined;
+  readonly updatedAfter?: Date | undefined;
+  readonly updatedBefore?: Date | undefined;
+  /** GitLab's REST `start_date` + `end_date`: due on or after the start and starting on or before the end. */
+  readonly dueFromStartUntil?: { readonly start: string; readonly end: string } | undefined;
   readonly sort?:
     | { readonly column: 'due_date' | 'created_at' | 'updated_at'; readonly direction: 'asc' | 'desc' }
     | undefined;
@@ -48,6 +54,15 @@ export async function listMilestones(
     if (filter.containingDate) {
       const day = filter.containingDate;
       query = query.where('start_date', '<=', day).where('due_date', '>=', day);
+    }
+    for (const term of filter.titleTerms ?? []) {
+      query = query.where('title', 'ilike', `%${escapeLike(term)}%`);
+    }
+    if (filter.updatedAfter) query = query.where('updated_at', '>=', filter.updatedAfter);
+    if (filter.updatedBefore) query = query.where('updated_at', '<=', filter.updatedBefore);
+    if (filter.dueFromStartUntil) {
+      const { start, end } = filter.dueFromStartUntil;
+      query = query.where('due_date', '>=', start).where('start_date', '<=', end);
     }
     if (filter.search) {
       const pattern = `%${escapeLike(filter.search)}%`;

@@ -10,7 +10,7 @@ import type {
   EpicPermissionsResolvers,
   EpicResolvers,
 } from '../generated/resolvers.ts';
-import { epicKey, summaryKey } from '../loaders.ts';
+import { rootedKey, summaryKey } from '../loaders.ts';
 import type { EpicModel } from '../models.ts';
 import { epicSortOrder, escapeHtml, iso } from './common.ts';
 import { EPIC_PAGE_LIMITS, epicListParams } from './epicArgs.ts';
@@ -86,10 +86,10 @@ export const Epic: EpicResolvers = {
   hasChildren: async (epic, _args, context) => {
     // A listed epic's summary is read for its counts anyway; a lone epic needs only a cheap probe.
     if (context.epicTimeframes.has(epic)) return (await summary(epic, context))?.hasChildren ?? false;
-    return context.loaders.epicHasChildren.load(epicKey(epic.root_namespace_id, epic.id));
+    return context.loaders.epicHasChildren.load(rootedKey(epic.root_namespace_id, epic.id));
   },
   hasIssues: (epic, _args, { loaders }) =>
-    loaders.epicHasIssues.load(epicKey(epic.root_namespace_id, epic.id)),
+    loaders.epicHasIssues.load(rootedKey(epic.root_namespace_id, epic.id)),
   startDate: (epic) => epic.start_date,
   startDateFixed: (epic) => epic.start_date_fixed,
   startDateIsFixed: (epic) => epic.start_date_is_fixed,

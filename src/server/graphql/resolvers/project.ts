@@ -1,5 +1,4 @@
 import { toGlobalId } from '../../../core/domain/gid.ts';
-import { countOpenIssuesByProject } from '../../db/repositories/projectRepository.ts';
 import { visibilityOfLevel } from '../../services/access.ts';
 import { NotFoundError } from '../../services/errors.ts';
 import { findReadableIssue, listIssuesConnection } from '../../services/issueService.ts';
@@ -11,6 +10,7 @@ import {
 import { keysetConnection, offsetConnection } from '../connection.ts';
 import type { GraphQLContext } from '../context.ts';
 import type { ProjectResolvers } from '../generated/resolvers.ts';
+import { rootedKey } from '../loaders.ts';
 import type { ProjectModel } from '../models.ts';
 import { issueSortOrder, PAGE_LIMITS, parseIid, stripNulls } from './common.ts';
 
@@ -41,14 +41,9 @@ export const Project: ProjectResolvers = {
       fullPath: namespace.full_path,
     };
   },
-  openIssuesCount: async (project, _args, context) => {
-    const { namespace } = await located(project, context);
-    const confidential = await context.access.canInProject('read_issue', project, namespace, {
-      confidential: true,
-    });
-    const counts = await countOpenIssuesByProject(context.db, [project.id], () => confidential);
-    return counts.get(project.id) ?? 0;
-  },
+  // One statement for every project on the page, under the viewer's confidential-issue rights.
+  openIssuesCount: (project, _args, { loaders }) =>
+    loaders.projectOpenIssues.load(rootedKey(project.root_namespace_id, project.id)),
   issue: async (project, { iid }, context) => {
     try {
       return await findReadableIssue(

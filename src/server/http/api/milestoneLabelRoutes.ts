@@ -9,9 +9,11 @@ import { setPaginationHeaders } from './pagination.ts';
 import {
   offsetPage,
   optionalBoolean,
+  optionalCalendarDate,
   optionalEnum,
   optionalList,
   optionalString,
+  optionalTime,
   ParamError,
   type Params,
 } from './params.ts';
@@ -23,10 +25,23 @@ export function registerMilestoneAndLabelRoutes(app: FastifyInstance, { db, conf
     const query = request.query as Params;
     const group = await findReadableGroup(db, request.access, id);
     const page = offsetPage(query);
-    const iids = optionalList(query, 'iids')?.map((iid) => {
-      if (!/^\d+$/.test(iid)) throw new ParamError('iids is invalid');
-      return Number(iid);
-    });
+    const includeAncestors =
+      optionalBoolean(query, 'include_ancestors') ??
+      optionalBoolean(query, 'include_parent_milestones') ??
+      false;
+    // GitLab ignores iids when ancestors are included.
+    const iids = includeAncestors
+      ? undefined
+      : optionalList(query, 'iids')?.map((iid) => {
+          if (!/^\d+$/.test(iid)) throw new ParamError('iids is invalid');
+          return Number(iid);
+        });
+    const startDate = optionalCalendarDate(query, 'start_date');
+    const endDate = optionalCalendarDate(query, 'end_date');
+    if ((startDate === undefined) !== (endDate === undefined)) {
+      throw new ParamError('start_date, end_date are missing, both parameters must be provided together');
+    }
+    const searchTitle = optionalString(query, 'search_title', 255);
     const { rows, total, ownerPaths } = await listGroupMilestones(
       db,
       request.access,
@@ -36,10 +51,12 @@ export function registerMilestoneAndLabelRoutes(app: FastifyInstance, { db, conf
         title: optionalString(query, 'title', 255),
         search: optionalString(query, 'search', 255),
         iids,
-        includeAncestors:
-          optionalBoolean(query, 'include_ancestors') ??
-          optionalBoolean(query, 'include_parent_milestones') ??
-          false,
+        includeAncestors,
+        containingDate: optionalCalendarDate(query, 'containing_date'),
+        titleTerms: searchTitle?.split(/[+\s]+/).filter((term) => term.length > 0),
+        updatedAfter: optionalTime(query, 'updated_after'),
+        updatedBefore: optionalTime(query, 'updated_before'),
+        dueFromStartUntil: startDate && endDate ? { start: startDate, end: endDate } : undefined,
         includeDescendants: optionalBoolean(query, 'include_descendants') ?? false,
       },
       { offset: page.offset, limit: page.perPage },

@@ -1,3 +1,4 @@
+import { type CalendarDate, parseCalendarDate } from '../../../core/time/calendarDate.ts';
 /**
  * Grape-style parameter parsing for REST /api/v4: a bad value is a 400 `{"error": "<param> is invalid"}`,
  * as GitLab answers, and never reaches a service.
@@ -78,6 +79,15 @@ export function optionalTime(params: Params, name: string): Date | undefined {
   const time = new Date(value);
   if (Number.isNaN(time.getTime())) throw new ParamError(`${name} is invalid`);
   return time;
+}
+
+/** A calendar day (`YYYY-MM-DD`). */
+export function optionalCalendarDate(params: Params, name: string): CalendarDate | undefined {
+  const value = optionalString(params, name, 32);
+  if (value === undefined) return undefined;
+  const day = parseCalendarDate(value);
+  if (!day) throw new ParamError(`${name} is invalid`);
+  return day;
 }
 
 /** GitLab's comma-separated lists (`labels=a,b`), also accepted as repeated `name[]`. */
