@@ -16,6 +16,23 @@ import { escapeLike } from './namespaceRepository.ts';
 /** An integer array literal; the 0 keeps it typed and non-empty (no row has id 0). */
 const intArray = (values: readonly number[]) => sql`ARRAY[${sql.join([0, ...values])}]::integer[]`;
 
+/** An epic row (by table alias) the viewer may see: in a readable group, confidential only where allowed. */
+function epicVisibleTo(alias: string, visible: Pick<StatsVisibility, 'groupIds' | 'confidentialGroupIds'>) {
+  const group = sql.ref(`${alias}.group_id`);
+  return sql<SqlBool>`(${group} = ANY(${intArray(visible.groupIds)})
+    AND (NOT ${sql.ref(`${alias}.confidential`)} OR ${group} = ANY(${intArray(visible.confidentialGroupIds)})))`;
+}
+
+/** An issue row (by table alias) the viewer may see: in a readable project, confidential only where allowed. */
+function issueVisibleTo(
+  alias: string,
+  visible: Pick<StatsVisibility, 'projectIds' | 'confidentialProjectIds'>,
+) {
+  const project = sql.ref(`${alias}.project_id`);
+  return sql<SqlBool>`(${project} = ANY(${intArray(visible.projectIds)})
+    AND (NOT ${sql.ref(`${alias}.confidential`)} OR ${project} = ANY(${intArray(visible.confidentialProjectIds)})))`;
+}
+
 export type EpicSortColumn =
   | 'created_at'
   | 'updated_at'
@@ -142,7 +159,7 @@ function filteredEpics(db: Executor, filter: EpicFilter) {
           .select(sql`1`.as('one'))
           .whereRef('epic_issues.epic_id', '=', 'epics.id')
           .where('milestones.title', '=', title)
-          .where((inner) => visibleIssue(inner, visibleIssues)),
+          .where(issueVisibleTo('issues', visibleIssues)),
       ),
     );
   }
@@ -532,9 +549,6 @@ export async function findEpicSummaries(
         AND (child.start_date IS NULL OR child.start_date <= ${timeframe.end}::date)
         AND (child.due_date IS NULL OR child.due_date >= ${timeframe.start}::date)`
     : sql`true`;
-  const visibleEpic = (alias: string) =>
-    sql`${sql.ref(`${alias}.group_id`)} = ANY(${intArray(visible.groupIds)})
-      AND (NOT ${sql.ref(`${alias}.confidential`)} OR ${sql.ref(`${alias}.group_id`)} = ANY(${intArray(visible.confidentialGroupIds)}))`;
   // The walk carries each node's state and timeframe overlap, so no row is read twice; issues are
   // counted per node through a LATERAL probe of epic_issues, which keeps the plan a nested loop over
   // the index instead of a hash join across every issue of the instance.
@@ -553,7 +567,7 @@ export async function findEpicSummaries(
       UNION ALL
       SELECT tree.root_id, child.id, tree.depth + 1, child.state, ${inTimeframe}
       FROM epics child JOIN tree ON child.parent_id = tree.id
-      WHERE tree.depth < 20 AND ${visibleEpic('child')}
+      WHERE tree.depth < 20 AND ${epicVisibleTo('child', visible)}
     )
     SELECT root_id, 'epic' AS kind, state, NULL::smallint AS health, count(*)::integer AS count, 0 AS weight,
       (count(*) FILTER (WHERE depth = 1))::integer AS direct,
@@ -568,8 +582,7 @@ export async function findEpicSummaries(
       SELECT i.state, i.health_status, count(*) AS count, coalesce(sum(i.weight), 0) AS weight
       FROM epic_issues ei JOIN issues i ON i.id = ei.issue_id
       WHERE ei.epic_id = tree.id
-        AND i.project_id = ANY(${intArray(visible.projectIds)})
-        AND (NOT i.confidential OR i.project_id = ANY(${intArray(visible.confidentialProjectIds)}))
+        AND ${issueVisibleTo('i', visible)}
       GROUP BY i.state, i.health_status
     ) node
     GROUP BY tree.root_id, node.state, node.health_status
@@ -577,13 +590,13 @@ export async function findEpicSummaries(
     SELECT l.target_id, 'blocked_by', 'opened', NULL, count(*)::integer, 0, 0, 0
     FROM related_epic_links l JOIN epics other ON other.id = l.source_id
     WHERE l.link_type = 'blocks' AND l.target_id = ANY(${ids}) AND other.state = 'opened'
-      AND ${visibleEpic('other')}
+      AND ${epicVisibleTo('other', visible)}
     GROUP BY l.target_id
     UNION ALL
     SELECT l.source_id, 'blocking', 'opened', NULL, count(*)::integer, 0, 0, 0
     FROM related_epic_links l JOIN epics other ON other.id = l.target_id
     WHERE l.link_type = 'blocks' AND l.source_id = ANY(${ids}) AND other.state = 'opened'
-      AND ${visibleEpic('other')}
+      AND ${epicVisibleTo('other', visible)}
     GROUP BY l.source_id`.execute(db);
   for (const row of rows.rows) {
     const entry = summaries.get(row.root_id);
@@ -653,10 +666,7 @@ export async function findEpicIdsWithChildren(
     .select('parent_id')
     .distinct()
     .where('parent_id', 'in', [...epicIds])
-    .where('group_id', 'in', [0, ...visible.groupIds])
-    .where((eb) =>
-      eb.or([eb('confidential', '=', false), eb('group_id', 'in', [0, ...visible.confidentialGroupIds])]),
-    )
+    .where(epicVisibleTo('epics', visible))
     .execute();
   return new Set(rows.flatMap((row) => (row.parent_id === null ? [] : [row.parent_id])));
 }
@@ -674,22 +684,9 @@ export async function findEpicIdsWithIssues(
     .select('epic_issues.epic_id')
     .distinct()
     .where('epic_issues.epic_id', 'in', [...epicIds])
-    .where((eb) => visibleIssue(eb, visible))
+    .where(issueVisibleTo('issues', visible))
     .execute();
   return new Set(rows.map((row) => row.epic_id));
-}
-
-function visibleIssue(
-  eb: ExpressionBuilder<Database, 'issues'>,
-  visible: Pick<StatsVisibility, 'projectIds' | 'confidentialProjectIds'>,
-) {
-  return eb.and([
-    eb('issues.project_id', 'in', [0, ...visible.projectIds]),
-    eb.or([
-      eb('issues.confidential', '=', false),
-      eb('issues.project_id', 'in', [0, ...visible.confidentialProjectIds]),
-    ]),
-  ]);
 }
 
 export interface InheritedDateSource {
