@@ -55,9 +55,12 @@ describe.each(BACKENDS)('transaction isolation (%s)', (backend) => {
       await pause(80);
       throw new Error('late failure');
     });
+    // Attach the expectation before waiting: on PGlite the outside statements queue behind the
+    // transaction, so it has already failed by the time they answer.
+    const failedAsExpected = expect(failing).rejects.toThrow('late failure');
     await pause(20);
     const [seen] = await Promise.all([probeRows(), insertProbe(handle.db, 'outside')]);
-    await expect(failing).rejects.toThrow('late failure');
+    await failedAsExpected;
     expect(seen).not.toContain('uncommitted');
     expect(await probeRows()).toEqual(['outside']);
   });

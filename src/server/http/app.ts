@@ -4,7 +4,7 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
@@ -33,7 +33,9 @@ export async function buildApp({ config, db, now = () => new Date() }: AppOption
   const app = Fastify({
     logger: { level: config.logLevel },
     // One line per request only when asked for (LOG_LEVEL=debug); errors are always logged.
-    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
     bodyLimit: 4 * 1024 * 1024,
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
