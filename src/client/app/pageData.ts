@@ -44,8 +44,15 @@ export type PageData =
       readonly groupName: string;
       readonly epicsState: RoadmapEpicsState;
       readonly sortedBy: RoadmapSort;
+      readonly timeframeRangeType: string;
+      readonly presetType: string;
       readonly listEpicsPath: string;
+      readonly newEpicPath: string;
+      readonly epicsDocsPath: string;
+      readonly canCreateEpic: boolean;
+      readonly allowSubEpics: boolean;
       readonly hasFiltersApplied: boolean;
+      readonly emptyStateIllustration: string;
     }
   | {
       readonly page: 'epic';
@@ -145,8 +152,15 @@ export function parsePageData(dataset: Dataset): PageData {
         groupName: text(dataset, 'groupName', fullPath.split('/').pop()),
         epicsState: state === 'opened' || state === 'closed' ? state : 'all',
         sortedBy: sort === 'end_date_asc' ? sort : 'start_date_asc',
+        timeframeRangeType: text(dataset, 'timeframeRangeType'),
+        presetType: text(dataset, 'presetType'),
         listEpicsPath: text(dataset, 'listEpicsPath', groupEpicsPath(fullPath, 'epics')),
+        newEpicPath: text(dataset, 'newEpicPath', `${groupEpicsPath(fullPath, 'epics')}/new`),
+        epicsDocsPath: text(dataset, 'epicsDocsPath', '/help/user/group/epics/_index.md'),
+        canCreateEpic: flag(dataset, 'canCreateEpic'),
+        allowSubEpics: flag(dataset, 'allowSubEpics'),
         hasFiltersApplied: flag(dataset, 'hasFiltersApplied'),
+        emptyStateIllustration: text(dataset, 'emptyStateIllustration'),
       };
     }
     case 'epic':

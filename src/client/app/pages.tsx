@@ -7,7 +7,7 @@ import { HomePage } from '../features/home/HomePage.tsx';
 import { IssuePage } from '../features/issue/IssuePage.tsx';
 import { IssuesListPage } from '../features/issues/IssuesListPage.tsx';
 import { ProjectPage } from '../features/projects/ProjectPage.tsx';
-import { RoadmapTablePage } from '../features/roadmap/RoadmapTablePage.tsx';
+import { RoadmapPage } from '../features/roadmap/RoadmapPage.tsx';
 import type { PageData, PageName, Session } from './pageData.ts';
 
 /** Pages with a search box, where the `s`, `/` and `f` shortcuts are registered. */
@@ -25,7 +25,7 @@ export function PageView({ page, session }: { page: PageData; session: Session }
     case 'group-epics':
       return <EpicsListPage {...page} />;
     case 'group-roadmap':
-      return <RoadmapTablePage {...page} />;
+      return <RoadmapPage {...page} session={session} />;
     case 'epic':
       return <EpicPage {...page} />;
     case 'project':

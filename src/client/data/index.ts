@@ -20,5 +20,29 @@ export {
 } from './hooks.ts';
 export { usePageSettled } from './idle.ts';
 export type { PageCursor } from './paging.ts';
-export { ROADMAP_PAGE_SIZE, type RoadmapEpicsState, useRoadmapEpics } from './roadmapHooks.ts';
+export {
+  ROADMAP_BULK_PAGE_SIZE,
+  ROADMAP_PAGE_SIZE,
+  type RoadmapChildEpicsQueryVariables,
+  type RoadmapEpicsQueryVariables,
+  type RoadmapEpicsState,
+  type RoadmapMilestonesQueryVariables,
+  type RoadmapMilestonesState,
+  useRoadmapChildEpicsFetcher,
+  useRoadmapEpics,
+  useRoadmapMilestones,
+} from './roadmapHooks.ts';
+export {
+  type EmojiSuggestion,
+  type EpicSuggestion,
+  type EpicSuggestionState,
+  fetchEmojiSuggestions,
+  fetchEpicSuggestions,
+  fetchLabelSuggestions,
+  fetchMilestoneSuggestions,
+  fetchUserSuggestions,
+  type LabelSuggestion,
+  type MilestoneSuggestion,
+  type UserSuggestion,
+} from './suggestions.ts';
 export type * from './types.ts';

@@ -1,4 +1,5 @@
 /** Pure mappers from generated GraphQL result types to the view models in `types.ts`. */
+import { parseGlobalId } from '../../core/domain/gid.ts';
 import { isVisibility } from '../../core/domain/visibility.ts';
 import { toCalendarDate, toInstant } from './dates.ts';
 import type {
@@ -11,7 +12,8 @@ import type {
   LabelFieldsFragment,
   PageInfoFieldsFragment,
   ProjectOverviewQuery,
-  RoadmapEpicsTableQuery,
+  RoadmapEpicFieldsFragment,
+  RoadmapMilestonesQuery,
   UserFieldsFragment,
 } from './generated/graphql.ts';
 import type {
@@ -29,7 +31,8 @@ import type {
   PageInfoView,
   ProjectOverview,
   ProjectSummary,
-  RoadmapEpic,
+  RoadmapEpicView,
+  RoadmapMilestoneView,
   UserView,
   Visibility,
 } from './types.ts';
@@ -160,21 +163,67 @@ export const toEpicListItem = (epic: EpicListItemFragment): EpicListItem => ({
   labels: toLabels(epic.labels),
 });
 
-type RoadmapNode = NonNullable<
-  NonNullable<NonNullable<NonNullable<RoadmapEpicsTableQuery['group']>['epics']>['nodes']>[number]
+/**
+ * A roadmap epic for the worker and the overlay. Numeric ids come from the global ids; a missing
+ * descendant count stays null so the popover reads '- of -'.
+ */
+export function toRoadmapEpicView(epic: RoadmapEpicFieldsFragment): RoadmapEpicView {
+  const counts = epic.descendantCounts;
+  const weights = epic.descendantWeightSum;
+  return {
+    id: numericId(epic.id),
+    gid: epic.id,
+    iid: epic.iid,
+    title: epic.title ?? '',
+    state: toItemState(epic.state),
+    parentId: epic.parent ? numericId(epic.parent.id) : null,
+    groupId: numericId(epic.group.id),
+    groupName: epic.group.name,
+    groupFullPath: epic.group.fullPath,
+    startDate: toCalendarDate(epic.startDate),
+    dueDate: toCalendarDate(epic.dueDate),
+    descendantCounts:
+      counts && counts.openedIssues != null && counts.closedIssues != null
+        ? { openedIssues: counts.openedIssues, closedIssues: counts.closedIssues }
+        : null,
+    descendantWeightSum:
+      weights && weights.openedIssues != null && weights.closedIssues != null
+        ? { openedIssues: weights.openedIssues, closedIssues: weights.closedIssues }
+        : null,
+    color: epic.color ?? null,
+    textColor: epic.textColor ?? null,
+    hasChildren: epic.hasChildren,
+    webPath: epic.webPath,
+    confidential: Boolean(epic.confidential),
+    blocked: Boolean(epic.blocked),
+    blockedByCount: epic.blockedByCount ?? 0,
+    childEpicCount: (counts?.openedEpics ?? 0) + (counts?.closedEpics ?? 0),
+  };
+}
+
+type RoadmapMilestoneNode = NonNullable<
+  NonNullable<NonNullable<NonNullable<RoadmapMilestonesQuery['group']>['milestones']>['nodes']>[number]
 >;
 
-export const toRoadmapEpic = (epic: RoadmapNode): RoadmapEpic => ({
-  id: epic.id,
-  iid: epic.iid,
-  title: epic.title ?? '',
-  state: toItemState(epic.state),
-  startDate: toCalendarDate(epic.startDate),
-  dueDate: toCalendarDate(epic.dueDate),
-  webPath: epic.webPath,
-  groupName: epic.group.fullName || epic.group.name,
-  groupFullPath: epic.group.fullPath,
+export const toRoadmapMilestoneView = (milestone: RoadmapMilestoneNode): RoadmapMilestoneView => ({
+  id: numericId(milestone.id),
+  gid: milestone.id,
+  title: milestone.title,
+  description: milestone.description || null,
+  startDate: toCalendarDate(milestone.startDate),
+  dueDate: toCalendarDate(milestone.dueDate),
+  webPath: milestone.webPath,
+  groupMilestone: Boolean(milestone.groupMilestone),
+  subgroupMilestone: Boolean(milestone.subgroupMilestone),
+  projectMilestone: Boolean(milestone.projectMilestone),
 });
+
+/** The number in `gid://gitlab/Type/<n>`; NaN never escapes (a malformed id is a server bug). */
+function numericId(gid: string): number {
+  const parsed = parseGlobalId(gid);
+  if (!parsed.ok) throw new Error(parsed.message);
+  return parsed.id;
+}
 
 type EpicNode = NonNullable<NonNullable<EpicDetailQuery['group']>['epic']>;
 

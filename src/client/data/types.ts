@@ -3,6 +3,8 @@
  * components never see nullable connection plumbing or raw date strings.
  */
 import type { Visibility } from '../../core/domain/visibility.ts';
+import type { RoadmapMilestoneInput } from '../../core/layout/milestoneBars.ts';
+import type { RoadmapEpicInput } from '../../core/layout/roadmapEpic.ts';
 import type { CalendarDate, Instant } from './dates.ts';
 
 export type { CalendarDate, Instant, Visibility };
@@ -102,16 +104,27 @@ export interface ListResult<T> {
   readonly page: Page<T>;
 }
 
-export interface RoadmapEpic {
-  readonly id: string;
-  readonly iid: string;
-  readonly title: string;
+/**
+ * One roadmap epic: what the layout worker takes (RoadmapEpicInput, numeric ids) plus what the
+ * overlay and popovers show. Made once per server node by the mapper.
+ */
+export interface RoadmapEpicView extends RoadmapEpicInput {
+  readonly gid: string;
   readonly state: ItemState;
-  readonly startDate: CalendarDate | null;
-  readonly dueDate: CalendarDate | null;
   readonly webPath: string;
-  readonly groupName: string;
   readonly groupFullPath: string;
+  readonly confidential: boolean;
+  readonly blocked: boolean;
+  readonly blockedByCount: number;
+  /** Open and closed child epics (descendantCounts), for the row's child count. */
+  readonly childEpicCount: number;
+}
+
+/** One milestone of the roadmap's milestones lane. */
+export interface RoadmapMilestoneView extends RoadmapMilestoneInput {
+  readonly gid: string;
+  readonly webPath: string;
+  readonly description: string | null;
 }
 
 export interface EpicDateView {

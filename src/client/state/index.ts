@@ -1,6 +1,7 @@
 /** UI state: the only module tree that imports jotai. Server data stays in Apollo. */
 export { bindLocation, type NavigateOptions, navigateSearch, useLocationSearch } from './locationAtoms.ts';
 export { closeOverlays, isHelpOpen, toggleHelp, useHelpDialog, usePopover } from './overlayAtoms.ts';
+export { type RoadmapTreeState, usePresentationMode, useRoadmapTreeState } from './roadmapAtoms.ts';
 export { type AppStore, createAppStore, StateProvider } from './store.ts';
 export { THEME_STORAGE_KEY, type Theme } from './theme.ts';
 export { applyTheme, initialTheme, useTheme } from './themeAtoms.ts';

@@ -33,6 +33,16 @@ const PATHS = {
   roadmap: 'M2 3.5h7 M2 8h12 M5 12.5h6',
   signOut: 'M6 2.5H2.5v11H6 M10 5l3 3-3 3 M13 8H6',
   keyboard: 'M1.5 4h13v8h-13z M4 6.5h.1 M6.5 6.5h.1 M9 6.5h.1 M11.5 6.5h.1 M4.5 9.5h7',
+  settings:
+    'M8 5.5a2.5 2.5 0 1 0 0 5a2.5 2.5 0 1 0 0-5z M8 1v2 M8 13v2 M1 8h2 M13 8h2 M3 3l1.4 1.4 M11.6 11.6 13 13 M3 13l1.4-1.4 M11.6 4.4 13 3',
+  zoomIn: 'M7 2a5 5 0 1 0 0 10a5 5 0 1 0 0-10z M10.6 10.6 14 14 M5 7h4 M7 5v4',
+  zoomOut: 'M7 2a5 5 0 1 0 0 10a5 5 0 1 0 0-10z M10.6 10.6 14 14 M5 7h4',
+  maximize: 'M2 6V2h4 M10 2h4v4 M14 10v4h-4 M6 14H2v-4',
+  minimize: 'M6 2v4H2 M14 6h-4V2 M10 14v-4h4 M2 10h4v4',
+  fit: 'M1.5 8h13 M4 5.5 1.5 8 4 10.5 M12 5.5l2.5 2.5-2.5 2.5 M1.5 2v12 M14.5 2v12',
+  today: 'M8 1.5v13 M5 3.5h6 M5 12.5h6',
+  blocked: 'M8 1.5a6.5 6.5 0 1 0 0 13a6.5 6.5 0 1 0 0-13z M3.4 3.4l9.2 9.2',
+  download: 'M8 2v8 M4.5 6.5 8 10l3.5-3.5 M2.5 13.5h11',
 } as const;
 
 export type IconName = keyof typeof PATHS;

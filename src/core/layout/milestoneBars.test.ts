@@ -10,6 +10,7 @@ import {
   layoutMilestoneBars,
   milestoneBarStyle,
   milestoneTypeText,
+  packMilestoneLanes,
   type RoadmapMilestoneInput,
 } from './milestoneBars.ts';
 import { ROW_FLAG } from './roadmapEpic.ts';
@@ -94,5 +95,31 @@ describe('milestone bars', () => {
       'Subgroup milestone',
       'Project milestone',
     ]);
+  });
+});
+
+describe('stacking milestone bars into lanes', () => {
+  it('puts bars that do not overlap (with title room) in one lane and overlapping ones below', () => {
+    const bars = [
+      { x: 0, width: 100 },
+      { x: 150, width: 50 },
+      { x: 300, width: 10 },
+      { x: 500, width: 10 },
+    ];
+    expect(packMilestoneLanes(bars, 120)).toEqual({ lanes: [0, 1, 0, 0], laneCount: 2 });
+  });
+
+  it('reuses the first free lane and reports no lanes for no bars', () => {
+    expect(packMilestoneLanes([], 120)).toEqual({ lanes: [], laneCount: 0 });
+    const stacked = packMilestoneLanes(
+      [
+        { x: 0, width: 10 },
+        { x: 5, width: 10 },
+        { x: 10, width: 10 },
+        { x: 140, width: 10 },
+      ],
+      120,
+    );
+    expect(stacked).toEqual({ lanes: [0, 1, 2, 0], laneCount: 3 });
   });
 });

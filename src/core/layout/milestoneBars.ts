@@ -96,3 +96,28 @@ export function layoutMilestoneBars(
   }
   return bars;
 }
+
+/** Horizontal room (px) kept free after a milestone's bar for its title before another may follow. */
+export const MILESTONE_TITLE_ROOM = 120;
+
+/**
+ * Stacks milestone bars into lanes so none overlaps another (bars plus room for their titles):
+ * greedy by left edge, each bar into the first lane free at its x. Returns each bar's lane, in the
+ * bars' order, and the number of lanes.
+ */
+export function packMilestoneLanes(
+  bars: readonly Pick<MilestoneBar, 'x' | 'width'>[],
+  titleRoom = MILESTONE_TITLE_ROOM,
+): { lanes: number[]; laneCount: number } {
+  const order = bars.map((_, i) => i).sort((a, b) => bars[a]!.x - bars[b]!.x || a - b);
+  const laneEnds: number[] = [];
+  const lanes = new Array<number>(bars.length).fill(0);
+  for (const i of order) {
+    const bar = bars[i]!;
+    let lane = laneEnds.findIndex((end) => end <= bar.x);
+    if (lane === -1) lane = laneEnds.push(0) - 1;
+    laneEnds[lane] = bar.x + Math.max(bar.width, 0) + titleRoom;
+    lanes[i] = lane;
+  }
+  return { lanes, laneCount: laneEnds.length };
+}

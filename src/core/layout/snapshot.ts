@@ -32,6 +32,9 @@ export interface SnapshotRows {
   readonly textColor: Int32Array;
   /** Index into `strings` of the group name when SHOW_GROUP_NAME, else -1. */
   readonly groupName: Int32Array;
+  /** 1-based position among siblings and the number of siblings (WAI-ARIA treegrid rows). */
+  readonly posInSet: Uint32Array;
+  readonly setSize: Uint32Array;
 }
 
 export interface SnapshotHeader {
@@ -92,7 +95,7 @@ export function allocateSnapshotArrays(sizes: SnapshotSizes): {
   header: Omit<SnapshotHeader, 'unit' | 'columnCount' | 'subCount' | 'labelBase' | 'subLabelBase'>;
 } {
   const { rows: n, columns: c, subLabels: s } = sizes;
-  const bytes = 16 * n + 28 * n + 16 * c + 8 * s + 2 * n + 2 * n + c + s;
+  const bytes = 16 * n + 36 * n + 16 * c + 8 * s + 2 * n + 2 * n + c + s;
   const buffer = new ArrayBuffer(bytes);
   let offset = 0;
   const take = <T>(
@@ -119,6 +122,8 @@ export function allocateSnapshotArrays(sizes: SnapshotSizes): {
   const color = take(i32, n, 4);
   const textColor = take(i32, n, 4);
   const groupName = take(i32, n, 4);
+  const posInSet = take(u32, n, 4);
+  const setSize = take(u32, n, 4);
   const headerX = take(f32, c, 4);
   const headerWidth = take(f32, c, 4);
   const startDay = take(i32, c, 4);
@@ -132,7 +137,22 @@ export function allocateSnapshotArrays(sizes: SnapshotSizes): {
   const subState = take(u8, s, 1);
   return {
     buffer,
-    rows: { ids, x, width, y, flags, level, progress, closed, total, color, textColor, groupName },
+    rows: {
+      ids,
+      x,
+      width,
+      y,
+      flags,
+      level,
+      progress,
+      closed,
+      total,
+      color,
+      textColor,
+      groupName,
+      posInSet,
+      setSize,
+    },
     header: { x: headerX, width: headerWidth, startDay, endDay, state, subX, subDay, subState },
   };
 }

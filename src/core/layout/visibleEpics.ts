@@ -25,6 +25,10 @@ export class ListWorkspace {
   lastChild = new Int32Array(0);
   nextSibling = new Int32Array(0);
   topLevel = new Int32Array(0);
+  topCount = 0;
+  /** 1-based position of a slot among its siblings, and each slot's number of listed children. */
+  posInSet = new Int32Array(0);
+  childCount = new Int32Array(0);
   /** Row → slot, and the row's nesting level. */
   rows = new Int32Array(0);
   levels = new Uint8Array(0);
@@ -45,6 +49,8 @@ export class ListWorkspace {
     this.lastChild = new Int32Array(size);
     this.nextSibling = new Int32Array(size);
     this.topLevel = new Int32Array(size);
+    this.posInSet = new Int32Array(size);
+    this.childCount = new Int32Array(size);
     this.rows = new Int32Array(size);
     this.levels = new Uint8Array(size);
     this.rowOfSlot = new Int32Array(size);
@@ -108,7 +114,9 @@ export function markExpanded(store: EpicStore, expandedIds: ReadonlySet<number>,
  */
 export function flattenRows(slotCount: number, singleEpicIid: boolean, work: ListWorkspace): void {
   const { sorted, shown, parentSlots, expanded, firstChild, lastChild, nextSibling, topLevel } = work;
+  const { posInSet, childCount } = work;
   firstChild.fill(-1, 0, slotCount);
+  childCount.fill(0, 0, slotCount);
   work.rowOfSlot.fill(-1, 0, slotCount);
   let topCount = 0;
   for (let i = 0; i < work.sortedCount; i += 1) {
@@ -119,13 +127,17 @@ export function flattenRows(slotCount: number, singleEpicIid: boolean, work: Lis
     if (!nested) {
       topLevel[topCount] = slot;
       topCount += 1;
+      posInSet[slot] = topCount;
       continue;
     }
+    childCount[parent] = childCount[parent]! + 1;
+    posInSet[slot] = childCount[parent]!;
     nextSibling[slot] = -1;
     if (firstChild[parent] === -1) firstChild[parent] = slot;
     else nextSibling[lastChild[parent]!] = slot;
     lastChild[parent] = slot;
   }
+  work.topCount = topCount;
   work.rowCount = 0;
   for (let i = 0; i < topCount; i += 1) emitSubtree(topLevel[i]!, work);
 }

@@ -115,6 +115,33 @@ describe('laying out the visible window', () => {
     expect(snapshot.todayX).toBeCloseTo(6 * 180 + 0.06 * 180, 9);
   });
 
+  it('gives each row its position among its siblings and their number (treegrid semantics)', () => {
+    const model = new RoadmapModel({ scale: quarters, today });
+    const dated = { startDate: '2020-01-01', dueDate: '2020-06-30' } as const;
+    model.upsert([
+      makeEpic({ id: 1, ...dated }),
+      makeEpic({ id: 2, ...dated }),
+      makeEpic({ id: 3, ...dated, parentId: 1 }),
+      makeEpic({ id: 4, ...dated, parentId: 1 }),
+      makeEpic({ id: 5, ...dated, parentId: 1 }),
+    ]);
+    model.setExpanded(1, true);
+    const snapshot = model.layoutWindow(1, viewport);
+    const rows = Array.from({ length: snapshot.count }, (_, i) => [
+      snapshot.rows.ids[i],
+      snapshot.rows.level[i],
+      snapshot.rows.posInSet[i],
+      snapshot.rows.setSize[i],
+    ]);
+    expect(rows).toEqual([
+      [1, 0, 1, 2],
+      [3, 1, 1, 3],
+      [4, 1, 2, 3],
+      [5, 1, 3, 3],
+      [2, 0, 2, 2],
+    ]);
+  });
+
   it('hit-tests rows and bars from the snapshot', () => {
     const model = new RoadmapModel({ scale: quarters, today });
     model.upsert(manyEpics(100));

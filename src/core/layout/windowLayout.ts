@@ -142,6 +142,8 @@ function writeRow(
   rows.y[i] = row * EPIC_ITEM_HEIGHT;
   rows.flags[i] = flags;
   rows.level[i] = level;
+  rows.posInSet[i] = work.posInSet[slot]!;
+  rows.setSize[i] = level === 0 ? work.topCount : work.childCount[work.parentSlots[slot]!]!;
   strings[i] = store.titles[slot]!;
 }
 

@@ -1,0 +1,107 @@
+/**
+ * Hosts the roadmap's PixiJS application (through @pixi/react) and hands the page a CanvasSurface
+ * to draw frames on. The application never runs its own ticker: the page's frame scheduler calls
+ * `draw`. Colours follow the theme; a lost WebGL context is reported so the page can show the same
+ * rows as plain DOM until the context comes back.
+ */
+// The page's CSP has no 'unsafe-eval'; this swaps Pixi's generated shader code for precompiled paths.
+import 'pixi.js/unsafe-eval';
+import { Application } from '@pixi/react';
+import type { Application as PixiApplication } from 'pixi.js';
+import { useCallback, useEffect, useRef } from 'react';
+import { type CanvasPalette, readPalette } from './palette.ts';
+import type { RoadmapFrame } from './roadmapFrame.ts';
+import { RoadmapScene } from './roadmapScene.ts';
+
+export interface CanvasSurface {
+  /** Draws a frame now (call from the frame scheduler); returns the JS time it took, ms. */
+  draw(frame: RoadmapFrame): number;
+  resize(width: number, height: number): void;
+}
+
+export interface RoadmapCanvasProps {
+  readonly onReady: (surface: CanvasSurface | null) => void;
+  /** The WebGL context was lost (true) or restored (false). */
+  readonly onContextLost: (lost: boolean) => void;
+}
+
+/** Whether this browser can give us a WebGL context at all. */
+export function webglAvailable(): boolean {
+  try {
+    const probe = document.createElement('canvas');
+    return Boolean(probe.getContext('webgl2') ?? probe.getContext('webgl'));
+  } catch {
+    return false;
+  }
+}
+
+export function RoadmapCanvas({ onReady, onContextLost }: RoadmapCanvasProps) {
+  const cleanup = useRef<(() => void) | null>(null);
+  const surfaceRef = useRef<CanvasSurface | null>(null);
+  // @pixi/react keeps the first onInit it was given: read the newest callbacks through refs.
+  const readyRef = useRef(onReady);
+  const lostRef = useRef(onContextLost);
+  readyRef.current = onReady;
+  lostRef.current = onContextLost;
+  useEffect(() => {
+    if (surfaceRef.current) onReady(surfaceRef.current);
+  }, [onReady]);
+  const handleInit = useCallback((app: PixiApplication) => {
+    app.ticker.stop();
+    const scene = new RoadmapScene(app.renderer);
+    app.stage.addChild(scene.root);
+    let palette: CanvasPalette = readPalette(document.documentElement);
+    const themeWatcher = new MutationObserver(() => {
+      palette = readPalette(document.documentElement);
+    });
+    themeWatcher.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+    const canvas = app.canvas;
+    const lost = (event: Event) => {
+      event.preventDefault();
+      lostRef.current(true);
+    };
+    const restored = () => lostRef.current(false);
+    canvas.addEventListener('webglcontextlost', lost);
+    canvas.addEventListener('webglcontextrestored', restored);
+    surfaceRef.current = {
+      draw(frame) {
+        const started = performance.now();
+        scene.draw(frame, palette);
+        app.render();
+        return performance.now() - started;
+      },
+      resize(width, height) {
+        app.renderer.resize(width, height, Math.max(1, window.devicePixelRatio || 1));
+      },
+    };
+    readyRef.current(surfaceRef.current);
+    cleanup.current = () => {
+      themeWatcher.disconnect();
+      canvas.removeEventListener('webglcontextlost', lost);
+      canvas.removeEventListener('webglcontextrestored', restored);
+      scene.destroy();
+    };
+  }, []);
+  useEffect(
+    () => () => {
+      readyRef.current(null);
+      surfaceRef.current = null;
+      cleanup.current?.();
+      cleanup.current = null;
+    },
+    [],
+  );
+  return (
+    <Application
+      className="roadmap-canvas-element"
+      autoStart={false}
+      sharedTicker={false}
+      preference="webgl"
+      antialias
+      backgroundAlpha={0}
+      autoDensity
+      resolution={Math.max(1, window.devicePixelRatio || 1)}
+      onInit={handleInit}
+    />
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * What one roadmap frame draws: the newest layout snapshot plus where the view is. The page builds
+ * this object once and mutates it as the view moves (no allocation per frame); the scene reads it
+ * synchronously. Units are CSS px; "world" x is timeline px of the snapshot's scale.
+ */
+import type { LayoutSnapshot } from '../../core/layout/snapshot.ts';
+
+export interface MilestoneFrameBar {
+  readonly id: number;
+  readonly title: string;
+  /** World px of the current scale. */
+  readonly x: number;
+  readonly width: number;
+  readonly lane: number;
+  readonly style: 'minimum' | 'small' | null;
+}
+
+export interface RoadmapFrame {
+  snapshot: LayoutSnapshot | null;
+  /** Canvas size. */
+  width: number;
+  height: number;
+  /** Screen x where the timeline starts (the details column's width). */
+  timelineLeft: number;
+  headerHeight: number;
+  /** Height of the milestones section under the header (0 when hidden). */
+  milestonesHeight: number;
+  milestonesExpanded: boolean;
+  milestones: readonly MilestoneFrameBar[];
+  scrollTop: number;
+  scrollLeft: number;
+  /**
+   * Current scale width ÷ the snapshot's: while a zoom waits for its layout, the last snapshot is
+   * stretched by this factor so the view follows the gesture in the same frame.
+   */
+  xScale: number;
+  /** Today's x on the current scale (world px), NaN when outside. */
+  todayX: number;
+  showProgress: boolean;
+  /** The list row to highlight (keyboard focus or hover), -1 for none. */
+  highlightedRow: number;
+  /** Larger text for presenters. */
+  presentation: boolean;
+}
+
+export const MILESTONE_LANE_HEIGHT = 24;
+export const MILESTONES_TITLE_HEIGHT = 32;
+export const TIMELINE_HEADER_HEIGHT = 60;
+
+export function createRoadmapFrame(): RoadmapFrame {
+  return {
+    snapshot: null,
+    width: 0,
+    height: 0,
+    timelineLeft: 320,
+    headerHeight: TIMELINE_HEADER_HEIGHT,
+    milestonesHeight: 0,
+    milestonesExpanded: true,
+    milestones: [],
+    scrollTop: 0,
+    scrollLeft: 0,
+    xScale: 1,
+    todayX: Number.NaN,
+    showProgress: true,
+    highlightedRow: -1,
+    presentation: false,
+  };
+}
+
+/** Top of the rows area on screen. */
+export const rowsTop = (frame: RoadmapFrame): number => frame.headerHeight + frame.milestonesHeight;

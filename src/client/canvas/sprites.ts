@@ -1,0 +1,67 @@
+/**
+ * Shapes as tinted sprites: a white pixel stretched into lines and rectangles, and a white rounded
+ * rectangle nine-sliced into bars of any width. Tinting and resizing a sprite allocates nothing,
+ * so frames move sprites instead of rebuilding geometry.
+ */
+import { Graphics, NineSliceSprite, type Renderer, Sprite, Texture } from 'pixi.js';
+
+export function whiteSprite(): Sprite {
+  const sprite = new Sprite(Texture.WHITE);
+  sprite.roundPixels = true;
+  return sprite;
+}
+
+/** Places a sprite as a rectangle (CSS px) of a colour. */
+export function placeRect(
+  sprite: Sprite,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+  color: number,
+  alpha = 1,
+): void {
+  sprite.position.set(x, y);
+  sprite.width = Math.max(0, width);
+  sprite.height = Math.max(0, height);
+  sprite.tint = color;
+  sprite.alpha = alpha;
+}
+
+const RADIUS = 4;
+
+/** A white rounded rectangle texture for nine-slice bars (made once per renderer). */
+export function roundedBarTexture(renderer: Renderer): Texture {
+  const size = RADIUS * 2 + 2;
+  const shape = new Graphics().roundRect(0, 0, size, size, RADIUS).fill(0xffffff);
+  const texture = renderer.generateTexture({
+    target: shape,
+    resolution: Math.max(2, window.devicePixelRatio),
+  });
+  shape.destroy();
+  return texture;
+}
+
+export function roundedBar(texture: Texture): NineSliceSprite {
+  return new NineSliceSprite({
+    texture,
+    leftWidth: RADIUS,
+    rightWidth: RADIUS,
+    topHeight: RADIUS,
+    bottomHeight: RADIUS,
+  });
+}
+
+export function placeBar(
+  bar: NineSliceSprite,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+  color: number,
+): void {
+  bar.position.set(x, y);
+  bar.width = Math.max(RADIUS * 2, width);
+  bar.height = height;
+  bar.tint = color;
+}

@@ -1,0 +1,50 @@
+import { type Dispatch, useEffect } from 'react';
+import type { FilterTokenType } from '../../../core/domain/searchTokens.ts';
+import type { BarAction } from './searchBarState.ts';
+import { fetchValueSuggestions, type SuggestionFetchers, type SuggestionScope } from './suggestionSource.ts';
+
+/** Typing pauses this long (ms) before suggestions are fetched. */
+export const SUGGESTION_DEBOUNCE_MS = 250;
+
+/**
+ * Fetches the suggestions `request` names, 250 ms after it last changed; a newer request (or
+ * unmounting) clears the timer and aborts the fetch in flight, whose rejection is then ignored.
+ */
+export function useValueSuggestions(
+  request: { readonly key: string; readonly type: FilterTokenType; readonly search: string } | null,
+  fetchers: SuggestionFetchers,
+  scope: SuggestionScope,
+  dispatch: Dispatch<BarAction>,
+): void {
+  const key = request?.key ?? null;
+  const type = request?.type ?? null;
+  const search = request?.search ?? '';
+  const { fullPath, groupId, epicsState } = scope;
+  useEffect(() => {
+    if (key === null || type === null) return;
+    const controller = new AbortController();
+    dispatch({ type: 'suggestions-loading', key });
+    const timer = window.setTimeout(() => {
+      fetchValueSuggestions(
+        fetchers,
+        { fullPath, groupId, epicsState },
+        type,
+        search,
+        controller.signal,
+      ).then(
+        (values) => {
+          if (!controller.signal.aborted) dispatch({ type: 'suggestions-loaded', key, values });
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          console.error(error);
+          dispatch({ type: 'suggestions-failed', key });
+        },
+      );
+    }, SUGGESTION_DEBOUNCE_MS);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [key, type, search, fetchers, fullPath, groupId, epicsState, dispatch]);
+}

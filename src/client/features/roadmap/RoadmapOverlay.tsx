@@ -1,0 +1,238 @@
+/**
+ * The accessible truth over the canvas: a virtualized WAI-ARIA treegrid with one row per laid-out
+ * epic in the snapshot's window. Each row carries the details column (chevron, title link, group
+ * name, timeframe, child count) and screen-reader text of what the bar shows. Rows sit at their
+ * list position inside a layer that the frame translates; React re-renders only on a new snapshot.
+ * When the canvas is unavailable (no WebGL, or the context is lost), the same rows also draw their
+ * bars and the header as plain DOM.
+ */
+import type { KeyboardEvent as ReactKeyboardEvent, Ref } from 'react';
+import { EPIC_ITEM_HEIGHT } from '../../../core/layout/constants.ts';
+import { progressLabel, progressPopoverText } from '../../../core/layout/progress.ts';
+import { ROW_FLAG } from '../../../core/layout/roadmapEpic.ts';
+import type { LayoutSnapshot } from '../../../core/layout/snapshot.ts';
+import { formatDateRange } from '../../../core/time/formatting.ts';
+import type { RoadmapEpicView } from '../../data/index.ts';
+import { Icon } from '../../ui/index.ts';
+
+export interface OverlayRowModel {
+  readonly entry: number;
+  readonly row: number;
+  readonly epic: RoadmapEpicView;
+  readonly flags: number;
+  readonly level: number;
+}
+
+export function rowModels(
+  snapshot: LayoutSnapshot | null,
+  epicOf: (id: number) => RoadmapEpicView | undefined,
+): OverlayRowModel[] {
+  if (!snapshot) return [];
+  const models: OverlayRowModel[] = [];
+  for (let entry = 0; entry < snapshot.count; entry += 1) {
+    const epic = epicOf(snapshot.rows.ids[entry]!);
+    if (!epic) continue;
+    models.push({
+      entry,
+      row: snapshot.firstRow + entry,
+      epic,
+      flags: snapshot.rows.flags[entry]!,
+      level: snapshot.rows.level[entry]!,
+    });
+  }
+  return models;
+}
+
+/** '60% weight completed' or '- of -' when the totals are unknown (spec §9 "Progress"). */
+export function barDescription(snapshot: LayoutSnapshot, entry: number, epic: RoadmapEpicView): string {
+  const dates = formatDateRange(epic.startDate, epic.dueDate) ?? 'No dates';
+  if (snapshot.rows.flags[entry]! & ROW_FLAG.PROGRESS_UNKNOWN)
+    return `${dates}, ${progressPopoverText(snapshot.progressTracking, null)}`;
+  return `${dates}, ${progressLabel(snapshot.progressTracking, snapshot.rows.progress[entry]!)}`;
+}
+
+export interface RoadmapOverlayProps {
+  readonly snapshot: LayoutSnapshot | null;
+  readonly rows: readonly OverlayRowModel[];
+  readonly rowsTop: number;
+  readonly activeRow: number;
+  readonly loadingChildren: ReadonlySet<number>;
+  readonly allowSubEpics: boolean;
+  readonly showBars: boolean;
+  readonly rowsRef: Ref<HTMLDivElement>;
+  readonly timelineRef: Ref<HTMLDivElement>;
+  readonly onToggle: (epic: RoadmapEpicView, expanded: boolean) => void;
+  readonly onRowKeyDown: (event: ReactKeyboardEvent<HTMLElement>, model: OverlayRowModel) => void;
+  readonly onRowFocus: (model: OverlayRowModel) => void;
+  readonly onRowBlur: () => void;
+}
+
+export function RoadmapOverlay(props: RoadmapOverlayProps) {
+  const { snapshot, rows, rowsTop, activeRow } = props;
+  const rendered = rows.some((model) => model.row === activeRow);
+  const tabbableRow = rendered ? activeRow : (rows[0]?.row ?? -1);
+  return (
+    <div
+      role="treegrid"
+      aria-label="Epics on the roadmap"
+      aria-rowcount={(snapshot?.rowCount ?? 0) + 1}
+      aria-colcount={3}
+      className="roadmap-treegrid"
+      style={{ top: rowsTop }}
+      data-testid="roadmap-treegrid"
+    >
+      <div role="row" aria-rowindex={1} className="sr-only">
+        <span role="columnheader">Epic</span>
+        <span role="columnheader">Dates and progress</span>
+        <span role="columnheader">Children</span>
+      </div>
+      {props.showBars && snapshot ? (
+        <div
+          className="roadmap-dom-bars"
+          ref={props.timelineRef}
+          aria-hidden="true"
+          data-testid="roadmap-dom-bars"
+        >
+          {rows.map((model) => (
+            <DomBar key={model.epic.id} snapshot={snapshot} model={model} />
+          ))}
+        </div>
+      ) : null}
+      <div role="rowgroup" className="roadmap-rows" ref={props.rowsRef}>
+        {rows.map((model) => (
+          <OverlayRow key={model.epic.id} {...props} model={model} tabbable={model.row === tabbableRow} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function OverlayRow({
+  snapshot,
+  model,
+  tabbable,
+  loadingChildren,
+  allowSubEpics,
+  onToggle,
+  onRowKeyDown,
+  onRowFocus,
+  onRowBlur,
+}: RoadmapOverlayProps & { model: OverlayRowModel; tabbable: boolean }) {
+  const { epic, flags, level, entry, row } = model;
+  const hasChildren = Boolean(flags & ROW_FLAG.HAS_CHILDREN) && allowSubEpics;
+  const expanded = Boolean(flags & ROW_FLAG.EXPANDED);
+  const loading = loadingChildren.has(epic.id);
+  const rowsData = snapshot?.rows;
+  const groupNameIndex = rowsData?.groupName[entry] ?? -1;
+  const groupName = groupNameIndex >= 0 ? snapshot?.strings[groupNameIndex] : undefined;
+  const dates = formatDateRange(epic.startDate, epic.dueDate);
+  return (
+    <div
+      role="row"
+      tabIndex={tabbable ? 0 : -1}
+      aria-rowindex={row + 2}
+      aria-level={level + 1}
+      aria-posinset={rowsData?.posInSet[entry]}
+      aria-setsize={rowsData?.setSize[entry]}
+      aria-expanded={hasChildren ? expanded : undefined}
+      aria-busy={loading || undefined}
+      className={`roadmap-row${flags & ROW_FLAG.NEW_EPIC ? ' roadmap-row-new' : ''}`}
+      style={{ top: row * EPIC_ITEM_HEIGHT }}
+      data-testid="roadmap-row"
+      data-row={row}
+      data-epic-id={epic.id}
+      data-bar-x={rowsData?.x[entry]}
+      data-bar-width={rowsData?.width[entry]}
+      onKeyDown={(event) => onRowKeyDown(event, model)}
+      onFocus={(event) => {
+        if (event.target === event.currentTarget) onRowFocus(model);
+      }}
+      onBlur={onRowBlur}
+    >
+      <div
+        role="gridcell"
+        className="roadmap-row-details"
+        style={{ paddingLeft: 8 + Math.min(level, 4) * 16 }}
+      >
+        {hasChildren ? (
+          <button
+            type="button"
+            tabIndex={-1}
+            className="roadmap-chevron"
+            aria-label={`${expanded ? 'Collapse' : 'Expand'} ${epic.title}`}
+            data-testid="roadmap-expand"
+            onClick={() => onToggle(epic, !expanded)}
+          >
+            {loading ? (
+              <span className="spinner spinner-small" aria-hidden="true" />
+            ) : (
+              <Icon name={expanded ? 'chevronDown' : 'chevronRight'} />
+            )}
+          </button>
+        ) : (
+          <span className="roadmap-chevron-spacer" />
+        )}
+        <div className="roadmap-row-text">
+          <div className="roadmap-row-title-line">
+            {epic.blocked ? (
+              <span
+                className="roadmap-blocked"
+                title={`Blocked by ${epic.blockedByCount} ${epic.blockedByCount === 1 ? 'epic' : 'epics'}`}
+              >
+                <Icon name="blocked" />
+                <span className="sr-only">Blocked</span>
+              </span>
+            ) : null}
+            <a
+              href={epic.webPath}
+              tabIndex={-1}
+              className="roadmap-row-title"
+              data-testid="roadmap-row-title"
+            >
+              {epic.title}
+            </a>
+          </div>
+          <div className="roadmap-row-meta">
+            {groupName ? <span className="roadmap-row-group">{groupName}</span> : null}
+            <span className="roadmap-row-dates">{dates ?? 'No dates'}</span>
+          </div>
+        </div>
+        {allowSubEpics && epic.childEpicCount > 0 ? (
+          <span className="roadmap-row-children" title={`${epic.childEpicCount} child epics`}>
+            <Icon name="epic" />
+            {epic.childEpicCount}
+            <span className="sr-only"> child epics</span>
+          </span>
+        ) : null}
+      </div>
+      <div role="gridcell" className="sr-only">
+        {snapshot ? barDescription(snapshot, entry, epic) : null}
+      </div>
+      <div role="gridcell" className="sr-only">
+        {allowSubEpics ? `${epic.childEpicCount} child epics` : null}
+      </div>
+    </div>
+  );
+}
+
+/** The plain-DOM bar of a row when the canvas cannot draw (world px; the layer is transformed). */
+function DomBar({ snapshot, model }: { snapshot: LayoutSnapshot; model: OverlayRowModel }) {
+  const { rows } = snapshot;
+  const color = rows.color[model.entry]!;
+  const textColor = rows.textColor[model.entry]!;
+  const hex = (value: number) => `#${value.toString(16).padStart(6, '0')}`;
+  return (
+    <div
+      className="roadmap-dom-bar"
+      style={{
+        left: rows.x[model.entry],
+        width: rows.width[model.entry],
+        top: model.row * EPIC_ITEM_HEIGHT + 9,
+        background: color >= 0 ? hex(color) : undefined,
+        color: textColor >= 0 ? hex(textColor) : undefined,
+      }}
+    >
+      {rows.width[model.entry]! < 40 ? '...' : model.epic.title}
+    </div>
+  );
+}

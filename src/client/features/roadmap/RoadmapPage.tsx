@@ -1,0 +1,178 @@
+/**
+ * The group roadmap page (spec roadmap §1–9): filter bar, sort and settings, then the roadmap view
+ * (canvas + accessible overlay) or its loading, empty and error states. Settings and filters live
+ * in the URL, rewritten without a history entry, so a copied link reproduces the view.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import {
+  hasFiltersApplied,
+  parseRoadmapFilters,
+  type RoadmapFilters,
+  roadmapFilterVariables,
+  serializeRoadmapFilters,
+} from '../../../core/domain/searchTokens.ts';
+import { calendarDateOf } from '../../../core/time/formatting.ts';
+import { graphqlTimeframe } from '../../../core/time/graphqlTimeframe.ts';
+import { buildTimeframe } from '../../../core/time/timeframe.ts';
+import type { Session } from '../../app/pageData.ts';
+import {
+  type EpicSort,
+  type RoadmapEpicsQueryVariables,
+  useRoadmapEpics,
+  useRoadmapMilestones,
+} from '../../data/index.ts';
+import { useLocationSearch } from '../../state/index.ts';
+import { Alert, Button, useDocumentTitle } from '../../ui/index.ts';
+import { FilteredSearchBar } from '../filtered-search/FilteredSearchBar.tsx';
+import { groupCrumbs, groupRoadmapPath } from '../navigation/crumbs.ts';
+import { PageHeader } from '../navigation/PageHeader.tsx';
+import { RoadmapSettingsDrawer } from './RoadmapSettingsDrawer.tsx';
+import { RoadmapView } from './RoadmapView.tsx';
+import { parseRoadmapSettings, type RoadmapSettings, writeRoadmapSettings } from './roadmapSettings.ts';
+import { ROADMAP_TEXT } from './roadmapTexts.ts';
+import { SortSelect } from './SortSelect.tsx';
+
+export interface RoadmapPageProps {
+  readonly fullPath: string;
+  readonly groupId: string;
+  readonly groupName: string;
+  readonly epicsState: string;
+  readonly sortedBy: string;
+  readonly timeframeRangeType: string;
+  readonly presetType: string;
+  readonly listEpicsPath: string;
+  readonly newEpicPath: string;
+  readonly epicsDocsPath: string;
+  readonly canCreateEpic: boolean;
+  readonly allowSubEpics: boolean;
+  readonly session: Session;
+}
+
+export function RoadmapPage(props: RoadmapPageProps) {
+  const { fullPath, groupName, session } = props;
+  const [search, navigate] = useLocationSearch();
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  // "Today" is read once when the page mounts (no module-load dates); the timeframe follows it.
+  const [today] = useState(() => calendarDateOf(new Date()));
+  const settings = useMemo(() => parseRoadmapSettings(search, props), [search, props]);
+  const filters = useMemo(() => parseRoadmapFilters(search), [search]);
+  const filtered = hasFiltersApplied(filters);
+  const timeframe = useMemo(
+    () => buildTimeframe({ rangeType: settings.timeframeRangeType, presetType: settings.presetType, today }),
+    [settings.timeframeRangeType, settings.presetType, today],
+  );
+  const filterVariables = useMemo(() => roadmapFilterVariables(filters), [filters]);
+  const singleEpicIid = filterVariables.iid !== undefined;
+  const variables = useMemo(
+    (): RoadmapEpicsQueryVariables => ({
+      fullPath,
+      state: settings.epicsState,
+      sort: settings.sortedBy as EpicSort,
+      timeframe: graphqlTimeframe(timeframe),
+      // A single epic is shown wherever it sits in the hierarchy.
+      topLevelHierarchyOnly: !singleEpicIid,
+      ...filterVariables,
+    }),
+    [fullPath, settings.epicsState, settings.sortedBy, timeframe, filterVariables, singleEpicIid],
+  );
+  const epics = useRoadmapEpics(variables);
+  const milestones = useRoadmapMilestones(
+    {
+      fullPath,
+      state: 'active',
+      timeframe: graphqlTimeframe(timeframe),
+      includeDescendants: true,
+      includeAncestors: true,
+    },
+    !settings.showMilestones,
+  );
+  useDocumentTitle('Roadmap', groupName);
+
+  const rewrite = useCallback(
+    (write: (params: URLSearchParams) => void) => {
+      const params = new URLSearchParams(search);
+      write(params);
+      navigate(params.toString(), { replace: true });
+    },
+    [search, navigate],
+  );
+  const applySettings = useCallback(
+    (next: RoadmapSettings) => rewrite((params) => writeRoadmapSettings(next, params)),
+    [rewrite],
+  );
+  const applyFilters = useCallback(
+    (next: RoadmapFilters) => rewrite((params) => serializeRoadmapFilters(next, params)),
+    [rewrite],
+  );
+  const resultEmpty = epics.epics !== undefined && epics.epics.length === 0 && !epics.hasNextPage;
+  const showSettingsButton = !(resultEmpty && !filtered) && !singleEpicIid;
+
+  return (
+    <div className="roadmap-page">
+      <PageHeader
+        crumbs={[
+          ...groupCrumbs(fullPath, null, groupName),
+          { label: 'Roadmap', href: groupRoadmapPath(fullPath) },
+        ]}
+        title="Roadmap"
+      />
+      <div className="roadmap-filters" data-testid="roadmap-filters">
+        <FilteredSearchBar
+          fullPath={fullPath}
+          groupId={props.groupId}
+          currentUser={session.currentUser}
+          epicsSupported={props.allowSubEpics}
+          value={filters}
+          onSubmit={applyFilters}
+        />
+        <SortSelect
+          value={settings.sortedBy}
+          onChange={(sortedBy) => applySettings({ ...settings, sortedBy })}
+        />
+        {showSettingsButton ? (
+          <Button
+            icon="settings"
+            aria-expanded={settingsOpen}
+            aria-controls="roadmap-settings"
+            onClick={() => setSettingsOpen(!settingsOpen)}
+            data-testid="roadmap-settings-button"
+          >
+            Settings
+          </Button>
+        ) : null}
+      </div>
+      {epics.error ? (
+        <Alert variant="danger" testId="roadmap-epics-error">
+          {ROADMAP_TEXT.fetchEpicsError}
+        </Alert>
+      ) : null}
+      {milestones.error && settings.showMilestones ? (
+        <Alert variant="danger" testId="roadmap-milestones-error">
+          {ROADMAP_TEXT.fetchMilestonesError}
+        </Alert>
+      ) : null}
+      <div className="roadmap-body">
+        {epics.error ? null : (
+          <RoadmapView
+            page={props}
+            settings={settings}
+            filtered={filtered}
+            singleEpicIid={singleEpicIid}
+            today={today}
+            timeframe={timeframe}
+            epics={epics}
+            milestones={milestones.milestones}
+            variables={variables}
+          />
+        )}
+        {settingsOpen ? (
+          <RoadmapSettingsDrawer
+            settings={settings}
+            onChange={applySettings}
+            onClose={() => setSettingsOpen(false)}
+          />
+        ) : null}
+      </div>
+    </div>
+  );
+}

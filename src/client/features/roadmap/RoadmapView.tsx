@@ -1,0 +1,345 @@
+/**
+ * The roadmap shell: toolbar, then the viewport where the PixiJS canvas draws and the accessible
+ * overlay sits on top, both moved in one frame by the RoadmapController. Owns the tree's expansion
+ * (children fetched on first expand), infinite loading, the empty state and the idle signal.
+ */
+import {
+  type KeyboardEvent as ReactKeyboardEvent,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { EPIC_ITEM_HEIGHT } from '../../../core/layout/constants.ts';
+import type { LayoutSnapshot } from '../../../core/layout/snapshot.ts';
+import type { CalendarDate } from '../../../core/time/calendarDate.ts';
+import { dayToCalendarDate } from '../../../core/time/epochDay.ts';
+import type { Timeframe } from '../../../core/time/timeframe.ts';
+import { type CanvasSurface, RoadmapCanvas, webglAvailable } from '../../canvas/RoadmapCanvas.tsx';
+import { rowsTop } from '../../canvas/roadmapFrame.ts';
+import {
+  type RoadmapEpicsQueryVariables,
+  type RoadmapEpicsState,
+  type RoadmapEpicView,
+  type RoadmapMilestoneView,
+  usePageSettled,
+  useRoadmapChildEpicsFetcher,
+} from '../../data/index.ts';
+import { usePresentationMode, useRoadmapTreeState } from '../../state/index.ts';
+import { Alert, Loading } from '../../ui/index.ts';
+import { RoadmapEmptyState } from './RoadmapEmptyState.tsx';
+import { RoadmapMilestonesSection } from './RoadmapMilestonesSection.tsx';
+import { type OverlayRowModel, RoadmapOverlay, rowModels } from './RoadmapOverlay.tsx';
+import type { RoadmapPageProps } from './RoadmapPage.tsx';
+import { type PopoverTarget, RoadmapPopover } from './RoadmapPopover.tsx';
+import { RoadmapScrollbars } from './RoadmapScrollbars.tsx';
+import { RoadmapToolbar } from './RoadmapToolbar.tsx';
+import type { RoadmapSettings } from './roadmapSettings.ts';
+import { ROADMAP_TEXT } from './roadmapTexts.ts';
+import { usePopoverTarget } from './usePopoverTarget.ts';
+import { useRoadmapController } from './useRoadmapController.ts';
+import { useRoadmapKeyboard } from './useRoadmapKeyboard.ts';
+import { useRoadmapPointer } from './useRoadmapPointer.ts';
+
+export interface RoadmapViewProps {
+  readonly page: RoadmapPageProps;
+  readonly settings: RoadmapSettings;
+  readonly filtered: boolean;
+  readonly singleEpicIid: boolean;
+  readonly today: CalendarDate;
+  readonly timeframe: Timeframe;
+  readonly epics: RoadmapEpicsState;
+  readonly milestones: readonly RoadmapMilestoneView[] | undefined;
+  readonly variables: RoadmapEpicsQueryVariables;
+}
+
+type CanvasState = 'pending' | 'ready' | 'unavailable' | 'lost';
+
+const NO_MILESTONES: readonly RoadmapMilestoneView[] = [];
+
+export function RoadmapView(props: RoadmapViewProps) {
+  const { page, settings, epics, timeframe, variables } = props;
+  const tree = useRoadmapTreeState();
+  const [presentation, setPresentation] = usePresentationMode();
+  const [children, setChildren] = useState<ReadonlyMap<number, readonly RoadmapEpicView[]>>(new Map());
+  const [childrenError, setChildrenError] = useState(false);
+  const [canvasState, setCanvasState] = useState<CanvasState>(() =>
+    webglAvailable() ? 'pending' : 'unavailable',
+  );
+  const fetchChildren = useRoadmapChildEpicsFetcher();
+  const viewportRef = useRef<HTMLElement>(null);
+
+  // Spec §4 "Reloads": new filters, state, range or sort clear the children and their flags.
+  const variablesKey = JSON.stringify(variables);
+  const childrenOf = useRef(variablesKey);
+  const { reset } = tree;
+  useEffect(() => {
+    if (childrenOf.current === variablesKey) return;
+    childrenOf.current = variablesKey;
+    reset();
+    setChildren(new Map());
+    setChildrenError(false);
+  }, [variablesKey, reset]);
+
+  const allEpics = useMemo(
+    () => [...(epics.epics ?? []), ...[...children.values()].flat()],
+    [epics.epics, children],
+  );
+  const controller = useRoadmapController({
+    today: props.today,
+    timeframe: {
+      rangeType: settings.timeframeRangeType,
+      presetType: settings.presetType,
+      today: props.today,
+    },
+    sortedBy: settings.sortedBy,
+    progressTracking: settings.progressTracking,
+    showProgress: settings.showProgress,
+    currentGroupId: Number(page.groupId) || null,
+    singleEpicIid: props.singleEpicIid,
+    epics: allEpics,
+    expanded: tree.expanded,
+    milestones: props.milestones ?? NO_MILESTONES,
+    milestonesType: settings.milestonesType,
+    showMilestones: settings.showMilestones,
+    presentation,
+  });
+
+  useEffect(() => {
+    if (controller) controller.stats.epicsLoaded = epics.epics?.length ?? 0;
+    if (controller) controller.stats.epicsTotal = epics.total ?? 0;
+  }, [controller, epics.epics, epics.total]);
+
+  useEffect(() => {
+    const element = viewportRef.current;
+    if (!element || !controller) return;
+    const observer = new ResizeObserver(() => controller.setSize(element.clientWidth, element.clientHeight));
+    observer.observe(element);
+    controller.setSize(element.clientWidth, element.clientHeight);
+    return () => observer.disconnect();
+  }, [controller]);
+
+  const onSurface = useCallback(
+    (surface: CanvasSurface | null) => {
+      controller?.attachSurface(surface);
+      if (surface) setCanvasState('ready');
+    },
+    [controller],
+  );
+  const onContextLost = useCallback((lost: boolean) => setCanvasState(lost ? 'lost' : 'ready'), []);
+
+  const toggle = useCallback(
+    (epic: RoadmapEpicView, expand: boolean) => {
+      if (!expand || children.has(epic.id)) {
+        tree.setExpanded(epic.id, expand);
+        return;
+      }
+      tree.setLoadingChildren(epic.id, true);
+      fetchChildren({
+        fullPath: epic.groupFullPath,
+        iid: epic.iid,
+        state: variables.state,
+        sort: variables.sort,
+        timeframe: variables.timeframe,
+        labelName: variables.labelName,
+        authorUsername: variables.authorUsername,
+        confidential: variables.confidential,
+        search: variables.search,
+      })
+        .then((list) => {
+          setChildren((map) => new Map(map).set(epic.id, list));
+          tree.setExpanded(epic.id, true);
+        })
+        .catch(() => setChildrenError(true))
+        .finally(() => tree.setLoadingChildren(epic.id, false));
+    },
+    [children, tree, fetchChildren, variables],
+  );
+
+  const snapshot = controller?.snapshot ?? null;
+  const rows = useMemo(
+    () => (controller ? rowModels(snapshot, (id) => controller.epic(id)) : []),
+    [controller, snapshot],
+  );
+  const openEpic = useCallback(
+    (entry: number, newTab: boolean) => {
+      const id = controller?.snapshot?.rows.ids[entry];
+      const epic = id === undefined ? undefined : controller?.epic(id);
+      if (!epic) return;
+      if (newTab) window.open(epic.webPath, '_blank', 'noopener');
+      else window.location.assign(epic.webPath);
+    },
+    [controller],
+  );
+  const keyboard = useRoadmapKeyboard(controller, viewportRef, toggle);
+  const hovered = useRoadmapPointer(viewportRef, controller, openEpic, keyboard.dismissPopover);
+  const popover: PopoverTarget | null = usePopoverTarget(
+    controller,
+    viewportRef,
+    hovered,
+    keyboard.focusedRow,
+    props.milestones,
+  );
+
+  // Spec §7.1 "Paging": the next page loads when the end of the list scrolls into view.
+  const viewport = controller?.viewport;
+  const endInView =
+    snapshot !== null &&
+    viewport !== undefined &&
+    viewport.scrollTop + viewport.height >= snapshot.rowCount * EPIC_ITEM_HEIGHT - EPIC_ITEM_HEIGHT;
+  const { hasNextPage, loadingMore, loadMore } = epics;
+  useEffect(() => {
+    if (endInView && hasNextPage && !loadingMore) loadMore();
+  }, [endInView, hasNextPage, loadingMore, loadMore]);
+
+  const loaded = epics.epics !== undefined;
+  const empty = loaded && !hasNextPage && snapshot !== null && snapshot.rowCount === 0 && !epics.loading;
+  const settled =
+    loaded && !epics.loadingMore && controller !== null && !controller.busy && snapshot !== null;
+  usePageSettled(settled);
+
+  if (empty) {
+    return (
+      <RoadmapEmptyState
+        page={page}
+        filtered={props.filtered}
+        singleEpicIid={props.singleEpicIid}
+        timeframeStart={dayToCalendarDate(timeframe.startDay)}
+        timeframeEnd={dayToCalendarDate(timeframe.endDay)}
+      />
+    );
+  }
+  const frame = controller?.frame;
+  const fallback = canvasState === 'unavailable' || canvasState === 'lost';
+  return (
+    <section
+      className={`roadmap-view${presentation ? ' is-presenting' : ''}`}
+      aria-label="Roadmap"
+      data-testid="roadmap-view"
+      data-canvas={canvasState}
+    >
+      <RoadmapToolbar
+        zoomed={controller?.zoomed ?? false}
+        canZoomIn={viewport ? viewport.zoom < 7.49 : false}
+        canZoomOut={viewport ? viewport.zoom > viewport.minZoom + 1e-6 : false}
+        loaded={epics.epics?.length ?? 0}
+        total={epics.total}
+        hasNextPage={hasNextPage}
+        loadingMore={loadingMore}
+        presentation={presentation}
+        onZoomIn={() => controller?.zoomIn()}
+        onZoomOut={() => controller?.zoomOut()}
+        onResetZoom={() => controller?.resetZoom()}
+        onToday={() => controller?.scrollToToday()}
+        onFitAll={() => controller?.fitAll()}
+        onPresentation={() => setPresentation(!presentation)}
+        onLoadAll={epics.loadAll}
+      />
+      {childrenError ? <Alert variant="danger">{ROADMAP_TEXT.fetchEpicsError}</Alert> : null}
+      <section
+        ref={viewportRef}
+        className="roadmap-viewport"
+        data-testid="roadmap-viewport"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the timeline region takes focus so arrow keys pan it
+        tabIndex={0}
+        aria-label="Roadmap timeline: arrow keys pan, + and - zoom"
+        onKeyDown={keyboard.onViewportKeyDown}
+      >
+        <div className="roadmap-canvas" data-testid="roadmap-canvas" aria-hidden="true">
+          {canvasState === 'unavailable' ? null : (
+            <RoadmapCanvas onReady={onSurface} onContextLost={onContextLost} />
+          )}
+        </div>
+        <div className="roadmap-corner" aria-hidden="true" />
+        {frame ? (
+          <RoadmapMilestonesSection
+            frame={frame}
+            milestones={props.milestones ?? NO_MILESTONES}
+            show={settings.showMilestones}
+            onToggle={() => controller?.toggleMilestonesExpanded()}
+            layerRef={(element) => {
+              if (controller) controller.overlay.milestones = element;
+            }}
+          />
+        ) : null}
+        {fallback && snapshot ? (
+          <DomHeader
+            snapshot={snapshot}
+            controllerRef={(element) => {
+              if (controller) controller.overlay.header = element;
+            }}
+          />
+        ) : null}
+        <RoadmapOverlay
+          snapshot={snapshot}
+          rows={rows}
+          rowsTop={frame ? rowsTop(frame) : 60}
+          activeRow={keyboard.activeRow}
+          loadingChildren={tree.loadingChildren}
+          allowSubEpics={page.allowSubEpics}
+          showBars={fallback}
+          rowsRef={(element) => {
+            if (controller) controller.overlay.rows = element;
+            controller?.requestDraw();
+          }}
+          timelineRef={(element) => {
+            if (controller) controller.overlay.timeline = element;
+            controller?.requestDraw();
+          }}
+          onToggle={toggle}
+          onRowKeyDown={
+            keyboard.onRowKeyDown as (event: ReactKeyboardEvent<HTMLElement>, model: OverlayRowModel) => void
+          }
+          onRowFocus={keyboard.onRowFocus}
+          onRowBlur={keyboard.onRowBlur}
+        />
+        {controller ? <RoadmapScrollbars controller={controller} /> : null}
+        {!loaded ? (
+          <div className="roadmap-loading">
+            <Loading label={ROADMAP_TEXT.loadingEpics} />
+          </div>
+        ) : null}
+      </section>
+      {popover ? (
+        <RoadmapPopover
+          target={popover}
+          progressTracking={settings.progressTracking}
+          showProgress={settings.showProgress}
+        />
+      ) : null}
+      <p className="sr-only" aria-live="polite" data-testid="roadmap-status">
+        {!loaded
+          ? ROADMAP_TEXT.loadingEpics
+          : epics.total === null
+            ? ''
+            : `${epics.epics?.length ?? 0} of ${epics.total} epics loaded${loadingMore ? ', loading more' : ''}`}
+      </p>
+    </section>
+  );
+}
+
+/** The header as plain DOM when the canvas cannot draw. */
+function DomHeader({
+  snapshot,
+  controllerRef,
+}: {
+  snapshot: LayoutSnapshot;
+  controllerRef: (element: HTMLDivElement | null) => void;
+}) {
+  const { header, strings } = snapshot;
+  return (
+    <div className="roadmap-dom-header" ref={controllerRef} aria-hidden="true">
+      {Array.from({ length: header.columnCount }, (_, c) => (
+        <span
+          // biome-ignore lint/suspicious/noArrayIndexKey: header columns are positional
+          key={c}
+          className={`roadmap-dom-column${header.state[c] === 1 ? ' is-current' : ''}`}
+          style={{ left: header.x[c], width: header.width[c] }}
+        >
+          {strings[header.labelBase + c]}
+        </span>
+      ))}
+    </div>
+  );
+}

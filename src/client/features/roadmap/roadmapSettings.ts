@@ -1,0 +1,112 @@
+/**
+ * The roadmap's settings as GitLab keeps them in the URL (spec §5, §7.3; facts §4.14):
+ * `timeframe_range_type`, `layout`, `state`, `sort`, `progress`, `show_progress`, `show_milestones`,
+ * `milestones_type`. Parsing is forgiving (unknown values fall back to the page's defaults, then to
+ * GitLab's); serialising writes every setting so a copied URL reproduces the view exactly.
+ */
+import { MILESTONES_TYPES, type MilestonesType } from '../../../core/layout/milestoneBars.ts';
+import { type ProgressTracking, parseProgressTracking } from '../../../core/layout/progress.ts';
+import { isSortValue, parseInitialSort, type SortValue } from '../../../core/layout/sortOrder.ts';
+import {
+  isTimeframeRangeType,
+  type PresetType,
+  parseTimeframeRangeType,
+  presetAfterRangeChange,
+  resolvePresetType,
+  type TimeframeRangeType,
+} from '../../../core/time/presets.ts';
+
+export const EPICS_STATES = ['all', 'opened', 'closed'] as const;
+export type EpicsState = (typeof EPICS_STATES)[number];
+
+export interface RoadmapSettings {
+  readonly timeframeRangeType: TimeframeRangeType;
+  readonly presetType: PresetType;
+  readonly epicsState: EpicsState;
+  readonly sortedBy: SortValue;
+  readonly progressTracking: ProgressTracking;
+  readonly showProgress: boolean;
+  readonly showMilestones: boolean;
+  readonly milestonesType: MilestonesType;
+}
+
+/** What the server put on the mount element (spec §2.1); the URL wins where it says something. */
+export interface RoadmapPageDefaults {
+  readonly timeframeRangeType: string;
+  readonly presetType: string;
+  readonly epicsState: string;
+  readonly sortedBy: string;
+}
+
+const SETTING_KEYS = [
+  'timeframe_range_type',
+  'layout',
+  'state',
+  'sort',
+  'progress',
+  'show_progress',
+  'show_milestones',
+  'milestones_type',
+] as const;
+
+const isEpicsState = (value: unknown): value is EpicsState =>
+  (EPICS_STATES as readonly unknown[]).includes(value);
+
+/** GitLab parses these booleans with `parseBoolean`: only 'true' is true; absent means the default. */
+function booleanParam(params: URLSearchParams, key: string, fallback: boolean): boolean {
+  const value = params.get(key);
+  return value === null ? fallback : value === 'true';
+}
+
+export function parseRoadmapSettings(search: string, defaults: RoadmapPageDefaults): RoadmapSettings {
+  const params = new URLSearchParams(search);
+  const rangeParam = params.get('timeframe_range_type');
+  const timeframeRangeType = isTimeframeRangeType(rangeParam)
+    ? rangeParam
+    : parseTimeframeRangeType(defaults.timeframeRangeType);
+  const sortParam = params.get('sort')?.toLowerCase();
+  const stateParam = params.get('state');
+  const milestonesType = params.get('milestones_type')?.toUpperCase();
+  return {
+    timeframeRangeType,
+    presetType: resolvePresetType(timeframeRangeType, params.get('layout') ?? defaults.presetType),
+    epicsState: isEpicsState(stateParam)
+      ? stateParam
+      : isEpicsState(defaults.epicsState)
+        ? defaults.epicsState
+        : 'all',
+    sortedBy: isSortValue(sortParam) ? sortParam : parseInitialSort(defaults.sortedBy.toLowerCase()),
+    progressTracking: parseProgressTracking(params.get('progress')),
+    showProgress: booleanParam(params, 'show_progress', true),
+    showMilestones: booleanParam(params, 'show_milestones', true),
+    milestonesType: (MILESTONES_TYPES as readonly unknown[]).includes(milestonesType)
+      ? (milestonesType as MilestonesType)
+      : 'ALL',
+  };
+}
+
+/** Writes every setting into `params` (replacing what was there); other keys are left alone. */
+export function writeRoadmapSettings(settings: RoadmapSettings, params: URLSearchParams): void {
+  for (const key of SETTING_KEYS) params.delete(key);
+  params.set('timeframe_range_type', settings.timeframeRangeType);
+  params.set('layout', settings.presetType);
+  params.set('state', settings.epicsState);
+  params.set('sort', settings.sortedBy);
+  params.set('progress', settings.progressTracking);
+  params.set('show_progress', String(settings.showProgress));
+  params.set('show_milestones', String(settings.showMilestones));
+  params.set('milestones_type', settings.milestonesType);
+}
+
+/** Spec §4: choosing a range resets the layout to that range's default. */
+export function withRangeType(settings: RoadmapSettings, range: TimeframeRangeType): RoadmapSettings {
+  return settings.timeframeRangeType === range
+    ? settings
+    : { ...settings, timeframeRangeType: range, presetType: presetAfterRangeChange(range) };
+}
+
+/** A layout the range does not allow is ignored (spec §4: "applies only if it differs"). */
+export function withPresetType(settings: RoadmapSettings, preset: PresetType): RoadmapSettings {
+  const resolved = resolvePresetType(settings.timeframeRangeType, preset);
+  return resolved === settings.presetType ? settings : { ...settings, presetType: resolved };
+}

@@ -1,0 +1,80 @@
+/**
+ * Every text the roadmap shows, verbatim from the spec (§2.2, §2.3, §2.6, §8, §9), in one place.
+ */
+import type { CalendarDate } from '../../../core/time/calendarDate.ts';
+import { formatCalendarDate } from '../../../core/time/formatting.ts';
+
+export const ROADMAP_TEXT = {
+  fetchEpicsError: 'Something went wrong while fetching epics',
+  fetchMilestonesError: 'Something went wrong while fetching milestones',
+  emptyTitleFiltered: 'Sorry, no epics matched your search',
+  emptyTitle: 'The roadmap shows the progress of your epics along a timeline',
+  emptyChildEpics: 'To view the roadmap, add a start or due date to one of the child epics',
+  emptySingleEpic: 'To make your epics appear in the roadmap, add start or due dates to them.',
+  newEpic: 'New epic',
+  viewEpicsList: 'View epics list',
+  settingsTitle: 'Roadmap settings',
+  milestones: 'Milestones',
+  loadingEpics: 'Loading epics',
+} as const;
+
+export const RANGE_LABELS = {
+  CURRENT_QUARTER: 'This quarter',
+  CURRENT_YEAR: 'This year',
+  THREE_YEARS: 'Within 3 years',
+} as const;
+
+export const PRESET_LABELS = { QUARTERS: 'By quarter', MONTHS: 'By month', WEEKS: 'By week' } as const;
+
+export const MILESTONES_TYPE_LABELS = {
+  ALL: 'Show all milestones',
+  GROUP: 'Show group milestones',
+  SUBGROUP: 'Show sub-group milestones',
+  PROJECT: 'Show project milestones',
+} as const;
+
+export const EPICS_STATE_LABELS = {
+  all: 'Show all epics',
+  opened: 'Show open epics',
+  closed: 'Show closed epics',
+} as const;
+
+export const PROGRESS_LABELS = { WEIGHT: 'Use issue weight', COUNT: 'Use issue count' } as const;
+
+export const SORT_LABELS = {
+  start_date_asc: 'Start date, ascending',
+  start_date_desc: 'Start date, descending',
+  end_date_asc: 'Due date, ascending',
+  end_date_desc: 'Due date, descending',
+} as const;
+
+/** '%d milestone(s)' (spec §2.6). */
+export const milestoneCountText = (count: number): string =>
+  `${count} ${count === 1 ? 'milestone' : 'milestones'}`;
+
+export interface EmptyStateContext {
+  readonly hasFiltersApplied: boolean;
+  readonly childEpics: boolean;
+  readonly singleEpicIid: boolean;
+  readonly timeframeStart: CalendarDate;
+  readonly timeframeEnd: CalendarDate;
+}
+
+/** The empty state's title and sub-message (spec §2.2). */
+export function emptyStateTexts(context: EmptyStateContext): { title: string; description: string } {
+  const title = context.hasFiltersApplied ? ROADMAP_TEXT.emptyTitleFiltered : ROADMAP_TEXT.emptyTitle;
+  const startDate = formatCalendarDate(context.timeframeStart);
+  const endDate = formatCalendarDate(context.timeframeEnd);
+  if (context.childEpics) return { title, description: ROADMAP_TEXT.emptyChildEpics };
+  if (context.hasFiltersApplied && context.singleEpicIid)
+    return { title, description: ROADMAP_TEXT.emptySingleEpic };
+  if (context.hasFiltersApplied)
+    return {
+      title,
+      description: `To widen your search, change or remove filters; from ${startDate} to ${endDate}.`,
+    };
+  return {
+    title,
+    description: `To view the roadmap, add a start or due date to one of your epics in this group or its subgroups; from ${startDate} to ${endDate}.`,
+  };
+}
