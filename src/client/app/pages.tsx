@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { SignInPage } from '../features/auth/SignInPage.tsx';
 import { EpicPage } from '../features/epic/EpicPage.tsx';
 import { EpicsListPage } from '../features/epics/EpicsListPage.tsx';
@@ -7,8 +8,13 @@ import { HomePage } from '../features/home/HomePage.tsx';
 import { IssuePage } from '../features/issue/IssuePage.tsx';
 import { IssuesListPage } from '../features/issues/IssuesListPage.tsx';
 import { ProjectPage } from '../features/projects/ProjectPage.tsx';
-import { RoadmapPage } from '../features/roadmap/RoadmapPage.tsx';
+import { Loading } from '../ui/index.ts';
 import type { PageData, PageName, Session } from './pageData.ts';
+
+/** The roadmap brings PixiJS and its worker: loaded only on its page, so other pages stay light. */
+const RoadmapPage = lazy(() =>
+  import('../features/roadmap/RoadmapPage.tsx').then((module) => ({ default: module.RoadmapPage })),
+);
 
 /** Pages with a search box, where the `s`, `/` and `f` shortcuts are registered. */
 export const PAGES_WITH_SEARCH: ReadonlySet<PageName> = new Set(['group-epics', 'project-issues']);
@@ -25,7 +31,11 @@ export function PageView({ page, session }: { page: PageData; session: Session }
     case 'group-epics':
       return <EpicsListPage {...page} />;
     case 'group-roadmap':
-      return <RoadmapPage {...page} session={session} />;
+      return (
+        <Suspense fallback={<Loading label="Loading the roadmap" />}>
+          <RoadmapPage {...page} session={session} />
+        </Suspense>
+      );
     case 'epic':
       return <EpicPage {...page} />;
     case 'project':

@@ -80,6 +80,7 @@ export function RoadmapOverlay(props: RoadmapOverlayProps) {
       className="roadmap-treegrid"
       style={{ top: rowsTop }}
       data-testid="roadmap-treegrid"
+      data-timeline-width={snapshot?.timelineWidth}
     >
       <div role="row" aria-rowindex={1} className="sr-only">
         <span role="columnheader">Epic</span>

@@ -11,9 +11,9 @@ import {
   useRef,
   useState,
 } from 'react';
-import { EPIC_ITEM_HEIGHT } from '../../../core/layout/constants.ts';
 import type { LayoutSnapshot } from '../../../core/layout/snapshot.ts';
 import type { CalendarDate } from '../../../core/time/calendarDate.ts';
+import { MAX_ZOOM } from '../../../core/time/continuousScale.ts';
 import { dayToCalendarDate } from '../../../core/time/epochDay.ts';
 import type { Timeframe } from '../../../core/time/timeframe.ts';
 import { type CanvasSurface, RoadmapCanvas, webglAvailable } from '../../canvas/RoadmapCanvas.tsx';
@@ -184,10 +184,7 @@ export function RoadmapView(props: RoadmapViewProps) {
 
   // Spec §7.1 "Paging": the next page loads when the end of the list scrolls into view.
   const viewport = controller?.viewport;
-  const endInView =
-    snapshot !== null &&
-    viewport !== undefined &&
-    viewport.scrollTop + viewport.height >= snapshot.rowCount * EPIC_ITEM_HEIGHT - EPIC_ITEM_HEIGHT;
+  const endInView = controller?.atEnd ?? false;
   const { hasNextPage, loadingMore, loadMore } = epics;
   useEffect(() => {
     if (endInView && hasNextPage && !loadingMore) loadMore();
@@ -221,7 +218,7 @@ export function RoadmapView(props: RoadmapViewProps) {
     >
       <RoadmapToolbar
         zoomed={controller?.zoomed ?? false}
-        canZoomIn={viewport ? viewport.zoom < 7.49 : false}
+        canZoomIn={viewport ? viewport.zoom < MAX_ZOOM - 1e-6 : false}
         canZoomOut={viewport ? viewport.zoom > viewport.minZoom + 1e-6 : false}
         loaded={epics.epics?.length ?? 0}
         total={epics.total}

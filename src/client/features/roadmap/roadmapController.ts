@@ -4,6 +4,7 @@
  * scheduled frame moves the canvas and the DOM overlay together. React subscribes to `version` to
  * re-render the overlay when a new snapshot (or other visible state) arrives — never per frame.
  */
+import { EPIC_ITEM_HEIGHT } from '../../../core/layout/constants.ts';
 import type { MilestonesType } from '../../../core/layout/milestoneBars.ts';
 import {
   filterMilestonesByType,
@@ -122,6 +123,8 @@ export class RoadmapController {
   private showMilestones = false;
   private readonly listeners = new Set<() => void>();
   private workerBusy = false;
+  /** Whether the list's last row is in view (infinite loading listens). */
+  atEnd = false;
   /** GitLab opens the roadmap at today: done once, when the view first has a size. */
   private openedAtToday = false;
 
@@ -415,6 +418,15 @@ export class RoadmapController {
     if (header) header.style.transform = `translate3d(${left}px, 0, 0) scaleX(${frame.xScale})`;
     if (milestones) milestones.style.transform = `translate3d(${left}px, 0, 0)`;
     this.placeThumbs();
+    const atEnd =
+      snapshot !== null &&
+      snapshot.rowCount > 0 &&
+      viewport.scrollTop + viewport.height >= (snapshot.rowCount - 1) * EPIC_ITEM_HEIGHT;
+    if (atEnd !== this.atEnd) {
+      this.atEnd = atEnd;
+      this.version += 1;
+      for (const listener of this.listeners) listener();
+    }
     const work = this.surface ? this.surface.draw(frame) : 0;
     this.stats.recordFrame(work, snapshot !== null && snapshot.count > 0);
     if (this.requested && viewport.movedFrom(this.requested)) this.requestLayout();

@@ -1,0 +1,238 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousAxeViolations, signIn, waitForIdle } from './helpers.ts';
+
+const ROADMAP = '/groups/acme/-/roadmap';
+
+async function openRoadmap(page: Page, query = ''): Promise<void> {
+  await page.goto(`${ROADMAP}${query}`);
+  await waitForIdle(page);
+}
+
+const rows = (page: Page) => page.getByTestId('roadmap-row');
+const urlParam = (page: Page, key: string) => new URL(page.url()).searchParams.get(key);
+
+test('every setting of the drawer is applied and kept in the URL', async ({ page }) => {
+  await signIn(page, 'owner');
+  await openRoadmap(page);
+  await expect(rows(page).first()).toBeVisible();
+  await page.getByTestId('roadmap-settings-button').click();
+  const drawer = page.getByTestId('roadmap-settings');
+  await expect(drawer.getByRole('heading', { name: 'Roadmap settings' })).toBeVisible();
+  // This quarter allows weeks only: 1 layout, 4 milestone types, 3 epic states, 2 progress kinds.
+  await expect(drawer.getByRole('radio')).toHaveCount(10);
+
+  await drawer.getByTestId('roadmap-range').selectOption({ label: 'Within 3 years' });
+  await expect.poll(() => urlParam(page, 'timeframe_range_type')).toBe('THREE_YEARS');
+  expect(urlParam(page, 'layout')).toBe('QUARTERS');
+  await expect(drawer.getByRole('radio', { name: 'By quarter' })).toBeChecked();
+  await drawer.getByRole('radio', { name: 'By month' }).check();
+  await expect.poll(() => urlParam(page, 'layout')).toBe('MONTHS');
+
+  await drawer.getByTestId('roadmap-range').selectOption({ label: 'This year' });
+  await expect.poll(() => urlParam(page, 'layout')).toBe('MONTHS');
+  await expect(drawer.getByRole('radio', { name: 'By quarter' })).toHaveCount(0);
+
+  await expect(page.getByTestId('roadmap-milestones')).toBeVisible();
+  await drawer.getByRole('radio', { name: 'Show project milestones' }).check();
+  await expect.poll(() => urlParam(page, 'milestones_type')).toBe('PROJECT');
+  await drawer.getByTestId('roadmap-toggle-milestones').click();
+  await expect.poll(() => urlParam(page, 'show_milestones')).toBe('false');
+  await expect(page.getByTestId('roadmap-milestones')).toHaveCount(0);
+
+  await drawer.getByRole('radio', { name: 'Show closed epics' }).check();
+  await expect.poll(() => urlParam(page, 'state')).toBe('closed');
+  await waitForIdle(page);
+
+  await drawer.getByRole('radio', { name: 'Use issue count' }).check();
+  await expect.poll(() => urlParam(page, 'progress')).toBe('COUNT');
+  await drawer.getByTestId('roadmap-toggle-progress').click();
+  await expect.poll(() => urlParam(page, 'show_progress')).toBe('false');
+
+  // A copied link reproduces the view.
+  const copied = page.url();
+  await page.goto(copied);
+  await waitForIdle(page);
+  await page.getByTestId('roadmap-settings-button').click();
+  await expect(page.getByTestId('roadmap-range')).toHaveValue('CURRENT_YEAR');
+  await expect(page.getByRole('radio', { name: 'Show closed epics' })).toBeChecked();
+  await expect(page.getByTestId('roadmap-toggle-milestones')).toHaveAttribute('aria-checked', 'false');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('roadmap-settings')).toHaveCount(0);
+  await expect(page.getByTestId('roadmap-settings-button')).toBeFocused();
+});
+
+test('sorting by due date descending is applied and kept in the URL', async ({ page }) => {
+  await openRoadmap(page, '?timeframe_range_type=THREE_YEARS&layout=QUARTERS&show_milestones=false');
+  await page.getByTestId('roadmap-sort').selectOption('end_date_desc');
+  await expect.poll(() => urlParam(page, 'sort')).toBe('end_date_desc');
+  await waitForIdle(page);
+  const dues = await rows(page)
+    .locator('.roadmap-row-dates')
+    .allTextContents()
+    .then((texts) => texts.map((text) => text.split(' – ')[1] ?? '').filter((due) => !due.startsWith('No')));
+  const times = dues.map((due) => Date.parse(due));
+  expect(times.length).toBeGreaterThan(3);
+  expect([...times].sort((a, b) => b - a)).toEqual(times);
+});
+
+test('an epic expands to show its child epics indented under it, and collapses again', async ({ page }) => {
+  await signIn(page, 'owner');
+  await openRoadmap(page, '?timeframe_range_type=THREE_YEARS&layout=QUARTERS&show_milestones=false');
+  const parent = rows(page)
+    .filter({ has: page.getByTestId('roadmap-expand') })
+    .first();
+  await expect(parent).toHaveAttribute('aria-expanded', 'false');
+  const parentRow = Number(await parent.getAttribute('data-row'));
+  await parent.getByTestId('roadmap-expand').click();
+  await expect(parent).toHaveAttribute('aria-expanded', 'true');
+  const child = page.locator(`[role="row"][data-row="${parentRow + 1}"]`);
+  await expect(child).toHaveAttribute('aria-level', '2');
+  await expect(child).toHaveAttribute('aria-posinset', '1');
+  await parent.getByTestId('roadmap-expand').click();
+  await expect(parent).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.locator('[role="row"][aria-level="2"]')).toHaveCount(0);
+});
+
+test('the next page loads as the end scrolls into view, and Load all loads the rest', async ({ page }) => {
+  await signIn(page, 'owner');
+  await openRoadmap(page, '?timeframe_range_type=THREE_YEARS&layout=QUARTERS&show_milestones=false');
+  const count = page.getByTestId('roadmap-count');
+  await expect(count).toHaveText(/^Showing 50 of \d+ epics$/);
+  const total = Number((await count.textContent())?.match(/of ([\d,]+)/)?.[1]?.replace(/,/g, ''));
+  expect(total).toBeGreaterThan(100);
+  const viewport = page.getByTestId('roadmap-viewport');
+  await viewport.hover({ position: { x: 600, y: 300 } });
+  const loaded = async () =>
+    Number((await count.textContent())?.match(/^Showing ([\d,]+)/)?.[1]?.replace(/,/g, ''));
+  // Scroll to the end until the next page of 50 arrives.
+  await expect
+    .poll(async () => {
+      await page.mouse.wheel(0, 2000);
+      return loaded();
+    })
+    .toBeGreaterThanOrEqual(100);
+  expect((await loaded()) % 50 === 0 || (await loaded()) === total).toBe(true);
+  await page.getByTestId('roadmap-load-all').click();
+  await expect(count).toHaveText(
+    `Showing ${total.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} epics`,
+  );
+  await expect(page.getByTestId('roadmap-load-all')).toHaveCount(0);
+});
+
+test('no matching epic shows the empty state with GitLab’s texts and no New epic button', async ({
+  page,
+}) => {
+  await signIn(page, 'owner');
+  await openRoadmap(page, '?search=no-such-epic-anywhere');
+  const empty = page.getByTestId('roadmap-empty-state');
+  await expect(empty).toContainText('Sorry, no epics matched your search');
+  await expect(empty).toContainText(
+    /To widen your search, change or remove filters; from \w{3} \d+, \d{4} to \w{3} \d+, \d{4}\./,
+  );
+  await expect(empty.getByRole('link', { name: 'View epics list' })).toHaveAttribute(
+    'href',
+    '/groups/acme/-/epics',
+  );
+  await expect(empty.getByRole('link', { name: 'New epic' })).toHaveCount(0);
+  await expectNoSeriousAxeViolations(page);
+});
+
+test('a failing server shows the epics and milestones alerts', async ({ page }) => {
+  await page.route('**/api/graphql', async (route) => {
+    const body = route.request().postDataJSON() as { operationName?: string };
+    if (body.operationName === 'RoadmapEpics' || body.operationName === 'RoadmapMilestones') {
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"errors":[{"message":"boom"}]}',
+      });
+    } else await route.continue();
+  });
+  await page.goto(ROADMAP);
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Something went wrong while fetching epics' }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Something went wrong while fetching milestones' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('roadmap-view')).toHaveCount(0);
+});
+
+test('a keyboard user walks, expands, zooms and opens epics without a mouse', async ({ page }) => {
+  await signIn(page, 'owner');
+  await openRoadmap(page, '?timeframe_range_type=THREE_YEARS&layout=QUARTERS&show_milestones=false');
+  const first = rows(page).first();
+  await first.focus();
+  await expect(first).toBeFocused();
+  await expect(page.getByTestId('roadmap-popover')).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('[role="row"][data-row="1"]')).toBeFocused();
+  await page.keyboard.press('End');
+  const last = page.locator('[role="row"]:focus');
+  await expect.poll(async () => Number(await last.getAttribute('data-row'))).toBeGreaterThanOrEqual(45);
+  await page.keyboard.press('Home');
+  await expect(page.locator('[role="row"][data-row="0"]')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('roadmap-popover')).toHaveCount(0);
+
+  const expandable = rows(page)
+    .filter({ has: page.getByTestId('roadmap-expand') })
+    .first();
+  await expandable.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(expandable).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('ArrowLeft');
+  await expect(expandable).toHaveAttribute('aria-expanded', 'false');
+
+  const widthBefore = Number(await expandable.getAttribute('data-bar-width'));
+  await page.keyboard.press('+');
+  await page.keyboard.press('+');
+  await waitForIdle(page);
+  await expect(page.getByTestId('roadmap-reset-zoom')).toBeVisible();
+  await expect
+    .poll(async () => Number(await expandable.getAttribute('data-bar-width')))
+    .toBeGreaterThan(widthBefore);
+
+  const href = await expandable.getByTestId('roadmap-row-title').getAttribute('href');
+  await expandable.focus();
+  await page.keyboard.press('Enter');
+  await page.waitForURL((url) => url.pathname === href);
+});
+
+test('zooming with ctrl+wheel keeps the date under the pointer still, and Fit all shows the whole range', async ({
+  page,
+}) => {
+  await openRoadmap(page, '?timeframe_range_type=THREE_YEARS&layout=QUARTERS&show_milestones=false');
+  const viewport = page.getByTestId('roadmap-viewport');
+  const box = await viewport.boundingBox();
+  if (!box) throw new Error('no roadmap viewport');
+  await page.mouse.move(box.x + 700, box.y + 300);
+  await page.keyboard.down('Control');
+  for (let i = 0; i < 6; i += 1) await page.mouse.wheel(0, -100);
+  await page.keyboard.up('Control');
+  await waitForIdle(page);
+  await expect(page.getByTestId('roadmap-reset-zoom')).toBeVisible();
+  await page.getByTestId('roadmap-fit-all').click();
+  await waitForIdle(page);
+  const width = Number(await page.getByTestId('roadmap-treegrid').getAttribute('data-timeline-width'));
+  expect(width).toBeCloseTo(box.width - 2 - 320, 0);
+  await page.getByTestId('roadmap-reset-zoom').click();
+  await waitForIdle(page);
+  await expect(page.getByTestId('roadmap-reset-zoom')).toHaveCount(0);
+});
+
+test('the roadmap has no serious accessibility violations with settings open and an epic expanded', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signIn(page, 'developer');
+  await openRoadmap(page, '?timeframe_range_type=THREE_YEARS&layout=MONTHS');
+  await rows(page)
+    .filter({ has: page.getByTestId('roadmap-expand') })
+    .first()
+    .getByTestId('roadmap-expand')
+    .click();
+  await waitForIdle(page);
+  await page.getByTestId('roadmap-settings-button').click();
+  await expectNoSeriousAxeViolations(page);
+});
