@@ -12,13 +12,8 @@ import {
   optionStatus,
   valueSuggestions,
 } from './barOptions.ts';
-import {
-  type BarAction,
-  type BarState,
-  initialBarState,
-  searchBarReducer,
-  suggestionRequest,
-} from './searchBarState.ts';
+import { searchBarReducer } from './searchBarReducer.ts';
+import { type BarAction, type BarState, initialBarState, suggestionRequest } from './searchBarState.ts';
 
 const ALL = availableTokenTypes({ signedIn: true, epicsSupported: true });
 const signedIn: OptionContext = { available: ALL, currentUser: { username: 'root', name: 'Administrator' } };

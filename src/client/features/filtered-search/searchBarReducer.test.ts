@@ -6,16 +6,14 @@ import {
   parseRoadmapFilters,
   type RoadmapFilters,
 } from '../../../core/domain/searchTokens.ts';
+import { finishDraft, searchBarReducer, submission } from './searchBarReducer.ts';
 import {
   type BarAction,
   type BarState,
   barStage,
   filtersOf,
-  finishDraft,
   initialBarState,
   offeredTypes,
-  searchBarReducer,
-  submission,
   suggestionRequest,
   typedFragment,
 } from './searchBarState.ts';
@@ -209,6 +207,21 @@ describe('editing and removing', () => {
       value: 'a',
     });
     expect(state.or.labelName).toEqual(['b']);
+  });
+
+  it('keeps the typed value when the operator is chosen again, but not a typed operator prefix', () => {
+    const typed = run(
+      fresh(),
+      type('~bu'),
+      { type: 'change-operator' },
+      { type: 'choose-operator', operator: '!=' },
+    );
+    expect([typed.draft?.operator, typed.input]).toEqual(['!=', 'bu']);
+    const bang = run(fresh(), { type: 'choose-type', tokenType: 'label' }, type('!'), {
+      type: 'choose-operator',
+      operator: '!=',
+    });
+    expect(bang.input).toBe('');
   });
 
   it('lets the operator of a draft be chosen again when there are two', () => {
