@@ -99,6 +99,15 @@ describe('the roadmap layout worker', () => {
     expect(worker.update(3, { expanded: [{ id: 1, expanded: false }] }, viewport).rowCount).toBe(1);
   });
 
+  it('tells the row of an epic, so the page can scroll a new one into view', () => {
+    worker.init(view);
+    worker.update(1, { upsert: epics(30) }, viewport);
+    // Sorted by start date: ids 12 and 24 start in January, then 1, 13 and 25 in February.
+    expect(worker.rowOf(12)).toBe(0);
+    expect(worker.rowOf(1)).toBe(2);
+    expect(worker.rowOf(999)).toBe(-1);
+  });
+
   it('zooms by a tiny message and answers a pan or zoom with a small payload', () => {
     worker.init(view);
     worker.update(1, { upsert: epics(10_000) }, viewport);

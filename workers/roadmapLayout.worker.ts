@@ -30,6 +30,9 @@ export const roadmapLayoutWorker: RoadmapLayoutApi = {
   layout(epoch, viewport) {
     return transferred(requireSession().layout(epoch, viewport));
   },
+  rowOf(id) {
+    return requireSession().rowOf(id);
+  },
   dispose() {
     session?.reset();
     session = null;

@@ -20,6 +20,8 @@ export interface RoadmapLayoutApi {
   update(epoch: number, change: RoadmapChange, viewport: LayoutViewport): LayoutSnapshot;
   /** Lays out the viewport as it is: pans and scrolls. */
   layout(epoch: number, viewport: LayoutViewport): LayoutSnapshot;
+  /** The list row of an epic, or -1 when it is not listed (to scroll it into view). */
+  rowOf(id: number): number;
   /** Drops every epic and the session (unmount). */
   dispose(): void;
 }

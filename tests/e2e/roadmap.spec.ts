@@ -236,3 +236,41 @@ test('the roadmap has no serious accessibility violations with settings open and
   await page.getByTestId('roadmap-settings-button').click();
   await expectNoSeriousAxeViolations(page);
 });
+
+test('an epic created from the roadmap comes back highlighted for three seconds', async ({ page }) => {
+  await signIn(page, 'owner');
+  await openRoadmap(page, '?timeframe_range_type=THREE_YEARS&layout=MONTHS&show_milestones=false');
+  const roadmapUrl = page.url();
+  await page.getByTestId('roadmap-header-new-epic').click();
+  await page.waitForURL(/\/groups\/acme\/-\/epics\/new\?return_to=/);
+  const title = `Launch the partner portal ${Date.now()}`;
+  await page.getByLabel('Title').fill(title);
+  const today = new Date();
+  const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel('Start date').fill(day(-3));
+  await page.getByLabel('Due date').fill(day(40));
+  await page.getByTestId('create-epic').click();
+  await page.waitForURL(roadmapUrl);
+  const created = rows(page).filter({ hasText: title });
+  await expect(created).toHaveClass(/roadmap-row-new/);
+  await expect(created).not.toHaveClass(/roadmap-row-new/, { timeout: 6_000 });
+});
+
+test('the new-epic form refuses a due date before the start date and a guest cannot open it', async ({
+  page,
+}) => {
+  await signIn(page, 'owner');
+  await page.goto('/groups/acme/-/epics/new');
+  await page.getByLabel('Title').fill('Backwards');
+  await page.getByLabel('Start date').fill('2026-05-01');
+  await page.getByLabel('Due date').fill('2026-04-01');
+  await page.getByTestId('create-epic').click();
+  await expect(page.getByTestId('new-epic-error')).toHaveText('The start date must be before the due date');
+  await expect(page).toHaveURL(/\/epics\/new$/);
+
+  await page.context().clearCookies();
+  await signIn(page, 'guest');
+  await openRoadmap(page);
+  await expect(page.getByTestId('roadmap-header-new-epic')).toHaveCount(0);
+  expect((await page.goto('/groups/acme/-/epics/new'))?.status()).toBe(404);
+});

@@ -55,6 +55,32 @@ describe.each(BACKENDS)('page shells (%s)', (backend) => {
     expect(JSON.parse(data['current-user']!)).toMatchObject({ username: 'reporter', admin: false });
   });
 
+  it('serves the new-epic form to those who may create epics, returning only to paths on this site', async () => {
+    const form = await reporter.get(
+      '/groups/acme/-/epics/new?return_to=%2Fgroups%2Facme%2F-%2Froadmap%3Flayout%3DWEEKS',
+    );
+    expect(form.status).toBe(200);
+    expect(await mountData(form)).toMatchObject({
+      page: 'epic-new',
+      'full-path': 'acme',
+      'return-to': '/groups/acme/-/roadmap?layout=WEEKS',
+    });
+    const offsite = await mountData(
+      await reporter.get('/groups/acme/-/epics/new?return_to=https%3A%2F%2Fevil.example'),
+    );
+    expect(offsite['return-to']).toBe('/');
+    expect((await mountData(await reporter.get('/groups/acme/-/epics/new')))['return-to']).toBe('');
+
+    const guest = new HttpClient(server.baseUrl);
+    await guest.signIn('guest', TEST_PASSWORD);
+    expect((await guest.get('/groups/acme/-/epics/new')).status).toBe(404);
+    const signedOut = await anonymous.get('/groups/acme/-/epics/new');
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.get('location')).toBe(
+      '/users/sign_in?redirect_to=%2Fgroups%2Facme%2F-%2Fepics%2Fnew',
+    );
+  });
+
   it('serves the roadmap shell with GitLab roadmap attributes, validating the URL', async () => {
     const plain = await mountData(await anonymous.get('/groups/acme/-/roadmap'));
     expect(plain).toMatchObject({

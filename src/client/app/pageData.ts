@@ -55,6 +55,15 @@ export type PageData =
       readonly emptyStateIllustration: string;
     }
   | {
+      readonly page: 'epic-new';
+      readonly fullPath: string;
+      readonly groupId: string;
+      readonly groupName: string;
+      readonly listEpicsPath: string;
+      /** Where to go after creating (the roadmap that asked), '' for the new epic's page. */
+      readonly returnTo: string;
+    }
+  | {
       readonly page: 'epic';
       readonly fullPath: string;
       readonly groupId: string;
@@ -163,6 +172,16 @@ export function parsePageData(dataset: Dataset): PageData {
         emptyStateIllustration: text(dataset, 'emptyStateIllustration'),
       };
     }
+    case 'epic-new':
+      if (!fullPath) break;
+      return {
+        page,
+        fullPath,
+        groupId: text(dataset, 'groupId'),
+        groupName: text(dataset, 'groupName', fullPath.split('/').pop()),
+        listEpicsPath: text(dataset, 'listEpicsPath', groupEpicsPath(fullPath, 'epics')),
+        returnTo: text(dataset, 'returnTo'),
+      };
     case 'epic':
       if (!fullPath || !text(dataset, 'iid')) break;
       return {

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { SignInPage } from '../features/auth/SignInPage.tsx';
 import { EpicPage } from '../features/epic/EpicPage.tsx';
+import { NewEpicPage } from '../features/epic-new/NewEpicPage.tsx';
 import { EpicsListPage } from '../features/epics/EpicsListPage.tsx';
 import { NotFoundPage } from '../features/errors/NotFound.tsx';
 import { GroupPage } from '../features/groups/GroupPage.tsx';
@@ -36,6 +37,8 @@ export function PageView({ page, session }: { page: PageData; session: Session }
           <RoadmapPage {...page} session={session} />
         </Suspense>
       );
+    case 'epic-new':
+      return <NewEpicPage {...page} />;
     case 'epic':
       return <EpicPage {...page} />;
     case 'project':

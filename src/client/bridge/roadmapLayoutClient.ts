@@ -77,6 +77,11 @@ export class RoadmapLayoutClient {
     });
   }
 
+  /** The list row of an epic after the changes sent so far, or -1 (asked in order, so it sees them). */
+  async rowOf(id: number): Promise<number> {
+    return (await this.track(this.remote.rowOf(id))) ?? -1;
+  }
+
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;

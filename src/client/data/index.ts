@@ -2,6 +2,7 @@
 export { createApolloClient } from './apolloClient.ts';
 export { DataProvider } from './DataProvider.tsx';
 export type { CalendarDate, Instant } from './dates.ts';
+export { type CreatedEpic, createGroupEpic, type NewEpicFields } from './epicRest.ts';
 export {
   type EpicSort,
   type EpicState,

@@ -4,8 +4,10 @@
  * AbortSignal so a newer keystroke cancels the request it replaces; an aborted fetch rejects with
  * the signal's reason, which callers ignore. Answers are checked here, at the edge.
  */
+
 import { DIGITS_ONLY, matchesSearch } from '../../core/domain/searchTokens.ts';
 import { GRAPHQL_PATH } from './apolloClient.ts';
+import { csrfToken } from './csrf.ts';
 
 export interface UserSuggestion {
   readonly id: number;
@@ -132,12 +134,6 @@ const EPIC_SEARCH = `query filteredSearchEpics($fullPath: ID!, $search: String, 
     }
   }
 }`;
-
-/** The token sent with every POST; the server refuses a session's write without it. */
-function csrfToken(): string | null {
-  if (typeof document === 'undefined') return null;
-  return document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content || null;
-}
 
 /**
  * Epics of the group and its ancestors for the Epic token: all-digit text (after an optional `&`)

@@ -1,5 +1,6 @@
 /** UI state: the only module tree that imports jotai. Server data stays in Apollo. */
 export { bindLocation, type NavigateOptions, navigateSearch, useLocationSearch } from './locationAtoms.ts';
+export { forgetNewEpic, pendingNewEpic, rememberNewEpic } from './newEpicHighlight.ts';
 export { closeOverlays, isHelpOpen, toggleHelp, useHelpDialog, usePopover } from './overlayAtoms.ts';
 export { type RoadmapTreeState, usePresentationMode, useRoadmapTreeState } from './roadmapAtoms.ts';
 export { type AppStore, createAppStore, StateProvider } from './store.ts';

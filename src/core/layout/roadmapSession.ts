@@ -71,6 +71,11 @@ export class RoadmapSession {
     return this.model.layoutWindow(epoch, viewport);
   }
 
+  /** The list row of an epic, or -1 when it is not listed. */
+  rowOf(id: number): number {
+    return this.model.rowOf(id);
+  }
+
   reset(): void {
     this.model.clear();
   }

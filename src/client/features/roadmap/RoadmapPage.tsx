@@ -28,6 +28,7 @@ import { groupCrumbs, groupRoadmapPath } from '../navigation/crumbs.ts';
 import { PageHeader } from '../navigation/PageHeader.tsx';
 import { RoadmapSettingsDrawer } from './RoadmapSettingsDrawer.tsx';
 import { RoadmapView } from './RoadmapView.tsx';
+import { newEpicHref } from './roadmapLinks.ts';
 import { parseRoadmapSettings, type RoadmapSettings, writeRoadmapSettings } from './roadmapSettings.ts';
 import { ROADMAP_TEXT } from './roadmapTexts.ts';
 import { SortSelect } from './SortSelect.tsx';
@@ -115,6 +116,17 @@ export function RoadmapPage(props: RoadmapPageProps) {
           { label: 'Roadmap', href: groupRoadmapPath(fullPath) },
         ]}
         title="Roadmap"
+        actions={
+          props.canCreateEpic ? (
+            <a
+              className="btn btn-confirm"
+              href={newEpicHref(props.newEpicPath, search)}
+              data-testid="roadmap-header-new-epic"
+            >
+              {ROADMAP_TEXT.newEpic}
+            </a>
+          ) : null
+        }
       />
       <div className="roadmap-filters" data-testid="roadmap-filters">
         <FilteredSearchBar

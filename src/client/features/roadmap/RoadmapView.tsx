@@ -26,7 +26,12 @@ import {
   usePageSettled,
   useRoadmapChildEpicsFetcher,
 } from '../../data/index.ts';
-import { usePresentationMode, useRoadmapTreeState } from '../../state/index.ts';
+import {
+  forgetNewEpic,
+  pendingNewEpic,
+  usePresentationMode,
+  useRoadmapTreeState,
+} from '../../state/index.ts';
 import { Alert, Loading } from '../../ui/index.ts';
 import { RoadmapEmptyState } from './RoadmapEmptyState.tsx';
 import { RoadmapMilestonesSection } from './RoadmapMilestonesSection.tsx';
@@ -156,6 +161,16 @@ export function RoadmapView(props: RoadmapViewProps) {
     },
     [children, tree, fetchChildren, variables],
   );
+
+  // An epic just created from this roadmap is highlighted once it is loaded (loading the rest if needed).
+  const { loadAll } = epics;
+  useEffect(() => {
+    const id = pendingNewEpic();
+    if (id === null || !controller || epics.loading || allEpics.length === 0) return;
+    if (controller.highlightEpic(id)) forgetNewEpic();
+    else if (epics.hasNextPage) loadAll();
+    else forgetNewEpic();
+  }, [controller, allEpics, epics.loading, epics.hasNextPage, loadAll]);
 
   const snapshot = controller?.snapshot ?? null;
   const rows = useMemo(

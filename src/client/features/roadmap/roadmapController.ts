@@ -62,6 +62,9 @@ export interface OverlayElements {
   horizontalThumb: HTMLElement | null;
 }
 
+/** Spec §9: the new-epic highlight lasts 3,000 ms. */
+export const EPIC_HIGHLIGHT_REMOVE_AFTER_MS = 3000;
+
 /** Least length of a scrollbar thumb, px. */
 const MIN_THUMB = 24;
 
@@ -199,6 +202,34 @@ export class RoadmapController {
 
   epic(id: number): RoadmapEpicView | undefined {
     return this.sent.get(id);
+  }
+
+  /**
+   * Spec §4 "Highlight": a newly added epic is highlighted, scrolled into view, and the highlight is
+   * removed after 3 seconds. Returns false when the epic is not loaded yet.
+   */
+  highlightEpic(id: number): boolean {
+    const epic = this.sent.get(id);
+    if (!epic) return false;
+    this.update({ upsert: [{ ...toInput(epic), newEpic: true }] });
+    void this.client.rowOf(id).then((row) => {
+      if (row < 0) return;
+      this.viewport.scrollTo(
+        this.viewport.scrollLeft,
+        (row + 0.5) * EPIC_ITEM_HEIGHT - this.viewport.height / 2,
+      );
+      const { startDate } = epic;
+      if (startDate) {
+        const x = this.viewport.scale.toPixel(startDate);
+        if (x < this.viewport.scrollLeft || x > this.viewport.scrollLeft + this.viewport.width)
+          this.viewport.scrollTo(x - this.viewport.width / 4, this.viewport.scrollTop);
+      }
+      this.requestDraw();
+    });
+    window.setTimeout(() => {
+      if (this.sent.get(id) === epic) this.update({ upsert: [toInput(epic)] });
+    }, EPIC_HIGHLIGHT_REMOVE_AFTER_MS);
+    return true;
   }
 
   setExpanded(id: number, expanded: boolean): void {

@@ -6,6 +6,7 @@ import { findReadableIssue } from '../../services/issueService.ts';
 import { findReadableProjectOrNull } from '../../services/projectService.ts';
 import type { ApiDeps } from '../api/deps.ts';
 import { GROUP_JSON_PATH, groupJsonEndpoint } from '../autocompleteRoutes.ts';
+import { safeRedirectPath } from '../redirectPath.ts';
 import { FLASH_COOKIE } from './flash.ts';
 import { roadmapPageData } from './roadmapPageData.ts';
 import { type ClientAssets, type PageData, renderShell } from './shell.ts';
@@ -82,6 +83,21 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
         page: 'group-roadmap',
         title: `Roadmap · ${group.full_name}`,
         data: roadmapPageData(group, canCreateEpic, request.query as Record<string, unknown>),
+      });
+    }
+    if (section === 'epics/new') {
+      if (!request.actor.user)
+        return reply.redirect(`/users/sign_in?redirect_to=${encodeURIComponent(request.url)}`);
+      if (!canCreateEpic) return sendNotFoundPage(request, reply, assets);
+      const returnTo = (request.query as Record<string, unknown>).return_to;
+      return sendPage(request, reply, assets, {
+        page: 'epic-new',
+        title: `New epic · ${group.full_name}`,
+        data: {
+          ...base,
+          listEpicsPath: epicsPath,
+          returnTo: returnTo === undefined ? '' : safeRedirectPath(returnTo),
+        },
       });
     }
     const epicMatch = /^epics\/(\d+)$/.exec(section);

@@ -1,0 +1,5 @@
+/** The new-epic page, returning to this roadmap as it is now (its path, filters and settings). */
+export function newEpicHref(newEpicPath: string, search: string): string {
+  const here = `${window.location.pathname}${search}`;
+  return `${newEpicPath}?return_to=${encodeURIComponent(here)}`;
+}
