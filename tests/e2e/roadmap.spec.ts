@@ -274,3 +274,28 @@ test('the new-epic form refuses a due date before the start date and a guest can
   await expect(page.getByTestId('roadmap-header-new-epic')).toHaveCount(0);
   expect((await page.goto('/groups/acme/-/epics/new'))?.status()).toBe(404);
 });
+
+test('a lost WebGL context leaves the same rows drawn as plain DOM until it is restored', async ({
+  page,
+}) => {
+  await openRoadmap(page, '?timeframe_range_type=THREE_YEARS&layout=QUARTERS&show_milestones=false');
+  const view = page.getByTestId('roadmap-view');
+  await expect(view).toHaveAttribute('data-canvas', 'ready');
+  const rowCount = await rows(page).count();
+  await page.evaluate(() => {
+    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="roadmap-canvas"] canvas');
+    const gl = canvas?.getContext('webgl2') ?? canvas?.getContext('webgl');
+    const extension = gl?.getExtension('WEBGL_lose_context');
+    if (!extension) throw new Error('no WEBGL_lose_context');
+    (window as unknown as { loseContext: WEBGL_lose_context }).loseContext = extension;
+    extension.loseContext();
+  });
+  await expect(view).toHaveAttribute('data-canvas', 'lost');
+  await expect(page.getByTestId('roadmap-dom-bars').locator('.roadmap-dom-bar')).toHaveCount(rowCount);
+  await expect(rows(page)).toHaveCount(rowCount);
+  await page.evaluate(() =>
+    (window as unknown as { loseContext: WEBGL_lose_context }).loseContext.restoreContext(),
+  );
+  await expect(view).toHaveAttribute('data-canvas', 'ready');
+  await expect(page.getByTestId('roadmap-dom-bars')).toHaveCount(0);
+});

@@ -48,7 +48,7 @@ export function RoadmapCanvas({ onReady, onContextLost }: RoadmapCanvasProps) {
   }, [onReady]);
   const handleInit = useCallback((app: PixiApplication) => {
     app.ticker.stop();
-    const scene = new RoadmapScene(app.renderer);
+    const scene = new RoadmapScene();
     app.stage.addChild(scene.root);
     let palette: CanvasPalette = readPalette(document.documentElement);
     const themeWatcher = new MutationObserver(() => {

@@ -3,7 +3,7 @@
  * rectangle nine-sliced into bars of any width. Tinting and resizing a sprite allocates nothing,
  * so frames move sprites instead of rebuilding geometry.
  */
-import { Graphics, NineSliceSprite, type Renderer, Sprite, Texture } from 'pixi.js';
+import { NineSliceSprite, Sprite, Texture } from 'pixi.js';
 
 export function whiteSprite(): Sprite {
   const sprite = new Sprite(Texture.WHITE);
@@ -30,16 +30,25 @@ export function placeRect(
 
 const RADIUS = 4;
 
-/** A white rounded rectangle texture for nine-slice bars (made once per renderer). */
-export function roundedBarTexture(renderer: Renderer): Texture {
+/**
+ * A white rounded rectangle texture for nine-slice bars, drawn on a 2D canvas: unlike a rendered
+ * texture, its pixels live on the CPU side, so it comes back by itself after a lost WebGL context.
+ */
+export function roundedBarTexture(): Texture {
+  const scale = Math.max(2, Math.ceil(window.devicePixelRatio || 1));
   const size = RADIUS * 2 + 2;
-  const shape = new Graphics().roundRect(0, 0, size, size, RADIUS).fill(0xffffff);
-  const texture = renderer.generateTexture({
-    target: shape,
-    resolution: Math.max(2, window.devicePixelRatio),
-  });
-  shape.destroy();
-  return texture;
+  const canvas = document.createElement('canvas');
+  canvas.width = size * scale;
+  canvas.height = size * scale;
+  const context = canvas.getContext('2d');
+  if (context) {
+    context.scale(scale, scale);
+    context.fillStyle = '#ffffff';
+    context.beginPath();
+    context.roundRect(0, 0, size, size, RADIUS);
+    context.fill();
+  }
+  return Texture.from({ resource: canvas, resolution: scale });
 }
 
 export function roundedBar(texture: Texture): NineSliceSprite {
