@@ -11,7 +11,6 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { LayoutSnapshot } from '../../../core/layout/snapshot.ts';
 import type { CalendarDate } from '../../../core/time/calendarDate.ts';
 import { MAX_ZOOM } from '../../../core/time/continuousScale.ts';
 import { dayToCalendarDate } from '../../../core/time/epochDay.ts';
@@ -21,10 +20,8 @@ import { rowsTop } from '../../canvas/roadmapFrame.ts';
 import {
   type RoadmapEpicsQueryVariables,
   type RoadmapEpicsState,
-  type RoadmapEpicView,
   type RoadmapMilestoneView,
   usePageSettled,
-  useRoadmapChildEpicsFetcher,
 } from '../../data/index.ts';
 import {
   forgetNewEpic,
@@ -33,6 +30,7 @@ import {
   useRoadmapTreeState,
 } from '../../state/index.ts';
 import { Alert, Loading } from '../../ui/index.ts';
+import { DomHeader } from './DomHeader.tsx';
 import { RoadmapEmptyState } from './RoadmapEmptyState.tsx';
 import { RoadmapMilestonesSection } from './RoadmapMilestonesSection.tsx';
 import { type OverlayRowModel, RoadmapOverlay, rowModels } from './RoadmapOverlay.tsx';
@@ -43,6 +41,8 @@ import { RoadmapToolbar } from './RoadmapToolbar.tsx';
 import type { RoadmapSettings } from './roadmapSettings.ts';
 import { ROADMAP_TEXT } from './roadmapTexts.ts';
 import { usePopoverTarget } from './usePopoverTarget.ts';
+import { usePresentation } from './usePresentation.ts';
+import { useRoadmapChildren } from './useRoadmapChildren.ts';
 import { useRoadmapController } from './useRoadmapController.ts';
 import { useRoadmapKeyboard } from './useRoadmapKeyboard.ts';
 import { useRoadmapPointer } from './useRoadmapPointer.ts';
@@ -67,25 +67,14 @@ export function RoadmapView(props: RoadmapViewProps) {
   const { page, settings, epics, timeframe, variables } = props;
   const tree = useRoadmapTreeState();
   const [presentation, setPresentation] = usePresentationMode();
-  const [children, setChildren] = useState<ReadonlyMap<number, readonly RoadmapEpicView[]>>(new Map());
-  const [childrenError, setChildrenError] = useState(false);
   const [canvasState, setCanvasState] = useState<CanvasState>(() =>
     webglAvailable() ? 'pending' : 'unavailable',
   );
-  const fetchChildren = useRoadmapChildEpicsFetcher();
   const viewportRef = useRef<HTMLElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  usePresentation(sectionRef, presentation, setPresentation);
 
-  // Spec §4 "Reloads": new filters, state, range or sort clear the children and their flags.
-  const variablesKey = JSON.stringify(variables);
-  const childrenOf = useRef(variablesKey);
-  const { reset } = tree;
-  useEffect(() => {
-    if (childrenOf.current === variablesKey) return;
-    childrenOf.current = variablesKey;
-    reset();
-    setChildren(new Map());
-    setChildrenError(false);
-  }, [variablesKey, reset]);
+  const { children, childrenError, toggle } = useRoadmapChildren(variables, tree);
 
   const allEpics = useMemo(
     () => [...(epics.epics ?? []), ...[...children.values()].flat()],
@@ -133,34 +122,6 @@ export function RoadmapView(props: RoadmapViewProps) {
     [controller],
   );
   const onContextLost = useCallback((lost: boolean) => setCanvasState(lost ? 'lost' : 'ready'), []);
-
-  const toggle = useCallback(
-    (epic: RoadmapEpicView, expand: boolean) => {
-      if (!expand || children.has(epic.id)) {
-        tree.setExpanded(epic.id, expand);
-        return;
-      }
-      tree.setLoadingChildren(epic.id, true);
-      fetchChildren({
-        fullPath: epic.groupFullPath,
-        iid: epic.iid,
-        state: variables.state,
-        sort: variables.sort,
-        timeframe: variables.timeframe,
-        labelName: variables.labelName,
-        authorUsername: variables.authorUsername,
-        confidential: variables.confidential,
-        search: variables.search,
-      })
-        .then((list) => {
-          setChildren((map) => new Map(map).set(epic.id, list));
-          tree.setExpanded(epic.id, true);
-        })
-        .catch(() => setChildrenError(true))
-        .finally(() => tree.setLoadingChildren(epic.id, false));
-    },
-    [children, tree, fetchChildren, variables],
-  );
 
   // An epic just created from this roadmap is highlighted once it is loaded (loading the rest if needed).
   const { loadAll } = epics;
@@ -226,6 +187,7 @@ export function RoadmapView(props: RoadmapViewProps) {
   const fallback = canvasState === 'unavailable' || canvasState === 'lost';
   return (
     <section
+      ref={sectionRef}
       className={`roadmap-view${presentation ? ' is-presenting' : ''}`}
       aria-label="Roadmap"
       data-testid="roadmap-view"
@@ -328,30 +290,5 @@ export function RoadmapView(props: RoadmapViewProps) {
             : `${epics.epics?.length ?? 0} of ${epics.total} epics loaded${loadingMore ? ', loading more' : ''}`}
       </p>
     </section>
-  );
-}
-
-/** The header as plain DOM when the canvas cannot draw. */
-function DomHeader({
-  snapshot,
-  controllerRef,
-}: {
-  snapshot: LayoutSnapshot;
-  controllerRef: (element: HTMLDivElement | null) => void;
-}) {
-  const { header, strings } = snapshot;
-  return (
-    <div className="roadmap-dom-header" ref={controllerRef} aria-hidden="true">
-      {Array.from({ length: header.columnCount }, (_, c) => (
-        <span
-          // biome-ignore lint/suspicious/noArrayIndexKey: header columns are positional
-          key={c}
-          className={`roadmap-dom-column${header.state[c] === 1 ? ' is-current' : ''}`}
-          style={{ left: header.x[c], width: header.width[c] }}
-        >
-          {strings[header.labelBase + c]}
-        </span>
-      ))}
-    </div>
   );
 }

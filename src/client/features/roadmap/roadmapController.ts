@@ -6,11 +6,6 @@
  */
 import { EPIC_ITEM_HEIGHT } from '../../../core/layout/constants.ts';
 import type { MilestonesType } from '../../../core/layout/milestoneBars.ts';
-import {
-  filterMilestonesByType,
-  layoutMilestoneBars,
-  packMilestoneLanes,
-} from '../../../core/layout/milestoneBars.ts';
 import type { ProgressTracking } from '../../../core/layout/progress.ts';
 import type { RoadmapEpicInput } from '../../../core/layout/roadmapEpic.ts';
 import { RoadmapViewport, ZOOM_STEP } from '../../../core/layout/roadmapViewport.ts';
@@ -30,14 +25,11 @@ import type { TimeScale } from '../../../core/time/timeScale.ts';
 import { RoadmapLayoutClient, type ViewSpec } from '../../bridge/roadmapLayoutClient.ts';
 import { cancelFrame, requestFrame } from '../../canvas/frameScheduler.ts';
 import type { CanvasSurface } from '../../canvas/RoadmapCanvas.tsx';
-import {
-  createRoadmapFrame,
-  MILESTONE_LANE_HEIGHT,
-  MILESTONES_TITLE_HEIGHT,
-  type MilestoneFrameBar,
-} from '../../canvas/roadmapFrame.ts';
+import { createRoadmapFrame } from '../../canvas/roadmapFrame.ts';
 import type { RoadmapEpicView, RoadmapMilestoneView } from '../../data/index.ts';
+import { milestonesFrame } from './milestonesFrame.ts';
 import { RoadmapStats } from './roadmapStats.ts';
+import { placeThumb, thumbGeometry } from './scrollThumbs.ts';
 
 export interface RoadmapViewOptions {
   readonly today: CalendarDate;
@@ -64,21 +56,6 @@ export interface OverlayElements {
 
 /** Spec §9: the new-epic highlight lasts 3,000 ms. */
 export const EPIC_HIGHLIGHT_REMOVE_AFTER_MS = 3000;
-
-/** Least length of a scrollbar thumb, px. */
-const MIN_THUMB = 24;
-
-/** Length and offset of a scrollbar thumb on a track, or null when nothing scrolls. */
-export function thumbGeometry(
-  track: number,
-  visible: number,
-  content: number,
-  scroll: number,
-): { length: number; offset: number } | null {
-  if (content <= visible || track <= 0) return null;
-  const length = Math.max(MIN_THUMB, (track * visible) / content);
-  return { length, offset: (scroll / (content - visible)) * (track - length) };
-}
 
 const toInput = (epic: RoadmapEpicView): RoadmapEpicInput => ({
   id: epic.id,
@@ -401,18 +378,16 @@ export class RoadmapController {
 
   private layoutMilestones(): void {
     const frame = this.frame;
-    const shown = this.showMilestones ? filterMilestonesByType(this.milestoneViews, this.milestonesType) : [];
-    const bars = layoutMilestoneBars(shown, this.viewport.scale);
-    const { lanes, laneCount } = packMilestoneLanes(bars);
-    const titles = new Map(shown.map((milestone) => [milestone.id, milestone.title]));
-    frame.milestones = bars.map(
-      (bar, i): MilestoneFrameBar => ({ ...bar, title: titles.get(bar.id) ?? '', lane: lanes[i] ?? 0 }),
+    const { bars, height } = milestonesFrame(
+      this.showMilestones ? this.milestoneViews : [],
+      this.milestonesType,
+      frame.milestonesExpanded,
+      this.viewport.scale,
     );
-    const height = !this.showMilestones
-      ? 0
-      : MILESTONES_TITLE_HEIGHT + (frame.milestonesExpanded ? laneCount * MILESTONE_LANE_HEIGHT : 0);
-    if (height !== frame.milestonesHeight) {
-      frame.milestonesHeight = height;
+    frame.milestones = bars;
+    const sectionHeight = this.showMilestones ? height : 0;
+    if (sectionHeight !== frame.milestonesHeight) {
+      frame.milestonesHeight = sectionHeight;
       this.setSize(frame.width, frame.height);
     }
   }
@@ -431,8 +406,8 @@ export class RoadmapController {
       viewport.scale.width,
       viewport.scrollLeft,
     );
-    place(overlay.verticalThumb, vertical, 'height', 'translateY');
-    place(overlay.horizontalThumb, horizontal, 'width', 'translateX');
+    placeThumb(overlay.verticalThumb, vertical, 'height', 'translateY');
+    placeThumb(overlay.horizontalThumb, horizontal, 'width', 'translateX');
   }
 
   private readonly drawFrame = (): void => {
@@ -462,17 +437,4 @@ export class RoadmapController {
     this.stats.recordFrame(work, snapshot !== null && snapshot.count > 0);
     if (this.requested && viewport.movedFrom(this.requested)) this.requestLayout();
   };
-}
-
-function place(
-  thumb: HTMLElement | null,
-  geometry: { length: number; offset: number } | null,
-  size: 'width' | 'height',
-  move: 'translateX' | 'translateY',
-): void {
-  if (!thumb) return;
-  thumb.hidden = geometry === null;
-  if (!geometry) return;
-  thumb.style[size] = `${geometry.length}px`;
-  thumb.style.transform = `${move}(${geometry.offset}px)`;
 }
