@@ -299,3 +299,28 @@ test('a lost WebGL context leaves the same rows drawn as plain DOM until it is r
   await expect(view).toHaveAttribute('data-canvas', 'ready');
   await expect(page.getByTestId('roadmap-dom-bars')).toHaveCount(0);
 });
+
+test('the milestones section counts, collapses, and shows a milestone’s type and dates on focus', async ({
+  page,
+}) => {
+  await openRoadmap(page, '?timeframe_range_type=THREE_YEARS&layout=QUARTERS');
+  const section = page.getByTestId('roadmap-milestones');
+  await expect(section).toContainText('Milestones');
+  const count = Number((await section.locator('.roadmap-milestones-count').textContent())?.match(/\d+/)?.[0]);
+  expect(count).toBeGreaterThan(0);
+  const links = page.getByTestId('roadmap-milestone');
+  await expect(links).toHaveCount(count);
+  await expect(links.first()).toHaveAttribute('href', /\/-\/milestones\/\d+$/);
+  await links.first().focus();
+  const popover = page.getByTestId('roadmap-popover');
+  await expect(popover).toContainText(/(Group|Subgroup|Project) milestone/);
+  await expect(popover).toContainText(/\w{3} \d+, \d{4}/);
+
+  const toggle = page.getByTestId('roadmap-milestones-toggle');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(links).toHaveCount(0);
+  await toggle.click();
+  await expect(links).toHaveCount(count);
+});

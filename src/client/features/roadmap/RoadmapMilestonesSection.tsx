@@ -21,12 +21,15 @@ export function RoadmapMilestonesSection({
   show,
   onToggle,
   layerRef,
+  onFocusMilestone,
 }: {
   frame: RoadmapFrame;
   milestones: readonly RoadmapMilestoneView[];
   show: boolean;
   onToggle: () => void;
   layerRef: (element: HTMLElement | null) => void;
+  /** The focused milestone's index in the frame (its popover shows), -1 on blur. */
+  onFocusMilestone: (index: number) => void;
 }) {
   if (!show || frame.milestonesHeight === 0) return null;
   const byId = new Map(milestones.map((milestone) => [milestone.id, milestone]));
@@ -55,7 +58,7 @@ export function RoadmapMilestonesSection({
           style={{ top: frame.headerHeight, height: frame.milestonesHeight, left: frame.timelineLeft }}
         >
           <ul className="roadmap-milestone-links" ref={layerRef} aria-label={ROADMAP_TEXT.milestones}>
-            {frame.milestones.map((bar) => {
+            {frame.milestones.map((bar, index) => {
               const milestone = byId.get(bar.id);
               if (!milestone) return null;
               return (
@@ -64,6 +67,8 @@ export function RoadmapMilestonesSection({
                     href={milestone.webPath}
                     className="roadmap-milestone-link"
                     data-testid="roadmap-milestone"
+                    onFocus={() => onFocusMilestone(index)}
+                    onBlur={() => onFocusMilestone(-1)}
                     style={{
                       left: bar.x - frame.timelineLeft,
                       top: MILESTONES_TITLE_HEIGHT + bar.lane * MILESTONE_LANE_HEIGHT,

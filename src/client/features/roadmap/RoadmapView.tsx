@@ -150,10 +150,11 @@ export function RoadmapView(props: RoadmapViewProps) {
   );
   const keyboard = useRoadmapKeyboard(controller, viewportRef, toggle);
   const hovered = useRoadmapPointer(viewportRef, controller, openEpic, keyboard.dismissPopover);
+  const [focusedMilestone, setFocusedMilestone] = useState(-1);
   const popover: PopoverTarget | null = usePopoverTarget(
     controller,
     viewportRef,
-    hovered,
+    hovered ?? (focusedMilestone >= 0 ? { kind: 'milestone', index: focusedMilestone } : null),
     keyboard.focusedRow,
     props.milestones,
   );
@@ -235,6 +236,7 @@ export function RoadmapView(props: RoadmapViewProps) {
             layerRef={(element) => {
               if (controller) controller.overlay.milestones = element;
             }}
+            onFocusMilestone={setFocusedMilestone}
           />
         ) : null}
         {fallback && snapshot ? (
