@@ -14,16 +14,22 @@ import {
 } from './demoOrganisation.ts';
 
 /**
- * `npm run seed -- --epics N --issues M [--seed S] [--today YYYY-MM-DD]`: replaces everything in the
- * database (PGlite in DATA_DIR, or PostgreSQL at DATABASE_URL) with the demo organisation.
+ * `npm run seed -- --epics N --issues M [--seed S] [--today YYYY-MM-DD] [--roadmap-flat]`: replaces
+ * everything in the database (PGlite in DATA_DIR, or PostgreSQL at DATABASE_URL) with the demo
+ * organisation.
  */
-const USAGE = `Usage: npm run seed -- [--epics N] [--issues M] [--seed S] [--today YYYY-MM-DD]
+const USAGE = `Usage: npm run seed -- [--epics N] [--issues M] [--seed S] [--today YYYY-MM-DD] [--roadmap-flat]
 
 Replaces ALL data in the database with the demo organisation 'acme'.
   --epics N     number of epics (default ${DEFAULT_DEMO_SIZE.epics})
   --issues M    number of issues (default ${DEFAULT_DEMO_SIZE.issues})
   --seed S      seed of the generator, same seed and day give the same data (default ${DEFAULT_DEMO_SEED})
   --today DAY   day the dates are centred on (default: today, UTC)
+  --roadmap-flat
+                epics for roadmap benchmarks: all top-level (no parent), with fixed dates that
+                overlap the three-year timeframe around --today (18 months either side), so the
+                group roadmap shows all N; lengths vary, some have no due or no start date,
+                issues and weights as usual (default: nested up to six levels, spread over time)
 
 Environment: DATABASE_URL (PostgreSQL; PGlite otherwise), DATA_DIR (PGlite folder, default ./data),
 DEMO_PASSWORD (password of every demo user, default 'demo-password').`;
@@ -33,6 +39,7 @@ interface CliOptions {
   issues: number;
   seed: number;
   today: string;
+  roadmapFlat: boolean;
 }
 
 function parseOptions(argv: string[]): CliOptions | 'help' | string {
@@ -45,6 +52,7 @@ function parseOptions(argv: string[]): CliOptions | 'help' | string {
         issues: { type: 'string' },
         seed: { type: 'string' },
         today: { type: 'string' },
+        'roadmap-flat': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -72,7 +80,13 @@ function parseOptions(argv: string[]): CliOptions | 'help' | string {
   } catch (error) {
     return `--today: ${error instanceof Error ? error.message : String(error)}`;
   }
-  return { epics: epics as number, issues: issues as number, seed: seed as number, today };
+  return {
+    epics: epics as number,
+    issues: issues as number,
+    seed: seed as number,
+    today,
+    roadmapFlat: values['roadmap-flat'] === true,
+  };
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -119,8 +133,9 @@ async function main(): Promise<number> {
     return opened;
   });
   const where = handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`;
+  const shape = options.roadmapFlat ? ', flat for the roadmap' : '';
   console.log(
-    `Seeding ${options.epics} epics and ${options.issues} issues (seed ${options.seed}, today ${options.today}) into ${where}`,
+    `Seeding ${options.epics} epics and ${options.issues} issues (seed ${options.seed}, today ${options.today}${shape}) into ${where}`,
   );
   try {
     // Clearing and seeding commit together: a failed seed leaves the previous data in place.

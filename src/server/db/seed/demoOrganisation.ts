@@ -4,7 +4,7 @@ import { recomputeInheritedDatesOfRoot } from '../repositories/epicRepository.ts
 import type { Database } from '../schema.ts';
 import { timelineFor } from './calendar.ts';
 import { Engagement } from './engagement.ts';
-import { planEpics } from './epicPlan.ts';
+import { planEpics, planRoadmapEpics } from './epicPlan.ts';
 import { writeEpics } from './epicRows.ts';
 import { writeIssues } from './issueRows.ts';
 import { insertLabels } from './labels.ts';
@@ -24,6 +24,11 @@ export interface SeedOptions {
   readonly seed?: number;
   /** The day the demo is centred on, `YYYY-MM-DD`: dates spread 18 months either side of it. */
   readonly today: string;
+  /**
+   * For roadmap benchmarks: every epic top-level and dated to overlap the THREE_YEARS timeframe around
+   * `today`, so that the group roadmap shows all of them (planRoadmapEpics). Default: the nested demo.
+   */
+  readonly roadmapFlat?: boolean;
   /** Every demo user gets this password hash (hashing stays with the caller). */
   readonly passwordHash: string;
   /** Told about progress in long runs (every 100,000 issues, and at each phase). */
@@ -116,7 +121,10 @@ async function seedInTransaction(db: Kysely<Database>, options: SeedOptions): Pr
     timeline.nowMs,
   );
   const { plans, relatedEpicLinks } = await timed('epics', async () => {
-    const planned = planEpics(options.epics, org, milestones, todayDay, streamFor(seed, 'epic-plan'));
+    const planRandom = streamFor(seed, 'epic-plan');
+    const planned = options.roadmapFlat
+      ? planRoadmapEpics(options.epics, org, todayDay, planRandom)
+      : planEpics(options.epics, org, milestones, todayDay, planRandom);
     const random = streamFor(seed, 'epics');
     const links = await writeEpics(
       { db, org, labels, timeline, random, engagement: epicEngagement },

@@ -1,3 +1,5 @@
+import { asEpochDay, dayToCalendarDate } from '../../../core/time/epochDay.ts';
+import { buildTimeframe } from '../../../core/time/timeframe.ts';
 import { HALF_SPAN_DAYS } from './calendar.ts';
 import type { SeededMilestone, SeededMilestones } from './milestones.ts';
 import type { Organisation } from './organisation.ts';
@@ -56,8 +58,7 @@ export function planEpics(
   const levelCounts = LEVEL_SHARES.map((share) => Math.floor(count * share));
   levelCounts[0] =
     (levelCounts[0] ?? 0) + count - levelCounts.reduce((sum, levelCount) => sum + levelCount, 0);
-  const rootGroups = new WeightedTable(org.groups.map((group) => [group.index, group.epicShare] as const));
-  const rootSlotsByGroup = org.groups.map(() => 0);
+  const placeRoot = rootPlacement(org);
   const dating = new EpicDating(milestones, todayDay, random);
   const plans: EpicPlan[] = [];
   let previousLevel: EpicPlan[] = [];
@@ -69,8 +70,7 @@ export function planEpics(
       let groupIndex: number;
       let relativePosition: number;
       if (parent === null) {
-        groupIndex = rootGroups.pick(random);
-        relativePosition = POSITION_GAP * rootSlotsByGroup[groupIndex]!++;
+        ({ groupIndex, relativePosition } = placeRoot(random));
       } else {
         const below =
           org.groups[parent.groupIndex]?.subtree.filter((other) => other !== parent.groupIndex) ?? [];
@@ -79,7 +79,6 @@ export function planEpics(
         parent.childEpics++;
       }
       const dates = dating.datesFor(groupIndex, parent?.dates ?? null);
-      const closeChance = dates.dueDay !== null && dates.dueDay < todayDay ? 0.3 : 0.04;
       current.push({
         id: 0,
         iid: 0,
@@ -89,7 +88,7 @@ export function planEpics(
         // GitLab refuses non-confidential children under a confidential epic. Top-level epics stay
         // public: one confidential top-level epic with a big tree would hide too much of the demo.
         confidential: parent !== null && (parent.confidential || random.chance(0.025)),
-        closed: random.chance(closeChance),
+        closed: random.chance(closeChance(dates, todayDay)),
         dates,
         relativePosition,
         createdKey:
@@ -101,7 +100,78 @@ export function planEpics(
     for (const plan of current) plans.push(plan); // no spread: a level can hold 100,000s of epics
     previousLevel = current;
   });
-  // Creation order; on equal keys (rounding, deep chains) the shallower epic comes first.
+  return numberInCreationOrder(plans, org);
+}
+
+/**
+ * The epics of a roadmap benchmark (`--roadmap-flat`): every one top-level, public and with fixed
+ * dates overlapping the THREE_YEARS timeframe around today, so that the group roadmap shows all
+ * `count` of them. A week to two years long (some starting before the timeframe or ending after
+ * it); about a tenth have no due date and a few no start date. Groups, positions, creation order
+ * and closing follow planEpics.
+ */
+export function planRoadmapEpics(
+  count: number,
+  org: Organisation,
+  todayDay: number,
+  random: Random,
+): EpicPlan[] {
+  const [firstDay, lastDay] = threeYearsWindow(todayDay);
+  const placeRoot = rootPlacement(org);
+  const plans: EpicPlan[] = [];
+  for (let index = 0; index < count; index++) {
+    const { groupIndex, relativePosition } = placeRoot(random);
+    const dates = roadmapDates(firstDay, lastDay, random);
+    plans.push({
+      id: 0,
+      iid: 0,
+      level: 1,
+      parent: null,
+      groupIndex,
+      confidential: false,
+      closed: random.chance(closeChance(dates, todayDay)),
+      dates,
+      relativePosition,
+      createdKey: random.next(),
+      childEpics: 0,
+      childSlots: 0,
+    });
+  }
+  return numberInCreationOrder(plans, org);
+}
+
+/** The first and last day that every THREE_YEARS timeframe around today shows, whatever its layout. */
+export function threeYearsWindow(todayDay: number): [number, number] {
+  const today = dayToCalendarDate(asEpochDay(todayDay));
+  const frames = (['QUARTERS', 'MONTHS', 'WEEKS'] as const).map((presetType) =>
+    buildTimeframe({ rangeType: 'THREE_YEARS', presetType, today }),
+  );
+  return [
+    Math.max(...frames.map((frame) => frame.startDay)),
+    Math.min(...frames.map((frame) => frame.endDay)),
+  ];
+}
+
+/** A top-level epic's group (by the groups' epic shares) and its position among that group's. */
+function rootPlacement(
+  org: Organisation,
+): (random: Random) => { groupIndex: number; relativePosition: number } {
+  const rootGroups = new WeightedTable(org.groups.map((group) => [group.index, group.epicShare] as const));
+  const rootSlotsByGroup = org.groups.map(() => 0);
+  return (random) => {
+    const groupIndex = rootGroups.pick(random);
+    return { groupIndex, relativePosition: POSITION_GAP * rootSlotsByGroup[groupIndex]!++ };
+  };
+}
+
+/** Epics that ended before today are closed more often. */
+function closeChance(dates: EpicDates, todayDay: number): number {
+  return dates.dueDay !== null && dates.dueDay < todayDay ? 0.3 : 0.04;
+}
+
+/** Sorts into creation order and numbers: ids in that order, iids per group. */
+function numberInCreationOrder(plans: EpicPlan[], org: Organisation): EpicPlan[] {
+  // On equal keys (rounding, deep chains) the shallower epic comes first.
   plans.sort((a, b) => a.createdKey - b.createdKey || a.level - b.level);
   const iidsByGroup = org.groups.map(() => 0);
   plans.forEach((plan, index) => {
@@ -151,6 +221,35 @@ const UNDATED: EpicDates = {
   dueMilestone: null,
 };
 
+/** Dates that the epic's children do not change: a missing one stays missing. */
+function fixedDates(startDay: number | null, dueDay: number | null): EpicDates {
+  return {
+    ...UNDATED,
+    startDay,
+    dueDay,
+    startFixed: startDay,
+    dueFixed: dueDay,
+    startIsFixed: true,
+    dueIsFixed: true,
+  };
+}
+
+const ROADMAP_DATE_KINDS = new WeightedTable([
+  ['fixed', 88],
+  ['startOnly', 9],
+  ['dueOnly', 3],
+] as const);
+
+/** Fixed dates overlapping [firstDay, lastDay]: a bar on the roadmap, open-ended for some. */
+function roadmapDates(firstDay: number, lastDay: number, random: Random): EpicDates {
+  const kind = ROADMAP_DATE_KINDS.pick(random);
+  if (kind === 'startOnly') return fixedDates(random.int(firstDay, lastDay), null);
+  if (kind === 'dueOnly') return fixedDates(null, random.int(firstDay, lastDay));
+  const duration = random.logUniformInt(7, 730);
+  const startDay = random.int(firstDay - duration, lastDay);
+  return fixedDates(startDay, startDay + duration);
+}
+
 /**
  * Dates over the three years around today, from a week to a year long. The stored start/due are
  * always the effective ones: the fixed value when fixed, else the sourcing milestone's.
@@ -173,26 +272,13 @@ class EpicDating {
     const random = this.random;
     const kind = this.kinds.pick(random);
     // A missing date is "fixed to nothing": the epic stays (half-)undated whatever its children do.
-    if (kind === 'undated') return { ...UNDATED, startIsFixed: true, dueIsFixed: true };
+    if (kind === 'undated') return fixedDates(null, null);
     if (kind === 'startOnly' || kind === 'dueOnly') {
       const day = random.int(this.firstDay, this.lastDay);
-      return kind === 'startOnly'
-        ? { ...UNDATED, startDay: day, startFixed: day, startIsFixed: true, dueIsFixed: true }
-        : { ...UNDATED, dueDay: day, dueFixed: day, dueIsFixed: true, startIsFixed: true };
+      return kind === 'startOnly' ? fixedDates(day, null) : fixedDates(null, day);
     }
     const visible = this.milestones.forGroup[groupIndex] ?? [];
-    if (kind === 'fixed' || visible.length === 0) {
-      const [startDay, dueDay] = this.fixedSpan(parentDates);
-      return {
-        ...UNDATED,
-        startDay,
-        dueDay,
-        startFixed: startDay,
-        dueFixed: dueDay,
-        startIsFixed: true,
-        dueIsFixed: true,
-      };
-    }
+    if (kind === 'fixed' || visible.length === 0) return fixedDates(...this.fixedSpan(parentDates));
     const [first, second] = [random.pick(visible), random.pick(visible)];
     const startMilestone = first.startDay <= second.startDay ? first : second;
     const dueMilestone = first.dueDay >= second.dueDay ? first : second;

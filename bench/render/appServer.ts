@@ -1,0 +1,135 @@
+/**
+ * The app on a seeded PGlite folder, for the render benchmark: the project's seed CLI fills a fresh
+ * folder, and the app's own server (src/server/main.ts, in a process of its own) serves it on a free
+ * port. Servers still running when the harness exits are stopped with it.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { TODAY } from './data.ts';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+
+export interface AppServer {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+/** Runs a command to completion; rejects with the tail of its output when it fails. */
+export function run(command: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((done, fail) => {
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-4000);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.on('error', fail);
+    child.on('exit', (code) =>
+      code === 0 ? done() : fail(new Error(`${command} ${args.join(' ')} exited ${code}:\n${output}`)),
+    );
+  });
+}
+
+/**
+ * A fresh PGlite folder with N epics shaped for the roadmap (`--roadmap-flat`: all top-level, all
+ * overlapping the THREE_YEARS timeframe around TODAY) and 3N issues.
+ */
+export async function seedDatabase(size: number): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pt-render-'));
+  const seeded = run(
+    'node',
+    [
+      '--import',
+      'tsx',
+      'src/server/db/seed/cli.ts',
+      '--epics',
+      String(size),
+      '--issues',
+      String(size * 3),
+      '--today',
+      TODAY,
+      '--roadmap-flat',
+    ],
+    { ...process.env, DATA_DIR: dataDir },
+  );
+  await seeded.catch((error: unknown) => {
+    removeDatabase(dataDir);
+    throw error;
+  });
+  return dataDir;
+}
+
+export function removeDatabase(dataDir: string): void {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.on('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+const running = new Set<ChildProcess>();
+// Should the harness die without stopping them (an exception, a closed stdout), the servers go too.
+process.on('exit', () => {
+  for (const child of running) if (child.exitCode === null) child.kill('SIGTERM');
+});
+
+/** Starts the server on a seeded folder and resolves once it says it is listening. */
+export async function startAppServer(dataDir: string): Promise<AppServer> {
+  const port = await freePort();
+  const child = spawn('node', ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_SEED: 'off',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  await new Promise<void>((done, fail) => {
+    let output = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      fail(new Error(`server did not start in 120 s:\n${output}`));
+    }, 120_000);
+    const watch = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-4000);
+      if (output.includes('Plantrack is running at')) {
+        clearTimeout(timer);
+        done();
+      }
+    };
+    child.stdout?.on('data', watch);
+    child.stderr?.on('data', watch);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`server exited ${code} before listening:\n${output}`));
+    });
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => stopServer(child) };
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
