@@ -1,11 +1,10 @@
 import { useApolloClient, useQuery } from '@apollo/client/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import {
   RoadmapChildEpicsDocument,
   type RoadmapChildEpicsQueryVariables,
   type RoadmapEpicFieldsFragment,
   RoadmapEpicsDocument,
-  type RoadmapEpicsQuery,
   type RoadmapEpicsQueryVariables,
   RoadmapMilestonesDocument,
   type RoadmapMilestonesQueryVariables,
@@ -37,7 +36,7 @@ export interface RoadmapEpicsState {
   readonly loadAll: () => void;
 }
 
-/** Maps each server node once: pages are appended, so earlier nodes keep their identity. */
+/** Maps each server node once (children queries may return a node already mapped). */
 const viewOfNode = new WeakMap<RoadmapEpicFieldsFragment, RoadmapEpicView>();
 
 function epicViews(
@@ -53,80 +52,136 @@ function epicViews(
   });
 }
 
-function appendPage(previous: RoadmapEpicsQuery, next: RoadmapEpicsQuery): RoadmapEpicsQuery {
-  const before = previous.group?.epics;
-  const after = next.group?.epics;
-  if (!previous.group || !before || !after) return previous;
-  return {
-    ...previous,
-    group: {
-      ...previous.group,
-      epics: { ...after, nodes: [...(before.nodes ?? []), ...(after.nodes ?? [])] },
-    },
-  };
+interface EpicPages {
+  readonly key: string;
+  readonly epics: readonly RoadmapEpicView[] | undefined;
+  readonly total: number | null;
+  readonly endCursor: string | null;
+  readonly hasNextPage: boolean;
+  readonly loadingMore: boolean;
+  readonly error: Error | undefined;
 }
 
-/** The roadmap's top-level epics for a set of variables, paged by keyset cursor. */
+type PagesAction =
+  | { readonly type: 'reset'; readonly key: string }
+  | {
+      readonly type: 'page';
+      readonly key: string;
+      readonly epics: readonly RoadmapEpicView[];
+      readonly total: number;
+      readonly endCursor: string | null;
+      readonly hasNextPage: boolean;
+    }
+  | { readonly type: 'more'; readonly key: string; readonly loading: boolean }
+  | { readonly type: 'error'; readonly key: string; readonly error: Error };
+
+const emptyPages = (key: string): EpicPages => ({
+  key,
+  epics: undefined,
+  total: null,
+  endCursor: null,
+  hasNextPage: false,
+  loadingMore: false,
+  error: undefined,
+});
+
+/** Pages append in order; an answer for other variables than the current ones is dropped. */
+export function reducePages(state: EpicPages, action: PagesAction): EpicPages {
+  if (action.type === 'reset') return emptyPages(action.key);
+  if (action.key !== state.key) return state;
+  switch (action.type) {
+    case 'page':
+      return {
+        ...state,
+        epics: state.epics ? [...state.epics, ...action.epics] : action.epics,
+        total: action.total,
+        endCursor: action.endCursor,
+        hasNextPage: action.hasNextPage && action.endCursor !== null,
+      };
+    case 'more':
+      return { ...state, loadingMore: action.loading };
+    case 'error':
+      return { ...state, error: action.error, loadingMore: false };
+  }
+}
+
+/**
+ * The roadmap's top-level epics for a set of variables, paged by keyset cursor: 50 first (GitLab's
+ * page), then 50 more as the end scrolls into view, or everything left 1,000 at a time.
+ *
+ * Pages are fetched without normalising them into Apollo's store: the layout worker holds the epics
+ * the roadmap draws, and a normalised copy of 10,000 epics (rewritten as each page is appended)
+ * cost over 100 MB of heap and most of the load time. Each node is mapped to a view once.
+ */
 export function useRoadmapEpics(variables: RoadmapEpicsQueryVariables): RoadmapEpicsState {
-  const { data, loading, error, fetchMore } = useQuery(RoadmapEpicsDocument, {
-    variables: { ...variables, first: ROADMAP_PAGE_SIZE, endCursor: null },
-    notifyOnNetworkStatusChange: false,
-  });
-  const [loadingMore, setLoadingMore] = useState(false);
+  const client = useApolloClient();
+  const key = JSON.stringify(variables);
+  const [state, dispatch] = useReducer(reducePages, key, emptyPages);
   const busy = useRef(false);
-  /** Bumped when the variables change, so a running "load all" stops appending to the old list. */
-  const generation = useRef(0);
-  const variablesKey = JSON.stringify(variables);
-  const pagesOf = useRef(variablesKey);
-  useEffect(() => {
-    if (pagesOf.current === variablesKey) return;
-    pagesOf.current = variablesKey;
-    generation.current += 1;
-    busy.current = false;
-    setLoadingMore(false);
-  }, [variablesKey]);
+  const latest = useRef(variables);
+  latest.current = variables;
 
-  const connection = data?.group?.epics;
-  const endCursor = connection?.pageInfo.endCursor ?? null;
-  const hasNextPage = Boolean(connection?.pageInfo.hasNextPage && endCursor);
-
-  const fetchPages = useCallback(
-    async (first: number, all: boolean, cursor: string | null) => {
-      if (busy.current || !cursor) return;
-      busy.current = true;
-      setLoadingMore(true);
-      const mine = generation.current;
-      try {
-        let after: string | null = cursor;
-        while (after && mine === generation.current) {
-          const result: { data?: RoadmapEpicsQuery | undefined } = await fetchMore({
-            variables: { first, endCursor: after },
-            updateQuery: (previous, { fetchMoreResult }) => appendPage(previous, fetchMoreResult),
-          });
-          const page: { hasNextPage: boolean; endCursor?: string | null } | undefined =
-            result.data?.group?.epics?.pageInfo;
-          after = all && page?.hasNextPage ? (page.endCursor ?? null) : null;
-        }
-      } finally {
-        if (mine === generation.current) {
-          busy.current = false;
-          setLoadingMore(false);
-        }
-      }
+  const fetchPage = useCallback(
+    async (pageKey: string, first: number, after: string | null) => {
+      const result = await client.query({
+        query: RoadmapEpicsDocument,
+        variables: { ...latest.current, first, endCursor: after },
+        fetchPolicy: 'no-cache',
+      });
+      const connection = result.data?.group?.epics;
+      const page = {
+        type: 'page' as const,
+        key: pageKey,
+        epics: epicViews(connection?.nodes),
+        total: connection?.count ?? 0,
+        endCursor: connection?.pageInfo.endCursor ?? null,
+        hasNextPage: Boolean(connection?.pageInfo.hasNextPage),
+      };
+      dispatch(page);
+      return page;
     },
-    [fetchMore],
+    [client],
   );
 
-  const epics = useMemo(() => (connection ? epicViews(connection.nodes) : undefined), [connection]);
+  useEffect(() => {
+    dispatch({ type: 'reset', key });
+    busy.current = false;
+    fetchPage(key, ROADMAP_PAGE_SIZE, null).catch((error: unknown) =>
+      dispatch({ type: 'error', key, error: error instanceof Error ? error : new Error(String(error)) }),
+    );
+  }, [key, fetchPage]);
+
+  const fetchMore = useCallback(
+    async (first: number, all: boolean) => {
+      if (busy.current || !state.hasNextPage || state.key !== key) return;
+      busy.current = true;
+      dispatch({ type: 'more', key, loading: true });
+      try {
+        let after: string | null = state.endCursor;
+        while (after) {
+          const page = await fetchPage(key, first, after);
+          after = all && page.hasNextPage ? page.endCursor : null;
+        }
+        dispatch({ type: 'more', key, loading: false });
+      } catch (error) {
+        dispatch({ type: 'error', key, error: error instanceof Error ? error : new Error(String(error)) });
+      } finally {
+        busy.current = false;
+      }
+    },
+    [fetchPage, key, state.hasNextPage, state.endCursor, state.key],
+  );
+
+  const current = state.key === key ? state : emptyPages(key);
   return {
-    epics: error ? undefined : data?.group === null ? [] : epics,
-    total: connection?.count ?? (data?.group === null ? 0 : null),
-    hasNextPage,
-    loading: loading && !data,
-    loadingMore,
-    error,
-    loadMore: () => void fetchPages(ROADMAP_PAGE_SIZE, false, endCursor),
-    loadAll: () => void fetchPages(ROADMAP_BULK_PAGE_SIZE, true, endCursor),
+    epics: current.error ? undefined : current.epics,
+    total: current.total,
+    hasNextPage: current.hasNextPage,
+    loading: current.epics === undefined && !current.error,
+    loadingMore: current.loadingMore,
+    error: current.error,
+    loadMore: () => void fetchMore(ROADMAP_PAGE_SIZE, false),
+    loadAll: () => void fetchMore(ROADMAP_BULK_PAGE_SIZE, true),
   };
 }
 

@@ -206,3 +206,37 @@ export interface IssueDetail extends IssueListItem {
   readonly upvotes: number;
   readonly downvotes: number;
 }
+
+export type MilestoneKind = 'group' | 'project';
+export type MilestoneState = 'active' | 'closed';
+
+/** One issue of a milestone page's list. */
+export interface MilestoneIssueItem {
+  readonly id: string;
+  readonly iid: string;
+  readonly title: string;
+  readonly state: ItemState;
+  readonly confidential: boolean;
+  /** '#12' on a project milestone, 'acme/handbook#12' on a group milestone. */
+  readonly reference: string;
+  readonly webPath: string;
+}
+
+export interface MilestoneDetail {
+  readonly id: string;
+  readonly iid: string;
+  readonly title: string;
+  readonly description: string | null;
+  readonly state: MilestoneState;
+  readonly startDate: CalendarDate | null;
+  readonly dueDate: CalendarDate | null;
+  readonly webPath: string;
+  /** Its issues the viewer may see, all and closed; null when the server did not count them. */
+  readonly stats: { readonly total: number; readonly closed: number } | null;
+  /** The owning group's or project's full name ('Acme / Platform', 'Acme / Handbook'). */
+  readonly ownerFullName: string;
+  /** The first of its issues the viewer may see (the page asks for a bounded number). */
+  readonly issues: readonly MilestoneIssueItem[];
+  /** How many issues it has in all, for 'showing n of m'. */
+  readonly issuesTotal: number;
+}
