@@ -79,6 +79,21 @@ describe('parsePageData', () => {
     });
   });
 
+  it('reads a group or a project milestone page, with the owner it belongs to', () => {
+    const common = { page: 'milestone', iid: '14', milestoneId: '52', milestoneTitle: 'Sprint 41' };
+    expect(
+      parsePageData({ ...common, kind: 'group', fullPath: 'acme/platform', groupName: 'Platform' }),
+    ).toEqual({ ...common, kind: 'group', fullPath: 'acme/platform', ownerName: 'Platform' });
+    expect(
+      parsePageData({ ...common, kind: 'project', fullPath: 'acme/handbook', projectName: 'Handbook' }),
+    ).toMatchObject({ kind: 'project', ownerName: 'Handbook' });
+    expect(parsePageData({ ...common, fullPath: 'acme' })).toMatchObject({
+      kind: 'group',
+      ownerName: 'acme',
+    });
+    expect(parsePageData({ page: 'milestone', fullPath: 'acme', iid: '1' })).toEqual({ page: 'not-found' });
+  });
+
   it('reads the sign-in page', () => {
     expect(parsePageData({ page: 'sign-in', error: 'Invalid login or password.', redirectTo: '/x' })).toEqual(
       {

@@ -80,6 +80,18 @@ export type PageData =
       readonly groupFullPath: string;
     }
   | {
+      readonly page: 'milestone';
+      /** Whose milestone: a group's (`/groups/:group/-/milestones/:iid`) or a project's. */
+      readonly kind: 'group' | 'project';
+      /** The owning group's or project's full path. */
+      readonly fullPath: string;
+      /** The group's or project's name. */
+      readonly ownerName: string;
+      readonly iid: string;
+      readonly milestoneId: string;
+      readonly milestoneTitle: string;
+    }
+  | {
       readonly page: 'issue';
       readonly fullPath: string;
       readonly projectId: string;
@@ -203,6 +215,19 @@ export function parsePageData(dataset: Dataset): PageData {
         projectName: text(dataset, 'projectName', fullPath.split('/').pop()),
         groupFullPath: text(dataset, 'groupFullPath', fullPath.split('/').slice(0, -1).join('/')),
       };
+    case 'milestone': {
+      const kind = text(dataset, 'kind') === 'project' ? 'project' : 'group';
+      if (!fullPath || !text(dataset, 'iid') || !text(dataset, 'milestoneId')) break;
+      return {
+        page,
+        kind,
+        fullPath,
+        ownerName: text(dataset, kind === 'group' ? 'groupName' : 'projectName', fullPath.split('/').pop()),
+        iid: text(dataset, 'iid'),
+        milestoneId: text(dataset, 'milestoneId'),
+        milestoneTitle: text(dataset, 'milestoneTitle'),
+      };
+    }
     case 'issue':
       if (!fullPath || !text(dataset, 'iid')) break;
       return {

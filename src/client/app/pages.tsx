@@ -8,6 +8,7 @@ import { GroupPage } from '../features/groups/GroupPage.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
 import { IssuePage } from '../features/issue/IssuePage.tsx';
 import { IssuesListPage } from '../features/issues/IssuesListPage.tsx';
+import { MilestonePage } from '../features/milestone/MilestonePage.tsx';
 import { ProjectPage } from '../features/projects/ProjectPage.tsx';
 import { Loading } from '../ui/index.ts';
 import type { PageData, PageName, Session } from './pageData.ts';
@@ -47,6 +48,8 @@ export function PageView({ page, session }: { page: PageData; session: Session }
       return <IssuesListPage {...page} />;
     case 'issue':
       return <IssuePage {...page} />;
+    case 'milestone':
+      return <MilestonePage {...page} />;
     case 'not-found':
       return <NotFoundPage />;
   }

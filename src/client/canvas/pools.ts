@@ -41,3 +41,49 @@ export class DisplayPool<T extends ContainerChild> {
     return this.items.length;
   }
 }
+
+/**
+ * A pool whose objects stay with a key (an epic id) while it is drawn frame after frame, so a row
+ * that only moves keeps its text object and its laid-out glyphs; keys that leave free their object
+ * for the next newcomer.
+ */
+export class KeyedPool<T extends ContainerChild> {
+  private readonly byKey = new Map<number, T>();
+  private readonly free: T[] = [];
+  private readonly seen = new Set<number>();
+  private readonly parent: Container;
+  private readonly create: () => T;
+
+  constructor(parent: Container, create: () => T) {
+    this.parent = parent;
+    this.create = create;
+  }
+
+  begin(): void {
+    this.seen.clear();
+  }
+
+  take(key: number): T {
+    let item = this.byKey.get(key);
+    if (!item) {
+      item = this.free.pop();
+      if (!item) {
+        item = this.create();
+        this.parent.addChild(item);
+      }
+      this.byKey.set(key, item);
+    }
+    item.visible = true;
+    this.seen.add(key);
+    return item;
+  }
+
+  end(): void {
+    for (const [key, item] of this.byKey) {
+      if (this.seen.has(key)) continue;
+      item.visible = false;
+      this.byKey.delete(key);
+      this.free.push(item);
+    }
+  }
+}

@@ -20,7 +20,7 @@ export interface RoadmapFrame {
   /** Canvas size. */
   width: number;
   height: number;
-  /** Screen x where the timeline starts (the details column's width). */
+  /** Canvas x where the timeline starts: 0, as the canvas covers the timeline only (the details column is DOM). */
   timelineLeft: number;
   headerHeight: number;
   /** Height of the milestones section under the header (0 when hidden). */
@@ -46,13 +46,15 @@ export interface RoadmapFrame {
 export const MILESTONE_LANE_HEIGHT = 24;
 export const MILESTONES_TITLE_HEIGHT = 32;
 export const TIMELINE_HEADER_HEIGHT = 60;
+/** The details column left of the canvas (spec §9: 320 px). */
+export const DETAILS_WIDTH = 320;
 
 export function createRoadmapFrame(): RoadmapFrame {
   return {
     snapshot: null,
     width: 0,
     height: 0,
-    timelineLeft: 320,
+    timelineLeft: 0,
     headerHeight: TIMELINE_HEADER_HEIGHT,
     milestonesHeight: 0,
     milestonesExpanded: true,

@@ -8,7 +8,7 @@ import { BitmapText, Container, type NineSliceSprite, type Sprite, type Texture 
 import { EPIC_ITEM_HEIGHT, SMALL_TIMELINE_BAR, TRUNCATED_BAR_TITLE } from '../../core/layout/constants.ts';
 import { ROW_FLAG } from '../../core/layout/roadmapEpic.ts';
 import type { CanvasPalette } from './palette.ts';
-import { DisplayPool } from './pools.ts';
+import { DisplayPool, KeyedPool } from './pools.ts';
 import { type RoadmapFrame, rowsTop } from './roadmapFrame.ts';
 import { placeBar, placeRect, roundedBar, whiteSprite } from './sprites.ts';
 import { roadmapTextStyle, TitleFitter } from './textMeasure.ts';
@@ -24,7 +24,7 @@ export class RowsRenderer {
   private readonly separators: DisplayPool<Sprite>;
   private readonly bars: DisplayPool<NineSliceSprite>;
   private readonly tracks: DisplayPool<Sprite>;
-  private readonly titles: DisplayPool<BitmapText>;
+  private readonly titles: KeyedPool<BitmapText>;
   private readonly today: Sprite;
   private readonly fitters: { normal: TitleFitter; large: TitleFitter };
   private readonly styles = { normal: roadmapTextStyle(12, true), large: roadmapTextStyle(15, true) };
@@ -34,7 +34,7 @@ export class RowsRenderer {
     this.separators = new DisplayPool(this.layer, whiteSprite);
     this.bars = new DisplayPool(this.layer, () => roundedBar(barTexture));
     this.tracks = new DisplayPool(this.layer, whiteSprite);
-    this.titles = new DisplayPool(this.layer, () => new BitmapText({ text: '', style: this.styles.normal }));
+    this.titles = new KeyedPool(this.layer, () => new BitmapText({ text: '', style: this.styles.normal }));
     this.today = this.layer.addChild(whiteSprite());
     this.fitters = { normal: new TitleFitter(this.styles.normal), large: new TitleFitter(this.styles.large) };
   }
@@ -94,10 +94,10 @@ export class RowsRenderer {
       const small = barWidth < SMALL_TIMELINE_BAR;
       const text = small ? TRUNCATED_BAR_TITLE : fitter.fit(snapshot.strings[i] ?? '', room);
       if (small || (text && room > 0)) {
-        const title = this.titles.next();
+        const title = this.titles.take(rows.ids[i]!);
         if (title.style !== style) title.style = style;
-        title.text = text;
-        title.tint = textColor;
+        if (title.text !== text) title.text = text;
+        if (title.tint !== textColor) title.tint = textColor;
         title.position.set(small ? x + 2 : textLeft, y + BAR_TOP + textTop);
       }
       if (frame.showProgress && barWidth >= SMALL_TIMELINE_BAR && !(flags & ROW_FLAG.PROGRESS_UNKNOWN)) {

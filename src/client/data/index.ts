@@ -20,6 +20,7 @@ export {
   useProjectOverview,
 } from './hooks.ts';
 export { usePageSettled } from './idle.ts';
+export { MILESTONE_ISSUES_LIMIT, type MilestoneQueryInput, useMilestoneDetail } from './milestoneHooks.ts';
 export type { PageCursor } from './paging.ts';
 export {
   ROADMAP_BULK_PAGE_SIZE,

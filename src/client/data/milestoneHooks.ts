@@ -31,11 +31,13 @@ export function useMilestoneDetail(input: MilestoneQueryInput): QueryState<Miles
   const project = useQuery(ProjectMilestoneDetailDocument, { variables, skip: input.kind !== 'project' });
   const { loading, error } = input.kind === 'group' ? group : project;
   usePageSettled(!loading);
-  // undefined until answered; null when the group or project is missing or hidden from the viewer.
-  const owner =
-    input.kind === 'group'
-      ? group.data && group.data.group
-      : project.data &&
-        project.data.project && { ...project.data.project, fullName: project.data.project.nameWithNamespace };
-  return { data: owner === undefined ? undefined : owner && toMilestoneDetail(owner, gid), loading, error };
+  // Undefined until answered; null when the group or project is missing or hidden from the viewer.
+  if (input.kind === 'group') {
+    const { data } = group;
+    return { data: data ? data.group && toMilestoneDetail(data.group, gid) : undefined, loading, error };
+  }
+  const { data } = project;
+  const owner = data?.project;
+  const detail = owner && toMilestoneDetail({ ...owner, fullName: owner.nameWithNamespace }, gid);
+  return { data: data ? detail : undefined, loading, error };
 }

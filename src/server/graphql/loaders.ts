@@ -11,9 +11,11 @@ import {
   type InheritedDateSource,
 } from '../db/repositories/epicRepository.ts';
 import {
+  countIssuesOfMilestones,
   countVotes,
   findAssigneeIdsOfIssues,
   findEpicIdsOfIssues,
+  type MilestoneIssueCounts,
 } from '../db/repositories/issueRepository.ts';
 import { findLabelsOfTargets } from '../db/repositories/labelRepository.ts';
 import { findMilestonesByIds } from '../db/repositories/milestoneRepository.ts';
@@ -127,6 +129,18 @@ export function createLoaders(
       }
       return result;
     }, 0),
+    /** Keyed by `rootedKey` (root namespace and milestone): its issues the viewer may see, all and closed. */
+    milestoneIssueCounts: new BatchLoader<string, MilestoneIssueCounts>(
+      async (keys) => {
+        const result = new Map<string, MilestoneIssueCounts>();
+        for (const [rootId, milestoneIds] of groupByRoot(keys)) {
+          const counts = await countIssuesOfMilestones(db, milestoneIds, await viewerScope(rootId));
+          for (const [id, count] of counts) result.set(rootedKey(rootId, id), count);
+        }
+        return result;
+      },
+      { total: 0, closed: 0 },
+    ),
     /** What each epic would inherit from its issues' milestones and child epics. */
     epicInheritedDates: new BatchLoader<number, InheritedDateSource | null>(
       (ids) => findInheritedDateSources(db, ids),

@@ -19,6 +19,8 @@ export interface IssueListParams {
   readonly search?: string | undefined;
   readonly labelNames?: readonly string[] | undefined;
   readonly iids?: readonly number[] | undefined;
+  /** Issues in one of these milestones (see milestoneService's title lookups); empty matches none. */
+  readonly milestoneIds?: readonly number[] | undefined;
 }
 
 export interface ProjectInNamespace {
@@ -50,6 +52,7 @@ async function buildFilter(
     search: params.search,
     labelNames: params.labelNames,
     iids: params.iids,
+    milestoneIds: params.milestoneIds,
   };
 }
 

@@ -8,9 +8,15 @@ import {
   validateTitle,
 } from '../../core/domain/epicRules.ts';
 import type { CalendarDate } from '../../core/time/calendarDate.ts';
+import type { Executor } from '../db/executor.ts';
 import { findEpicsDependingOnMilestone, lockEpicHierarchy } from '../db/repositories/epicRepository.ts';
-import { findMilestoneById, updateMilestoneRow } from '../db/repositories/milestoneRepository.ts';
-import type { Database, MilestoneRow, NamespaceRow } from '../db/schema.ts';
+import {
+  findMilestoneById,
+  findMilestoneByIid,
+  findMilestoneIdsByTitles,
+  updateMilestoneRow,
+} from '../db/repositories/milestoneRepository.ts';
+import type { Database, MilestoneRow, NamespaceRow, ProjectRow } from '../db/schema.ts';
 import { fitsSqlInteger } from '../db/sqlInteger.ts';
 import type { AccessContext } from './access.ts';
 import { refreshEpicDates } from './epicDatesService.ts';
@@ -33,6 +39,53 @@ export async function findGroupMilestone(
   const milestone = fitsSqlInteger(id) ? await findMilestoneById(db, id) : undefined;
   if (!milestone || milestone.group_id !== group.id) throw new NotFoundError('Milestone');
   return milestone;
+}
+
+/** A milestone of this (readable) group by iid, if the actor may read its milestones; else null (a 404). */
+export async function findReadableGroupMilestoneOrNull(
+  db: Executor,
+  access: AccessContext,
+  group: NamespaceRow,
+  iid: number,
+): Promise<MilestoneRow | null> {
+  if (!fitsSqlInteger(iid) || !(await access.canInNamespace('read_milestone', group))) return null;
+  return (await findMilestoneByIid(db, { groupId: group.id }, iid)) ?? null;
+}
+
+/** A milestone of this (readable) project by iid, if the actor may read its milestones; else null. */
+export async function findReadableProjectMilestoneOrNull(
+  db: Executor,
+  access: AccessContext,
+  { project, namespace }: { project: ProjectRow; namespace: NamespaceRow },
+  iid: number,
+): Promise<MilestoneRow | null> {
+  if (!fitsSqlInteger(iid) || !(await access.canInProject('read_milestone', project, namespace))) return null;
+  return (await findMilestoneByIid(db, { projectId: project.id }, iid)) ?? null;
+}
+
+/**
+ * GitLab's `milestoneTitle` issue filter on a group: the milestones with those titles of the group
+ * and its ancestors (the milestones its issues can have from above).
+ */
+export function milestoneIdsTitledInGroup(
+  db: Executor,
+  group: NamespaceRow,
+  titles: readonly string[],
+): Promise<number[]> {
+  return findMilestoneIdsByTitles(db, { groupIds: group.traversal_ids, projectIds: [] }, titles);
+}
+
+/** The same on a project: its own milestones with those titles and those of its groups. */
+export function milestoneIdsTitledInProject(
+  db: Executor,
+  { project, namespace }: { project: ProjectRow; namespace: NamespaceRow },
+  titles: readonly string[],
+): Promise<number[]> {
+  return findMilestoneIdsByTitles(
+    db,
+    { groupIds: namespace.traversal_ids, projectIds: [project.id] },
+    titles,
+  );
 }
 
 /**

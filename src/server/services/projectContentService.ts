@@ -25,10 +25,14 @@ export async function listProjectMergeRequests(
 export function listProjectMilestones(
   db: Executor,
   project: ProjectRow,
-  filter: { state?: 'active' | 'closed' | undefined },
+  filter: { state?: 'active' | 'closed' | undefined; ids?: readonly number[] | undefined },
   page: { offset: number; limit: number },
 ) {
-  return listMilestones(db, { groupIds: [], projectIds: [project.id], state: filter.state }, page);
+  return listMilestones(
+    db,
+    { groupIds: [], projectIds: [project.id], state: filter.state, ids: filter.ids },
+    page,
+  );
 }
 
 /** A project's labels and those it inherits from its groups. */

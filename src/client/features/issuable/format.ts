@@ -6,6 +6,7 @@ import type { HealthStatus, Visibility } from '../../data/index.ts';
 import type { BadgeVariant, IconName } from '../../ui/index.ts';
 
 export {
+  calendarDateOf,
   formatCalendarDate,
   formatDateRange,
   formatTimeAgo,

@@ -13,6 +13,10 @@ export const projectPath = (fullPath: string): string => `/${fullPath}`;
 export const projectIssuesPath = (fullPath: string): string => `/${fullPath}/-/issues`;
 export const issuePath = (projectFullPath: string, iid: string): string =>
   `/${projectFullPath}/-/issues/${iid}`;
+export const groupMilestonePath = (groupFullPath: string, iid: string): string =>
+  `/groups/${groupFullPath}/-/milestones/${iid}`;
+export const projectMilestonePath = (projectFullPath: string, iid: string): string =>
+  `/${projectFullPath}/-/milestones/${iid}`;
 
 /**
  * One crumb per group of the path. Names come from `fullName` ('Acme / Platform') when it has one

@@ -7,6 +7,7 @@
 import { milestoneTypeText } from '../../../core/layout/milestoneBars.ts';
 import { formatDateRange } from '../../../core/time/formatting.ts';
 import {
+  DETAILS_WIDTH,
   MILESTONE_LANE_HEIGHT,
   MILESTONES_TITLE_HEIGHT,
   type RoadmapFrame,
@@ -37,7 +38,7 @@ export function RoadmapMilestonesSection({
     <>
       <div
         className="roadmap-milestones-header"
-        style={{ top: frame.headerHeight, height: frame.milestonesHeight, width: frame.timelineLeft }}
+        style={{ top: frame.headerHeight, height: frame.milestonesHeight, width: DETAILS_WIDTH }}
         data-testid="roadmap-milestones"
       >
         <button
@@ -55,7 +56,7 @@ export function RoadmapMilestonesSection({
       {frame.milestonesExpanded ? (
         <div
           className="roadmap-milestones-clip"
-          style={{ top: frame.headerHeight, height: frame.milestonesHeight, left: frame.timelineLeft }}
+          style={{ top: frame.headerHeight, height: frame.milestonesHeight, left: DETAILS_WIDTH }}
         >
           <ul className="roadmap-milestone-links" ref={layerRef} aria-label={ROADMAP_TEXT.milestones}>
             {frame.milestones.map((bar, index) => {
@@ -70,7 +71,7 @@ export function RoadmapMilestonesSection({
                     onFocus={() => onFocusMilestone(index)}
                     onBlur={() => onFocusMilestone(-1)}
                     style={{
-                      left: bar.x - frame.timelineLeft,
+                      left: bar.x - DETAILS_WIDTH,
                       top: MILESTONES_TITLE_HEIGHT + bar.lane * MILESTONE_LANE_HEIGHT,
                       width: Math.max(bar.width, 9),
                     }}

@@ -25,7 +25,7 @@ import type { TimeScale } from '../../../core/time/timeScale.ts';
 import { RoadmapLayoutClient, type ViewSpec } from '../../bridge/roadmapLayoutClient.ts';
 import { cancelFrame, requestFrame } from '../../canvas/frameScheduler.ts';
 import type { CanvasSurface } from '../../canvas/RoadmapCanvas.tsx';
-import { createRoadmapFrame } from '../../canvas/roadmapFrame.ts';
+import { createRoadmapFrame, DETAILS_WIDTH } from '../../canvas/roadmapFrame.ts';
 import type { RoadmapEpicView, RoadmapMilestoneView } from '../../data/index.ts';
 import { milestonesFrame } from './milestonesFrame.ts';
 import { RoadmapStats } from './roadmapStats.ts';
@@ -103,6 +103,7 @@ export class RoadmapController {
   private showMilestones = false;
   private readonly listeners = new Set<() => void>();
   private workerBusy = false;
+  private outerSize = { width: 0, height: 0 };
   /** Whether the list's last row is in view (infinite loading listens). */
   atEnd = false;
   /** GitLab opens the roadmap at today: done once, when the view first has a size. */
@@ -243,15 +244,14 @@ export class RoadmapController {
     this.changed();
   }
 
-  /** The canvas and overlay size (px); the timeline is what is right of the details column. */
+  /** The roadmap viewport's size (px): the canvas covers what is right of the details column. */
   setSize(width: number, height: number): void {
-    this.frame.width = width;
+    this.outerSize = { width, height };
+    const timelineWidth = Math.max(0, width - DETAILS_WIDTH);
+    this.frame.width = timelineWidth;
     this.frame.height = height;
-    this.surface?.resize(width, height);
-    this.viewport.setSize(
-      width - this.frame.timelineLeft,
-      height - this.frame.headerHeight - this.frame.milestonesHeight,
-    );
+    this.surface?.resize(timelineWidth, height);
+    this.viewport.setSize(timelineWidth, height - this.frame.headerHeight - this.frame.milestonesHeight);
     if (!this.openedAtToday && this.viewport.width > 0) {
       this.openedAtToday = true;
       this.viewport.scrollToToday(this.today);
@@ -388,7 +388,7 @@ export class RoadmapController {
     const sectionHeight = this.showMilestones ? height : 0;
     if (sectionHeight !== frame.milestonesHeight) {
       frame.milestonesHeight = sectionHeight;
-      this.setSize(frame.width, frame.height);
+      this.setSize(this.outerSize.width, this.outerSize.height);
     }
   }
 
@@ -417,7 +417,7 @@ export class RoadmapController {
     frame.xScale = snapshot && snapshot.timelineWidth > 0 ? viewport.scale.width / snapshot.timelineWidth : 1;
     frame.todayX = viewport.scale.todayX(this.today) ?? Number.NaN;
     const { rows, timeline, header, milestones } = this.overlay;
-    const left = frame.timelineLeft - viewport.scrollLeft;
+    const left = DETAILS_WIDTH - viewport.scrollLeft;
     if (rows) rows.style.transform = `translate3d(0, ${-viewport.scrollTop}px, 0)`;
     if (timeline)
       timeline.style.transform = `translate3d(${left}px, ${-viewport.scrollTop}px, 0) scaleX(${frame.xScale})`;

@@ -6,7 +6,12 @@
  */
 import { type RefObject, useEffect, useState } from 'react';
 import { barEntryAt } from '../../../core/layout/hitTest.ts';
-import { MILESTONE_LANE_HEIGHT, MILESTONES_TITLE_HEIGHT, rowsTop } from '../../canvas/roadmapFrame.ts';
+import {
+  DETAILS_WIDTH,
+  MILESTONE_LANE_HEIGHT,
+  MILESTONES_TITLE_HEIGHT,
+  rowsTop,
+} from '../../canvas/roadmapFrame.ts';
 import type { RoadmapController } from './roadmapController.ts';
 import { wheelAction } from './roadmapGestures.ts';
 
@@ -23,8 +28,8 @@ const HOVER_DELAY_MS = 50;
 /** What is under a point given in viewport-local px. */
 export function targetAt(controller: RoadmapController, x: number, y: number): PointerTarget {
   const { frame, snapshot } = controller;
-  if (x < frame.timelineLeft) return null;
-  const timelineX = x - frame.timelineLeft + frame.scrollLeft;
+  if (x < DETAILS_WIDTH) return null;
+  const timelineX = x - DETAILS_WIDTH + frame.scrollLeft;
   if (y >= frame.headerHeight && y < rowsTop(frame)) {
     const lane = Math.floor((y - frame.headerHeight - MILESTONES_TITLE_HEIGHT) / MILESTONE_LANE_HEIGHT);
     const index = frame.milestones.findIndex(
@@ -62,7 +67,7 @@ export function useRoadmapPointer(
       dismissPopover();
       if (action.kind === 'zoom') {
         const { x } = local(event);
-        controller.zoomBy(action.levels, Math.max(0, x - controller.frame.timelineLeft));
+        controller.zoomBy(action.levels, Math.max(0, x - DETAILS_WIDTH));
       } else controller.scrollBy(action.dx, action.dy);
     };
     const onPointerDown = (event: PointerEvent) => {
@@ -72,7 +77,7 @@ export function useRoadmapPointer(
       )
         return;
       const { x, y } = local(event);
-      if (x < controller.frame.timelineLeft || y < controller.frame.headerHeight) return;
+      if (x < DETAILS_WIDTH || y < controller.frame.headerHeight) return;
       drag = {
         id: event.pointerId,
         x: event.clientX,

@@ -25,6 +25,8 @@ export interface IssueFilter {
   readonly search?: string | undefined;
   readonly labelNames?: readonly string[] | undefined;
   readonly iids?: readonly number[] | undefined;
+  /** Issues in one of these milestones (an empty list matches nothing). */
+  readonly milestoneIds?: readonly number[] | undefined;
 }
 
 function labelled(eb: ExpressionBuilder<Database, 'issues'>, title: string) {
@@ -62,6 +64,7 @@ function filteredIssues(db: Executor, filter: IssueFilter) {
   });
   if (filter.state) query = query.where('issues.state', '=', filter.state);
   if (filter.iids) query = query.where('issues.iid', 'in', [...filter.iids, 0]);
+  if (filter.milestoneIds) query = query.where('issues.milestone_id', 'in', [...filter.milestoneIds, 0]);
   if (filter.search) {
     const pattern = `%${escapeLike(filter.search)}%`;
     query = query.where((eb) =>
@@ -186,4 +189,44 @@ export async function isAssignedTo(db: Executor, issueId: number, userId: number
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+export interface MilestoneIssueCounts {
+  readonly total: number;
+  readonly closed: number;
+}
+
+/**
+ * Issues per milestone, all and closed, counting only issues the viewer may see: in a readable
+ * project, and confidential ones only where the viewer sees every confidential issue. One statement.
+ */
+export async function countIssuesOfMilestones(
+  db: Executor,
+  milestoneIds: readonly number[],
+  visible: { readonly projectIds: readonly number[]; readonly confidentialProjectIds: readonly number[] },
+): Promise<Map<number, MilestoneIssueCounts>> {
+  const counts = new Map<number, MilestoneIssueCounts>();
+  if (milestoneIds.length === 0 || visible.projectIds.length === 0) return counts;
+  const confidentialIds = [...visible.confidentialProjectIds];
+  const rows = await db
+    .selectFrom('issues')
+    .select([
+      'milestone_id',
+      (eb) => eb.fn.countAll<number>().as('total'),
+      sql<number>`count(*) FILTER (WHERE issues.state = 'closed')`.as('closed'),
+    ])
+    .where('milestone_id', 'in', [...milestoneIds])
+    .where('project_id', 'in', [...visible.projectIds])
+    .where((eb) =>
+      confidentialIds.length
+        ? eb.or([eb('confidential', '=', false), eb('project_id', 'in', confidentialIds)])
+        : eb('confidential', '=', false),
+    )
+    .groupBy('milestone_id')
+    .execute();
+  for (const row of rows) {
+    if (row.milestone_id === null) continue;
+    counts.set(row.milestone_id, { total: Number(row.total), closed: Number(row.closed) });
+  }
+  return counts;
 }

@@ -102,6 +102,41 @@ export function findMilestoneById(db: Executor, id: number): Promise<MilestoneRo
   return db.selectFrom('milestones').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The milestone with this iid in one group or one project (iids are per owner). */
+export function findMilestoneByIid(
+  db: Executor,
+  owner: { readonly groupId: number } | { readonly projectId: number },
+  iid: number,
+): Promise<MilestoneRow | undefined> {
+  const query = db.selectFrom('milestones').selectAll().where('iid', '=', iid);
+  return (
+    'groupId' in owner
+      ? query.where('group_id', '=', owner.groupId)
+      : query.where('project_id', '=', owner.projectId)
+  ).executeTakeFirst();
+}
+
+/** Ids of the milestones with one of these titles among those of the given groups and projects. */
+export async function findMilestoneIdsByTitles(
+  db: Executor,
+  owners: { readonly groupIds: readonly number[]; readonly projectIds: readonly number[] },
+  titles: readonly string[],
+): Promise<number[]> {
+  if (titles.length === 0 || owners.groupIds.length + owners.projectIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('milestones')
+    .select('id')
+    .where('title', 'in', [...titles])
+    .where((eb) => {
+      const owned = [];
+      if (owners.groupIds.length) owned.push(eb('group_id', 'in', [...owners.groupIds]));
+      if (owners.projectIds.length) owned.push(eb('project_id', 'in', [...owners.projectIds]));
+      return eb.or(owned);
+    })
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 export function updateMilestoneRow(
   db: Executor,
   id: number,

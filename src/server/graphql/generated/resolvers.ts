@@ -276,6 +276,7 @@ export type GroupIssuesArgs = {
   state?: InputMaybe<IssuableState>;
   search?: InputMaybe<Scalars['String']['input']>;
   labelName?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  milestoneTitle?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
   includeSubgroups?: InputMaybe<Scalars['Boolean']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
@@ -336,6 +337,7 @@ export type ProjectIssuesArgs = {
   state?: InputMaybe<IssuableState>;
   search?: InputMaybe<Scalars['String']['input']>;
   labelName?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  milestoneTitle?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
   sort?: InputMaybe<IssueSort>;
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
@@ -354,6 +356,7 @@ export type ProjectMergeRequestsArgs = {
 
 
 export type ProjectMilestonesArgs = {
+  ids?: InputMaybe<Array<Scalars['ID']['input']>>;
   state?: InputMaybe<MilestoneStateEnum>;
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
@@ -739,6 +742,14 @@ export type Milestone = {
   groupMilestone: Scalars['Boolean']['output'];
   subgroupMilestone: Scalars['Boolean']['output'];
   projectMilestone: Scalars['Boolean']['output'];
+  /** Counts of the milestone's issues that the caller may see. */
+  stats?: Maybe<MilestoneStats>;
+};
+
+export type MilestoneStats = {
+  __typename?: 'MilestoneStats';
+  totalIssuesCount?: Maybe<Scalars['Int']['output']>;
+  closedIssuesCount?: Maybe<Scalars['Int']['output']>;
 };
 
 export type MilestoneEdge = {
@@ -965,6 +976,7 @@ export type ResolversTypes = {
   MergeRequestEdge: ResolverTypeWrapper<Omit<MergeRequestEdge, 'node'> & { node?: Maybe<ResolversTypes['MergeRequest']> }>;
   MergeRequestConnection: ResolverTypeWrapper<MergeRequestConnectionModel>;
   Milestone: ResolverTypeWrapper<MilestoneModel>;
+  MilestoneStats: ResolverTypeWrapper<MilestoneStats>;
   MilestoneEdge: ResolverTypeWrapper<Omit<MilestoneEdge, 'node'> & { node?: Maybe<ResolversTypes['Milestone']> }>;
   MilestoneConnection: ResolverTypeWrapper<MilestoneConnectionModel>;
   Label: ResolverTypeWrapper<LabelModel>;
@@ -1021,6 +1033,7 @@ export type ResolversParentTypes = {
   MergeRequestEdge: Omit<MergeRequestEdge, 'node'> & { node?: Maybe<ResolversParentTypes['MergeRequest']> };
   MergeRequestConnection: MergeRequestConnectionModel;
   Milestone: MilestoneModel;
+  MilestoneStats: MilestoneStats;
   MilestoneEdge: Omit<MilestoneEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Milestone']> };
   MilestoneConnection: MilestoneConnectionModel;
   Label: LabelModel;
@@ -1369,6 +1382,12 @@ export type MilestoneResolvers<ContextType = GraphQLContext, ParentType extends 
   groupMilestone?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   subgroupMilestone?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   projectMilestone?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  stats?: Resolver<Maybe<ResolversTypes['MilestoneStats']>, ParentType, ContextType>;
+};
+
+export type MilestoneStatsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MilestoneStats'] = ResolversParentTypes['MilestoneStats']> = {
+  totalIssuesCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  closedIssuesCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
 export type MilestoneEdgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MilestoneEdge'] = ResolversParentTypes['MilestoneEdge']> = {
@@ -1456,6 +1475,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   MergeRequestEdge?: MergeRequestEdgeResolvers<ContextType>;
   MergeRequestConnection?: MergeRequestConnectionResolvers<ContextType>;
   Milestone?: MilestoneResolvers<ContextType>;
+  MilestoneStats?: MilestoneStatsResolvers<ContextType>;
   MilestoneEdge?: MilestoneEdgeResolvers<ContextType>;
   MilestoneConnection?: MilestoneConnectionResolvers<ContextType>;
   Label?: LabelResolvers<ContextType>;

@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+import { parseGlobalId } from '../../../core/domain/gid.ts';
 import type { EpicSort as EpicSortOrder } from '../../db/repositories/epicRepository.ts';
 import type { IssueSortColumn } from '../../db/repositories/issueRepository.ts';
 import type { EpicSort, IssueSort, MilestoneSort } from '../generated/resolvers.ts';
@@ -77,4 +78,19 @@ export function milestoneSortOrder(sort: MilestoneSort | null | undefined): {
   if (normalized.startsWith('CREATED')) return { column: 'created_at', direction };
   if (normalized.startsWith('UPDATED')) return { column: 'updated_at', direction };
   return { column: 'due_date', direction };
+}
+
+/** Milestone global ids (`ids:`) as numbers; a malformed one is GitLab's argument error. */
+export function parseMilestoneIds(ids: readonly string[] | null | undefined): number[] | undefined {
+  return ids?.map((id) => {
+    const parsed = parseGlobalId(id, ['Milestone']);
+    if (!parsed.ok) throw new GraphQLError(parsed.message);
+    return parsed.id;
+  });
+}
+
+/** GitLab's `milestoneTitle` list without its nulls; undefined (no filter) when it names none. */
+export function milestoneTitles(titles: readonly (string | null)[] | null | undefined): string[] | undefined {
+  const named = stripNulls(titles);
+  return named && named.length > 0 ? named : undefined;
 }

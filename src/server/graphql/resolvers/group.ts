@@ -1,10 +1,11 @@
 import { GraphQLError } from 'graphql';
-import { parseGlobalId, toGlobalId } from '../../../core/domain/gid.ts';
+import { toGlobalId } from '../../../core/domain/gid.ts';
 import { visibilityOfLevel } from '../../services/access.ts';
 import { findReadableEpicOrNull, listEpicsConnection } from '../../services/epicService.ts';
 import { listReadableGroups } from '../../services/groupService.ts';
 import { listIssuesConnection, withNamespaces } from '../../services/issueService.ts';
 import { listGroupLabels, listGroupMilestones } from '../../services/milestoneLabelService.ts';
+import { milestoneIdsTitledInGroup } from '../../services/milestoneService.ts';
 import { listReadableProjects } from '../../services/projectService.ts';
 import { keysetConnection, offsetConnection } from '../connection.ts';
 import type { GroupPermissionsResolvers, GroupResolvers } from '../generated/resolvers.ts';
@@ -12,8 +13,10 @@ import {
   epicSortOrder,
   issueSortOrder,
   milestoneSortOrder,
+  milestoneTitles,
   PAGE_LIMITS,
   parseIid,
+  parseMilestoneIds,
   stripNulls,
 } from './common.ts';
 import { EPIC_PAGE_LIMITS, epicListParams } from './epicArgs.ts';
@@ -96,11 +99,7 @@ export const Group: GroupResolvers = {
           state: args.state ?? undefined,
           title: args.title ?? undefined,
           search: args.searchTitle ?? undefined,
-          ids: args.ids?.map((id) => {
-            const parsed = parseGlobalId(id, ['Milestone']);
-            if (!parsed.ok) throw new GraphQLError(parsed.message);
-            return parsed.id;
-          }),
+          ids: parseMilestoneIds(args.ids),
           timeframe: args.timeframe ?? undefined,
           containingDate: args.containingDate?.slice(0, 10),
           sort: milestoneSortOrder(args.sort),
@@ -134,6 +133,7 @@ export const Group: GroupResolvers = {
       { offset: 0, limit: 100_000 },
     );
     const sort = issueSortOrder(null);
+    const titles = milestoneTitles(args.milestoneTitle);
     const page = await listIssuesConnection(
       db,
       access,
@@ -142,6 +142,7 @@ export const Group: GroupResolvers = {
         state: args.state ?? undefined,
         search: args.search ?? undefined,
         labelNames: stripNulls(args.labelName),
+        milestoneIds: titles && (await milestoneIdsTitledInGroup(db, group, titles)),
       },
       sort,
       args,

@@ -11,6 +11,7 @@ import type {
   UserCoreResolvers,
   UserResolvers,
 } from '../generated/resolvers.ts';
+import { rootedKey } from '../loaders.ts';
 import type { UserModel } from '../models.ts';
 
 const userFields = {
@@ -66,6 +67,13 @@ export const Milestone: MilestoneResolvers = {
     return ((await loaders.namespace.load(milestone.group_id))?.parent_id ?? null) !== null;
   },
   projectMilestone: (milestone) => milestone.project_id !== null,
+  // One statement for every milestone of the response, under the viewer's view of its root namespace.
+  stats: async (milestone, _args, { loaders }) => {
+    const counts = await loaders.milestoneIssueCounts.load(
+      rootedKey(milestone.root_namespace_id, milestone.id),
+    );
+    return { totalIssuesCount: counts.total, closedIssuesCount: counts.closed };
+  },
 };
 
 export const Label: LabelResolvers = {

@@ -2,6 +2,7 @@ import { toGlobalId } from '../../../core/domain/gid.ts';
 import { visibilityOfLevel } from '../../services/access.ts';
 import { NotFoundError } from '../../services/errors.ts';
 import { findReadableIssue, listIssuesConnection } from '../../services/issueService.ts';
+import { milestoneIdsTitledInProject } from '../../services/milestoneService.ts';
 import {
   listProjectLabels,
   listProjectMergeRequests,
@@ -12,7 +13,14 @@ import type { GraphQLContext } from '../context.ts';
 import type { ProjectResolvers } from '../generated/resolvers.ts';
 import { rootedKey } from '../loaders.ts';
 import type { ProjectModel } from '../models.ts';
-import { issueSortOrder, PAGE_LIMITS, parseIid, stripNulls } from './common.ts';
+import {
+  issueSortOrder,
+  milestoneTitles,
+  PAGE_LIMITS,
+  parseIid,
+  parseMilestoneIds,
+  stripNulls,
+} from './common.ts';
 
 async function located(project: ProjectModel, { loaders }: GraphQLContext) {
   const namespace = await loaders.namespace.load(project.namespace_id);
@@ -59,14 +67,17 @@ export const Project: ProjectResolvers = {
   },
   issues: async (project, args, context) => {
     const sort = issueSortOrder(args.sort);
+    const place = await located(project, context);
+    const titles = milestoneTitles(args.milestoneTitle);
     const page = await listIssuesConnection(
       context.db,
       context.access,
-      [await located(project, context)],
+      [place],
       {
         state: args.state ?? undefined,
         search: args.search ?? undefined,
         labelNames: stripNulls(args.labelName),
+        milestoneIds: titles && (await milestoneIdsTitledInProject(context.db, place, titles)),
       },
       sort,
       args,
@@ -82,7 +93,12 @@ export const Project: ProjectResolvers = {
   },
   milestones: (project, args, context) =>
     offsetConnection(args, PAGE_LIMITS.maxPageSize, (page) =>
-      listProjectMilestones(context.db, project, { state: args.state ?? undefined }, page),
+      listProjectMilestones(
+        context.db,
+        project,
+        { state: args.state ?? undefined, ids: parseMilestoneIds(args.ids) },
+        page,
+      ),
     ),
   labels: (project, args, context) =>
     offsetConnection(args, PAGE_LIMITS.maxPageSize, async (page) =>

@@ -8,6 +8,7 @@ import type { ApiDeps } from '../api/deps.ts';
 import { GROUP_JSON_PATH, groupJsonEndpoint } from '../autocompleteRoutes.ts';
 import { safeRedirectPath } from '../redirectPath.ts';
 import { FLASH_COOKIE } from './flash.ts';
+import { groupMilestonePage, milestoneIidOf, projectMilestonePage } from './milestonePages.ts';
 import { roadmapPageData } from './roadmapPageData.ts';
 import { type ClientAssets, type PageData, renderShell } from './shell.ts';
 
@@ -119,6 +120,12 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
         },
       });
     }
+    const milestoneIid = milestoneIidOf(section);
+    if (milestoneIid !== undefined) {
+      const milestone = await groupMilestonePage(db, request.access, group, milestoneIid);
+      if (!milestone) return sendNotFoundPage(request, reply, assets);
+      return sendPage(request, reply, assets, { page: 'milestone', ...milestone });
+    }
     return sendNotFoundPage(request, reply, assets);
   });
 
@@ -162,6 +169,12 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
         if (error instanceof NotFoundError) return sendNotFoundPage(request, reply, assets);
         throw error;
       }
+    }
+    const milestoneIid = milestoneIidOf(section);
+    if (milestoneIid !== undefined) {
+      const milestone = await projectMilestonePage(db, request.access, found, milestoneIid);
+      if (!milestone) return sendNotFoundPage(request, reply, assets);
+      return sendPage(request, reply, assets, { page: 'milestone', ...milestone });
     }
     return sendNotFoundPage(request, reply, assets);
   });
