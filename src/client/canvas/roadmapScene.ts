@@ -3,7 +3,7 @@
  * RoadmapFrame. Layers are ordered so rows scroll under the header and the milestones section.
  * Nothing here fetches, lays out or awaits; `draw` only moves pooled display objects.
  */
-import { BitmapFontManager, Container, type Texture } from 'pixi.js';
+import { Container, type Texture } from 'pixi.js';
 import { HeaderRenderer } from './headerRenderer.ts';
 import { MilestonesRenderer } from './milestonesRenderer.ts';
 import type { CanvasPalette } from './palette.ts';
@@ -19,8 +19,6 @@ export class RoadmapScene {
   private readonly barTexture: Texture;
 
   constructor() {
-    // Glyphs at the screen's density, so bitmap text stays sharp on high-DPI displays.
-    BitmapFontManager.defaultOptions.resolution = Math.max(1, window.devicePixelRatio || 1);
     this.barTexture = roundedBarTexture();
     this.rows = new RowsRenderer(this.barTexture);
     this.root.addChild(this.header.grid, this.rows.layer, this.milestones.layer, this.header.header);

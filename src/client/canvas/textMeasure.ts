@@ -11,8 +11,25 @@ const MAX_CACHED = 4000;
 const FONT_FAMILY =
   '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Noto Sans", Ubuntu, Cantarell, "Helvetica Neue", sans-serif';
 
-/** White glyphs, tinted per text object. */
+/** Printable ASCII, Latin-1 letters and the typographic marks titles use. */
+const COMMON_GLYPHS =
+  ' !"#$%&\'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~' +
+  'ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØÙÚÛÜÝßàáâãäåæçèéêëìíîïñòóôõöøùúûüýÿ–—‘’“”…·•';
+
+/**
+ * White glyphs, tinted per text object. The dynamic bitmap font draws the common glyphs when the
+ * style is made, so scrolling through new titles lays out text but never rasterises glyphs; rarer
+ * characters are still added when they first appear.
+ */
 export function roadmapTextStyle(size: number, bold: boolean): TextStyle {
+  // Glyphs at the screen's density, so bitmap text stays sharp on high-DPI displays.
+  BitmapFontManager.defaultOptions.resolution = Math.max(1, window.devicePixelRatio || 1);
+  const style = createTextStyle(size, bold);
+  BitmapFontManager.getFont(COMMON_GLYPHS, style);
+  return style;
+}
+
+function createTextStyle(size: number, bold: boolean): TextStyle {
   return new TextStyle({
     fontFamily: FONT_FAMILY,
     fontSize: size,
