@@ -65,6 +65,8 @@ export function RoadmapCanvas({ onReady, onContextLost }: RoadmapCanvasProps) {
     canvas.addEventListener('webglcontextrestored', restored);
     surfaceRef.current = {
       draw(frame) {
+        // @pixi/react destroys the application on unmount; a frame already asked for may still come.
+        if (!app.renderer) return 0;
         const started = performance.now();
         scene.draw(frame, palette);
         app.render();

@@ -11,22 +11,15 @@ const MAX_CACHED = 4000;
 const FONT_FAMILY =
   '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Noto Sans", Ubuntu, Cantarell, "Helvetica Neue", sans-serif';
 
-/** Printable ASCII, Latin-1 letters and the typographic marks titles use. */
-const COMMON_GLYPHS =
-  ' !"#$%&\'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~' +
-  'ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØÙÚÛÜÝßàáâãäåæçèéêëìíîïñòóôõöøùúûüýÿ–—‘’“”…·•';
-
 /**
- * White glyphs, tinted per text object. The dynamic bitmap font draws the common glyphs when the
- * style is made, so scrolling through new titles lays out text but never rasterises glyphs; rarer
- * characters are still added when they first appear.
+ * White glyphs, tinted per text object; Pixi's dynamic bitmap font draws each glyph the first time
+ * it is used. (Drawing the common glyphs up front made scrolling cheaper by ~2 ms a frame but cost
+ * 30–80 MB of canvas memory: the dynamic font draws glyphs at 100 px and scales them down.)
  */
 export function roadmapTextStyle(size: number, bold: boolean): TextStyle {
   // Glyphs at the screen's density, so bitmap text stays sharp on high-DPI displays.
   BitmapFontManager.defaultOptions.resolution = Math.max(1, window.devicePixelRatio || 1);
-  const style = createTextStyle(size, bold);
-  BitmapFontManager.getFont(COMMON_GLYPHS, style);
-  return style;
+  return createTextStyle(size, bold);
 }
 
 function createTextStyle(size: number, bold: boolean): TextStyle {
