@@ -37,6 +37,14 @@ export function RoadmapSettingsDrawer({
       if (opener?.isConnected) opener.focus();
     };
   }, []);
+  // Escape closes the drawer wherever focus is (it is not modal: the roadmap stays usable beside it).
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) onClose();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [onClose]);
   return (
     <aside
       ref={drawer}
@@ -44,12 +52,6 @@ export function RoadmapSettingsDrawer({
       className="roadmap-settings"
       aria-labelledby={titleId}
       data-testid="roadmap-settings"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.stopPropagation();
-          onClose();
-        }
-      }}
     >
       <header className="roadmap-settings-header">
         <h2 id={titleId}>{ROADMAP_TEXT.settingsTitle}</h2>
