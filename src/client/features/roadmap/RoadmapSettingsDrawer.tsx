@@ -40,7 +40,7 @@ export function RoadmapSettingsDrawer({
   // Escape closes the drawer wherever focus is (it is not modal: the roadmap stays usable beside it).
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented) onClose();
+      if (event.key === 'Escape') onClose();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
