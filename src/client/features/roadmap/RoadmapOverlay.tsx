@@ -6,7 +6,7 @@
  * When the canvas is unavailable (no WebGL, or the context is lost), the same rows also draw their
  * bars and the header as plain DOM.
  */
-import type { KeyboardEvent as ReactKeyboardEvent, Ref } from 'react';
+import { memo, type KeyboardEvent as ReactKeyboardEvent, type Ref } from 'react';
 import { EPIC_ITEM_HEIGHT } from '../../../core/layout/constants.ts';
 import { progressLabel, progressPopoverText } from '../../../core/layout/progress.ts';
 import { ROW_FLAG } from '../../../core/layout/roadmapEpic.ts';
@@ -15,12 +15,20 @@ import { formatDateRange } from '../../../core/time/formatting.ts';
 import type { RoadmapEpicView } from '../../data/index.ts';
 import { Icon } from '../../ui/index.ts';
 
+/** One overlay row, resolved from the snapshot into plain values (rows re-render only when they change). */
 export interface OverlayRowModel {
-  readonly entry: number;
   readonly row: number;
   readonly epic: RoadmapEpicView;
   readonly flags: number;
   readonly level: number;
+  /** Bar left edge and width, world px of the snapshot (read by tests). */
+  readonly barX: number;
+  readonly barWidth: number;
+  readonly posInSet: number;
+  readonly setSize: number;
+  readonly groupName: string | null;
+  /** What the bar shows, for screen readers. */
+  readonly description: string;
 }
 
 export function rowModels(
@@ -32,12 +40,19 @@ export function rowModels(
   for (let entry = 0; entry < snapshot.count; entry += 1) {
     const epic = epicOf(snapshot.rows.ids[entry]!);
     if (!epic) continue;
+    const { rows, strings } = snapshot;
+    const groupNameIndex = rows.groupName[entry]!;
     models.push({
-      entry,
       row: snapshot.firstRow + entry,
       epic,
-      flags: snapshot.rows.flags[entry]!,
-      level: snapshot.rows.level[entry]!,
+      flags: rows.flags[entry]!,
+      level: rows.level[entry]!,
+      barX: rows.x[entry]!,
+      barWidth: rows.width[entry]!,
+      posInSet: rows.posInSet[entry]!,
+      setSize: rows.setSize[entry]!,
+      groupName: groupNameIndex >= 0 ? (strings[groupNameIndex] ?? null) : null,
+      description: barDescription(snapshot, entry, epic),
     });
   }
   return models;
@@ -101,31 +116,61 @@ export function RoadmapOverlay(props: RoadmapOverlayProps) {
       ) : null}
       <div role="rowgroup" className="roadmap-rows" ref={props.rowsRef}>
         {rows.map((model) => (
-          <OverlayRow key={model.epic.id} {...props} model={model} tabbable={model.row === tabbableRow} />
+          <OverlayRow
+            key={model.epic.id}
+            model={model}
+            tabbable={model.row === tabbableRow}
+            loading={props.loadingChildren.has(model.epic.id)}
+            allowSubEpics={props.allowSubEpics}
+            onToggle={props.onToggle}
+            onRowKeyDown={props.onRowKeyDown}
+            onRowFocus={props.onRowFocus}
+            onRowBlur={props.onRowBlur}
+          />
         ))}
       </div>
     </div>
   );
 }
 
-function OverlayRow({
-  snapshot,
+interface OverlayRowProps
+  extends Pick<
+    RoadmapOverlayProps,
+    'allowSubEpics' | 'onToggle' | 'onRowKeyDown' | 'onRowFocus' | 'onRowBlur'
+  > {
+  readonly model: OverlayRowModel;
+  readonly tabbable: boolean;
+  readonly loading: boolean;
+}
+
+/** Equal when everything a row shows is equal: a scroll that only moves the window re-renders no row. */
+function sameRow(a: OverlayRowProps, b: OverlayRowProps): boolean {
+  const keys = Object.keys(a.model) as (keyof OverlayRowModel)[];
+  return (
+    keys.every((key) => a.model[key] === b.model[key]) &&
+    a.tabbable === b.tabbable &&
+    a.loading === b.loading &&
+    a.allowSubEpics === b.allowSubEpics &&
+    a.onToggle === b.onToggle &&
+    a.onRowKeyDown === b.onRowKeyDown &&
+    a.onRowFocus === b.onRowFocus &&
+    a.onRowBlur === b.onRowBlur
+  );
+}
+
+const OverlayRow = memo(function OverlayRow({
   model,
   tabbable,
-  loadingChildren,
+  loading,
   allowSubEpics,
   onToggle,
   onRowKeyDown,
   onRowFocus,
   onRowBlur,
-}: RoadmapOverlayProps & { model: OverlayRowModel; tabbable: boolean }) {
-  const { epic, flags, level, entry, row } = model;
+}: OverlayRowProps) {
+  const { epic, flags, level, row, groupName } = model;
   const hasChildren = Boolean(flags & ROW_FLAG.HAS_CHILDREN) && allowSubEpics;
   const expanded = Boolean(flags & ROW_FLAG.EXPANDED);
-  const loading = loadingChildren.has(epic.id);
-  const rowsData = snapshot?.rows;
-  const groupNameIndex = rowsData?.groupName[entry] ?? -1;
-  const groupName = groupNameIndex >= 0 ? snapshot?.strings[groupNameIndex] : undefined;
   const dates = formatDateRange(epic.startDate, epic.dueDate);
   return (
     <div
@@ -133,8 +178,8 @@ function OverlayRow({
       tabIndex={tabbable ? 0 : -1}
       aria-rowindex={row + 2}
       aria-level={level + 1}
-      aria-posinset={rowsData?.posInSet[entry]}
-      aria-setsize={rowsData?.setSize[entry]}
+      aria-posinset={model.posInSet}
+      aria-setsize={model.setSize}
       aria-expanded={hasChildren ? expanded : undefined}
       aria-busy={loading || undefined}
       className={`roadmap-row${flags & ROW_FLAG.NEW_EPIC ? ' roadmap-row-new' : ''}`}
@@ -142,8 +187,8 @@ function OverlayRow({
       data-testid="roadmap-row"
       data-row={row}
       data-epic-id={epic.id}
-      data-bar-x={rowsData?.x[entry]}
-      data-bar-width={rowsData?.width[entry]}
+      data-bar-x={model.barX}
+      data-bar-width={model.barWidth}
       onKeyDown={(event) => onRowKeyDown(event, model)}
       onFocus={(event) => {
         if (event.target === event.currentTarget) onRowFocus(model);
@@ -207,33 +252,34 @@ function OverlayRow({
         ) : null}
       </div>
       <div role="gridcell" className="sr-only">
-        {snapshot ? barDescription(snapshot, entry, epic) : null}
+        {model.description}
       </div>
       <div role="gridcell" className="sr-only">
         {allowSubEpics ? `${epic.childEpicCount} child epics` : null}
       </div>
     </div>
   );
-}
+}, sameRow);
 
 /** The plain-DOM bar of a row when the canvas cannot draw (world px; the layer is transformed). */
 function DomBar({ snapshot, model }: { snapshot: LayoutSnapshot; model: OverlayRowModel }) {
   const { rows } = snapshot;
-  const color = rows.color[model.entry]!;
-  const textColor = rows.textColor[model.entry]!;
+  const entry = model.row - snapshot.firstRow;
+  const color = rows.color[entry]!;
+  const textColor = rows.textColor[entry]!;
   const hex = (value: number) => `#${value.toString(16).padStart(6, '0')}`;
   return (
     <div
       className="roadmap-dom-bar"
       style={{
-        left: rows.x[model.entry],
-        width: rows.width[model.entry],
+        left: model.barX,
+        width: model.barWidth,
         top: model.row * EPIC_ITEM_HEIGHT + 9,
         background: color >= 0 ? hex(color) : undefined,
         color: textColor >= 0 ? hex(textColor) : undefined,
       }}
     >
-      {rows.width[model.entry]! < 40 ? '...' : model.epic.title}
+      {model.barWidth < 40 ? '...' : model.epic.title}
     </div>
   );
 }

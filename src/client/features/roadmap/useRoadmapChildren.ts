@@ -28,7 +28,7 @@ export function useRoadmapChildren(
 
   const variablesKey = JSON.stringify(variables);
   const childrenOf = useRef(variablesKey);
-  const { reset } = tree;
+  const { reset, setExpanded, setLoadingChildren } = tree;
   useEffect(() => {
     if (childrenOf.current === variablesKey) return;
     childrenOf.current = variablesKey;
@@ -40,10 +40,10 @@ export function useRoadmapChildren(
   const toggle = useCallback(
     (epic: RoadmapEpicView, expand: boolean) => {
       if (!expand || children.has(epic.id)) {
-        tree.setExpanded(epic.id, expand);
+        setExpanded(epic.id, expand);
         return;
       }
-      tree.setLoadingChildren(epic.id, true);
+      setLoadingChildren(epic.id, true);
       fetchChildren({
         fullPath: epic.groupFullPath,
         iid: epic.iid,
@@ -57,12 +57,12 @@ export function useRoadmapChildren(
       })
         .then((list) => {
           setChildren((map) => new Map(map).set(epic.id, list));
-          tree.setExpanded(epic.id, true);
+          setExpanded(epic.id, true);
         })
         .catch(() => setChildrenError(true))
-        .finally(() => tree.setLoadingChildren(epic.id, false));
+        .finally(() => setLoadingChildren(epic.id, false));
     },
-    [children, tree, fetchChildren, variables],
+    [children, setExpanded, setLoadingChildren, fetchChildren, variables],
   );
   return { children, childrenError, toggle };
 }

@@ -164,7 +164,7 @@ export function useRoadmapKeyboard(
 function parentRow(controller: RoadmapController, model: OverlayRowModel): number {
   const snapshot = controller.snapshot;
   if (!snapshot) return model.row;
-  for (let entry = model.entry - 1; entry >= 0; entry -= 1) {
+  for (let entry = model.row - snapshot.firstRow - 1; entry >= 0; entry -= 1) {
     if (snapshot.rows.level[entry]! < model.level) return snapshot.firstRow + entry;
   }
   return snapshot.firstRow;
