@@ -14,7 +14,7 @@ import {
 import { calendarDateOf } from '../../../core/time/formatting.ts';
 import { graphqlTimeframe } from '../../../core/time/graphqlTimeframe.ts';
 import { buildTimeframe } from '../../../core/time/timeframe.ts';
-import type { Session } from '../../app/pageData.ts';
+import type { PageData, Session } from '../../app/pageData.ts';
 import {
   type EpicSort,
   type RoadmapEpicsQueryVariables,
@@ -33,21 +33,10 @@ import { parseRoadmapSettings, type RoadmapSettings, writeRoadmapSettings } from
 import { ROADMAP_TEXT } from './roadmapTexts.ts';
 import { SortSelect } from './SortSelect.tsx';
 
-export interface RoadmapPageProps {
-  readonly fullPath: string;
-  readonly groupId: string;
-  readonly groupName: string;
-  readonly epicsState: string;
-  readonly sortedBy: string;
-  readonly timeframeRangeType: string;
-  readonly presetType: string;
-  readonly listEpicsPath: string;
-  readonly newEpicPath: string;
-  readonly epicsDocsPath: string;
-  readonly canCreateEpic: boolean;
-  readonly allowSubEpics: boolean;
+/** The mount element's roadmap attributes (spec §2.1), as app/pageData parses them, and the session. */
+export type RoadmapPageProps = Omit<Extract<PageData, { page: 'group-roadmap' }>, 'page'> & {
   readonly session: Session;
-}
+};
 
 export function RoadmapPage(props: RoadmapPageProps) {
   const { fullPath, groupName, session } = props;
