@@ -278,8 +278,13 @@ test('the new-epic form refuses a due date before the start date and a guest can
 test('a lost WebGL context leaves the same rows drawn as plain DOM until it is restored', async ({
   page,
 }) => {
-  await openRoadmap(page, '?timeframe_range_type=THREE_YEARS&layout=QUARTERS&show_milestones=false');
+  // Software WebGL (as on this machine) would pick the Canvas 2D renderer: ask for WebGL.
+  await openRoadmap(
+    page,
+    '?timeframe_range_type=THREE_YEARS&layout=QUARTERS&show_milestones=false&renderer=webgl',
+  );
   const view = page.getByTestId('roadmap-view');
+  await expect(view).toHaveAttribute('data-renderer', 'webgl');
   await expect(view).toHaveAttribute('data-canvas', 'ready');
   const rowCount = await rows(page).count();
   await page.evaluate(() => {
@@ -323,4 +328,14 @@ test('the milestones section counts, collapses, and shows a milestone’s type a
   await expect(links).toHaveCount(0);
   await toggle.click();
   await expect(links).toHaveCount(count);
+});
+
+test('without a GPU the roadmap draws with Canvas 2D, and with WebGL when asked', async ({ page }) => {
+  await openRoadmap(page, '?timeframe_range_type=THREE_YEARS&show_milestones=false');
+  await expect(page.getByTestId('roadmap-view')).toHaveAttribute('data-renderer', 'canvas');
+  await expect(page.getByTestId('roadmap-view')).toHaveAttribute('data-canvas', 'ready');
+  await expect(page.locator('[data-testid="roadmap-canvas"] canvas')).toBeVisible();
+  await openRoadmap(page, '?timeframe_range_type=THREE_YEARS&show_milestones=false&renderer=webgl');
+  await expect(page.getByTestId('roadmap-view')).toHaveAttribute('data-renderer', 'webgl');
+  await expect(page.getByTestId('roadmap-view')).toHaveAttribute('data-canvas', 'ready');
 });

@@ -20,22 +20,38 @@ export interface CanvasSurface {
 }
 
 export interface RoadmapCanvasProps {
+  readonly renderer: RendererKind;
   readonly onReady: (surface: CanvasSurface | null) => void;
   /** The WebGL context was lost (true) or restored (false). */
   readonly onContextLost: (lost: boolean) => void;
 }
 
-/** Whether this browser can give us a WebGL context at all. */
-export function webglAvailable(): boolean {
+export type RendererKind = 'webgl' | 'canvas';
+
+/**
+ * Which Pixi renderer draws the roadmap. WebGL on a real GPU. When the only WebGL is a software
+ * one (SwiftShader, llvmpipe: no GPU, or GPU access disabled), Canvas 2D instead: the browser then
+ * composites in software and reads a WebGL canvas back every frame, which measured 14–22 ms a frame
+ * at 1000×640 (bench/render), while Canvas 2D keeps scrolling and zooming on time. `?renderer=` in
+ * the page's URL overrides the choice.
+ */
+export function chooseRenderer(search: string): RendererKind {
+  const forced = new URLSearchParams(search).get('renderer');
+  if (forced === 'webgl' || forced === 'canvas') return forced;
   try {
     const probe = document.createElement('canvas');
-    return Boolean(probe.getContext('webgl2') ?? probe.getContext('webgl'));
+    const gl = probe.getContext('webgl2') ?? probe.getContext('webgl');
+    if (!gl) return 'canvas';
+    const debug = gl.getExtension('WEBGL_debug_renderer_info');
+    const name = String(gl.getParameter(debug ? debug.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+    gl.getExtension('WEBGL_lose_context')?.loseContext();
+    return /swiftshader|llvmpipe|softpipe|software|basic render/i.test(name) ? 'canvas' : 'webgl';
   } catch {
-    return false;
+    return 'canvas';
   }
 }
 
-export function RoadmapCanvas({ onReady, onContextLost }: RoadmapCanvasProps) {
+export function RoadmapCanvas({ renderer, onReady, onContextLost }: RoadmapCanvasProps) {
   const cleanup = useRef<(() => void) | null>(null);
   const surfaceRef = useRef<CanvasSurface | null>(null);
   // @pixi/react keeps the first onInit it was given: read the newest callbacks through refs.
@@ -98,7 +114,8 @@ export function RoadmapCanvas({ onReady, onContextLost }: RoadmapCanvasProps) {
       className="roadmap-canvas-element"
       autoStart={false}
       sharedTicker={false}
-      preference="webgl"
+      // Pixi 8.22 renders with 'canvas' (autoDetectRenderer takes it); the option's type lists only GPU ones.
+      preference={renderer as 'webgl'}
       antialias
       backgroundAlpha={0}
       autoDensity

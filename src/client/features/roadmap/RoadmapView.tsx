@@ -15,7 +15,7 @@ import type { CalendarDate } from '../../../core/time/calendarDate.ts';
 import { MAX_ZOOM } from '../../../core/time/continuousScale.ts';
 import { dayToCalendarDate } from '../../../core/time/epochDay.ts';
 import type { Timeframe } from '../../../core/time/timeframe.ts';
-import { type CanvasSurface, RoadmapCanvas, webglAvailable } from '../../canvas/RoadmapCanvas.tsx';
+import { type CanvasSurface, chooseRenderer, RoadmapCanvas } from '../../canvas/RoadmapCanvas.tsx';
 import { rowsTop } from '../../canvas/roadmapFrame.ts';
 import {
   type RoadmapEpicsQueryVariables,
@@ -59,7 +59,8 @@ export interface RoadmapViewProps {
   readonly variables: RoadmapEpicsQueryVariables;
 }
 
-type CanvasState = 'pending' | 'ready' | 'unavailable' | 'lost';
+/** 'lost': the WebGL context is gone (the overlay draws the rows as DOM until it returns). */
+type CanvasState = 'pending' | 'ready' | 'lost';
 
 const NO_MILESTONES: readonly RoadmapMilestoneView[] = [];
 
@@ -67,9 +68,8 @@ export function RoadmapView(props: RoadmapViewProps) {
   const { page, settings, epics, timeframe, variables } = props;
   const tree = useRoadmapTreeState();
   const [presentation, setPresentation] = usePresentationMode();
-  const [canvasState, setCanvasState] = useState<CanvasState>(() =>
-    webglAvailable() ? 'pending' : 'unavailable',
-  );
+  const [canvasState, setCanvasState] = useState<CanvasState>('pending');
+  const [renderer] = useState(() => chooseRenderer(window.location.search));
   const viewportRef = useRef<HTMLElement>(null);
   const sectionRef = useRef<HTMLElement>(null);
   usePresentation(sectionRef, presentation, setPresentation);
@@ -185,7 +185,7 @@ export function RoadmapView(props: RoadmapViewProps) {
     );
   }
   const frame = controller?.frame;
-  const fallback = canvasState === 'unavailable' || canvasState === 'lost';
+  const fallback = canvasState === 'lost';
   return (
     <section
       ref={sectionRef}
@@ -193,6 +193,7 @@ export function RoadmapView(props: RoadmapViewProps) {
       aria-label="Roadmap"
       data-testid="roadmap-view"
       data-canvas={canvasState}
+      data-renderer={renderer}
     >
       <RoadmapToolbar
         zoomed={controller?.zoomed ?? false}
@@ -222,9 +223,7 @@ export function RoadmapView(props: RoadmapViewProps) {
         onKeyDown={keyboard.onViewportKeyDown}
       >
         <div className="roadmap-canvas" data-testid="roadmap-canvas" aria-hidden="true">
-          {canvasState === 'unavailable' ? null : (
-            <RoadmapCanvas onReady={onSurface} onContextLost={onContextLost} />
-          )}
+          <RoadmapCanvas renderer={renderer} onReady={onSurface} onContextLost={onContextLost} />
         </div>
         <div className="roadmap-corner" aria-hidden="true" />
         {frame ? (
