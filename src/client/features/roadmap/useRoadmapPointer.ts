@@ -13,7 +13,7 @@ import {
   rowsTop,
 } from '../../canvas/roadmapFrame.ts';
 import type { RoadmapController } from './roadmapController.ts';
-import { wheelAction } from './roadmapGestures.ts';
+import { pinchZoomLevels, wheelAction } from './roadmapGestures.ts';
 
 export type PointerTarget =
   | { readonly kind: 'epic'; readonly entry: number; readonly epoch: number }
@@ -54,6 +54,13 @@ export function useRoadmapPointer(
     const element = viewport.current;
     if (!element || !controller) return;
     let drag: { id: number; x: number; y: number; moved: boolean; target: PointerTarget } | null = null;
+    /** Fingers on a touch screen; two of them pinch-zoom around their midpoint. */
+    const touches = new Map<number, { x: number; y: number }>();
+    let pinchDistance = 0;
+    const fingerSpan = () => {
+      const [a, b] = [...touches.values()];
+      return a && b ? { distance: Math.hypot(a.x - b.x, a.y - b.y), midX: (a.x + b.x) / 2 } : null;
+    };
     let hoverTimer = 0;
     const local = (event: MouseEvent) => {
       const box = element.getBoundingClientRect();
@@ -71,6 +78,16 @@ export function useRoadmapPointer(
       } else controller.scrollBy(action.dx, action.dy);
     };
     const onPointerDown = (event: PointerEvent) => {
+      if (event.pointerType === 'touch') {
+        touches.set(event.pointerId, { x: event.clientX, y: event.clientY });
+        const span = fingerSpan();
+        if (touches.size === 2 && span) {
+          drag = null;
+          pinchDistance = span.distance;
+          element.setPointerCapture(event.pointerId);
+          return;
+        }
+      }
       if (
         event.button !== 0 ||
         (event.target as Element).closest('a, button, input, select, [role="scrollbar"]')
@@ -87,6 +104,17 @@ export function useRoadmapPointer(
       };
     };
     const onPointerMove = (event: PointerEvent) => {
+      if (touches.has(event.pointerId)) {
+        touches.set(event.pointerId, { x: event.clientX, y: event.clientY });
+        const span = touches.size === 2 ? fingerSpan() : null;
+        if (span) {
+          const levels = pinchZoomLevels(pinchDistance, span.distance);
+          pinchDistance = span.distance;
+          const left = element.getBoundingClientRect().left;
+          if (levels !== 0) controller.zoomBy(levels, Math.max(0, span.midX - left - DETAILS_WIDTH));
+          return;
+        }
+      }
       if (drag && drag.id === event.pointerId) {
         const dx = event.clientX - drag.x;
         const dy = event.clientY - drag.y;
@@ -111,6 +139,7 @@ export function useRoadmapPointer(
       hoverTimer = window.setTimeout(() => setHovered(target), HOVER_DELAY_MS);
     };
     const onPointerUp = (event: PointerEvent) => {
+      touches.delete(event.pointerId);
       if (!drag || drag.id !== event.pointerId) return;
       const { moved, target } = drag;
       drag = null;
