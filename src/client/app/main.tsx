@@ -6,7 +6,7 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { assert } from '../../core/lib/assert.ts';
-import { createApolloClient } from '../data/index.ts';
+import { createApolloClient, csrfToken } from '../data/index.ts';
 import { SEARCH_TARGET } from '../features/filters/index.ts';
 import {
   applyTheme,
@@ -35,8 +35,7 @@ function start(): void {
   applyTheme(initialTheme());
   document.body.dataset.idle = 'false';
 
-  const csrfToken = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content || null;
-  const session = parseSession(root.dataset, csrfToken);
+  const session = parseSession(root.dataset, csrfToken());
   const page = parsePageData(root.dataset);
   const store = createAppStore();
   bindLocation(store);

@@ -13,6 +13,7 @@ import type {
   RoadmapLayoutApi,
   ViewSpec,
 } from '../../../workers/roadmapLayoutApi.ts';
+import { newerSnapshot } from '../../core/layout/snapshot.ts';
 
 export type { LayoutSnapshot, LayoutViewport, RoadmapChange, ViewSpec };
 
@@ -30,7 +31,7 @@ export class RoadmapLayoutClient {
   private readonly remote: Remote<RoadmapLayoutApi>;
   private readonly listener: RoadmapLayoutListener;
   private epoch = 0;
-  private deliveredEpoch = -1;
+  private delivered: LayoutSnapshot | null = null;
   private inFlight = 0;
   private layoutInFlight = false;
   private waitingViewport: LayoutViewport | null = null;
@@ -89,8 +90,9 @@ export class RoadmapLayoutClient {
   }
 
   private deliver(snapshot: LayoutSnapshot | undefined): void {
-    if (!snapshot || this.disposed || snapshot.epoch <= this.deliveredEpoch) return;
-    this.deliveredEpoch = snapshot.epoch;
+    if (!snapshot || this.disposed) return;
+    if (this.delivered && newerSnapshot(this.delivered, snapshot) === this.delivered) return;
+    this.delivered = snapshot;
     this.listener.onSnapshot(snapshot);
   }
 

@@ -7,14 +7,12 @@ export type FrameTask = (time: number) => void;
 
 const pending = new Set<FrameTask>();
 let handle = 0;
-const settledListeners = new Set<() => void>();
 
 function runFrame(time: number): void {
   handle = 0;
   const tasks = [...pending];
   pending.clear();
   for (const task of tasks) task(time);
-  if (pending.size === 0) for (const listener of settledListeners) listener();
 }
 
 export function requestFrame(task: FrameTask): void {
@@ -24,14 +22,4 @@ export function requestFrame(task: FrameTask): void {
 
 export function cancelFrame(task: FrameTask): void {
   pending.delete(task);
-}
-
-export function isFramePending(): boolean {
-  return pending.size > 0;
-}
-
-/** Called after a frame that left nothing pending (the page's idle signal listens). */
-export function onFramesSettled(listener: () => void): () => void {
-  settledListeners.add(listener);
-  return () => settledListeners.delete(listener);
 }

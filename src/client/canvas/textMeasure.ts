@@ -33,6 +33,8 @@ function createTextStyle(size: number, bold: boolean): TextStyle {
 
 export class TitleFitter {
   private readonly edges = new Map<string, Float32Array>();
+  /** The last cut of each title: a scroll keeps widths, so frames reuse the string, not rebuild it. */
+  private readonly cuts = new Map<string, { keep: number; text: string }>();
   private readonly style: TextStyle;
   private readonly ellipsisWidth: number;
 
@@ -51,7 +53,12 @@ export class TitleFitter {
     const edges = this.edgesOf(title);
     const keep = fittedLength(edges, width, this.ellipsisWidth);
     if (keep === edges.length) return title;
-    return keep === 0 ? '' : `${title.slice(0, keep).trimEnd()}${ELLIPSIS}`;
+    if (keep === 0) return '';
+    const cut = this.cuts.get(title);
+    if (cut?.keep === keep) return cut.text;
+    const text = `${title.slice(0, keep).trimEnd()}${ELLIPSIS}`;
+    this.cuts.set(title, { keep, text });
+    return text;
   }
 
   private edgesOf(title: string): Float32Array {
@@ -60,7 +67,10 @@ export class TitleFitter {
       edges = this.measure(title);
       if (this.edges.size >= MAX_CACHED) {
         const oldest = this.edges.keys().next().value;
-        if (oldest !== undefined) this.edges.delete(oldest);
+        if (oldest !== undefined) {
+          this.edges.delete(oldest);
+          this.cuts.delete(oldest);
+        }
       }
       this.edges.set(title, edges);
     }

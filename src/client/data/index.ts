@@ -1,5 +1,6 @@
 /** The data layer's public face: features import from here, never from Apollo. */
 export { createApolloClient } from './apolloClient.ts';
+export { csrfToken } from './csrf.ts';
 export { DataProvider } from './DataProvider.tsx';
 export type { CalendarDate, Instant } from './dates.ts';
 export { type CreatedEpic, createGroupEpic, type NewEpicFields } from './epicRest.ts';
@@ -26,8 +27,8 @@ export {
   ROADMAP_BULK_PAGE_SIZE,
   ROADMAP_PAGE_SIZE,
   type RoadmapChildEpicsQueryVariables,
+  type RoadmapEpicPages,
   type RoadmapEpicsQueryVariables,
-  type RoadmapEpicsState,
   type RoadmapMilestonesQueryVariables,
   type RoadmapMilestonesState,
   useRoadmapChildEpicsFetcher,

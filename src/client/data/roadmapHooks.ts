@@ -19,7 +19,7 @@ export const ROADMAP_PAGE_SIZE = 50;
 /** "Load all" asks for the largest page the server gives (GitLab's historic roadmap limit). */
 export const ROADMAP_BULK_PAGE_SIZE = 1000;
 
-export interface RoadmapEpicsState {
+export interface RoadmapEpicPages {
   /** Every epic loaded so far, in server order; undefined before the first answer or after an error. */
   readonly epics: readonly RoadmapEpicView[] | undefined;
   /** How many epics match in all (the connection's count), null before the first answer. */
@@ -113,7 +113,7 @@ export function reducePages(state: EpicPages, action: PagesAction): EpicPages {
  * the roadmap draws, and a normalised copy of 10,000 epics (rewritten as each page is appended)
  * cost over 100 MB of heap and most of the load time. Each node is mapped to a view once.
  */
-export function useRoadmapEpics(variables: RoadmapEpicsQueryVariables): RoadmapEpicsState {
+export function useRoadmapEpics(variables: RoadmapEpicsQueryVariables): RoadmapEpicPages {
   const client = useApolloClient();
   const key = JSON.stringify(variables);
   const [state, dispatch] = useReducer(reducePages, key, emptyPages);

@@ -18,8 +18,8 @@ import type { Timeframe } from '../../../core/time/timeframe.ts';
 import { type CanvasSurface, chooseRenderer, RoadmapCanvas } from '../../canvas/RoadmapCanvas.tsx';
 import { rowsTop } from '../../canvas/roadmapFrame.ts';
 import {
+  type RoadmapEpicPages,
   type RoadmapEpicsQueryVariables,
-  type RoadmapEpicsState,
   type RoadmapMilestoneView,
   usePageSettled,
 } from '../../data/index.ts';
@@ -54,7 +54,7 @@ export interface RoadmapViewProps {
   readonly singleEpicIid: boolean;
   readonly today: CalendarDate;
   readonly timeframe: Timeframe;
-  readonly epics: RoadmapEpicsState;
+  readonly epics: RoadmapEpicPages;
   readonly milestones: readonly RoadmapMilestoneView[] | undefined;
   readonly variables: RoadmapEpicsQueryVariables;
 }

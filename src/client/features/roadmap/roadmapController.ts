@@ -234,10 +234,6 @@ export class RoadmapController {
     this.changed();
   }
 
-  get milestoneCount(): number {
-    return this.frame.milestones.length;
-  }
-
   toggleMilestonesExpanded(): void {
     this.frame.milestonesExpanded = !this.frame.milestonesExpanded;
     this.layoutMilestones();

@@ -64,9 +64,9 @@ export function useRoadmapController(inputs: RoadmapControllerInputs): RoadmapCo
     }
     if (applied.current !== stableTimeframe) {
       applied.current = stableTimeframe;
-      controller.setView({ timeframe: stableTimeframe, singleEpicIid });
+      controller.setView({ timeframe: stableTimeframe });
     }
-  }, [controller, stableTimeframe, singleEpicIid]);
+  }, [controller, stableTimeframe]);
   useEffect(() => controller?.setView({ singleEpicIid }), [controller, singleEpicIid]);
   useEffect(() => controller?.setSort(sortedBy), [controller, sortedBy]);
   useEffect(
