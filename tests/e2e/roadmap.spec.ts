@@ -137,6 +137,32 @@ test('no matching epic shows the empty state with GitLab’s texts and no New ep
   await expectNoSeriousAxeViolations(page);
 });
 
+test('a group without epics shows the first-use empty state, with New epic only for those who may create', async ({
+  page,
+}) => {
+  await signIn(page, 'owner');
+  await page.goto('/groups/initech/-/roadmap');
+  const empty = page.getByTestId('roadmap-empty-state');
+  await expect(empty).toContainText('The roadmap shows the progress of your epics along a timeline');
+  await expect(empty).toContainText(
+    /To view the roadmap, add a start or due date to one of your epics in this group or its subgroups; from \w{3} \d+, \d{4} to \w{3} \d+, \d{4}\./,
+  );
+  await expect(empty.getByRole('link', { name: 'View epics list' })).toHaveAttribute(
+    'href',
+    '/groups/initech/-/epics',
+  );
+  const newEpic = empty.getByRole('link', { name: 'New epic' });
+  await expect(newEpic).toHaveAttribute('href', /^\/groups\/initech\/-\/epics\/new/);
+  await expectNoSeriousAxeViolations(page);
+
+  // Anonymous visitors read the same state without the button.
+  await page.context().clearCookies();
+  await page.goto('/groups/initech/-/roadmap');
+  await expect(empty).toContainText('The roadmap shows the progress of your epics along a timeline');
+  await expect(empty.getByRole('link', { name: 'View epics list' })).toBeVisible();
+  await expect(empty.getByRole('link', { name: 'New epic' })).toHaveCount(0);
+});
+
 test('a failing server shows the epics and milestones alerts', async ({ page }) => {
   await page.route('**/api/graphql', async (route) => {
     const body = route.request().postDataJSON() as { operationName?: string };

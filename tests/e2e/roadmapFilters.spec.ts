@@ -129,3 +129,21 @@ test('removing a token and clearing the bar brings every epic back', async ({ pa
   await waitForIdle(page);
   await expect(page.getByTestId('roadmap-count')).toHaveText(/^Showing \d+ of \d+ epics$/);
 });
+
+test('an Epic token from a shared link shows the epic title, like GitLab’s chip', async ({ page }) => {
+  await signIn(page, 'owner');
+  await page.goto('/groups/acme/-/roadmap?timeframe_range_type=THREE_YEARS');
+  await waitForIdle(page);
+  // An epic of acme itself (rows also show epics of its subgroups).
+  const link = page.locator('[data-testid="roadmap-row-title"][href^="/groups/acme/-/epics/"]').first();
+  const title = (await link.textContent())?.trim() ?? '';
+  const iid = /\/epics\/(\d+)$/.exec((await link.getAttribute('href')) ?? '')?.[1];
+  expect(iid).toBeDefined();
+
+  await page.goto(`/groups/acme/-/roadmap?timeframe_range_type=THREE_YEARS&epic_iid=${iid}`);
+  await waitForIdle(page);
+  const chip = page.getByTestId('filtered-search-token');
+  await expect(chip).toHaveAttribute('data-type', 'epic');
+  await expect(chip.locator('.fs-seg-value')).toHaveText(title);
+  await expect(chip.getByRole('button', { name: new RegExp(`&${iid}`) })).toBeVisible();
+});

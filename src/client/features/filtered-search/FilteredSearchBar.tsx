@@ -16,9 +16,10 @@ import { Icon } from '../../ui/index.ts';
 import { SEARCH_TARGET } from '../filters/index.ts';
 import { SuggestionDropdown } from './SuggestionDropdown.tsx';
 import type { BarItem } from './searchBarState.ts';
-import type { SuggestionFetchers } from './suggestionSource.ts';
+import { NETWORK_FETCHERS, type SuggestionFetchers } from './suggestionSource.ts';
 import { DraftSegments, TermChip, TokenChip, UnionChip } from './TokenChip.tsx';
 import { TEXTS } from './texts.ts';
+import { useEpicTokenTitles } from './useEpicTokenTitles.ts';
 import { useSearchBar } from './useSearchBar.ts';
 
 export interface FilteredSearchBarProps {
@@ -46,6 +47,11 @@ export function FilteredSearchBar(props: FilteredSearchBarProps) {
   const bar = useSearchBar(props);
   const { state, dispatch, ids, focusInput } = bar;
   const at = state.insertAt ?? state.items.length;
+  const epicTitles = useEpicTokenTitles(
+    props.fullPath,
+    state.items.flatMap((item) => (item.kind === 'token' ? [item.token] : [])),
+    (props.fetchers ?? NETWORK_FETCHERS).epics,
+  );
   const renderItem = (item: BarItem) => {
     const edit = () => {
       dispatch({ type: 'edit', id: item.id });
@@ -56,7 +62,13 @@ export function FilteredSearchBar(props: FilteredSearchBarProps) {
       focusInput();
     };
     return item.kind === 'token' ? (
-      <TokenChip key={item.id} token={item.token} onEdit={edit} onRemove={remove} />
+      <TokenChip
+        key={item.id}
+        token={item.token}
+        valueTitle={item.token.type === 'epic' ? epicTitles.get(item.token.value) : undefined}
+        onEdit={edit}
+        onRemove={remove}
+      />
     ) : (
       <TermChip key={item.id} text={item.text} onEdit={edit} onRemove={remove} />
     );

@@ -28,20 +28,26 @@ function Operator({ operator }: { operator: FilterToken['operator'] }) {
 /** An applied token: type, operator and value segments; a click edits it, the cross removes it. */
 export function TokenChip({
   token,
+  valueTitle,
   onEdit,
   onRemove,
 }: {
   token: FilterToken;
+  /** What the value stands for, shown in its place (an epic's title for `&5`). */
+  valueTitle?: string | undefined;
   onEdit: () => void;
   onRemove: () => void;
 }) {
   const title = tokenTypeSpec(token.type).title;
-  const value = tokenValueText(token);
+  const reference = tokenValueText(token);
+  const value = valueTitle ? `${valueTitle} (${reference})` : reference;
   return (
     <span className="fs-token" data-testid="filtered-search-token" data-type={token.type}>
       <button type="button" className="fs-token-body" onClick={onEdit} onKeyDown={removeOnDelete(onRemove)}>
         <span className="fs-seg fs-seg-type">{title}</span> <Operator operator={token.operator} />{' '}
-        <span className="fs-seg fs-seg-value">{value}</span>
+        <span className="fs-seg fs-seg-value" title={valueTitle ? reference : undefined}>
+          {valueTitle ?? reference}
+        </span>
       </button>
       <button
         type="button"

@@ -2,6 +2,7 @@
  * Where each token's value suggestions come from, as dropdown values. The fetchers are injected (the
  * data layer's by default) so the mapping is testable without a network.
  */
+
 import { epicTokenValue, type FilterTokenType } from '../../../core/domain/searchTokens.ts';
 import {
   type EpicSuggestionState,
@@ -12,6 +13,7 @@ import {
   fetchUserSuggestions,
 } from '../../data/index.ts';
 import type { ValueSuggestion } from './searchBarState.ts';
+import { rememberEpicTokenTitle } from './useEpicTokenTitles.ts';
 
 export interface SuggestionFetchers {
   readonly users: typeof fetchUserSuggestions;
@@ -85,13 +87,15 @@ async function fetchByType(
     case 'my-reaction':
       return (await fetchers.emoji({ search }, signal)).map((emoji) => value(emoji.name, emoji.name));
     case 'epic':
-      return (await fetchers.epics({ fullPath, search, state: scope.epicsState }, signal)).map((epic) =>
-        value(
-          epicTokenValue(epic.groupFullPath, epic.iid),
+      return (await fetchers.epics({ fullPath, search, state: scope.epicsState }, signal)).map((epic) => {
+        const tokenValue = epicTokenValue(epic.groupFullPath, epic.iid);
+        rememberEpicTokenTitle(tokenValue, epic.title);
+        return value(
+          tokenValue,
           epic.title,
           epic.groupFullPath === fullPath ? `&${epic.iid}` : `${epic.groupFullPath}&${epic.iid}`,
-        ),
-      );
+        );
+      });
     case 'confidential':
       return [];
   }

@@ -59,6 +59,8 @@ export const GROUP_SPECS: readonly GroupSpec[] = [
   { fullPath: 'acme/product/web/design-system', name: 'Design System', visibility: PUBLIC, epicShare: 5 },
   { fullPath: 'acme/product/mobile', name: 'Mobile', visibility: PUBLIC, epicShare: 8 },
   { fullPath: 'acme/security', name: 'Security', visibility: PRIVATE, epicShare: 6 },
+  // A team that has just started: its roadmap and epics list show the first-use empty states.
+  { fullPath: 'initech', name: 'Initech', visibility: PUBLIC, epicShare: 0 },
 ];
 
 export interface ProjectSpec {
@@ -125,4 +127,6 @@ export const MEMBERSHIP_SPECS: readonly (readonly [username: string, groupPath: 
   ['dvaughan', 'acme/product/mobile', AccessLevel.Developer],
   ['rfranklin', 'acme/product/web', AccessLevel.Reporter],
   ['hlamarr', 'acme/security', AccessLevel.Developer],
+  ['owner', 'initech', AccessLevel.Owner],
+  ['reporter', 'initech', AccessLevel.Reporter],
 ];
