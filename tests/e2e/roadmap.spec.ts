@@ -163,6 +163,24 @@ test('a group without epics shows the first-use empty state, with New epic only 
   await expect(empty.getByRole('link', { name: 'New epic' })).toHaveCount(0);
 });
 
+test('a filter whose epics fit in one page draws them on a canvas sized to the view', async ({ page }) => {
+  // Regression: a one-page result was briefly taken for an empty one, which remounted the view and left
+  // the controller sizing a detached element (no rows, an 800×600 canvas).
+  await openRoadmap(page, '?timeframe_range_type=THREE_YEARS&label_name[]=frontend');
+  const count = page.getByTestId('roadmap-count');
+  await expect(count).toHaveText(/^Showing (\d+) of \1 epics$/);
+  const shown = Number((await count.textContent())?.match(/^Showing (\d+)/)?.[1]);
+  expect(shown).toBeGreaterThan(0);
+  expect(shown).toBeLessThanOrEqual(50);
+  await expect(rows(page).first()).toBeVisible();
+  const sizes = await page.evaluate(() => {
+    const viewport = document.querySelector('[data-testid="roadmap-viewport"]') as HTMLElement;
+    const canvas = document.querySelector('[data-testid="roadmap-canvas"] canvas') as HTMLCanvasElement;
+    return { viewport: viewport.clientWidth, canvas: canvas.getBoundingClientRect().width };
+  });
+  expect(sizes.canvas).toBeCloseTo(sizes.viewport - 320, 0);
+});
+
 test('a failing server shows the epics and milestones alerts', async ({ page }) => {
   await page.route('**/api/graphql', async (route) => {
     const body = route.request().postDataJSON() as { operationName?: string };

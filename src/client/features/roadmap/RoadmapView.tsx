@@ -168,128 +168,143 @@ export function RoadmapView(props: RoadmapViewProps) {
   }, [endInView, hasNextPage, loadingMore, loadMore]);
 
   const loaded = epics.epics !== undefined;
-  const empty = loaded && !hasNextPage && snapshot !== null && snapshot.rowCount === 0 && !epics.loading;
+  // Only a layout of the current epics can say the view is empty: while the worker lays out a page that
+  // just arrived, the previous snapshot (often the initial empty one) is still current.
+  const empty =
+    loaded &&
+    !hasNextPage &&
+    snapshot !== null &&
+    snapshot.rowCount === 0 &&
+    !epics.loading &&
+    controller !== null &&
+    !controller.busy;
   const settled =
     loaded && !epics.loadingMore && controller !== null && !controller.busy && snapshot !== null;
   usePageSettled(settled);
 
-  if (empty) {
-    return (
-      <RoadmapEmptyState
-        page={page}
-        filtered={props.filtered}
-        singleEpicIid={props.singleEpicIid}
-        timeframeStart={dayToCalendarDate(timeframe.startDay)}
-        timeframeEnd={dayToCalendarDate(timeframe.endDay)}
-      />
-    );
-  }
   const frame = controller?.frame;
   const fallback = canvasState === 'lost';
   return (
-    <section
-      ref={sectionRef}
-      className={`roadmap-view${presentation ? ' is-presenting' : ''}`}
-      aria-label="Roadmap"
-      data-testid="roadmap-view"
-      data-canvas={canvasState}
-      data-renderer={renderer}
-    >
-      <RoadmapToolbar
-        zoomed={controller?.zoomed ?? false}
-        canZoomIn={viewport ? viewport.zoom < MAX_ZOOM - 1e-6 : false}
-        canZoomOut={viewport ? viewport.zoom > viewport.minZoom + 1e-6 : false}
-        loaded={epics.epics?.length ?? 0}
-        total={epics.total}
-        hasNextPage={hasNextPage}
-        loadingMore={loadingMore}
-        presentation={presentation}
-        onZoomIn={() => controller?.zoomIn()}
-        onZoomOut={() => controller?.zoomOut()}
-        onResetZoom={() => controller?.resetZoom()}
-        onToday={() => controller?.scrollToToday()}
-        onFitAll={() => controller?.fitAll()}
-        onPresentation={() => setPresentation(!presentation)}
-        onLoadAll={epics.loadAll}
-      />
-      {childrenError ? <Alert variant="danger">{ROADMAP_TEXT.fetchEpicsError}</Alert> : null}
-      <section
-        ref={viewportRef}
-        className="roadmap-viewport"
-        data-testid="roadmap-viewport"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: the timeline region takes focus so arrow keys pan it
-        tabIndex={0}
-        aria-label="Roadmap timeline: arrow keys pan, + and - zoom"
-        onKeyDown={keyboard.onViewportKeyDown}
-      >
-        <div className="roadmap-canvas" data-testid="roadmap-canvas" aria-hidden="true">
-          <RoadmapCanvas renderer={renderer} onReady={onSurface} onContextLost={onContextLost} />
-        </div>
-        <div className="roadmap-corner" aria-hidden="true" />
-        {frame ? (
-          <RoadmapMilestonesSection
-            frame={frame}
-            milestones={props.milestones ?? NO_MILESTONES}
-            show={settings.showMilestones}
-            onToggle={() => controller?.toggleMilestonesExpanded()}
-            layerRef={(element) => {
-              if (controller) controller.overlay.milestones = element;
-            }}
-            onFocusMilestone={setFocusedMilestone}
-          />
-        ) : null}
-        {fallback && snapshot ? (
-          <DomHeader
-            snapshot={snapshot}
-            controllerRef={(element) => {
-              if (controller) controller.overlay.header = element;
-            }}
-          />
-        ) : null}
-        <RoadmapOverlay
-          snapshot={snapshot}
-          rows={rows}
-          rowsTop={frame ? rowsTop(frame) : 60}
-          activeRow={keyboard.activeRow}
-          loadingChildren={tree.loadingChildren}
-          allowSubEpics={page.allowSubEpics}
-          showBars={fallback}
-          rowsRef={(element) => {
-            if (controller) controller.overlay.rows = element;
-            controller?.requestDraw();
-          }}
-          timelineRef={(element) => {
-            if (controller) controller.overlay.timeline = element;
-            controller?.requestDraw();
-          }}
-          onToggle={toggle}
-          onRowKeyDown={
-            keyboard.onRowKeyDown as (event: ReactKeyboardEvent<HTMLElement>, model: OverlayRowModel) => void
-          }
-          onRowFocus={keyboard.onRowFocus}
-          onRowBlur={keyboard.onRowBlur}
-        />
-        {controller ? <RoadmapScrollbars controller={controller} /> : null}
-        {!loaded ? (
-          <div className="roadmap-loading">
-            <Loading label={ROADMAP_TEXT.loadingEpics} />
-          </div>
-        ) : null}
-      </section>
-      {popover ? (
-        <RoadmapPopover
-          target={popover}
-          progressTracking={settings.progressTracking}
-          showProgress={settings.showProgress}
+    <>
+      {empty ? (
+        <RoadmapEmptyState
+          page={page}
+          filtered={props.filtered}
+          singleEpicIid={props.singleEpicIid}
+          timeframeStart={dayToCalendarDate(timeframe.startDay)}
+          timeframeEnd={dayToCalendarDate(timeframe.endDay)}
         />
       ) : null}
-      <p className="sr-only" aria-live="polite" data-testid="roadmap-status">
-        {!loaded
-          ? ROADMAP_TEXT.loadingEpics
-          : epics.total === null
-            ? ''
-            : `${epics.epics?.length ?? 0} of ${epics.total} epics loaded${loadingMore ? ', loading more' : ''}`}
-      </p>
-    </section>
+      {/* Hidden, never unmounted, while empty: the controller holds the viewport, canvas and overlay
+          elements it was given, and a remounted section would leave it sizing and drawing detached ones. */}
+      <section
+        ref={sectionRef}
+        hidden={empty}
+        className={`roadmap-view${presentation ? ' is-presenting' : ''}`}
+        aria-label="Roadmap"
+        data-testid="roadmap-view"
+        data-canvas={canvasState}
+        data-renderer={renderer}
+      >
+        <RoadmapToolbar
+          zoomed={controller?.zoomed ?? false}
+          canZoomIn={viewport ? viewport.zoom < MAX_ZOOM - 1e-6 : false}
+          canZoomOut={viewport ? viewport.zoom > viewport.minZoom + 1e-6 : false}
+          loaded={epics.epics?.length ?? 0}
+          total={epics.total}
+          hasNextPage={hasNextPage}
+          loadingMore={loadingMore}
+          presentation={presentation}
+          onZoomIn={() => controller?.zoomIn()}
+          onZoomOut={() => controller?.zoomOut()}
+          onResetZoom={() => controller?.resetZoom()}
+          onToday={() => controller?.scrollToToday()}
+          onFitAll={() => controller?.fitAll()}
+          onPresentation={() => setPresentation(!presentation)}
+          onLoadAll={epics.loadAll}
+        />
+        {childrenError ? <Alert variant="danger">{ROADMAP_TEXT.fetchEpicsError}</Alert> : null}
+        <section
+          ref={viewportRef}
+          className="roadmap-viewport"
+          data-testid="roadmap-viewport"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the timeline region takes focus so arrow keys pan it
+          tabIndex={0}
+          aria-label="Roadmap timeline: arrow keys pan, + and - zoom"
+          onKeyDown={keyboard.onViewportKeyDown}
+        >
+          <div className="roadmap-canvas" data-testid="roadmap-canvas" aria-hidden="true">
+            <RoadmapCanvas renderer={renderer} onReady={onSurface} onContextLost={onContextLost} />
+          </div>
+          <div className="roadmap-corner" aria-hidden="true" />
+          {frame ? (
+            <RoadmapMilestonesSection
+              frame={frame}
+              milestones={props.milestones ?? NO_MILESTONES}
+              show={settings.showMilestones}
+              onToggle={() => controller?.toggleMilestonesExpanded()}
+              layerRef={(element) => {
+                if (controller) controller.overlay.milestones = element;
+              }}
+              onFocusMilestone={setFocusedMilestone}
+            />
+          ) : null}
+          {fallback && snapshot ? (
+            <DomHeader
+              snapshot={snapshot}
+              controllerRef={(element) => {
+                if (controller) controller.overlay.header = element;
+              }}
+            />
+          ) : null}
+          <RoadmapOverlay
+            snapshot={snapshot}
+            rows={rows}
+            rowsTop={frame ? rowsTop(frame) : 60}
+            activeRow={keyboard.activeRow}
+            loadingChildren={tree.loadingChildren}
+            allowSubEpics={page.allowSubEpics}
+            showBars={fallback}
+            rowsRef={(element) => {
+              if (controller) controller.overlay.rows = element;
+              controller?.requestDraw();
+            }}
+            timelineRef={(element) => {
+              if (controller) controller.overlay.timeline = element;
+              controller?.requestDraw();
+            }}
+            onToggle={toggle}
+            onRowKeyDown={
+              keyboard.onRowKeyDown as (
+                event: ReactKeyboardEvent<HTMLElement>,
+                model: OverlayRowModel,
+              ) => void
+            }
+            onRowFocus={keyboard.onRowFocus}
+            onRowBlur={keyboard.onRowBlur}
+          />
+          {controller ? <RoadmapScrollbars controller={controller} /> : null}
+          {!loaded ? (
+            <div className="roadmap-loading">
+              <Loading label={ROADMAP_TEXT.loadingEpics} />
+            </div>
+          ) : null}
+        </section>
+        {popover ? (
+          <RoadmapPopover
+            target={popover}
+            progressTracking={settings.progressTracking}
+            showProgress={settings.showProgress}
+          />
+        ) : null}
+        <p className="sr-only" aria-live="polite" data-testid="roadmap-status">
+          {!loaded
+            ? ROADMAP_TEXT.loadingEpics
+            : epics.total === null
+              ? ''
+              : `${epics.epics?.length ?? 0} of ${epics.total} epics loaded${loadingMore ? ', loading more' : ''}`}
+        </p>
+      </section>
+    </>
   );
 }
