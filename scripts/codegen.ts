@@ -13,7 +13,13 @@ import { buildSchema, parse, printSchema } from 'graphql';
 
 const SCHEMA_PATH = 'src/server/graphql/schema.graphql';
 const schema = parse(printSchema(buildSchema(readFileSync(SCHEMA_PATH, 'utf8'))));
-const scalars = { Time: 'string', Date: 'string', ISO8601Date: 'string' };
+const scalars = {
+  Time: 'string',
+  Date: 'string',
+  ISO8601Date: 'string',
+  TodoID: 'string',
+  TodoableID: 'string',
+};
 
 function graphqlFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true, recursive: true })
@@ -58,6 +64,8 @@ await write(
           'MergeRequestConnection',
           'EpicPermissions',
           'GroupPermissions',
+          'Todo',
+          'TodoConnection',
         ]
           .map((type) => [type, `../models.ts#${type}Model`])
           .concat([

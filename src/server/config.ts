@@ -15,6 +15,17 @@ export interface ServerConfig {
   readonly logLevel: string;
   /** Whether repeated GraphQL queries are answered from memory while no shown data has changed. */
   readonly graphqlResponseCache: boolean;
+  /** GitLab's feature flags that this server honours, fixed for the process's life. */
+  readonly featureFlags: FeatureFlags;
+}
+
+/** Feature flags by GitLab's names, camel-cased as GitLab pushes them to its pages (`gon.features`). */
+export interface FeatureFlags {
+  /**
+   * `epic_color_highlight`: epics' colour can be set (GraphQL `color`, REST `color`) and the epic
+   * sidebar shows its colour select. Off by default, as on GitLab; a demo instance turns it on.
+   */
+  readonly epicColorHighlight: boolean;
 }
 
 export const DEFAULT_DEMO_PASSWORD = 'demo-password';
@@ -34,7 +45,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     clientDir: env.CLIENT_DIR ?? 'dist/client',
     logLevel: env.LOG_LEVEL ?? 'info',
     graphqlResponseCache: (env.GRAPHQL_RESPONSE_CACHE ?? 'on') !== 'off',
+    featureFlags: readFeatureFlags(env),
   };
+}
+
+/** Each flag is `on` or `off`; unset, it follows DEMO_SEED (a demo shows the feature, production does not). */
+function readFeatureFlags(env: NodeJS.ProcessEnv): FeatureFlags {
+  const demo = (env.DEMO_SEED ?? 'on') !== 'off';
+  const flag = (value: string | undefined) => (value === undefined || value === '' ? demo : value !== 'off');
+  return { epicColorHighlight: flag(env.EPIC_COLOR_HIGHLIGHT) };
 }
 
 function parsePort(value: string): number {

@@ -64,6 +64,8 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     CLIENT_DIR: clientDir,
     LOG_LEVEL: 'warn',
     DEMO_SEED: 'off',
+    // The demo's flags (config.ts): tests see what a demo instance shows unless a suite turns one off.
+    EPIC_COLOR_HIGHLIGHT: 'on',
     ...options.env,
   });
   const app = await buildApp({ config: { ...config, externalUrl: 'http://localhost' }, db: database.db });

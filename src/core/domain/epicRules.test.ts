@@ -3,8 +3,11 @@ import { contrastTextColor } from './colors.ts';
 import {
   confidentialParentError,
   EPIC_HIERARCHY_MESSAGES,
+  type FieldErrors,
   type ParentAssignment,
   parentAssignmentError,
+  validateDescription,
+  validateTitle,
 } from './epicRules.ts';
 import { parseGlobalId, toGlobalId } from './gid.ts';
 import { keepOneLabelPerScope, labelScope } from './labels.ts';
@@ -95,5 +98,28 @@ describe('labels, colours, ids and references', () => {
     expect(issuableReference('epic', 5, 'acme/platform', true)).toBe('acme/platform&5');
     expect(issuableReference('issue', 7, 'acme/api', true)).toBe('acme/api#7');
     expect(issuableReference('merge_request', 2, 'acme/api', false)).toBe('!2');
+  });
+});
+
+describe('epic text rules', () => {
+  it('trims titles and refuses blank, overlong and NUL-bearing ones', () => {
+    const errors: FieldErrors = {};
+    expect(validateTitle('  Ship it  ', errors, true)).toBe('Ship it');
+    expect(errors).toEqual({});
+    const blank: FieldErrors = {};
+    validateTitle('   ', blank, true);
+    expect(blank).toEqual({ title: ["can't be blank"] });
+    const long: FieldErrors = {};
+    validateTitle('x'.repeat(256), long, true);
+    expect(long).toEqual({ title: ['is too long (maximum is 255 characters)'] });
+    const nul: FieldErrors = {};
+    validateTitle('a\u0000b', nul, true);
+    expect(nul).toEqual({ title: ['must not contain null characters'] });
+  });
+
+  it('refuses a description with a NUL character', () => {
+    const errors: FieldErrors = {};
+    validateDescription('x\u0000', errors);
+    expect(errors).toEqual({ description: ['must not contain null characters'] });
   });
 });

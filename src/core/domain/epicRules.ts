@@ -27,6 +27,10 @@ function addError(errors: FieldErrors, field: string, message: string): void {
   errors[field] = messages;
 }
 
+/** PostgreSQL text cannot hold U+0000, and no one means to type it: refused as bad input. */
+const NUL = '\u0000';
+const NUL_MESSAGE = 'must not contain null characters';
+
 export function validateTitle(title: unknown, errors: FieldErrors, required: boolean): string | undefined {
   if (title === undefined || title === null) {
     if (required) addError(errors, 'title', "can't be blank");
@@ -37,6 +41,7 @@ export function validateTitle(title: unknown, errors: FieldErrors, required: boo
     return undefined;
   }
   const trimmed = title.trim();
+  if (trimmed.includes(NUL)) addError(errors, 'title', NUL_MESSAGE);
   if (trimmed.length === 0) addError(errors, 'title', "can't be blank");
   else if (trimmed.length > MAX_TITLE_LENGTH) {
     addError(errors, 'title', `is too long (maximum is ${MAX_TITLE_LENGTH} characters)`);
@@ -50,6 +55,7 @@ export function validateDescription(description: unknown, errors: FieldErrors): 
     addError(errors, 'description', 'is invalid');
     return undefined;
   }
+  if (description.includes(NUL)) addError(errors, 'description', NUL_MESSAGE);
   if (description.length > MAX_DESCRIPTION_LENGTH) {
     addError(errors, 'description', `is too long (maximum is ${MAX_DESCRIPTION_LENGTH} characters)`);
   }

@@ -147,6 +147,14 @@ const EXPECTED: Record<Action, Row> = {
     'internal+c': '---yyyyy',
     'private+c': '---yyyyy',
   },
+  read_internal_note: {
+    public: '---yyyyy',
+    internal: '---yyyyy',
+    private: '---yyyyy',
+    'public+c': '---yyyyy',
+    'internal+c': '---yyyyy',
+    'private+c': '---yyyyy',
+  },
   award_emoji: {
     public: '-yyyyyyy',
     internal: '-yyyyyyy',

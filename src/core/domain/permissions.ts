@@ -37,6 +37,7 @@ export const ACTIONS = [
   'read_label',
   'admin_label',
   'create_note',
+  'read_internal_note',
   'award_emoji',
   'create_todo',
   'admin_project',
@@ -86,6 +87,8 @@ export const POLICY: Readonly<Record<Action, Rule>> = {
   read_label: { min: readable },
   admin_label: { min: all('reporter') },
   create_note: { min: signedInReadable, confidential: 'reporter', authorOrAssigneeSeesConfidential: true },
+  // Internal notes (GitLab's confidential notes) are for the team: Reporter and above.
+  read_internal_note: { min: all('reporter') },
   award_emoji: { min: signedInReadable, confidential: 'reporter', authorOrAssigneeSeesConfidential: true },
   create_todo: { min: signedInReadable, confidential: 'reporter', authorOrAssigneeSeesConfidential: true },
   admin_project: { min: all('maintainer') },

@@ -111,6 +111,9 @@ export interface EpicsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   closed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The last edit through the update service (migration 0006); null until the first one. */
+  last_edited_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_edited_by_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface IssuesTable {
@@ -325,3 +328,5 @@ export type IssueRow = Selectable<IssuesTable>;
 export type MilestoneRow = Selectable<MilestonesTable>;
 export type LabelRow = Selectable<LabelsTable>;
 export type MergeRequestRow = Selectable<MergeRequestsTable>;
+export type TodoRow = Selectable<TodosTable>;
+export type NewTodo = Insertable<TodosTable>;

@@ -22,6 +22,7 @@ import { findMilestonesByIds } from '../db/repositories/milestoneRepository.ts';
 import { findNamespacesByIds } from '../db/repositories/namespaceRepository.ts';
 import { countOpenIssuesByProject, findProjectsByIds } from '../db/repositories/projectRepository.ts';
 import { findSubscriptionChoices } from '../db/repositories/subscriptionRepository.ts';
+import { findTodosOfTargets } from '../db/repositories/todoRepository.ts';
 import { findUsersByIds } from '../db/repositories/userRepository.ts';
 import type {
   Database,
@@ -30,6 +31,7 @@ import type {
   MilestoneRow,
   NamespaceRow,
   ProjectRow,
+  TodoRow,
   UserRow,
 } from '../db/schema.ts';
 import { BatchLoader } from './batchLoader.ts';
@@ -43,6 +45,11 @@ export function summaryKey(
   epicId: number,
 ): string {
   return `${rootId}|${timeframe?.start ?? ''}|${timeframe?.end ?? ''}|${epicId}`;
+}
+
+/** Key of the viewer's to-dos on an epic: the state asked for (none for all) and the epic. */
+export function epicTodosKey(state: 'pending' | 'done' | undefined, epicId: number): string {
+  return `${state ?? ''}|${epicId}`;
 }
 
 /** Key of a per-viewer fact about an epic or project: its root namespace (whose visibility applies) and its id. */
@@ -151,6 +158,27 @@ export function createLoaders(
       const ancestors = await findAncestorsOfMany(db, ids);
       for (const rows of ancestors.values()) for (const row of rows) epic.prime(row.id, row);
       return ancestors;
+    }, []),
+    /** Keyed by `epicTodosKey`: the viewer's to-dos on each epic, one statement per state asked for. */
+    epicTodos: new BatchLoader<string, TodoRow[]>(async (keys) => {
+      const result = new Map<string, TodoRow[]>();
+      if (viewerId === null) return result;
+      const byState = new Map<string, number[]>();
+      for (const key of keys) {
+        const [state = '', epicId] = key.split('|');
+        byState.set(state, [...(byState.get(state) ?? []), Number(epicId)]);
+      }
+      for (const [state, epicIds] of byState) {
+        const todos = await findTodosOfTargets(
+          db,
+          viewerId,
+          'Epic',
+          epicIds,
+          state === 'pending' || state === 'done' ? state : undefined,
+        );
+        for (const [epicId, rows] of todos) result.set(`${state}|${epicId}`, rows);
+      }
+      return result;
     }, []),
     epicSubscription: new BatchLoader<number, boolean | null>(
       async (ids) => (viewerId === null ? new Map() : findSubscriptionChoices(db, viewerId, 'Epic', ids)),

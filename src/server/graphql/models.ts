@@ -6,6 +6,7 @@ import type {
   MilestoneRow,
   NamespaceRow,
   ProjectRow,
+  TodoRow,
   UserRow,
 } from '../db/schema.ts';
 import type { Connection } from './connection.ts';
@@ -27,6 +28,8 @@ export type MilestoneConnectionModel = Connection<MilestoneRow>;
 export type LabelConnectionModel = Connection<LabelRow>;
 export type UserCoreConnectionModel = Connection<UserRow>;
 export type MergeRequestConnectionModel = Connection<MergeRequestRow>;
+export type TodoModel = TodoRow;
+export type TodoConnectionModel = Connection<TodoRow>;
 export interface EpicPermissionsModel {
   readonly group: NamespaceRow;
   readonly epic: EpicRow;

@@ -1,3 +1,4 @@
+import { type GlobalIdType, parseGlobalId } from '../../core/domain/gid.ts';
 import { parseCalendarDate } from '../../core/time/calendarDate.ts';
 
 /**
@@ -40,8 +41,26 @@ function dateScalar(parse: (value: unknown) => string) {
   };
 }
 
+/** GitLab's typed global ids: a malformed or wrong-type id fails with GitLab's argument error. */
+function globalIdScalar(types: readonly GlobalIdType[]) {
+  const parse = (value: unknown): string => {
+    const parsed = typeof value === 'string' ? parseGlobalId(value, types) : null;
+    if (!parsed?.ok)
+      throw new TypeError(parsed?.message ?? `${JSON.stringify(value)} is not a valid GitLab ID.`);
+    return value as string;
+  };
+  return {
+    serialize: (value: unknown) => value,
+    parseValue: parse,
+    parseLiteral: (node: { kind: string; value?: unknown }) => parse(literalValue(node)),
+  };
+}
+
 export const scalarResolvers = {
   Time: dateScalar(parseTime),
   Date: dateScalar(parseDate),
   ISO8601Date: dateScalar(parseDate),
+  TodoID: globalIdScalar(['Todo']),
+  // GitLab takes to-dos on issues, merge requests, designs and more; here epics are the only target.
+  TodoableID: globalIdScalar(['Epic']),
 } as const;

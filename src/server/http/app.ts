@@ -18,8 +18,11 @@ import { registerAuthentication } from './auth.ts';
 import { registerAuthRoutes } from './authRoutes.ts';
 import { registerAutocompleteRoutes } from './autocompleteRoutes.ts';
 import { registerErrorHandling } from './errorHandler.ts';
+import { registerEpicIssuableRoutes } from './issuable/epicIssuableRoutes.ts';
+import { registerPreviewMarkdownRoutes } from './issuable/previewMarkdownRoutes.ts';
 import { registerPageRoutes } from './pages/pageRoutes.ts';
 import { readClientAssets, THEME_BOOT_SCRIPT_HASH } from './pages/shell.ts';
+import { registerTodoRoutes } from './todoRoutes.ts';
 
 export interface AppOptions {
   readonly config: ServerConfig;
@@ -76,6 +79,9 @@ export async function buildApp({ config, db, now = () => new Date() }: AppOption
   // Unknown API routes answer as GitLab's do, before the page catch-all can take them.
   app.all('/api/*', (_request, reply) => reply.code(404).send({ error: '404 Not Found' }));
   registerAutocompleteRoutes(app, deps);
+  registerEpicIssuableRoutes(app, deps);
+  registerPreviewMarkdownRoutes(app, deps);
+  registerTodoRoutes(app, deps);
   registerPageRoutes(app, { ...deps, assets });
   return app;
 }

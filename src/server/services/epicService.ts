@@ -18,13 +18,14 @@ import type { PageArgs } from '../db/pagination.ts';
 import {
   countChildEpics,
   countEpics,
-  deleteEpicRow,
+  deleteEpicRows,
   type EpicFilter,
   type EpicSort,
   findAncestorIds,
   findEpicById,
   findEpicByIid,
   findPublicChildren,
+  findSubtreeIds,
   insertEpic,
   listEpicsByKeyset,
   listEpicsByOffset,
@@ -41,7 +42,14 @@ import { fitsSqlInteger } from '../db/sqlInteger.ts';
 import type { AccessContext } from './access.ts';
 import { refreshEpicDates } from './epicDatesService.ts';
 import { type EpicScopeOptions, resolveEpicScope } from './epicScope.ts';
-import { ConflictError, ForbiddenError, NotFoundError, ServiceError, ValidationError } from './errors.ts';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  ServiceError,
+  StaleEditError,
+  ValidationError,
+} from './errors.ts';
 import { labelIdsForTitles, resolveLabelChanges } from './labelService.ts';
 import { viewerScopeOfRootNamespace } from './viewerScope.ts';
 
@@ -257,19 +265,45 @@ function validateChanges(changes: EpicChanges, current: EpicRow | null): Validat
   if (dueFixed !== undefined) row.due_date_fixed = dueFixed;
   if (changes.startDateIsFixed !== undefined) row.start_date_is_fixed = changes.startDateIsFixed;
   if (changes.dueDateIsFixed !== undefined) row.due_date_is_fixed = changes.dueDateIsFixed;
-  const effectiveStart =
-    startFixed !== undefined ? startFixed : ((current?.start_date_fixed ?? null) as CalendarDate | null);
-  const effectiveDue =
-    dueFixed !== undefined ? dueFixed : ((current?.due_date_fixed ?? null) as CalendarDate | null);
-  validateDateOrder(effectiveStart, effectiveDue, errors);
-  if (changes.stateEvent === 'close') {
+  // Only fixed dates in use are compared: a stored fixed date the epic no longer uses (it inherits
+  // that side now) must not block a change to the other side.
+  const start = fixedDateInUse(
+    startFixed,
+    changes.startDateIsFixed,
+    current?.start_date_fixed,
+    current?.start_date_is_fixed,
+  );
+  const due = fixedDateInUse(
+    dueFixed,
+    changes.dueDateIsFixed,
+    current?.due_date_fixed,
+    current?.due_date_is_fixed,
+  );
+  validateDateOrder(start, due, errors);
+  // Closing a closed epic (or reopening an open one) changes nothing, closed_at included (GitLab).
+  if (changes.stateEvent === 'close' && current?.state !== 'closed') {
     row.state = 'closed';
     row.closed_at = new Date();
-  } else if (changes.stateEvent === 'reopen') {
+  } else if (changes.stateEvent === 'reopen' && current !== null && current.state !== 'opened') {
     row.state = 'opened';
     row.closed_at = null;
   }
   return { row, errors };
+}
+
+/**
+ * The fixed date an epic uses on one side after a change, or null when that side inherits its date.
+ * A fixed date given without its flag turns the flag on (validatedUpdate, createEpic).
+ */
+function fixedDateInUse(
+  given: CalendarDate | null | undefined,
+  givenIsFixed: boolean | undefined,
+  stored: string | null | undefined,
+  storedIsFixed: boolean | undefined,
+): CalendarDate | null {
+  const inUse = givenIsFixed ?? (given != null || (storedIsFixed ?? false));
+  if (!inUse) return null;
+  return given !== undefined ? given : ((stored ?? null) as CalendarDate | null);
 }
 
 async function checkParent(
@@ -385,9 +419,14 @@ export async function updateEpic(
     const current = await findEpicById(trx, epic.id);
     if (!current) throw new NotFoundError('Epic');
     if (changes.lockVersion !== undefined && changes.lockVersion !== current.lock_version) {
-      throw staleEditError();
+      throw new StaleEditError();
     }
     const row = validatedUpdate(changes, current);
+    // Every save records its editor: the issuable view's "Edited by" and realtime_changes read it.
+    const now = new Date();
+    row.updated_at = now;
+    row.last_edited_at = now;
+    row.last_edited_by_id = access.actor.user?.id ?? null;
     const confidential = row.confidential ?? current.confidential;
     const parentId = changes.parentId === undefined ? current.parent_id : changes.parentId;
     if (parentId !== current.parent_id) {
@@ -399,7 +438,7 @@ export async function updateEpic(
     if (row.confidential === true && !current.confidential) await assertNoOpenChildren(trx, current.id);
     // Every update bumps lock_version, labels-only ones included, so a client's copy goes stale.
     const updated = await updateEpicRow(trx, current.id, changes.lockVersion, row);
-    if (!updated) throw staleEditError();
+    if (!updated) throw new StaleEditError();
     await resolveLabelChanges(
       trx,
       group,
@@ -419,10 +458,6 @@ export async function updateEpic(
     await refreshEpicDates(trx, [updated.id, ...parents.filter((id): id is number => id !== null)]);
     return (await findEpicById(trx, updated.id)) ?? updated;
   });
-}
-
-function staleEditError(): ConflictError {
-  return new ConflictError('Someone edited this epic at the same time you did. Please refresh the page.');
 }
 
 /** The row update for these changes, validated against the epic as it is now. */
@@ -462,21 +497,35 @@ async function assertNoOpenChildren(db: Executor, epicId: number): Promise<void>
   }
 }
 
+/**
+ * What becomes of an epic's child epics when it is deleted. GitLab's REST API detaches them (16.11+);
+ * the epic page's delete form asks 'Delete this epic and all descendants?' and deletes the subtree.
+ * Either way issues stay, losing their link to a deleted epic.
+ */
+export type ChildEpicsOnDelete = 'detach' | 'delete';
+
 export async function deleteEpic(
   db: Kysely<Database>,
   access: AccessContext,
   group: NamespaceRow,
   epic: EpicRow,
+  childEpics: ChildEpicsOnDelete = 'detach',
 ): Promise<void> {
   if (!(await access.canInNamespace('destroy_epic', group, { confidential: epic.confidential }))) {
     throw new ForbiddenError();
   }
   await db.transaction().execute(async (trx) => {
-    // Deleting detaches the children: no concurrent move may attach a child to this epic meanwhile.
+    // No concurrent move may attach a child to this epic (or take one away) meanwhile.
     await lockEpicHierarchy(trx, group.root_namespace_id);
     const current = await findEpicById(trx, epic.id);
     if (!current) throw new NotFoundError('Epic');
-    await deleteEpicRow(trx, current.id);
+    const ids =
+      childEpics === 'delete'
+        ? await findSubtreeIds(trx, current.root_namespace_id, current.id)
+        : [current.id];
+    await deleteEpicRows(trx, ids);
+    // Counts and weights are read live from the remaining rows; inherited dates are stored, so the
+    // ancestors' are recomputed (refreshEpicDates walks up from the parent).
     if (current.parent_id !== null) await refreshEpicDates(trx, [current.parent_id]);
   });
 }

@@ -1,3 +1,4 @@
+import { CONCURRENT_EDIT_MESSAGE } from '../../core/domain/issuableTexts.ts';
 import { uniqueViolationField } from '../db/dbErrors.ts';
 
 /**
@@ -51,6 +52,13 @@ export class ValidationError extends ServiceError {
 export class ConflictError extends ServiceError {
   constructor(message: string) {
     super('conflict', message);
+  }
+}
+
+/** A save based on a lock_version that is no longer current: someone else saved in between. */
+export class StaleEditError extends ConflictError {
+  constructor() {
+    super(CONCURRENT_EDIT_MESSAGE);
   }
 }
 

@@ -1,11 +1,44 @@
 import type { Executor } from '../db/executor.ts';
-import { findSubscriptionChoice } from '../db/repositories/subscriptionRepository.ts';
+import { findSubscriptionChoice, saveSubscriptionChoice } from '../db/repositories/subscriptionRepository.ts';
 import type { EpicRow } from '../db/schema.ts';
+import type { AccessContext } from './access.ts';
 import type { Actor } from './actor.ts';
+import { UnauthorizedError } from './errors.ts';
 
 /** Subscribed by choice, or as the author unless they opted out (GitLab's participant rule). */
 export async function isSubscribedToEpic(db: Executor, actor: Actor, epic: EpicRow): Promise<boolean> {
   if (!actor.user) return false;
   const choice = await findSubscriptionChoice(db, actor.user.id, 'Epic', epic.id);
-  return choice ?? epic.author_id === actor.user.id;
+  return subscribedByChoiceOrAuthorship(choice, actor.user.id, epic);
+}
+
+/** The rule itself, for callers that loaded the choice in a batch. */
+export function subscribedByChoiceOrAuthorship(
+  choice: boolean | null | undefined,
+  userId: number,
+  epic: Pick<EpicRow, 'author_id'>,
+): boolean {
+  return choice ?? epic.author_id === userId;
+}
+
+/**
+ * Turns the actor's notifications for an epic on or off (GitLab's `epicSetSubscription`). Reading
+ * the epic is all it takes, as on GitLab; the caller has checked that. The choice is kept even when
+ * the group's owner has disabled emails, so it holds again once they are enabled.
+ */
+export async function setEpicSubscription(
+  db: Executor,
+  access: AccessContext,
+  epic: EpicRow,
+  subscribed: boolean,
+): Promise<void> {
+  const user = access.actor.user;
+  if (!user) throw new UnauthorizedError();
+  await saveSubscriptionChoice(db, {
+    rootNamespaceId: epic.root_namespace_id,
+    userId: user.id,
+    type: 'Epic',
+    id: epic.id,
+    subscribed,
+  });
 }

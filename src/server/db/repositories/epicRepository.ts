@@ -342,30 +342,57 @@ export function updateEpicRow(
 ): Promise<EpicRow | undefined> {
   let query = db
     .updateTable('epics')
-    .set({ ...changes, updated_at: new Date() })
+    // A caller may stamp updated_at itself (to match last_edited_at); otherwise it is now.
+    .set({ updated_at: new Date(), ...changes })
     .set((eb) => ({ lock_version: eb('lock_version', '+', 1) }))
     .where('id', '=', id);
   if (lockVersion !== undefined) query = query.where('lock_version', '=', lockVersion);
   return query.returningAll().executeTakeFirst();
 }
 
-/** GitLab (16.11+) detaches child epics when their parent is deleted; issues lose their epic link. */
-export async function deleteEpicRow(db: Executor, id: number): Promise<void> {
-  await db.updateTable('epics').set({ parent_id: null }).where('parent_id', '=', id).execute();
-  await db.deleteFrom('label_links').where('target_type', '=', 'Epic').where('target_id', '=', id).execute();
+/**
+ * Deletes the epics and what hangs off them (label links, awards, to-dos, subscriptions, notes; the
+ * foreign keys drop their issue links and related-epic links). Issues stay, without an epic. A child
+ * epic not in `ids` is detached, as GitLab 16.11+ does; callers that delete a subtree pass all of it.
+ */
+export async function deleteEpicRows(db: Executor, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('epics').set({ parent_id: null }).where('parent_id', 'in', ids).execute();
+  await db
+    .deleteFrom('label_links')
+    .where('target_type', '=', 'Epic')
+    .where('target_id', 'in', ids)
+    .execute();
   await db
     .deleteFrom('award_emoji')
     .where('awardable_type', '=', 'Epic')
-    .where('awardable_id', '=', id)
+    .where('awardable_id', 'in', ids)
     .execute();
-  await db.deleteFrom('todos').where('target_type', '=', 'Epic').where('target_id', '=', id).execute();
+  await db.deleteFrom('todos').where('target_type', '=', 'Epic').where('target_id', 'in', ids).execute();
   await db
     .deleteFrom('subscriptions')
     .where('subscribable_type', '=', 'Epic')
-    .where('subscribable_id', '=', id)
+    .where('subscribable_id', 'in', ids)
     .execute();
-  await db.deleteFrom('notes').where('noteable_type', '=', 'Epic').where('noteable_id', '=', id).execute();
-  await db.deleteFrom('epics').where('id', '=', id).execute();
+  await db.deleteFrom('notes').where('noteable_type', '=', 'Epic').where('noteable_id', 'in', ids).execute();
+  await db.deleteFrom('epics').where('id', 'in', ids).execute();
+}
+
+/** The epic and every epic below it, parents before children (bounded by the hierarchy depth). */
+export async function findSubtreeIds(
+  db: Executor,
+  rootNamespaceId: number,
+  epicId: number,
+): Promise<number[]> {
+  const result = await sql<{ id: number }>`
+    WITH RECURSIVE tree(id, depth) AS (
+      SELECT id, 0 FROM epics WHERE id = ${epicId} AND root_namespace_id = ${rootNamespaceId}
+      UNION ALL
+      SELECT e.id, tree.depth + 1 FROM epics e JOIN tree ON e.parent_id = tree.id
+      WHERE e.root_namespace_id = ${rootNamespaceId} AND tree.depth < 50
+    )
+    SELECT id FROM tree ORDER BY depth, id`.execute(db);
+  return result.rows.map((row) => row.id);
 }
 
 /** Start and due dates an epic inherits: the earliest start and latest due of its issues' milestones. */

@@ -1,5 +1,6 @@
 import type { Executor } from '../executor.ts';
 import type { LabelRow } from '../schema.ts';
+import { fitsSqlInteger } from '../sqlInteger.ts';
 import { escapeLike } from './namespaceRepository.ts';
 
 export type LabelTarget = 'Epic' | 'Issue' | 'MergeRequest';
@@ -121,11 +122,9 @@ export async function insertLabel(
     .executeTakeFirstOrThrow();
 }
 
+/** Labels with these ids; an id beyond the column's range matches nothing (it is bad input, not a bug). */
 export function findLabelsByIds(db: Executor, ids: readonly number[]): Promise<LabelRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('labels')
-    .selectAll()
-    .where('id', 'in', [...ids])
-    .execute();
+  const storable = ids.filter(fitsSqlInteger);
+  if (storable.length === 0) return Promise.resolve([]);
+  return db.selectFrom('labels').selectAll().where('id', 'in', storable).execute();
 }

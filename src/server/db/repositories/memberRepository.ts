@@ -36,3 +36,24 @@ export async function insertMember(
     })
     .execute();
 }
+
+/**
+ * Each user's highest access level on any of these namespaces (a group and its ancestors: membership
+ * is inherited downward); users without one are absent.
+ */
+export async function findHighestAccessLevels(
+  db: Executor,
+  userIds: readonly number[],
+  namespaceIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (userIds.length === 0 || namespaceIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('members')
+    .select(['user_id', (eb) => eb.fn.max<number>('access_level').as('level')])
+    .where('source_type', '=', 'Namespace')
+    .where('source_id', 'in', [...namespaceIds])
+    .where('user_id', 'in', [...userIds])
+    .groupBy('user_id')
+    .execute();
+  return new Map(rows.map((row) => [row.user_id, Number(row.level)]));
+}

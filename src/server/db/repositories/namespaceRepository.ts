@@ -146,3 +146,18 @@ export async function findGroupsAndProjectsOfRoot(
   }
   return { groups, projects };
 }
+
+/** Changes a group's own settings; the row as it is afterwards. */
+export function updateNamespaceSettings(
+  db: Executor,
+  id: number,
+  settings: { emails_disabled?: boolean },
+  now: Date,
+): Promise<NamespaceRow | undefined> {
+  return db
+    .updateTable('namespaces')
+    .set({ ...settings, updated_at: now })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}

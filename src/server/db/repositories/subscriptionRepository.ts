@@ -34,3 +34,31 @@ export async function findSubscriptionChoices(
     .execute();
   return new Map(rows.map((row) => [row.subscribable_id, row.subscribed]));
 }
+
+/** Records the user's choice, replacing an earlier one (one row per user and item). */
+export async function saveSubscriptionChoice(
+  db: Executor,
+  choice: {
+    rootNamespaceId: number;
+    userId: number;
+    type: 'Epic' | 'Issue' | 'MergeRequest';
+    id: number;
+    subscribed: boolean;
+  },
+): Promise<void> {
+  await db
+    .insertInto('subscriptions')
+    .values({
+      root_namespace_id: choice.rootNamespaceId,
+      user_id: choice.userId,
+      subscribable_type: choice.type,
+      subscribable_id: choice.id,
+      subscribed: choice.subscribed,
+    })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['subscribable_type', 'subscribable_id', 'user_id'])
+        .doUpdateSet({ subscribed: choice.subscribed }),
+    )
+    .execute();
+}

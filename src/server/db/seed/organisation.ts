@@ -167,6 +167,7 @@ export async function insertOrganisation(
           full_name: group.chain.map((index) => GROUP_SPECS[index]?.name).join(' / '),
           description: `${spec.name} at Acme: plans, roadmaps and the work behind them.`,
           visibility_level: group.visibility,
+          emails_disabled: spec.emailsDisabled ?? false,
           created_at: createdAt,
           updated_at: createdAt,
         };

@@ -43,6 +43,8 @@ export interface GroupSpec {
   readonly visibility: number;
   /** Relative share of the top-level epics that live in this group. */
   readonly epicShare: number;
+  /** The owner switched the group's notification emails off (its subgroups' too). */
+  readonly emailsDisabled?: boolean;
 }
 
 const { public: PUBLIC, internal: INTERNAL, private: PRIVATE } = VISIBILITY_LEVEL;
@@ -57,10 +59,13 @@ export const GROUP_SPECS: readonly GroupSpec[] = [
   { fullPath: 'acme/product', name: 'Product', visibility: PUBLIC, epicShare: 10 },
   { fullPath: 'acme/product/web', name: 'Web', visibility: PUBLIC, epicShare: 8 },
   { fullPath: 'acme/product/web/design-system', name: 'Design System', visibility: PUBLIC, epicShare: 5 },
-  { fullPath: 'acme/product/mobile', name: 'Mobile', visibility: PUBLIC, epicShare: 8 },
+  // Its epics show the subscription toggle "Disabled by group owner".
+  { fullPath: 'acme/product/mobile', name: 'Mobile', visibility: PUBLIC, epicShare: 8, emailsDisabled: true },
   { fullPath: 'acme/security', name: 'Security', visibility: PRIVATE, epicShare: 6 },
   // A team that has just started: its roadmap and epics list show the first-use empty states.
   { fullPath: 'initech', name: 'Initech', visibility: PUBLIC, epicShare: 0 },
+  // Where people try things out (and browser tests write), away from acme's roadmap and counts.
+  { fullPath: 'sandbox', name: 'Sandbox', visibility: PUBLIC, epicShare: 0 },
 ];
 
 export interface ProjectSpec {
@@ -129,4 +134,9 @@ export const MEMBERSHIP_SPECS: readonly (readonly [username: string, groupPath: 
   ['hlamarr', 'acme/security', AccessLevel.Developer],
   ['owner', 'initech', AccessLevel.Owner],
   ['reporter', 'initech', AccessLevel.Reporter],
+  ['owner', 'sandbox', AccessLevel.Owner],
+  ['maintainer', 'sandbox', AccessLevel.Maintainer],
+  ['developer', 'sandbox', AccessLevel.Developer],
+  ['reporter', 'sandbox', AccessLevel.Reporter],
+  ['guest', 'sandbox', AccessLevel.Guest],
 ];

@@ -1,6 +1,8 @@
 import { toGlobalId } from '../../../core/domain/gid.ts';
 import { issuableReference } from '../../../core/domain/references.ts';
 import { epicTextColor, listEpicsConnection } from '../../services/epicService.ts';
+import { renderMarkdown, renderTitleHtml } from '../../services/markdown/markdownRenderer.ts';
+import { subscribedByChoiceOrAuthorship } from '../../services/subscriptionService.ts';
 import { keysetConnection, listConnection } from '../connection.ts';
 import type { GraphQLContext } from '../context.ts';
 import type {
@@ -12,7 +14,7 @@ import type {
 } from '../generated/resolvers.ts';
 import { rootedKey, summaryKey } from '../loaders.ts';
 import type { EpicModel } from '../models.ts';
-import { epicSortOrder, escapeHtml, iso } from './common.ts';
+import { epicSortOrder, iso } from './common.ts';
 import { EPIC_PAGE_LIMITS, epicListParams } from './epicArgs.ts';
 import { rememberTimeframe } from './epicTimeframes.ts';
 
@@ -72,7 +74,8 @@ function summary(epic: EpicModel, context: GraphQLContext) {
 export const Epic: EpicResolvers = {
   id: (epic) => toGlobalId('Epic', epic.id),
   iid: (epic) => String(epic.iid),
-  titleHtml: (epic) => escapeHtml(epic.title),
+  titleHtml: (epic) => renderTitleHtml(epic.title),
+  descriptionHtml: (epic) => renderMarkdown(epic.description).html,
   color: (epic) => epic.color,
   textColor: (epic) => epicTextColor(epic),
   author: async (epic, _args, { loaders }) => {
@@ -140,7 +143,7 @@ export const Epic: EpicResolvers = {
   },
   subscribed: async (epic, _args, { actor, loaders }) => {
     if (!actor.user) return false;
-    return (await loaders.epicSubscription.load(epic.id)) ?? epic.author_id === actor.user.id;
+    return subscribedByChoiceOrAuthorship(await loaders.epicSubscription.load(epic.id), actor.user.id, epic);
   },
   descendantWeightSum: (epic) => ({ epic }),
   children: async (epic, args, context) => {

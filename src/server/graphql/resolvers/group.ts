@@ -3,6 +3,7 @@ import { toGlobalId } from '../../../core/domain/gid.ts';
 import { visibilityOfLevel } from '../../services/access.ts';
 import { findReadableEpicOrNull, listEpicsConnection } from '../../services/epicService.ts';
 import { listReadableGroups } from '../../services/groupService.ts';
+import { emailsDisabledInChain } from '../../services/groupSettingsService.ts';
 import { listIssuesConnection, withNamespaces } from '../../services/issueService.ts';
 import { listGroupLabels, listGroupMilestones } from '../../services/milestoneLabelService.ts';
 import { milestoneIdsTitledInGroup } from '../../services/milestoneService.ts';
@@ -29,7 +30,12 @@ export const Group: GroupResolvers = {
   visibility: (group) => visibilityOfLevel(group.visibility_level),
   webUrl: (group, _args, { config }) => `${config.externalUrl}/groups/${group.full_path}`,
   avatarUrl: () => null,
-  emailsDisabled: (group) => group.emails_disabled,
+  emailsDisabled: async (group, _args, { loaders }) =>
+    emailsDisabledInChain(
+      (await Promise.all(group.traversal_ids.map((id) => loaders.namespace.load(id)))).filter(
+        (row) => row !== null,
+      ),
+    ),
   parent: async (group, _args, { loaders, access }) => {
     if (group.parent_id === null) return null;
     const parent = await loaders.namespace.load(group.parent_id);

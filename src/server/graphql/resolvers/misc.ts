@@ -116,5 +116,6 @@ export const connectionResolvers = Object.fromEntries(
     'LabelConnection',
     'UserCoreConnection',
     'MergeRequestConnection',
+    'TodoConnection',
   ].map((type) => [type, countResolver]),
 );

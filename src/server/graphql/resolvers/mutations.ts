@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { parseGlobalId } from '../../../core/domain/gid.ts';
-import { mayWrite } from '../../services/actor.ts';
+import { withEpicFeatureFlags } from '../../services/epicFeatureFlags.ts';
 import {
   createEpic,
   deleteEpic,
@@ -8,35 +8,10 @@ import {
   findReadableEpic,
   updateEpic,
 } from '../../services/epicService.ts';
-import { duplicateKeyError, ServiceError } from '../../services/errors.ts';
 import { findReadableGroup } from '../../services/groupService.ts';
-import type { GraphQLContext } from '../context.ts';
 import type { CreateEpicInput, MutationResolvers, UpdateEpicInput } from '../generated/resolvers.ts';
-import { parseIid, resourceNotAvailable } from './common.ts';
-
-/**
- * Mutations need a signed-in user whose credentials allow writes (a `read_api` token does not).
- * GitLab refuses both with its "resource not available" error.
- */
-function requireWriteAccess(context: GraphQLContext): void {
-  if (!context.actor.user || !mayWrite(context.actor)) throw resourceNotAvailable();
-}
-
-/** Expected failures go into the payload's `errors`; missing or forbidden things are top-level errors. */
-async function payloadErrors<T extends object>(run: () => Promise<T>): Promise<T | { errors: string[] }> {
-  try {
-    return await run();
-  } catch (thrown) {
-    const error = duplicateKeyError(thrown) ?? thrown;
-    if (error instanceof ServiceError) {
-      if (error.kind === 'not_found' || error.kind === 'forbidden' || error.kind === 'unauthorized') {
-        throw resourceNotAvailable();
-      }
-      return { errors: [error.message] };
-    }
-    throw error;
-  }
-}
+import { parseIid } from './common.ts';
+import { payloadErrors, requireWriteAccess } from './mutationSupport.ts';
 
 function labelIds(ids: readonly string[] | null | undefined): number[] | undefined {
   return ids?.map((id) => {
@@ -78,16 +53,19 @@ function changesOf(input: CreateEpicInput | UpdateEpicInput): EpicChanges {
 }
 
 export const Mutation: MutationResolvers = {
-  createEpic: async (_parent, { input }, context) => {
+  createEpic: async (_parent, { input: requested }, context) => {
     requireWriteAccess(context);
+    const input = withEpicFeatureFlags(requested, context.config.featureFlags);
     return payloadErrors(async () => {
       const group = await findReadableGroup(context.db, context.access, input.groupPath);
       const epic = await createEpic(context.db, context.access, group, changesOf(input));
       return { clientMutationId: input.clientMutationId, epic, errors: [] };
     });
   },
-  updateEpic: async (_parent, { input }, context) => {
+  updateEpic: async (_parent, { input: requested }, context) => {
     requireWriteAccess(context);
+    // A colour the flag does not allow is dropped before GitLab checks that something is left.
+    const input = withEpicFeatureFlags(requested, context.config.featureFlags);
     const { iid, groupPath, clientMutationId, ...attributes } = input;
     if (Object.values(attributes).every((value) => value === undefined)) {
       throw new GraphQLError('The list of epic attributes is empty');

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { MAX_DESCRIPTION_LENGTH } from '../../../core/domain/epicRules.ts';
 import type { EpicSort } from '../../db/repositories/epicRepository.ts';
+import { withEpicFeatureFlags } from '../../services/epicFeatureFlags.ts';
 import {
   createEpic,
   deleteEpic,
@@ -147,10 +148,13 @@ export function registerEpicRoutes(app: FastifyInstance, { db, config }: ApiDeps
       const createdAt = optionalTime(body, 'created_at');
       const canBackdate =
         createdAt !== undefined && (await request.access.canInNamespace('admin_group', group));
-      const epic = await createEpic(db, request.access, group, {
-        ...changes,
-        createdAt: canBackdate ? createdAt : undefined,
-      });
+      const allowed = { ...changes, createdAt: canBackdate ? createdAt : undefined };
+      const epic = await createEpic(
+        db,
+        request.access,
+        group,
+        withEpicFeatureFlags(allowed, config.featureFlags),
+      );
       const [json] = await presentEpics(db, [epic], {
         access: request.access,
         externalUrl: config.externalUrl,
@@ -174,7 +178,9 @@ export function registerEpicRoutes(app: FastifyInstance, { db, config }: ApiDeps
       }
       // Optional optimistic locking, as GitLab's issuable update endpoints take it: a stale one is a 409.
       const lockVersion = optionalInteger(body, 'lock_version', 0);
-      const updated = await updateEpic(db, request.access, group, epic, { ...changes, lockVersion });
+      // After the count, as GitLab drops a colour its flag does not allow once the parameters are checked.
+      const allowed = withEpicFeatureFlags({ ...changes, lockVersion }, config.featureFlags);
+      const updated = await updateEpic(db, request.access, group, epic, allowed);
       const [json] = await presentEpics(db, [updated], {
         access: request.access,
         externalUrl: config.externalUrl,

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { UnauthorizedError } from '../../services/errors.ts';
 import { findReadableGroup, listReadableGroups } from '../../services/groupService.ts';
+import { setGroupEmailsDisabled } from '../../services/groupSettingsService.ts';
 import type { ApiDeps } from './deps.ts';
 import { setPaginationHeaders } from './pagination.ts';
 import { offsetPage, optionalBoolean, optionalEnum, optionalString, type Params } from './params.ts';
@@ -17,7 +19,7 @@ function listFilter(query: Params) {
   };
 }
 
-export function registerGroupRoutes(app: FastifyInstance, { db, config }: ApiDeps): void {
+export function registerGroupRoutes(app: FastifyInstance, { db, config, now }: ApiDeps): void {
   app.get('/api/v4/groups', async (request, reply) => {
     const query = request.query as Params;
     const page = offsetPage(query);
@@ -34,6 +36,22 @@ export function registerGroupRoutes(app: FastifyInstance, { db, config }: ApiDep
     const { id } = request.params as { id: string };
     const group = await findReadableGroup(db, request.access, id);
     return groupJson(group, config.externalUrl);
+  });
+
+  // Of GitLab's group settings only the email switch is writable here (the epic sidebar reads it).
+  app.put('/api/v4/groups/:id', async (request) => {
+    const { id } = request.params as { id: string };
+    if (!request.actor.user) throw new UnauthorizedError();
+    const body = { ...(request.query as Params), ...((request.body ?? {}) as Params) };
+    const group = await findReadableGroup(db, request.access, id);
+    const enabled = optionalBoolean(body, 'emails_enabled');
+    const disabled =
+      optionalBoolean(body, 'emails_disabled') ?? (enabled === undefined ? undefined : !enabled);
+    const updated =
+      disabled === undefined
+        ? group
+        : await setGroupEmailsDisabled(db, request.access, group, disabled, now());
+    return groupJson(updated, config.externalUrl);
   });
 
   for (const [path, directOnly] of [

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { epicPageState } from '../../services/epicPageService.ts';
 import { findReadableEpicOrNull } from '../../services/epicService.ts';
 import { NotFoundError } from '../../services/errors.ts';
 import { findReadableGroupOrNull } from '../../services/groupService.ts';
@@ -7,6 +8,7 @@ import { findReadableProjectOrNull } from '../../services/projectService.ts';
 import type { ApiDeps } from '../api/deps.ts';
 import { GROUP_JSON_PATH, groupJsonEndpoint } from '../autocompleteRoutes.ts';
 import { safeRedirectPath } from '../redirectPath.ts';
+import { epicPageData } from './epicPageData.ts';
 import { FLASH_COOKIE } from './flash.ts';
 import { groupMilestonePage, milestoneIidOf, projectMilestonePage } from './milestonePages.ts';
 import { roadmapPageData } from './roadmapPageData.ts';
@@ -105,19 +107,11 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
     if (epicMatch) {
       const epic = await findReadableEpicOrNull(db, request.access, group, Number(epicMatch[1]));
       if (!epic) return sendNotFoundPage(request, reply, assets);
-      const confidential = { confidential: epic.confidential };
+      const state = await epicPageState(db, request.access, group, epic, deps.config.featureFlags);
       return sendPage(request, reply, assets, {
         page: 'epic',
         title: `${epic.title} (&${epic.iid}) · Epics · ${group.full_name}`,
-        data: {
-          ...base,
-          iid: epic.iid,
-          epicId: epic.id,
-          canUpdate: bool(await request.access.canInNamespace('update_epic', group, confidential)),
-          canDestroy: bool(await request.access.canInNamespace('destroy_epic', group, confidential)),
-          canCreate: bool(canCreateEpic),
-          listEpicsPath: epicsPath,
-        },
+        data: epicPageData(group, state, base),
       });
     }
     const milestoneIid = milestoneIidOf(section);

@@ -1,0 +1,37 @@
+import { findReadableEpic } from '../../services/epicService.ts';
+import { findReadableGroup } from '../../services/groupService.ts';
+import { epicParticipants } from '../../services/participantService.ts';
+import { setEpicSubscription } from '../../services/subscriptionService.ts';
+import { listConnection } from '../connection.ts';
+import type { EpicResolvers, MutationResolvers } from '../generated/resolvers.ts';
+import { epicTodosKey } from '../loaders.ts';
+import { parseIid } from './common.ts';
+import { payloadErrors, requireWriteAccess } from './mutationSupport.ts';
+
+/** The epic fields only the epic page's sidebar reads. */
+export const epicSidebarFields: Pick<EpicResolvers, 'participants' | 'currentUserTodos'> = {
+  participants: async (epic, _args, context) => {
+    const group = await context.loaders.namespace.load(epic.group_id);
+    if (!group) throw new Error(`Epic ${epic.id} has no group`);
+    return listConnection(await epicParticipants(context.db, context.access, group, epic));
+  },
+  currentUserTodos: async (epic, { state }, { loaders }) =>
+    listConnection(await loaders.epicTodos.load(epicTodosKey(state ?? undefined, epic.id))),
+};
+
+export const epicSidebarMutations: Pick<MutationResolvers, 'epicSetSubscription'> = {
+  epicSetSubscription: async (_parent, { input }, context) => {
+    requireWriteAccess(context);
+    return payloadErrors(async () => {
+      const group = await findReadableGroup(context.db, context.access, input.groupPath);
+      const epic = await findReadableEpic(
+        context.db,
+        context.access,
+        group,
+        parseIid(input.iid) ?? Number.NaN,
+      );
+      await setEpicSubscription(context.db, context.access, epic, input.subscribedState);
+      return { clientMutationId: input.clientMutationId, epic, errors: [] };
+    });
+  },
+};

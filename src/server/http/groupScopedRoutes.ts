@@ -1,0 +1,22 @@
+/** GitLab nests groups at most 20 levels deep. */
+const MAX_GROUP_DEPTH = 20;
+
+/**
+ * Route patterns for `/groups/<group full path>/-/<suffix>`, one per nesting depth. A full path spans
+ * several segments and the router takes a wildcard only at a pattern's end (where the page routes'
+ * `/groups/*` sits), so each depth gets a pattern of its own; read the path back with `groupPathOf`.
+ */
+export function groupScopedPatterns(suffix: string): string[] {
+  return Array.from({ length: MAX_GROUP_DEPTH }, (_, depth) => {
+    const segments = Array.from({ length: depth + 1 }, (_, index) => `:group${index}`);
+    return `/groups/${segments.join('/')}/-/${suffix}`;
+  });
+}
+
+/** The group full path matched by one of `groupScopedPatterns`. */
+export function groupPathOf(params: unknown): string {
+  const values = params as Record<string, string | undefined>;
+  const segments: string[] = [];
+  for (let index = 0; values[`group${index}`] !== undefined; index++) segments.push(values[`group${index}`]!);
+  return segments.join('/');
+}

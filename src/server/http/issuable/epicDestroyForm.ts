@@ -1,0 +1,54 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DESTROY_CONFIRMATION_MISSING, EPIC_DELETED_NOTICE } from '../../../core/domain/issuableTexts.ts';
+import { destroyEpicFromPage } from '../../services/epicIssuableService.ts';
+import { ServiceError } from '../../services/errors.ts';
+import type { ApiDeps } from '../api/deps.ts';
+import { optionalBoolean, optionalString, ParamError, type Params } from '../api/params.ts';
+import { groupPathOf, groupScopedPatterns } from '../groupScopedRoutes.ts';
+import { setFlash } from '../pages/flash.ts';
+import { parseIid } from './issuableParams.ts';
+
+/**
+ * The epic page's delete form: POST /groups/:path/-/epics/:iid with `_method=delete`,
+ * `authenticity_token` (checked by the CSRF hook) and `destroy_confirm=true`, form-encoded.
+ * Success: the epic and its descendant epics are gone (issues stay), 303 to the group's epics list
+ * with the flash 'The epic was successfully deleted.'.
+ * Failures, as plain text since a browser form posted them: 400 bad `_method` or `destroy_confirm`
+ * value, 401 signed out, 403 without destroy permission, 422 without `destroy_confirm` (GitLab's
+ * message) or with a bad CSRF token, and the not-found page when the epic is missing or unreadable.
+ */
+export function registerEpicDestroyForm(app: FastifyInstance, { db }: ApiDeps): void {
+  for (const path of groupScopedPatterns('epics/:iid')) {
+    app.post(path, { errorHandler: destroyFormErrorHandler }, async (request, reply) => {
+      const body = (request.body ?? {}) as Params;
+      if (optionalString(body, '_method', 16)?.toLowerCase() !== 'delete') {
+        throw new ParamError('_method must be delete');
+      }
+      if (optionalBoolean(body, 'destroy_confirm') !== true) {
+        throw new ServiceError('invalid', DESTROY_CONFIRMATION_MISSING);
+      }
+      const { iid } = request.params as { iid: string };
+      const group = await destroyEpicFromPage(db, request.access, groupPathOf(request.params), parseIid(iid));
+      setFlash(reply, EPIC_DELETED_NOTICE);
+      return reply.redirect(`/groups/${group.full_path}/-/epics`, 303);
+    });
+  }
+}
+
+const FORM_STATUS: Readonly<Record<Exclude<ServiceError['kind'], 'not_found'>, number>> = {
+  unauthorized: 401,
+  forbidden: 403,
+  conflict: 409,
+  invalid: 422,
+};
+
+function destroyFormErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const plain = (status: number, message: string) =>
+    reply.code(status).type('text/plain; charset=utf-8').send(`${status} ${message}`);
+  if (error instanceof ParamError) return plain(400, error.message);
+  // Not found goes on to the application's handler, which shows the not-found page.
+  if (error instanceof ServiceError && error.kind !== 'not_found') {
+    return plain(FORM_STATUS[error.kind], error.message);
+  }
+  throw error;
+}

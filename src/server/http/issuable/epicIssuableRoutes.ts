@@ -1,0 +1,82 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { loadEpicIssuable, saveEpicIssuable } from '../../services/epicIssuableService.ts';
+import type { ApiDeps } from '../api/deps.ts';
+import { groupPathOf, groupScopedPatterns } from '../groupScopedRoutes.ts';
+import { registerEpicDestroyForm } from './epicDestroyForm.ts';
+import { issuableJsonErrorHandler } from './issuableErrors.ts';
+import { etagMatches, issuableUpdateJson, realtimeChangesEtag, realtimeChangesJson } from './issuableJson.ts';
+import { epicIssuableChanges, parseIid } from './issuableParams.ts';
+
+/** GitLab's polling interval for realtime_changes, in milliseconds; -1 tells the client to stop. */
+export const POLL_INTERVAL_MS = 3000;
+const POLLING_STOPPED = -1;
+
+/**
+ * The endpoints behind the epic page's title and description editor, at GitLab's paths:
+ *
+ * GET  /groups/:path/-/epics/:iid/realtime_changes   (readers; 404 otherwise)
+ *   200 { title, title_text, description, description_text, task_status,
+ *         task_completion_status: { count, completed_count }, lock_version,
+ *         updated_at, updated_by_name, updated_by_path }   (updated_* null until the first edit)
+ *   Headers: Poll-Interval 3000 (-1 on 401/403/404: stop polling), ETag; If-None-Match → 304.
+ *
+ * PUT  /groups/:path/-/epics/:iid.json                (update permission)
+ *   Body (JSON `{ epic: {…} }`, form `epic[…]=`, or query): title, description, lock_version,
+ *   state_event (close | reopen).
+ *   200 { …the realtime fields, web_url (the epic's path), state }
+ *   409 { errors: [the concurrent-edit message] } when lock_version is stale; nothing changes.
+ *
+ * POST /groups/:path/-/epics/:iid  _method=delete, authenticity_token, destroy_confirm=true
+ *   (destroy permission): deletes the epic and its descendant epics, 303 to the epics list with the
+ *   flash 'The epic was successfully deleted.'; see epicDestroyForm.ts for its failures.
+ *
+ * JSON failures are `{ errors: [...] }` (issuableErrors.ts). CSRF: every non-GET request with a
+ * session must carry the token (X-CSRF-Token header or authenticity_token field), as everywhere.
+ */
+export function registerEpicIssuableRoutes(app: FastifyInstance, deps: ApiDeps): void {
+  const { db } = deps;
+  const stopPollingOnFailure = (reply: FastifyReply, status: number) => {
+    if (status === 401 || status === 403 || status === 404) reply.header('Poll-Interval', POLLING_STOPPED);
+  };
+
+  for (const path of groupScopedPatterns('epics/:iid/realtime_changes')) {
+    app.get(
+      path,
+      { errorHandler: issuableJsonErrorHandler(stopPollingOnFailure) },
+      async (request, reply) => {
+        const { iid } = request.params as { iid: string };
+        const issuable = await loadEpicIssuable(
+          db,
+          request.access,
+          groupPathOf(request.params),
+          parseIid(iid),
+        );
+        const etag = realtimeChangesEtag(issuable);
+        // Private: confidential epics must not sit in shared caches; no-cache: revalidate every poll.
+        reply
+          .header('Poll-Interval', POLL_INTERVAL_MS)
+          .header('ETag', etag)
+          .header('Cache-Control', 'private, no-cache');
+        if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+        return realtimeChangesJson(issuable);
+      },
+    );
+  }
+
+  for (const path of groupScopedPatterns('epics/:iid.json')) {
+    app.put(path, { errorHandler: issuableJsonErrorHandler() }, async (request) => {
+      const { iid } = request.params as { iid: string };
+      const changes = epicIssuableChanges(request.query, request.body);
+      const saved = await saveEpicIssuable(
+        db,
+        request.access,
+        groupPathOf(request.params),
+        parseIid(iid),
+        changes,
+      );
+      return issuableUpdateJson(saved);
+    });
+  }
+
+  registerEpicDestroyForm(app, deps);
+}

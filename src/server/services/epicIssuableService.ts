@@ -1,0 +1,96 @@
+import type { Kysely } from 'kysely';
+import { findUserById } from '../db/repositories/userRepository.ts';
+import type { Database, EpicRow, NamespaceRow, UserRow } from '../db/schema.ts';
+import type { AccessContext } from './access.ts';
+import { deleteEpic, findReadableEpic, updateEpic } from './epicService.ts';
+import { NotFoundError, UnauthorizedError, ValidationError } from './errors.ts';
+import { findReadableGroupOrNull } from './groupService.ts';
+
+/**
+ * The epic page's issuable view (GitLab's IssuableActions for epics): reading what the title and
+ * description editor shows, saving it, and the page's delete form. Permission, validation and
+ * locking all come from epicService; this adds the page's own rules on top.
+ */
+
+/** An epic as the issuable view shows it, with who last edited it. */
+export interface EpicIssuable {
+  readonly group: NamespaceRow;
+  readonly epic: EpicRow;
+  /** Null until the first edit, or when that user was deleted. */
+  readonly lastEditor: UserRow | null;
+}
+
+/** What the issuable edit form sends (`epic[title]`, …); undefined leaves a field alone. */
+export interface EpicIssuableChanges {
+  readonly title?: string | undefined;
+  readonly description?: string | undefined;
+  readonly lockVersion?: number | undefined;
+  readonly stateEvent?: 'close' | 'reopen' | undefined;
+}
+
+/** The group at a page path (never a numeric id: that is the REST API's form), if readable. */
+export async function findReadableGroupAtPath(
+  db: Kysely<Database>,
+  access: AccessContext,
+  fullPath: string,
+): Promise<NamespaceRow> {
+  const group = await findReadableGroupOrNull(db, access, fullPath);
+  if (!group) throw new NotFoundError('Group');
+  return group;
+}
+
+async function withEditor(db: Kysely<Database>, group: NamespaceRow, epic: EpicRow): Promise<EpicIssuable> {
+  const lastEditor =
+    epic.last_edited_by_id === null ? null : ((await findUserById(db, epic.last_edited_by_id)) ?? null);
+  return { group, epic, lastEditor };
+}
+
+/** The epic for the issuable view; 404 when it is missing or the actor may not read it. */
+export async function loadEpicIssuable(
+  db: Kysely<Database>,
+  access: AccessContext,
+  groupPath: string,
+  iid: number,
+): Promise<EpicIssuable> {
+  const group = await findReadableGroupAtPath(db, access, groupPath);
+  return withEditor(db, group, await findReadableEpic(db, access, group, iid));
+}
+
+/**
+ * Saves the edit form in one transaction (epicService.updateEpic): a stale lock_version is a
+ * StaleEditError and changes nothing. A form with nothing to save is bad input.
+ */
+export async function saveEpicIssuable(
+  db: Kysely<Database>,
+  access: AccessContext,
+  groupPath: string,
+  iid: number,
+  changes: EpicIssuableChanges,
+): Promise<EpicIssuable> {
+  if (!access.actor.user) throw new UnauthorizedError();
+  const { title, description, stateEvent, lockVersion } = changes;
+  if (title === undefined && description === undefined && stateEvent === undefined) {
+    throw new ValidationError({ epic: ['must include a title, description or state_event'] });
+  }
+  const group = await findReadableGroupAtPath(db, access, groupPath);
+  const epic = await findReadableEpic(db, access, group, iid);
+  const updated = await updateEpic(db, access, group, epic, { title, description, stateEvent, lockVersion });
+  return withEditor(db, group, updated);
+}
+
+/**
+ * The epic page's delete form: the epic and all its descendant epics go ('Delete this epic and all
+ * descendants?'); their issues stay. Needs destroy permission.
+ */
+export async function destroyEpicFromPage(
+  db: Kysely<Database>,
+  access: AccessContext,
+  groupPath: string,
+  iid: number,
+): Promise<NamespaceRow> {
+  if (!access.actor.user) throw new UnauthorizedError();
+  const group = await findReadableGroupAtPath(db, access, groupPath);
+  const epic = await findReadableEpic(db, access, group, iid);
+  await deleteEpic(db, access, group, epic, 'delete');
+  return group;
+}

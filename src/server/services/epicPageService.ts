@@ -1,0 +1,114 @@
+import type { FeatureFlags } from '../config.ts';
+import type { Executor } from '../db/executor.ts';
+import { findUserById } from '../db/repositories/userRepository.ts';
+import type { EpicRow, NamespaceRow } from '../db/schema.ts';
+import type { AccessContext } from './access.ts';
+import { areEmailsDisabled } from './groupSettingsService.ts';
+import { isSubscribedToEpic } from './subscriptionService.ts';
+import { findPendingTodoOf } from './todoService.ts';
+
+/** Where the epic page's widgets send their calls (GitLab's paths, relative to the site root). */
+export interface EpicPagePaths {
+  /** The epic's page; the issuable poll reads `${endpoint}/realtime_changes`. */
+  readonly endpoint: string;
+  readonly updateEndpoint: string;
+  readonly todoPath: string;
+  /** Where the current to-do is marked done; null when there is none. */
+  readonly todoDeletePath: string | null;
+  readonly epicsWebUrl: string;
+  readonly newEpicWebUrl: string;
+  readonly labelsPath: string;
+  readonly labelsWebUrl: string;
+  readonly markdownPreviewPath: string;
+  readonly markdownDocsPath: string;
+}
+
+/**
+ * What the epic page must know before its first query (spec section 3, "Epic page state"): who may
+ * do what, the viewer's own to-do and subscription, the group's email setting, feature flags, and
+ * the epic's identity and author. Everything else the page reads over GraphQL.
+ */
+export interface EpicPageState {
+  readonly signedIn: boolean;
+  readonly canUpdate: boolean;
+  readonly canDestroy: boolean;
+  readonly canCreate: boolean;
+  /** Add, create and remove children (GitLab's `admin_epic`). */
+  readonly canAdmin: boolean;
+  readonly allowSubEpics: boolean;
+  readonly epicColorHighlight: boolean;
+  readonly epicId: number;
+  readonly iid: number;
+  readonly state: 'opened' | 'closed';
+  readonly confidential: boolean;
+  readonly created: string;
+  readonly lockVersion: number;
+  readonly todoExists: boolean;
+  readonly todoId: number | null;
+  readonly subscribed: boolean;
+  /** Notifications are switched off by the owner of this group or of a group above it. */
+  readonly emailsDisabled: boolean;
+  readonly author: { readonly name: string; readonly username: string; readonly url: string } | null;
+  readonly paths: EpicPagePaths;
+}
+
+/** Sub-epics are part of every installation here (GitLab gates them by licence). */
+const SUB_EPICS_AVAILABLE = true;
+
+export async function epicPageState(
+  db: Executor,
+  access: AccessContext,
+  group: NamespaceRow,
+  epic: EpicRow,
+  flags: FeatureFlags,
+): Promise<EpicPageState> {
+  const confidential = { confidential: epic.confidential };
+  const [canUpdate, canDestroy, canCreate, todo, subscribed, emailsDisabled, author] = await Promise.all([
+    access.canInNamespace('update_epic', group, confidential),
+    access.canInNamespace('destroy_epic', group, confidential),
+    access.canInNamespace('create_epic', group),
+    findPendingTodoOf(db, access.actor, { type: 'Epic', id: epic.id }),
+    isSubscribedToEpic(db, access.actor, epic),
+    areEmailsDisabled(db, group),
+    findUserById(db, epic.author_id),
+  ]);
+  const groupBase = `/groups/${group.full_path}/-`;
+  const endpoint = `${groupBase}/epics/${epic.iid}`;
+  return {
+    signedIn: access.actor.user !== null,
+    canUpdate,
+    canDestroy,
+    canCreate,
+    canAdmin: canUpdate,
+    allowSubEpics: SUB_EPICS_AVAILABLE,
+    epicColorHighlight: flags.epicColorHighlight,
+    epicId: epic.id,
+    iid: epic.iid,
+    state: epic.state,
+    confidential: epic.confidential,
+    created: epic.created_at.toISOString(),
+    lockVersion: epic.lock_version,
+    todoExists: todo !== undefined,
+    todoId: todo?.id ?? null,
+    subscribed,
+    emailsDisabled,
+    author: author ? { name: author.name, username: author.username, url: `/${author.username}` } : null,
+    paths: {
+      endpoint,
+      updateEndpoint: `${endpoint}.json`,
+      todoPath: `${groupBase}/todos`,
+      todoDeletePath: todo ? todoDeletePath(todo.id) : null,
+      epicsWebUrl: `${groupBase}/epics`,
+      newEpicWebUrl: `${groupBase}/epics/new`,
+      labelsPath: `${groupBase}/labels.json`,
+      labelsWebUrl: `${groupBase}/labels`,
+      markdownPreviewPath: `${groupBase}/preview_markdown`,
+      markdownDocsPath: '/help/user/markdown',
+    },
+  };
+}
+
+/** GitLab's `dashboard_todo_path`: where a to-do is marked done (DELETE). */
+export function todoDeletePath(todoId: number): string {
+  return `/dashboard/todos/${todoId}`;
+}

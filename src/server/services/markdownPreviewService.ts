@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { AccessContext } from './access.ts';
+import { findReadableGroupAtPath } from './epicIssuableService.ts';
+import { findReadableEpic } from './epicService.ts';
+import { UnauthorizedError } from './errors.ts';
+import { type RenderedMarkdown, renderMarkdown } from './markdown/markdownRenderer.ts';
+
+/** The `target_type` values GitLab's markdown editors send with a preview. */
+export const PREVIEW_TARGET_TYPES = ['Epic', 'Issue', 'MergeRequest', 'WorkItem', 'Milestone'] as const;
+export type PreviewTargetType = (typeof PREVIEW_TARGET_TYPES)[number];
+
+export interface PreviewRequest {
+  readonly text: string;
+  readonly targetType?: PreviewTargetType | undefined;
+  /** For an Epic, its iid in the group (as GitLab's quick-action target lookup reads it). */
+  readonly targetId?: number | undefined;
+}
+
+/**
+ * A group's markdown preview (GitLab's `/groups/:path/-/preview_markdown`): signed-in readers of the
+ * group only. A named epic target must be one the actor may read, so that the endpoint cannot probe
+ * for hidden epics; other target types do not change how a group renders.
+ */
+export async function previewGroupMarkdown(
+  db: Kysely<Database>,
+  access: AccessContext,
+  groupPath: string,
+  request: PreviewRequest,
+): Promise<RenderedMarkdown> {
+  if (!access.actor.user) throw new UnauthorizedError();
+  const group = await findReadableGroupAtPath(db, access, groupPath);
+  if (request.targetType === 'Epic' && request.targetId !== undefined) {
+    await findReadableEpic(db, access, group, request.targetId);
+  }
+  return renderMarkdown(request.text);
+}

@@ -1,0 +1,126 @@
+import type { Kysely } from 'kysely';
+import { TODO_ACTION_MARKED, type TodoState } from '../../core/domain/todos.ts';
+import type { Executor } from '../db/executor.ts';
+import { findEpicById } from '../db/repositories/epicRepository.ts';
+import { findNamespaceById } from '../db/repositories/namespaceRepository.ts';
+import {
+  countTodosOfUser,
+  findPendingTodo,
+  findTodoById,
+  insertTodo,
+  listTodosOfUser,
+  lockTodosOfUser,
+  markTodoDone,
+  type TodoTargetType,
+} from '../db/repositories/todoRepository.ts';
+import type { Database, EpicRow, NamespaceRow, TodoRow } from '../db/schema.ts';
+import { fitsSqlInteger } from '../db/sqlInteger.ts';
+import type { AccessContext } from './access.ts';
+import type { Actor } from './actor.ts';
+import { ForbiddenError, NotFoundError, UnauthorizedError } from './errors.ts';
+
+function requireUser(access: AccessContext) {
+  const user = access.actor.user;
+  if (!user) throw new UnauthorizedError();
+  return user;
+}
+
+/** An epic by its numeric id, with its group, if the actor may read it; 404 otherwise. */
+export async function findReadableEpicById(
+  db: Executor,
+  access: AccessContext,
+  epicId: number,
+): Promise<{ group: NamespaceRow; epic: EpicRow }> {
+  const epic = fitsSqlInteger(epicId) ? await findEpicById(db, epicId) : undefined;
+  const group = epic ? await findNamespaceById(db, epic.group_id) : undefined;
+  if (
+    !epic ||
+    !group ||
+    !(await access.canInNamespace('read_epic', group, { confidential: epic.confidential }))
+  ) {
+    throw new NotFoundError('Epic');
+  }
+  return { group, epic };
+}
+
+/**
+ * Adds the actor's own to-do on an epic ("Add a to-do"), or returns the one already pending: a user
+ * has at most one pending to-do per item, however often they click.
+ */
+export async function addEpicTodo(
+  db: Kysely<Database>,
+  access: AccessContext,
+  group: NamespaceRow,
+  epic: EpicRow,
+  now: Date,
+): Promise<TodoRow> {
+  const user = requireUser(access);
+  if (!(await access.canInNamespace('create_todo', group, { confidential: epic.confidential }))) {
+    throw new ForbiddenError();
+  }
+  return db.transaction().execute(async (trx) => {
+    await lockTodosOfUser(trx, user.id);
+    const target = { type: 'Epic' as const, id: epic.id };
+    const pending = await findPendingTodo(trx, user.id, target);
+    if (pending) return pending;
+    return insertTodo(trx, {
+      root_namespace_id: epic.root_namespace_id,
+      user_id: user.id,
+      author_id: user.id,
+      target_type: 'Epic',
+      target_id: epic.id,
+      group_id: epic.group_id,
+      project_id: null,
+      action: TODO_ACTION_MARKED,
+      state: 'pending',
+      created_at: now,
+      updated_at: now,
+    });
+  });
+}
+
+/**
+ * Marks one of the actor's to-dos done; marking a done one again changes nothing. Someone else's
+ * to-do is as missing as one that does not exist.
+ */
+export async function markOwnTodoDone(
+  db: Kysely<Database>,
+  access: AccessContext,
+  todoId: number,
+  now: Date,
+): Promise<TodoRow> {
+  const user = requireUser(access);
+  const todo = await findTodoById(db, todoId);
+  if (!todo || todo.user_id !== user.id) throw new NotFoundError('Todo');
+  const done = await markTodoDone(db, todo.id, now);
+  if (!done) throw new NotFoundError('Todo');
+  return done;
+}
+
+/** The actor's pending to-do on an item, if any; never one for an anonymous visitor. */
+export async function findPendingTodoOf(
+  db: Executor,
+  actor: Actor,
+  target: { type: TodoTargetType; id: number },
+): Promise<TodoRow | undefined> {
+  return actor.user ? findPendingTodo(db, actor.user.id, target) : undefined;
+}
+
+/** The to-do count of the navigation badge: the actor's pending to-dos (0 when signed out). */
+export function pendingTodoCount(db: Executor, actor: Actor): Promise<number> {
+  return actor.user ? countTodosOfUser(db, actor.user.id, 'pending') : Promise.resolve(0);
+}
+
+export function doneTodoCount(db: Executor, actor: Actor): Promise<number> {
+  return actor.user ? countTodosOfUser(db, actor.user.id, 'done') : Promise.resolve(0);
+}
+
+export function listOwnTodos(
+  db: Executor,
+  actor: Actor,
+  filter: { state?: TodoState | undefined; types?: readonly TodoTargetType[] | undefined },
+  page: { offset: number; limit: number },
+): Promise<{ rows: TodoRow[]; total: number }> {
+  if (!actor.user) return Promise.resolve({ rows: [], total: 0 });
+  return listTodosOfUser(db, { userId: actor.user.id, ...filter }, page);
+}
