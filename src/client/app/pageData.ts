@@ -71,6 +71,28 @@ export type PageData =
       readonly iid: string;
       readonly epicId: string;
       readonly listEpicsPath: string;
+      /** The viewer is signed in: the to-do toggle shows and subscribing is possible. */
+      readonly signedIn: boolean;
+      readonly canUpdate: boolean;
+      /** The delete button and the delete button of the edit form. */
+      readonly canDestroy: boolean;
+      /** The New epic link. */
+      readonly canCreate: boolean;
+      /** The epic's page path: realtime_changes lives under it and the delete form posts to it. */
+      readonly endpoint: string;
+      /** `PUT` target of title, description and state saves (`{endpoint}.json`). */
+      readonly updateEndpoint: string;
+      readonly markdownPreviewPath: string;
+      readonly newEpicWebUrl: string;
+      /** Sub-epics are allowed (the sidebar's ancestors block). */
+      readonly allowSubEpics: boolean;
+      /** GitLab's `epic_color_highlight` flag (the sidebar's colour block). */
+      readonly epicColorHighlight: boolean;
+      /** Notifications are switched off by the owner of the group or of a group above it. */
+      readonly emailsDisabled: boolean;
+      /** The milestone an inherited start or due date comes from; '' when none or not sent. */
+      readonly startDateSourcingMilestoneTitle: string;
+      readonly dueDateSourcingMilestoneTitle: string;
     }
   | {
       readonly page: 'project' | 'project-issues';
@@ -204,6 +226,27 @@ export function parsePageData(dataset: Dataset): PageData {
         iid: text(dataset, 'iid'),
         epicId: text(dataset, 'epicId'),
         listEpicsPath: text(dataset, 'listEpicsPath', groupEpicsPath(fullPath, 'epics')),
+        signedIn: flag(dataset, 'signedIn'),
+        canUpdate: flag(dataset, 'canUpdate'),
+        canDestroy: flag(dataset, 'canDestroy'),
+        canCreate: flag(dataset, 'canCreate'),
+        endpoint: text(dataset, 'endpoint', `${groupEpicsPath(fullPath, 'epics')}/${text(dataset, 'iid')}`),
+        updateEndpoint: text(
+          dataset,
+          'updateEndpoint',
+          `${groupEpicsPath(fullPath, 'epics')}/${text(dataset, 'iid')}.json`,
+        ),
+        markdownPreviewPath: text(
+          dataset,
+          'markdownPreviewPath',
+          groupEpicsPath(fullPath, 'preview_markdown'),
+        ),
+        newEpicWebUrl: text(dataset, 'newEpicWebUrl', `${groupEpicsPath(fullPath, 'epics')}/new`),
+        allowSubEpics: flag(dataset, 'allowSubEpics'),
+        epicColorHighlight: flag(dataset, 'epicColorHighlight'),
+        emailsDisabled: flag(dataset, 'emailsDisabled'),
+        startDateSourcingMilestoneTitle: text(dataset, 'startDateSourcingMilestoneTitle'),
+        dueDateSourcingMilestoneTitle: text(dataset, 'dueDateSourcingMilestoneTitle'),
       };
     case 'project':
     case 'project-issues':

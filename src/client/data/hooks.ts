@@ -126,9 +126,9 @@ export function useProjectIssuesList(
   return { data: data || previousData ? result : undefined, loading, error };
 }
 
+/** The epic page's header data. The page decides when it is settled: its description loads apart. */
 export function useEpicDetail(fullPath: string, iid: string): QueryState<EpicDetail | null> {
   const { data, loading, error } = useQuery(EpicDetailDocument, { variables: { fullPath, iid } });
-  usePageSettled(!loading);
   const group = data?.group;
   const epic = group?.epic;
   return { data: data ? epic && toEpicDetail(epic, group.fullName) : undefined, loading, error };

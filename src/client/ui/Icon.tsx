@@ -43,6 +43,17 @@ const PATHS = {
   today: 'M8 1.5v13 M5 3.5h6 M5 12.5h6',
   blocked: 'M8 1.5a6.5 6.5 0 1 0 0 13a6.5 6.5 0 1 0 0-13z M3.4 3.4l9.2 9.2',
   download: 'M8 2v8 M4.5 6.5 8 10l3.5-3.5 M2.5 13.5h11',
+  trash: 'M2.5 4h11 M6 4V2.5h4V4 M4 4l.7 9.5h6.6L12 4 M6.8 6.5v4.5 M9.2 6.5v4.5',
+  pencil: 'M10.5 2.5l3 3-8 8H2.5v-3z M9 4l3 3',
+  eye: 'M1.5 8s2.4-4.5 6.5-4.5S14.5 8 14.5 8 12.1 12.5 8 12.5 1.5 8 1.5 8z M8 6a2 2 0 1 0 0 4a2 2 0 1 0 0-4z',
+  notifications: 'M4 11.5V7a4 4 0 0 1 8 0v4.5l1.5 1.5h-11z M6.5 13.5a1.5 1.5 0 0 0 3 0',
+  notificationsOff: 'M4 11.5V7a4 4 0 0 1 8 0v4.5l1.5 1.5h-11z M6.5 13.5a1.5 1.5 0 0 0 3 0 M2 2l12 12',
+  copy: 'M5.5 5.5h8v8h-8z M10.5 5.5v-3h-8v8h3',
+  check: 'M3 8.5l3 3 7-7',
+  todoAdd: 'M2.5 2.5h11v11h-11z M8 5.5v5 M5.5 8h5',
+  todoDone: 'M2.5 2.5h11v11h-11z M5 8.2l2 2 4-4.2',
+  stateOpen: 'M8 2a6 6 0 1 0 0 12a6 6 0 1 0 0-12z',
+  stateClosed: 'M8 2a6 6 0 1 0 0 12a6 6 0 1 0 0-12z M5.5 8.2l1.8 1.8 3.2-3.5',
 } as const;
 
 export type IconName = keyof typeof PATHS;

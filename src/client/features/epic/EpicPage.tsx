@@ -1,24 +1,30 @@
-import { type EpicDateView, type EpicDetail, useEpicDetail } from '../../data/index.ts';
-import { Alert, Loading, useDocumentTitle } from '../../ui/index.ts';
+import { useState } from 'react';
+import type { PageData } from '../../app/pageData.ts';
+import { type EpicDateView, type EpicDetail, useEpicDetail, usePageSettled } from '../../data/index.ts';
+import { Alert, Breadcrumbs, Button, Loading, useDocumentTitle } from '../../ui/index.ts';
 import { NotFoundContent } from '../errors/NotFound.tsx';
-import { Detail, DetailList, None, PlainDescription } from '../issuable/DetailList.tsx';
+import { Detail, DetailList, None } from '../issuable/DetailList.tsx';
 import { formatCalendarDate, pluralize } from '../issuable/format.ts';
 import { ConfidentialBadge, CreatedBy, StateBadge } from '../issuable/IssuableMeta.tsx';
 import { LabelList } from '../issuable/LabelList.tsx';
 import { epicPath, groupCrumbs, groupEpicsPath } from '../navigation/crumbs.ts';
 import { PageHeader } from '../navigation/PageHeader.tsx';
+import { DeleteEpicDialog } from './body/DeleteEpicDialog.tsx';
+import { EpicIssuable } from './body/EpicIssuable.tsx';
+import { ISSUABLE_TEXT } from './body/issuableTexts.ts';
+import { useEpicStatus } from './body/useEpicStatus.ts';
+import { type IssuablePolling, useIssuablePolling } from './body/useIssuablePolling.ts';
 
-export interface EpicPageProps {
-  readonly fullPath: string;
-  readonly groupName: string;
-  readonly iid: string;
-  readonly listEpicsPath: string;
-}
+export type EpicPageProps = Omit<Extract<PageData, { page: 'epic' }>, 'page'>;
 
-/** A read-only view of one epic. */
-export function EpicPage({ fullPath, groupName, iid, listEpicsPath }: EpicPageProps) {
+/** GitLab's epic page: header with state and actions, title and description editor, sidebar. */
+export function EpicPage(props: EpicPageProps) {
+  const { fullPath, groupName, iid, listEpicsPath } = props;
   const { data, loading, error } = useEpicDetail(fullPath, iid);
-  useDocumentTitle(data ? `${data.title} (&${data.iid})` : `&${iid}`, 'Epics');
+  const [tasksUpdating, setTasksUpdating] = useState(false);
+  const polling = useIssuablePolling(props.endpoint, tasksUpdating);
+  usePageSettled(data === null || (!loading && (polling.text !== null || polling.failed)));
+  useDocumentTitle(data ? `${polling.text?.titleText ?? data.title} (&${data.iid})` : `&${iid}`, 'Epics');
   if (data === null) return <NotFoundContent />;
   const crumbs = [
     ...groupCrumbs(fullPath, data?.groupFullName, groupName),
@@ -29,7 +35,13 @@ export function EpicPage({ fullPath, groupName, iid, listEpicsPath }: EpicPagePr
     <>
       {error ? <Alert variant="danger">Something went wrong while fetching the epic</Alert> : null}
       {data ? (
-        <EpicView epic={data} crumbs={crumbs} />
+        <EpicView
+          epic={data}
+          page={props}
+          crumbs={crumbs}
+          polling={polling}
+          onUpdatingTasks={setTasksUpdating}
+        />
       ) : (
         <>
           <PageHeader crumbs={crumbs} title={`Epic &${iid}`} />
@@ -55,27 +67,84 @@ function DateDetail({ term, value, testId }: { term: string; value: EpicDateView
   );
 }
 
-function EpicView({ epic, crumbs }: { epic: EpicDetail; crumbs: { label: string; href: string }[] }) {
+function EpicView({
+  epic,
+  page,
+  crumbs,
+  polling,
+  onUpdatingTasks,
+}: {
+  epic: EpicDetail;
+  page: EpicPageProps;
+  crumbs: { label: string; href: string }[];
+  polling: IssuablePolling;
+  onUpdatingTasks: (updating: boolean) => void;
+}) {
   const { counts } = epic;
+  const status = useEpicStatus(epic.state, page.updateEndpoint);
+  const [deleting, setDeleting] = useState(false);
+  const badges = (
+    <>
+      <StateBadge state={status.state} />
+      {epic.confidential ? <ConfidentialBadge /> : null}
+    </>
+  );
   return (
     <>
-      <PageHeader
-        crumbs={crumbs}
-        eyebrow={
+      <div className="page-header epic-header">
+        <Breadcrumbs items={crumbs} />
+        <div className="epic-header-row">
           <div className="page-meta" data-testid="epic-meta">
-            <StateBadge state={epic.state} />
-            {epic.confidential ? <ConfidentialBadge /> : null}
+            {badges}
             <span className="muted">
               <CreatedBy createdAt={epic.createdAt} author={epic.author} capitalized />
             </span>
           </div>
-        }
-        title={<span data-testid="epic-title">{epic.title}</span>}
-      />
+          <div className="page-actions">
+            {page.canUpdate ? (
+              <Button
+                onClick={() => void status.toggle()}
+                disabled={status.busy}
+                aria-busy={status.busy}
+                data-testid="epic-state-toggle"
+              >
+                {status.state === 'closed' ? ISSUABLE_TEXT.reopenEpic : ISSUABLE_TEXT.closeEpic}
+              </Button>
+            ) : null}
+            {page.canCreate ? (
+              <a className="btn btn-default" href={page.newEpicWebUrl} data-testid="epic-new-link">
+                {ISSUABLE_TEXT.newEpic}
+              </a>
+            ) : null}
+          </div>
+        </div>
+      </div>
       <div className="detail-layout">
-        <section className="detail-main" aria-label="Description">
-          <PlainDescription text={epic.description} />
-        </section>
+        <div className="detail-main">
+          <EpicIssuable
+            endpoint={page.endpoint}
+            previewPath={page.markdownPreviewPath}
+            canUpdate={page.canUpdate}
+            canDestroy={page.canDestroy}
+            badges={badges}
+            onDelete={() => setDeleting(true)}
+            polling={polling}
+            onUpdatingTasks={onUpdatingTasks}
+          />
+          {page.canDestroy ? (
+            <div className="epic-delete">
+              <Button
+                variant="danger"
+                icon="trash"
+                onClick={() => setDeleting(true)}
+                data-testid="epic-delete"
+              >
+                {ISSUABLE_TEXT.deleteEpic}
+              </Button>
+            </div>
+          ) : null}
+          <DeleteEpicDialog open={deleting} endpoint={page.endpoint} onClose={() => setDeleting(false)} />
+        </div>
         <DetailList title="Epic details">
           <Detail term="Reference">{epic.reference}</Detail>
           <DateDetail term="Start date" value={epic.startDate} testId="epic-start-date" />

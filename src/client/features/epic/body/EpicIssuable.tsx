@@ -1,0 +1,184 @@
+import { useCallback, useRef, useState } from 'react';
+import type { Instant } from '../../../data/index.ts';
+import { type IssuableText, saveIssuable } from '../../../data/issuableRest.ts';
+import { Alert, Button, Loading } from '../../../ui/index.ts';
+import { TimeAgo } from '../../issuable/IssuableMeta.tsx';
+import { IssuableDescription } from './IssuableDescription.tsx';
+import { IssuableEditForm } from './IssuableEditForm.tsx';
+import { CONCURRENT_EDIT_MESSAGE, ISSUABLE_TEXT, updateErrorText } from './issuableTexts.ts';
+import { StickyTitle } from './StickyTitle.tsx';
+import { toggleTaskAtLine } from './taskListSource.ts';
+import { useIssuableEditor } from './useIssuableEditor.ts';
+import type { IssuablePolling } from './useIssuablePolling.ts';
+
+export interface EpicIssuableProps {
+  /** The epic's page path (`/groups/…/-/epics/5`): realtime_changes lives under it, the delete form posts to it. */
+  readonly endpoint: string;
+  readonly previewPath: string;
+  readonly canUpdate: boolean;
+  readonly canDestroy: boolean;
+  /** The state, confidential and other badges, repeated in the sticky header. */
+  readonly badges: React.ReactNode;
+  readonly onDelete: () => void;
+  /** The page's poll of realtime_changes (the page owns it: it is settled once the text is in). */
+  readonly polling: IssuablePolling;
+  /** Pauses polling while a task-list update is in flight. */
+  readonly onUpdatingTasks: (updating: boolean) => void;
+}
+
+/**
+ * The epic's title and description (GitLab's issuable app): shown as the server rendered them, kept
+ * fresh by polling, edited inline behind the pencil, task-list items ticked in place.
+ */
+export function EpicIssuable({
+  endpoint,
+  previewPath,
+  canUpdate,
+  canDestroy,
+  badges,
+  onDelete,
+  polling,
+  onUpdatingTasks,
+}: EpicIssuableProps) {
+  const [updatingTasks, setUpdatingTasksState] = useState(false);
+  const setUpdatingTasks = useCallback(
+    (updating: boolean) => {
+      setUpdatingTasksState(updating);
+      onUpdatingTasks(updating);
+    },
+    [onUpdatingTasks],
+  );
+  const [taskFlash, setTaskFlash] = useState<string | null>(null);
+  const { text, accept, refresh } = polling;
+  const titleRef = useRef<HTMLHeadingElement>(null);
+
+  const onSaved = useCallback(
+    (saved: IssuableText, webUrl: string) => {
+      accept(saved);
+      // GitLab follows the issuable when it moved (another group, say).
+      if (webUrl && !window.location.pathname.includes(webUrl)) window.location.assign(webUrl);
+    },
+    [accept],
+  );
+  const editor = useIssuableEditor({
+    text,
+    updateEndpoint: `${endpoint}.json`,
+    issuableType: 'epic',
+    onSaved,
+  });
+
+  const toggleTask = useCallback(
+    async (line: number, checked: boolean) => {
+      if (!text) return;
+      const description = toggleTaskAtLine(text.descriptionText, line, checked);
+      if (description === null) {
+        refresh();
+        return;
+      }
+      setUpdatingTasks(true);
+      setTaskFlash(null);
+      const answer = await saveIssuable(`${endpoint}.json`, { description, lockVersion: text.lockVersion });
+      if (answer.ok) accept(answer.text);
+      else
+        setTaskFlash(
+          answer.status === 409 ? CONCURRENT_EDIT_MESSAGE : updateErrorText('epic', answer.errors),
+        );
+      // Resuming polls at once, which also puts back a box the server refused.
+      setUpdatingTasks(false);
+    },
+    [text, endpoint, accept, refresh, setUpdatingTasks],
+  );
+
+  if (!text) {
+    return polling.failed ? (
+      <Alert variant="danger">{updateErrorText('epic', [])}</Alert>
+    ) : (
+      <Loading label="Loading the epic's description" />
+    );
+  }
+
+  if (editor.editing) {
+    return (
+      <section className="issuable-body" aria-label={ISSUABLE_TEXT.editTitleAndDescription}>
+        {editor.flash ? (
+          <Alert variant="danger" testId="issuable-flash">
+            {editor.flash}
+          </Alert>
+        ) : null}
+        <IssuableEditForm
+          editor={editor}
+          previewPath={previewPath}
+          showDeleteButton={canDestroy}
+          onDelete={onDelete}
+        />
+      </section>
+    );
+  }
+
+  return (
+    <section className="issuable-body" aria-labelledby="issuable-title">
+      <StickyTitle titleRef={titleRef} badges={badges} title={text.titleText} />
+      {taskFlash ? (
+        <Alert variant="danger" testId="issuable-flash">
+          {taskFlash}
+        </Alert>
+      ) : null}
+      <div className="issuable-title-row">
+        <h1
+          id="issuable-title"
+          ref={titleRef}
+          className="issuable-title"
+          data-testid="issuable-title"
+          // Rendered and escaped by the server (inline markdown only).
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitised title HTML
+          dangerouslySetInnerHTML={{ __html: text.titleHtml }}
+        />
+        {canUpdate ? (
+          <Button
+            icon="pencil"
+            iconOnly
+            aria-label={ISSUABLE_TEXT.editTitleAndDescription}
+            title={ISSUABLE_TEXT.editTitleAndDescription}
+            onClick={editor.open}
+            data-testid="issuable-edit"
+          />
+        ) : null}
+      </div>
+      {text.descriptionHtml ? (
+        <IssuableDescription
+          html={text.descriptionHtml}
+          canUpdate={canUpdate}
+          updatingTasks={updatingTasks}
+          onToggleTask={(line, checked) => void toggleTask(line, checked)}
+        />
+      ) : (
+        <p className="muted" data-testid="issuable-no-description">
+          {ISSUABLE_TEXT.noDescription}
+        </p>
+      )}
+      {text.taskStatus && !text.taskStatus.startsWith('0 of 0') ? (
+        <p className="muted issuable-task-status" data-testid="issuable-task-status">
+          {text.taskStatus}
+        </p>
+      ) : null}
+      {text.updatedAt ? (
+        <p className="muted issuable-edited" data-testid="issuable-edited">
+          Edited <TimeAgo instant={text.updatedAt as Instant} />
+          {text.updatedByName ? (
+            <>
+              {' '}
+              by{' '}
+              {text.updatedByPath ? (
+                <a href={text.updatedByPath} className="author-link">
+                  {text.updatedByName}
+                </a>
+              ) : (
+                text.updatedByName
+              )}
+            </>
+          ) : null}
+        </p>
+      ) : null}
+    </section>
+  );
+}

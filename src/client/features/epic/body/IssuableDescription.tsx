@@ -1,0 +1,54 @@
+import { useEffect, useRef } from 'react';
+import { prepareTaskCheckboxes } from './taskCheckboxes.ts';
+import { sourceLineOf } from './taskListSource.ts';
+
+/**
+ * The rendered description (server-sanitised HTML). Its task-list checkboxes come disabled from the
+ * server; people who may update get them enabled, and a tick reports the item's source line.
+ */
+export function IssuableDescription({
+  html,
+  canUpdate,
+  updatingTasks,
+  onToggleTask,
+}: {
+  html: string;
+  canUpdate: boolean;
+  updatingTasks: boolean;
+  onToggleTask: (line: number, checked: boolean) => void;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new HTML means new checkbox elements to set up.
+  useEffect(() => {
+    const element = ref.current;
+    if (element) prepareTaskCheckboxes(element, canUpdate && !updatingTasks);
+  }, [html, canUpdate, updatingTasks]);
+
+  // A native listener: the checkboxes are the server's markup, not React elements, so React's
+  // synthetic onChange never sees their changes.
+  const onToggleRef = useRef(onToggleTask);
+  onToggleRef.current = onToggleTask;
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const onChange = (event: Event) => {
+      const box = event.target;
+      if (!(box instanceof HTMLInputElement) || !box.classList.contains('task-list-item-checkbox')) return;
+      const line = sourceLineOf(box.closest('li')?.getAttribute('data-sourcepos'));
+      if (line !== null) onToggleRef.current(line, box.checked);
+    };
+    element.addEventListener('change', onChange);
+    return () => element.removeEventListener('change', onChange);
+  }, []);
+
+  return (
+    <div
+      ref={ref}
+      className="md issuable-description"
+      data-testid="issuable-description"
+      // Rendered and sanitised by the server's markdown renderer (an allowlist), never by the browser.
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitised markdown HTML
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}

@@ -1,0 +1,42 @@
+/** The epic page's title and description texts (spec §2.5, §4, §5 and §8; GitLab's wording). */
+export { CONCURRENT_EDIT_MESSAGE } from '../../../../core/domain/issuableTexts.ts';
+
+export const ISSUABLE_TEXT = {
+  editTitleAndDescription: 'Edit title and description',
+  title: 'Title',
+  description: 'Description',
+  write: 'Write',
+  preview: 'Preview',
+  nothingToPreview: 'Nothing to preview.',
+  loadingPreview: 'Loading…',
+  previewFailed: 'The preview could not be loaded.',
+  descriptionPlaceholder: 'Write a description or drag your files here…',
+  saveChanges: 'Save changes',
+  saving: 'Saving…',
+  cancel: 'Cancel',
+  delete: 'Delete',
+  cancelEditingQuestion: 'Are you sure you want to cancel editing?',
+  discardChanges: 'Discard changes',
+  continueEditing: 'Continue editing',
+  leavePageQuestion: 'Are you sure you want to lose your issue information?',
+  outdatedDescription:
+    'The comment you are editing has been changed by another user. Would you like to keep your changes and overwrite the new description or discard your changes?',
+  keep: 'Keep',
+  discard: 'Discard',
+  titleRequired: 'Title is required.',
+  noDescription: 'No description.',
+  closeEpic: 'Close epic',
+  reopenEpic: 'Reopen epic',
+  newEpic: 'New epic',
+  deleteEpic: 'Delete epic',
+  deleteEpicTitle: 'Delete this epic and all descendants?',
+  deleteEpicBody:
+    'Its child epics and all their descendants are deleted with it. Issues stay in their projects and are removed from these epics. This cannot be undone.',
+  unableToUpdateEpic: 'Unable to update this epic at this time.',
+} as const;
+
+/** 'Error updating epic' with the server's errors after '. ', or the bare text (spec §8). */
+export function updateErrorText(issuableType: string, errors: readonly string[]): string {
+  const base = `Error updating ${issuableType}`;
+  return errors.length > 0 ? `${base}. ${errors.join(', ')}` : base;
+}

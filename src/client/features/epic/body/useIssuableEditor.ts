@@ -1,0 +1,175 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { type IssuableText, saveIssuable } from '../../../data/issuableRest.ts';
+import { DraftStore, isDraftOutdated, localDraftStorage } from './draftAutosave.ts';
+import { ISSUABLE_TEXT, updateErrorText } from './issuableTexts.ts';
+
+export interface EditorForm {
+  readonly title: string;
+  readonly description: string;
+}
+
+export interface IssuableEditor {
+  readonly editing: boolean;
+  readonly form: EditorForm;
+  readonly saving: boolean;
+  /** 'Error updating epic. …', cleared at the next save. */
+  readonly flash: string | null;
+  /** The save met a newer version (409): GitLab's concurrent-edit warning. */
+  readonly lockedWarning: boolean;
+  /** A kept draft predates the saved description: Keep or Discard. */
+  readonly outdatedDraft: boolean;
+  readonly confirmingCancel: boolean;
+  readonly dirty: boolean;
+  readonly canSave: boolean;
+  open(): void;
+  change(field: keyof EditorForm, value: string): void;
+  save(): Promise<void>;
+  requestCancel(): void;
+  discardChanges(): void;
+  continueEditing(): void;
+  keepDraft(): void;
+  discardDraft(): void;
+}
+
+/**
+ * The title and description form of GitLab's issuable app: opens on the pencil with a kept draft if
+ * there is one, autosaves every keystroke locally, saves with the lock version it started from (a stale
+ * one is refused by the server: the locked warning), asks before throwing changes away, and closes after
+ * a successful save.
+ */
+export function useIssuableEditor(options: {
+  readonly text: IssuableText | null;
+  readonly updateEndpoint: string;
+  readonly issuableType: string;
+  readonly onSaved: (text: IssuableText, webUrl: string) => void;
+}): IssuableEditor {
+  const { text, updateEndpoint, issuableType, onSaved } = options;
+  const drafts = useMemo(
+    () => new DraftStore(localDraftStorage(), window.location.pathname, window.location.search),
+    [],
+  );
+  const [editing, setEditing] = useState(false);
+  const [form, setForm] = useState<EditorForm>({ title: '', description: '' });
+  const [baseLockVersion, setBaseLockVersion] = useState(0);
+  const [saving, setSaving] = useState(false);
+  const [flash, setFlash] = useState<string | null>(null);
+  const [lockedWarning, setLockedWarning] = useState(false);
+  const [outdatedDraft, setOutdatedDraft] = useState(false);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+
+  const dirty =
+    editing && text !== null && (form.title !== text.titleText || form.description !== text.descriptionText);
+
+  const close = useCallback(() => {
+    setEditing(false);
+    setConfirmingCancel(false);
+    setLockedWarning(false);
+    setOutdatedDraft(false);
+  }, []);
+
+  const open = useCallback(() => {
+    if (!text) return;
+    const draft = drafts.load();
+    setForm({
+      title: draft?.title ?? text.titleText,
+      description: draft?.description ?? text.descriptionText,
+    });
+    setOutdatedDraft(isDraftOutdated(draft, text.lockVersion));
+    // An outdated draft is saved against the version it started from until the user chooses Keep.
+    setBaseLockVersion(draft?.lockVersion ?? text.lockVersion);
+    setFlash(null);
+    setLockedWarning(false);
+    setEditing(true);
+  }, [drafts, text]);
+
+  const change = useCallback(
+    (field: keyof EditorForm, value: string) => {
+      setForm((current) => ({ ...current, [field]: value }));
+      drafts.save(field, value, baseLockVersion);
+    },
+    [drafts, baseLockVersion],
+  );
+
+  const save = useCallback(async () => {
+    if (!text || saving) return;
+    const title = form.title.trim();
+    if (title === '') return;
+    setSaving(true);
+    setFlash(null);
+    const answer = await saveIssuable(updateEndpoint, {
+      ...(title !== text.titleText ? { title } : {}),
+      ...(form.description !== text.descriptionText ? { description: form.description } : {}),
+      lockVersion: baseLockVersion,
+    });
+    setSaving(false);
+    if (answer.ok) {
+      drafts.clear();
+      close();
+      onSaved(answer.text, answer.webUrl);
+    } else if (answer.status === 409) {
+      setLockedWarning(true);
+    } else {
+      setFlash(updateErrorText(issuableType, answer.errors));
+    }
+  }, [text, saving, form, updateEndpoint, baseLockVersion, drafts, close, onSaved, issuableType]);
+
+  const requestCancel = useCallback(() => {
+    if (dirty) setConfirmingCancel(true);
+    else {
+      drafts.clear();
+      close();
+    }
+  }, [dirty, drafts, close]);
+
+  const discardChanges = useCallback(() => {
+    drafts.clear();
+    close();
+  }, [drafts, close]);
+
+  const keepDraft = useCallback(() => {
+    if (!text) return;
+    setOutdatedDraft(false);
+    setBaseLockVersion(text.lockVersion);
+    drafts.save('description', form.description, text.lockVersion);
+  }, [text, drafts, form.description]);
+
+  const discardDraft = useCallback(() => {
+    if (!text) return;
+    drafts.clear();
+    setForm({ title: text.titleText, description: text.descriptionText });
+    setBaseLockVersion(text.lockVersion);
+    setOutdatedDraft(false);
+  }, [text, drafts]);
+
+  // GitLab's leave-page warning while the form holds unsaved changes.
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = ISSUABLE_TEXT.leavePageQuestion;
+      return ISSUABLE_TEXT.leavePageQuestion;
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  return {
+    editing,
+    form,
+    saving,
+    flash,
+    lockedWarning,
+    outdatedDraft,
+    confirmingCancel,
+    dirty,
+    canSave: form.title.trim() !== '' && !saving,
+    open,
+    change,
+    save,
+    requestCancel,
+    discardChanges,
+    continueEditing: () => setConfirmingCancel(false),
+    keepDraft,
+    discardDraft,
+  };
+}

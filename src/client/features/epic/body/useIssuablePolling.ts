@@ -1,0 +1,100 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { fetchRealtimeChanges, type IssuableText, RealtimeError } from '../../../data/issuableRest.ts';
+
+/** After a failed poll the next waits longer, up to this, so a server in trouble is not hammered. */
+const MAX_RETRY_MS = 60_000;
+/** Used until the server has told its interval (GitLab's realtime_changes sends 3000). */
+const DEFAULT_INTERVAL_MS = 3000;
+
+export interface IssuablePolling {
+  /** The issuable's text as last read or saved; null before the first answer. */
+  readonly text: IssuableText | null;
+  /** The first load failed (the page shows 'Error updating …'). */
+  readonly failed: boolean;
+  /** Takes a save's answer as the current text (and its lock version). */
+  readonly accept: (text: IssuableText) => void;
+  /** Polls now (after a task-list update, say). */
+  readonly refresh: () => void;
+}
+
+/**
+ * GitLab's issuable polling: `realtime_changes` at the server's `Poll-Interval` while the page is
+ * visible, paused while hidden or while `paused` (a task-list update is in flight), resumed with an
+ * immediate poll; ETags make an idle poll a 304. A -1 interval stops polling (the epic is gone).
+ */
+export function useIssuablePolling(endpoint: string, paused: boolean): IssuablePolling {
+  const [text, setText] = useState<IssuableText | null>(null);
+  const [failed, setFailed] = useState(false);
+  const etag = useRef<string | null>(null);
+  const timer = useRef<number | undefined>(undefined);
+  const stopped = useRef(false);
+  const pausedRef = useRef(paused);
+  const inFlight = useRef<AbortController | null>(null);
+  const loaded = useRef(false);
+  const pollRef = useRef<() => void>(() => undefined);
+
+  const schedule = useCallback((delay: number) => {
+    window.clearTimeout(timer.current);
+    if (stopped.current || delay < 0) return;
+    timer.current = window.setTimeout(() => pollRef.current(), delay);
+  }, []);
+
+  const poll = useCallback(async () => {
+    if (stopped.current || pausedRef.current || document.hidden || inFlight.current) return;
+    const controller = new AbortController();
+    inFlight.current = controller;
+    let next = DEFAULT_INTERVAL_MS;
+    try {
+      const answer = await fetchRealtimeChanges(endpoint, etag.current, controller.signal);
+      next = answer.pollInterval;
+      if (answer.kind === 'changed') {
+        etag.current = answer.etag;
+        // A save answered while this poll was out is newer than a poll that read the older version.
+        setText((current) =>
+          current && current.lockVersion > answer.text.lockVersion ? current : answer.text,
+        );
+      }
+      loaded.current = true;
+      setFailed(false);
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      if (error instanceof RealtimeError && error.pollInterval < 0) next = -1;
+      else next = Math.min(MAX_RETRY_MS, Math.max(DEFAULT_INTERVAL_MS, next) * 2);
+      if (!loaded.current) setFailed(true);
+    } finally {
+      if (inFlight.current === controller) inFlight.current = null;
+    }
+    if (next < 0) stopped.current = true;
+    schedule(next);
+  }, [endpoint, schedule]);
+  pollRef.current = () => void poll();
+
+  useEffect(() => {
+    stopped.current = false;
+    void poll();
+    const onVisibility = () => {
+      if (document.hidden) window.clearTimeout(timer.current);
+      else void poll();
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.clearTimeout(timer.current);
+      inFlight.current?.abort();
+      inFlight.current = null;
+      stopped.current = true;
+    };
+  }, [poll]);
+
+  // Resuming after a pause polls at once: the paused update may have changed the text.
+  useEffect(() => {
+    pausedRef.current = paused;
+    if (!paused && loaded.current) void poll();
+  }, [paused, poll]);
+
+  const accept = useCallback((saved: IssuableText) => {
+    setText((current) => (current && current.lockVersion > saved.lockVersion ? current : saved));
+  }, []);
+  const refresh = useCallback(() => void poll(), [poll]);
+  return { text, failed, accept, refresh };
+}
