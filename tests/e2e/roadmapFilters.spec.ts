@@ -107,7 +107,10 @@ for (const testCase of CASES) {
       .toBeGreaterThan(0);
     await expect(page.getByTestId('filtered-search-token')).toHaveCount(1);
     // The view follows the filter: another count, or the empty state with its filtered title.
-    const after = page.getByTestId('roadmap-count').or(page.getByTestId('roadmap-empty-state'));
+    const after = page
+      .getByTestId('roadmap-count')
+      .filter({ visible: true })
+      .or(page.getByTestId('roadmap-empty-state'));
     await expect(after).not.toHaveText(unfiltered ?? '');
 
     // A copied link reproduces the filter, shown again as a token.
