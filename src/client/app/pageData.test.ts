@@ -94,6 +94,35 @@ describe('parsePageData', () => {
     expect(parsePageData({ page: 'milestone', fullPath: 'acme', iid: '1' })).toEqual({ page: 'not-found' });
   });
 
+  it('reads what the epic sidebar needs from an epic page, false and empty when not sent', () => {
+    const sent = {
+      page: 'epic',
+      fullPath: 'acme',
+      iid: '7',
+      signedIn: 'true',
+      canUpdate: 'true',
+      allowSubEpics: 'true',
+      epicColorHighlight: 'false',
+      emailsDisabled: 'true',
+      startDateSourcingMilestoneTitle: 'Sprint 41',
+    };
+    expect(parsePageData(sent)).toMatchObject({
+      signedIn: true,
+      canUpdate: true,
+      allowSubEpics: true,
+      epicColorHighlight: false,
+      emailsDisabled: true,
+      startDateSourcingMilestoneTitle: 'Sprint 41',
+      dueDateSourcingMilestoneTitle: '',
+    });
+    expect(parsePageData({ page: 'epic', fullPath: 'acme', iid: '7' })).toMatchObject({
+      signedIn: false,
+      canUpdate: false,
+      allowSubEpics: false,
+      emailsDisabled: false,
+    });
+  });
+
   it('reads the sign-in page', () => {
     expect(parsePageData({ page: 'sign-in', error: 'Invalid login or password.', redirectTo: '/x' })).toEqual(
       {

@@ -5,6 +5,18 @@ export { DataProvider } from './DataProvider.tsx';
 export type { CalendarDate, Instant } from './dates.ts';
 export { type CreatedEpic, createGroupEpic, type NewEpicFields } from './epicRest.ts';
 export {
+  useEpicAncestors,
+  useEpicColor,
+  useEpicConfidential,
+  useEpicDates,
+  useEpicLabels,
+  useEpicParticipants,
+  useEpicReference,
+  useEpicSubscription,
+} from './epicSidebarHooks.ts';
+export type * from './epicSidebarTypes.ts';
+export { useEpicTodo } from './epicTodoHooks.ts';
+export {
   type EpicSort,
   type EpicState,
   type IssuableState,
@@ -35,6 +47,7 @@ export {
   useRoadmapEpics,
   useRoadmapMilestones,
 } from './roadmapHooks.ts';
+export { type EpicSidebarScope, firstErrorMessage } from './sidebarQuerySupport.ts';
 export {
   type EmojiSuggestion,
   type EpicSuggestion,

@@ -1,4 +1,9 @@
 /** UI state: the only module tree that imports jotai. Server data stays in Apollo. */
+export {
+  type EpicSidebarCollapse,
+  useCollapseBelowLargeScreens,
+  useEpicSidebarCollapse,
+} from './epicSidebarAtoms.ts';
 export { bindLocation, type NavigateOptions, navigateSearch, useLocationSearch } from './locationAtoms.ts';
 export { forgetNewEpic, pendingNewEpic, rememberNewEpic } from './newEpicHighlight.ts';
 export { closeOverlays, isHelpOpen, toggleHelp, useHelpDialog, usePopover } from './overlayAtoms.ts';

@@ -15,4 +15,5 @@ export { Pagination } from './Pagination.tsx';
 export { QueryLink, type QueryLinkProps } from './QueryLink.tsx';
 export { type TabItem, Tabs, tabId } from './Tabs.tsx';
 export { TOAST_DURATION_MS, type ToastItem, ToastRegion } from './ToastRegion.tsx';
+export { Tooltip } from './Tooltip.tsx';
 export { PRODUCT_NAME, useDocumentTitle } from './useDocumentTitle.ts';

@@ -1,12 +1,9 @@
 import { useState } from 'react';
 import type { PageData } from '../../app/pageData.ts';
-import { type EpicDateView, type EpicDetail, useEpicDetail, usePageSettled } from '../../data/index.ts';
+import { type EpicDetail, useEpicDetail, usePageSettled } from '../../data/index.ts';
 import { Alert, Breadcrumbs, Button, Loading, useDocumentTitle } from '../../ui/index.ts';
 import { NotFoundContent } from '../errors/NotFound.tsx';
-import { Detail, DetailList, None } from '../issuable/DetailList.tsx';
-import { formatCalendarDate, pluralize } from '../issuable/format.ts';
 import { ConfidentialBadge, CreatedBy, StateBadge } from '../issuable/IssuableMeta.tsx';
-import { LabelList } from '../issuable/LabelList.tsx';
 import { epicPath, groupCrumbs, groupEpicsPath } from '../navigation/crumbs.ts';
 import { PageHeader } from '../navigation/PageHeader.tsx';
 import { DeleteEpicDialog } from './body/DeleteEpicDialog.tsx';
@@ -14,6 +11,7 @@ import { EpicIssuable } from './body/EpicIssuable.tsx';
 import { ISSUABLE_TEXT } from './body/issuableTexts.ts';
 import { useEpicStatus } from './body/useEpicStatus.ts';
 import { type IssuablePolling, useIssuablePolling } from './body/useIssuablePolling.ts';
+import { EpicSidebar } from './sidebar/EpicSidebar.tsx';
 
 export type EpicPageProps = Omit<Extract<PageData, { page: 'epic' }>, 'page'>;
 
@@ -52,21 +50,6 @@ export function EpicPage(props: EpicPageProps) {
   );
 }
 
-function DateDetail({ term, value, testId }: { term: string; value: EpicDateView; testId: string }) {
-  return (
-    <Detail term={term} testId={testId}>
-      {value.date ? (
-        <>
-          {formatCalendarDate(value.date)}{' '}
-          <span className="muted">({value.isFixed ? 'Fixed' : 'Inherited'})</span>
-        </>
-      ) : (
-        <None />
-      )}
-    </Detail>
-  );
-}
-
 function EpicView({
   epic,
   page,
@@ -80,7 +63,6 @@ function EpicView({
   polling: IssuablePolling;
   onUpdatingTasks: (updating: boolean) => void;
 }) {
-  const { counts } = epic;
   const status = useEpicStatus(epic.state, page.updateEndpoint);
   const [deleting, setDeleting] = useState(false);
   const badges = (
@@ -145,32 +127,7 @@ function EpicView({
           ) : null}
           <DeleteEpicDialog open={deleting} endpoint={page.endpoint} onClose={() => setDeleting(false)} />
         </div>
-        <DetailList title="Epic details">
-          <Detail term="Reference">{epic.reference}</Detail>
-          <DateDetail term="Start date" value={epic.startDate} testId="epic-start-date" />
-          <DateDetail term="Due date" value={epic.dueDate} testId="epic-due-date" />
-          <Detail term="Labels" testId="epic-labels">
-            {epic.labels.length > 0 ? <LabelList labels={epic.labels} /> : <None />}
-          </Detail>
-          <Detail term="Parent epic" testId="epic-parent">
-            {epic.parent ? (
-              <a href={epic.parent.webPath}>
-                {epic.parent.title} <span className="muted">{epic.parent.reference}</span>
-              </a>
-            ) : (
-              <None />
-            )}
-          </Detail>
-          <Detail term="Child epics" testId="epic-child-epics">
-            {pluralize(counts.openedEpics, 'open epic')}, {pluralize(counts.closedEpics, 'closed epic')}
-          </Detail>
-          <Detail term="Issues" testId="epic-issues">
-            {pluralize(counts.openedIssues, 'open issue')}, {pluralize(counts.closedIssues, 'closed issue')}
-          </Detail>
-          <Detail term="Reactions">
-            {pluralize(epic.upvotes, 'upvote')}, {pluralize(epic.downvotes, 'downvote')}
-          </Detail>
-        </DetailList>
+        <EpicSidebar {...page} />
       </div>
     </>
   );

@@ -1,0 +1,107 @@
+/**
+ * The epic page's right sidebar (spec 2.1): its ten blocks in GitLab's order, each reading and
+ * writing its own data. Collapsed, it shows one icon per block; an icon expands the sidebar and
+ * moves focus to its block. Below the lg breakpoint it starts collapsed and opens over the page.
+ */
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import type { PageData } from '../../../app/pageData.ts';
+import { useCollapseBelowLargeScreens, useEpicSidebarCollapse } from '../../../state/index.ts';
+import { Button } from '../../../ui/index.ts';
+import { AncestorsBlock } from './AncestorsBlock.tsx';
+import { ColorBlock } from './ColorBlock.tsx';
+import { ConfidentialityBlock } from './ConfidentialityBlock.tsx';
+import { DateBlock } from './DateBlock.tsx';
+import { LabelsBlock } from './LabelsBlock.tsx';
+import { ParticipantsBlock } from './ParticipantsBlock.tsx';
+import { ReferenceBlock } from './ReferenceBlock.tsx';
+import { blockHeadingId } from './SidebarParts.tsx';
+import { SubscriptionBlock } from './SubscriptionBlock.tsx';
+import { SIDEBAR_TEXT } from './sidebarTexts.ts';
+import { TodoBlock } from './TodoBlock.tsx';
+
+/** What the sidebar needs from the epic page's server data. */
+export type EpicSidebarProps = Pick<
+  Extract<PageData, { page: 'epic' }>,
+  | 'fullPath'
+  | 'iid'
+  | 'signedIn'
+  | 'canUpdate'
+  | 'allowSubEpics'
+  | 'epicColorHighlight'
+  | 'emailsDisabled'
+  | 'listEpicsPath'
+  | 'startDateSourcingMilestoneTitle'
+  | 'dueDateSourcingMilestoneTitle'
+>;
+
+export function EpicSidebar(props: EpicSidebarProps) {
+  const { fullPath, iid, signedIn, canUpdate } = props;
+  const scope = useMemo(() => ({ fullPath, iid }), [fullPath, iid]);
+  const { collapsed, setCollapsed } = useEpicSidebarCollapse();
+  useCollapseBelowLargeScreens();
+  const blocksId = useId();
+  const [focusBlock, setFocusBlock] = useState<string | null>(null);
+  useEffect(() => {
+    if (collapsed || focusBlock === null) return;
+    document.getElementById(blockHeadingId(focusBlock))?.focus();
+    setFocusBlock(null);
+  }, [collapsed, focusBlock]);
+  const expandTo = useCallback(
+    (block: string) => {
+      setFocusBlock(block);
+      setCollapsed(false);
+    },
+    [setCollapsed],
+  );
+  const blockProps = { scope, collapsed, onExpand: expandTo };
+
+  return (
+    <aside
+      className={collapsed ? 'epic-sidebar is-collapsed' : 'epic-sidebar'}
+      aria-label={SIDEBAR_TEXT.sidebar}
+      data-testid="epic-sidebar"
+      data-collapsed={collapsed}
+    >
+      <div className="epic-sidebar-top">
+        {signedIn && !collapsed ? <TodoBlock scope={scope} collapsed={false} /> : null}
+        <Button
+          variant="tertiary"
+          iconOnly
+          icon={collapsed ? 'chevronLeft' : 'chevronRight'}
+          className="epic-sidebar-toggle"
+          aria-label={collapsed ? SIDEBAR_TEXT.expand : SIDEBAR_TEXT.collapse}
+          aria-controls={blocksId}
+          onClick={() => setCollapsed(!collapsed)}
+          data-testid="epic-sidebar-toggle"
+        />
+      </div>
+      <div id={blocksId} className="epic-sidebar-blocks">
+        {signedIn && collapsed ? <TodoBlock scope={scope} collapsed /> : null}
+        <DateBlock
+          kind="start"
+          canUpdate={canUpdate}
+          milestoneTitle={props.startDateSourcingMilestoneTitle}
+          {...blockProps}
+        />
+        <DateBlock
+          kind="due"
+          canUpdate={canUpdate}
+          milestoneTitle={props.dueDateSourcingMilestoneTitle}
+          {...blockProps}
+        />
+        <LabelsBlock canUpdate={canUpdate} listEpicsPath={props.listEpicsPath} {...blockProps} />
+        {props.epicColorHighlight ? <ColorBlock canUpdate={canUpdate} {...blockProps} /> : null}
+        <ConfidentialityBlock canUpdate={canUpdate} {...blockProps} />
+        {props.allowSubEpics ? <AncestorsBlock {...blockProps} /> : null}
+        <ParticipantsBlock {...blockProps} />
+        <SubscriptionBlock
+          scope={scope}
+          signedIn={signedIn}
+          emailsDisabledByPage={props.emailsDisabled}
+          collapsed={collapsed}
+        />
+        <ReferenceBlock scope={scope} collapsed={collapsed} />
+      </div>
+    </aside>
+  );
+}

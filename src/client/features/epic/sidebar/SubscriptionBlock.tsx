@@ -1,0 +1,112 @@
+/**
+ * Block 9: the viewer's notifications for the epic (spec 4 "Subscription"), a switch saved through
+ * `epicSetSubscription`. It is disabled for anonymous visitors and when an owner switched emails
+ * off ('Disabled by group owner'); a refusal flips it back.
+ */
+import { useOptimistic, useState, useTransition } from 'react';
+import { type EpicSidebarScope, firstErrorMessage, useEpicSubscription } from '../../../data/index.ts';
+import { usePushToast } from '../../../state/index.ts';
+import { Icon, Tooltip } from '../../../ui/index.ts';
+import { type BlockError, blockErrorText, writeError } from './blockError.ts';
+import { BlockAlert, BlockFetchError, blockHeadingId, CollapsedItem, SidebarBlock } from './SidebarParts.tsx';
+import { SIDEBAR_TEXT } from './sidebarTexts.ts';
+
+export function SubscriptionBlock({
+  scope,
+  signedIn,
+  emailsDisabledByPage,
+  collapsed,
+}: {
+  scope: EpicSidebarScope;
+  signedIn: boolean;
+  /** The page data's answer, used until the block's own query answers. */
+  emailsDisabledByPage: boolean;
+  collapsed: boolean;
+}) {
+  const subscription = useEpicSubscription(scope);
+  const [subscribed, showPending] = useOptimistic<boolean, boolean>(
+    subscription.data?.subscribed ?? false,
+    (_, next) => next,
+  );
+  const [saving, startSaving] = useTransition();
+  const [error, setError] = useState<BlockError | null>(null);
+  const pushToast = usePushToast();
+  const emailsDisabled = subscription.data?.emailsDisabled ?? emailsDisabledByPage;
+  const disabled = !signedIn || emailsDisabled || !subscription.data;
+  const tooltip = emailsDisabled
+    ? SIDEBAR_TEXT.emailsDisabled
+    : !signedIn
+      ? SIDEBAR_TEXT.signInToSubscribe
+      : subscribed
+        ? SIDEBAR_TEXT.notificationsOn
+        : SIDEBAR_TEXT.notificationsOff;
+
+  const toggle = () => {
+    if (disabled || saving) return;
+    const next = !subscribed;
+    setError(null);
+    startSaving(async () => {
+      showPending(next);
+      const result = await subscription.save(next);
+      if (!result.ok) {
+        const failure = writeError(
+          next ? SIDEBAR_TEXT.subscribeError : SIDEBAR_TEXT.unsubscribeError,
+          result.serverError,
+        );
+        // The collapsed icon has no room for an alert: the failure becomes a toast.
+        if (collapsed) pushToast(blockErrorText(failure), 'danger');
+        else setError(failure);
+      }
+    });
+  };
+
+  if (collapsed) {
+    return (
+      <CollapsedItem
+        block="subscription"
+        label={SIDEBAR_TEXT.notifications}
+        tooltip={tooltip}
+        icon={<Icon name={subscribed ? 'notifications' : 'notificationsOff'} />}
+        pressed={subscribed}
+        disabled={disabled}
+        onClick={toggle}
+      />
+    );
+  }
+  const switchControl = (
+    <Tooltip text={tooltip} placement="left">
+      {(tooltipId) => (
+        <button
+          type="button"
+          role="switch"
+          className="sidebar-switch"
+          aria-checked={subscribed}
+          aria-labelledby={blockHeadingId('subscription')}
+          // Disabled by aria-disabled, so keyboards still reach it and hear why.
+          aria-disabled={disabled || saving || undefined}
+          aria-describedby={disabled ? tooltipId : undefined}
+          onClick={toggle}
+          data-testid="sidebar-subscription-toggle"
+        >
+          <span className="sidebar-switch-knob" aria-hidden="true" />
+        </button>
+      )}
+    </Tooltip>
+  );
+  return (
+    <SidebarBlock
+      block="subscription"
+      title={SIDEBAR_TEXT.notifications}
+      busy={subscription.loading}
+      action={switchControl}
+    >
+      {subscription.error ? (
+        <BlockFetchError
+          text={SIDEBAR_TEXT.notificationsFetchError}
+          detail={firstErrorMessage(subscription.error)}
+        />
+      ) : null}
+      {error ? <BlockAlert error={error} onDismiss={() => setError(null)} /> : null}
+    </SidebarBlock>
+  );
+}

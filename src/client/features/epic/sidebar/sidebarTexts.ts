@@ -1,0 +1,88 @@
+/**
+ * Every text the epic sidebar shows, in one place. Quoted ones are the spec's (sections 2, 4 and 8,
+ * verbatim); where the spec is silent the wording is GitLab's sidebar widgets'.
+ */
+import type { EpicDateKind } from '../../../data/index.ts';
+
+export const SIDEBAR_TEXT = {
+  sidebar: 'Epic sidebar',
+  collapse: 'Collapse sidebar',
+  expand: 'Expand sidebar',
+  edit: 'Edit',
+  apply: 'Apply',
+  cancel: 'Cancel',
+  none: 'None',
+  loading: 'Loading',
+
+  todoAdd: 'Add a to do',
+  todoDone: 'Mark as done',
+  todoError: 'Something went wrong while setting epic to-do item.',
+
+  dateTitle: { start: 'Start date', due: 'Due date' } satisfies Record<EpicDateKind, string>,
+  fixed: 'Fixed',
+  inherited: 'Inherited',
+  remove: 'remove',
+  removeDate: (kind: EpicDateKind) => `Remove the fixed ${kind} date`,
+  dateSource: (kind: EpicDateKind) => `Where the ${kind} date comes from`,
+  pastDue: 'Past due',
+  pastDate: 'This date is in the past.',
+  fromMilestone: (title: string) => `From milestone: ${title}`,
+  dateInheritedHelp: 'Set a fixed date, or inherit it from the milestones of the issues in this epic.',
+  dateSaveError: 'An error occurred while saving the start/due date',
+  dateFetchError: (kind: EpicDateKind) => `Something went wrong while setting epic ${kind} date.`,
+  dateOrder: 'The start date must be earlier than the due date.',
+  dateInvalid: 'Enter a complete date.',
+  chooseDate: (kind: EpicDateKind) => `Choose the ${kind} date`,
+
+  labels: 'Labels',
+  searchLabels: 'Search labels',
+  noLabelsFound: 'No matching results',
+  labelsLoadError: 'Error fetching labels.',
+  labelsError: 'An error occurred while updating labels.',
+  removeLabel: (title: string) => `Remove label: ${title}`,
+  filterByLabel: (title: string) => `Epics with the label ${title}`,
+
+  color: 'Color',
+  colorError: 'Something went wrong while setting epic color.',
+  chooseColor: (name: string) => `Set the color to ${name}`,
+
+  confidentiality: 'Confidentiality',
+  confidential: 'This epic is confidential',
+  notConfidential: 'Not confidential',
+  turnOnWarning:
+    'You are going to turn on confidentiality. Only group members with at least the Reporter role can view or be notified about this epic.',
+  turnOffWarning:
+    'You are going to turn off the confidentiality. This means everyone will be able to see and leave a comment on this epic.',
+  turnOn: 'Turn on',
+  turnOff: 'Turn off',
+  applying: 'Applying',
+  confidentialityError: 'Something went wrong while setting epic confidentiality.',
+
+  ancestors: 'Ancestors',
+  ancestorsError: 'An error occurred while fetching ancestors.',
+  open: 'Open',
+  closed: 'Closed',
+
+  participants: (count: number) => `${count} ${count === 1 ? 'participant' : 'participants'}`,
+  participantsTitle: 'Participants',
+  moreParticipants: (count: number) => `+ ${count} more`,
+  fewerParticipants: '- show less',
+  participantsError: 'There was an error getting the epic participants.',
+
+  notifications: 'Notifications',
+  notificationsOn: 'Notifications on',
+  notificationsOff: 'Notifications off',
+  emailsDisabled: 'Disabled by group owner',
+  signInToSubscribe: 'Sign in to turn on notifications',
+  subscribeError: 'An error occurred while subscribing to notifications.',
+  unsubscribeError: 'An error occurred while unsubscribing to notifications.',
+  notificationsFetchError: 'Something went wrong while setting epic notifications.',
+
+  reference: 'Reference',
+  copyReference: 'Copy reference',
+  copied: 'Copied',
+  copyFailed: 'Copying failed. Select the reference and copy it with Ctrl+C.',
+  referenceError: 'An error occurred while fetching reference',
+
+  dismiss: 'Dismiss',
+} as const;

@@ -1,0 +1,32 @@
+import { useCallback, useEffect, useState } from 'react';
+
+/** How long 'Copied' stays (spec 9: the clipboard tooltip reverts after 1000 ms). */
+export const COPIED_TOOLTIP_MS = 1000;
+
+export type CopyState = 'idle' | 'copied' | 'failed';
+
+/**
+ * Copies text with the Clipboard API. 'copied' reverts to 'idle' after 1000 ms; 'failed' stays
+ * until the next attempt or `reset` (the person needs time to read how to copy by hand).
+ */
+export function useCopyToClipboard(): { state: CopyState; copy: (text: string) => void; reset: () => void } {
+  const [state, setState] = useState<CopyState>('idle');
+  useEffect(() => {
+    if (state !== 'copied') return;
+    const timer = window.setTimeout(() => setState('idle'), COPIED_TOOLTIP_MS);
+    return () => window.clearTimeout(timer);
+  }, [state]);
+  const copy = useCallback((text: string) => {
+    const write =
+      navigator.clipboard?.writeText(text) ?? Promise.reject(new Error('No clipboard in this context'));
+    write.then(
+      () => setState('copied'),
+      (error: unknown) => {
+        console.error(error);
+        setState('failed');
+      },
+    );
+  }, []);
+  const reset = useCallback(() => setState('idle'), []);
+  return { state, copy, reset };
+}
