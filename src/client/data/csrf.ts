@@ -3,3 +3,9 @@ export function csrfToken(): string | null {
   if (typeof document === 'undefined') return null;
   return document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content || null;
 }
+
+/** Headers of a JSON write from the browser: the body's type and, when the page has one, the CSRF token. */
+export function jsonWriteHeaders(): Record<string, string> {
+  const token = csrfToken();
+  return { 'Content-Type': 'application/json', ...(token ? { 'X-CSRF-Token': token } : {}) };
+}

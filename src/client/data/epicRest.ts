@@ -2,7 +2,7 @@
  * Epic writes the browser makes through GitLab's REST API (`/api/v4`), with the session cookie and
  * the CSRF token. Errors carry the server's `{"message": …}` text, flattened to one line.
  */
-import { csrfToken } from './csrf.ts';
+import { jsonWriteHeaders } from './csrf.ts';
 
 export interface NewEpicFields {
   readonly title: string;
@@ -33,11 +33,10 @@ export function apiErrorText(body: unknown, status: number): string {
 }
 
 export async function createGroupEpic(groupId: string, fields: NewEpicFields): Promise<CreatedEpic> {
-  const token = csrfToken();
   const response = await fetch(`/api/v4/groups/${encodeURIComponent(groupId)}/epics`, {
     method: 'POST',
     credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/json', ...(token ? { 'X-CSRF-Token': token } : {}) },
+    headers: jsonWriteHeaders(),
     body: JSON.stringify({
       title: fields.title,
       description: fields.description,

@@ -3,7 +3,7 @@
  * polling, `PUT {epic}.json` for saves and state events, and the markdown preview. See the server's
  * src/server/http/issuable/epicIssuableRoutes.ts for the shapes.
  */
-import { csrfToken } from './csrf.ts';
+import { jsonWriteHeaders } from './csrf.ts';
 
 /** What the page shows of an issuable's text, as the server rendered it. */
 export interface IssuableText {
@@ -61,12 +61,7 @@ function pollIntervalOf(response: Response): number {
 }
 
 function jsonHeaders(): Record<string, string> {
-  const token = csrfToken();
-  return {
-    'Content-Type': 'application/json',
-    Accept: 'application/json',
-    ...(token ? { 'X-CSRF-Token': token } : {}),
-  };
+  return { ...jsonWriteHeaders(), Accept: 'application/json' };
 }
 
 /** `{errors: [...]}` or `{message}` from a failed answer. */

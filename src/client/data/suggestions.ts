@@ -7,7 +7,7 @@
 
 import { DIGITS_ONLY, matchesSearch } from '../../core/domain/searchTokens.ts';
 import { GRAPHQL_PATH } from './apolloClient.ts';
-import { csrfToken } from './csrf.ts';
+import { jsonWriteHeaders } from './csrf.ts';
 
 export interface UserSuggestion {
   readonly id: number;
@@ -149,11 +149,10 @@ export async function fetchEpicSuggestions(
 ): Promise<EpicSuggestion[]> {
   const text = search.trim().replace(/^&/, '');
   const byIid = DIGITS_ONLY.test(text);
-  const token = csrfToken();
   const response = await fetch(GRAPHQL_PATH, {
     method: 'POST',
     credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/json', ...(token ? { 'X-CSRF-Token': token } : {}) },
+    headers: jsonWriteHeaders(),
     body: JSON.stringify({
       query: EPIC_SEARCH,
       variables: { fullPath, state, ...(byIid ? { iidStartsWith: text } : text ? { search: text } : {}) },

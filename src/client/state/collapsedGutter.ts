@@ -3,10 +3,10 @@
  * ("true" / "false"). Below the lg breakpoint (992 px: xs, sm and md) the sidebar starts collapsed
  * whatever the cookie says, as GitLab's does.
  */
-export const COLLAPSED_GUTTER_COOKIE = 'collapsed_gutter';
+const COLLAPSED_GUTTER_COOKIE = 'collapsed_gutter';
 
 /** GitLab's lg breakpoint in CSS pixels; narrower viewports are xs, sm or md. */
-export const LARGE_SCREEN_MIN_WIDTH = 992;
+const LARGE_SCREEN_MIN_WIDTH = 992;
 
 /** The media query matching xs, sm and md viewports. */
 export const SMALL_SCREEN_QUERY = `(max-width: ${LARGE_SCREEN_MIN_WIDTH - 0.02}px)`;

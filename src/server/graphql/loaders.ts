@@ -47,11 +47,6 @@ export function summaryKey(
   return `${rootId}|${timeframe?.start ?? ''}|${timeframe?.end ?? ''}|${epicId}`;
 }
 
-/** Key of the viewer's to-dos on an epic: the state asked for (none for all) and the epic. */
-export function epicTodosKey(state: 'pending' | 'done' | undefined, epicId: number): string {
-  return `${state ?? ''}|${epicId}`;
-}
-
 /** Key of a per-viewer fact about an epic or project: its root namespace (whose visibility applies) and its id. */
 export function rootedKey(rootId: number, epicId: number): string {
   return `${rootId}|${epicId}`;
@@ -159,27 +154,11 @@ export function createLoaders(
       for (const rows of ancestors.values()) for (const row of rows) epic.prime(row.id, row);
       return ancestors;
     }, []),
-    /** Keyed by `epicTodosKey`: the viewer's to-dos on each epic, one statement per state asked for. */
-    epicTodos: new BatchLoader<string, TodoRow[]>(async (keys) => {
-      const result = new Map<string, TodoRow[]>();
-      if (viewerId === null) return result;
-      const byState = new Map<string, number[]>();
-      for (const key of keys) {
-        const [state = '', epicId] = key.split('|');
-        byState.set(state, [...(byState.get(state) ?? []), Number(epicId)]);
-      }
-      for (const [state, epicIds] of byState) {
-        const todos = await findTodosOfTargets(
-          db,
-          viewerId,
-          'Epic',
-          epicIds,
-          state === 'pending' || state === 'done' ? state : undefined,
-        );
-        for (const [epicId, rows] of todos) result.set(`${state}|${epicId}`, rows);
-      }
-      return result;
-    }, []),
+    /** The viewer's to-dos on each epic, every state (the resolver picks one), in one statement. */
+    epicTodos: new BatchLoader<number, TodoRow[]>(
+      async (ids) => (viewerId === null ? new Map() : findTodosOfTargets(db, viewerId, 'Epic', ids)),
+      [],
+    ),
     epicSubscription: new BatchLoader<number, boolean | null>(
       async (ids) => (viewerId === null ? new Map() : findSubscriptionChoices(db, viewerId, 'Epic', ids)),
       null,

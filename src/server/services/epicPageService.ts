@@ -63,15 +63,17 @@ export async function epicPageState(
   flags: FeatureFlags,
 ): Promise<EpicPageState> {
   const confidential = { confidential: epic.confidential };
-  const [canUpdate, canDestroy, canCreate, todo, subscribed, emailsDisabled, author] = await Promise.all([
-    access.canInNamespace('update_epic', group, confidential),
-    access.canInNamespace('destroy_epic', group, confidential),
-    access.canInNamespace('create_epic', group),
-    findPendingTodoOf(db, access.actor, { type: 'Epic', id: epic.id }),
-    isSubscribedToEpic(db, access.actor, epic),
-    areEmailsDisabled(db, group),
-    findUserById(db, epic.author_id),
-  ]);
+  const [canUpdate, canDestroy, canCreate, canAdmin, todo, subscribed, emailsDisabled, author] =
+    await Promise.all([
+      access.canInNamespace('update_epic', group, confidential),
+      access.canInNamespace('destroy_epic', group, confidential),
+      access.canInNamespace('create_epic', group),
+      access.canInNamespace('admin_epic_relation', group, confidential),
+      findPendingTodoOf(db, access.actor, { type: 'Epic', id: epic.id }),
+      isSubscribedToEpic(db, access.actor, epic),
+      areEmailsDisabled(db, group),
+      findUserById(db, epic.author_id),
+    ]);
   const groupBase = `/groups/${group.full_path}/-`;
   const endpoint = `${groupBase}/epics/${epic.iid}`;
   return {
@@ -79,7 +81,7 @@ export async function epicPageState(
     canUpdate,
     canDestroy,
     canCreate,
-    canAdmin: canUpdate,
+    canAdmin,
     allowSubEpics: SUB_EPICS_AVAILABLE,
     epicColorHighlight: flags.epicColorHighlight,
     epicId: epic.id,

@@ -38,6 +38,7 @@ export function EpicPage(props: EpicPageProps) {
           page={props}
           crumbs={crumbs}
           polling={polling}
+          updatingTasks={tasksUpdating}
           onUpdatingTasks={setTasksUpdating}
         />
       ) : (
@@ -55,12 +56,14 @@ function EpicView({
   page,
   crumbs,
   polling,
+  updatingTasks,
   onUpdatingTasks,
 }: {
   epic: EpicDetail;
   page: EpicPageProps;
   crumbs: { label: string; href: string }[];
   polling: IssuablePolling;
+  updatingTasks: boolean;
   onUpdatingTasks: (updating: boolean) => void;
 }) {
   const status = useEpicStatus(epic.state, page.updateEndpoint);
@@ -111,6 +114,7 @@ function EpicView({
             badges={badges}
             onDelete={() => setDeleting(true)}
             polling={polling}
+            updatingTasks={updatingTasks}
             onUpdatingTasks={onUpdatingTasks}
           />
           {page.canDestroy ? (

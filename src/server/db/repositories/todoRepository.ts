@@ -46,19 +46,21 @@ export async function findTodosOfTargets(
   userId: number,
   type: TodoTargetType,
   targetIds: readonly number[],
-  state: TodoState | undefined,
 ): Promise<Map<number, TodoRow[]>> {
   const byTarget = new Map<number, TodoRow[]>();
   if (targetIds.length === 0) return byTarget;
-  let query = db
+  const rows = await db
     .selectFrom('todos')
     .selectAll()
     .where('user_id', '=', userId)
     .where('target_type', '=', type)
-    .where('target_id', 'in', [...targetIds]);
-  if (state) query = query.where('state', '=', state);
-  for (const row of await query.orderBy('id').execute()) {
-    byTarget.set(row.target_id, [...(byTarget.get(row.target_id) ?? []), row]);
+    .where('target_id', 'in', [...targetIds])
+    .orderBy('id')
+    .execute();
+  for (const row of rows) {
+    const ofTarget = byTarget.get(row.target_id);
+    if (ofTarget) ofTarget.push(row);
+    else byTarget.set(row.target_id, [row]);
   }
   return byTarget;
 }

@@ -4,7 +4,6 @@ import { epicParticipants } from '../../services/participantService.ts';
 import { setEpicSubscription } from '../../services/subscriptionService.ts';
 import { listConnection } from '../connection.ts';
 import type { EpicResolvers, MutationResolvers } from '../generated/resolvers.ts';
-import { epicTodosKey } from '../loaders.ts';
 import { parseIid } from './common.ts';
 import { payloadErrors, requireWriteAccess } from './mutationSupport.ts';
 
@@ -15,8 +14,10 @@ export const epicSidebarFields: Pick<EpicResolvers, 'participants' | 'currentUse
     if (!group) throw new Error(`Epic ${epic.id} has no group`);
     return listConnection(await epicParticipants(context.db, context.access, group, epic));
   },
-  currentUserTodos: async (epic, { state }, { loaders }) =>
-    listConnection(await loaders.epicTodos.load(epicTodosKey(state ?? undefined, epic.id))),
+  currentUserTodos: async (epic, { state }, { loaders }) => {
+    const todos = await loaders.epicTodos.load(epic.id);
+    return listConnection(state ? todos.filter((todo) => todo.state === state) : todos);
+  },
 };
 
 export const epicSidebarMutations: Pick<MutationResolvers, 'epicSetSubscription'> = {

@@ -6,6 +6,7 @@ import type { ApiDeps } from '../api/deps.ts';
 import { optionalBoolean, optionalString, ParamError, type Params } from '../api/params.ts';
 import { groupPathOf, groupScopedPatterns } from '../groupScopedRoutes.ts';
 import { setFlash } from '../pages/flash.ts';
+import { STATUS_OF_KIND } from './issuableErrors.ts';
 import { parseIid } from './issuableParams.ts';
 
 /**
@@ -35,20 +36,13 @@ export function registerEpicDestroyForm(app: FastifyInstance, { db }: ApiDeps): 
   }
 }
 
-const FORM_STATUS: Readonly<Record<Exclude<ServiceError['kind'], 'not_found'>, number>> = {
-  unauthorized: 401,
-  forbidden: 403,
-  conflict: 409,
-  invalid: 422,
-};
-
 function destroyFormErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   const plain = (status: number, message: string) =>
     reply.code(status).type('text/plain; charset=utf-8').send(`${status} ${message}`);
   if (error instanceof ParamError) return plain(400, error.message);
   // Not found goes on to the application's handler, which shows the not-found page.
   if (error instanceof ServiceError && error.kind !== 'not_found') {
-    return plain(FORM_STATUS[error.kind], error.message);
+    return plain(STATUS_OF_KIND[error.kind], error.message);
   }
   throw error;
 }

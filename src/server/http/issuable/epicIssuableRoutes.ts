@@ -8,7 +8,7 @@ import { etagMatches, issuableUpdateJson, realtimeChangesEtag, realtimeChangesJs
 import { epicIssuableChanges, parseIid } from './issuableParams.ts';
 
 /** GitLab's polling interval for realtime_changes, in milliseconds; -1 tells the client to stop. */
-export const POLL_INTERVAL_MS = 3000;
+const POLL_INTERVAL_MS = 3000;
 const POLLING_STOPPED = -1;
 
 /**

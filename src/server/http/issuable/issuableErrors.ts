@@ -17,7 +17,7 @@ import { CsrfError } from '../auth.ts';
  */
 
 /** Rails' full messages: "Title can't be blank". */
-export function fullMessages(error: ValidationError): string[] {
+function fullMessages(error: ValidationError): string[] {
   return Object.entries(error.fieldErrors).flatMap(([field, messages]) => {
     const name = field.replace(/_/g, ' ');
     const label = name.charAt(0).toUpperCase() + name.slice(1);
@@ -25,7 +25,8 @@ export function fullMessages(error: ValidationError): string[] {
   });
 }
 
-const STATUS_OF_KIND: Readonly<Record<ServiceError['kind'], number>> = {
+/** The HTTP status of each kind of service failure (the delete form shares it). */
+export const STATUS_OF_KIND: Readonly<Record<ServiceError['kind'], number>> = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
@@ -34,7 +35,7 @@ const STATUS_OF_KIND: Readonly<Record<ServiceError['kind'], number>> = {
 };
 
 /** The status and `errors` list for a failure these endpoints expect, or null for a real bug. */
-export function issuableErrorResponse(error: unknown): { status: number; errors: string[] } | null {
+function issuableErrorResponse(error: unknown): { status: number; errors: string[] } | null {
   if (error instanceof ParamError) return { status: 400, errors: [error.message] };
   if (error instanceof CsrfError) return { status: 422, errors: [error.message] };
   if (error instanceof ValidationError) return { status: 422, errors: fullMessages(error) };

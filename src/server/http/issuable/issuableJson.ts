@@ -7,7 +7,7 @@ import {
 } from '../../services/markdown/markdownRenderer.ts';
 
 /** GitLab's epic page path; the client compares it with location.pathname after a save. */
-export function epicWebPath({ group, epic }: Pick<EpicIssuable, 'group' | 'epic'>): string {
+function epicWebPath({ group, epic }: Pick<EpicIssuable, 'group' | 'epic'>): string {
   return `/groups/${group.full_path}/-/epics/${epic.iid}`;
 }
 

@@ -1,8 +1,7 @@
 import type { NamespaceRow } from '../../db/schema.ts';
 import type { EpicPageState } from '../../services/epicPageService.ts';
+import { pageFlag as bool } from './pageFlag.ts';
 import type { PageData } from './shell.ts';
-
-const bool = (value: boolean) => (value ? 'true' : 'false');
 
 /**
  * The epic page's mount attributes: the page state as strings (booleans "true"/"false"; a missing

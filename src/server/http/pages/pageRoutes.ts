@@ -11,6 +11,7 @@ import { safeRedirectPath } from '../redirectPath.ts';
 import { epicPageData } from './epicPageData.ts';
 import { FLASH_COOKIE } from './flash.ts';
 import { groupMilestonePage, milestoneIidOf, projectMilestonePage } from './milestonePages.ts';
+import { pageFlag as bool } from './pageFlag.ts';
 import { roadmapPageData } from './roadmapPageData.ts';
 import { type ClientAssets, type PageData, renderShell } from './shell.ts';
 
@@ -48,8 +49,6 @@ export function sendPage(
 export function sendNotFoundPage(request: FastifyRequest, reply: FastifyReply, assets: ClientAssets) {
   return sendPage(request, reply, assets, { page: 'not-found', title: 'Not found', status: 404 });
 }
-
-const bool = (value: boolean) => (value ? 'true' : 'false');
 
 export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
   const { db, assets } = deps;

@@ -22,7 +22,8 @@ export interface EpicIssuableProps {
   readonly onDelete: () => void;
   /** The page's poll of realtime_changes (the page owns it: it is settled once the text is in). */
   readonly polling: IssuablePolling;
-  /** Pauses polling while a task-list update is in flight. */
+  /** A task-list update is in flight (polling pauses meanwhile; the page owns both). */
+  readonly updatingTasks: boolean;
   readonly onUpdatingTasks: (updating: boolean) => void;
 }
 
@@ -38,16 +39,9 @@ export function EpicIssuable({
   badges,
   onDelete,
   polling,
-  onUpdatingTasks,
+  updatingTasks,
+  onUpdatingTasks: setUpdatingTasks,
 }: EpicIssuableProps) {
-  const [updatingTasks, setUpdatingTasksState] = useState(false);
-  const setUpdatingTasks = useCallback(
-    (updating: boolean) => {
-      setUpdatingTasksState(updating);
-      onUpdatingTasks(updating);
-    },
-    [onUpdatingTasks],
-  );
   const [taskFlash, setTaskFlash] = useState<string | null>(null);
   const { text, accept, refresh } = polling;
   const titleRef = useRef<HTMLHeadingElement>(null);

@@ -1,6 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchRealtimeChanges, type IssuableText, RealtimeError } from '../../../data/issuableRest.ts';
 
+/** A save answered while a poll was out is newer than that poll's older version: keep the newer text. */
+function newerText(current: IssuableText | null, incoming: IssuableText): IssuableText {
+  return current && current.lockVersion > incoming.lockVersion ? current : incoming;
+}
+
 /** After a failed poll the next waits longer, up to this, so a server in trouble is not hammered. */
 const MAX_RETRY_MS = 60_000;
 /** Used until the server has told its interval (GitLab's realtime_changes sends 3000). */
@@ -49,10 +54,7 @@ export function useIssuablePolling(endpoint: string, paused: boolean): IssuableP
       next = answer.pollInterval;
       if (answer.kind === 'changed') {
         etag.current = answer.etag;
-        // A save answered while this poll was out is newer than a poll that read the older version.
-        setText((current) =>
-          current && current.lockVersion > answer.text.lockVersion ? current : answer.text,
-        );
+        setText((current) => newerText(current, answer.text));
       }
       loaded.current = true;
       setFailed(false);
@@ -93,7 +95,7 @@ export function useIssuablePolling(endpoint: string, paused: boolean): IssuableP
   }, [paused, poll]);
 
   const accept = useCallback((saved: IssuableText) => {
-    setText((current) => (current && current.lockVersion > saved.lockVersion ? current : saved));
+    setText((current) => newerText(current, saved));
   }, []);
   const refresh = useCallback(() => void poll(), [poll]);
   return { text, failed, accept, refresh };

@@ -27,7 +27,6 @@ export const SIDEBAR_TEXT = {
   pastDue: 'Past due',
   pastDate: 'This date is in the past.',
   fromMilestone: (title: string) => `From milestone: ${title}`,
-  dateInheritedHelp: 'Set a fixed date, or inherit it from the milestones of the issues in this epic.',
   dateSaveError: 'An error occurred while saving the start/due date',
   dateFetchError: (kind: EpicDateKind) => `Something went wrong while setting epic ${kind} date.`,
   dateOrder: 'The start date must be earlier than the due date.',

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 
 /** How long 'Copied' stays (spec 9: the clipboard tooltip reverts after 1000 ms). */
-export const COPIED_TOOLTIP_MS = 1000;
+const COPIED_TOOLTIP_MS = 1000;
 
 export type CopyState = 'idle' | 'copied' | 'failed';
 

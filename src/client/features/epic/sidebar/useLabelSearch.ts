@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
 import { fetchLabelSuggestions, type LabelView } from '../../../data/index.ts';
+import { SUGGESTION_DEBOUNCE_MS } from '../../filtered-search/index.ts';
 import { labelFromSuggestion } from './labelSelection.ts';
-
-/** Typing pauses this long (ms) before the labels are searched, as the filter bar's suggestions. */
-export const LABEL_SEARCH_DEBOUNCE_MS = 250;
 
 export interface LabelSearch {
   readonly labels: readonly LabelView[];
@@ -33,7 +31,7 @@ export function useLabelSearch(fullPath: string, search: string): LabelSearch {
           setState({ labels: [], loading: false, failed: true });
         },
       );
-    }, LABEL_SEARCH_DEBOUNCE_MS);
+    }, SUGGESTION_DEBOUNCE_MS);
     return () => {
       window.clearTimeout(timer);
       controller.abort();
