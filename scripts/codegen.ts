@@ -19,6 +19,8 @@ const scalars = {
   ISO8601Date: 'string',
   TodoID: 'string',
   TodoableID: 'string',
+  EpicID: 'string',
+  EpicTreeSortingID: 'string',
 };
 
 function graphqlFiles(folder: string): string[] {
@@ -66,6 +68,8 @@ await write(
           'GroupPermissions',
           'Todo',
           'TodoConnection',
+          'EpicIssue',
+          'EpicIssueConnection',
         ]
           .map((type) => [type, `../models.ts#${type}Model`])
           .concat([

@@ -313,3 +313,59 @@ test('hostile markdown in titles and descriptions never runs in the page', async
   }
   expect(ran).toEqual([]);
 });
+
+test('hostile label names show as text on the epic page and in the epics list, and never run', async ({
+  page,
+}) => {
+  const ran: string[] = [];
+  page.on('dialog', async (dialog) => {
+    ran.push(dialog.message());
+    await dialog.dismiss();
+  });
+  await signIn(page, 'owner');
+  // Labels named on an epic are created in its group (as GitLab's API does). The prefix sorts them
+  // after the sandbox's own labels, which other tests pick from the top of the list.
+  const names = XSS_CORPUS.filter((entry) => !entry.source.includes('\u0000') && !entry.source.includes(','))
+    .map((entry) => `zz-xss ${entry.source.replace(/\s+/g, ' ').trim()}`.slice(0, 255))
+    .slice(0, 40);
+  const created = await page.evaluate(async (labels) => {
+    const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
+    const response = await fetch('/api/v4/groups/sandbox/epics', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': token },
+      body: JSON.stringify({ title: 'Hostile labels', labels }),
+    });
+    return { status: response.status, body: (await response.json()) as { iid: number; labels: string[] } };
+  }, names);
+  expect(created.status).toBe(201);
+  expect(created.body.labels.length).toBeGreaterThan(20);
+  const unsafeIn = (selector: string) =>
+    page.evaluate((root) => {
+      const problems: string[] = [];
+      for (const element of document.querySelectorAll(`${root} *`)) {
+        const tag = element.tagName.toLowerCase();
+        if (['script', 'iframe', 'object', 'embed', 'img', 'math', 'style', 'video'].includes(tag))
+          problems.push(tag);
+        for (const attribute of element.attributes) {
+          if (attribute.name.startsWith('on')) problems.push(`${tag}[${attribute.name}]`);
+          if (/^\s*(javascript|vbscript|data):/i.test(attribute.value) && attribute.name !== 'data-testid')
+            problems.push(`${tag}[${attribute.name}]`);
+        }
+      }
+      return problems;
+    }, selector);
+
+  await openEpic(page, { iid: created.body.iid, path: `/groups/sandbox/-/epics/${created.body.iid}` });
+  const labels = page.getByTestId('sidebar-labels');
+  await expect(labels.getByRole('link')).toHaveCount(created.body.labels.length);
+  await expect(labels.getByRole('link', { name: names[0], exact: true })).toBeVisible();
+  expect(await unsafeIn('[data-testid="epic-sidebar"]')).toEqual([]);
+
+  await page.goto('/groups/sandbox/-/epics?label_name[]=' + encodeURIComponent(names[0]!));
+  await waitForIdle(page);
+  await expect(page.getByRole('link', { name: 'Hostile labels' }).first()).toBeVisible();
+  await expect(page.locator('main').getByText(names[1]!, { exact: true }).first()).toBeVisible();
+  expect(await unsafeIn('main')).toEqual([]);
+  expect(ran).toEqual([]);
+});

@@ -3,9 +3,16 @@ import { expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo-password';
 
-/** Waits for the page's explicit idle signal (main query settled) instead of sleeping. */
+/**
+ * Waits for the page's explicit idle signal (main query settled) instead of sleeping; on an epic
+ * page also for its child tree (loaded, worker answered).
+ */
 export async function waitForIdle(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.body.dataset.idle === 'true');
+  await page.waitForFunction(
+    () =>
+      document.body.dataset.idle === 'true' &&
+      document.querySelector('[data-testid="epic-tree-card"][data-idle="false"]') === null,
+  );
 }
 
 /** Signs in through the real form, as a person would. */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderMarkdown, renderTitleHtml } from '../../src/server/services/markdown/markdownRenderer.ts';
 import { XSS_CORPUS } from '../fixtures/xss/corpus.ts';
@@ -88,5 +89,24 @@ describe.each(BACKENDS)('the server endpoints (%s)', (backend) => {
     const epic = result.body.data!.group.epic;
     expect(unsafeHtmlProblems(epic.titleHtml, TITLE_ALLOWLIST)).toEqual([]);
     expect(unsafeHtmlProblems(epic.descriptionHtml, DESCRIPTION_ALLOWLIST)).toEqual([]);
+  });
+
+  it('renders label descriptions of the whole corpus safely in the labels API', async () => {
+    // No endpoint writes label descriptions yet; they come from the database as an import would.
+    const storable = XSS_CORPUS.filter((entry) => !entry.source.includes('\u0000'));
+    await sql`INSERT INTO labels (root_namespace_id, group_id, project_id, title, color, description, created_at)
+      SELECT n.root_namespace_id, n.id, NULL, 'xss ' || t.ord, '#ff0000', t.source, now()
+      FROM namespaces n, unnest(${storable.map((entry) => entry.source)}::text[]) WITH ORDINALITY AS t(source, ord)
+      WHERE n.full_path = 'acme'`.execute(server.db);
+    const response = await owner().get('/api/v4/groups/acme/labels?search=xss&per_page=100');
+    const more = await owner().get('/api/v4/groups/acme/labels?search=xss&per_page=100&page=2');
+    const labels = [
+      ...((await response.json()) as { name: string; description: string; description_html: string }[]),
+      ...((await more.json()) as { name: string; description: string; description_html: string }[]),
+    ].filter((label) => label.name.startsWith('xss '));
+    expect(labels).toHaveLength(storable.length);
+    for (const label of labels) {
+      expect(unsafeHtmlProblems(label.description_html, TITLE_ALLOWLIST), label.description).toEqual([]);
+    }
   });
 });

@@ -134,6 +134,26 @@ describe.each(BACKENDS)('page shells (%s)', (backend) => {
     expect((await mountData(missing)).page).toBe('not-found');
   });
 
+  it('names the milestones an epic inherits its dates from, so "Inherited" can say which', async () => {
+    const found = await sql<{ iid: number; full_path: string; start: string; due: string | null }>`
+      SELECT e.iid, n.full_path, ms.title AS start, md.title AS due
+      FROM epics e JOIN namespaces n ON n.id = e.group_id
+      JOIN milestones ms ON ms.id = e.start_date_sourcing_milestone_id
+      LEFT JOIN milestones md ON md.id = e.due_date_sourcing_milestone_id
+      WHERE NOT e.confidential AND n.visibility_level = 20 ORDER BY e.id LIMIT 1`.execute(server.db);
+    const epic = found.rows[0]!;
+    const data = await mountData(await anonymous.get(`/groups/${epic.full_path}/-/epics/${epic.iid}`));
+    expect(data['start-date-sourcing-milestone-title']).toBe(epic.start);
+    expect(data['due-date-sourcing-milestone-title']).toBe(epic.due ?? '');
+    const fixed = await sql<{ iid: number; full_path: string }>`
+      SELECT e.iid, n.full_path FROM epics e JOIN namespaces n ON n.id = e.group_id
+      WHERE NOT e.confidential AND n.visibility_level = 20 AND e.start_date_sourcing_milestone_id IS NULL
+        AND e.due_date_sourcing_milestone_id IS NULL ORDER BY e.id LIMIT 1`.execute(server.db);
+    const plain = await mountData(
+      await anonymous.get(`/groups/${fixed.rows[0]!.full_path}/-/epics/${fixed.rows[0]!.iid}`),
+    );
+    expect(plain['start-date-sourcing-milestone-title']).toBe('');
+  });
   it('shows the sign-in flash once after signing in', async () => {
     const browser = new HttpClient(server.baseUrl);
     await browser.loadCsrfToken();

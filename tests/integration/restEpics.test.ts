@@ -148,6 +148,23 @@ describe.each(BACKENDS)('REST group epics, as a GitLab client uses them (%s)', (
     expect(orphan.body.parent_id).toBeNull();
   });
 
+  it("puts an epic given a new parent_id at the top of its new parent's children", async () => {
+    const create = async (json: Record<string, unknown>) =>
+      (await (await owner.request('POST', '/api/v4/groups/acme/epics', { json })).json()) as EpicJson;
+    const parent = await create({ title: 'New parent' });
+    const older = await create({ title: 'Older child', parent_id: parent.id });
+    const newer = await create({ title: 'Newer child', parent_id: parent.id });
+    const oldParent = await create({ title: 'Old parent' });
+    const moved = await create({ title: 'Moved child', parent_id: oldParent.id });
+    const updated = await owner.request('PUT', `/api/v4/groups/acme/epics/${moved.iid}`, {
+      json: { parent_id: parent.id },
+    });
+    expect(updated.status).toBe(200);
+    expect(((await updated.json()) as EpicJson).parent_id).toBe(parent.id);
+    const children = await owner.json<EpicJson[]>(`/api/v4/groups/acme/epics/${parent.iid}/epics`);
+    expect(children.body.map((epic) => epic.id)).toEqual([moved.id, newer.id, older.id]);
+  });
+
   it('lets a reporter create and edit but only an owner delete', async () => {
     const created = await reporter.request('POST', '/api/v4/groups/acme/epics', {
       json: { title: 'Reporter epic' },

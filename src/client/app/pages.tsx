@@ -41,7 +41,7 @@ export function PageView({ page, session }: { page: PageData; session: Session }
     case 'epic-new':
       return <NewEpicPage {...page} />;
     case 'epic':
-      return <EpicPage {...page} />;
+      return <EpicPage {...page} currentUsername={session.currentUser?.username ?? ''} />;
     case 'project':
       return <ProjectPage {...page} />;
     case 'project-issues':

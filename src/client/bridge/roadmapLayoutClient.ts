@@ -5,6 +5,7 @@
  * pan) are coalesced: while one is in flight only the newest viewport waits behind it, so a fast
  * scroll never queues stale work in the worker.
  */
+
 import { type Remote, wrap } from 'comlink';
 import type {
   LayoutSnapshot,
@@ -14,6 +15,7 @@ import type {
   ViewSpec,
 } from '../../../workers/roadmapLayoutApi.ts';
 import { newerSnapshot } from '../../core/layout/snapshot.ts';
+import { WorkerRequests } from './workerRequests.ts';
 
 export type { LayoutSnapshot, LayoutViewport, RoadmapChange, ViewSpec };
 
@@ -30,15 +32,16 @@ export class RoadmapLayoutClient {
   private readonly worker: Worker;
   private readonly remote: Remote<RoadmapLayoutApi>;
   private readonly listener: RoadmapLayoutListener;
+  private readonly requests: WorkerRequests;
   private epoch = 0;
   private delivered: LayoutSnapshot | null = null;
-  private inFlight = 0;
   private layoutInFlight = false;
   private waitingViewport: LayoutViewport | null = null;
   private disposed = false;
 
   constructor(listener: RoadmapLayoutListener) {
     this.listener = listener;
+    this.requests = new WorkerRequests(listener, () => this.disposed);
     this.worker = new Worker(new URL('../../../workers/roadmapLayout.worker.ts', import.meta.url), {
       type: 'module',
       name: 'roadmap-layout',
@@ -47,7 +50,7 @@ export class RoadmapLayoutClient {
   }
 
   get busy(): boolean {
-    return this.inFlight > 0;
+    return this.requests.busy;
   }
 
   init(view: ViewSpec): void {
@@ -96,18 +99,7 @@ export class RoadmapLayoutClient {
     this.listener.onSnapshot(snapshot);
   }
 
-  /** Counts requests in flight for the idle signal; reports failures instead of swallowing them. */
   private track<T>(request: Promise<T>): Promise<T | undefined> {
-    this.inFlight += 1;
-    if (this.inFlight === 1) this.listener.onBusyChange?.(true);
-    return request
-      .catch((error: unknown) => {
-        if (!this.disposed) this.listener.onError(error);
-        return undefined;
-      })
-      .finally(() => {
-        this.inFlight -= 1;
-        if (this.inFlight === 0 && !this.disposed) this.listener.onBusyChange?.(false);
-      });
+    return this.requests.track(request);
   }
 }

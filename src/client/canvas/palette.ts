@@ -16,6 +16,24 @@ export interface CanvasPalette {
   readonly highlight: number;
   readonly milestone: number;
   readonly newEpic: number;
+  /** Open state (issues and epics). */
+  readonly success: number;
+  /** Closed state. */
+  readonly info: number;
+  /** Past-due dates. */
+  readonly danger: number;
+  readonly warning: number;
+  /** Drop indicators and the focused row. */
+  readonly accent: number;
+  /** Health status pills and assignee circles: Pajamas badge fill and text per tone. */
+  readonly successBackground: number;
+  readonly successText: number;
+  readonly warningBackground: number;
+  readonly warningText: number;
+  readonly dangerBackground: number;
+  readonly dangerText: number;
+  readonly neutralBackground: number;
+  readonly neutralText: number;
 }
 
 const FALLBACK: CanvasPalette = {
@@ -32,6 +50,19 @@ const FALLBACK: CanvasPalette = {
   highlight: 0xf0f0f2,
   milestone: 0x626168,
   newEpic: 0xfdf1dd,
+  success: 0x108548,
+  info: 0x1f75cb,
+  danger: 0xdd2b0e,
+  warning: 0xab6100,
+  accent: 0x428fdc,
+  successBackground: 0xc3e6cd,
+  successText: 0x24663b,
+  warningBackground: 0xf5d9a8,
+  warningText: 0x8f4700,
+  dangerBackground: 0xfdd4cd,
+  dangerText: 0xae1800,
+  neutralBackground: 0xececef,
+  neutralText: 0x3a383f,
 };
 
 /** '#rgb' / '#rrggbb' / 'rgb(r, g, b)' → 0xRRGGBB, or null. */
@@ -64,5 +95,18 @@ export function readPalette(element: Element): CanvasPalette {
     highlight: token('--bg-hover', FALLBACK.highlight),
     milestone: token('--text-muted', FALLBACK.milestone),
     newEpic: token('--roadmap-new-epic', FALLBACK.newEpic),
+    success: token('--green', FALLBACK.success),
+    info: token('--blue', FALLBACK.info),
+    danger: token('--red', FALLBACK.danger),
+    warning: token('--orange', FALLBACK.warning),
+    accent: token('--focus', FALLBACK.accent),
+    successBackground: token('--badge-success-bg', FALLBACK.successBackground),
+    successText: token('--badge-success-fg', FALLBACK.successText),
+    warningBackground: token('--badge-warning-bg', FALLBACK.warningBackground),
+    warningText: token('--badge-warning-fg', FALLBACK.warningText),
+    dangerBackground: token('--badge-danger-bg', FALLBACK.dangerBackground),
+    dangerText: token('--badge-danger-fg', FALLBACK.dangerText),
+    neutralBackground: token('--badge-neutral-bg', FALLBACK.neutralBackground),
+    neutralText: token('--badge-neutral-fg', FALLBACK.neutralText),
   };
 }

@@ -13,7 +13,8 @@ import {
   SMALL_SCREEN_QUERY,
 } from './collapsedGutter.ts';
 
-function isSmallScreen(): boolean {
+/** Below GitLab's lg breakpoint, where the open sidebar covers the page. */
+export function isSmallScreen(): boolean {
   return typeof window !== 'undefined' && (window.matchMedia?.(SMALL_SCREEN_QUERY).matches ?? false);
 }
 

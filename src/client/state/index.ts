@@ -1,6 +1,7 @@
 /** UI state: the only module tree that imports jotai. Server data stays in Apollo. */
 export {
   type EpicSidebarCollapse,
+  isSmallScreen,
   useCollapseBelowLargeScreens,
   useEpicSidebarCollapse,
 } from './epicSidebarAtoms.ts';

@@ -56,6 +56,9 @@ const PATHS = {
   stateClosed: 'M8 2a6 6 0 1 0 0 12a6 6 0 1 0 0-12z M5.5 8.2l1.8 1.8 3.2-3.5',
 } as const;
 
+/** The path data, also drawn by the canvas (src/client/canvas/treeIcons.ts). */
+export const ICON_PATHS: Readonly<Record<IconName, string>> = PATHS;
+
 export type IconName = keyof typeof PATHS;
 
 export function Icon({ name, size = 16, className }: { name: IconName; size?: number; className?: string }) {

@@ -13,6 +13,7 @@ export { Loading } from './Loading.tsx';
 export { isPlainLeftClick } from './navigation.ts';
 export { Pagination } from './Pagination.tsx';
 export { QueryLink, type QueryLinkProps } from './QueryLink.tsx';
+export { Switch, type SwitchProps } from './Switch.tsx';
 export { type TabItem, Tabs, tabId } from './Tabs.tsx';
 export { TOAST_DURATION_MS, type ToastItem, ToastRegion } from './ToastRegion.tsx';
 export { Tooltip } from './Tooltip.tsx';

@@ -42,6 +42,8 @@ export interface QueryCost {
 const CONNECTION_COST = {
   default: { maxPageSize: 100, perItem: 0.01 },
   EpicConnection: { maxPageSize: 1000, perItem: 0.001 },
+  // `Epic.issues` pages up to 1,000 too (services/tree/epicTreeService.ts).
+  EpicIssueConnection: { maxPageSize: 1000, perItem: 0.001 },
 } as const;
 
 /** Thrown as soon as a limit is exceeded, so that the rest of a hostile document is never walked. */
@@ -63,6 +65,8 @@ export function measureQuery(
   variables: Readonly<Record<string, unknown>> = {},
 ): QueryCost {
   const fragments = collectFragments(document);
+  // A variable the request leaves out takes its default (`$pageSize: Int = 100`), as at execution.
+  const pageVariables = { ...integerDefaults(document), ...variables };
   const fragmentCosts = new Map<string, QueryCost>();
   const inProgress = new Set<string>();
 
@@ -110,7 +114,7 @@ export function measureQuery(
           ? walk(selection.selectionSet, fieldType)
           : { depth: 0, complexity: 0 };
         const own = 1 + inner.complexity;
-        const withItems = own + connectionExtra(fieldType, own, selection.arguments ?? [], variables);
+        const withItems = own + connectionExtra(fieldType, own, selection.arguments ?? [], pageVariables);
         add({ depth: inner.depth + 1, complexity: withItems });
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
         const type = selection.typeCondition
@@ -138,6 +142,20 @@ export function measureQuery(
     if (error instanceof LimitExceeded) throw new GraphQLError(error.message);
     throw error;
   }
+}
+
+/** The integer defaults of the operations' variables, by name. */
+function integerDefaults(document: DocumentNode): Record<string, number> {
+  const defaults: Record<string, number> = {};
+  for (const definition of document.definitions) {
+    if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
+    for (const variable of definition.variableDefinitions ?? []) {
+      if (variable.defaultValue?.kind === Kind.INT) {
+        defaults[variable.variable.name.value] = Number.parseInt(variable.defaultValue.value, 10);
+      }
+    }
+  }
+  return defaults;
 }
 
 /** Fragment definitions by name, after checking the fragment caps in one linear pass. */
@@ -186,7 +204,10 @@ function connectionExtra(
   variables: Readonly<Record<string, unknown>>,
 ): number {
   if (!fieldType?.name.endsWith('Connection')) return 0;
-  const rule = fieldType.name === 'EpicConnection' ? CONNECTION_COST.EpicConnection : CONNECTION_COST.default;
+  const rule =
+    fieldType.name === 'EpicConnection' || fieldType.name === 'EpicIssueConnection'
+      ? CONNECTION_COST[fieldType.name]
+      : CONNECTION_COST.default;
   const requested = ['first', 'last']
     .map((name) => pageArgument(args, name, variables))
     .filter((value): value is number => value !== null);

@@ -10,6 +10,7 @@ import {
   findInheritedDateSources,
   type InheritedDateSource,
 } from '../db/repositories/epicRepository.ts';
+import { findBlockedIssueIds } from '../db/repositories/epicTreeRepository.ts';
 import {
   countIssuesOfMilestones,
   countVotes,
@@ -121,6 +122,15 @@ export function createLoaders(
     epicHasChildren: viewerFlagLoader(viewerScope, (epicIds, scope) =>
       findEpicIdsWithChildren(db, epicIds, scope),
     ),
+    /** Keyed by `rootedKey` (root namespace and issue): whether an open issue the viewer may see blocks it. */
+    issueBlocked: new BatchLoader<string, boolean>(async (keys) => {
+      const result = new Map<string, boolean>();
+      for (const [rootId, issueIds] of groupByRoot(keys)) {
+        const blocked = await findBlockedIssueIds(db, issueIds, { ...(await viewerScope(rootId)), viewerId });
+        for (const id of issueIds) result.set(rootedKey(rootId, id), blocked.has(id));
+      }
+      return result;
+    }, false),
     /** Keyed by `rootedKey`: open issues of each project that the viewer may see. */
     projectOpenIssues: new BatchLoader<string, number>(async (keys) => {
       const result = new Map<string, number>();

@@ -29,6 +29,13 @@ export type LabelConnectionModel = Connection<LabelRow>;
 export type UserCoreConnectionModel = Connection<UserRow>;
 export type MergeRequestConnectionModel = Connection<MergeRequestRow>;
 export type TodoModel = TodoRow;
+/** An issue as a child of an epic: the issue row with its epic_issues link. */
+export type EpicIssueModel = IssueRow & {
+  readonly epic_issue_id: number;
+  readonly epic_issue_epic_id: number;
+  readonly epic_issue_position: number | null;
+};
+export type EpicIssueConnectionModel = Connection<EpicIssueModel>;
 export type TodoConnectionModel = Connection<TodoRow>;
 export interface EpicPermissionsModel {
   readonly group: NamespaceRow;

@@ -63,4 +63,6 @@ export const scalarResolvers = {
   TodoID: globalIdScalar(['Todo']),
   // GitLab takes to-dos on issues, merge requests, designs and more; here epics are the only target.
   TodoableID: globalIdScalar(['Epic']),
+  EpicID: globalIdScalar(['Epic']),
+  EpicTreeSortingID: globalIdScalar(['Epic', 'EpicIssue']),
 } as const;

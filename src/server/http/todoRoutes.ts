@@ -1,14 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { todoDeletePath } from '../services/epicPageService.ts';
+import { findReadableEpicById } from '../services/epicService.ts';
 import { NotFoundError, UnauthorizedError } from '../services/errors.ts';
 import { findReadableGroupOrNull } from '../services/groupService.ts';
-import {
-  addEpicTodo,
-  doneTodoCount,
-  findReadableEpicById,
-  markOwnTodoDone,
-  pendingTodoCount,
-} from '../services/todoService.ts';
+import { addEpicTodo, doneTodoCount, markOwnTodoDone, pendingTodoCount } from '../services/todoService.ts';
 import type { ApiDeps } from './api/deps.ts';
 import { optionalInteger, optionalString, ParamError, type Params } from './api/params.ts';
 import { groupPathOf, groupScopedPatterns } from './groupScopedRoutes.ts';

@@ -2,9 +2,8 @@ import type { Kysely } from 'kysely';
 import { findUserById } from '../db/repositories/userRepository.ts';
 import type { Database, EpicRow, NamespaceRow, UserRow } from '../db/schema.ts';
 import type { AccessContext } from './access.ts';
-import { deleteEpic, findReadableEpic, updateEpic } from './epicService.ts';
-import { NotFoundError, UnauthorizedError, ValidationError } from './errors.ts';
-import { findReadableGroupOrNull } from './groupService.ts';
+import { deleteEpic, findReadableEpicAtPath, updateEpic } from './epicService.ts';
+import { UnauthorizedError, ValidationError } from './errors.ts';
 
 /**
  * The epic page's issuable view (GitLab's IssuableActions for epics): reading what the title and
@@ -28,17 +27,6 @@ export interface EpicIssuableChanges {
   readonly stateEvent?: 'close' | 'reopen' | undefined;
 }
 
-/** The group at a page path (never a numeric id: that is the REST API's form), if readable. */
-export async function findReadableGroupAtPath(
-  db: Kysely<Database>,
-  access: AccessContext,
-  fullPath: string,
-): Promise<NamespaceRow> {
-  const group = await findReadableGroupOrNull(db, access, fullPath);
-  if (!group) throw new NotFoundError('Group');
-  return group;
-}
-
 async function withEditor(db: Kysely<Database>, group: NamespaceRow, epic: EpicRow): Promise<EpicIssuable> {
   const lastEditor =
     epic.last_edited_by_id === null ? null : ((await findUserById(db, epic.last_edited_by_id)) ?? null);
@@ -52,8 +40,8 @@ export async function loadEpicIssuable(
   groupPath: string,
   iid: number,
 ): Promise<EpicIssuable> {
-  const group = await findReadableGroupAtPath(db, access, groupPath);
-  return withEditor(db, group, await findReadableEpic(db, access, group, iid));
+  const { group, epic } = await findReadableEpicAtPath(db, access, groupPath, iid);
+  return withEditor(db, group, epic);
 }
 
 /**
@@ -72,8 +60,7 @@ export async function saveEpicIssuable(
   if (title === undefined && description === undefined && stateEvent === undefined) {
     throw new ValidationError({ epic: ['must include a title, description or state_event'] });
   }
-  const group = await findReadableGroupAtPath(db, access, groupPath);
-  const epic = await findReadableEpic(db, access, group, iid);
+  const { group, epic } = await findReadableEpicAtPath(db, access, groupPath, iid);
   const updated = await updateEpic(db, access, group, epic, { title, description, stateEvent, lockVersion });
   return withEditor(db, group, updated);
 }
@@ -89,8 +76,7 @@ export async function destroyEpicFromPage(
   iid: number,
 ): Promise<NamespaceRow> {
   if (!access.actor.user) throw new UnauthorizedError();
-  const group = await findReadableGroupAtPath(db, access, groupPath);
-  const epic = await findReadableEpic(db, access, group, iid);
+  const { group, epic } = await findReadableEpicAtPath(db, access, groupPath, iid);
   await deleteEpic(db, access, group, epic, 'delete');
   return group;
 }

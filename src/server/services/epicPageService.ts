@@ -1,5 +1,6 @@
 import type { FeatureFlags } from '../config.ts';
 import type { Executor } from '../db/executor.ts';
+import { findMilestonesByIds } from '../db/repositories/milestoneRepository.ts';
 import { findUserById } from '../db/repositories/userRepository.ts';
 import type { EpicRow, NamespaceRow } from '../db/schema.ts';
 import type { AccessContext } from './access.ts';
@@ -49,6 +50,9 @@ export interface EpicPageState {
   /** Notifications are switched off by the owner of this group or of a group above it. */
   readonly emailsDisabled: boolean;
   readonly author: { readonly name: string; readonly username: string; readonly url: string } | null;
+  /** Titles of the milestones the inherited start and due dates come from; '' when none. */
+  readonly startDateSourcingMilestoneTitle: string;
+  readonly dueDateSourcingMilestoneTitle: string;
   readonly paths: EpicPagePaths;
 }
 
@@ -63,7 +67,7 @@ export async function epicPageState(
   flags: FeatureFlags,
 ): Promise<EpicPageState> {
   const confidential = { confidential: epic.confidential };
-  const [canUpdate, canDestroy, canCreate, canAdmin, todo, subscribed, emailsDisabled, author] =
+  const [canUpdate, canDestroy, canCreate, canAdmin, todo, subscribed, emailsDisabled, author, milestones] =
     await Promise.all([
       access.canInNamespace('update_epic', group, confidential),
       access.canInNamespace('destroy_epic', group, confidential),
@@ -73,6 +77,7 @@ export async function epicPageState(
       isSubscribedToEpic(db, access.actor, epic),
       areEmailsDisabled(db, group),
       findUserById(db, epic.author_id),
+      sourcingMilestones(db, epic),
     ]);
   const groupBase = `/groups/${group.full_path}/-`;
   const endpoint = `${groupBase}/epics/${epic.iid}`;
@@ -95,6 +100,8 @@ export async function epicPageState(
     subscribed,
     emailsDisabled,
     author: author ? { name: author.name, username: author.username, url: `/${author.username}` } : null,
+    startDateSourcingMilestoneTitle: milestones.get(epic.start_date_sourcing_milestone_id) ?? '',
+    dueDateSourcingMilestoneTitle: milestones.get(epic.due_date_sourcing_milestone_id) ?? '',
     paths: {
       endpoint,
       updateEndpoint: `${endpoint}.json`,
@@ -108,6 +115,16 @@ export async function epicPageState(
       markdownDocsPath: '/help/user/markdown',
     },
   };
+}
+
+/** Milestone titles by id, for the milestones the epic's inherited dates come from. */
+async function sourcingMilestones(db: Executor, epic: EpicRow): Promise<Map<number | null, string>> {
+  const ids = [epic.start_date_sourcing_milestone_id, epic.due_date_sourcing_milestone_id].filter(
+    (id): id is number => id !== null,
+  );
+  if (ids.length === 0) return new Map();
+  const rows = await findMilestonesByIds(db, [...new Set(ids)]);
+  return new Map(rows.map((milestone) => [milestone.id, milestone.title]));
 }
 
 /** GitLab's `dashboard_todo_path`: where a to-do is marked done (DELETE). */

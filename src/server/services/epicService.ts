@@ -5,7 +5,6 @@ import {
   EPIC_HIERARCHY_MESSAGES,
   type FieldErrors,
   hasErrors,
-  parentAssignmentError,
   validateColor,
   validateDate,
   validateDateOrder,
@@ -16,12 +15,10 @@ import { type CalendarDate, parseCalendarDate } from '../../core/time/calendarDa
 import type { Executor } from '../db/executor.ts';
 import type { PageArgs } from '../db/pagination.ts';
 import {
-  countChildEpics,
   countEpics,
   deleteEpicRows,
   type EpicFilter,
   type EpicSort,
-  findAncestorIds,
   findEpicById,
   findEpicByIid,
   findPublicChildren,
@@ -30,9 +27,7 @@ import {
   listEpicsByKeyset,
   listEpicsByOffset,
   lockEpicHierarchy,
-  maxChildPosition,
   nextEpicIid,
-  subtreeHeight,
   updateEpicRow,
 } from '../db/repositories/epicRepository.ts';
 import { findNamespaceById } from '../db/repositories/namespaceRepository.ts';
@@ -50,7 +45,10 @@ import {
   StaleEditError,
   ValidationError,
 } from './errors.ts';
+import { findReadableGroupAtPath } from './groupService.ts';
 import { labelIdsForTitles, resolveLabelChanges } from './labelService.ts';
+import { epicParentError } from './links/epicHierarchy.ts';
+import { positionAtStartOfChildren } from './tree/treePositions.ts';
 import { viewerScopeOfRootNamespace } from './viewerScope.ts';
 
 export interface EpicListParams extends EpicScopeOptions {
@@ -203,6 +201,35 @@ export async function findReadableEpic(
   return epic;
 }
 
+/** An epic by its numeric id, with its group, if the actor may read it; 404 otherwise. */
+export async function findReadableEpicById(
+  db: Executor,
+  access: AccessContext,
+  epicId: number,
+): Promise<{ group: NamespaceRow; epic: EpicRow }> {
+  const epic = fitsSqlInteger(epicId) ? await findEpicById(db, epicId) : undefined;
+  const group = epic ? await findNamespaceById(db, epic.group_id) : undefined;
+  if (
+    !epic ||
+    !group ||
+    !(await access.canInNamespace('read_epic', group, { confidential: epic.confidential }))
+  ) {
+    throw new NotFoundError('Epic');
+  }
+  return { group, epic };
+}
+
+/** The group at a page or GraphQL path and its epic, both readable by the actor; 404 otherwise. */
+export async function findReadableEpicAtPath(
+  db: Executor,
+  access: AccessContext,
+  groupPath: string,
+  iid: number,
+): Promise<{ group: NamespaceRow; epic: EpicRow }> {
+  const group = await findReadableGroupAtPath(db, access, groupPath);
+  return { group, epic: await findReadableEpic(db, access, group, iid) };
+}
+
 export async function findReadableEpicOrNull(
   db: Executor,
   access: AccessContext,
@@ -329,17 +356,11 @@ async function checkParent(
   ) {
     throw new ForbiddenError();
   }
-  const message = parentAssignmentError({
-    childId,
-    childGroupTraversalIds: group.traversal_ids,
-    childConfidential,
-    childSubtreeHeight: childId === null ? 1 : await subtreeHeight(db, childId),
-    parentId: parent.id,
-    parentGroupId: parent.group_id,
-    parentConfidential: parent.confidential,
-    parentAncestorIds: await findAncestorIds(db, parent.id),
-    parentChildCount: await countChildEpics(db, parent.id, childId),
-  });
+  const message = await epicParentError(
+    db,
+    { id: childId, groupTraversalIds: group.traversal_ids, confidential: childConfidential },
+    parent,
+  );
   // A validation of the epic's own confidentiality in GitLab (400), unlike the hierarchy conflicts.
   if (message === EPIC_HIERARCHY_MESSAGES.confidentialParent) throw new ServiceError('invalid', message);
   if (message) throw new ConflictError(message);
@@ -361,8 +382,8 @@ export async function createEpic(
     let relativePosition: number | null = null;
     if (changes.parentId != null) {
       await checkParent(trx, access, group, null, confidential, changes.parentId);
-      const last = await maxChildPosition(trx, changes.parentId);
-      relativePosition = last === null ? 0 : last + 1024;
+      // A new child goes to the top of its parent's tree, as GitLab's move_to_start puts it.
+      relativePosition = await positionAtStartOfChildren(trx, changes.parentId);
     }
     const now = new Date();
     const epic = await insertEpic(trx, {
@@ -430,7 +451,14 @@ export async function updateEpic(
     const confidential = row.confidential ?? current.confidential;
     const parentId = changes.parentId === undefined ? current.parent_id : changes.parentId;
     if (parentId !== current.parent_id) {
-      if (parentId !== null) await checkParent(trx, access, group, current.id, confidential, parentId);
+      if (parentId !== null) {
+        await checkParent(trx, access, group, current.id, confidential, parentId);
+        // Under a new parent the epic goes to the top of its children (GitLab's move_to_start): its
+        // old position belongs to the old siblings and could collide with a new one.
+        row.relative_position = await positionAtStartOfChildren(trx, parentId, [
+          { kind: 'epic', id: current.id },
+        ]);
+      }
       row.parent_id = parentId;
     } else if (parentId !== null) {
       await checkConfidentialParent(trx, parentId, confidential);

@@ -33,6 +33,17 @@ export async function findReadableGroupOrNull(
   return group && (await access.canInNamespace('read_group', group)) ? group : null;
 }
 
+/** The group at a page or GraphQL path (never a numeric id: that is the REST API's form), if readable. */
+export async function findReadableGroupAtPath(
+  db: Executor,
+  access: AccessContext,
+  fullPath: string,
+): Promise<NamespaceRow> {
+  const group = await findReadableGroupOrNull(db, access, fullPath);
+  if (!group) throw new NotFoundError('Group');
+  return group;
+}
+
 export function listReadableGroups(
   db: Executor,
   access: AccessContext,

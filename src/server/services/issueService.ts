@@ -92,18 +92,43 @@ export async function findReadableIssue(
   iid: number,
 ): Promise<IssueRow> {
   const issue = fitsSqlInteger(iid) ? await findIssueByIid(db, project.id, iid) : undefined;
-  if (!issue) throw new NotFoundError('Issue');
+  if (!issue || !(await canReadIssue(db, access, { project, namespace }, issue))) {
+    throw new NotFoundError('Issue');
+  }
+  return issue;
+}
+
+/** The issue, if the actor may read it; null otherwise. */
+export async function findReadableIssueOrNull(
+  db: Executor,
+  access: AccessContext,
+  located: ProjectInNamespace,
+  iid: number,
+): Promise<IssueRow | null> {
+  try {
+    return await findReadableIssue(db, access, located, iid);
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
+}
+
+/** GitLab's read_issue on this issue: confidential ones for Reporters, their author and assignees. */
+export async function canReadIssue(
+  db: Executor,
+  access: AccessContext,
+  { project, namespace }: ProjectInNamespace,
+  issue: IssueRow,
+): Promise<boolean> {
   const viewerId = access.actor.user?.id;
   const isAuthor = viewerId !== undefined && issue.author_id === viewerId;
   let isAssignee = false;
   if (issue.confidential && viewerId !== undefined && !isAuthor) {
     isAssignee = await isAssignedTo(db, issue.id, viewerId);
   }
-  const readable = await access.canInProject('read_issue', project, namespace, {
+  return access.canInProject('read_issue', project, namespace, {
     confidential: issue.confidential,
     isAuthor,
     isAssignee,
   });
-  if (!readable) throw new NotFoundError('Issue');
-  return issue;
 }

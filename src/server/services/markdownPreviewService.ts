@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { AccessContext } from './access.ts';
-import { findReadableGroupAtPath } from './epicIssuableService.ts';
 import { findReadableEpic } from './epicService.ts';
 import { UnauthorizedError } from './errors.ts';
+import { findReadableGroupAtPath } from './groupService.ts';
 import { type RenderedMarkdown, renderMarkdown } from './markdown/markdownRenderer.ts';
 
 /** The `target_type` values GitLab's markdown editors send with a preview. */

@@ -1,8 +1,6 @@
 import type { Kysely } from 'kysely';
 import { TODO_ACTION_MARKED, type TodoState } from '../../core/domain/todos.ts';
 import type { Executor } from '../db/executor.ts';
-import { findEpicById } from '../db/repositories/epicRepository.ts';
-import { findNamespaceById } from '../db/repositories/namespaceRepository.ts';
 import {
   countTodosOfUser,
   findPendingTodo,
@@ -14,7 +12,6 @@ import {
   type TodoTargetType,
 } from '../db/repositories/todoRepository.ts';
 import type { Database, EpicRow, NamespaceRow, TodoRow } from '../db/schema.ts';
-import { fitsSqlInteger } from '../db/sqlInteger.ts';
 import type { AccessContext } from './access.ts';
 import type { Actor } from './actor.ts';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from './errors.ts';
@@ -23,24 +20,6 @@ function requireUser(access: AccessContext) {
   const user = access.actor.user;
   if (!user) throw new UnauthorizedError();
   return user;
-}
-
-/** An epic by its numeric id, with its group, if the actor may read it; 404 otherwise. */
-export async function findReadableEpicById(
-  db: Executor,
-  access: AccessContext,
-  epicId: number,
-): Promise<{ group: NamespaceRow; epic: EpicRow }> {
-  const epic = fitsSqlInteger(epicId) ? await findEpicById(db, epicId) : undefined;
-  const group = epic ? await findNamespaceById(db, epic.group_id) : undefined;
-  if (
-    !epic ||
-    !group ||
-    !(await access.canInNamespace('read_epic', group, { confidential: epic.confidential }))
-  ) {
-    throw new NotFoundError('Epic');
-  }
-  return { group, epic };
 }
 
 /**

@@ -1,19 +1,25 @@
 import { useState } from 'react';
 import type { PageData } from '../../app/pageData.ts';
 import { type EpicDetail, useEpicDetail, usePageSettled } from '../../data/index.ts';
+import { useEpicSidebarCollapse } from '../../state/index.ts';
 import { Alert, Breadcrumbs, Button, Loading, useDocumentTitle } from '../../ui/index.ts';
 import { NotFoundContent } from '../errors/NotFound.tsx';
 import { ConfidentialBadge, CreatedBy, StateBadge } from '../issuable/IssuableMeta.tsx';
 import { epicPath, groupCrumbs, groupEpicsPath } from '../navigation/crumbs.ts';
 import { PageHeader } from '../navigation/PageHeader.tsx';
+import { EpicTreeCard } from '../tree/EpicTreeCard.tsx';
 import { DeleteEpicDialog } from './body/DeleteEpicDialog.tsx';
 import { EpicIssuable } from './body/EpicIssuable.tsx';
 import { ISSUABLE_TEXT } from './body/issuableTexts.ts';
 import { useEpicStatus } from './body/useEpicStatus.ts';
 import { type IssuablePolling, useIssuablePolling } from './body/useIssuablePolling.ts';
-import { EpicSidebar } from './sidebar/EpicSidebar.tsx';
+import { EPIC_SIDEBAR_HEADER_TOGGLE_ID, EPIC_SIDEBAR_ID, EpicSidebar } from './sidebar/EpicSidebar.tsx';
+import { SIDEBAR_TEXT } from './sidebar/sidebarTexts.ts';
 
-export type EpicPageProps = Omit<Extract<PageData, { page: 'epic' }>, 'page'>;
+export type EpicPageProps = Omit<Extract<PageData, { page: 'epic' }>, 'page'> & {
+  /** The signed-in user's username ('' when signed out): the tree's recently used projects. */
+  readonly currentUsername: string;
+};
 
 /** GitLab's epic page: header with state and actions, title and description editor, sidebar. */
 export function EpicPage(props: EpicPageProps) {
@@ -101,6 +107,7 @@ function EpicView({
                 {ISSUABLE_TEXT.newEpic}
               </a>
             ) : null}
+            <HeaderSidebarToggle />
           </div>
         </div>
       </div>
@@ -116,6 +123,15 @@ function EpicView({
             polling={polling}
             updatingTasks={updatingTasks}
             onUpdatingTasks={onUpdatingTasks}
+          />
+          <EpicTreeCard
+            fullPath={page.fullPath}
+            groupName={page.groupName}
+            iid={page.iid}
+            signedIn={page.signedIn}
+            currentUsername={page.currentUsername}
+            allowSubEpics={page.allowSubEpics}
+            epicsWebUrl={page.listEpicsPath}
           />
           {page.canDestroy ? (
             <div className="epic-delete">
@@ -134,5 +150,23 @@ function EpicView({
         <EpicSidebar {...page} />
       </div>
     </>
+  );
+}
+
+/** Shown below the lg breakpoint only (CSS), where the sidebar starts collapsed (spec 2.1). */
+function HeaderSidebarToggle() {
+  const { collapsed, setCollapsed } = useEpicSidebarCollapse();
+  return (
+    <Button
+      id={EPIC_SIDEBAR_HEADER_TOGGLE_ID}
+      className="epic-header-sidebar-toggle"
+      iconOnly
+      icon="chevronLeft"
+      aria-label={SIDEBAR_TEXT.toggle}
+      aria-controls={EPIC_SIDEBAR_ID}
+      aria-expanded={!collapsed}
+      onClick={() => setCollapsed(!collapsed)}
+      data-testid="epic-header-sidebar-toggle"
+    />
   );
 }

@@ -3,11 +3,13 @@
  * `<group path>-epics-recent-searches`, newest first, at most five. Each search is stored as its
  * canonical query string, so the stored form is the URL form.
  */
+
 import {
   parseRoadmapFilters,
   type RoadmapFilters,
   roadmapFiltersKey,
 } from '../../../core/domain/searchTokens.ts';
+import { browserStorage as sharedBrowserStorage } from '../../ui/browserStorage.ts';
 
 export const MAX_RECENT_SEARCHES = 5;
 
@@ -46,15 +48,8 @@ export const serializeRecentSearches = (recent: readonly RoadmapFilters[]): stri
 
 type RecentStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-/** The browser's local storage, or null where there is none or it is refused (privacy modes). */
-export function browserStorage(): RecentStorage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch (error) {
-    console.warn('Recent searches are off: local storage is not available.', error);
-    return null;
-  }
-}
+/** Local storage for recent searches, or null where the browser has none. */
+export const browserStorage = (): RecentStorage | null => sharedBrowserStorage('Recent searches');
 
 export function readRecentSearches(storage: RecentStorage | null, fullPath: string): RoadmapFilters[] {
   if (!storage) return [];

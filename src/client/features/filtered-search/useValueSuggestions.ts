@@ -1,5 +1,6 @@
 import { type Dispatch, useEffect } from 'react';
 import type { FilterTokenType } from '../../../core/domain/searchTokens.ts';
+import { startDebouncedFetch } from './debouncedFetch.ts';
 import type { BarAction } from './searchBarState.ts';
 import { fetchValueSuggestions, type SuggestionFetchers, type SuggestionScope } from './suggestionSource.ts';
 
@@ -22,29 +23,15 @@ export function useValueSuggestions(
   const { fullPath, groupId, epicsState } = scope;
   useEffect(() => {
     if (key === null || type === null) return;
-    const controller = new AbortController();
     dispatch({ type: 'suggestions-loading', key });
-    const timer = window.setTimeout(() => {
-      fetchValueSuggestions(
-        fetchers,
-        { fullPath, groupId, epicsState },
-        type,
-        search,
-        controller.signal,
-      ).then(
-        (values) => {
-          if (!controller.signal.aborted) dispatch({ type: 'suggestions-loaded', key, values });
-        },
-        (error: unknown) => {
-          if (controller.signal.aborted) return;
-          console.error(error);
-          dispatch({ type: 'suggestions-failed', key });
-        },
-      );
-    }, SUGGESTION_DEBOUNCE_MS);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
+    return startDebouncedFetch(
+      SUGGESTION_DEBOUNCE_MS,
+      (signal) => fetchValueSuggestions(fetchers, { fullPath, groupId, epicsState }, type, search, signal),
+      (values) => dispatch({ type: 'suggestions-loaded', key, values }),
+      (error) => {
+        console.error(error);
+        dispatch({ type: 'suggestions-failed', key });
+      },
+    );
   }, [key, type, search, fetchers, fullPath, groupId, epicsState, dispatch]);
 }

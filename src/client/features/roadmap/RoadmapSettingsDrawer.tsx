@@ -3,11 +3,11 @@
  * tracking. A non-modal drawer beside the roadmap; Escape or the close button shuts it and focus
  * returns to the Settings button. Every change is applied at once through the URL.
  */
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { MILESTONES_TYPES } from '../../../core/layout/milestoneBars.ts';
 import { PROGRESS_TRACKING } from '../../../core/layout/progress.ts';
 import { ALLOWED_PRESETS, TIMEFRAME_RANGE_TYPES } from '../../../core/time/presets.ts';
-import { Button } from '../../ui/index.ts';
+import { Button, Switch } from '../../ui/index.ts';
 import { EPICS_STATES, type RoadmapSettings, withPresetType, withRangeType } from './roadmapSettings.ts';
 import {
   EPICS_STATE_LABELS,
@@ -91,11 +91,11 @@ export function RoadmapSettingsDrawer({
       </section>
       <section className="roadmap-settings-group" aria-label="Milestones">
         <h3>Milestones</h3>
-        <Toggle
+        <Switch
           label="Display milestones"
           checked={settings.showMilestones}
-          onChange={(showMilestones) => onChange({ ...settings, showMilestones })}
-          testId="roadmap-toggle-milestones"
+          onCheckedChange={(showMilestones) => onChange({ ...settings, showMilestones })}
+          data-testid="roadmap-toggle-milestones"
         />
         {settings.showMilestones ? (
           <RadioGroup
@@ -119,11 +119,11 @@ export function RoadmapSettingsDrawer({
       </section>
       <section className="roadmap-settings-group" aria-label="Progress tracking">
         <h3>Progress tracking</h3>
-        <Toggle
+        <Switch
           label="Display progress of child issues"
           checked={settings.showProgress}
-          onChange={(showProgress) => onChange({ ...settings, showProgress })}
-          testId="roadmap-toggle-progress"
+          onCheckedChange={(showProgress) => onChange({ ...settings, showProgress })}
+          data-testid="roadmap-toggle-progress"
         />
         {settings.showProgress ? (
           <RadioGroup
@@ -168,33 +168,5 @@ function RadioGroup<T extends string>({
         </label>
       ))}
     </fieldset>
-  );
-}
-
-function Toggle({
-  label,
-  checked,
-  onChange,
-  testId,
-}: {
-  label: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  testId: string;
-}): ReactNode {
-  return (
-    <button
-      type="button"
-      role="switch"
-      aria-checked={checked}
-      className="roadmap-toggle"
-      data-testid={testId}
-      onClick={() => onChange(!checked)}
-    >
-      <span className="roadmap-toggle-track" aria-hidden="true">
-        <span className="roadmap-toggle-thumb" />
-      </span>
-      {label}
-    </button>
   );
 }

@@ -15,12 +15,45 @@ import { escapeLike } from './namespaceRepository.ts';
 
 export type IssueSortColumn = 'created_at' | 'updated_at' | 'due_date' | 'title';
 
-export interface IssueFilter {
+/** Who reads issues: the readable projects, those where confidential issues show, and the viewer. */
+export interface IssueReader {
   readonly projectIds: readonly number[];
   /** Projects in which the viewer may see every confidential issue. */
   readonly confidentialProjectIds: readonly number[];
   /** The viewer, who also sees confidential issues they wrote or are assigned to. */
   readonly viewerId: number | null;
+}
+
+/**
+ * GitLab's read rule for issues, as a condition on `issues`: in a readable project and, when
+ * confidential, in a project where the reader sees every confidential issue, or written by or
+ * assigned to them. Every query that lists issues for a viewer filters with it.
+ */
+export function issueReadableBy(reader: IssueReader) {
+  return (eb: ExpressionBuilder<Database, 'issues'>) => {
+    if (reader.projectIds.length === 0) return sql<SqlBool>`false`;
+    const allowed = [eb('issues.confidential', '=', false)];
+    if (reader.confidentialProjectIds.length > 0) {
+      allowed.push(eb('issues.project_id', 'in', [...reader.confidentialProjectIds]));
+    }
+    const viewerId = reader.viewerId;
+    if (viewerId !== null) {
+      allowed.push(eb('issues.author_id', '=', viewerId));
+      allowed.push(
+        eb.exists(
+          eb
+            .selectFrom('issue_assignees')
+            .select(sql`1`.as('one'))
+            .whereRef('issue_assignees.issue_id', '=', 'issues.id')
+            .where('issue_assignees.user_id', '=', viewerId),
+        ),
+      );
+    }
+    return eb.and([eb('issues.project_id', 'in', [...reader.projectIds]), eb.or(allowed)]);
+  };
+}
+
+export interface IssueFilter extends IssueReader {
   readonly state?: 'opened' | 'closed' | undefined;
   readonly search?: string | undefined;
   readonly labelNames?: readonly string[] | undefined;
@@ -42,26 +75,7 @@ function labelled(eb: ExpressionBuilder<Database, 'issues'>, title: string) {
 function filteredIssues(db: Executor, filter: IssueFilter) {
   let query = db.selectFrom('issues');
   if (filter.projectIds.length === 0) return query.where(sql<SqlBool>`false`);
-  query = query.where('issues.project_id', 'in', [...filter.projectIds]);
-  const confidentialIds = [...filter.confidentialProjectIds];
-  const viewerId = filter.viewerId;
-  query = query.where((eb) => {
-    const allowed = [eb('issues.confidential', '=', false)];
-    if (confidentialIds.length) allowed.push(eb('issues.project_id', 'in', confidentialIds));
-    if (viewerId !== null) {
-      allowed.push(eb('issues.author_id', '=', viewerId));
-      allowed.push(
-        eb.exists(
-          eb
-            .selectFrom('issue_assignees')
-            .select(sql`1`.as('one'))
-            .whereRef('issue_assignees.issue_id', '=', 'issues.id')
-            .where('issue_assignees.user_id', '=', viewerId),
-        ),
-      );
-    }
-    return eb.or(allowed);
-  });
+  query = query.where(issueReadableBy(filter));
   if (filter.state) query = query.where('issues.state', '=', filter.state);
   if (filter.iids) query = query.where('issues.iid', 'in', [...filter.iids, 0]);
   if (filter.milestoneIds) query = query.where('issues.milestone_id', 'in', [...filter.milestoneIds, 0]);

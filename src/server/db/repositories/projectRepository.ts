@@ -30,6 +30,8 @@ export function findProjectsByIds(db: Executor, ids: readonly number[]): Promise
 export interface ProjectListFilter {
   readonly viewer: Viewer;
   readonly search?: string | undefined;
+  /** The search also matches the namespace: the full path and the group names (GitLab's search_namespaces). */
+  readonly searchNamespaces?: boolean | undefined;
   /** Only projects of this group, or of it and its subgroups. */
   readonly namespaceId?: number | undefined;
   readonly includeSubgroups?: boolean | undefined;
@@ -47,7 +49,13 @@ function listQuery(db: Executor, filter: ProjectListFilter) {
   if (filter.search) {
     const pattern = `%${escapeLike(filter.search)}%`;
     query = query.where((eb) =>
-      eb.or([eb('projects.name', 'ilike', pattern), eb('projects.path', 'ilike', pattern)]),
+      eb.or([
+        eb('projects.name', 'ilike', pattern),
+        eb('projects.path', 'ilike', pattern),
+        ...(filter.searchNamespaces
+          ? [eb('projects.full_path', 'ilike', pattern), eb('namespaces.full_name', 'ilike', pattern)]
+          : []),
+      ]),
     );
   }
   if (filter.namespaceId !== undefined) {

@@ -12,13 +12,14 @@ import {
   type SeedSummary,
   seedDemoData,
 } from './demoOrganisation.ts';
+import { insertLargeTree, LARGE_TREE } from './largeTree.ts';
 
 /**
- * `npm run seed -- --epics N --issues M [--seed S] [--today YYYY-MM-DD] [--roadmap-flat]`: replaces
+ * `npm run seed -- --epics N --issues M [--seed S] [--today YYYY-MM-DD] [--roadmap-flat] [--tree-large]`: replaces
  * everything in the database (PGlite in DATA_DIR, or PostgreSQL at DATABASE_URL) with the demo
  * organisation.
  */
-const USAGE = `Usage: npm run seed -- [--epics N] [--issues M] [--seed S] [--today YYYY-MM-DD] [--roadmap-flat]
+const USAGE = `Usage: npm run seed -- [--epics N] [--issues M] [--seed S] [--today YYYY-MM-DD] [--roadmap-flat] [--tree-large]
 
 Replaces ALL data in the database with the demo organisation 'acme'.
   --epics N     number of epics (default ${DEFAULT_DEMO_SIZE.epics})
@@ -30,6 +31,8 @@ Replaces ALL data in the database with the demo organisation 'acme'.
                 overlap the three-year timeframe around --today (18 months either side), so the
                 group roadmap shows all N; lengths vary, some have no due or no start date,
                 issues and weights as usual (default: nested up to six levels, spread over time)
+  --tree-large  also one epic in acme ('${LARGE_TREE.title}') with 5,000 direct children
+                (100 child epics and 4,900 issues) and 20,000 descendants, for the tree at scale
 
 Environment: DATABASE_URL (PostgreSQL; PGlite otherwise), DATA_DIR (PGlite folder, default ./data),
 DEMO_PASSWORD (password of every demo user, default 'demo-password').`;
@@ -40,6 +43,7 @@ interface CliOptions {
   seed: number;
   today: string;
   roadmapFlat: boolean;
+  treeLarge: boolean;
 }
 
 function parseOptions(argv: string[]): CliOptions | 'help' | string {
@@ -53,6 +57,7 @@ function parseOptions(argv: string[]): CliOptions | 'help' | string {
         seed: { type: 'string' },
         today: { type: 'string' },
         'roadmap-flat': { type: 'boolean' },
+        'tree-large': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -86,6 +91,7 @@ function parseOptions(argv: string[]): CliOptions | 'help' | string {
     seed: seed as number,
     today,
     roadmapFlat: values['roadmap-flat'] === true,
+    treeLarge: values['tree-large'] === true,
   };
 }
 
@@ -141,13 +147,18 @@ async function main(): Promise<number> {
     // Clearing and seeding commit together: a failed seed leaves the previous data in place.
     const summary = await handle.db.transaction().execute(async (trx) => {
       await step('clear', () => clearDomainData(trx));
-      return step('seed', () =>
+      const seeded = await step('seed', () =>
         seedDemoData(trx, {
           ...options,
           passwordHash,
           onProgress: (message) => console.log(`  ${message}`),
         }),
       );
+      if (options.treeLarge) {
+        const tree = await step('large tree', () => insertLargeTree(trx));
+        console.log(`  large tree: acme&${tree.rootEpicIid}, ${tree.epics} epics and ${tree.issues} issues`);
+      }
+      return seeded;
     });
     // Fresh statistics, so the first queries are planned for the real row counts, and a visibility map,
     // so that the covering indexes answer from the index alone (PGlite never autovacuums).

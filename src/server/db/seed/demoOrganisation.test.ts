@@ -5,6 +5,7 @@ import { migrateToLatest } from '../migrate.ts';
 import { readDataVersion } from '../repositories/dataVersionRepository.ts';
 import type { Database } from '../schema.ts';
 import { clearDomainData, DEMO_USERS, type SeedSummary, seedDemoData } from './demoOrganisation.ts';
+import { PLAYGROUND_ISSUES, PLAYGROUND_PATH } from './sandboxPlayground.ts';
 
 const OPTIONS = { epics: 120, issues: 600, seed: 7, today: '2026-05-01', passwordHash: 'test-hash' } as const;
 
@@ -35,9 +36,10 @@ async function count(query: ReturnType<typeof sql<{ count: number }>>): Promise<
 describe('seedDemoData', () => {
   it('writes the counts it reports', async () => {
     expect(summary.epics).toBe(120);
-    expect(summary.issues).toBe(600);
+    // The sandbox playground's issues come on top of the ones asked for.
+    expect(summary.issues).toBe(600 + PLAYGROUND_ISSUES.length);
     expect(await count(sql`select count(*) from epics`)).toBe(120);
-    expect(await count(sql`select count(*) from issues`)).toBe(600);
+    expect(await count(sql`select count(*) from issues`)).toBe(summary.issues);
     expect(await count(sql`select count(*) from epic_issues`)).toBe(summary.epicIssues);
     expect(await count(sql`select count(*) from label_links`)).toBe(summary.labelLinks);
     for (const key of [
@@ -93,7 +95,8 @@ describe('seedDemoData', () => {
     const privateGroups = groups.filter((group) => group.visibility_level === 0);
     expect(privateGroups.length).toBeGreaterThan(0);
     const projects = await db.selectFrom('projects').selectAll().execute();
-    expect(projects).toHaveLength(8);
+    expect(projects).toHaveLength(9);
+    expect(summary.projects).toBe(9);
     for (const project of projects) {
       const group = byId.get(project.namespace_id);
       expect(project.full_path).toBe(`${group?.full_path}/${project.path}`);
@@ -203,6 +206,26 @@ describe('seedDemoData', () => {
     expect(
       await count(sql`select count(*) from epic_issues ei join epics e on e.id = ei.epic_id join issues i on i.id = ei.issue_id
         where e.confidential and not i.confidential`),
+    ).toBe(0);
+  });
+
+  it('gives the sandbox group a public playground project with a few issues, two of them confidential', async () => {
+    const [playground] = await rows(sql<{ id: number; group_path: string; visibility_level: number }>`
+      select p.id, n.full_path as group_path, p.visibility_level from projects p
+      join namespaces n on n.id = p.namespace_id where p.full_path = ${PLAYGROUND_PATH}`);
+    expect(playground).toMatchObject({ group_path: 'sandbox', visibility_level: 20 });
+    const issues = await db
+      .selectFrom('issues')
+      .select(['iid', 'confidential'])
+      .where('project_id', '=', playground!.id)
+      .orderBy('iid')
+      .execute();
+    expect(issues.map((issue) => issue.iid)).toEqual(PLAYGROUND_ISSUES.map((_, index) => index + 1));
+    expect(issues.filter((issue) => issue.confidential)).toHaveLength(2);
+    expect(
+      await count(
+        sql`select count(*) from epics e join namespaces n on n.id = e.group_id where n.full_path = 'sandbox'`,
+      ),
     ).toBe(0);
   });
 

@@ -12,6 +12,7 @@ import { insertMilestones } from './milestones.ts';
 import { insertOrganisation, planOrganisation } from './organisation.ts';
 import { writeMergeRequests, writeSubscriptions, writeTodos } from './peopleRows.ts';
 import { streamFor } from './random.ts';
+import { insertSandboxPlayground } from './sandboxPlayground.ts';
 
 export { DEMO_USERS } from './organisationSpecs.ts';
 
@@ -187,14 +188,20 @@ async function seedInTransaction(db: Kysely<Database>, options: SeedOptions): Pr
     }
   });
 
+  // After the sequences: its rows take generated ids, and acme's stay as they were.
+  const playgroundIssues = await timed('sandbox playground', () =>
+    insertSandboxPlayground(db, timeline.nowMs),
+  );
+
   const both = (pick: (engagement: Engagement) => { rowCount: number }) =>
     pick(epicEngagement).rowCount + pick(issueEngagement).rowCount;
   return {
     ...fixed.counts,
+    projects: fixed.counts.projects + 1,
     milestones: milestones.all.length,
     labels: labels.count,
     epics: plans.length,
-    issues: options.issues,
+    issues: options.issues + playgroundIssues,
     epicIssues: issues.epicIssues,
     issueAssignees: issues.issueAssignees,
     issueLinks: issues.issueLinks,

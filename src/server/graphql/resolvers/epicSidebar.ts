@@ -1,5 +1,4 @@
-import { findReadableEpic } from '../../services/epicService.ts';
-import { findReadableGroup } from '../../services/groupService.ts';
+import { findReadableEpicAtPath } from '../../services/epicService.ts';
 import { epicParticipants } from '../../services/participantService.ts';
 import { setEpicSubscription } from '../../services/subscriptionService.ts';
 import { listConnection } from '../connection.ts';
@@ -24,11 +23,10 @@ export const epicSidebarMutations: Pick<MutationResolvers, 'epicSetSubscription'
   epicSetSubscription: async (_parent, { input }, context) => {
     requireWriteAccess(context);
     return payloadErrors(async () => {
-      const group = await findReadableGroup(context.db, context.access, input.groupPath);
-      const epic = await findReadableEpic(
+      const { epic } = await findReadableEpicAtPath(
         context.db,
         context.access,
-        group,
+        input.groupPath,
         parseIid(input.iid) ?? Number.NaN,
       );
       await setEpicSubscription(context.db, context.access, epic, input.subscribedState);

@@ -7,6 +7,13 @@ import {
   EpicPermissions,
 } from './epic.ts';
 import { epicSidebarFields, epicSidebarMutations } from './epicSidebar.ts';
+import {
+  EpicIssue,
+  EpicIssueConnection,
+  epicTreeFields,
+  epicTreeMutations,
+  issueTreeFields,
+} from './epicTree.ts';
 import { Group, GroupPermissions } from './group.ts';
 import { Issue } from './issue.ts';
 import { CurrentUser, connectionResolvers, Label, MergeRequest, Milestone, User, UserCore } from './misc.ts';
@@ -17,16 +24,18 @@ import { currentUserTodoFields, Todo, todoMutations } from './todo.ts';
 
 export const resolvers: Resolvers = {
   Query,
-  Mutation: { ...Mutation, ...epicSidebarMutations, ...todoMutations },
+  Mutation: { ...Mutation, ...epicSidebarMutations, ...todoMutations, ...epicTreeMutations },
   Group,
   GroupPermissions,
   Project,
-  Epic: { ...Epic, ...epicSidebarFields },
+  Epic: { ...Epic, ...epicSidebarFields, ...epicTreeFields },
   EpicPermissions,
   EpicDescendantCount,
   EpicDescendantWeights,
   EpicHealthStatus,
-  Issue,
+  Issue: { ...Issue, ...issueTreeFields },
+  EpicIssue,
+  EpicIssueConnection,
   Milestone,
   Label,
   MergeRequest,

@@ -5,10 +5,10 @@ import {
   createEpic,
   deleteEpic,
   type EpicChanges,
-  findReadableEpic,
+  findReadableEpicAtPath,
   updateEpic,
 } from '../../services/epicService.ts';
-import { findReadableGroup } from '../../services/groupService.ts';
+import { findReadableGroupAtPath } from '../../services/groupService.ts';
 import type { CreateEpicInput, MutationResolvers, UpdateEpicInput } from '../generated/resolvers.ts';
 import { parseIid } from './common.ts';
 import { payloadErrors, requireWriteAccess } from './mutationSupport.ts';
@@ -57,7 +57,7 @@ export const Mutation: MutationResolvers = {
     requireWriteAccess(context);
     const input = withEpicFeatureFlags(requested, context.config.featureFlags);
     return payloadErrors(async () => {
-      const group = await findReadableGroup(context.db, context.access, input.groupPath);
+      const group = await findReadableGroupAtPath(context.db, context.access, input.groupPath);
       const epic = await createEpic(context.db, context.access, group, changesOf(input));
       return { clientMutationId: input.clientMutationId, epic, errors: [] };
     });
@@ -71,8 +71,12 @@ export const Mutation: MutationResolvers = {
       throw new GraphQLError('The list of epic attributes is empty');
     }
     return payloadErrors(async () => {
-      const group = await findReadableGroup(context.db, context.access, groupPath);
-      const epic = await findReadableEpic(context.db, context.access, group, parseIid(iid) ?? Number.NaN);
+      const { group, epic } = await findReadableEpicAtPath(
+        context.db,
+        context.access,
+        groupPath,
+        parseIid(iid) ?? Number.NaN,
+      );
       const updated = await updateEpic(context.db, context.access, group, epic, changesOf(input));
       return { clientMutationId, epic: updated, errors: [] };
     });
@@ -80,11 +84,10 @@ export const Mutation: MutationResolvers = {
   destroyEpic: async (_parent, { input }, context) => {
     requireWriteAccess(context);
     return payloadErrors(async () => {
-      const group = await findReadableGroup(context.db, context.access, input.groupPath);
-      const epic = await findReadableEpic(
+      const { group, epic } = await findReadableEpicAtPath(
         context.db,
         context.access,
-        group,
+        input.groupPath,
         parseIid(input.iid) ?? Number.NaN,
       );
       await deleteEpic(context.db, context.access, group, epic);

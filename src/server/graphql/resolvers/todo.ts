@@ -1,12 +1,8 @@
 import { parseGlobalId, toGlobalId } from '../../../core/domain/gid.ts';
 import { todoActionName } from '../../../core/domain/todos.ts';
 import type { TodoTargetType } from '../../db/repositories/todoRepository.ts';
-import {
-  addEpicTodo,
-  findReadableEpicById,
-  listOwnTodos,
-  markOwnTodoDone,
-} from '../../services/todoService.ts';
+import { findReadableEpicById } from '../../services/epicService.ts';
+import { addEpicTodo, listOwnTodos, markOwnTodoDone } from '../../services/todoService.ts';
 import { offsetConnection } from '../connection.ts';
 import type {
   CurrentUserResolvers,

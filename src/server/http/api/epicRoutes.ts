@@ -18,6 +18,7 @@ import type { ApiDeps } from './deps.ts';
 import { presentEpics } from './epicJson.ts';
 import { setPaginationHeaders } from './pagination.ts';
 import {
+  bodyParams,
   nested,
   offsetPage,
   optionalBoolean,
@@ -99,10 +100,6 @@ function epicChanges(body: Params): EpicChanges & { attributeCount: number } {
 
 export function registerEpicRoutes(app: FastifyInstance, { db, config }: ApiDeps): void {
   const prefixes = ['/api/v4/groups/:id/epics', '/api/v4/groups/:id/-/epics'];
-  const bodyOf = (request: { body: unknown; query: unknown }): Params => ({
-    ...(request.query as Params),
-    ...((request.body ?? {}) as Params),
-  });
 
   for (const prefix of prefixes) {
     app.get(prefix, async (request, reply) => {
@@ -141,7 +138,7 @@ export function registerEpicRoutes(app: FastifyInstance, { db, config }: ApiDeps
     app.post(prefix, async (request, reply) => {
       const { id } = request.params as { id: string };
       requireUser(request.actor.user);
-      const body = bodyOf(request);
+      const body = bodyParams(request);
       const group = await findReadableGroup(db, request.access, id);
       if (body.title === undefined || body.title === null) throw new ParamError('title is missing');
       const changes = epicChanges(body);
@@ -169,7 +166,7 @@ export function registerEpicRoutes(app: FastifyInstance, { db, config }: ApiDeps
       requireUser(request.actor.user);
       const group = await findReadableGroup(db, request.access, id);
       const epic = await findReadableEpic(db, request.access, group, parseIid(epic_iid));
-      const body = bodyOf(request);
+      const body = bodyParams(request);
       const { attributeCount, ...changes } = epicChanges(body);
       if (attributeCount === 0) {
         throw new ParamError(

@@ -12,6 +12,12 @@ export class ParamError extends Error {
 
 export type Params = Record<string, unknown>;
 
+/** A JSON body or a form (`issuable_references[]=…`), with the query's values under it. */
+export function bodyParams(request: { body: unknown; query: unknown }): Params {
+  const body = request.body && typeof request.body === 'object' ? (request.body as Params) : {};
+  return { ...(request.query as Params), ...body };
+}
+
 /** A single value: the last one when a client repeats a scalar parameter. */
 function scalar(params: Params, name: string): unknown {
   const value = params[name];

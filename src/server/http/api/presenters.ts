@@ -2,6 +2,7 @@ import { contrastTextColor } from '../../../core/domain/colors.ts';
 import { issuableReference } from '../../../core/domain/references.ts';
 import type { LabelRow, MilestoneRow, NamespaceRow, ProjectRow, UserRow } from '../../db/schema.ts';
 import { visibilityOfLevel } from '../../services/access.ts';
+import { renderTitleHtml } from '../../services/markdown/markdownRenderer.ts';
 
 /** REST JSON shapes, field for field as GitLab's API entities. */
 export function userBasicJson(user: UserRow, externalUrl: string) {
@@ -133,7 +134,8 @@ export function labelJson(label: LabelRow) {
     id: label.id,
     name: label.title,
     description: label.description || null,
-    description_html: label.description,
+    // GitLab renders a label's description as one line of markdown; raw text here would be HTML injection.
+    description_html: renderTitleHtml(label.description),
     text_color: contrastTextColor(label.color),
     color: label.color,
     subscribed: false,

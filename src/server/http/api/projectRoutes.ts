@@ -67,10 +67,15 @@ export function registerProjectRoutes(app: FastifyInstance, { db, config }: ApiD
     const query = request.query as Params;
     const group = await findReadableGroup(db, request.access, id);
     const page = offsetPage(query);
+    // Every project here has issues enabled and none is shared with another group, so
+    // with_issues_enabled and with_shared are checked for their type and change nothing.
+    optionalBoolean(query, 'with_issues_enabled');
+    optionalBoolean(query, 'with_shared');
     const filter = {
       ...listFilter(query),
       namespaceId: group.id,
       includeSubgroups: optionalBoolean(query, 'include_subgroups') ?? false,
+      searchNamespaces: optionalBoolean(query, 'search_namespaces') ?? false,
     };
     const { rows, total } = await listReadableProjects(db, request.access, filter, {
       offset: page.offset,

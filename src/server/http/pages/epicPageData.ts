@@ -40,6 +40,8 @@ export function epicPageData(
     authorName: author?.name,
     authorUsername: author?.username,
     authorUrl: author?.url,
+    startDateSourcingMilestoneTitle: state.startDateSourcingMilestoneTitle,
+    dueDateSourcingMilestoneTitle: state.dueDateSourcingMilestoneTitle,
     endpoint: paths.endpoint,
     updateEndpoint: paths.updateEndpoint,
     todoPath: paths.todoPath,

@@ -5,6 +5,8 @@
  * description is "outdated" and the form asks whether to keep it.
  */
 
+import { browserStorage } from '../../../ui/browserStorage.ts';
+
 export type DraftField = 'title' | 'description';
 
 export interface Draft {
@@ -81,5 +83,5 @@ export function isDraftOutdated(draft: Draft | null, savedLockVersion: number): 
 }
 
 export function localDraftStorage(): DraftStorage | null {
-  return attempt(() => (typeof window === 'undefined' ? null : window.localStorage), null);
+  return browserStorage('Drafts');
 }

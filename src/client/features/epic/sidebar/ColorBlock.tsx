@@ -3,7 +3,7 @@
  * editor lists GitLab's suggested colours as buttons; choosing one saves it at once, and the block
  * goes back to the saved colour when the server refuses.
  */
-import { type CSSProperties, useOptimistic, useState, useTransition } from 'react';
+import { type CSSProperties, useState } from 'react';
 import {
   type EpicColorView,
   type EpicSidebarScope,
@@ -11,10 +11,10 @@ import {
   useEpicColor,
 } from '../../../data/index.ts';
 import { Button } from '../../../ui/index.ts';
-import { type BlockError, writeError } from './blockError.ts';
 import { colorTitle, EPIC_COLOR_CHOICES, isSameColor } from './epicColors.ts';
 import { BlockAlert, BlockFetchError, CollapsedItem, SidebarBlock } from './SidebarParts.tsx';
 import { SIDEBAR_TEXT } from './sidebarTexts.ts';
+import { useOptimisticSave } from './useOptimisticSave.ts';
 
 const Swatch = ({ color }: { color: string }) => (
   <span className="sidebar-swatch" style={{ '--swatch': color } as CSSProperties} aria-hidden="true" />
@@ -33,20 +33,16 @@ export function ColorBlock({
 }) {
   const epicColor = useEpicColor(scope);
   const saved = epicColor.data ?? null;
-  const [shown, showPending] = useOptimistic<EpicColorView | null, EpicColorView>(saved, (_, next) => next);
-  const [, startSaving] = useTransition();
+  const { shown, save, error, dismissError } = useOptimisticSave<EpicColorView | null>(
+    saved,
+    SIDEBAR_TEXT.colorError,
+  );
   const [editing, setEditing] = useState(false);
-  const [error, setError] = useState<BlockError | null>(null);
 
   const choose = (color: string) => {
     setEditing(false);
     if (!saved || isSameColor(saved.color, color)) return;
-    setError(null);
-    startSaving(async () => {
-      showPending({ color, textColor: saved.textColor });
-      const result = await epicColor.save(color);
-      if (!result.ok) setError(writeError(SIDEBAR_TEXT.colorError, result.serverError));
-    });
+    save({ color, textColor: saved.textColor }, () => epicColor.save(color));
   };
 
   if (collapsed) {
@@ -106,7 +102,7 @@ export function ColorBlock({
           </ul>
         </div>
       ) : null}
-      {error ? <BlockAlert error={error} onDismiss={() => setError(null)} /> : null}
+      {error ? <BlockAlert error={error} onDismiss={dismissError} /> : null}
     </SidebarBlock>
   );
 }

@@ -3,7 +3,7 @@
  * "Dates"). A save shows its result at once and falls back to the saved date (and fixed flag) when
  * the server refuses it.
  */
-import { useId, useOptimistic, useState, useTransition } from 'react';
+import { useId, useState } from 'react';
 import type { CalendarDate } from '../../../../core/time/calendarDate.ts';
 import {
   type EpicDateChange,
@@ -16,11 +16,11 @@ import {
 import { Badge, Button, Icon } from '../../../ui/index.ts';
 import { calendarDateOf, formatCalendarDate } from '../../issuable/format.ts';
 import { useNow } from '../../issuable/useNow.ts';
-import { type BlockError, writeError } from './blockError.ts';
 import { DateEditor } from './DateEditor.tsx';
 import { applyDateChange, canRemoveDate, dateBounds, isPastDue } from './epicDates.ts';
 import { BlockAlert, BlockFetchError, CollapsedItem, SidebarBlock } from './SidebarParts.tsx';
 import { SIDEBAR_TEXT } from './sidebarTexts.ts';
+import { useOptimisticSave } from './useOptimisticSave.ts';
 
 const shownDate = (date: CalendarDate | null) => (date ? formatCalendarDate(date) : SIDEBAR_TEXT.none);
 
@@ -45,20 +45,18 @@ export function DateBlock({
   const dates = useEpicDates(scope);
   const today = calendarDateOf(useNow());
   const [editing, setEditing] = useState(false);
-  const [error, setError] = useState<BlockError | null>(null);
   const saved = dates.data?.[kind] ?? null;
-  const [field, showPending] = useOptimistic<EpicDateField | null, EpicDateField>(saved, (_, next) => next);
-  const [, startSaving] = useTransition();
+  const {
+    shown: field,
+    save: saveShown,
+    error,
+    dismissError,
+  } = useOptimisticSave<EpicDateField | null>(saved, SIDEBAR_TEXT.dateSaveError);
   const other = dates.data?.[kind === 'start' ? 'due' : 'start'].date ?? null;
 
   const save = (change: EpicDateChange) => {
     if (!saved) return;
-    setError(null);
-    startSaving(async () => {
-      showPending(applyDateChange(saved, change));
-      const result = await dates.save(kind, change);
-      if (!result.ok) setError(writeError(SIDEBAR_TEXT.dateSaveError, result.serverError));
-    });
+    saveShown(applyDateChange(saved, change), () => dates.save(kind, change));
   };
 
   if (collapsed) {
@@ -120,7 +118,7 @@ export function DateBlock({
           )}
         </>
       ) : null}
-      {error ? <BlockAlert error={error} onDismiss={() => setError(null)} /> : null}
+      {error ? <BlockAlert error={error} onDismiss={dismissError} /> : null}
     </SidebarBlock>
   );
 }

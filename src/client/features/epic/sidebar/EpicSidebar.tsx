@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import type { PageData } from '../../../app/pageData.ts';
-import { useCollapseBelowLargeScreens, useEpicSidebarCollapse } from '../../../state/index.ts';
+import { isSmallScreen, useCollapseBelowLargeScreens, useEpicSidebarCollapse } from '../../../state/index.ts';
 import { Button } from '../../../ui/index.ts';
 import { AncestorsBlock } from './AncestorsBlock.tsx';
 import { ColorBlock } from './ColorBlock.tsx';
@@ -34,6 +34,10 @@ export type EpicSidebarProps = Pick<
   | 'dueDateSourcingMilestoneTitle'
 >;
 
+/** The sidebar's element id, for the header's small-screen toggle (aria-controls). */
+export const EPIC_SIDEBAR_ID = 'epic-sidebar';
+export const EPIC_SIDEBAR_HEADER_TOGGLE_ID = 'epic-sidebar-header-toggle';
+
 export function EpicSidebar(props: EpicSidebarProps) {
   const { fullPath, iid, signedIn, canUpdate } = props;
   const scope = useMemo(() => ({ fullPath, iid }), [fullPath, iid]);
@@ -57,10 +61,18 @@ export function EpicSidebar(props: EpicSidebarProps) {
 
   return (
     <aside
+      id={EPIC_SIDEBAR_ID}
       className={collapsed ? 'epic-sidebar is-collapsed' : 'epic-sidebar'}
       aria-label={SIDEBAR_TEXT.sidebar}
       data-testid="epic-sidebar"
       data-collapsed={collapsed}
+      onKeyDown={(event) => {
+        // The blocks' own editors stop their Escape; one that reaches here closes the overlay, and
+        // focus goes back to the header's toggle that opened it.
+        if (event.key !== 'Escape' || collapsed || !isSmallScreen()) return;
+        setCollapsed(true);
+        document.getElementById(EPIC_SIDEBAR_HEADER_TOGGLE_ID)?.focus();
+      }}
     >
       <div className="epic-sidebar-top">
         {signedIn && !collapsed ? <TodoBlock scope={scope} collapsed={false} /> : null}

@@ -3,7 +3,7 @@
  * filtered by it; with the update permission the labels can be edited and removed one by one. A
  * save shows the new labels at once and goes back to the saved ones when the server refuses.
  */
-import { useOptimistic, useState, useTransition } from 'react';
+import { useState } from 'react';
 import {
   type EpicSidebarScope,
   firstErrorMessage,
@@ -11,11 +11,11 @@ import {
   useEpicLabels,
 } from '../../../data/index.ts';
 import { Button, Icon, LabelChip } from '../../../ui/index.ts';
-import { type BlockError, writeError } from './blockError.ts';
 import { LabelsPicker } from './LabelsPicker.tsx';
 import { hasLabelChanges, labelChanges, labelFilterHref, sortByTitle } from './labelSelection.ts';
 import { BlockAlert, BlockFetchError, CollapsedItem, SidebarBlock } from './SidebarParts.tsx';
 import { SIDEBAR_TEXT } from './sidebarTexts.ts';
+import { useOptimisticSave } from './useOptimisticSave.ts';
 
 const NO_LABELS: readonly LabelView[] = [];
 
@@ -34,24 +34,14 @@ export function LabelsBlock({
 }) {
   const labels = useEpicLabels(scope);
   const saved = labels.data ?? NO_LABELS;
-  const [shown, showPending] = useOptimistic<readonly LabelView[], readonly LabelView[]>(
-    saved,
-    (_, next) => next,
-  );
-  const [, startSaving] = useTransition();
+  const { shown, save: saveShown, error, dismissError } = useOptimisticSave(saved, SIDEBAR_TEXT.labelsError);
   const [editing, setEditing] = useState(false);
-  const [error, setError] = useState<BlockError | null>(null);
 
   const save = (next: readonly LabelView[]) => {
     setEditing(false);
     const changes = labelChanges(saved, next);
     if (!hasLabelChanges(changes)) return;
-    setError(null);
-    startSaving(async () => {
-      showPending(sortByTitle(next));
-      const result = await labels.save(changes);
-      if (!result.ok) setError(writeError(SIDEBAR_TEXT.labelsError, result.serverError));
-    });
+    saveShown(sortByTitle(next), () => labels.save(changes));
   };
 
   if (collapsed) {
@@ -110,7 +100,7 @@ export function LabelsBlock({
           ))}
         </ul>
       ) : null}
-      {error ? <BlockAlert error={error} onDismiss={() => setError(null)} /> : null}
+      {error ? <BlockAlert error={error} onDismiss={dismissError} /> : null}
     </SidebarBlock>
   );
 }

@@ -6,7 +6,7 @@
 import { useOptimistic, useState, useTransition } from 'react';
 import { type EpicSidebarScope, firstErrorMessage, useEpicSubscription } from '../../../data/index.ts';
 import { usePushToast } from '../../../state/index.ts';
-import { Icon, Tooltip } from '../../../ui/index.ts';
+import { Icon, Switch, Tooltip } from '../../../ui/index.ts';
 import { type BlockError, blockErrorText, writeError } from './blockError.ts';
 import { BlockAlert, BlockFetchError, blockHeadingId, CollapsedItem, SidebarBlock } from './SidebarParts.tsx';
 import { SIDEBAR_TEXT } from './sidebarTexts.ts';
@@ -76,20 +76,14 @@ export function SubscriptionBlock({
   const switchControl = (
     <Tooltip text={tooltip} placement="left">
       {(tooltipId) => (
-        <button
-          type="button"
-          role="switch"
-          className="sidebar-switch"
-          aria-checked={subscribed}
+        <Switch
+          checked={subscribed}
+          onCheckedChange={toggle}
           aria-labelledby={blockHeadingId('subscription')}
-          // Disabled by aria-disabled, so keyboards still reach it and hear why.
           aria-disabled={disabled || saving || undefined}
           aria-describedby={disabled ? tooltipId : undefined}
-          onClick={toggle}
           data-testid="sidebar-subscription-toggle"
-        >
-          <span className="sidebar-switch-knob" aria-hidden="true" />
-        </button>
+        />
       )}
     </Tooltip>
   );

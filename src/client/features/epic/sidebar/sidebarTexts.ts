@@ -8,6 +8,7 @@ export const SIDEBAR_TEXT = {
   sidebar: 'Epic sidebar',
   collapse: 'Collapse sidebar',
   expand: 'Expand sidebar',
+  toggle: 'Toggle sidebar',
   edit: 'Edit',
   apply: 'Apply',
   cancel: 'Cancel',

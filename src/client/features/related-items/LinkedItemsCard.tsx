@@ -1,0 +1,162 @@
+/**
+ * LinkedItemsCard — the epic page's 'Linked items' card (GitLab's related epics): the count, an Add
+ * button for users who can admin, the form (link type + references), and the items grouped as
+ * 'Blocks', 'Is blocked by' and 'Relates to', each with its state, reference, title link and a
+ * remove button. Endpoints: GET and POST `{ issuable_references, link_type }` to `endpoint`
+ * (`/groups/:path/-/epics/:iid/related_epic_links`), DELETE each item's `relation_path`.
+ */
+import { useEffect, useId, useState } from 'react';
+import {
+  addRelatedItems,
+  fetchRelatedItems,
+  type LinkedIssuable,
+  removeRelation,
+} from '../../data/treeLinksRest.ts';
+import { usePushToast } from '../../state/index.ts';
+import { Alert, Button, Icon, Loading } from '../../ui/index.ts';
+import { AddIssuableForm } from './AddIssuableForm.tsx';
+import { groupByLinkType, mergeLinkedItems } from './linkedItems.ts';
+import { StateIcon } from './ReferenceChip.tsx';
+import { type LinkType, RELATED_TEXT } from './relatedItemsTexts.ts';
+
+export interface LinkedItemsCardProps {
+  /** `/groups/:path/-/epics/:iid/related_epic_links`. */
+  readonly endpoint: string;
+  /** `/groups/:path/-/autocomplete_sources/epics`. */
+  readonly autoCompleteEpics: string;
+  /** Add and remove links (the epic's admin permission). */
+  readonly canAdmin: boolean;
+}
+
+type ListState =
+  | { readonly kind: 'loading' }
+  | { readonly kind: 'failed' }
+  | { readonly kind: 'ready'; readonly items: readonly LinkedIssuable[] };
+
+export function LinkedItemsCard({ endpoint, autoCompleteEpics, canAdmin }: LinkedItemsCardProps) {
+  const [list, setList] = useState<ListState>({ kind: 'loading' });
+  const [formOpen, setFormOpen] = useState(false);
+  const [removing, setRemoving] = useState<ReadonlySet<number>>(new Set());
+  const pushToast = usePushToast();
+  const titleId = useId();
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setList({ kind: 'loading' });
+    fetchRelatedItems(endpoint, controller.signal).then(
+      (items) => setList({ kind: 'ready', items }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error(error);
+        setList({ kind: 'failed' });
+      },
+    );
+    return () => controller.abort();
+  }, [endpoint]);
+
+  const items = list.kind === 'ready' ? list.items : [];
+
+  const add = async (references: string[], linkType: LinkType) => {
+    const result = await addRelatedItems(endpoint, references, linkType, 'epic');
+    if (!result.ok) return result.error;
+    setList((current) => ({
+      kind: 'ready',
+      items: mergeLinkedItems(current.kind === 'ready' ? current.items : [], result.value),
+    }));
+    setFormOpen(false);
+    return null;
+  };
+
+  const remove = async (item: LinkedIssuable) => {
+    setRemoving((current) => new Set(current).add(item.id));
+    const result = await removeRelation(item.relationPath, 'epic');
+    setRemoving((current) => {
+      const next = new Set(current);
+      next.delete(item.id);
+      return next;
+    });
+    if (!result.ok) {
+      pushToast(result.error, 'danger');
+      return;
+    }
+    setList((current) =>
+      current.kind === 'ready'
+        ? { kind: 'ready', items: current.items.filter((entry) => entry.id !== item.id) }
+        : current,
+    );
+  };
+
+  return (
+    <section className="ri-card" aria-labelledby={titleId} data-testid="linked-items-card">
+      <header className="ri-card-header">
+        <h2 id={titleId} className="ri-card-title">
+          {RELATED_TEXT.linkedItems}
+        </h2>
+        <span className="ri-count" data-testid="linked-items-count">
+          <Icon name="issues" size={14} />
+          <span aria-hidden="true">{items.length}</span>
+          <span className="sr-only">{RELATED_TEXT.linkedItemsCount(items.length)}</span>
+        </span>
+        {canAdmin ? (
+          <Button
+            className="ri-card-add"
+            aria-expanded={formOpen}
+            onClick={() => setFormOpen(!formOpen)}
+            data-testid="linked-items-add"
+          >
+            {RELATED_TEXT.add}
+          </Button>
+        ) : null}
+      </header>
+      {formOpen ? (
+        <div className="ri-card-form">
+          <AddIssuableForm
+            issuableType="epic"
+            showLinkTypes
+            sources={{ epics: autoCompleteEpics }}
+            onSubmit={add}
+            onCancel={() => setFormOpen(false)}
+          />
+        </div>
+      ) : null}
+      {list.kind === 'loading' ? <Loading label={RELATED_TEXT.loading} /> : null}
+      {list.kind === 'failed' ? <Alert variant="danger">{RELATED_TEXT.fetchFailed}</Alert> : null}
+      {list.kind === 'ready' && items.length === 0 && !formOpen ? (
+        <p className="ri-empty muted">{RELATED_TEXT.noLinkedItems}</p>
+      ) : null}
+      {groupByLinkType(items).map((group) => (
+        <div key={group.linkType} className="ri-group">
+          <h3 className="ri-group-title">{RELATED_TEXT.groupTitle[group.linkType]}</h3>
+          <ul className="ri-items">
+            {group.items.map((item) => (
+              <li key={item.id} className="ri-item" data-testid="linked-item">
+                <StateIcon state={item.state} />
+                {item.confidential ? (
+                  <span className="ri-confidential">
+                    <Icon name="eyeSlash" size={14} />
+                    <span className="sr-only">{RELATED_TEXT.confidential}</span>
+                  </span>
+                ) : null}
+                <a className="ri-item-title" href={item.path}>
+                  {item.title}
+                </a>
+                <span className="ri-item-reference muted">{item.reference}</span>
+                {canAdmin ? (
+                  <Button
+                    variant="tertiary"
+                    icon="close"
+                    iconOnly
+                    className="ri-item-remove"
+                    aria-label={RELATED_TEXT.removeReference(item.reference)}
+                    disabled={removing.has(item.id)}
+                    onClick={() => void remove(item)}
+                  />
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * Every text of the related-items form and the Linked items card, in one place. Quoted ones are the
+ * spec's (sections 2.3, 8 and 9, verbatim); where the spec is silent the wording is GitLab's
+ * related_issues components'.
+ */
+
+/** What a related-items form links: the spec's issuable types (section 1). */
+export type RelatedIssuableType = 'issue' | 'incident' | 'epic' | 'merge_request';
+
+/** GitLab's link types; relates_to is the default (spec §9). */
+export const LINK_TYPES = ['relates_to', 'blocks', 'is_blocked_by'] as const;
+export type LinkType = (typeof LINK_TYPES)[number];
+export const DEFAULT_LINK_TYPE: LinkType = 'relates_to';
+
+/** The input's placeholder per issuable type, and in confidential mode (spec §2.3, verbatim). */
+const PLACEHOLDERS: Record<RelatedIssuableType, string> = {
+  issue: 'Paste issue link',
+  incident: 'Paste link',
+  epic: 'Paste epic link',
+  merge_request: 'Enter merge request URLs',
+};
+const CONFIDENTIAL_PLACEHOLDERS: Record<RelatedIssuableType, string> = {
+  issue: 'Paste confidential issue link',
+  incident: 'Paste link',
+  epic: 'Paste confidential epic link',
+  merge_request: 'Enter merge request URLs',
+};
+
+export function referencePlaceholder(type: RelatedIssuableType, confidential: boolean): string {
+  return (confidential ? CONFIDENTIAL_PLACEHOLDERS : PLACEHOLDERS)[type];
+}
+
+/** Add-failure texts (spec §8 "Add a child or related item"). */
+export const NOT_FOUND_TEXT = {
+  issue: 'Issue cannot be found.',
+  epic: 'Epic cannot be found.',
+} as const;
+export const MAX_CHILD_EPICS_TEXT = 'This epic already has the maximum number of child epics.';
+/** The server's message that GitLab's front end turns into {@link MAX_CHILD_EPICS_TEXT} (a 409). */
+export const HIERARCHY_TOO_DEEP_MESSAGE = 'Epic hierarchy level too deep';
+
+/** Remove-failure texts (spec §8 "Remove a child", related-items wording). */
+export const REMOVE_ERROR_TEXT = {
+  issue: 'An error occurred while removing issues.',
+  epic: 'An error occurred while removing epics.',
+} as const;
+export const PATH_INDETERMINATE_TEXT = {
+  issue: 'We could not determine the path to remove the issue',
+  epic: 'We could not determine the path to remove the epic',
+} as const;
+
+export const RELATED_TEXT = {
+  add: 'Add',
+  cancel: 'Cancel',
+  remove: 'Remove',
+  /** The chip's remove button: 'Remove' plus the reference (spec §2.3). */
+  removeReference: (reference: string) => `Remove ${reference}`,
+  open: 'Open',
+  closed: 'Closed',
+  /** The link-type radios: GitLab's labels. */
+  linkTypeLabel: {
+    relates_to: 'relates to',
+    blocks: 'blocks',
+    is_blocked_by: 'is blocked by',
+  } satisfies Record<LinkType, string>,
+  linkTypeLegend: (type: RelatedIssuableType) => `The current ${type === 'epic' ? 'epic' : 'issue'}`,
+  followingItems: (type: RelatedIssuableType) =>
+    type === 'epic'
+      ? 'the following epics'
+      : type === 'merge_request'
+        ? 'the following merge requests'
+        : 'the following issues',
+  pendingReferences: 'References to add',
+  suggestions: 'Suggestions',
+  searching: 'Searching…',
+  noSuggestions: 'No suggestions found',
+  suggestionsFailed: 'Something went wrong while fetching suggestions.',
+  /** The Linked items card (epic page). */
+  linkedItems: 'Linked items',
+  addLinkedItem: 'Add a linked epic',
+  linkedItemsCount: (count: number) => `${count} linked ${count === 1 ? 'item' : 'items'}`,
+  groupTitle: {
+    blocks: 'Blocks',
+    is_blocked_by: 'Is blocked by',
+    relates_to: 'Relates to',
+  } satisfies Record<LinkType, string>,
+  noLinkedItems: 'Link epics together to show that they are related, or that one is blocking others.',
+  loading: 'Loading linked items',
+  fetchFailed: 'Something went wrong while fetching linked items.',
+  confidential: 'Confidential',
+} as const;

@@ -1,0 +1,45 @@
+/**
+ * AddExistingForm — the tree's 'Add an existing epic/issue' form (spec §2.2, §5 "Add existing"): the
+ * related-items reference input without link types, posting `{ issuable_references }` to the epic's
+ * `/links` (epics) or `/issues` endpoint. Under a confidential parent the placeholder, the hint and
+ * the autocomplete (`confidential_only=true`) are the confidential ones. Errors show under the form.
+ */
+import { addTreeItems, type LinkedIssuable, type TreeItemType } from '../../../data/treeLinksRest.ts';
+import { AddIssuableForm } from '../../related-items/index.ts';
+import { TREE_TEXT } from '../treeTexts.ts';
+import type { TreeFormEndpoints, TreeFormParent } from './treeFormTypes.ts';
+
+export interface AddExistingFormProps {
+  readonly itemType: TreeItemType;
+  readonly parent: TreeFormParent;
+  readonly endpoints: TreeFormEndpoints;
+  /** The items the server linked, in its order (the tree puts them at the top). */
+  readonly onAdded: (items: LinkedIssuable[], itemType: TreeItemType) => void;
+  readonly onCancel: () => void;
+}
+
+export function AddExistingForm({ itemType, parent, endpoints, onAdded, onCancel }: AddExistingFormProps) {
+  const endpoint = itemType === 'epic' ? endpoints.epicsEndpoint : endpoints.issuesEndpoint;
+  return (
+    <div className="tf-form" data-testid={`add-existing-${itemType}-form`}>
+      <AddIssuableForm
+        key={itemType}
+        issuableType={itemType}
+        confidential={parent.confidential}
+        sources={
+          itemType === 'epic'
+            ? { epics: endpoints.autoCompleteEpics }
+            : { issues: endpoints.autoCompleteIssues }
+        }
+        hint={parent.confidential ? TREE_TEXT.confidentialParentHint : null}
+        onSubmit={async (references) => {
+          const result = await addTreeItems(endpoint, references, itemType);
+          if (!result.ok) return result.error;
+          onAdded(result.value, itemType);
+          return null;
+        }}
+        onCancel={onCancel}
+      />
+    </div>
+  );
+}

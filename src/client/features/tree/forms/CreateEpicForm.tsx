@@ -1,0 +1,143 @@
+/**
+ * CreateEpicForm — the tree's 'Add a new epic' form (spec §2.2, §5): a title and a group dropdown
+ * (the parent epic's group first and chosen, then its descendant groups from
+ * GET `/api/v4/groups/:id/descendant_groups?search=`). 'Create epic' posts
+ * `/api/v4/groups/:id/epics` `{ parent_id, confidential, title }` with the title trimmed; it reads
+ * 'Creating epic' meanwhile and is disabled while the title is empty. Escape cancels.
+ */
+
+import { type FormEvent, useId, useState } from 'react';
+import {
+  type CreatedItem,
+  createChildEpic,
+  fetchDescendantGroups,
+  type GroupOption,
+} from '../../../data/treeLinksRest.ts';
+import { usePushToast } from '../../../state/index.ts';
+import { useDebouncedQuery } from '../../related-items/index.ts';
+import { TREE_TEXT } from '../treeTexts.ts';
+import { CreateFormFooter } from './CreateFormFooter.tsx';
+import { canCreateEpic, epicTitlePlaceholder, groupChoices } from './createForms.ts';
+import { SearchableSelect } from './SearchableSelect.tsx';
+import type { TreeFormParent } from './treeFormTypes.ts';
+
+export interface CreateEpicFormProps {
+  readonly parent: TreeFormParent;
+  readonly onCreated: (epic: CreatedItem) => void;
+  readonly onCancel: () => void;
+}
+
+export function CreateEpicForm({ parent, onCreated, onCancel }: CreateEpicFormProps) {
+  const parentGroup: GroupOption = {
+    id: parent.groupId,
+    name: parent.groupName,
+    fullPath: parent.fullPath,
+    avatarUrl: null,
+  };
+  const [title, setTitle] = useState('');
+  const [group, setGroup] = useState<GroupOption>(parentGroup);
+  const [submitting, setSubmitting] = useState(false);
+  const [dropdownOpen, setDropdownOpen] = useState(false);
+  const [search, setSearch] = useState('');
+  const pushToast = usePushToast();
+  const titleId = useId();
+  const groupLabelId = useId();
+  const hintId = useId();
+  const found = useDebouncedQuery(dropdownOpen ? `${parent.groupId}\n${search.trim()}` : null, (signal) =>
+    fetchDescendantGroups(parent.groupId, search.trim(), signal),
+  );
+  const choices = groupChoices(parentGroup, found.value ?? [], search);
+  const status = found.loading
+    ? TREE_TEXT.loading
+    : found.failed
+      ? TREE_TEXT.fetchGroupsFailed
+      : choices.length === 0
+        ? TREE_TEXT.noMatchingGroups
+        : null;
+  const enabled = canCreateEpic({ title, submitting });
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!enabled) return;
+    setSubmitting(true);
+    const result = await createChildEpic({
+      groupId: group.fullPath,
+      parentId: parent.numericalId,
+      confidential: parent.confidential,
+      title: title.trim(),
+    });
+    setSubmitting(false);
+    if (result.ok) onCreated(result.value);
+    else pushToast(result.error, 'danger');
+  };
+
+  return (
+    <form
+      className="tf-form"
+      data-testid="create-epic-form"
+      onSubmit={(event) => void submit(event)}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.stopPropagation();
+          onCancel();
+        }
+      }}
+    >
+      <div className="tf-row">
+        <div className="tf-field tf-field-grow">
+          <label htmlFor={titleId} className="tf-label">
+            {TREE_TEXT.title}
+          </label>
+          <input
+            id={titleId}
+            type="text"
+            className="input"
+            placeholder={epicTitlePlaceholder(parent.confidential)}
+            value={title}
+            aria-describedby={parent.confidential ? hintId : undefined}
+            // biome-ignore lint/a11y/noAutofocus: the person asked for this form; its title comes first.
+            autoFocus
+            data-testid="create-epic-title"
+            onChange={(event) => setTitle(event.currentTarget.value)}
+          />
+        </div>
+        <div className="tf-field">
+          <span id={groupLabelId} className="tf-label">
+            {TREE_TEXT.group}
+          </span>
+          <SearchableSelect<GroupOption>
+            labelId={groupLabelId}
+            toggleText={group.name}
+            searchLabel={TREE_TEXT.searchGroup}
+            search={search}
+            onSearch={setSearch}
+            sections={[{ key: 'groups', label: null, options: choices }]}
+            optionKey={(option) => String(option.id)}
+            renderOption={(option) => (
+              <span className="tf-option-text">
+                <span>{option.name}</span>
+                <span className="muted">{option.fullPath}</span>
+              </span>
+            )}
+            selectedKey={String(group.id)}
+            status={status}
+            onOpenChange={setDropdownOpen}
+            onSelect={setGroup}
+            disabled={submitting}
+            testId="create-epic-group"
+          />
+        </div>
+      </div>
+      <CreateFormFooter
+        confidential={parent.confidential}
+        hintId={hintId}
+        enabled={enabled}
+        submitting={submitting}
+        label={TREE_TEXT.createEpic}
+        busyLabel={TREE_TEXT.creatingEpic}
+        testId="create-epic-submit"
+        onCancel={onCancel}
+      />
+    </form>
+  );
+}

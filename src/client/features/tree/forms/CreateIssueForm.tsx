@@ -1,0 +1,162 @@
+/**
+ * CreateIssueForm — the tree's 'Add a new issue' form (spec §2.2, §5): a title and a project dropdown
+ * ('Select a project'; 'Recently used' from local storage per user, inside the parent's group; the
+ * group's projects from GET `/api/v4/groups/:id/projects?include_subgroups=true&order_by=last_activity_at
+ * &with_issues_enabled=true&with_shared=false&search_namespaces=true&search=`; 'No matches found').
+ * 'Create issue' posts `/api/v4/projects/:id/issues` `{ title, epic_id }` with the title trimmed, and
+ * is disabled without a project or while busy. Escape cancels.
+ */
+
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import {
+  type CreatedItem,
+  createEpicIssue,
+  fetchGroupProjects,
+  type ProjectOption,
+} from '../../../data/treeLinksRest.ts';
+import { usePushToast } from '../../../state/index.ts';
+import { useDebouncedQuery } from '../../related-items/index.ts';
+import { TREE_TEXT } from '../treeTexts.ts';
+import { CreateFormFooter } from './CreateFormFooter.tsx';
+import { canCreateIssue, projectSections } from './createForms.ts';
+import {
+  browserStorage,
+  readRecentProjects,
+  recentProjectsIn,
+  recordRecentProject,
+  writeRecentProjects,
+} from './recentProjects.ts';
+import { SearchableSelect } from './SearchableSelect.tsx';
+import type { TreeFormParent } from './treeFormTypes.ts';
+
+export interface CreateIssueFormProps {
+  readonly parent: TreeFormParent;
+  /** The signed-in user: the recently used projects are theirs. */
+  readonly currentUsername: string;
+  readonly onCreated: (issue: CreatedItem) => void;
+  readonly onCancel: () => void;
+}
+
+export function CreateIssueForm({ parent, currentUsername, onCreated, onCancel }: CreateIssueFormProps) {
+  const [title, setTitle] = useState('');
+  const [project, setProject] = useState<ProjectOption | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [dropdownOpen, setDropdownOpen] = useState(false);
+  const [search, setSearch] = useState('');
+  const [recent] = useState(() => readRecentProjects(browserStorage(), currentUsername));
+  const pushToast = usePushToast();
+  const titleId = useId();
+  const projectLabelId = useId();
+  const hintId = useId();
+  const found = useDebouncedQuery(dropdownOpen ? `${parent.groupId}\n${search.trim()}` : null, (signal) =>
+    fetchGroupProjects(parent.groupId, search.trim(), signal),
+  );
+  useEffect(() => {
+    if (found.failed) pushToast(TREE_TEXT.fetchProjectsFailed, 'danger');
+  }, [found.failed, pushToast]);
+  const sections = projectSections(recentProjectsIn(recent, parent.fullPath), found.value ?? [], search);
+  const status = found.loading
+    ? TREE_TEXT.loading
+    : found.value !== null && sections.length === 0
+      ? TREE_TEXT.noMatchesFound
+      : null;
+  const enabled = canCreateIssue({ title, project, submitting });
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!enabled || project === null) return;
+    setSubmitting(true);
+    const result = await createEpicIssue({
+      projectId: project.id,
+      epicId: parent.numericalId,
+      title: title.trim(),
+      confidential: parent.confidential,
+    });
+    setSubmitting(false);
+    if (!result.ok) {
+      pushToast(result.error, 'danger');
+      return;
+    }
+    const storage = browserStorage();
+    writeRecentProjects(
+      storage,
+      currentUsername,
+      recordRecentProject(readRecentProjects(storage, currentUsername), project, Date.now()),
+    );
+    onCreated(result.value);
+  };
+
+  return (
+    <form
+      className="tf-form"
+      data-testid="create-issue-form"
+      onSubmit={(event) => void submit(event)}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.stopPropagation();
+          onCancel();
+        }
+      }}
+    >
+      <div className="tf-row">
+        <div className="tf-field tf-field-grow">
+          <label htmlFor={titleId} className="tf-label">
+            {TREE_TEXT.title}
+          </label>
+          <input
+            id={titleId}
+            type="text"
+            className="input"
+            placeholder={TREE_TEXT.newIssueTitle}
+            value={title}
+            aria-describedby={parent.confidential ? hintId : undefined}
+            // biome-ignore lint/a11y/noAutofocus: the person asked for this form; its title comes first.
+            autoFocus
+            data-testid="create-issue-title"
+            onChange={(event) => setTitle(event.currentTarget.value)}
+          />
+        </div>
+        <div className="tf-field">
+          <span id={projectLabelId} className="tf-label">
+            {TREE_TEXT.project}
+          </span>
+          <SearchableSelect<ProjectOption>
+            labelId={projectLabelId}
+            toggleText={project?.nameWithNamespace ?? TREE_TEXT.selectProject}
+            searchLabel={TREE_TEXT.searchProject}
+            search={search}
+            onSearch={setSearch}
+            sections={sections.map((section) => ({
+              key: section.key,
+              label: section.label,
+              options: section.projects,
+            }))}
+            optionKey={(option) => String(option.id)}
+            renderOption={(option) => (
+              <span className="tf-option-text">
+                <span>{option.name}</span>
+                <span className="muted">{option.nameWithNamespace}</span>
+              </span>
+            )}
+            selectedKey={project ? String(project.id) : null}
+            status={status}
+            onOpenChange={setDropdownOpen}
+            onSelect={setProject}
+            disabled={submitting}
+            testId="create-issue-project"
+          />
+        </div>
+      </div>
+      <CreateFormFooter
+        confidential={parent.confidential}
+        hintId={hintId}
+        enabled={enabled}
+        submitting={submitting}
+        label={TREE_TEXT.createIssue}
+        busyLabel={TREE_TEXT.creatingIssue}
+        testId="create-issue-submit"
+        onCancel={onCancel}
+      />
+    </form>
+  );
+}

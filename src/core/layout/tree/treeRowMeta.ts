@@ -1,0 +1,52 @@
+/**
+ * What a tree row's metadata column says (spec 2.2: "child epic and issue counts; milestone, due
+ * date and weight; assignees and health status"), as plain values the canvas draws and the DOM
+ * overlay can read aloud. Days are epoch days; nothing here reads a clock (today comes in).
+ */
+import { civilOf, type EpochDay } from '../../time/epochDay.ts';
+import type { IssueHealthStatus } from './treeItem.ts';
+import { NO_DAY } from './treeStore.ts';
+
+/** GitLab's health status texts. */
+export const TREE_HEALTH_STATUS_TEXT: Readonly<Record<IssueHealthStatus, string>> = {
+  onTrack: 'On track',
+  needsAttention: 'Needs attention',
+  atRisk: 'At risk',
+};
+
+/** Assignee avatars drawn in a row; more show as '+N'. */
+export const TREE_MAX_ASSIGNEES = 3;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/**
+ * A row's due date as GitLab's issue due date shows it: 'Mar 9' in the current year,
+ * 'Mar 9, 2025' in any other.
+ */
+export function formatTreeDueDate(day: EpochDay, today: EpochDay): string {
+  const date = civilOf(day);
+  const text = `${MONTHS[date.month - 1]} ${date.day}`;
+  return date.year === civilOf(today).year ? text : `${text}, ${date.year}`;
+}
+
+/** "A due date is past due when it is before today and the item is not closed" (spec 4). */
+export function isTreeDueDatePast(dueDay: number, today: EpochDay, closed: boolean): boolean {
+  return dueDay !== NO_DAY && !closed && dueDay < today;
+}
+
+/** '+N' for the assignees past the drawn avatars, '' when all are drawn. */
+export function assigneeOverflowText(assigneeCount: number, drawn: number): string {
+  const more = assigneeCount - drawn;
+  return more > 0 ? `+${more}` : '';
+}
+
+/** Avatars a row draws: the named assignees, at most TREE_MAX_ASSIGNEES. */
+export function drawnAssigneeCount(namedAssignees: number): number {
+  return Math.min(TREE_MAX_ASSIGNEES, Math.max(0, namedAssignees));
+}
+
+/** Open plus closed descendants, or null while the counts are unknown (NaN in the snapshot). */
+export function descendantTotal(opened: number, closed: number): number | null {
+  const total = opened + closed;
+  return Number.isFinite(total) ? total : null;
+}

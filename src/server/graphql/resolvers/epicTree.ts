@@ -1,0 +1,105 @@
+import { GraphQLError } from 'graphql';
+import { parseGlobalId, toGlobalId } from '../../../core/domain/gid.ts';
+import { encodeCursor } from '../../db/pagination.ts';
+import { EPIC_ISSUE_ORDER } from '../../db/repositories/epicTreeRepository.ts';
+import { reorderEpicTree } from '../../services/tree/epicTreeReorderService.ts';
+import { listEpicIssues } from '../../services/tree/epicTreeService.ts';
+import type { TreeNodeRef } from '../../services/tree/treePositions.ts';
+import type { Connection } from '../connection.ts';
+import type { GraphQLContext } from '../context.ts';
+import type {
+  EpicIssueConnectionResolvers,
+  EpicIssueResolvers,
+  EpicResolvers,
+  IssueResolvers,
+  MutationResolvers,
+} from '../generated/resolvers.ts';
+import { rootedKey } from '../loaders.ts';
+import type { EpicIssueModel, IssueModel } from '../models.ts';
+import { Issue } from './issue.ts';
+import { requireWriteAccess } from './mutationSupport.ts';
+
+/** A global id the scalar has already checked, as a number. */
+function idOf(value: string): number {
+  const parsed = parseGlobalId(value);
+  if (!parsed.ok) throw new GraphQLError(parsed.message);
+  return parsed.id;
+}
+
+function treeNodeOf(value: string): TreeNodeRef {
+  const parsed = parseGlobalId(value, ['Epic', 'EpicIssue']);
+  if (!parsed.ok) throw new GraphQLError(parsed.message);
+  return { kind: parsed.type === 'Epic' ? 'epic' : 'epic_issue', id: parsed.id };
+}
+
+const blocked = (issue: IssueModel, context: GraphQLContext) =>
+  context.loaders.issueBlocked.load(rootedKey(issue.root_namespace_id, issue.id));
+
+/** Fields the tree adds to `Epic`. */
+export const epicTreeFields: Pick<EpicResolvers, 'issues'> = {
+  issues: async (epic, args, context) => {
+    const page = await listEpicIssues(
+      context.db,
+      epic,
+      await context.viewerScope(epic.root_namespace_id),
+      context.actor.user?.id ?? null,
+      args,
+    );
+    const edges = page.rows.map((node) => ({
+      cursor: encodeCursor(EPIC_ISSUE_ORDER, { key: node.epic_issue_position, id: node.epic_issue_id }),
+      node,
+    }));
+    const connection: Connection<EpicIssueModel> = {
+      edges,
+      nodes: page.rows,
+      pageInfo: {
+        hasNextPage: page.hasNextPage,
+        hasPreviousPage: page.hasPreviousPage,
+        startCursor: edges[0]?.cursor ?? null,
+        endCursor: edges.at(-1)?.cursor ?? null,
+      },
+      count: page.count,
+    };
+    return connection;
+  },
+};
+
+/** Fields the tree adds to `Issue`. */
+export const issueTreeFields: Pick<IssueResolvers, 'blocked'> = {
+  blocked: (issue, _args, context) => blocked(issue, context),
+};
+
+/** An issue as an epic's child: the issue's fields, its link's id, path and position. */
+export const EpicIssue: EpicIssueResolvers = {
+  ...(Issue as EpicIssueResolvers),
+  blocked: (issue, _args, context) => blocked(issue, context),
+  epicIssueId: (issue) => toGlobalId('EpicIssue', issue.epic_issue_id),
+  relativePosition: (issue) => issue.epic_issue_position,
+  relationPath: async (issue, _args, { loaders }) => {
+    const epic = await loaders.epic.load(issue.epic_issue_epic_id);
+    const group = epic ? await loaders.namespace.load(epic.group_id) : null;
+    return epic && group
+      ? `/groups/${group.full_path}/-/epics/${epic.iid}/issues/${issue.epic_issue_id}`
+      : null;
+  },
+};
+
+/** The lazy total, as on every other connection. */
+export const EpicIssueConnection: EpicIssueConnectionResolvers = {
+  count: (connection) => connection.count(),
+};
+
+export const epicTreeMutations: Pick<MutationResolvers, 'epicTreeReorder'> = {
+  epicTreeReorder: async (_parent, { input }, context) => {
+    requireWriteAccess(context);
+    const { moved } = input;
+    const { errors } = await reorderEpicTree(context.db, context.access, {
+      baseEpicId: idOf(input.baseEpicId),
+      moved: treeNodeOf(moved.id),
+      adjacent: moved.adjacentReferenceId ? treeNodeOf(moved.adjacentReferenceId) : null,
+      relativePosition: moved.relativePosition ?? null,
+      newParentId: moved.newParentId ? idOf(moved.newParentId) : null,
+    });
+    return { clientMutationId: input.clientMutationId ?? null, errors };
+  },
+};

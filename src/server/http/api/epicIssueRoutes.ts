@@ -1,0 +1,126 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { EpicIssueRow } from '../../db/repositories/epicLinkRepository.ts';
+import { findEpicById } from '../../db/repositories/epicRepository.ts';
+import { findIssuesByIds } from '../../db/repositories/issueRowsRepository.ts';
+import { NotFoundError } from '../../services/errors.ts';
+import {
+  assignIssueById,
+  listEpicIssues,
+  moveEpicIssue,
+  removeEpicIssue,
+} from '../../services/links/epicIssueService.ts';
+import type { ParentEpic } from '../../services/links/epicLinkService.ts';
+import { pathId } from '../epicLinks/linkParams.ts';
+import type { ApiDeps } from './deps.ts';
+import { moveParams, parentEpicOf, requireSignedInRequest } from './epicChildParams.ts';
+import { presentEpics } from './epicJson.ts';
+import { presentIssues } from './issueJson.ts';
+import { linkApiErrorHandler } from './linkApiErrors.ts';
+import { setPaginationHeaders } from './pagination.ts';
+import { offsetPage, type Params } from './params.ts';
+
+/**
+ * GitLab's epic issues REST API (facts 3.3), under `/api/v4/groups/:id/epics/:epic_iid/issues` and
+ * the `/-/epics` spelling:
+ *
+ * GET    …/issues                   the epic's issues the caller may read, in tree order, paginated;
+ *                                   each a full Issue with epic_issue_id and relative_position
+ * POST   …/issues/:issue_id         links the issue (global id), moving it out of another epic
+ *                                   → 201 EpicIssueLink { id, relative_position, epic, issue }
+ * PUT    …/issues/:epic_issue_id    { move_before_id | move_after_id } (epic_issue ids) → the
+ *                                   re-ordered list; 400 { message: { error: 'Issue could not be moved!' } }
+ * DELETE …/issues/:epic_issue_id    unlinks → 200 the EpicIssueLink (the issue stays)
+ */
+export function registerEpicIssueRoutes(app: FastifyInstance, { db, config, now }: ApiDeps): void {
+  const options = { errorHandler: linkApiErrorHandler };
+  const parentOf = (request: FastifyRequest) => parentEpicOf(db, request);
+  const issueOptions = (request: FastifyRequest) => ({
+    access: request.access,
+    externalUrl: config.externalUrl,
+    now: now(),
+  });
+  /** The list as GitLab answers it: full issues with their link's id and position. */
+  const issueList = async (
+    request: FastifyRequest,
+    parent: ParentEpic,
+    page?: { offset: number; limit: number },
+  ) => {
+    const views = await listEpicIssues(db, request.access, parent);
+    const shown = page ? views.slice(page.offset, page.offset + page.limit) : views;
+    const issues = await presentIssues(
+      db,
+      shown.map((view) => view.issue),
+      issueOptions(request),
+    );
+    return {
+      total: views.length,
+      json: issues.map((issue, index) => ({
+        ...issue,
+        epic_issue_id: shown[index]!.link.id,
+        relative_position: shown[index]!.link.relative_position,
+      })),
+    };
+  };
+  /** GitLab's EpicIssueLink entity. */
+  const linkJson = async (request: FastifyRequest, parent: ParentEpic, link: EpicIssueRow) => {
+    const epic = (await findEpicById(db, link.epic_id)) ?? parent.epic;
+    const [issue] = await findIssuesByIds(db, [link.issue_id]);
+    if (!issue) throw new NotFoundError('Issue');
+    const [epicJson] = await presentEpics(db, [epic], {
+      access: request.access,
+      externalUrl: config.externalUrl,
+      fromGroup: parent.group,
+      withLabelsDetails: false,
+    });
+    const [issueJson] = await presentIssues(db, [issue], issueOptions(request));
+    return {
+      id: link.id,
+      relative_position: link.relative_position,
+      epic: { ...epicJson, reference: epicJson?.references.full },
+      issue: issueJson,
+    };
+  };
+
+  for (const prefix of [
+    '/api/v4/groups/:id/epics/:epic_iid/issues',
+    '/api/v4/groups/:id/-/epics/:epic_iid/issues',
+  ]) {
+    app.get(prefix, options, async (request, reply) => {
+      const parent = await parentOf(request);
+      const page = offsetPage(request.query as Params);
+      const { total, json } = await issueList(request, parent, { offset: page.offset, limit: page.perPage });
+      setPaginationHeaders(request, reply, config.externalUrl, page, total);
+      return json;
+    });
+
+    app.post(`${prefix}/:issue_id`, options, async (request, reply) => {
+      requireSignedInRequest(request);
+      const parent = await parentOf(request);
+      const { issue_id } = request.params as { issue_id: string };
+      const link = await assignIssueById(db, request.access, parent, pathId(issue_id, 'issue_id'));
+      return reply.code(201).send(await linkJson(request, parent, link));
+    });
+
+    app.put(`${prefix}/:epic_issue_id`, options, async (request) => {
+      requireSignedInRequest(request);
+      const parent = await parentOf(request);
+      const { epic_issue_id } = request.params as { epic_issue_id: string };
+      const move = moveParams(request);
+      await moveEpicIssue(db, request.access, parent, pathId(epic_issue_id, 'epic_issue_id'), move);
+      return (await issueList(request, parent)).json;
+    });
+
+    app.delete(`${prefix}/:epic_issue_id`, options, async (request) => {
+      requireSignedInRequest(request);
+      const parent = await parentOf(request);
+      const { epic_issue_id } = request.params as { epic_issue_id: string };
+      const { link } = await removeEpicIssue(
+        db,
+        request.access,
+        parent,
+        pathId(epic_issue_id, 'epic_issue_id'),
+      );
+      return linkJson(request, parent, link);
+    });
+  }
+}

@@ -1,0 +1,117 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  addChildEpicById,
+  createChildEpic,
+  listChildEpics,
+  moveChildEpic,
+  type ParentEpic,
+  removeChildEpic,
+} from '../../services/links/epicLinkService.ts';
+import { describeEpics, rootView } from '../../services/links/linkViews.ts';
+import { epicPath } from '../epicLinks/linkJson.ts';
+import { pathId } from '../epicLinks/linkParams.ts';
+import type { ApiDeps } from './deps.ts';
+import { moveParams, parentEpicOf, requireSignedInRequest } from './epicChildParams.ts';
+import { presentEpics } from './epicJson.ts';
+import { linkApiErrorHandler } from './linkApiErrors.ts';
+import { bodyParams, optionalBoolean, ParamError } from './params.ts';
+
+/**
+ * GitLab's epic links REST API (facts 3.4), under `/api/v4/groups/:id/epics/:epic_iid/epics` and
+ * `/api/v4/groups/:id/-/epics/:epic_iid/epics`:
+ *
+ * GET    …/epics                   child epics the caller may read, in tree order (not paginated)
+ * POST   …/epics/:child_epic_id    links an epic (global id) as a child, at the top → 201 the child
+ * POST   …/epics   { title, confidential }   creates a child (confidential like the parent by
+ *                                  default) → 201 LinkedEpic
+ * PUT    …/epics/:child_epic_id   { move_before_id | move_after_id }  → the re-ordered children
+ * DELETE …/epics/:child_epic_id    unlinks the child → 200 the child, parent_id null
+ *
+ * Writes need a signed-in admin of the parent (401 / 403); a hierarchy rule is a 409 with its message.
+ */
+export function registerEpicLinkRoutes(app: FastifyInstance, { db, config }: ApiDeps): void {
+  const options = { errorHandler: linkApiErrorHandler };
+  const parentOf = (request: FastifyRequest) => parentEpicOf(db, request);
+  const present = (request: FastifyRequest, parent: ParentEpic, epics: Parameters<typeof presentEpics>[1]) =>
+    presentEpics(db, epics, {
+      access: request.access,
+      externalUrl: config.externalUrl,
+      fromGroup: parent.group,
+      withLabelsDetails: false,
+    });
+  const children = async (request: FastifyRequest, parent: ParentEpic) =>
+    present(
+      request,
+      parent,
+      (await listChildEpics(db, request.access, parent)).map((view) => view.epic),
+    );
+
+  for (const prefix of [
+    '/api/v4/groups/:id/epics/:epic_iid/epics',
+    '/api/v4/groups/:id/-/epics/:epic_iid/epics',
+  ]) {
+    app.get(prefix, options, async (request) => children(request, await parentOf(request)));
+
+    app.post(`${prefix}/:child_epic_id`, options, async (request, reply) => {
+      requireSignedInRequest(request);
+      const parent = await parentOf(request);
+      const { child_epic_id } = request.params as { child_epic_id: string };
+      const child = await addChildEpicById(
+        db,
+        request.access,
+        parent,
+        pathId(child_epic_id, 'child_epic_id'),
+      );
+      const [json] = await present(request, parent, [child]);
+      return reply.code(201).send(json);
+    });
+
+    app.post(prefix, options, async (request, reply) => {
+      requireSignedInRequest(request);
+      const body = bodyParams(request);
+      if (body.title === undefined || body.title === null) throw new ParamError('title is missing');
+      const parent = await parentOf(request);
+      const created = await createChildEpic(db, request.access, parent, {
+        title: typeof body.title === 'string' ? body.title : String(body.title),
+        confidential: optionalBoolean(body, 'confidential'),
+      });
+      const [view] = await describeEpics(
+        db,
+        request.access,
+        await rootView(db, request.access, created.root_namespace_id),
+        [created],
+      );
+      const group = view?.group ?? parent.group;
+      return reply.code(201).send({
+        id: created.id,
+        iid: created.iid,
+        title: created.title,
+        group_id: created.group_id,
+        parent_id: created.parent_id,
+        has_children: view?.hasChildren ?? false,
+        has_issues: view?.hasIssues ?? false,
+        reference: `${group.full_path}&${created.iid}`,
+        url: `${config.externalUrl}${epicPath(group, created)}`,
+        relation_url: `${config.externalUrl}${epicPath(parent.group, parent.epic)}/links/${created.id}`,
+      });
+    });
+
+    app.put(`${prefix}/:child_epic_id`, options, async (request) => {
+      requireSignedInRequest(request);
+      const parent = await parentOf(request);
+      const { child_epic_id } = request.params as { child_epic_id: string };
+      const move = moveParams(request);
+      await moveChildEpic(db, request.access, parent, pathId(child_epic_id, 'child_epic_id'), move);
+      return children(request, parent);
+    });
+
+    app.delete(`${prefix}/:child_epic_id`, options, async (request) => {
+      requireSignedInRequest(request);
+      const parent = await parentOf(request);
+      const { child_epic_id } = request.params as { child_epic_id: string };
+      const child = await removeChildEpic(db, request.access, parent, pathId(child_epic_id, 'child_epic_id'));
+      const [json] = await present(request, parent, [child]);
+      return json;
+    });
+  }
+}

@@ -1,0 +1,158 @@
+import { issuableReference } from '../../../core/domain/references.ts';
+import { calendarDateOf } from '../../../core/time/formatting.ts';
+import type { Executor } from '../../db/executor.ts';
+import { findEpicsByIds } from '../../db/repositories/epicRepository.ts';
+import {
+  countVotes,
+  findAssigneeIdsOfIssues,
+  findEpicIdsOfIssues,
+} from '../../db/repositories/issueRepository.ts';
+import { findLabelsOfTargets } from '../../db/repositories/labelRepository.ts';
+import { findMilestonesByIds } from '../../db/repositories/milestoneRepository.ts';
+import { findNamespacesByIds } from '../../db/repositories/namespaceRepository.ts';
+import { findProjectsByIds } from '../../db/repositories/projectRepository.ts';
+import { findUsersByIds } from '../../db/repositories/userRepository.ts';
+import type { EpicRow, IssueRow, NamespaceRow, UserRow } from '../../db/schema.ts';
+import type { AccessContext } from '../../services/access.ts';
+import { renderMarkdown } from '../../services/markdown/markdownRenderer.ts';
+import { milestoneJson, userBasicJson } from './presenters.ts';
+
+const ISSUE_TYPE = { issue: 'ISSUE', incident: 'INCIDENT', task: 'TASK' } as const;
+
+export interface IssueJsonOptions {
+  /** Whose eyes: an epic they may not read is not named. */
+  readonly access: AccessContext;
+  readonly externalUrl: string;
+  readonly now: Date;
+}
+
+/**
+ * GitLab's REST Issue entity for a list of issues, every related row read in one batch each.
+ * Counts that need notes, merge requests or time tracking (none kept here) are 0.
+ */
+export async function presentIssues(db: Executor, issues: readonly IssueRow[], options: IssueJsonOptions) {
+  const ids = issues.map((issue) => issue.id);
+  const [projects, assigneeIds, labels, votes, epicIds] = [
+    await findProjectsByIds(db, [...new Set(issues.map((issue) => issue.project_id))]),
+    await findAssigneeIdsOfIssues(db, ids),
+    await findLabelsOfTargets(db, 'Issue', ids),
+    await countVotes(db, 'Issue', ids),
+    await findEpicIdsOfIssues(db, ids),
+  ];
+  const userIds = new Set(issues.map((issue) => issue.author_id));
+  for (const list of assigneeIds.values()) for (const id of list) userIds.add(id);
+  const users = new Map((await findUsersByIds(db, [...userIds])).map((user) => [user.id, user]));
+  const milestones = await findMilestonesByIds(db, [
+    ...new Set(issues.flatMap((issue) => issue.milestone_id ?? [])),
+  ]);
+  const epics = await findEpicsByIds(db, [...new Set(epicIds.values())]);
+  const groups = new Map(
+    (
+      await findNamespacesByIds(db, [
+        ...new Set([...epics.map((epic) => epic.group_id), ...milestones.flatMap((m) => m.group_id ?? [])]),
+      ])
+    ).map((group) => [group.id, group]),
+  );
+  const readableEpics = new Map<number, { epic: EpicRow; group: NamespaceRow }>();
+  for (const epic of epics) {
+    const group = groups.get(epic.group_id);
+    if (
+      group &&
+      (await options.access.canInNamespace('read_epic', group, { confidential: epic.confidential }))
+    ) {
+      readableEpics.set(epic.id, { epic, group });
+    }
+  }
+  const projectById = new Map(projects.map((project) => [project.id, project]));
+  const today = calendarDateOf(options.now);
+  const { externalUrl } = options;
+  const user = (id: number): UserRow => {
+    const found = users.get(id);
+    if (!found) throw new Error(`User ${id} is missing`);
+    return found;
+  };
+  return issues.map((issue) => {
+    const project = projectById.get(issue.project_id);
+    if (!project) throw new Error(`Issue ${issue.id} lost its project`);
+    const milestone = milestones.find((row) => row.id === issue.milestone_id);
+    const milestoneOwner = milestone?.group_id
+      ? groups.get(milestone.group_id)?.full_path
+      : projectById.get(milestone?.project_id ?? 0)?.full_path;
+    const assignees = (assigneeIds.get(issue.id) ?? []).map((id) => userBasicJson(user(id), externalUrl));
+    const epicId = epicIds.get(issue.id);
+    const epic = epicId === undefined ? undefined : readableEpics.get(epicId);
+    const tasks = renderMarkdown(issue.description).tasks;
+    const vote = votes.get(issue.id) ?? { upvotes: 0, downvotes: 0 };
+    const webUrl = `${externalUrl}/${project.full_path}/-/issues/${issue.iid}`;
+    const apiProject = `${externalUrl}/api/v4/projects/${project.id}`;
+    return {
+      id: issue.id,
+      iid: issue.iid,
+      project_id: issue.project_id,
+      title: issue.title,
+      description: issue.description,
+      state: issue.state,
+      created_at: issue.created_at.toISOString(),
+      updated_at: issue.updated_at.toISOString(),
+      closed_at: issue.closed_at?.toISOString() ?? null,
+      closed_by: null,
+      labels: (labels.get(issue.id) ?? []).map((label) => label.title),
+      milestone: milestone ? milestoneJson(milestone, milestoneOwner ?? '', today, externalUrl) : null,
+      assignees,
+      author: userBasicJson(user(issue.author_id), externalUrl),
+      type: ISSUE_TYPE[issue.issue_type],
+      assignee: assignees[0] ?? null,
+      user_notes_count: 0,
+      merge_requests_count: 0,
+      upvotes: vote.upvotes,
+      downvotes: vote.downvotes,
+      due_date: issue.due_date,
+      confidential: issue.confidential,
+      discussion_locked: null,
+      issue_type: issue.issue_type,
+      web_url: webUrl,
+      time_stats: {
+        time_estimate: 0,
+        total_time_spent: 0,
+        human_time_estimate: null,
+        human_total_time_spent: null,
+      },
+      task_completion_status: { count: tasks.total, completed_count: tasks.completed },
+      weight: issue.weight,
+      blocking_issues_count: 0,
+      has_tasks: tasks.total > 0,
+      _links: {
+        self: `${apiProject}/issues/${issue.iid}`,
+        notes: `${apiProject}/issues/${issue.iid}/notes`,
+        award_emoji: `${apiProject}/issues/${issue.iid}/award_emoji`,
+        project: apiProject,
+        closed_as_duplicate_of: null,
+      },
+      references: {
+        short: issuableReference('issue', issue.iid, project.full_path, false),
+        relative: issuableReference('issue', issue.iid, project.full_path, false),
+        full: issuableReference('issue', issue.iid, project.full_path, true),
+      },
+      severity: 'UNKNOWN',
+      moved_to_id: null,
+      service_desk_reply_to: null,
+      epic_iid: epic?.epic.iid ?? null,
+      epic: epic
+        ? {
+            id: epic.epic.id,
+            iid: epic.epic.iid,
+            title: epic.epic.title,
+            url: `/groups/${epic.group.full_path}/-/epics/${epic.epic.iid}`,
+            group_id: epic.epic.group_id,
+            human_readable_end_date: null,
+            human_readable_timestamp: null,
+          }
+        : null,
+      iteration: null,
+      health_status: HEALTH_STATUS[issue.health_status ?? 0] ?? null,
+    };
+  });
+}
+
+/** GitLab stores health status as 1/2/3; REST answers its snake-case names. */
+const HEALTH_STATUS: Readonly<Record<number, string>> = { 1: 'on_track', 2: 'needs_attention', 3: 'at_risk' };

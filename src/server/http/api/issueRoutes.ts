@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { MAX_DESCRIPTION_LENGTH } from '../../../core/domain/epicRules.ts';
+import { findEpicByIid } from '../../db/repositories/epicRepository.ts';
+import { NotFoundError, UnauthorizedError } from '../../services/errors.ts';
+import { createIssue } from '../../services/links/issueCreateService.ts';
+import { findReadableProject } from '../../services/projectService.ts';
+import type { ApiDeps } from './deps.ts';
+import { presentIssues } from './issueJson.ts';
+import { bodyParams, optionalBoolean, optionalInteger, optionalString, ParamError } from './params.ts';
+
+/**
+ * `POST /api/v4/projects/:id/issues` (GitLab's REST issues API, the part the tree's create-issue
+ * form calls): title (required), description, confidential, weight, due_date, and epic_id (the
+ * epic's global id) or the deprecated epic_iid (an epic of the project's group). 201 with the Issue;
+ * 400 `{ error: 'title is missing' }` without a title, 400 `{ message: { field: [errors] } }` for
+ * bad values; 401 anonymous, 403 without create_issue, 404 for a project or epic the caller cannot
+ * see. The new issue goes to the top of the epic's children.
+ */
+export function registerIssueRoutes(app: FastifyInstance, { db, config, now }: ApiDeps): void {
+  app.post('/api/v4/projects/:id/issues', async (request, reply) => {
+    const { id } = request.params as { id: string };
+    if (!request.actor.user) throw new UnauthorizedError();
+    const body = bodyParams(request);
+    if (body.title === undefined || body.title === null) throw new ParamError('title is missing');
+    const located = await findReadableProject(db, request.access, id);
+    let epicId = optionalInteger(body, 'epic_id', 1);
+    const epicIid = optionalInteger(body, 'epic_iid', 1);
+    if (epicId === undefined && epicIid !== undefined) {
+      const epic = await findEpicByIid(db, located.namespace.id, epicIid);
+      if (!epic) throw new NotFoundError('Epic');
+      epicId = epic.id;
+    }
+    const issue = await createIssue(db, request.access, located, {
+      title: optionalString(body, 'title', 255 * 4),
+      description: optionalString(body, 'description', MAX_DESCRIPTION_LENGTH),
+      confidential: optionalBoolean(body, 'confidential'),
+      epicId,
+      weight: optionalInteger(body, 'weight'),
+      dueDate: optionalString(body, 'due_date', 32),
+    });
+    const [json] = await presentIssues(db, [issue], {
+      access: request.access,
+      externalUrl: config.externalUrl,
+      now: now(),
+    });
+    return reply.code(201).send(json);
+  });
+}

@@ -1,0 +1,113 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AccessContext } from '../../services/access.ts';
+import { findReadableIssue } from '../../services/issueService.ts';
+import type { ParentEpic } from '../../services/links/epicLinkService.ts';
+import { canAdminEpic } from '../../services/links/linkViews.ts';
+import {
+  addRelatedEpics,
+  addRelatedIssues,
+  type IssueInProject,
+  listRelatedEpics,
+  listRelatedIssues,
+  removeRelatedEpic,
+  removeRelatedIssue,
+} from '../../services/links/relatedLinkService.ts';
+import { findReadableProject } from '../../services/projectService.ts';
+import type { ApiDeps } from '../api/deps.ts';
+import { bodyParams } from '../api/params.ts';
+import { groupScopedPatterns } from '../groupScopedRoutes.ts';
+import { parseIid } from '../issuable/issuableParams.ts';
+import { loadIssueExtras, relatedEpicJson, relatedIssueJson } from './linkJson.ts';
+import { linkJsonErrorHandler } from './linkJsonErrors.ts';
+import { epicOfPath, issuableReferences, linkTypeParam, pathId } from './linkParams.ts';
+
+/** Projects sit at least one group deep, and groups nest at most 20 levels (groupScopedRoutes.ts). */
+const MAX_PROJECT_DEPTH = 21;
+
+/** Route patterns for `/<project full path>/-/<suffix>`, one per depth (see groupScopedPatterns). */
+function projectScopedPatterns(suffix: string): string[] {
+  return Array.from({ length: MAX_PROJECT_DEPTH - 1 }, (_, index) => {
+    const segments = Array.from({ length: index + 2 }, (_, segment) => `:project${segment}`);
+    return `/${segments.join('/')}/-/${suffix}`;
+  });
+}
+
+function projectPathOf(params: unknown): string {
+  const values = params as Record<string, string | undefined>;
+  const segments: string[] = [];
+  for (let index = 0; values[`project${index}`] !== undefined; index++)
+    segments.push(values[`project${index}`]!);
+  return segments.join('/');
+}
+
+/**
+ * The related-items endpoints (spec 2.3), at GitLab's paths:
+ *
+ * GET    /groups/:path/-/epics/:iid/related_epic_links          the epic's related epics
+ * POST   /groups/:path/-/epics/:iid/related_epic_links          { issuable_references, link_type }
+ * DELETE /groups/:path/-/epics/:iid/related_epic_links/:id
+ * GET    /:namespace/:project/-/issues/:iid/links                the issue's related issues
+ * POST   /:namespace/:project/-/issues/:iid/links                { issuable_references, link_type }
+ * DELETE /:namespace/:project/-/issues/:iid/links/:id
+ *
+ * link_type is relates_to (default), blocks or is_blocked_by. Answers and failures as the tree's
+ * (epicTreeRoutes.ts): the list after a change, `{ message }` on failure with nothing changed.
+ */
+export function registerRelatedLinkRoutes(app: FastifyInstance, deps: ApiDeps): void {
+  const { db } = deps;
+  const options = { errorHandler: linkJsonErrorHandler };
+  const epicOf = (request: FastifyRequest) => epicOfPath(db, request);
+  const relatedEpics = async (access: AccessContext, source: ParentEpic) => {
+    const canAdmin = await canAdminEpic(access, source.group, source.epic);
+    return (await listRelatedEpics(db, access, source)).map((view) =>
+      relatedEpicJson(view, source, canAdmin),
+    );
+  };
+
+  for (const path of groupScopedPatterns('epics/:iid/related_epic_links')) {
+    app.get(path, options, async (request) => relatedEpics(request.access, await epicOf(request)));
+    app.post(path, options, async (request) => {
+      const source = await epicOf(request);
+      const params = bodyParams(request);
+      await addRelatedEpics(db, request.access, source, issuableReferences(params), linkTypeParam(params));
+      return { message: null, issuables: await relatedEpics(request.access, source) };
+    });
+  }
+  for (const path of groupScopedPatterns('epics/:iid/related_epic_links/:link_id')) {
+    app.delete(path, options, async (request) => {
+      const source = await epicOf(request);
+      const { link_id } = request.params as { link_id: string };
+      await removeRelatedEpic(db, request.access, source, pathId(link_id, 'id'));
+      return { issuables: await relatedEpics(request.access, source) };
+    });
+  }
+
+  const issueOf = async (request: FastifyRequest): Promise<IssueInProject> => {
+    const { iid } = request.params as { iid: string };
+    const located = await findReadableProject(db, request.access, projectPathOf(request.params));
+    return { ...located, issue: await findReadableIssue(db, request.access, located, parseIid(iid)) };
+  };
+  const relatedIssues = async (access: AccessContext, source: IssueInProject) => {
+    const views = await listRelatedIssues(db, access, source);
+    const extras = await loadIssueExtras(db, views, deps.config.externalUrl, deps.now());
+    return views.map((view) => relatedIssueJson(view, source, extras));
+  };
+
+  for (const path of projectScopedPatterns('issues/:iid/links')) {
+    app.get(path, options, async (request) => relatedIssues(request.access, await issueOf(request)));
+    app.post(path, options, async (request) => {
+      const source = await issueOf(request);
+      const params = bodyParams(request);
+      await addRelatedIssues(db, request.access, source, issuableReferences(params), linkTypeParam(params));
+      return { message: null, issuables: await relatedIssues(request.access, source) };
+    });
+  }
+  for (const path of projectScopedPatterns('issues/:iid/links/:link_id')) {
+    app.delete(path, options, async (request) => {
+      const source = await issueOf(request);
+      const { link_id } = request.params as { link_id: string };
+      await removeRelatedIssue(db, request.access, source, pathId(link_id, 'id'));
+      return { issuables: await relatedIssues(request.access, source) };
+    });
+  }
+}

@@ -1,0 +1,230 @@
+import type { Kysely } from 'kysely';
+import { issuableReference } from '../../../core/domain/references.ts';
+import type { Executor } from '../../db/executor.ts';
+import {
+  deleteEpicIssue,
+  type EpicIssueRow,
+  findEpicIssueById,
+  findEpicIssueByIssueId,
+  findLinkedIssues,
+  upsertEpicIssue,
+} from '../../db/repositories/epicLinkRepository.ts';
+import { findEpicById } from '../../db/repositories/epicRepository.ts';
+import { moveEpicIssueLink } from '../../db/repositories/epicTreeRepository.ts';
+import { findIssuesByIds } from '../../db/repositories/issueRowsRepository.ts';
+import { findNamespaceById } from '../../db/repositories/namespaceRepository.ts';
+import { findProjectById } from '../../db/repositories/projectRepository.ts';
+import type { Database, EpicRow, IssueRow } from '../../db/schema.ts';
+import { fitsSqlInteger } from '../../db/sqlInteger.ts';
+import type { AccessContext } from '../access.ts';
+import { refreshEpicDates } from '../epicDatesService.ts';
+import { ConflictError, NotFoundError } from '../errors.ts';
+import { canReadIssue } from '../issueService.ts';
+import { positionAtStartOfChildren, positionBesideSibling } from '../tree/treePositions.ts';
+import type { ParentEpic } from './epicLinkService.ts';
+import { LINK_MESSAGES, LinkInvalidError, LinkMoveError, LinkTargetNotFoundError } from './linkMessages.ts';
+import { describeIssues, type IssueView, rootView, writeAsEpicAdmin } from './linkViews.ts';
+import { type ResolvedIssue, resolveIssueReferences } from './referenceResolver.ts';
+
+/**
+ * An epic's issues (GitLab's EpicIssues services): list, link existing issues by reference or id,
+ * move one among the epic's children, unlink one. An issue has at most one epic: linking moves it
+ * out of any other. Writes are one transaction under the root namespace's hierarchy lock.
+ */
+
+export interface EpicIssueView extends IssueView {
+  readonly link: EpicIssueRow;
+}
+
+/** The epic's issues the actor may read, in tree order, with their links. */
+export async function listEpicIssues(
+  db: Executor,
+  access: AccessContext,
+  parent: ParentEpic,
+): Promise<EpicIssueView[]> {
+  const linked = await findLinkedIssues(db, parent.epic.id);
+  const links = new Map(linked.map(({ issue, link }) => [issue.id, link]));
+  const views = await describeIssues(
+    db,
+    await rootView(db, access, parent.epic.root_namespace_id),
+    linked.map(({ issue }) => issue),
+  );
+  return views.flatMap((view) => {
+    const link = links.get(view.issue.id);
+    return link ? [{ ...view, link }] : [];
+  });
+}
+
+/** GitLab's EpicIssue validations: the issue's project under the epic's group, confidentiality. */
+function linkProblem(parent: EpicRow, candidate: ResolvedIssue): string | null {
+  if (!candidate.namespace.traversal_ids.includes(parent.group_id)) {
+    return LINK_MESSAGES.issueOutsideEpicHierarchy;
+  }
+  if (parent.confidential && !candidate.issue.confidential) return LINK_MESSAGES.confidentialEpicOfIssue;
+  return null;
+}
+
+/** Links the issue at the top of the epic's children; the epic it came from, if any. */
+async function attachIssue(trx: Executor, parent: EpicRow, issue: IssueRow): Promise<number | null> {
+  const previous = await findEpicIssueByIssueId(trx, issue.id);
+  const position = await positionAtStartOfChildren(
+    trx,
+    parent.id,
+    previous ? [{ kind: 'epic_issue', id: previous.id }] : [],
+  );
+  await upsertEpicIssue(trx, {
+    rootNamespaceId: parent.root_namespace_id,
+    epicId: parent.id,
+    issueId: issue.id,
+    position,
+  });
+  return previous && previous.epic_id !== parent.id ? previous.epic_id : null;
+}
+
+/**
+ * Links the issues the references name to the epic (GitLab's EpicIssues::CreateService): 409
+ * 'Issue(s) already assigned' when all are in it already; 404 when none is an issue the actor may
+ * read under the epic's group; 422 '<reference> cannot be added: …' when a model rule refuses one
+ * (then nothing changes). Returns the issue ids linked.
+ */
+export async function addEpicIssues(
+  db: Kysely<Database>,
+  access: AccessContext,
+  parent: ParentEpic,
+  references: readonly string[],
+): Promise<number[]> {
+  return writeAsEpicAdmin(db, access, parent, async (trx) => {
+    const current = await findEpicById(trx, parent.epic.id);
+    if (!current) throw new NotFoundError('Epic');
+    const resolved = await resolveIssueReferences(trx, access, { namespace: parent.group }, references);
+    const inEpic = new Set((await findLinkedIssues(trx, current.id)).map(({ issue }) => issue.id));
+    const fresh = resolved.filter((candidate) => !inEpic.has(candidate.issue.id));
+    if (resolved.length > 0 && fresh.length === 0) {
+      throw new ConflictError(LINK_MESSAGES.alreadyAssigned('issue'));
+    }
+    // Issues outside the epic's group are not candidates at all, as in GitLab's create service.
+    const candidates = fresh.filter((candidate) =>
+      candidate.namespace.traversal_ids.includes(current.group_id),
+    );
+    if (candidates.length === 0) throw new LinkTargetNotFoundError('issue');
+    const problems = candidates.flatMap((candidate) => {
+      const problem = linkProblem(current, candidate);
+      const reference = issuableReference('issue', candidate.issue.iid, candidate.project.full_path, true);
+      return problem ? [LINK_MESSAGES.cannotBeAdded(reference, problem)] : [];
+    });
+    if (problems.length > 0) throw new LinkInvalidError(problems.join('. '));
+    const previousEpics = new Set<number>();
+    for (const candidate of candidates) {
+      const previous = await attachIssue(trx, current, candidate.issue);
+      if (previous !== null) previousEpics.add(previous);
+    }
+    await refreshEpicDates(trx, [current.id, ...previousEpics]);
+    return candidates.map((candidate) => candidate.issue.id);
+  });
+}
+
+/**
+ * REST `POST …/epics/:epic_iid/issues/:issue_id` (the issue's global id): links one issue, moving it
+ * out of any other epic. 404 for an issue the actor may not read, 409 when it is in this epic.
+ */
+export async function assignIssueById(
+  db: Kysely<Database>,
+  access: AccessContext,
+  parent: ParentEpic,
+  issueId: number,
+): Promise<EpicIssueRow> {
+  return writeAsEpicAdmin(db, access, parent, async (trx) => {
+    const current = await findEpicById(trx, parent.epic.id);
+    if (!current) throw new NotFoundError('Epic');
+    const candidate = await readableIssueById(trx, access, issueId);
+    if (!candidate || candidate.project.root_namespace_id !== current.root_namespace_id) {
+      throw new LinkTargetNotFoundError('issue');
+    }
+    const existing = await findEpicIssueByIssueId(trx, candidate.issue.id);
+    if (existing?.epic_id === current.id) throw new ConflictError(LINK_MESSAGES.issueAlreadyAssigned);
+    const problem = linkProblem(current, candidate);
+    if (problem) {
+      const reference = issuableReference('issue', candidate.issue.iid, candidate.project.full_path, true);
+      throw new LinkInvalidError(LINK_MESSAGES.cannotBeAdded(reference, problem));
+    }
+    const previous = await attachIssue(trx, current, candidate.issue);
+    await refreshEpicDates(trx, previous === null ? [current.id] : [current.id, previous]);
+    const link = await findEpicIssueByIssueId(trx, candidate.issue.id);
+    if (!link) throw new Error(`Issue ${candidate.issue.id} lost its epic link`);
+    return link;
+  });
+}
+
+async function readableIssueById(
+  db: Executor,
+  access: AccessContext,
+  issueId: number,
+): Promise<ResolvedIssue | null> {
+  const [issue] = await findIssuesByIds(db, fitsSqlInteger(issueId) ? [issueId] : []);
+  const project = issue ? await findProjectById(db, issue.project_id) : undefined;
+  const namespace = project ? await findNamespaceById(db, project.namespace_id) : undefined;
+  if (!issue || !project || !namespace) return null;
+  if (!(await access.canInProject('read_project', project, namespace))) return null;
+  return (await canReadIssue(db, access, { project, namespace }, issue))
+    ? { project, namespace, issue }
+    : null;
+}
+
+/** A link of this epic whose issue the actor may read; 404 otherwise. */
+async function readableLink(
+  db: Executor,
+  access: AccessContext,
+  parent: ParentEpic,
+  epicIssueId: number,
+): Promise<{ link: EpicIssueRow; issue: IssueRow }> {
+  const link = await findEpicIssueById(db, epicIssueId);
+  const candidate =
+    link?.epic_id === parent.epic.id ? await readableIssueById(db, access, link.issue_id) : null;
+  if (!link || !candidate) throw new NotFoundError('Issue');
+  return { link, issue: candidate.issue };
+}
+
+/** Unlinks an issue from the epic (GitLab's EpicIssues::DestroyService); the issue itself stays. */
+export async function removeEpicIssue(
+  db: Kysely<Database>,
+  access: AccessContext,
+  parent: ParentEpic,
+  epicIssueId: number,
+): Promise<{ link: EpicIssueRow; issue: IssueRow }> {
+  return writeAsEpicAdmin(db, access, parent, async (trx) => {
+    const found = await readableLink(trx, access, parent, epicIssueId);
+    await deleteEpicIssue(trx, found.link.id);
+    await refreshEpicDates(trx, [parent.epic.id]);
+    return found;
+  });
+}
+
+/**
+ * REST `PUT …/epics/:epic_iid/issues/:epic_issue_id` with move_before_id / move_after_id (epic_issue
+ * ids of this epic): right after `move_before_id`, or right before `move_after_id`. A sibling that is
+ * not one of this epic's links is GitLab's 400 'Issue could not be moved!'.
+ */
+export async function moveEpicIssue(
+  db: Kysely<Database>,
+  access: AccessContext,
+  parent: ParentEpic,
+  epicIssueId: number,
+  move: { readonly moveBeforeId?: number | undefined; readonly moveAfterId?: number | undefined },
+): Promise<void> {
+  await writeAsEpicAdmin(db, access, parent, async (trx) => {
+    const { link } = await readableLink(trx, access, parent, epicIssueId);
+    const siblingId = move.moveBeforeId ?? move.moveAfterId;
+    const sibling = siblingId === undefined ? undefined : await findEpicIssueById(trx, siblingId);
+    if (!sibling || sibling.epic_id !== parent.epic.id || sibling.id === link.id) {
+      throw new LinkMoveError(LINK_MESSAGES.issueCouldNotBeMoved);
+    }
+    const position = await positionBesideSibling(
+      trx,
+      parent.epic.id,
+      { kind: 'epic_issue', id: sibling.id },
+      move.moveBeforeId !== undefined ? 'after' : 'before',
+      { kind: 'epic_issue', id: link.id },
+    );
+    await moveEpicIssueLink(trx, link.id, parent.epic.id, position);
+  });
+}

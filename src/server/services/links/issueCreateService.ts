@@ -1,0 +1,118 @@
+import type { Kysely } from 'kysely';
+import {
+  type FieldErrors,
+  hasErrors,
+  validateDate,
+  validateDescription,
+  validateTitle,
+} from '../../../core/domain/epicRules.ts';
+import { upsertEpicIssue } from '../../db/repositories/epicLinkRepository.ts';
+import { findEpicById, lockEpicHierarchy } from '../../db/repositories/epicRepository.ts';
+import {
+  insertIssue,
+  maxIssuePosition,
+  nextIssueIid,
+  touchProject,
+} from '../../db/repositories/issueRowsRepository.ts';
+import type { Database, IssueRow } from '../../db/schema.ts';
+import { MAX_SQL_INTEGER } from '../../db/sqlInteger.ts';
+import type { AccessContext } from '../access.ts';
+import { refreshEpicDates } from '../epicDatesService.ts';
+import { findReadableEpicById } from '../epicService.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
+import type { ProjectInNamespace } from '../issueService.ts';
+import { positionAtStartOfChildren } from '../tree/treePositions.ts';
+import { LINK_MESSAGES } from './linkMessages.ts';
+import { canAdminEpic, type EpicInGroup, requireSignedIn } from './linkViews.ts';
+
+/** Spacing of a project's issue positions (as the demo seed and GitLab's RelativePositioning). */
+const ISSUE_POSITION_GAP = 1024;
+
+export interface NewIssueFields {
+  readonly title: unknown;
+  readonly description?: unknown;
+  readonly confidential?: boolean | undefined;
+  /** The numeric id of the epic to put the issue in (at the top of its children). */
+  readonly epicId?: number | undefined;
+  readonly weight?: number | undefined;
+  readonly dueDate?: unknown;
+}
+
+/** The epic asked for, if the actor may read it (404) and link issues to it (403). */
+async function epicTarget(
+  db: Kysely<Database>,
+  access: AccessContext,
+  epicId: number | undefined,
+): Promise<EpicInGroup | null> {
+  if (epicId === undefined) return null;
+  const target = await findReadableEpicById(db, access, epicId);
+  if (!(await canAdminEpic(access, target.group, target.epic))) throw new ForbiddenError();
+  return target;
+}
+
+/**
+ * Creates an issue in a project (GitLab's Issues::CreateService through the REST API): anyone who
+ * may create issues there (signed in; a member from Guest up in a private project), with the next
+ * iid of the project, placed after its other issues; with `epicId`, linked to that epic at the top
+ * of its children. An issue in a confidential epic is confidential unless the request says it is
+ * not, which the epic refuses. Bad input is a ValidationError (GitLab's 400 `{ message: { … } }`).
+ */
+export async function createIssue(
+  db: Kysely<Database>,
+  access: AccessContext,
+  { project, namespace }: ProjectInNamespace,
+  fields: NewIssueFields,
+): Promise<IssueRow> {
+  requireSignedIn(access);
+  const author = access.actor.user;
+  if (!author || !(await access.canInProject('create_issue', project, namespace))) throw new ForbiddenError();
+  const errors: FieldErrors = {};
+  const title = validateTitle(fields.title, errors, true);
+  const description = validateDescription(fields.description, errors);
+  const dueDate = validateDate(fields.dueDate, 'due_date', errors);
+  if (fields.weight !== undefined && fields.weight < 0) {
+    errors.weight = ['must be greater than or equal to 0'];
+  }
+  const target = await epicTarget(db, access, fields.epicId);
+  const confidential = fields.confidential ?? target?.epic.confidential ?? false;
+  if (target && !namespace.traversal_ids.includes(target.epic.group_id)) {
+    errors.epic = [LINK_MESSAGES.issueOutsideEpicHierarchy];
+  } else if (target?.epic.confidential && !confidential) {
+    errors.epic = [LINK_MESSAGES.confidentialEpicOfIssue];
+  }
+  if (hasErrors(errors)) throw new ValidationError(errors);
+  return db.transaction().execute(async (trx) => {
+    if (target) await lockEpicHierarchy(trx, target.epic.root_namespace_id);
+    const now = new Date();
+    const last = await maxIssuePosition(trx, project.id);
+    const issue = await insertIssue(trx, {
+      root_namespace_id: project.root_namespace_id,
+      project_id: project.id,
+      iid: await nextIssueIid(trx, project.id),
+      author_id: author.id,
+      title: title ?? '',
+      description: description ?? '',
+      confidential,
+      weight: fields.weight ?? null,
+      health_status: null,
+      milestone_id: null,
+      due_date: dueDate ?? null,
+      relative_position: last === null ? 0 : Math.min(last + ISSUE_POSITION_GAP, MAX_SQL_INTEGER),
+      created_at: now,
+      updated_at: now,
+    });
+    if (target) {
+      const current = await findEpicById(trx, target.epic.id);
+      if (!current) throw new NotFoundError('Epic');
+      await upsertEpicIssue(trx, {
+        rootNamespaceId: current.root_namespace_id,
+        epicId: current.id,
+        issueId: issue.id,
+        position: await positionAtStartOfChildren(trx, current.id),
+      });
+      await refreshEpicDates(trx, [current.id]);
+    }
+    await touchProject(trx, project.id, now);
+    return issue;
+  });
+}

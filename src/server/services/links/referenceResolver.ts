@@ -1,0 +1,88 @@
+import { type ParsedReference, parseReference } from '../../../core/domain/referenceParsing.ts';
+import type { Executor } from '../../db/executor.ts';
+import { findEpicByIid } from '../../db/repositories/epicRepository.ts';
+import { findNamespaceByFullPath } from '../../db/repositories/namespaceRepository.ts';
+import type { IssueRow, NamespaceRow } from '../../db/schema.ts';
+import { fitsSqlInteger } from '../../db/sqlInteger.ts';
+import type { AccessContext } from '../access.ts';
+import { findReadableIssueOrNull, type ProjectInNamespace } from '../issueService.ts';
+import { findReadableProjectOrNull } from '../projectService.ts';
+import type { EpicInGroup } from './linkViews.ts';
+
+/** A longer entry is no reference (and is not worth matching). */
+const MAX_REFERENCE_LENGTH = 2048;
+
+export type ResolvedEpic = EpicInGroup;
+
+export interface ResolvedIssue extends ProjectInNamespace {
+  readonly issue: IssueRow;
+}
+
+function parsedEntries(references: readonly string[], kind: ParsedReference['kind']): ParsedReference[] {
+  return references
+    .filter((reference) => reference.length <= MAX_REFERENCE_LENGTH)
+    .flatMap((reference) => parseReference(reference, kind) ?? [])
+    .filter((parsed) => fitsSqlInteger(parsed.iid));
+}
+
+/**
+ * The epics the references name that the actor may read, in the root namespace of `context` (the
+ * epic whose form it is), each once, in the order given. `&5` means an epic of the context's own
+ * group; `path&5` and URLs name the group by its full path. Anything else is left out, as GitLab's
+ * reference extractor leaves out what it cannot find or show.
+ */
+export async function resolveEpicReferences(
+  db: Executor,
+  access: AccessContext,
+  context: NamespaceRow,
+  references: readonly string[],
+): Promise<ResolvedEpic[]> {
+  const groups = new Map<string, NamespaceRow | undefined>([[context.full_path.toLowerCase(), context]]);
+  const found = new Map<number, ResolvedEpic>();
+  for (const parsed of parsedEntries(references, 'epic')) {
+    const path = (parsed.path ?? context.full_path).toLowerCase();
+    if (!groups.has(path)) groups.set(path, await findNamespaceByFullPath(db, path));
+    const group = groups.get(path);
+    if (!group || group.root_namespace_id !== context.root_namespace_id) continue;
+    const epic = await findEpicByIid(db, group.id, parsed.iid);
+    if (!epic || found.has(epic.id)) continue;
+    if (!(await access.canInNamespace('read_epic', group, { confidential: epic.confidential }))) continue;
+    found.set(epic.id, { epic, group });
+  }
+  return [...found.values()];
+}
+
+/**
+ * The issues the references name that the actor may read, in the root namespace of the context,
+ * each once, in the order given. `#12` means an issue of the context's project (an epic has none,
+ * so there it names nothing, as in GitLab); `project#12` a project of the context's namespace;
+ * `group/project#12` and URLs a project by its full path.
+ */
+export async function resolveIssueReferences(
+  db: Executor,
+  access: AccessContext,
+  context: { readonly namespace: NamespaceRow; readonly project?: ProjectInNamespace | undefined },
+  references: readonly string[],
+): Promise<ResolvedIssue[]> {
+  const projects = new Map<string, ProjectInNamespace | null>();
+  if (context.project) projects.set(context.project.project.full_path.toLowerCase(), context.project);
+  const projectAt = async (fullPath: string) => {
+    const key = fullPath.toLowerCase();
+    if (!projects.has(key)) projects.set(key, await findReadableProjectOrNull(db, access, fullPath));
+    return projects.get(key) ?? null;
+  };
+  const found = new Map<number, ResolvedIssue>();
+  for (const parsed of parsedEntries(references, 'issue')) {
+    let located: ProjectInNamespace | null = null;
+    if (parsed.path === null) located = context.project ?? null;
+    else {
+      located = parsed.path.includes('/') ? await projectAt(parsed.path) : null;
+      located ??= await projectAt(`${context.namespace.full_path}/${parsed.path}`);
+    }
+    if (!located || located.project.root_namespace_id !== context.namespace.root_namespace_id) continue;
+    const issue = await findReadableIssueOrNull(db, access, located, parsed.iid);
+    if (!issue || found.has(issue.id)) continue;
+    found.set(issue.id, { ...located, issue });
+  }
+  return [...found.values()];
+}

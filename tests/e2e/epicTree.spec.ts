@@ -1,0 +1,143 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousAxeViolations, signIn, waitForIdle } from './helpers.ts';
+
+/**
+ * The epic page's 'Child issues and epics' card, in the sandbox group (browser tests write only
+ * there): rows drawn from the real tree, the add and create forms, remove with its confirmation,
+ * a keyboard move that survives a reload, and a read-only view for visitors.
+ */
+
+interface Created {
+  readonly id: number;
+  readonly iid: number;
+}
+
+async function api(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
+      const response = await fetch(path, {
+        method,
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': token },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    },
+    { method, path, body },
+  );
+}
+
+async function createEpic(page: Page, title: string, parentId?: number): Promise<Created> {
+  const answer = await api(page, 'POST', '/api/v4/groups/sandbox/epics', {
+    title,
+    ...(parentId === undefined ? {} : { parent_id: parentId }),
+  });
+  expect(answer.status).toBe(201);
+  return { id: answer.body.id as number, iid: answer.body.iid as number };
+}
+
+async function openTree(page: Page, epic: Created) {
+  await page.goto(`/groups/sandbox/-/epics/${epic.iid}`);
+  await waitForIdle(page);
+  const card = page.getByTestId('epic-tree-card');
+  await expect(card.getByRole('heading', { name: 'Child issues and epics' })).toBeVisible();
+  return card;
+}
+
+const titles = (page: Page) => page.getByTestId('tree-title').allTextContents();
+
+test('an owner adds, creates, reorders by keyboard and removes children, and every change survives a reload', async ({
+  page,
+}) => {
+  await signIn(page, 'owner');
+  const stamp = Date.now();
+  const parent = await createEpic(page, `Tree parent ${stamp}`);
+  await createEpic(page, `First child ${stamp}`, parent.id);
+  await createEpic(page, `Second child ${stamp}`, parent.id);
+  const card = await openTree(page, parent);
+  // New children go to the top: the second one created comes first.
+  await expect(page.getByTestId('tree-row')).toHaveCount(2);
+  expect(await titles(page)).toEqual([`Second child ${stamp}`, `First child ${stamp}`]);
+
+  // Add an existing issue by reference: it appears at the top.
+  await card.getByTestId('tree-add-dropdown').click();
+  await page.getByTestId('tree-add-existing-issue').click();
+  const input = card.getByTestId('related-issuable-input');
+  await input.fill('sandbox/playground#1 ');
+  await card.getByTestId('add-issuable-submit').click();
+  await expect(page.getByTestId('tree-row')).toHaveCount(3);
+  await expect(page.getByTestId('tree-title').first()).not.toHaveText(`Second child ${stamp}`);
+
+  // A reference that does not exist is refused with the spec's text, and nothing is added.
+  await card.getByTestId('tree-add-dropdown').click();
+  await page.getByTestId('tree-add-existing-epic').click();
+  await card.getByTestId('related-issuable-input').fill('sandbox&999999 ');
+  await card.getByTestId('add-issuable-submit').click();
+  await expect(card.getByTestId('add-issuable-error')).toHaveText(/cannot be found|No matching epic/);
+  await card.getByTestId('add-issuable-cancel').click();
+
+  // Create a child epic from the form.
+  await card.getByTestId('tree-add-dropdown').click();
+  await page.getByTestId('tree-add-new-epic').click();
+  await card.getByTestId('create-epic-title').fill(`Created in the tree ${stamp}`);
+  await card.getByTestId('create-epic-submit').click();
+  await expect(page.getByTestId('tree-row')).toHaveCount(4);
+  await expect(page.getByTestId('tree-title').first()).toHaveText(`Created in the tree ${stamp}`);
+
+  // Keyboard move: grab the first row, move it down one, drop. The live region says so.
+  const before = await titles(page);
+  const first = page.getByTestId('tree-row').first();
+  await first.focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('tree-announcer')).toContainText('Grabbed');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('tree-announcer')).toContainText('Dropped');
+  await expect.poll(() => titles(page)).toEqual([before[1], before[0], ...before.slice(2)]);
+  await waitForIdle(page);
+  await page.reload();
+  await openTree(page, parent);
+  await expect.poll(() => titles(page)).toEqual([before[1], before[0], ...before.slice(2)]);
+
+  // Remove with the confirmation; gone after a reload too.
+  const removed = (await titles(page))[0]!;
+  await page.getByTestId('tree-remove').first().click();
+  const dialog = page.getByTestId('tree-remove-dialog');
+  await expect(dialog).toContainText(/(Epic|Issue) will be removed! Are you sure\?/);
+  await dialog.getByTestId('tree-remove-confirm').click();
+  await expect(page.getByTestId('tree-row')).toHaveCount(3);
+  await page.reload();
+  await openTree(page, parent);
+  await expect(page.getByTestId('tree-row')).toHaveCount(3);
+  expect(await titles(page)).not.toContain(removed);
+  await expectNoSeriousAxeViolations(page);
+});
+
+test('an epic row expands to load its children, and visitors see the tree without add, remove or drag', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'owner');
+  const stamp = Date.now();
+  const parent = await createEpic(page, `Visible parent ${stamp}`);
+  const child = await createEpic(page, `Visible child ${stamp}`, parent.id);
+  await createEpic(page, `Grandchild ${stamp}`, child.id);
+
+  const visitor = await (await browser.newContext()).newPage();
+  await openTree(visitor, parent);
+  await expect(visitor.getByTestId('tree-row')).toHaveCount(1);
+  await expect(visitor.getByTestId('tree-add-dropdown')).toHaveCount(0);
+  await expect(visitor.getByTestId('tree-remove')).toHaveCount(0);
+  const row = visitor.getByTestId('tree-row').first();
+  await expect(row).toHaveAttribute('aria-expanded', 'false');
+  await row.getByTestId('tree-toggle').click();
+  await expect(visitor.getByTestId('tree-row')).toHaveCount(2);
+  await expect(row).toHaveAttribute('aria-expanded', 'true');
+  await expect(visitor.getByTestId('tree-title').nth(1)).toHaveText(`Grandchild ${stamp}`);
+  // No drag and drop for visitors: Space on a row grabs nothing.
+  await row.focus();
+  await visitor.keyboard.press('Space');
+  await expect(visitor.getByTestId('tree-announcer')).toHaveText('');
+  await visitor.context().close();
+});

@@ -1,0 +1,242 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS } from '../helpers/backends.ts';
+import { type Person, signedInClients } from '../helpers/epicSidebar.ts';
+import type { HttpClient } from '../helpers/httpClient.ts';
+import { startTestServer, type TestServer } from '../helpers/testServer.ts';
+import { descendantCounts, epicPagePath, linkCounts, newEpic, sendJson } from './epicLinksFixtures.ts';
+
+interface IssueJson {
+  id: number;
+  iid: number;
+  project_id: number;
+  title: string;
+  confidential: boolean;
+  author: { id: number; username: string };
+  epic_iid: number | null;
+  epic: { id: number; iid: number; group_id: number; url: string } | null;
+  references: { short: string; full: string };
+  web_url: string;
+}
+
+const PLAYGROUND = '/api/v4/projects/sandbox%2Fplayground/issues';
+
+/** The tree's create-issue form: POST /api/v4/projects/:id/issues with { title, epic_id }. */
+describe.each(BACKENDS)('creating an issue through the REST API (%s)', (backend) => {
+  let server: TestServer;
+  let clients: Map<Person | 'anonymous', HttpClient>;
+  const as = (person: Person | 'anonymous') => clients.get(person)!;
+  const create = (person: Person | 'anonymous', body: Record<string, unknown>, path = PLAYGROUND) =>
+    sendJson<IssueJson & { message?: unknown; error?: string }>(as(person), 'POST', path, body);
+  const lastIid = async () =>
+    (
+      await server.db
+        .selectFrom('projects')
+        .select('last_issue_iid')
+        .where('full_path', '=', 'sandbox/playground')
+        .executeTakeFirstOrThrow()
+    ).last_issue_iid;
+
+  beforeAll(async () => {
+    server = await startTestServer({ backend, epics: 20, issues: 60 });
+    clients = await signedInClients(server);
+  });
+  afterAll(() => server?.close());
+
+  it("creates an issue with the project's next iid for a Guest, answering GitLab's Issue JSON", async () => {
+    const iid = (await lastIid()) + 1;
+    const answer = await create('guest', { title: '  Try the playground  ', description: 'Steps' });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({
+      iid,
+      title: 'Try the playground',
+      confidential: false,
+      author: { username: 'guest' },
+      epic: null,
+      epic_iid: null,
+      references: { short: `#${iid}`, full: `sandbox/playground#${iid}` },
+      web_url: `http://localhost/sandbox/playground/-/issues/${iid}`,
+    });
+    expect(await lastIid()).toBe(iid);
+  });
+
+  it("puts an issue created with epic_id at the top of the epic's children, counted at once", async () => {
+    const epic = await newEpic(as('owner'));
+    const child = await newEpic(as('owner'), 'sandbox', { parent_id: epic.id });
+    const answer = await create('reporter', { title: 'In the epic', epic_id: epic.id });
+    expect(answer.status).toBe(201);
+    expect(answer.body.epic).toMatchObject({
+      id: epic.id,
+      iid: epic.iid,
+      url: epicPagePath(epic),
+      group_id: answer.body.epic?.group_id,
+    });
+    expect(answer.body.epic_iid).toBe(epic.iid);
+    const sandbox = await server.db
+      .selectFrom('namespaces')
+      .select('id')
+      .where('full_path', '=', 'sandbox')
+      .executeTakeFirstOrThrow();
+    expect(answer.body.epic?.group_id).toBe(sandbox.id);
+    const link = await server.db
+      .selectFrom('epic_issues')
+      .select('relative_position')
+      .where('issue_id', '=', answer.body.id)
+      .executeTakeFirstOrThrow();
+    const childRow = await server.db
+      .selectFrom('epics')
+      .select('relative_position')
+      .where('id', '=', child.id)
+      .executeTakeFirstOrThrow();
+    expect(link.relative_position!).toBeLessThan(childRow.relative_position!);
+    expect((await descendantCounts(as('owner'), 'sandbox', epic.iid))?.openedIssues).toBe(1);
+    const byIid = await create('reporter', { title: 'By iid', epic_iid: epic.iid });
+    expect(byIid.body.epic?.id).toBe(epic.id);
+  });
+
+  it('makes an issue in a confidential epic confidential, and refuses an explicitly public one', async () => {
+    const epic = await newEpic(as('owner'), 'sandbox', { confidential: true });
+    const answer = await create('reporter', { title: 'Secret work', epic_id: epic.id });
+    expect(answer).toMatchObject({ status: 201, body: { confidential: true, epic: { id: epic.id } } });
+    const before = await linkCounts(server);
+    expect(
+      await create('reporter', { title: 'Public work', epic_id: epic.id, confidential: false }),
+    ).toMatchObject({
+      status: 400,
+      body: {
+        message: {
+          epic: [
+            'Cannot assign a confidential epic to a non-confidential issue. Make the issue confidential and try again',
+          ],
+        },
+      },
+    });
+    expect(await linkCounts(server)).toEqual(before);
+  });
+
+  it('refuses bad input with 400 and creates nothing', async () => {
+    const acmeEpic = await newEpic(as('owner'), 'acme');
+    const iid = await lastIid();
+    const before = await linkCounts(server);
+    expect(await create('owner', {})).toMatchObject({ status: 400, body: { error: 'title is missing' } });
+    expect(await create('owner', { title: '   ' })).toMatchObject({
+      status: 400,
+      body: { message: { title: ["can't be blank"] } },
+    });
+    expect(await create('owner', { title: 'x'.repeat(256) })).toMatchObject({
+      status: 400,
+      body: { message: { title: ['is too long (maximum is 255 characters)'] } },
+    });
+    expect(await create('owner', { title: 'Heavy', weight: -1 })).toMatchObject({
+      status: 400,
+      body: { message: { weight: ['must be greater than or equal to 0'] } },
+    });
+    expect(await create('owner', { title: 'Due', due_date: '2030-02-30' })).toMatchObject({
+      status: 400,
+      body: { message: { due_date: ['is not a valid date'] } },
+    });
+    expect((await create('owner', { title: 'Odd', epic_id: 'abc' })).status).toBe(400);
+    expect(await create('owner', { title: 'Elsewhere', epic_id: acmeEpic.id })).toMatchObject({
+      status: 400,
+      body: {
+        message: {
+          epic: [
+            'Cannot assign an issue that does not belong under the same group (or descendant) as the epic.',
+          ],
+        },
+      },
+    });
+    expect(await create('owner', { title: 'Lost', epic_id: 99999999 })).toMatchObject({
+      status: 404,
+      body: { message: '404 Epic Not Found' },
+    });
+    expect(await lastIid()).toBe(iid);
+    expect(await linkCounts(server)).toEqual(before);
+  });
+
+  it('answers 401 anonymous, 403 a Guest linking to an epic, 404 a project the user cannot see', async () => {
+    const epic = await newEpic(as('owner'));
+    const before = await linkCounts(server);
+    expect(await create('anonymous', { title: 'Nobody' })).toMatchObject({
+      status: 401,
+      body: { message: '401 Unauthorized' },
+    });
+    expect(await create('guest', { title: 'Into the epic', epic_id: epic.id })).toMatchObject({
+      status: 403,
+      body: { message: '403 Forbidden' },
+    });
+    expect(
+      await create('outsider', { title: 'Peek' }, '/api/v4/projects/acme%2Fsecurity%2Fvault-audit/issues'),
+    ).toMatchObject({
+      status: 404,
+      body: { message: '404 Project Not Found' },
+    });
+    expect((await sendJson(as('owner'), 'POST', PLAYGROUND, { title: 'No token' }, {})).status).toBe(422);
+    expect(await linkCounts(server)).toEqual(before);
+  });
+
+  describe("the create-issue form's project list", () => {
+    const projects = (client: HttpClient, search?: string) =>
+      sendJson<{ path_with_namespace: string }[]>(
+        client,
+        'GET',
+        `/api/v4/groups/sandbox/projects?include_subgroups=true&order_by=last_activity_at&with_issues_enabled=true&with_shared=false&search_namespaces=true${search ? `&search=${encodeURIComponent(search)}` : ''}`,
+      );
+
+    it("lists the group's projects with GitLab's tree parameters, matching the namespace when searching", async () => {
+      expect((await projects(as('guest'))).body.map((project) => project.path_with_namespace)).toEqual([
+        'sandbox/playground',
+      ]);
+      expect((await projects(as('guest'), 'Sandbox')).body).toHaveLength(1);
+      expect((await projects(as('guest'), 'sandbox/play')).body).toHaveLength(1);
+      expect((await projects(as('guest'), 'nothing-like-it')).body).toEqual([]);
+      const acme = await sendJson<{ path_with_namespace: string }[]>(
+        as('developer'),
+        'GET',
+        '/api/v4/groups/acme/projects?include_subgroups=true&order_by=last_activity_at&search_namespaces=true&search=Platform',
+      );
+      expect(acme.body.map((project) => project.path_with_namespace).sort()).toEqual([
+        'acme/platform/backend/api',
+        'acme/platform/backend/storage/object-store',
+        'acme/platform/infrastructure/terraform',
+      ]);
+      expect(
+        (await sendJson(as('guest'), 'GET', '/api/v4/groups/sandbox/projects?with_shared=maybe')).status,
+      ).toBe(400);
+    });
+
+    it('puts the project of the newest issue first (last_activity_at)', async () => {
+      const before = await sendJson<{ path_with_namespace: string }[]>(
+        as('owner'),
+        'GET',
+        '/api/v4/groups/acme/projects?include_subgroups=true&order_by=last_activity_at',
+      );
+      const last = before.body.at(-1)!.path_with_namespace;
+      expect(
+        (
+          await create(
+            'owner',
+            { title: 'Fresh activity' },
+            `/api/v4/projects/${encodeURIComponent(last)}/issues`,
+          )
+        ).status,
+      ).toBe(201);
+      const after = await sendJson<{ path_with_namespace: string }[]>(
+        as('owner'),
+        'GET',
+        '/api/v4/groups/acme/projects?include_subgroups=true&order_by=last_activity_at',
+      );
+      expect(after.body[0]?.path_with_namespace).toBe(last);
+    });
+
+    it('finds descendant groups by search for the create-epic form', async () => {
+      const found = await sendJson<{ full_path: string }[]>(
+        as('reporter'),
+        'GET',
+        '/api/v4/groups/acme/descendant_groups?search=web',
+      );
+      expect(found.status).toBe(200);
+      expect(found.body.map((group) => group.full_path)).toContain('acme/product/web');
+      expect(found.body.every((group) => group.full_path.startsWith('acme/'))).toBe(true);
+    });
+  });
+});
