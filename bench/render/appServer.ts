@@ -1,13 +1,14 @@
 /**
- * The app on a seeded PGlite folder, for the render benchmark: the project's seed CLI fills a fresh
- * folder, and the app's own server (src/server/main.ts, in a process of its own) serves it on a free
- * port. Servers still running when the harness exits are stopped with it.
+ * The app on a seeded PGlite folder, for the browser benchmarks (bench/render, bench/tree): the
+ * project's seed CLI fills a fresh folder, and the app's own server (src/server/main.ts, in a process
+ * of its own) serves it on a free port. Servers still running when the harness exits are stopped with it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
 import { TODAY } from './data.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -35,32 +36,31 @@ export function run(command: string, args: readonly string[], env: NodeJS.Proces
 }
 
 /**
- * A fresh PGlite folder with N epics shaped for the roadmap (`--roadmap-flat`: all top-level, all
- * overlapping the THREE_YEARS timeframe around TODAY) and 3N issues.
+ * A fresh PGlite folder (under the system's temp folder, named `<prefix>…`) filled by the project's
+ * seed CLI with the given flags (src/server/db/seed/cli.ts); removed again when seeding fails.
  */
-export async function seedDatabase(size: number): Promise<string> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pt-render-'));
-  const seeded = run(
-    'node',
-    [
-      '--import',
-      'tsx',
-      'src/server/db/seed/cli.ts',
-      '--epics',
-      String(size),
-      '--issues',
-      String(size * 3),
-      '--today',
-      TODAY,
-      '--roadmap-flat',
-    ],
-    { ...process.env, DATA_DIR: dataDir },
-  );
+export async function seedFreshDatabase(seedArgs: readonly string[], prefix = 'pt-bench-'): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  const seeded = run('node', ['--import', 'tsx', 'src/server/db/seed/cli.ts', ...seedArgs], {
+    ...process.env,
+    DATA_DIR: dataDir,
+  });
   await seeded.catch((error: unknown) => {
     removeDatabase(dataDir);
     throw error;
   });
   return dataDir;
+}
+
+/**
+ * A fresh PGlite folder with N epics shaped for the roadmap (`--roadmap-flat`: all top-level, all
+ * overlapping the THREE_YEARS timeframe around TODAY) and 3N issues.
+ */
+export function seedDatabase(size: number): Promise<string> {
+  return seedFreshDatabase(
+    ['--epics', String(size), '--issues', String(size * 3), '--today', TODAY, '--roadmap-flat'],
+    'pt-render-',
+  );
 }
 
 export function removeDatabase(dataDir: string): void {
@@ -85,13 +85,17 @@ process.on('exit', () => {
   for (const child of running) if (child.exitCode === null) child.kill('SIGTERM');
 });
 
-/** Starts the server on a seeded folder and resolves once it says it is listening. */
-export async function startAppServer(dataDir: string): Promise<AppServer> {
+/**
+ * Starts the server on a seeded folder and resolves once it says it is listening. `env` adds to the
+ * harness's environment (CLIENT_DIR: serve a client built elsewhere than dist/client).
+ */
+export async function startAppServer(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<AppServer> {
   const port = await freePort();
   const child = spawn('node', ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
+      ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -123,6 +127,17 @@ export async function startAppServer(dataDir: string): Promise<AppServer> {
     });
   });
   return { url: `http://127.0.0.1:${port}`, stop: () => stopServer(child) };
+}
+
+/** Signs the page's context in through the sign-in form (demo users share DEMO_PASSWORD's default). */
+export async function signIn(page: Page, baseUrl: string, username = 'owner'): Promise<void> {
+  await page.goto(`${baseUrl}/users/sign_in`);
+  await page.fill('[data-testid="username-field"]', username);
+  await page.fill('[data-testid="password-field"]', 'demo-password');
+  await Promise.all([
+    page.waitForURL((url) => !url.pathname.startsWith('/users/sign_in'), { timeout: 30_000 }),
+    page.click('[data-testid="sign-in-button"]'),
+  ]);
 }
 
 async function stopServer(child: ChildProcess): Promise<void> {

@@ -32,7 +32,8 @@ interface EpicsPage {
   readonly errors?: readonly { readonly message: string }[];
 }
 
-async function postJson<T>(url: string, body: object, token?: string): Promise<T> {
+/** POSTs JSON (with a bearer token when given) and returns the JSON answer; throws on an HTTP error. */
+export async function postJson<T>(url: string, body: object, token?: string): Promise<T> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -42,13 +43,19 @@ async function postJson<T>(url: string, body: object, token?: string): Promise<T
   return (await response.json()) as T;
 }
 
-/** Every epic the group roadmap shows, in its order. */
-export async function readRoadmapRows(baseUrl: string): Promise<RoadmapRow[]> {
+/** An OAuth access token of the demo user `owner` (password grant). */
+export async function ownerToken(baseUrl: string): Promise<string> {
   const { access_token: token } = await postJson<{ access_token: string }>(`${baseUrl}/oauth/token`, {
     grant_type: 'password',
     username: 'owner',
     password: 'demo-password',
   });
+  return token;
+}
+
+/** Every epic the group roadmap shows, in its order. */
+export async function readRoadmapRows(baseUrl: string): Promise<RoadmapRow[]> {
+  const token = await ownerToken(baseUrl);
   const rows: RoadmapRow[] = [];
   let cursor: string | null = null;
   for (;;) {

@@ -24,10 +24,11 @@ import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { removeDatabase } from './appServer.ts';
 import { type BenchData, TODAY } from './data.ts';
 import { seedRoadmap } from './roadmapRows.ts';
+import { type Distribution, distribution, frameIntervals, launchChromium, PROBE_SCRIPT } from './shared.ts';
 import { startStaticServer } from './staticServer.ts';
 import { dhtmlxTarget } from './targets/dhtmlx.ts';
 import { domTarget } from './targets/dom.ts';
@@ -62,7 +63,6 @@ const TARGETS = values.targets.split(',').map((name) => {
 });
 const LARGEST = Math.max(...SIZES);
 const VIEWPORT = { width: 1000, height: 640 };
-const PROBE = resolve(import.meta.dirname, 'pages/probe.js');
 const RESULTS = resolve(import.meta.dirname, '../results');
 /** The wheel gestures: steps × delta px, one every SPACING ms. */
 const SCROLL = { steps: 60, deltaY: 100 };
@@ -70,13 +70,6 @@ const ZOOM = { stepsIn: 20, stepsOut: 20, deltaY: 100 };
 const SPACING_MS = 16;
 /** After a gesture's last event: its frame, then this long for animations (smooth scrolling) to end. */
 const SETTLE_MS = 250;
-
-interface Distribution {
-  readonly p50: number;
-  readonly p95: number;
-  readonly max: number;
-  readonly samples: number;
-}
 
 interface PhaseResult {
   /** Intervals between requestAnimationFrame callbacks, ms. */
@@ -111,13 +104,6 @@ interface TargetResult {
 const started = performance.now();
 const log = (message: string) =>
   console.error(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}`);
-
-function distribution(values: readonly number[]): Distribution | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  return { p50: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1]!, samples: sorted.length };
-}
 
 /**
  * Sends wheel events on a fixed schedule, as a hand on a wheel does: one every SPACING_MS whether or
@@ -157,7 +143,7 @@ async function phase(page: Page, loaded: LoadedTarget, gesture: () => Promise<vo
     work = drawn > 0 ? frameWorkMs.slice(-drawn) : [];
   }
   return {
-    frameInterval: distribution(frames.slice(1).map((time, i) => time - frames[i]!)),
+    frameInterval: distribution(frameIntervals(frames)),
     longTasks: {
       count: longTasks.length,
       totalMs: longTasks.reduce((sum, [, duration]) => sum + duration, 0),
@@ -177,7 +163,7 @@ async function measure(
   const context = await browser.newContext({ viewport: VIEWPORT });
   try {
     const page = await context.newPage();
-    await page.addInitScript({ path: PROBE });
+    await page.addInitScript({ path: PROBE_SCRIPT });
     page.on('pageerror', (error) => log(`${target.name} ${size}: page error ${error.message}`));
     page.on('requestfailed', (request) => {
       const reason = request.failure()?.errorText;
@@ -268,16 +254,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 const results: TargetResult[] = [];
 try {
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  browser = await launchChromium();
   chromiumVersion = browser.version();
   for (const target of TARGETS) await target.prepare?.(env);
   /** A target found not available is not tried again at the next sizes. */

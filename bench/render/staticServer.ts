@@ -1,10 +1,13 @@
 /**
- * The baselines' pages, served by node:http on 127.0.0.1 (an ephemeral port):
+ * The baselines' pages, served by node:http on 127.0.0.1 (an ephemeral port). By default the
+ * roadmap's (ROADMAP_SITE):
  *
  *   /dom?n=N, /dhtmlx?n=N   the page shells
  *   /data/N.js              `window.__benchData = …`: size N's roadmap rows (from dataFor)
  *   /pages/<file>.js|css    bench/render/pages
  *   /vendor/dhtmlxgantt.*   node_modules/dhtmlx-gantt/codebase
+ *
+ * Another benchmark passes its own shells and folders (bench/tree) and its own data.
  */
 import { readFile } from 'node:fs/promises';
 import { createServer, type ServerResponse } from 'node:http';
@@ -19,6 +22,14 @@ const TYPES: Record<string, string> = {
   css: 'text/css; charset=utf-8',
   html: 'text/html; charset=utf-8',
 };
+
+/** What a benchmark serves besides `/data/N.js`. */
+export interface StaticSite {
+  /** Page shells by path: the HTML of the page for size N (`?n=N`). */
+  readonly shells: Readonly<Record<string, (size: number) => string>>;
+  /** Folders by name, served as `/<name>/<file>.js|css`. */
+  readonly folders: Readonly<Record<string, string>>;
+}
 
 export interface StaticServer {
   readonly url: string;
@@ -39,11 +50,17 @@ function shell(target: 'dom' | 'dhtmlx', size: number): string {
 <body>${body}<script src="/data/${size}.js"></script><script src="/pages/${target}.js"></script></body></html>`;
 }
 
+export const ROADMAP_SITE: StaticSite = {
+  shells: { '/dom': (size) => shell('dom', size), '/dhtmlx': (size) => shell('dhtmlx', size) },
+  folders: { pages: PAGES_DIR, vendor: GANTT_DIR },
+};
+
 /** dataFor(N): the rows of size N, once the harness has read them from the seeded server. */
-export async function startStaticServer(
-  dataFor: (size: number) => BenchData | undefined,
+export async function startStaticServer<Data extends object = BenchData>(
+  dataFor: (size: number) => Data | undefined,
+  site: StaticSite = ROADMAP_SITE,
 ): Promise<StaticServer> {
-  const dataScripts = new WeakMap<BenchData, string>();
+  const dataScripts = new WeakMap<Data, string>();
   const send = (response: ServerResponse, status: number, type: string, body: string | Buffer) => {
     response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
     response.end(body);
@@ -53,8 +70,9 @@ export async function startStaticServer(
     const path = url.pathname;
     const size = Number(url.searchParams.get('n') ?? '0');
     void (async () => {
-      if ((path === '/dom' || path === '/dhtmlx') && Number.isSafeInteger(size) && size > 0) {
-        send(response, 200, TYPES.html!, shell(path === '/dom' ? 'dom' : 'dhtmlx', size));
+      const page = Object.hasOwn(site.shells, path) ? site.shells[path] : undefined;
+      if (page && Number.isSafeInteger(size) && size > 0) {
+        send(response, 200, TYPES.html!, page(size));
         return;
       }
       if (path === '/favicon.ico') {
@@ -72,10 +90,10 @@ export async function startStaticServer(
         send(response, 200, TYPES.js!, script);
         return;
       }
-      const file = /^\/(pages|vendor)\/([\w.-]+)\.(js|css)$/.exec(path);
-      if (file) {
-        const [, where, name, ext] = file;
-        const dir = where === 'pages' ? PAGES_DIR : GANTT_DIR;
+      const file = /^\/([\w-]+)\/([\w.-]+)\.(js|css)$/.exec(path);
+      const dir = file && Object.hasOwn(site.folders, file[1]!) ? site.folders[file[1]!] : undefined;
+      if (file && dir) {
+        const [, , name, ext] = file;
         try {
           send(response, 200, TYPES[ext!]!, await readFile(resolve(dir, `${name}.${ext}`)));
         } catch {

@@ -1,51 +1,12 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoSeriousAxeViolations, signIn, waitForIdle } from './helpers.ts';
+import { createEpic, openTree, titles } from './treeHelpers.ts';
 
 /**
  * The epic page's 'Child issues and epics' card, in the sandbox group (browser tests write only
  * there): rows drawn from the real tree, the add and create forms, remove with its confirmation,
  * a keyboard move that survives a reload, and a read-only view for visitors.
  */
-
-interface Created {
-  readonly id: number;
-  readonly iid: number;
-}
-
-async function api(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
-      const response = await fetch(path, {
-        method,
-        credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': token },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-    },
-    { method, path, body },
-  );
-}
-
-async function createEpic(page: Page, title: string, parentId?: number): Promise<Created> {
-  const answer = await api(page, 'POST', '/api/v4/groups/sandbox/epics', {
-    title,
-    ...(parentId === undefined ? {} : { parent_id: parentId }),
-  });
-  expect(answer.status).toBe(201);
-  return { id: answer.body.id as number, iid: answer.body.iid as number };
-}
-
-async function openTree(page: Page, epic: Created) {
-  await page.goto(`/groups/sandbox/-/epics/${epic.iid}`);
-  await waitForIdle(page);
-  const card = page.getByTestId('epic-tree-card');
-  await expect(card.getByRole('heading', { name: 'Child issues and epics' })).toBeVisible();
-  return card;
-}
-
-const titles = (page: Page) => page.getByTestId('tree-title').allTextContents();
 
 test('an owner adds, creates, reorders by keyboard and removes children, and every change survives a reload', async ({
   page,

@@ -14,7 +14,7 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type AppServer, ROOT, run, startAppServer } from '../appServer.ts';
+import { type AppServer, ROOT, run, signIn, startAppServer } from '../appServer.ts';
 import { TODAY } from '../data.ts';
 import {
   type BenchEnv,
@@ -94,13 +94,7 @@ export const oursTarget: RenderTarget = {
     server = await startAppServer(roadmap.dataDir);
     const base = server.url;
 
-    await page.goto(`${base}/users/sign_in`);
-    await page.fill('[data-testid="username-field"]', 'owner');
-    await page.fill('[data-testid="password-field"]', 'demo-password');
-    await Promise.all([
-      page.waitForURL((url) => !url.pathname.startsWith('/users/sign_in'), { timeout: 30_000 }),
-      page.click('[data-testid="sign-in-button"]'),
-    ]);
+    await signIn(page, base);
 
     await page.addInitScript({ content: FIXED_TODAY });
     await page.addInitScript({ path: PROBE });

@@ -78,6 +78,8 @@ export type PageData =
       readonly canDestroy: boolean;
       /** The New epic link. */
       readonly canCreate: boolean;
+      /** Link and unlink related epics (GitLab's `admin_epic_relation`): the Linked items card. */
+      readonly canAdmin: boolean;
       /** The epic's page path: realtime_changes lives under it and the delete form posts to it. */
       readonly endpoint: string;
       /** `PUT` target of title, description and state saves (`{endpoint}.json`). */
@@ -230,6 +232,7 @@ export function parsePageData(dataset: Dataset): PageData {
         canUpdate: flag(dataset, 'canUpdate'),
         canDestroy: flag(dataset, 'canDestroy'),
         canCreate: flag(dataset, 'canCreate'),
+        canAdmin: flag(dataset, 'canAdmin'),
         endpoint: text(dataset, 'endpoint', `${groupEpicsPath(fullPath, 'epics')}/${text(dataset, 'iid')}`),
         updateEndpoint: text(
           dataset,

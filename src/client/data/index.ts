@@ -43,6 +43,7 @@ export {
   type RoadmapEpicsQueryVariables,
   type RoadmapMilestonesQueryVariables,
   type RoadmapMilestonesState,
+  useEpicRoadmapEpics,
   useRoadmapChildEpicsFetcher,
   useRoadmapEpics,
   useRoadmapMilestones,

@@ -1,8 +1,8 @@
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import {
-  RoadmapChildEpicsDocument,
-  type RoadmapChildEpicsQueryVariables,
+  EpicChildEpicsDocument,
+  type EpicChildEpicsQueryVariables,
   type RoadmapEpicFieldsFragment,
   RoadmapEpicsDocument,
   type RoadmapEpicsQueryVariables,
@@ -12,7 +12,9 @@ import {
 import { compact, toRoadmapEpicView, toRoadmapMilestoneView } from './mappers.ts';
 import type { RoadmapEpicView, RoadmapMilestoneView } from './types.ts';
 
-export type { RoadmapChildEpicsQueryVariables, RoadmapEpicsQueryVariables, RoadmapMilestonesQueryVariables };
+export type { RoadmapEpicsQueryVariables, RoadmapMilestonesQueryVariables };
+/** The `epicChildEpics` variables (facts 1.5): an epic's child epics, by its group path and iid. */
+export type RoadmapChildEpicsQueryVariables = EpicChildEpicsQueryVariables;
 
 /** The roadmap asks for epics 50 at a time (GitLab's ROADMAP_PAGE_SIZE). */
 export const ROADMAP_PAGE_SIZE = 50;
@@ -85,6 +87,8 @@ const emptyPages = (key: string): EpicPages => ({
   error: undefined,
 });
 
+const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
+
 /** Pages append in order; an answer for other variables than the current ones is dropped. */
 export function reducePages(state: EpicPages, action: PagesAction): EpicPages {
   if (action.type === 'reset') return emptyPages(action.key);
@@ -147,7 +151,7 @@ export function useRoadmapEpics(variables: RoadmapEpicsQueryVariables): RoadmapE
     dispatch({ type: 'reset', key });
     busy.current = false;
     fetchPage(key, ROADMAP_PAGE_SIZE, null).catch((error: unknown) =>
-      dispatch({ type: 'error', key, error: error instanceof Error ? error : new Error(String(error)) }),
+      dispatch({ type: 'error', key, error: asError(error) }),
     );
   }, [key, fetchPage]);
 
@@ -164,7 +168,7 @@ export function useRoadmapEpics(variables: RoadmapEpicsQueryVariables): RoadmapE
         }
         dispatch({ type: 'more', key, loading: false });
       } catch (error) {
-        dispatch({ type: 'error', key, error: error instanceof Error ? error : new Error(String(error)) });
+        dispatch({ type: 'error', key, error: asError(error) });
       } finally {
         busy.current = false;
       }
@@ -172,6 +176,21 @@ export function useRoadmapEpics(variables: RoadmapEpicsQueryVariables): RoadmapE
     [fetchPage, key, state.hasNextPage, state.endCursor, state.key],
   );
 
+  return pagesView(
+    state,
+    key,
+    () => void fetchMore(ROADMAP_PAGE_SIZE, false),
+    () => void fetchMore(ROADMAP_BULK_PAGE_SIZE, true),
+  );
+}
+
+/** What a roadmap reads of the pages loaded for `key` (nothing yet while another key's are held). */
+function pagesView(
+  state: EpicPages,
+  key: string,
+  loadMore: () => void,
+  loadAll: () => void,
+): RoadmapEpicPages {
   const current = state.key === key ? state : emptyPages(key);
   return {
     epics: current.error ? undefined : current.epics,
@@ -180,9 +199,44 @@ export function useRoadmapEpics(variables: RoadmapEpicsQueryVariables): RoadmapE
     loading: current.epics === undefined && !current.error,
     loadingMore: current.loadingMore,
     error: current.error,
-    loadMore: () => void fetchMore(ROADMAP_PAGE_SIZE, false),
-    loadAll: () => void fetchMore(ROADMAP_BULK_PAGE_SIZE, true),
+    loadMore,
+    loadAll,
   };
+}
+
+const nothingMore = () => undefined;
+
+/**
+ * The epic-scoped roadmap's top rows (facts 1.5): the epic's child epics from `epicChildEpics`, whose
+ * `children` connection is not paged, so they arrive as one last page (no next page, nothing more to
+ * load). Same shape as the group roadmap's pages, so RoadmapView draws either.
+ */
+export function useEpicRoadmapEpics(variables: RoadmapChildEpicsQueryVariables): RoadmapEpicPages {
+  const fetchChildren = useRoadmapChildEpicsFetcher();
+  const key = JSON.stringify(variables);
+  const [state, dispatch] = useReducer(reducePages, key, emptyPages);
+  const latest = useRef(variables);
+  latest.current = variables;
+
+  useEffect(() => {
+    // The answer of an abandoned request (unmounted, or re-run by StrictMode) must not append a copy.
+    let wanted = true;
+    dispatch({ type: 'reset', key });
+    fetchChildren(latest.current).then(
+      (epics) => {
+        if (wanted)
+          dispatch({ type: 'page', key, epics, total: epics.length, endCursor: null, hasNextPage: false });
+      },
+      (error: unknown) => {
+        if (wanted) dispatch({ type: 'error', key, error: asError(error) });
+      },
+    );
+    return () => {
+      wanted = false;
+    };
+  }, [key, fetchChildren]);
+
+  return pagesView(state, key, nothingMore, nothingMore);
 }
 
 /** Fetches an epic's child epics (expanding a row); the roadmap's filters are reused. */
@@ -192,7 +246,7 @@ export function useRoadmapChildEpicsFetcher(): (
   const client = useApolloClient();
   return useCallback(
     async (variables) => {
-      const result = await client.query({ query: RoadmapChildEpicsDocument, variables });
+      const result = await client.query({ query: EpicChildEpicsDocument, variables });
       return epicViews(result.data?.group?.epic?.children?.nodes);
     },
     [client],

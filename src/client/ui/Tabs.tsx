@@ -1,5 +1,5 @@
-import { type KeyboardEvent, useRef } from 'react';
 import { QueryLink } from './QueryLink.tsx';
+import { useTabListKeys } from './useTabListKeys.ts';
 
 export interface TabItem {
   readonly id: string;
@@ -26,24 +26,9 @@ export function Tabs({
   panelId: string;
   onNavigate: (search: string) => void;
 }) {
-  const listRef = useRef<HTMLDivElement>(null);
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const tabs = Array.from(listRef.current?.querySelectorAll<HTMLElement>('[role="tab"]') ?? []);
-    const index = tabs.indexOf(document.activeElement as HTMLElement);
-    if (index < 0) return;
-    const moves: Record<string, number> = {
-      ArrowRight: (index + 1) % tabs.length,
-      ArrowLeft: (index - 1 + tabs.length) % tabs.length,
-      Home: 0,
-      End: tabs.length - 1,
-    };
-    const target = moves[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    tabs[target]?.focus();
-  };
+  const tabList = useTabListKeys();
   return (
-    <div ref={listRef} className="tabs" role="tablist" aria-label={label} onKeyDown={onKeyDown}>
+    <div ref={tabList.ref} className="tabs" role="tablist" aria-label={label} onKeyDown={tabList.onKeyDown}>
       {items.map((item) => (
         <QueryLink
           key={item.id}

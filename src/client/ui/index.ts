@@ -18,3 +18,4 @@ export { type TabItem, Tabs, tabId } from './Tabs.tsx';
 export { TOAST_DURATION_MS, type ToastItem, ToastRegion } from './ToastRegion.tsx';
 export { Tooltip } from './Tooltip.tsx';
 export { PRODUCT_NAME, useDocumentTitle } from './useDocumentTitle.ts';
+export { useTabListKeys } from './useTabListKeys.ts';

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import type { PageData } from '../../app/pageData.ts';
 import { type EpicDetail, useEpicDetail, usePageSettled } from '../../data/index.ts';
+import { epicLinkEndpoints } from '../../data/treeLinksRest.ts';
 import { useEpicSidebarCollapse } from '../../state/index.ts';
 import { Alert, Breadcrumbs, Button, Loading, useDocumentTitle } from '../../ui/index.ts';
 import { NotFoundContent } from '../errors/NotFound.tsx';
 import { ConfidentialBadge, CreatedBy, StateBadge } from '../issuable/IssuableMeta.tsx';
 import { epicPath, groupCrumbs, groupEpicsPath } from '../navigation/crumbs.ts';
 import { PageHeader } from '../navigation/PageHeader.tsx';
+import { LinkedItemsCard } from '../related-items/index.ts';
 import { EpicTreeCard } from '../tree/EpicTreeCard.tsx';
 import { DeleteEpicDialog } from './body/DeleteEpicDialog.tsx';
 import { EpicIssuable } from './body/EpicIssuable.tsx';
@@ -133,6 +135,7 @@ function EpicView({
             allowSubEpics={page.allowSubEpics}
             epicsWebUrl={page.listEpicsPath}
           />
+          <EpicLinkedItems page={page} />
           {page.canDestroy ? (
             <div className="epic-delete">
               <Button
@@ -150,6 +153,18 @@ function EpicView({
         <EpicSidebar {...page} />
       </div>
     </>
+  );
+}
+
+/** GitLab's related epics ('Linked items'): blocks, is blocked by and relates to. */
+function EpicLinkedItems({ page }: { page: EpicPageProps }) {
+  const endpoints = epicLinkEndpoints(page.fullPath, page.iid);
+  return (
+    <LinkedItemsCard
+      endpoint={endpoints.relatedEpicsEndpoint}
+      autoCompleteEpics={endpoints.autoCompleteEpics}
+      canAdmin={page.canAdmin}
+    />
   );
 }
 

@@ -18,6 +18,7 @@ import type { PageData, Session } from '../../app/pageData.ts';
 import {
   type EpicSort,
   type RoadmapEpicsQueryVariables,
+  usePageSettled,
   useRoadmapEpics,
   useRoadmapMilestones,
 } from '../../data/index.ts';
@@ -77,6 +78,8 @@ export function RoadmapPage(props: RoadmapPageProps) {
     !settings.showMilestones,
   );
   useDocumentTitle('Roadmap', groupName);
+  const [viewSettled, setViewSettled] = useState(false);
+  usePageSettled(viewSettled);
 
   const rewrite = useCallback(
     (write: (params: URLSearchParams) => void) => {
@@ -155,7 +158,7 @@ export function RoadmapPage(props: RoadmapPageProps) {
       <div className="roadmap-body">
         {epics.error ? null : (
           <RoadmapView
-            page={props}
+            scope={props}
             settings={settings}
             filtered={filtered}
             singleEpicIid={singleEpicIid}
@@ -164,6 +167,7 @@ export function RoadmapPage(props: RoadmapPageProps) {
             epics={epics}
             milestones={milestones.milestones}
             variables={variables}
+            onSettled={setViewSettled}
           />
         )}
         {settingsOpen ? (

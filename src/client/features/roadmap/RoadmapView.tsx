@@ -1,7 +1,9 @@
 /**
  * The roadmap shell: toolbar, then the viewport where the PixiJS canvas draws and the accessible
  * overlay sits on top, both moved in one frame by the RoadmapController. Owns the tree's expansion
- * (children fetched on first expand), infinite loading, the empty state and the idle signal.
+ * (children fetched on first expand), infinite loading, the empty state and whether it has settled.
+ * It knows nothing of the page around it: the group roadmap and the epic page's Roadmap view both
+ * embed it, each with its own rows, scope and idle signal.
  */
 import {
   type KeyboardEvent as ReactKeyboardEvent,
@@ -17,12 +19,7 @@ import { dayToCalendarDate } from '../../../core/time/epochDay.ts';
 import type { Timeframe } from '../../../core/time/timeframe.ts';
 import { type CanvasSurface, chooseRenderer, RoadmapCanvas } from '../../canvas/RoadmapCanvas.tsx';
 import { rowsTop } from '../../canvas/roadmapFrame.ts';
-import {
-  type RoadmapEpicPages,
-  type RoadmapEpicsQueryVariables,
-  type RoadmapMilestoneView,
-  usePageSettled,
-} from '../../data/index.ts';
+import type { RoadmapEpicPages, RoadmapMilestoneView } from '../../data/index.ts';
 import {
   forgetNewEpic,
   pendingNewEpic,
@@ -34,29 +31,36 @@ import { DomHeader } from './DomHeader.tsx';
 import { RoadmapEmptyState } from './RoadmapEmptyState.tsx';
 import { RoadmapMilestonesSection } from './RoadmapMilestonesSection.tsx';
 import { type OverlayRowModel, RoadmapOverlay, rowModels } from './RoadmapOverlay.tsx';
-import type { RoadmapPageProps } from './RoadmapPage.tsx';
 import { type PopoverTarget, RoadmapPopover } from './RoadmapPopover.tsx';
 import { RoadmapScrollbars } from './RoadmapScrollbars.tsx';
 import { RoadmapToolbar } from './RoadmapToolbar.tsx';
+import type { RoadmapOpening } from './roadmapController.ts';
+import type { RoadmapScope } from './roadmapScope.ts';
 import type { RoadmapSettings } from './roadmapSettings.ts';
 import { ROADMAP_TEXT } from './roadmapTexts.ts';
 import { usePopoverTarget } from './usePopoverTarget.ts';
 import { usePresentation } from './usePresentation.ts';
-import { useRoadmapChildren } from './useRoadmapChildren.ts';
+import { type RoadmapChildFilters, useRoadmapChildren } from './useRoadmapChildren.ts';
 import { useRoadmapController } from './useRoadmapController.ts';
 import { useRoadmapKeyboard } from './useRoadmapKeyboard.ts';
 import { useRoadmapPointer } from './useRoadmapPointer.ts';
 
 export interface RoadmapViewProps {
-  readonly page: RoadmapPageProps;
+  readonly scope: RoadmapScope;
   readonly settings: RoadmapSettings;
   readonly filtered: boolean;
   readonly singleEpicIid: boolean;
   readonly today: CalendarDate;
   readonly timeframe: Timeframe;
+  /** The top-level rows: the group's epics page by page, or one epic's child epics. */
   readonly epics: RoadmapEpicPages;
   readonly milestones: readonly RoadmapMilestoneView[] | undefined;
-  readonly variables: RoadmapEpicsQueryVariables;
+  /** State, sort, timeframe and filters of the rows, reused when a row's children are fetched. */
+  readonly variables: RoadmapChildFilters;
+  /** Told whether the view has settled (rows loaded and laid out): the host's idle signal. */
+  readonly onSettled: (settled: boolean) => void;
+  /** Where the timeline first opens; today unless said otherwise. */
+  readonly opensAt?: RoadmapOpening;
 }
 
 /** 'lost': the WebGL context is gone (the overlay draws the rows as DOM until it returns). */
@@ -65,7 +69,7 @@ type CanvasState = 'pending' | 'ready' | 'lost';
 const NO_MILESTONES: readonly RoadmapMilestoneView[] = [];
 
 export function RoadmapView(props: RoadmapViewProps) {
-  const { page, settings, epics, timeframe, variables } = props;
+  const { scope, settings, epics, timeframe, variables, onSettled } = props;
   const tree = useRoadmapTreeState();
   const [presentation, setPresentation] = usePresentationMode();
   const [canvasState, setCanvasState] = useState<CanvasState>('pending');
@@ -90,7 +94,7 @@ export function RoadmapView(props: RoadmapViewProps) {
     sortedBy: settings.sortedBy,
     progressTracking: settings.progressTracking,
     showProgress: settings.showProgress,
-    currentGroupId: Number(page.groupId) || null,
+    currentGroupId: Number(scope.groupId) || null,
     singleEpicIid: props.singleEpicIid,
     epics: allEpics,
     expanded: tree.expanded,
@@ -98,6 +102,7 @@ export function RoadmapView(props: RoadmapViewProps) {
     milestonesType: settings.milestonesType,
     showMilestones: settings.showMilestones,
     presentation,
+    opensAt: props.opensAt ?? 'today',
   });
 
   useEffect(() => {
@@ -180,7 +185,7 @@ export function RoadmapView(props: RoadmapViewProps) {
     !controller.busy;
   const settled =
     loaded && !epics.loadingMore && controller !== null && !controller.busy && snapshot !== null;
-  usePageSettled(settled);
+  useEffect(() => onSettled(settled), [onSettled, settled]);
 
   const frame = controller?.frame;
   const fallback = canvasState === 'lost';
@@ -188,7 +193,7 @@ export function RoadmapView(props: RoadmapViewProps) {
     <>
       {empty ? (
         <RoadmapEmptyState
-          page={page}
+          scope={scope}
           filtered={props.filtered}
           singleEpicIid={props.singleEpicIid}
           timeframeStart={dayToCalendarDate(timeframe.startDay)}
@@ -263,7 +268,7 @@ export function RoadmapView(props: RoadmapViewProps) {
             rowsTop={frame ? rowsTop(frame) : 60}
             activeRow={keyboard.activeRow}
             loadingChildren={tree.loadingChildren}
-            allowSubEpics={page.allowSubEpics}
+            allowSubEpics={scope.allowSubEpics}
             showBars={fallback}
             rowsRef={(element) => {
               if (controller) controller.overlay.rows = element;

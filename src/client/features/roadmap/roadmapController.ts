@@ -38,7 +38,14 @@ export interface RoadmapViewOptions {
   readonly progressTracking: ProgressTracking;
   readonly currentGroupId: number | null;
   readonly singleEpicIid: boolean;
+  /**
+   * Where the view first opens: at today (GitLab's group roadmap), or with the whole timeframe in
+   * view (an epic's few child epics, whose bars may all lie before today).
+   */
+  readonly opensAt: RoadmapOpening;
 }
+
+export type RoadmapOpening = 'today' | 'wholeTimeframe';
 
 /**
  * The DOM parts the frame moves with the canvas: the overlay rows (vertical scroll), the plain-DOM
@@ -106,8 +113,9 @@ export class RoadmapController {
   private outerSize = { width: 0, height: 0 };
   /** Whether the list's last row is in view (infinite loading listens). */
   atEnd = false;
-  /** GitLab opens the roadmap at today: done once, when the view first has a size. */
-  private openedAtToday = false;
+  /** Where the view opens (GitLab's roadmap: today): done once, when the view first has a size. */
+  private readonly opensAt: RoadmapOpening;
+  private opened = false;
 
   constructor(options: RoadmapViewOptions) {
     this.view = {
@@ -119,6 +127,7 @@ export class RoadmapController {
       singleEpicIid: options.singleEpicIid,
     };
     this.today = asEpochDay(calendarDateToDay(options.today));
+    this.opensAt = options.opensAt;
     this.timeframe = timeframeFromSpec(options.timeframe);
     this.viewport = new RoadmapViewport(scaleFromSpec(this.timeframe, this.scaleSpec));
     this.client = new RoadmapLayoutClient({
@@ -248,9 +257,10 @@ export class RoadmapController {
     this.frame.height = height;
     this.surface?.resize(timelineWidth, height);
     this.viewport.setSize(timelineWidth, height - this.frame.headerHeight - this.frame.milestonesHeight);
-    if (!this.openedAtToday && this.viewport.width > 0) {
-      this.openedAtToday = true;
-      this.viewport.scrollToToday(this.today);
+    if (!this.opened && this.viewport.width > 0) {
+      this.opened = true;
+      if (this.opensAt === 'wholeTimeframe') this.fitAll();
+      else this.viewport.scrollToToday(this.today);
     }
     this.requestLayout();
   }

@@ -3,3 +3,6 @@ export function newEpicHref(newEpicPath: string, search: string): string {
   const here = `${window.location.pathname}${search}`;
   return `${newEpicPath}?return_to=${encodeURIComponent(here)}`;
 }
+
+/** GitLab's epics documentation, where the epic page's empty Roadmap view points (spec §2.2). */
+export const EPICS_DOCS_PATH = '/help/user/group/epics/_index.md';

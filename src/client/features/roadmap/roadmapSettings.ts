@@ -110,3 +110,14 @@ export function withPresetType(settings: RoadmapSettings, preset: PresetType): R
   const resolved = resolvePresetType(settings.timeframeRangeType, preset);
   return resolved === settings.presetType ? settings : { ...settings, presetType: resolved };
 }
+
+/**
+ * A roadmap with neither page attributes nor URL settings (the epic page's Roadmap view): GitLab's
+ * defaults, this quarter by week, all epics by start date, progress by weight, all milestones.
+ */
+export const DEFAULT_ROADMAP_SETTINGS: RoadmapSettings = parseRoadmapSettings('', {
+  timeframeRangeType: '',
+  presetType: '',
+  epicsState: '',
+  sortedBy: '',
+});

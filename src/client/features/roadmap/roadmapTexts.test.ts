@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarDate } from '../../../core/time/calendarDate.ts';
-import { emptyStateTexts, milestoneCountText } from './roadmapTexts.ts';
+import { emptyStateTexts, milestoneCountText, ROADMAP_TEXT, splitAtPhrase } from './roadmapTexts.ts';
 
 const range = { timeframeStart: '2020-07-01' as CalendarDate, timeframeEnd: '2020-09-30' as CalendarDate };
 
@@ -33,6 +33,21 @@ describe('the roadmap empty state', () => {
       emptyStateTexts({ ...range, hasFiltersApplied: false, childEpics: true, singleEpicIid: false })
         .description,
     ).toBe('To view the roadmap, add a start or due date to one of the child epics');
+  });
+});
+
+describe('a sentence with a link on some of its words', () => {
+  it('is cut around the linked words, which the child-epics message contains', () => {
+    expect(splitAtPhrase(ROADMAP_TEXT.emptyChildEpics, ROADMAP_TEXT.emptyChildEpicsLink)).toEqual({
+      before: 'To view the roadmap, add a start or due date to one of the ',
+      phrase: 'child epics',
+      after: '',
+    });
+  });
+
+  it('is not cut when the words are missing', () => {
+    expect(splitAtPhrase('No link here', 'child epics')).toBeNull();
+    expect(splitAtPhrase('No link here', '')).toBeNull();
   });
 });
 

@@ -10,6 +10,10 @@ export const ROADMAP_TEXT = {
   emptyTitleFiltered: 'Sorry, no epics matched your search',
   emptyTitle: 'The roadmap shows the progress of your epics along a timeline',
   emptyChildEpics: 'To view the roadmap, add a start or due date to one of the child epics',
+  /** The words of `emptyChildEpics` that link to the epics documentation ("with a docs link"). */
+  emptyChildEpicsLink: 'child epics',
+  /** The epic page's Roadmap view could not load the epic's child epics (epics spec §8, an inline alert). */
+  epicRoadmapError: 'Failed to load Roadmap',
   emptySingleEpic: 'To make your epics appear in the roadmap, add start or due dates to them.',
   newEpic: 'New epic',
   viewEpicsList: 'View epics list',
@@ -77,4 +81,14 @@ export function emptyStateTexts(context: EmptyStateContext): { title: string; de
     title,
     description: `To view the roadmap, add a start or due date to one of your epics in this group or its subgroups; from ${startDate} to ${endDate}.`,
   };
+}
+
+/** `text` cut around the first `phrase`, for a sentence with a link on some of its words. */
+export function splitAtPhrase(
+  text: string,
+  phrase: string,
+): { before: string; phrase: string; after: string } | null {
+  const start = text.indexOf(phrase);
+  if (start < 0 || phrase === '') return null;
+  return { before: text.slice(0, start), phrase, after: text.slice(start + phrase.length) };
 }

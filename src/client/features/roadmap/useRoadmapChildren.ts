@@ -6,11 +6,14 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
-  type RoadmapEpicsQueryVariables,
+  type RoadmapChildEpicsQueryVariables,
   type RoadmapEpicView,
   useRoadmapChildEpicsFetcher,
 } from '../../data/index.ts';
 import type { RoadmapTreeState } from '../../state/index.ts';
+
+/** What the top rows were asked with, and children are asked with again (facts 1.5). */
+export type RoadmapChildFilters = Omit<RoadmapChildEpicsQueryVariables, 'fullPath' | 'iid'>;
 
 export interface RoadmapChildren {
   readonly children: ReadonlyMap<number, readonly RoadmapEpicView[]>;
@@ -18,10 +21,7 @@ export interface RoadmapChildren {
   readonly toggle: (epic: RoadmapEpicView, expand: boolean) => void;
 }
 
-export function useRoadmapChildren(
-  variables: RoadmapEpicsQueryVariables,
-  tree: RoadmapTreeState,
-): RoadmapChildren {
+export function useRoadmapChildren(variables: RoadmapChildFilters, tree: RoadmapTreeState): RoadmapChildren {
   const [children, setChildren] = useState<ReadonlyMap<number, readonly RoadmapEpicView[]>>(new Map());
   const [childrenError, setChildrenError] = useState(false);
   const fetchChildren = useRoadmapChildEpicsFetcher();

@@ -9,7 +9,7 @@ import type { SortValue } from '../../../core/layout/sortOrder.ts';
 import type { CalendarDate } from '../../../core/time/calendarDate.ts';
 import type { TimeframeSpec } from '../../../core/time/scaleSpec.ts';
 import type { RoadmapEpicView, RoadmapMilestoneView } from '../../data/index.ts';
-import { RoadmapController } from './roadmapController.ts';
+import { RoadmapController, type RoadmapOpening } from './roadmapController.ts';
 
 export interface RoadmapControllerInputs {
   readonly today: CalendarDate;
@@ -25,6 +25,7 @@ export interface RoadmapControllerInputs {
   readonly milestonesType: MilestonesType;
   readonly showMilestones: boolean;
   readonly presentation: boolean;
+  readonly opensAt: RoadmapOpening;
 }
 
 const noop = () => () => undefined;
@@ -33,7 +34,8 @@ export function useRoadmapController(inputs: RoadmapControllerInputs): RoadmapCo
   const [controller, setController] = useState<RoadmapController | null>(null);
   const first = useRef(inputs);
   useEffect(() => {
-    const { today, timeframe, sortedBy, progressTracking, currentGroupId, singleEpicIid } = first.current;
+    const { today, timeframe, sortedBy, progressTracking, currentGroupId, singleEpicIid, opensAt } =
+      first.current;
     const created = new RoadmapController({
       today,
       timeframe,
@@ -41,6 +43,7 @@ export function useRoadmapController(inputs: RoadmapControllerInputs): RoadmapCo
       progressTracking,
       currentGroupId,
       singleEpicIid,
+      opensAt,
     });
     const unpublish = created.stats.publish();
     setController(created);

@@ -2,17 +2,20 @@
  * The epic page's 'Child issues and epics' card (spec 2.2): its title, totals of epics, issues and
  * weight (open and closed in the tooltip), the health summary, the add dropdown with its one open
  * form, the 'Show labels' switch, and the tree drawn by EpicTreeView. New items come first after
- * an add or create: the root's first page is read again.
+ * an add or create: the root's first page is read again. With sub-epics, tabs switch between the
+ * tree and the roadmap of the child epics, which is mounted when first shown and kept afterwards.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { calendarDateToDay } from '../../../core/time/epochDay.ts';
 import { useEpicTreeData } from '../../data/epicTreeData.ts';
 import { epicLinkEndpoints } from '../../data/treeLinksRest.ts';
 import { usePushToast } from '../../state/index.ts';
 import { Icon, Switch, Tooltip } from '../../ui/index.ts';
 import { calendarDateOf } from '../issuable/format.ts';
+import { EpicRoadmap } from '../roadmap/EpicRoadmap.tsx';
 import { EpicTreeView } from './EpicTreeView.tsx';
 import { AddItemDropdown, formForAction, type TreeForm, TreeFormPanel } from './forms/index.ts';
+import { type CardView, CardViewPanel, CardViewTabs } from './TreeCardTabs.tsx';
 import type { TreeViewState } from './treeController.ts';
 import { TREE_TEXT } from './treeTexts.ts';
 import { useTreeController } from './useTreeController.ts';
@@ -50,27 +53,63 @@ export function EpicTreeCard(props: EpicTreeCardProps) {
     setForm(null);
     void controller?.load();
   };
+  const ids = useId();
+  const [view, setView] = useState<CardView>('tree');
+  // The roadmap is fetched only once its tab is first opened; it stays mounted afterwards.
+  const [roadmapOpened, setRoadmapOpened] = useState(false);
+  const [roadmapSettled, setRoadmapSettled] = useState(false);
+  const showView = (next: CardView) => {
+    setView(next);
+    if (next === 'roadmap') setRoadmapOpened(true);
+  };
+  const treeIdle = state !== null && !state.busy && !state.loading;
+  const idle = treeIdle && (!roadmapOpened || roadmapSettled);
+
+  const tree =
+    controller && state ? (
+      state.failed ? (
+        <p className="tree-empty">{TREE_TEXT.fetchFailed}</p>
+      ) : state.snapshot && state.snapshot.rowCount === 0 && !state.loading ? (
+        <p className="tree-empty muted" data-testid="tree-empty">
+          {TREE_TEXT.empty}
+        </p>
+      ) : (
+        <EpicTreeView
+          controller={controller}
+          state={state}
+          canAdmin={adminEpic}
+          epicsWebUrl={props.epicsWebUrl}
+        />
+      )
+    ) : null;
 
   return (
     <section
       className="tree-card"
       aria-label={title}
       data-testid="epic-tree-card"
-      data-idle={state && !state.busy && !state.loading ? 'true' : 'false'}
+      data-idle={idle ? 'true' : 'false'}
     >
       <header className="tree-card-header">
-        <h2 className="tree-card-title">{title}</h2>
+        <h2 className="tree-card-title" id={`${ids}-title`}>
+          {title}
+        </h2>
         {state ? <TreeTotals state={state} allowSubEpics={props.allowSubEpics} /> : null}
+        {props.allowSubEpics ? (
+          <CardViewTabs idPrefix={ids} labelledBy={`${ids}-title`} selected={view} onSelect={showView} />
+        ) : null}
         <div className="tree-card-actions">
-          <Switch
-            checked={showLabels}
-            label={TREE_TEXT.showLabels}
-            onCheckedChange={(next) => {
-              setShowLabels(next);
-              controller?.setShowingLabels(next);
-            }}
-            data-testid="tree-show-labels"
-          />
+          {view === 'tree' ? (
+            <Switch
+              checked={showLabels}
+              label={TREE_TEXT.showLabels}
+              onCheckedChange={(next) => {
+                setShowLabels(next);
+                controller?.setShowingLabels(next);
+              }}
+              data-testid="tree-show-labels"
+            />
+          ) : null}
           <AddItemDropdown
             adminEpic={adminEpic}
             allowSubEpics={props.allowSubEpics}
@@ -95,22 +134,27 @@ export function EpicTreeCard(props: EpicTreeCardProps) {
           onClose={() => setForm(null)}
         />
       ) : null}
-      {controller && state ? (
-        state.failed ? (
-          <p className="tree-empty">{TREE_TEXT.fetchFailed}</p>
-        ) : state.snapshot && state.snapshot.rowCount === 0 && !state.loading ? (
-          <p className="tree-empty muted" data-testid="tree-empty">
-            {TREE_TEXT.empty}
-          </p>
-        ) : (
-          <EpicTreeView
-            controller={controller}
-            state={state}
-            canAdmin={adminEpic}
-            epicsWebUrl={props.epicsWebUrl}
-          />
-        )
-      ) : null}
+      {props.allowSubEpics ? (
+        <>
+          <CardViewPanel idPrefix={ids} view="tree" selected={view} testId="epic-tree-panel">
+            {tree}
+          </CardViewPanel>
+          <CardViewPanel idPrefix={ids} view="roadmap" selected={view} testId="epic-roadmap-panel">
+            {roadmapOpened ? (
+              <EpicRoadmap
+                fullPath={props.fullPath}
+                iid={props.iid}
+                groupId={root?.groupId ?? null}
+                canCreateEpic={root?.createEpic ?? false}
+                listEpicsPath={props.epicsWebUrl}
+                onSettled={setRoadmapSettled}
+              />
+            ) : null}
+          </CardViewPanel>
+        </>
+      ) : (
+        tree
+      )}
     </section>
   );
 }

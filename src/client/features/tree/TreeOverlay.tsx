@@ -28,6 +28,8 @@ export interface TreeOverlayProps extends TreeRowHandlers {
   readonly snapshot: TreeSnapshot;
   readonly width: number;
   readonly focusKey: string | null;
+  /** The parent whose 'Show more' row holds the tab stop instead of an item row, or null. */
+  readonly focusMoreKey: string | null;
   /** Admins of the root may remove its children (adminEpic). */
   readonly canAdmin: boolean;
   readonly epicsWebUrl: string;
@@ -78,7 +80,11 @@ export function TreeOverlay(props: TreeOverlayProps) {
           y={snapshot.entries.y[index] ?? entry.row * snapshot.rowHeight}
           height={snapshot.rowHeight}
           width={props.width}
-          focused={props.focusKey === entry.key && entry.kind === ROW_KIND.ITEM}
+          focused={
+            entry.kind === ROW_KIND.ITEM
+              ? props.focusKey === entry.key
+              : entry.kind === ROW_KIND.SHOW_MORE && props.focusMoreKey === entry.key
+          }
           canAdmin={props.canAdmin}
           epicsWebUrl={props.epicsWebUrl}
           grabbed={props.grabbedKey === entry.key}
@@ -124,20 +130,31 @@ const TreeOverlayRow = memo(function TreeOverlayRow({
   const columns = treeRowColumns(width, entry.level);
   const style = { top: y, height };
   if (entry.kind !== ROW_KIND.ITEM) {
-    const level = entry.level;
+    const showMore = entry.kind === ROW_KIND.SHOW_MORE;
+    // Its parent's next page is on its way.
+    const fetching = showMore && (entry.flags & ENTRY_FLAG.FETCHING) !== 0;
+    // A 'Show more' row is a stop of the roving tab index; Enter or Space on it presses its button.
     return (
       <div
         className="tree-row tree-row-extra"
         role="row"
-        aria-level={level}
+        aria-level={entry.level}
+        aria-posinset={showMore ? entry.posInSet : undefined}
+        aria-setsize={showMore ? entry.setSize : undefined}
+        aria-busy={fetching || undefined}
+        tabIndex={showMore ? (focused ? 0 : -1) : undefined}
         style={style}
         data-row={entry.row}
+        data-more-key={showMore ? entry.key : undefined}
+        data-testid={showMore ? 'tree-show-more-row' : undefined}
       >
         <div role="gridcell" className="tree-cell" style={{ paddingLeft: columns.textX }}>
-          {entry.kind === ROW_KIND.SHOW_MORE ? (
+          {showMore ? (
             <button
               type="button"
               className="btn btn-tertiary tree-show-more"
+              tabIndex={-1}
+              disabled={fetching}
               onClick={() => onShowMore(entry)}
               data-testid="tree-show-more"
             >
@@ -204,7 +221,9 @@ const TreeOverlayRow = memo(function TreeOverlayRow({
               {entry.title}
             </a>
             <span className="tree-reference muted">{entry.reference}</span>
-            <span className="sr-only">{rowFacts(entry)}</span>
+            <span className="sr-only" data-testid="tree-row-facts">
+              {rowFacts(entry)}
+            </span>
           </div>
           {showLabels && entry.labels.length > 0 ? (
             <div className="tree-labels">

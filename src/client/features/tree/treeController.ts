@@ -5,14 +5,20 @@
  * subscribes to `version` to re-render the overlay when something it shows changes — never per frame.
  */
 
-import { DRAG_IDLE, type DragState, dragStep } from '../../../core/layout/tree/dragGesture.ts';
+import { AutoScroll } from '../../../core/layout/tree/autoScroll.ts';
+import {
+  DRAG_IDLE,
+  type DragState,
+  dragHoldsPointer,
+  dragStep,
+} from '../../../core/layout/tree/dragGesture.ts';
 import {
   type DragSubject,
   dragSubjectOf,
   dropTargetAt,
   moveOfDrop,
 } from '../../../core/layout/tree/dropTarget.ts';
-import { HoverExpand } from '../../../core/layout/tree/hoverExpand.ts';
+import { type Clock, HoverExpand } from '../../../core/layout/tree/hoverExpand.ts';
 import { keyOfItem, type TreeItemInput, type TreeItemKey } from '../../../core/layout/tree/treeItem.ts';
 import type { MoveUndo } from '../../../core/layout/tree/treeMoves.ts';
 import type { EpicTreeNodeFieldsInput } from '../../../core/layout/tree/treeReorder.ts';
@@ -65,6 +71,13 @@ export interface TreeViewState {
   readonly busy: boolean;
 }
 
+/** The list's scrolling element, as much of it as auto-scroll uses (an HTMLElement is one). */
+export interface TreeScrollHost {
+  scrollTop: number;
+  readonly scrollHeight: number;
+  readonly clientHeight: number;
+}
+
 const OVERSCAN_ROWS = 10;
 
 export class TreeController {
@@ -76,7 +89,18 @@ export class TreeController {
   private drag: DragState = DRAG_IDLE;
   private dragSubject: DragSubject | null = null;
   private ghost: TreeFrame['ghost'] = null;
-  private readonly hoverExpand = new HoverExpand({ now: () => performance.now() });
+  /** Where the dragging pointer is, px from the scroller's top-left (no scroll), or null. */
+  private dragPointer: { readonly x: number; readonly y: number } | null = null;
+  private readonly clock: Clock = { now: () => performance.now() };
+  private readonly hoverExpand = new HoverExpand(this.clock);
+  private readonly autoScroll = new AutoScroll(this.clock);
+  private scrollHost: TreeScrollHost | null = null;
+  /**
+   * A keyboard move is under way as far as keys are concerned. Set when Space is pressed, not when
+   * the worker answers, so that an arrow typed right after Space moves the item instead of the
+   * focus; the worker takes the commands in the order they were sent.
+   */
+  private keyboardGrabbed = false;
   private listeners = new Set<() => void>();
   private disposed = false;
   /** The worker has a root: before that it cannot lay anything out. */
@@ -96,7 +120,11 @@ export class TreeController {
   constructor(options: TreeControllerOptions) {
     this.options = options;
     this.layoutClient = new TreeLayoutClient({
-      onSnapshot: (snapshot) => this.set({ snapshot }),
+      onSnapshot: (snapshot) => {
+        this.set({ snapshot });
+        // Rows scrolled into the window under a dragging pointer may be its new target.
+        this.followPointer();
+      },
       onError: (error) => {
         console.error(error);
         this.set({ failed: true, loading: false });
@@ -156,9 +184,17 @@ export class TreeController {
 
   /** The list scrolled (native scrolling moved the overlay): draw the canvas in the same frame. */
   scrollTo(scrollTop: number): void {
+    // Auto-scroll reports its own scroll at once; the scroll event that follows changes nothing.
+    if (scrollTop === this.viewport.scrollTop) return;
     this.viewport = { ...this.viewport, scrollTop };
     if (this.hasRoot) this.layoutClient.layout(this.layoutViewport());
     this.drawNow();
+    this.followPointer();
+  }
+
+  /** The element that scrolls the list, which auto-scroll moves while dragging near its edges. */
+  setScrollHost(host: TreeScrollHost | null): void {
+    this.scrollHost = host;
   }
 
   setShowingLabels(isShowingLabels: boolean): void {
@@ -181,11 +217,17 @@ export class TreeController {
   async toggle(key: TreeItemKey): Promise<void> {
     const entry = this.entryView(key);
     if (!entry) return;
-    const expanded = (entry.flags & ENTRY_FLAG.EXPANDED) !== 0;
-    if (expanded) {
+    if (entry.flags & ENTRY_FLAG.EXPANDED) {
       this.layoutClient.update({ expanded: [{ key, expanded: false }] }, this.layoutViewport());
       return;
     }
+    await this.expand(key);
+  }
+
+  /** Expands an epic (an expanded one stays so); its first page of children loads the first time. */
+  async expand(key: TreeItemKey): Promise<void> {
+    const entry = this.entryView(key);
+    if (!entry || entry.flags & ENTRY_FLAG.EXPANDED) return;
     this.layoutClient.update({ expanded: [{ key, expanded: true }] }, this.layoutViewport());
     if (!(entry.flags & ENTRY_FLAG.LOADED)) await this.fetchChildren(key, entry.reference, false);
   }
@@ -221,9 +263,17 @@ export class TreeController {
 
   // Drag and drop (signed-in only). Coordinates are px from the list's top-left (scroll included).
 
-  pointerDown(key: TreeItemKey, pointerId: number, x: number, y: number, button: number): void {
+  /** A press on an item row; a touch press (`touch`) must be held a moment before it drags. */
+  pointerDown(
+    key: TreeItemKey,
+    pointerId: number,
+    x: number,
+    y: number,
+    button: number,
+    touch: boolean,
+  ): void {
     const snapshot = this.state.snapshot;
-    if (!snapshot) return;
+    if (!snapshot || this.drag.phase === 'dragging' || this.drag.phase === 'committing') return;
     const step = dragStep(this.drag, {
       type: 'press',
       key,
@@ -231,7 +281,10 @@ export class TreeController {
       x,
       y,
       button,
-      enabled: this.options.signedIn && this.state.grabbedKey === null,
+      touch,
+      at: this.clock.now(),
+      // Not during a keyboard move, from the Space that starts it (before the worker answers).
+      enabled: this.options.signedIn && !this.keyboardGrabbed && this.state.grabbedKey === null,
     });
     this.drag = step.state;
     const entry = entryOfKey(snapshot, key);
@@ -241,26 +294,41 @@ export class TreeController {
   /** Returns true while a drag is under way (the caller then swallows the click that follows). */
   pointerMove(pointerId: number, x: number, y: number, viewportX: number, viewportY: number): boolean {
     const snapshot = this.state.snapshot;
-    if (this.drag.phase === 'idle' || this.drag.phase === 'committing' || !snapshot || !this.dragSubject) {
-      return false;
-    }
+    const drag = this.drag;
+    if (drag.phase === 'idle' || drag.phase === 'committing' || !snapshot || !this.dragSubject) return false;
+    if (drag.pointerId !== pointerId) return false;
     const probe = dropTargetAt(snapshot, this.dragSubject, { x, y });
-    const step = dragStep(this.drag, { type: 'move', pointerId, x, y, target: probe.target });
+    const step = dragStep(drag, {
+      type: 'move',
+      pointerId,
+      x,
+      y,
+      at: this.clock.now(),
+      target: probe.target,
+    });
     this.drag = step.state;
     if (step.effect.type === 'start') this.set({ draggingKey: step.effect.key });
-    if (this.drag.phase === 'dragging') {
-      this.ghost = {
-        x: viewportX,
-        y: viewportY,
-        title: this.dragSubject.title,
-        isEpic: this.dragSubject.isEpic,
-      };
-      this.hoverExpand.hover(probe.hoverKey);
-      this.pollHoverExpand();
-      this.requestDraw();
-      return true;
-    }
-    return false;
+    if (this.drag.phase !== 'dragging') return false;
+    this.dragPointer = { x: viewportX, y: viewportY };
+    this.ghost = {
+      x: viewportX,
+      y: viewportY,
+      title: this.dragSubject.title,
+      isEpic: this.dragSubject.isEpic,
+    };
+    this.hoverExpand.hover(probe.hoverKey);
+    this.pollHoverExpand();
+    this.aimAutoScroll();
+    this.requestDraw();
+    return true;
+  }
+
+  /**
+   * Whether the pointer down on the list belongs to the tree now: a drag is under way, or a touch
+   * press was held long enough to become one. Its touchmoves must then not scroll the page.
+   */
+  holdsPointer(): boolean {
+    return dragHoldsPointer(this.drag, this.clock.now());
   }
 
   pointerUp(pointerId: number): boolean {
@@ -276,21 +344,34 @@ export class TreeController {
     return wasDragging;
   }
 
-  cancelDrag(): void {
-    const step = dragStep(this.drag, { type: 'cancel' });
+  /**
+   * Ends a press or drag without a drop. Escape and window blur end any; pointercancel and lost
+   * capture pass their `pointerId` and end only that pointer's. A committing drop is not undone.
+   */
+  cancelDrag(pointerId?: number): void {
+    const wasPointing = this.drag.phase === 'pointing';
+    const step = dragStep(
+      this.drag,
+      pointerId === undefined ? { type: 'cancel' } : { type: 'cancel', pointerId },
+    );
     this.drag = step.state;
-    if (step.effect.type === 'cancel' || this.drag.phase === 'idle') this.endDrag();
+    if (step.effect.type === 'cancel' || (wasPointing && step.state.phase === 'idle')) this.endDrag();
   }
 
   // Keyboard moves: Space grabs, arrows move, Space drops, Escape cancels.
 
+  /** Whether keys go to a keyboard move: true from the Space that grabs, before the worker answers. */
   get grabbing(): boolean {
-    return this.state.grabbedKey !== null;
+    return this.keyboardGrabbed;
   }
 
   async keyboardGrab(key: TreeItemKey): Promise<void> {
-    if (!this.options.signedIn) return;
+    // Space does nothing during a pointer drag; a mere press (not yet a drag) gives way to the grab.
+    if (!this.options.signedIn || this.drag.phase === 'dragging' || this.drag.phase === 'committing') return;
+    if (this.drag.phase === 'pointing') this.cancelDrag();
+    this.keyboardGrabbed = true;
     const answer = await this.layoutClient.keyboard({ type: 'grab', key }, this.layoutViewport());
+    if (answer?.step.phase !== 'grabbed') this.keyboardGrabbed = false;
     if (!answer) return;
     this.set({
       grabbedKey: answer.step.phase === 'grabbed' ? key : null,
@@ -299,9 +380,11 @@ export class TreeController {
   }
 
   async keyboardStep(command: 'up' | 'down' | 'in' | 'out' | 'drop' | 'cancel'): Promise<number> {
+    if (command === 'drop' || command === 'cancel') this.keyboardGrabbed = false;
     const answer = await this.layoutClient.keyboard({ type: command }, this.layoutViewport());
     if (!answer) return -1;
     const { step } = answer;
+    if (step.phase === 'idle') this.keyboardGrabbed = false;
     this.set({
       grabbedKey: step.phase === 'grabbed' ? this.state.grabbedKey : null,
       focusKey: step.focusKey ?? this.state.focusKey,
@@ -309,7 +392,9 @@ export class TreeController {
     });
     for (const key of step.fetchChildren) {
       const reference = this.referenceOf(key);
-      if (reference !== null) void this.fetchChildren(key, reference, false);
+      if (reference !== null) {
+        void this.fetchChildren(key, reference, false).then(() => this.announceGrabbedPlace());
+      }
     }
     if (step.commit) void this.sendMove(step.commit.mutation, step.commit.undo);
     return answer.focusRow;
@@ -324,6 +409,7 @@ export class TreeController {
     this.disposed = true;
     cancelFrame(this.draw);
     cancelFrame(this.pollHoverExpand);
+    cancelFrame(this.autoScrollFrame);
     this.layoutClient.dispose();
     this.listeners.clear();
   }
@@ -368,11 +454,25 @@ export class TreeController {
     this.endDrag();
   }
 
+  /**
+   * The item grabbed by keyboard went into an epic whose children were still loading; they have
+   * arrived around it, so its announced position (1 of 1) is stale: say the real one.
+   */
+  private async announceGrabbedPlace(): Promise<void> {
+    if (!this.keyboardGrabbed || this.disposed) return;
+    const answer = await this.layoutClient.keyboard({ type: 'locate' }, this.layoutViewport());
+    if (answer?.step.phase !== 'grabbed' || !this.keyboardGrabbed) return;
+    this.set({ announcement: answer.step.announcement });
+  }
+
   private endDrag(): void {
     this.dragSubject = null;
     this.ghost = null;
+    this.dragPointer = null;
     this.hoverExpand.reset();
+    this.autoScroll.reset();
     cancelFrame(this.pollHoverExpand);
+    cancelFrame(this.autoScrollFrame);
     this.set({ draggingKey: null });
     this.requestDraw();
   }
@@ -380,8 +480,51 @@ export class TreeController {
   private readonly pollHoverExpand = (): void => {
     if (this.drag.phase !== 'dragging') return;
     const key = this.hoverExpand.poll();
-    if (key) void this.toggle(key);
+    if (key) void this.expand(key);
     if (this.hoverExpand.deadline !== null) requestFrame(this.pollHoverExpand);
+  };
+
+  /** The list moved under a still pointer (auto-scroll, wheel, a new layout): the target follows. */
+  private followPointer(): void {
+    const snapshot = this.state.snapshot;
+    const drag = this.drag;
+    if (drag.phase !== 'dragging' || !snapshot || !this.dragSubject || !this.dragPointer) return;
+    const x = this.dragPointer.x;
+    const y = this.dragPointer.y + this.viewport.scrollTop;
+    const probe = dropTargetAt(snapshot, this.dragSubject, { x, y });
+    const at = this.clock.now();
+    this.drag = dragStep(drag, {
+      type: 'move',
+      pointerId: drag.pointerId,
+      x,
+      y,
+      at,
+      target: probe.target,
+    }).state;
+    this.hoverExpand.hover(probe.hoverKey);
+    this.pollHoverExpand();
+    this.aimAutoScroll();
+    this.requestDraw();
+  }
+
+  /** Starts auto-scroll when the dragging pointer is near the list's top or bottom edge. */
+  private aimAutoScroll(): void {
+    if (!this.dragPointer) return;
+    if (this.autoScroll.aim(this.dragPointer.y, this.viewport.height)) requestFrame(this.autoScrollFrame);
+  }
+
+  /** One frame of auto-scroll: scroll, then lay out, draw and re-target at once (same frame). */
+  private readonly autoScrollFrame = (): void => {
+    const host = this.scrollHost;
+    if (this.drag.phase !== 'dragging' || !host) {
+      this.autoScroll.reset();
+      return;
+    }
+    const next = this.autoScroll.step(host.scrollTop, host.scrollHeight - host.clientHeight);
+    if (next === null) return;
+    host.scrollTop = next;
+    this.scrollTo(host.scrollTop);
+    requestFrame(this.autoScrollFrame);
   };
 
   private async fetchChildren(

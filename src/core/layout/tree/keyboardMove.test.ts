@@ -130,6 +130,20 @@ describe('arrow keys while grabbed', () => {
     expect(model.childKeys('epic:4')).toEqual(['issue:40', 'issue:11']);
   });
 
+  it('says the real position once the children of the epic it entered have arrived', () => {
+    const model = tree();
+    const { machine } = play(model, 'issue:11', ['in']);
+    page(model, 'epic:4', [makeIssueItem(40), makeIssueItem(41)]);
+    expect(machine.locate()).toMatchObject({
+      phase: 'grabbed',
+      announcement: 'Issue 1011, position 3 of 3 in Frontend',
+      focusKey: 'issue:11',
+      commit: null,
+    });
+    machine.command('cancel');
+    expect(machine.locate()).toMatchObject({ phase: 'idle', announcement: '' });
+  });
+
   it('refuses → below an issue, and an epic that would pass seven levels', () => {
     expect(play(tree(), 'epic:4', ['in']).last.announcement).toBe(
       'Frontend cannot go into the item above it.',

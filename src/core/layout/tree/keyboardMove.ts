@@ -105,6 +105,19 @@ export class KeyboardMove {
     }
   }
 
+  /**
+   * Says again where the grabbed item is, without moving it: an epic it entered before its children
+   * were loaded has them now, around it. Idle and silent when nothing is grabbed.
+   */
+  locate(): KeyboardMoveStep {
+    const grab = this.grab;
+    if (!grab || this.model.slotOf(grab.key) !== grab.slot || this.model.parent[grab.slot]! < 0) {
+      return idle('', null);
+    }
+    const [position, size, parentTitle] = this.place(grab.slot);
+    return this.step(treeTexts.position(grab.title, position, size, parentTitle));
+  }
+
   /** Forgets the gesture without touching the tree (the tree was replaced). */
   reset(): void {
     this.grab = null;

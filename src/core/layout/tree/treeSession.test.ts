@@ -58,6 +58,17 @@ describe('the tree session', () => {
     expect(tree.rowCount).toBe(0);
   });
 
+  it('says where a grabbed item is on request, without moving it', () => {
+    const tree = session();
+    expect(tree.keyboard({ type: 'locate' })).toMatchObject({ phase: 'idle', announcement: '' });
+    tree.keyboard({ type: 'grab', key: 'issue:10' });
+    expect(tree.keyboard({ type: 'locate' })).toMatchObject({
+      phase: 'grabbed',
+      announcement: 'Issue 1010, position 2 of 2 in Root',
+    });
+    expect(tree.rowOf('issue:10')).toBe(1);
+  });
+
   it('moves, undoes, and reports paging per parent', () => {
     const tree = session();
     const moved = tree.move({ key: 'issue:10', parentKey: 'epic:1', at: 0 });

@@ -38,6 +38,8 @@ export interface TreeChange {
 
 export type TreeKeyboardInput =
   | { readonly type: 'grab'; readonly key: TreeItemKey }
+  /** Where the grabbed item is now (after a page of children arrived around it); moves nothing. */
+  | { readonly type: 'locate' }
   | { readonly type: KeyboardMoveCommand };
 
 export class TreeSession {
@@ -86,7 +88,9 @@ export class TreeSession {
   }
 
   keyboard(input: TreeKeyboardInput): KeyboardMoveStep {
-    return input.type === 'grab' ? this.keyboardMove.start(input.key) : this.keyboardMove.command(input.type);
+    if (input.type === 'grab') return this.keyboardMove.start(input.key);
+    if (input.type === 'locate') return this.keyboardMove.locate();
+    return this.keyboardMove.command(input.type);
   }
 
   /** The row of an item, or -1 when it is not visible (to scroll it into view). */

@@ -12,7 +12,8 @@ import type { IssueRow } from '../schema.ts';
 
 import { type IssueReader, issueReadableBy } from './issueRepository.ts';
 
-export type EpicIssueRow = IssueRow & {
+/** An issue as an epic's child: the issue row with its epic_issues link id, epic and position. */
+export type IssueInEpicRow = IssueRow & {
   epic_issue_id: number;
   epic_issue_epic_id: number;
   epic_issue_position: number | null;
@@ -35,7 +36,7 @@ export async function listEpicIssuesByKeyset(
   reader: IssueReader,
   args: PageArgs,
   limits: { defaultPageSize: number; maxPageSize: number },
-): Promise<Page<EpicIssueRow>> {
+): Promise<Page<IssueInEpicRow>> {
   const plan = planPage(EPIC_ISSUE_ORDER, args, limits.defaultPageSize, limits.maxPageSize);
   let query = db
     .selectFrom('epic_issues')

@@ -3,7 +3,7 @@ import type { Page, PageArgs } from '../../db/pagination.ts';
 import type { StatsVisibility } from '../../db/repositories/epicRepository.ts';
 import {
   countEpicIssues,
-  type EpicIssueRow,
+  type IssueInEpicRow,
   listEpicIssuesByKeyset,
 } from '../../db/repositories/epicTreeRepository.ts';
 import type { IssueReader } from '../../db/repositories/issueRepository.ts';
@@ -23,7 +23,7 @@ export async function listEpicIssues(
   visible: StatsVisibility,
   viewerId: number | null,
   args: PageArgs,
-): Promise<Page<EpicIssueRow> & { count: () => Promise<number> }> {
+): Promise<Page<IssueInEpicRow> & { count: () => Promise<number> }> {
   const reader: IssueReader = {
     projectIds: visible.projectIds,
     confidentialProjectIds: visible.confidentialProjectIds,
