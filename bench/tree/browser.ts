@@ -3,11 +3,11 @@
  *
  *   node --import tsx bench/tree/browser.ts [--runs 7] [--targets ours,dom] [--client-dir DIR]
  *
- * Seeds a fresh PGlite folder with the demo and `--tree-large` (acme's 'Large tree: 5,000 children':
+ * Seeds a fresh PGlite folder with the demo (the `portfolio` group's 'Large tree: 5,000 children':
  * 100 child epics and 4,900 issues, 20,000 descendants) while it builds the client into a folder of
  * its own (or serves DIR, built before), starts the app on it, and reads the big epic's children as
  * the app reads them (treeData.ts). Then it drives /usr/bin/chromium (1280×1000) over two targets:
- *   ours  the real epic page (/groups/acme/-/epics/<iid>, signed in as owner): canvas rows under a
+ *   ours  the real epic page (/groups/portfolio/-/epics/<iid>, signed in as owner): canvas rows under a
  *         virtualized DOM overlay, 100 children per page and 'Show more' for the rest
  *   dom   a static page with the same 5,000 rows as plain DOM, all in the document (pages/tree-dom.js)
  * and measures in each, in one run: time to first rows over --runs page loads (after one unmeasured
@@ -58,12 +58,15 @@ const log = (message: string) =>
 /** The big epic's iid, found by its title through the REST API. */
 async function largeTreeIid(baseUrl: string): Promise<number> {
   const token = await ownerToken(baseUrl);
-  const url = `${baseUrl}/api/v4/groups/acme/epics?search=${encodeURIComponent(LARGE_TREE.title)}&per_page=20`;
+  const url = `${baseUrl}/api/v4/groups/${LARGE_TREE.groupPath}/epics?search=${encodeURIComponent(LARGE_TREE.title)}&per_page=20`;
   const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
   if (!response.ok) throw new Error(`GET ${url}: HTTP ${response.status}`);
   const epics = (await response.json()) as { iid: number; title: string }[];
   const epic = epics.find((candidate) => candidate.title === LARGE_TREE.title);
-  if (!epic) throw new Error(`no epic '${LARGE_TREE.title}' in acme (seeded with --tree-large?)`);
+  if (!epic)
+    throw new Error(
+      `no epic '${LARGE_TREE.title}' in ${LARGE_TREE.groupPath} (seeded with --no-large-tree?)`,
+    );
   return epic.iid;
 }
 
@@ -96,7 +99,7 @@ let rootIid = 0;
 let dataPages = 0;
 try {
   let clientDir = values['client-dir'];
-  log(`seeding the demo and --tree-large${clientDir ? '' : ', building the client'}`);
+  log(`seeding the demo with its large tree${clientDir ? '' : ', building the client'}`);
   const building = clientDir
     ? Promise.resolve()
     : (async () => {
@@ -104,16 +107,13 @@ try {
         clientDir = join(buildDir, 'client');
         await run('npx', ['vite', 'build', '--outDir', clientDir, '--emptyOutDir'], process.env);
       })();
-  const [seeded] = await Promise.all([
-    seedFreshDatabase(['--today', TODAY, '--tree-large'], 'pt-tree-'),
-    building,
-  ]);
+  const [seeded] = await Promise.all([seedFreshDatabase(['--today', TODAY], 'pt-tree-'), building]);
   dataDir = seeded;
   const app = await startAppServer(seeded, { CLIENT_DIR: clientDir });
   cleanUps.push(() => app.stop());
   rootIid = await largeTreeIid(app.url);
-  log(`reading acme&${rootIid}'s children as the app pages them`);
-  const read = await readTreeBenchData(app.url, `acme&${rootIid}`, RUNS, EXPAND_FROM);
+  log(`reading ${LARGE_TREE.groupPath}&${rootIid}'s children as the app pages them`);
+  const read = await readTreeBenchData(app.url, `${LARGE_TREE.groupPath}&${rootIid}`, RUNS, EXPAND_FROM);
   data = read;
   dataPages = read.pages;
   log(`${read.rows.length} children in ${read.pages} pages; expanding rows ${read.expandRows.join(', ')}`);
@@ -127,7 +127,7 @@ try {
   const targets: Record<'ours' | 'dom', TreeTarget> = {
     ours: {
       name: 'ours',
-      url: `${app.url}/groups/acme/-/epics/${rootIid}`,
+      url: `${app.url}/groups/${LARGE_TREE.groupPath}/-/epics/${rootIid}`,
       prepare: (page: Page) => signIn(page, app.url),
       loadAll: (page: Page) => evaluate<number[]>(page, `window.__treeBench.loadAll(${size})`),
     },
@@ -158,7 +158,7 @@ const notes = printReport(results, {
   viewport: VIEWPORT,
   rows: data?.rows.length ?? 0,
   pages: dataPages,
-  root: `acme&${rootIid}`,
+  root: `${LARGE_TREE.groupPath}&${rootIid}`,
 });
 mkdirSync(RESULTS, { recursive: true });
 const file = resolve(RESULTS, 'tree-browser.json');

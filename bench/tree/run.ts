@@ -3,8 +3,8 @@
  *
  *   node --import tsx bench/tree/run.ts [--reuse] [--runs 40] [--warmup 5]
  *
- * Seeds a PGlite database with the demo and `--tree-large` (bench/results/pglite-tree-large; kept for
- * `--reuse`), starts the app in-process and times over HTTP, as the owner: GitLab's `childItems`
+ * Seeds a PGlite database with the demo, whose `portfolio` group holds the large tree
+ * (bench/results/pglite-tree-large; kept for `--reuse`), starts the app in-process and times over HTTP, as the owner: GitLab's `childItems`
  * query for the big epic's first page (100 child epics + 100 issues, with the root's descendant counts
  * over 20,000 descendants), the next issue page, and `epicTreeReorder` of random direct children
  * (next to a random sibling, and to a parent among the child epics and back). Then one reorder into a
@@ -43,7 +43,7 @@ function prepare(): void {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const seeded = spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'src/server/db/seed/cli.ts', '--today', BENCH_TODAY, '--tree-large'],
+    ['--import', 'tsx', 'src/server/db/seed/cli.ts', '--today', BENCH_TODAY],
     { cwd: REPO_ROOT, env: { ...process.env, DATA_DIR, DATABASE_URL: '' }, stdio: 'inherit' },
   );
   if (seeded.status !== 0) throw new Error('Seeding failed');
@@ -106,7 +106,7 @@ async function main(): Promise<void> {
     };
   };
 
-  const variables = { fullPath: 'acme', iid: String(root.iid), pageSize: 100 };
+  const variables = { fullPath: LARGE_TREE.groupPath, iid: String(root.iid), pageSize: 100 };
   const first = (await graphql(CHILD_ITEMS_QUERY, variables)) as {
     group: { epic: { issues: { pageInfo: { endCursor: string } } } };
   };
@@ -172,7 +172,9 @@ async function main(): Promise<void> {
     statements: statements - before,
   });
 
-  console.log(`\nEpic tree on PGlite (${DATA_DIR}): acme&${root.iid}, ${direct.length} direct children\n`);
+  console.log(
+    `\nEpic tree on PGlite (${DATA_DIR}): ${LARGE_TREE.groupPath}&${root.iid}, ${direct.length} direct children\n`,
+  );
   console.log(
     `${'operation'.padEnd(50)} ${'median ms'.padStart(10)} ${'p95 ms'.padStart(10)} ${'stmts'.padStart(6)}`,
   );

@@ -4,7 +4,7 @@ import { readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { countUsers } from './db/repositories/userRepository.ts';
-import { DEFAULT_DEMO_SIZE, seedDemoData } from './db/seed/demoOrganisation.ts';
+import { DEFAULT_DEMO_SIZE, refreshStatisticsAfterSeed, seedDemoData } from './db/seed/demoOrganisation.ts';
 import { buildApp } from './http/app.ts';
 
 /** Starts the server: open and migrate the database, seed the demo on first start, listen, stop cleanly. */
@@ -36,9 +36,11 @@ async function main(): Promise<void> {
       console.log('Empty database: seeding the demo organisation "acme"...');
       const summary = await seedDemoData(database.db, {
         ...DEFAULT_DEMO_SIZE,
+        largeTree: true,
         today: calendarDateOf(new Date()),
         passwordHash: await hash(config.demoPassword),
       });
+      await refreshStatisticsAfterSeed(database.db);
       console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(summary)}`);
     }
     app = await buildApp({ config, db: database.db });

@@ -14,7 +14,12 @@ const root: TreeChange = {
   pages: [
     {
       parentKey: 'epic:1',
-      items: Array.from({ length: 20 }, (_, i) => makeIssueItem(i + 1)),
+      items: Array.from({ length: 20 }, (_, i) =>
+        makeIssueItem(
+          i + 1,
+          i === 0 ? { labels: [{ id: 1, title: 'bug', color: null, textColor: null }] } : {},
+        ),
+      ),
       pageInfo: NO_MORE_PAGES,
       append: false,
     },

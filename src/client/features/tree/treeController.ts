@@ -1,26 +1,15 @@
 /**
- * The epic tree card's engine, outside React: it talks to the layout worker (the tree, keyed by
- * item), fetches pages of children, runs the drag and keyboard move machines, sends epicTreeReorder
- * and undoes a refused move, and draws the canvas in the frame the list scrolled in. React
- * subscribes to `version` to re-render the overlay when something it shows changes — never per frame.
+ * The epic tree card's engine, outside React: it holds what the overlay shows, talks to the layout
+ * worker (the tree, keyed by item), fetches pages of children, sends epicTreeReorder and undoes a
+ * refused move, removes items, and draws the canvas in the frame the list scrolled in. The pointer
+ * drag (`treePointerDrag.ts`) and the keyboard move (`treeKeyboardMove.ts`) are its parts; it keeps
+ * them from mixing. React subscribes to `state` to re-render the overlay when something it shows
+ * changes — never per frame.
  */
 
-import { AutoScroll } from '../../../core/layout/tree/autoScroll.ts';
-import {
-  DRAG_IDLE,
-  type DragState,
-  dragHoldsPointer,
-  dragStep,
-} from '../../../core/layout/tree/dragGesture.ts';
-import {
-  type DragSubject,
-  dragSubjectOf,
-  dropTargetAt,
-  moveOfDrop,
-} from '../../../core/layout/tree/dropTarget.ts';
-import { type Clock, HoverExpand } from '../../../core/layout/tree/hoverExpand.ts';
-import { keyOfItem, type TreeItemInput, type TreeItemKey } from '../../../core/layout/tree/treeItem.ts';
-import type { MoveUndo } from '../../../core/layout/tree/treeMoves.ts';
+import type { KeyboardMoveCommand } from '../../../core/layout/tree/keyboardMove.ts';
+import { keyOfItem, type TreeItemKey } from '../../../core/layout/tree/treeItem.ts';
+import type { MoveUndo, TreeMove } from '../../../core/layout/tree/treeMoves.ts';
 import type { EpicTreeNodeFieldsInput } from '../../../core/layout/tree/treeReorder.ts';
 import {
   ENTRY_FLAG,
@@ -32,7 +21,6 @@ import {
 import { TreeLayoutClient, type TreeViewport } from '../../bridge/treeLayoutClient.ts';
 import { cancelFrame, requestFrame } from '../../canvas/frameScheduler.ts';
 import type { TreeCanvasSurface } from '../../canvas/TreeCanvas.tsx';
-import type { TreeFrame } from '../../canvas/treeFrame.ts';
 import {
   type ChildItemsPage,
   type EpicTreeData,
@@ -40,6 +28,9 @@ import {
   type TreeRoot,
 } from '../../data/epicTreeData.ts';
 import { removeRelation } from '../../data/treeLinksRest.ts';
+import { TreeKeyboardMove } from './treeKeyboardMove.ts';
+import { keepPagedLists, type MorePageRequest, morePageRequest } from './treePaging.ts';
+import { TreePointerDrag, type TreePress, type TreeScrollHost } from './treePointerDrag.ts';
 import { TREE_TEXT } from './treeTexts.ts';
 
 export interface TreeControllerOptions {
@@ -71,13 +62,6 @@ export interface TreeViewState {
   readonly busy: boolean;
 }
 
-/** The list's scrolling element, as much of it as auto-scroll uses (an HTMLElement is one). */
-export interface TreeScrollHost {
-  scrollTop: number;
-  readonly scrollHeight: number;
-  readonly clientHeight: number;
-}
-
 const OVERSCAN_ROWS = 10;
 
 export class TreeController {
@@ -86,21 +70,8 @@ export class TreeController {
   private surface: TreeCanvasSurface | null = null;
   private viewport = { scrollTop: 0, width: 0, height: 0 };
   private hoverRow = -1;
-  private drag: DragState = DRAG_IDLE;
-  private dragSubject: DragSubject | null = null;
-  private ghost: TreeFrame['ghost'] = null;
-  /** Where the dragging pointer is, px from the scroller's top-left (no scroll), or null. */
-  private dragPointer: { readonly x: number; readonly y: number } | null = null;
-  private readonly clock: Clock = { now: () => performance.now() };
-  private readonly hoverExpand = new HoverExpand(this.clock);
-  private readonly autoScroll = new AutoScroll(this.clock);
-  private scrollHost: TreeScrollHost | null = null;
-  /**
-   * A keyboard move is under way as far as keys are concerned. Set when Space is pressed, not when
-   * the worker answers, so that an arrow typed right after Space moves the item instead of the
-   * focus; the worker takes the commands in the order they were sent.
-   */
-  private keyboardGrabbed = false;
+  private readonly pointerDrag: TreePointerDrag;
+  private readonly keyboardMove: TreeKeyboardMove;
   private listeners = new Set<() => void>();
   private disposed = false;
   /** The worker has a root: before that it cannot lay anything out. */
@@ -119,11 +90,30 @@ export class TreeController {
 
   constructor(options: TreeControllerOptions) {
     this.options = options;
+    this.pointerDrag = new TreePointerDrag({
+      snapshot: () => this.state.snapshot,
+      viewport: () => this.viewport,
+      setDraggingKey: (draggingKey) => this.set({ draggingKey }),
+      expand: (key) => this.expand(key),
+      scrollTo: (scrollTop) => this.scrollTo(scrollTop),
+      commitMove: (move) => this.applyMove(move),
+      requestDraw: () => this.requestDraw(),
+    });
+    this.keyboardMove = new TreeKeyboardMove({
+      send: (input) => this.layoutClient.keyboard(input, this.layoutViewport()),
+      view: () => this.state,
+      show: (patch) => this.set(patch),
+      loadChildren: (key) => {
+        const reference = this.referenceOf(key);
+        return reference === null ? null : this.fetchChildren(key, reference, false);
+      },
+      sendMove: (mutation, undo) => this.sendMove(mutation, undo),
+    });
     this.layoutClient = new TreeLayoutClient({
       onSnapshot: (snapshot) => {
         this.set({ snapshot });
         // Rows scrolled into the window under a dragging pointer may be its new target.
-        this.followPointer();
+        this.pointerDrag.followPointer();
       },
       onError: (error) => {
         console.error(error);
@@ -189,12 +179,12 @@ export class TreeController {
     this.viewport = { ...this.viewport, scrollTop };
     if (this.hasRoot) this.layoutClient.layout(this.layoutViewport());
     this.drawNow();
-    this.followPointer();
+    this.pointerDrag.followPointer();
   }
 
   /** The element that scrolls the list, which auto-scroll moves while dragging near its edges. */
   setScrollHost(host: TreeScrollHost | null): void {
-    this.scrollHost = host;
+    this.pointerDrag.setScrollHost(host);
   }
 
   setShowingLabels(isShowingLabels: boolean): void {
@@ -238,11 +228,7 @@ export class TreeController {
     if (!pageInfo) return;
     const reference = this.referenceOf(parentKey);
     if (reference === null) return;
-    await this.fetchChildren(parentKey, reference, true, {
-      epicEndCursor: pageInfo.hasMoreEpics ? pageInfo.epicEndCursor : null,
-      issueEndCursor: pageInfo.hasMoreIssues ? pageInfo.issueEndCursor : null,
-      onlyMore: { epics: pageInfo.hasMoreEpics, issues: pageInfo.hasMoreIssues },
-    });
+    await this.fetchChildren(parentKey, reference, true, morePageRequest(pageInfo));
   }
 
   /** DELETE the item's relationPath; the row is dimmed meanwhile and goes when the server agrees. */
@@ -272,55 +258,15 @@ export class TreeController {
     button: number,
     touch: boolean,
   ): void {
-    const snapshot = this.state.snapshot;
-    if (!snapshot || this.drag.phase === 'dragging' || this.drag.phase === 'committing') return;
-    const step = dragStep(this.drag, {
-      type: 'press',
-      key,
-      pointerId,
-      x,
-      y,
-      button,
-      touch,
-      at: this.clock.now(),
-      // Not during a keyboard move, from the Space that starts it (before the worker answers).
-      enabled: this.options.signedIn && !this.keyboardGrabbed && this.state.grabbedKey === null,
-    });
-    this.drag = step.state;
-    const entry = entryOfKey(snapshot, key);
-    this.dragSubject = entry >= 0 ? dragSubjectOf(snapshot, entry) : null;
+    // Not during a keyboard move, from the Space that starts it (before the worker answers).
+    const enabled = this.options.signedIn && !this.keyboardMove.grabbing && this.state.grabbedKey === null;
+    const press: TreePress = { key, pointerId, x, y, button, touch, enabled };
+    this.pointerDrag.press(press);
   }
 
   /** Returns true while a drag is under way (the caller then swallows the click that follows). */
   pointerMove(pointerId: number, x: number, y: number, viewportX: number, viewportY: number): boolean {
-    const snapshot = this.state.snapshot;
-    const drag = this.drag;
-    if (drag.phase === 'idle' || drag.phase === 'committing' || !snapshot || !this.dragSubject) return false;
-    if (drag.pointerId !== pointerId) return false;
-    const probe = dropTargetAt(snapshot, this.dragSubject, { x, y });
-    const step = dragStep(drag, {
-      type: 'move',
-      pointerId,
-      x,
-      y,
-      at: this.clock.now(),
-      target: probe.target,
-    });
-    this.drag = step.state;
-    if (step.effect.type === 'start') this.set({ draggingKey: step.effect.key });
-    if (this.drag.phase !== 'dragging') return false;
-    this.dragPointer = { x: viewportX, y: viewportY };
-    this.ghost = {
-      x: viewportX,
-      y: viewportY,
-      title: this.dragSubject.title,
-      isEpic: this.dragSubject.isEpic,
-    };
-    this.hoverExpand.hover(probe.hoverKey);
-    this.pollHoverExpand();
-    this.aimAutoScroll();
-    this.requestDraw();
-    return true;
+    return this.pointerDrag.move(pointerId, x, y, viewportX, viewportY);
   }
 
   /**
@@ -328,20 +274,11 @@ export class TreeController {
    * press was held long enough to become one. Its touchmoves must then not scroll the page.
    */
   holdsPointer(): boolean {
-    return dragHoldsPointer(this.drag, this.clock.now());
+    return this.pointerDrag.holdsPointer();
   }
 
   pointerUp(pointerId: number): boolean {
-    const step = dragStep(this.drag, { type: 'release', pointerId });
-    const wasDragging = this.drag.phase === 'dragging';
-    this.drag = step.state;
-    if (step.effect.type === 'commit' && this.dragSubject) {
-      const move = moveOfDrop(this.dragSubject, step.effect.target);
-      void this.commitMove(move);
-    } else if (step.effect.type === 'cancel') {
-      this.endDrag();
-    }
-    return wasDragging;
+    return this.pointerDrag.release(pointerId);
   }
 
   /**
@@ -349,55 +286,27 @@ export class TreeController {
    * capture pass their `pointerId` and end only that pointer's. A committing drop is not undone.
    */
   cancelDrag(pointerId?: number): void {
-    const wasPointing = this.drag.phase === 'pointing';
-    const step = dragStep(
-      this.drag,
-      pointerId === undefined ? { type: 'cancel' } : { type: 'cancel', pointerId },
-    );
-    this.drag = step.state;
-    if (step.effect.type === 'cancel' || (wasPointing && step.state.phase === 'idle')) this.endDrag();
+    this.pointerDrag.cancel(pointerId);
   }
 
   // Keyboard moves: Space grabs, arrows move, Space drops, Escape cancels.
 
   /** Whether keys go to a keyboard move: true from the Space that grabs, before the worker answers. */
   get grabbing(): boolean {
-    return this.keyboardGrabbed;
+    return this.keyboardMove.grabbing;
   }
 
   async keyboardGrab(key: TreeItemKey): Promise<void> {
     // Space does nothing during a pointer drag; a mere press (not yet a drag) gives way to the grab.
-    if (!this.options.signedIn || this.drag.phase === 'dragging' || this.drag.phase === 'committing') return;
-    if (this.drag.phase === 'pointing') this.cancelDrag();
-    this.keyboardGrabbed = true;
-    const answer = await this.layoutClient.keyboard({ type: 'grab', key }, this.layoutViewport());
-    if (answer?.step.phase !== 'grabbed') this.keyboardGrabbed = false;
-    if (!answer) return;
-    this.set({
-      grabbedKey: answer.step.phase === 'grabbed' ? key : null,
-      announcement: answer.step.announcement,
-    });
+    const dragPhase = this.pointerDrag.phase;
+    if (!this.options.signedIn || dragPhase === 'dragging' || dragPhase === 'committing') return;
+    if (dragPhase === 'pointing') this.pointerDrag.cancel();
+    await this.keyboardMove.grab(key);
   }
 
-  async keyboardStep(command: 'up' | 'down' | 'in' | 'out' | 'drop' | 'cancel'): Promise<number> {
-    if (command === 'drop' || command === 'cancel') this.keyboardGrabbed = false;
-    const answer = await this.layoutClient.keyboard({ type: command }, this.layoutViewport());
-    if (!answer) return -1;
-    const { step } = answer;
-    if (step.phase === 'idle') this.keyboardGrabbed = false;
-    this.set({
-      grabbedKey: step.phase === 'grabbed' ? this.state.grabbedKey : null,
-      focusKey: step.focusKey ?? this.state.focusKey,
-      announcement: step.announcement,
-    });
-    for (const key of step.fetchChildren) {
-      const reference = this.referenceOf(key);
-      if (reference !== null) {
-        void this.fetchChildren(key, reference, false).then(() => this.announceGrabbedPlace());
-      }
-    }
-    if (step.commit) void this.sendMove(step.commit.mutation, step.commit.undo);
-    return answer.focusRow;
+  /** One key of a keyboard move; resolves with the row that keeps focus (-1: none). */
+  keyboardStep(command: KeyboardMoveCommand): Promise<number> {
+    return this.keyboardMove.step(command);
   }
 
   /** The row of an item (to scroll it into view), -1 when it is not listed. */
@@ -408,20 +317,16 @@ export class TreeController {
   dispose(): void {
     this.disposed = true;
     cancelFrame(this.draw);
-    cancelFrame(this.pollHoverExpand);
-    cancelFrame(this.autoScrollFrame);
+    this.pointerDrag.dispose();
+    this.keyboardMove.dispose();
     this.layoutClient.dispose();
     this.listeners.clear();
   }
 
-  private async commitMove(move: { key: TreeItemKey; parentKey: TreeItemKey; at: number }): Promise<void> {
+  /** Applies a dropped move in the worker (it may refuse it) and sends what it applied. */
+  private async applyMove(move: TreeMove): Promise<void> {
     const result = await this.layoutClient.move(move, this.layoutViewport());
-    if (!result?.ok) {
-      this.settleDrag();
-      return;
-    }
-    await this.sendMove(result.value.mutation, result.value.undo);
-    this.settleDrag();
+    if (result?.ok) await this.sendMove(result.value.mutation, result.value.undo);
   }
 
   /** Sends the reorder; a refusal or failure undoes the optimistic move (spec 4 "Tree content"). */
@@ -449,93 +354,11 @@ export class TreeController {
     }
   }
 
-  private settleDrag(): void {
-    this.drag = dragStep(this.drag, { type: 'settled' }).state;
-    this.endDrag();
-  }
-
-  /**
-   * The item grabbed by keyboard went into an epic whose children were still loading; they have
-   * arrived around it, so its announced position (1 of 1) is stale: say the real one.
-   */
-  private async announceGrabbedPlace(): Promise<void> {
-    if (!this.keyboardGrabbed || this.disposed) return;
-    const answer = await this.layoutClient.keyboard({ type: 'locate' }, this.layoutViewport());
-    if (answer?.step.phase !== 'grabbed' || !this.keyboardGrabbed) return;
-    this.set({ announcement: answer.step.announcement });
-  }
-
-  private endDrag(): void {
-    this.dragSubject = null;
-    this.ghost = null;
-    this.dragPointer = null;
-    this.hoverExpand.reset();
-    this.autoScroll.reset();
-    cancelFrame(this.pollHoverExpand);
-    cancelFrame(this.autoScrollFrame);
-    this.set({ draggingKey: null });
-    this.requestDraw();
-  }
-
-  private readonly pollHoverExpand = (): void => {
-    if (this.drag.phase !== 'dragging') return;
-    const key = this.hoverExpand.poll();
-    if (key) void this.expand(key);
-    if (this.hoverExpand.deadline !== null) requestFrame(this.pollHoverExpand);
-  };
-
-  /** The list moved under a still pointer (auto-scroll, wheel, a new layout): the target follows. */
-  private followPointer(): void {
-    const snapshot = this.state.snapshot;
-    const drag = this.drag;
-    if (drag.phase !== 'dragging' || !snapshot || !this.dragSubject || !this.dragPointer) return;
-    const x = this.dragPointer.x;
-    const y = this.dragPointer.y + this.viewport.scrollTop;
-    const probe = dropTargetAt(snapshot, this.dragSubject, { x, y });
-    const at = this.clock.now();
-    this.drag = dragStep(drag, {
-      type: 'move',
-      pointerId: drag.pointerId,
-      x,
-      y,
-      at,
-      target: probe.target,
-    }).state;
-    this.hoverExpand.hover(probe.hoverKey);
-    this.pollHoverExpand();
-    this.aimAutoScroll();
-    this.requestDraw();
-  }
-
-  /** Starts auto-scroll when the dragging pointer is near the list's top or bottom edge. */
-  private aimAutoScroll(): void {
-    if (!this.dragPointer) return;
-    if (this.autoScroll.aim(this.dragPointer.y, this.viewport.height)) requestFrame(this.autoScrollFrame);
-  }
-
-  /** One frame of auto-scroll: scroll, then lay out, draw and re-target at once (same frame). */
-  private readonly autoScrollFrame = (): void => {
-    const host = this.scrollHost;
-    if (this.drag.phase !== 'dragging' || !host) {
-      this.autoScroll.reset();
-      return;
-    }
-    const next = this.autoScroll.step(host.scrollTop, host.scrollHeight - host.clientHeight);
-    if (next === null) return;
-    host.scrollTop = next;
-    this.scrollTo(host.scrollTop);
-    requestFrame(this.autoScrollFrame);
-  };
-
   private async fetchChildren(
     key: TreeItemKey,
     reference: string,
     append: boolean,
-    more?: {
-      epicEndCursor: string | null;
-      issueEndCursor: string | null;
-      onlyMore: { epics: boolean; issues: boolean };
-    },
+    more?: MorePageRequest,
   ): Promise<void> {
     const address = epicAddressOf(reference);
     if (!address) return;
@@ -558,20 +381,7 @@ export class TreeController {
       this.options.notify(TREE_TEXT.fetchFailed);
       return;
     }
-    // A list without a next page was asked again from its start: keep only the lists paged.
-    const items = more
-      ? page.items.filter((item: TreeItemInput) =>
-          item.type === 'epic' ? more.onlyMore.epics : more.onlyMore.issues,
-        )
-      : page.items;
-    const pageInfo = more
-      ? {
-          epicEndCursor: more.onlyMore.epics ? page.pageInfo.epicEndCursor : null,
-          hasMoreEpics: more.onlyMore.epics && page.pageInfo.hasMoreEpics,
-          issueEndCursor: more.onlyMore.issues ? page.pageInfo.issueEndCursor : null,
-          hasMoreIssues: more.onlyMore.issues && page.pageInfo.hasMoreIssues,
-        }
-      : page.pageInfo;
+    const { items, pageInfo } = more ? keepPagedLists(page, more) : page;
     this.layoutClient.update(
       { pages: [{ parentKey: key, items, pageInfo, append }], fetching: [{ key, inProgress: false }] },
       this.layoutViewport(),
@@ -618,17 +428,16 @@ export class TreeController {
     const { snapshot } = this.state;
     if (!this.surface || !snapshot) return;
     const focusEntry = this.state.focusKey ? entryOfKey(snapshot, this.state.focusKey) : -1;
-    const indicator = this.drag.phase === 'dragging' ? (this.drag.target?.indicator ?? null) : null;
     this.surface.draw({
       snapshot,
       scrollTop: this.viewport.scrollTop,
       width: this.viewport.width,
       height: this.viewport.height,
-      hoverRow: this.drag.phase === 'dragging' ? -1 : this.hoverRow,
+      hoverRow: this.pointerDrag.phase === 'dragging' ? -1 : this.hoverRow,
       focusRow: focusEntry >= 0 ? (snapshot.entries.row[focusEntry] ?? -1) : -1,
       dragKey: this.state.draggingKey ?? this.state.grabbedKey,
-      drop: indicator,
-      ghost: this.ghost,
+      drop: this.pointerDrag.indicator,
+      ghost: this.pointerDrag.ghost,
       today: this.options.today(),
     });
   };

@@ -79,15 +79,23 @@ describe('the scroll window', () => {
     ]);
   });
 
-  it('uses taller rows while labels are shown', () => {
-    const snapshot = layoutTreeWindow(
-      deepTree(),
-      1,
-      { scrollTop: 720, height: 720, overscan: 0 },
-      { isShowingLabels: true },
-    );
-    expect(snapshot.rowHeight).toBe(TREE_ROW_HEIGHT_WITH_LABELS);
-    expect(snapshot.firstRow).toBe(10);
+  it('uses taller rows while labels are shown and some row has labels', () => {
+    const label = { id: 1, title: 'bug', color: '#ff0000', textColor: '#ffffff' };
+    const model = deepTree();
+    const window = { scrollTop: 720, height: 720, overscan: 0 };
+    // Only the root has labels: it is no row, so the rows stay short.
+    model.updateItems([{ key: 'epic:1', labels: [label] }]);
+    expect(layoutTreeWindow(model, 1, window, { isShowingLabels: true }).rowHeight).toBe(TREE_ROW_HEIGHT);
+
+    model.updateItems([{ key: 'issue:120', labels: [label] }]);
+    const labelled = layoutTreeWindow(model, 2, window, { isShowingLabels: true });
+    expect(labelled.rowHeight).toBe(TREE_ROW_HEIGHT_WITH_LABELS);
+    expect(labelled.firstRow).toBe(10);
+    expect(layoutTreeWindow(model, 3, window, { isShowingLabels: false }).rowHeight).toBe(TREE_ROW_HEIGHT);
+
+    // Removing the last labelled item makes them short again.
+    model.updateItems([{ key: 'issue:120', labels: [] }]);
+    expect(layoutTreeWindow(model, 4, window, { isShowingLabels: true }).rowHeight).toBe(TREE_ROW_HEIGHT);
   });
 
   it('costs the same for a window of a huge tree as of a small one', () => {

@@ -44,7 +44,9 @@ export function layoutTreeWindow(
 ): TreeSnapshot {
   const root = model.rootSlot;
   if (root < 0) throw new Error('Tree laid out before it has a root');
-  const rowHeight = treeRowHeight(view.isShowingLabels);
+  // The root is no row: its own labels do not make the rows taller.
+  const labelledRows = model.store.labelledItemCount - (model.store.labels[root]!.length > 0 ? 1 : 0);
+  const rowHeight = treeRowHeight(view.isShowingLabels && labelledRows > 0);
   const { first, end } = treeWindowRows(viewport, rowHeight, model.rowCount);
   const count = end - first;
   const context = contextChain(model, first, count);

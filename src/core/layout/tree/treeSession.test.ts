@@ -44,10 +44,14 @@ describe('the tree session', () => {
     expect(tree.rowOf('issue:20')).toBe(2);
   });
 
-  it('switches to taller rows when labels are shown', () => {
+  it('switches to taller rows when labels are shown and a row has some', () => {
     const tree = session();
     tree.apply({ view: { isShowingLabels: true } });
-    expect(tree.layout(1, viewport).rowHeight).toBe(72);
+    expect(tree.layout(1, viewport).rowHeight).toBe(48);
+    tree.apply({
+      updated: [{ key: 'issue:10', labels: [{ id: 1, title: 'bug', color: null, textColor: null }] }],
+    });
+    expect(tree.layout(2, viewport).rowHeight).toBe(72);
   });
 
   it('starts over on a new root, forgetting a keyboard move in progress', () => {

@@ -82,11 +82,17 @@ export class TreeStore {
   closedAtText: (string | null)[] = [];
   assigneeNames: (readonly string[])[] = [];
   labels: (readonly PackedLabel[])[] = [];
+  /** How many items have at least one label: rows are only made tall enough for labels when some do. */
+  private labelledCount = 0;
   private readonly slotByKey = new Map<TreeItemKey, number>();
   private readonly free: number[] = [];
 
   get size(): number {
     return this.slotByKey.size;
+  }
+
+  get labelledItemCount(): number {
+    return this.labelledCount;
   }
 
   slotOf(key: TreeItemKey): number {
@@ -117,6 +123,7 @@ export class TreeStore {
     assert(this.flags[slot]! & ITEM_FLAG.ALIVE, `slot ${slot} is not in use`);
     this.slotByKey.delete(this.keys[slot]!);
     this.flags[slot] = 0;
+    if (this.labels[slot]!.length > 0) this.labelledCount -= 1;
     this.labels[slot] = [];
     this.assigneeNames[slot] = [];
     this.free.push(slot);
@@ -133,6 +140,7 @@ export class TreeStore {
     this.closedAtText.length = 0;
     this.assigneeNames.length = 0;
     this.labels.length = 0;
+    this.labelledCount = 0;
   }
 
   /** The item as it was given (for patches and tests). */
@@ -229,6 +237,7 @@ export class TreeStore {
     this.createdAtText[slot] = item.createdAt;
     this.closedAtText[slot] = item.closedAt;
     this.assigneeNames[slot] = item.assigneeNames.slice(0, MAX_ASSIGNEE_NAMES);
+    this.labelledCount += Number(item.labels.length > 0) - Number((this.labels[slot]?.length ?? 0) > 0);
     this.labels[slot] = item.labels.map((label) => ({
       id: label.id,
       title: label.title,

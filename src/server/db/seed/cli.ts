@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
 import { hash } from '@node-rs/argon2';
-import { sql } from 'kysely';
 import { parseDay } from '../../../core/time/epochDay.ts';
 import { openDatabase } from '../database.ts';
 import { migrateToLatest } from '../migrate.ts';
@@ -9,17 +8,18 @@ import {
   DEFAULT_DEMO_SEED,
   DEFAULT_DEMO_SIZE,
   DEMO_USERS,
+  refreshStatisticsAfterSeed,
   type SeedSummary,
   seedDemoData,
 } from './demoOrganisation.ts';
-import { insertLargeTree, LARGE_TREE } from './largeTree.ts';
+import { LARGE_TREE } from './largeTree.ts';
 
 /**
- * `npm run seed -- --epics N --issues M [--seed S] [--today YYYY-MM-DD] [--roadmap-flat] [--tree-large]`: replaces
+ * `npm run seed -- --epics N --issues M [--seed S] [--today YYYY-MM-DD] [--roadmap-flat] [--no-large-tree]`: replaces
  * everything in the database (PGlite in DATA_DIR, or PostgreSQL at DATABASE_URL) with the demo
  * organisation.
  */
-const USAGE = `Usage: npm run seed -- [--epics N] [--issues M] [--seed S] [--today YYYY-MM-DD] [--roadmap-flat] [--tree-large]
+const USAGE = `Usage: npm run seed -- [--epics N] [--issues M] [--seed S] [--today YYYY-MM-DD] [--roadmap-flat] [--no-large-tree]
 
 Replaces ALL data in the database with the demo organisation 'acme'.
   --epics N     number of epics (default ${DEFAULT_DEMO_SIZE.epics})
@@ -31,8 +31,9 @@ Replaces ALL data in the database with the demo organisation 'acme'.
                 overlap the three-year timeframe around --today (18 months either side), so the
                 group roadmap shows all N; lengths vary, some have no due or no start date,
                 issues and weights as usual (default: nested up to six levels, spread over time)
-  --tree-large  also one epic in acme ('${LARGE_TREE.title}') with 5,000 direct children
-                (100 child epics and 4,900 issues) and 20,000 descendants, for the tree at scale
+  --no-large-tree
+                leave out the group '${LARGE_TREE.groupPath}' and its epic '${LARGE_TREE.title}', which has
+                5,000 direct children (100 child epics and 4,900 issues) and 20,000 descendants
 
 Environment: DATABASE_URL (PostgreSQL; PGlite otherwise), DATA_DIR (PGlite folder, default ./data),
 DEMO_PASSWORD (password of every demo user, default 'demo-password').`;
@@ -43,7 +44,7 @@ interface CliOptions {
   seed: number;
   today: string;
   roadmapFlat: boolean;
-  treeLarge: boolean;
+  largeTree: boolean;
 }
 
 function parseOptions(argv: string[]): CliOptions | 'help' | string {
@@ -57,7 +58,7 @@ function parseOptions(argv: string[]): CliOptions | 'help' | string {
         seed: { type: 'string' },
         today: { type: 'string' },
         'roadmap-flat': { type: 'boolean' },
-        'tree-large': { type: 'boolean' },
+        'no-large-tree': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -91,7 +92,7 @@ function parseOptions(argv: string[]): CliOptions | 'help' | string {
     seed: seed as number,
     today,
     roadmapFlat: values['roadmap-flat'] === true,
-    treeLarge: values['tree-large'] === true,
+    largeTree: values['no-large-tree'] !== true,
   };
 }
 
@@ -154,17 +155,9 @@ async function main(): Promise<number> {
           onProgress: (message) => console.log(`  ${message}`),
         }),
       );
-      if (options.treeLarge) {
-        const tree = await step('large tree', () => insertLargeTree(trx));
-        console.log(`  large tree: acme&${tree.rootEpicIid}, ${tree.epics} epics and ${tree.issues} issues`);
-      }
       return seeded;
     });
-    // Fresh statistics, so the first queries are planned for the real row counts, and a visibility map,
-    // so that the covering indexes answer from the index alone (PGlite never autovacuums).
-    await step('vacuum analyze', async () => {
-      await sql`vacuum analyze`.execute(handle.db);
-    });
+    await step('vacuum analyze', () => refreshStatisticsAfterSeed(handle.db));
     await step('close', () => handle.close());
     steps.set('total', performance.now() - started);
     printSummary(summary, steps);

@@ -8,6 +8,7 @@ import { planEpics, planRoadmapEpics } from './epicPlan.ts';
 import { writeEpics } from './epicRows.ts';
 import { writeIssues } from './issueRows.ts';
 import { insertLabels } from './labels.ts';
+import { insertLargeTree, type LargeTreeSummary } from './largeTree.ts';
 import { insertMilestones } from './milestones.ts';
 import { insertOrganisation, planOrganisation } from './organisation.ts';
 import { writeMergeRequests, writeSubscriptions, writeTodos } from './peopleRows.ts';
@@ -30,6 +31,8 @@ export interface SeedOptions {
    * `today`, so that the group roadmap shows all of them (planRoadmapEpics). Default: the nested demo.
    */
   readonly roadmapFlat?: boolean;
+  /** Also the `portfolio` group's epic with 5,000 children and 20,000 descendants (largeTree.ts). */
+  readonly largeTree?: boolean;
   /** Every demo user gets this password hash (hashing stays with the caller). */
   readonly passwordHash: string;
   /** Told about progress in long runs (every 100,000 issues, and at each phase). */
@@ -193,16 +196,22 @@ async function seedInTransaction(db: Kysely<Database>, options: SeedOptions): Pr
     insertSandboxPlayground(db, timeline.nowMs),
   );
 
+  const largeTree: LargeTreeSummary | null = options.largeTree
+    ? await timed('large tree', () => insertLargeTree(db))
+    : null;
+
   const both = (pick: (engagement: Engagement) => { rowCount: number }) =>
     pick(epicEngagement).rowCount + pick(issueEngagement).rowCount;
   return {
     ...fixed.counts,
-    projects: fixed.counts.projects + 1,
+    groups: fixed.counts.groups + (largeTree ? 1 : 0),
+    projects: fixed.counts.projects + 1 + (largeTree ? 1 : 0),
+    members: fixed.counts.members + (largeTree?.members ?? 0),
     milestones: milestones.all.length,
     labels: labels.count,
-    epics: plans.length,
-    issues: options.issues + playgroundIssues,
-    epicIssues: issues.epicIssues,
+    epics: plans.length + (largeTree?.epics ?? 0),
+    issues: options.issues + playgroundIssues + (largeTree?.issues ?? 0),
+    epicIssues: issues.epicIssues + (largeTree?.issues ?? 0),
     issueAssignees: issues.issueAssignees,
     issueLinks: issues.issueLinks,
     relatedEpicLinks,
@@ -214,6 +223,16 @@ async function seedInTransaction(db: Kysely<Database>, options: SeedOptions): Pr
     notes: both((engagement) => engagement.notes),
     timings,
   };
+}
+
+/**
+ * Run after a seed has committed (VACUUM cannot run in a transaction): fresh statistics, so that the
+ * first queries are planned for the real row counts — without them PGlite plans the large tree's
+ * descendant counts as if its tables were empty, and an epic page takes seconds — and a visibility
+ * map, so that the covering indexes answer from the index alone (PGlite never autovacuums).
+ */
+export async function refreshStatisticsAfterSeed(db: Kysely<Database>): Promise<void> {
+  await sql`vacuum analyze`.execute(db);
 }
 
 /**

@@ -55,19 +55,41 @@ describe('the large tree seed', () => {
     expect(rows.map((row) => row.kind)).toEqual(['epic', ...Array(49).fill('issue'), 'epic']);
   });
 
-  it("continues the projects' issue iids and the group's epic iids", async () => {
+  it('lives in the portfolio group and its public project, whose iid counters continue after it', async () => {
     const project = await db
       .selectFrom('projects')
-      .select(['id', 'last_issue_iid'])
-      .orderBy('id')
+      .select(['id', 'last_issue_iid', 'visibility_level'])
+      .where('full_path', '=', `${LARGE_TREE.groupPath}/${LARGE_TREE.projectPath}`)
       .executeTakeFirstOrThrow();
+    expect(project.visibility_level).toBe(20);
+    expect(project.last_issue_iid).toBe(18_900);
     const max = await count(sql`SELECT max(iid) AS count FROM issues WHERE project_id = ${project.id}`);
-    expect(project.last_issue_iid).toBe(max);
+    expect(max).toBe(18_900);
     const group = await db
       .selectFrom('namespaces')
-      .select('last_epic_iid')
-      .where('full_path', '=', 'acme')
+      .select(['id', 'last_epic_iid'])
+      .where('full_path', '=', LARGE_TREE.groupPath)
       .executeTakeFirstOrThrow();
-    expect(group.last_epic_iid).toBe(summary.rootEpicIid + summary.epics - 1);
+    expect(summary.rootEpicIid).toBe(1);
+    expect(group.last_epic_iid).toBe(summary.epics);
+    const outside = await count(
+      sql`SELECT count(*) FROM epics WHERE title LIKE 'Large tree%' AND group_id <> ${group.id}`,
+    );
+    expect(outside).toBe(0);
+    const members = await db
+      .selectFrom('members')
+      .innerJoin('users', 'users.id', 'members.user_id')
+      .select(['users.username', 'members.access_level'])
+      .where('members.source_id', '=', group.id)
+      .where('members.source_type', '=', 'Namespace')
+      .orderBy('members.access_level', 'desc')
+      .execute();
+    expect(members.map((member) => [member.username, member.access_level])).toEqual([
+      ['owner', 50],
+      ['maintainer', 40],
+      ['developer', 30],
+      ['reporter', 20],
+      ['guest', 10],
+    ]);
   });
 });

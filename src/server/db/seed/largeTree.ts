@@ -1,14 +1,20 @@
 import { type Kysely, sql } from 'kysely';
+import { AccessLevel } from '../../../core/domain/accessLevel.ts';
+import { VISIBILITY_LEVEL } from '../../../core/domain/visibility.ts';
 import type { Database } from '../schema.ts';
 
 /**
- * `npm run seed -- --tree-large`: one more top-level epic in `acme` whose tree is as big as GitLab
- * lets it be wide: 5,000 direct children (100 child epics, GitLab's cap, and 4,900 issues) and
- * 20,000 descendants (1,000 grandchild epics holding 14 issues each). Child epics and issues take
- * turns in one ordering (every 50th slot is an epic), as the tree shows them. For measuring the
- * tree's read and reorder at scale; written in a few set-based statements, after the demo.
+ * The demo group `portfolio` (written here, not among the organisation's specs, so that acme's data
+ * stays what the same seed always gave): one epic whose tree is as big as GitLab lets it be wide, to organise
+ * by mouse and keyboard and to measure the tree at scale: 5,000 direct children (100 child epics,
+ * GitLab's cap, and 4,900 issues) and 20,000 descendants (1,000 grandchild epics holding 14 issues
+ * each), the issues in the group's project `portfolio/delivery`. Child epics and issues take turns in
+ * one ordering (every 50th slot is an epic), as the tree shows them. Written in a few set-based
+ * statements, after the demo (`npm run seed -- --no-large-tree` leaves it out).
  */
 export const LARGE_TREE = {
+  groupPath: 'portfolio',
+  projectPath: 'delivery',
   title: 'Large tree: 5,000 children',
   childEpics: 100,
   grandchildEpicsPerChild: 10,
@@ -18,18 +24,84 @@ export const LARGE_TREE = {
   gap: 1024,
 } as const;
 
+/** Who may do what in `portfolio`: the demo roles, as in `sandbox`. */
+const PORTFOLIO_MEMBERS: readonly (readonly [username: string, level: number])[] = [
+  ['owner', AccessLevel.Owner],
+  ['maintainer', AccessLevel.Maintainer],
+  ['developer', AccessLevel.Developer],
+  ['reporter', AccessLevel.Reporter],
+  ['guest', AccessLevel.Guest],
+];
+
 export interface LargeTreeSummary {
+  readonly members: number;
   readonly rootEpicIid: number;
   readonly epics: number;
   readonly issues: number;
 }
 
-export async function insertLargeTree(db: Kysely<Database>): Promise<LargeTreeSummary> {
-  const group = await db
+/** The public top-level group that holds the tree, with the demo roles as members. */
+async function insertPortfolioGroup(db: Kysely<Database>) {
+  // The demo's groups share one root_namespace_id (the organisation's partition); so does this one.
+  const sandbox = await db
     .selectFrom('namespaces')
-    .select(['id', 'root_namespace_id', 'last_epic_iid'])
-    .where('full_path', '=', 'acme')
+    .select('root_namespace_id')
+    .where('full_path', '=', 'sandbox')
     .executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('namespaces')
+    .values({
+      root_namespace_id: sandbox.root_namespace_id,
+      parent_id: null,
+      traversal_ids: [],
+      path: LARGE_TREE.groupPath,
+      name: 'Portfolio',
+      full_path: LARGE_TREE.groupPath,
+      full_name: 'Portfolio',
+      description: 'One epic as wide as a tree may be: 5,000 children, 20,000 descendants.',
+      visibility_level: VISIBILITY_LEVEL.public,
+      created_at: sql`now()`,
+      updated_at: sql`now()`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('namespaces')
+    .set({ traversal_ids: [id] })
+    .where('id', '=', id)
+    .execute();
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where(
+      'username',
+      'in',
+      PORTFOLIO_MEMBERS.map(([username]) => username),
+    )
+    .execute();
+  const userId = (username: string) => {
+    const user = users.find((row) => row.username === username);
+    if (!user) throw new Error(`No demo user ${username}`);
+    return user.id;
+  };
+  await db
+    .insertInto('members')
+    .values(
+      PORTFOLIO_MEMBERS.map(([username, level]) => ({
+        root_namespace_id: sandbox.root_namespace_id,
+        user_id: userId(username),
+        source_type: 'Namespace' as const,
+        source_id: id,
+        access_level: level,
+        created_at: sql`now()`,
+      })),
+    )
+    .execute();
+  return { id, root_namespace_id: sandbox.root_namespace_id, last_epic_iid: 0 };
+}
+
+export async function insertLargeTree(db: Kysely<Database>): Promise<LargeTreeSummary> {
+  const group = await insertPortfolioGroup(db);
   const author = await db
     .selectFrom('users')
     .select('id')
@@ -75,30 +147,33 @@ export async function insertLargeTree(db: Kysely<Database>): Promise<LargeTreeSu
     WHERE root.group_id = ${group.id} AND root.iid = ${firstIid}
       AND e.group_id = ${group.id} AND e.iid > ${firstIid} AND e.iid < ${firstIid + epicCount}`.execute(db);
 
-  // Issues across acme's public projects, each continuing its project's iids.
-  const projects = await sql<{ id: number; last_issue_iid: number }>`
-    SELECT p.id, p.last_issue_iid FROM projects p JOIN namespaces n ON n.id = p.namespace_id
-    WHERE p.root_namespace_id = ${group.root_namespace_id} AND p.visibility_level = 20 AND n.visibility_level = 20
-    ORDER BY p.id`.execute(db);
-  const projectIds = projects.rows.map((row) => row.id);
-  const lastIids = projects.rows.map((row) => row.last_issue_iid);
-  const count = projectIds.length;
-  const { rows: created } = await sql<{ id: number; n: number }>`
+  const project = await db
+    .insertInto('projects')
+    .values({
+      root_namespace_id: group.root_namespace_id,
+      namespace_id: group.id,
+      path: LARGE_TREE.projectPath,
+      name: 'Delivery',
+      full_path: `${LARGE_TREE.groupPath}/${LARGE_TREE.projectPath}`,
+      description: 'The issues of the large epic tree.',
+      visibility_level: VISIBILITY_LEVEL.public,
+      last_issue_iid: issueCount,
+      created_at: sql`now()`,
+      updated_at: sql`now()`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { rows: created } = await sql<{ id: number }>`
     INSERT INTO issues (root_namespace_id, project_id, iid, author_id, title, state, weight, health_status,
       created_at, updated_at, closed_at)
-    SELECT ${group.root_namespace_id}, (${sql.val(projectIds)}::int[])[n % ${count} + 1],
-      (${sql.val(lastIids)}::int[])[n % ${count} + 1] + n / ${count} + 1, ${author.id},
+    SELECT ${group.root_namespace_id}, ${project.id}, n + 1, ${author.id},
       'Large tree issue ' || (n + 1),
       CASE WHEN n % 5 = 4 THEN 'closed' ELSE 'opened' END,
       CASE WHEN n % 3 = 0 THEN NULL ELSE n % 8 END,
       CASE WHEN n % 4 = 0 THEN NULL ELSE n % 4 END,
       now(), now(), CASE WHEN n % 5 = 4 THEN now() ELSE NULL END
     FROM generate_series(0, ${issueCount - 1}) AS n
-    RETURNING id, iid AS n`.execute(db);
-  for (const id of projectIds) {
-    await sql`UPDATE projects SET last_issue_iid = (SELECT max(iid) FROM issues WHERE project_id = ${id})
-      WHERE id = ${id}`.execute(db);
-  }
+    RETURNING id`.execute(db);
   const issueIds = created.map((row) => row.id).sort((a, b) => a - b);
 
   // The first 4,900 issues fill the root's slots between its child epics; the rest go 14 a grandchild.
@@ -118,5 +193,5 @@ export async function insertLargeTree(db: Kysely<Database>): Promise<LargeTreeSu
       AND grandchild.iid = ${firstIid + 1 + childEpics} + (k - ${directIssues}) / ${issuesPerGrandchild}`.execute(
     db,
   );
-  return { rootEpicIid: firstIid, epics: epicCount, issues: issueCount };
+  return { members: PORTFOLIO_MEMBERS.length, rootEpicIid: firstIid, epics: epicCount, issues: issueCount };
 }
