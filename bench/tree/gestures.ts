@@ -187,6 +187,8 @@ export async function dragOnce(page: Page): Promise<DragResult> {
     `!document.querySelector('${SCROLLER}').classList.contains('is-dragging') && ${IDLE}`,
     30_000,
   );
+  // Auto-scroll may have left the list elsewhere: the order is compared from the top, where it began.
+  await scrollToRow(page, 0, 1);
   await evaluate(page, 'window.__probe.afterPaint()');
   const after = await visibleTitles(page);
   return {
