@@ -10,3 +10,45 @@ export function browserStorage(purpose: string): Storage | null {
     return null;
   }
 }
+
+/** The part of Storage that the stored lists use (a Map-backed fake in tests). */
+export type ListStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/**
+ * Reads and parses the entry at `key`; what storage or parsing throws leaves `fallback`.
+ * `what` names the entry in the warning ('recent searches').
+ */
+export function readStoredEntry<T>(
+  storage: Pick<Storage, 'getItem'> | null,
+  key: string,
+  parse: (text: string | null) => T,
+  fallback: T,
+  what: string,
+): T {
+  if (!storage) return fallback;
+  try {
+    return parse(storage.getItem(key));
+  } catch (error) {
+    console.warn(`Could not read ${what}.`, error);
+    return fallback;
+  }
+}
+
+/**
+ * Writes `text` at `key`, or removes the entry when `text` is null. A full or refused storage only
+ * loses the entry (what the person did has happened anyway), so it is warned about, not thrown.
+ */
+export function writeStoredEntry(
+  storage: Pick<Storage, 'setItem' | 'removeItem'> | null,
+  key: string,
+  text: string | null,
+  what: string,
+): void {
+  if (!storage) return;
+  try {
+    if (text === null) storage.removeItem(key);
+    else storage.setItem(key, text);
+  } catch (error) {
+    console.warn(`Could not save ${what}.`, error);
+  }
+}

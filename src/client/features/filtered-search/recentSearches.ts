@@ -9,7 +9,12 @@ import {
   type RoadmapFilters,
   roadmapFiltersKey,
 } from '../../../core/domain/searchTokens.ts';
-import { browserStorage as sharedBrowserStorage } from '../../ui/browserStorage.ts';
+import {
+  type ListStorage,
+  readStoredEntry,
+  browserStorage as sharedBrowserStorage,
+  writeStoredEntry,
+} from '../../ui/browserStorage.ts';
 
 export const MAX_RECENT_SEARCHES = 5;
 
@@ -46,32 +51,21 @@ export function parseRecentSearches(raw: string | null): RoadmapFilters[] {
 export const serializeRecentSearches = (recent: readonly RoadmapFilters[]): string =>
   JSON.stringify(recent.map(roadmapFiltersKey));
 
-type RecentStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
 /** Local storage for recent searches, or null where the browser has none. */
-export const browserStorage = (): RecentStorage | null => sharedBrowserStorage('Recent searches');
+export const browserStorage = (): ListStorage | null => sharedBrowserStorage('Recent searches');
 
-export function readRecentSearches(storage: RecentStorage | null, fullPath: string): RoadmapFilters[] {
-  if (!storage) return [];
-  try {
-    return parseRecentSearches(storage.getItem(recentSearchesKey(fullPath)));
-  } catch (error) {
-    console.warn('Could not read recent searches.', error);
-    return [];
-  }
-}
+export const readRecentSearches = (storage: ListStorage | null, fullPath: string): RoadmapFilters[] =>
+  readStoredEntry(storage, recentSearchesKey(fullPath), parseRecentSearches, [], 'recent searches');
 
-export function writeRecentSearches(
-  storage: RecentStorage | null,
+/** An empty history removes the entry. */
+export const writeRecentSearches = (
+  storage: ListStorage | null,
   fullPath: string,
   recent: readonly RoadmapFilters[],
-): void {
-  if (!storage) return;
-  try {
-    if (recent.length === 0) storage.removeItem(recentSearchesKey(fullPath));
-    else storage.setItem(recentSearchesKey(fullPath), serializeRecentSearches(recent));
-  } catch (error) {
-    // A full or refused storage only loses the history; the search itself went through.
-    console.warn('Could not save recent searches.', error);
-  }
-}
+): void =>
+  writeStoredEntry(
+    storage,
+    recentSearchesKey(fullPath),
+    recent.length === 0 ? null : serializeRecentSearches(recent),
+    'recent searches',
+  );

@@ -16,7 +16,7 @@ import {
 import { usePushToast } from '../../../state/index.ts';
 import { useDebouncedQuery } from '../../related-items/index.ts';
 import { TREE_TEXT } from '../treeTexts.ts';
-import { CreateFormFooter } from './CreateFormFooter.tsx';
+import { CreateFormLayout } from './CreateFormLayout.tsx';
 import { canCreateEpic, epicTitlePlaceholder, groupChoices } from './createForms.ts';
 import { SearchableSelect } from './SearchableSelect.tsx';
 import type { TreeFormParent } from './treeFormTypes.ts';
@@ -40,9 +40,7 @@ export function CreateEpicForm({ parent, onCreated, onCancel }: CreateEpicFormPr
   const [dropdownOpen, setDropdownOpen] = useState(false);
   const [search, setSearch] = useState('');
   const pushToast = usePushToast();
-  const titleId = useId();
   const groupLabelId = useId();
-  const hintId = useId();
   const found = useDebouncedQuery(dropdownOpen ? `${parent.groupId}\n${search.trim()}` : null, (signal) =>
     fetchDescendantGroups(parent.groupId, search.trim(), signal),
   );
@@ -72,72 +70,43 @@ export function CreateEpicForm({ parent, onCreated, onCancel }: CreateEpicFormPr
   };
 
   return (
-    <form
-      className="tf-form"
-      data-testid="create-epic-form"
+    <CreateFormLayout
+      kind="epic"
+      title={title}
+      onTitleChange={setTitle}
+      placeholder={epicTitlePlaceholder(parent.confidential)}
+      confidential={parent.confidential}
+      enabled={enabled}
+      submitting={submitting}
+      submitLabel={TREE_TEXT.createEpic}
+      busyLabel={TREE_TEXT.creatingEpic}
       onSubmit={(event) => void submit(event)}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.stopPropagation();
-          onCancel();
-        }
-      }}
+      onCancel={onCancel}
     >
-      <div className="tf-row">
-        <div className="tf-field tf-field-grow">
-          <label htmlFor={titleId} className="tf-label">
-            {TREE_TEXT.title}
-          </label>
-          <input
-            id={titleId}
-            type="text"
-            className="input"
-            placeholder={epicTitlePlaceholder(parent.confidential)}
-            value={title}
-            aria-describedby={parent.confidential ? hintId : undefined}
-            // biome-ignore lint/a11y/noAutofocus: the person asked for this form; its title comes first.
-            autoFocus
-            data-testid="create-epic-title"
-            onChange={(event) => setTitle(event.currentTarget.value)}
-          />
-        </div>
-        <div className="tf-field">
-          <span id={groupLabelId} className="tf-label">
-            {TREE_TEXT.group}
+      <span id={groupLabelId} className="tf-label">
+        {TREE_TEXT.group}
+      </span>
+      <SearchableSelect<GroupOption>
+        labelId={groupLabelId}
+        toggleText={group.name}
+        searchLabel={TREE_TEXT.searchGroup}
+        search={search}
+        onSearch={setSearch}
+        sections={[{ key: 'groups', label: null, options: choices }]}
+        optionKey={(option) => String(option.id)}
+        renderOption={(option) => (
+          <span className="tf-option-text">
+            <span>{option.name}</span>
+            <span className="muted">{option.fullPath}</span>
           </span>
-          <SearchableSelect<GroupOption>
-            labelId={groupLabelId}
-            toggleText={group.name}
-            searchLabel={TREE_TEXT.searchGroup}
-            search={search}
-            onSearch={setSearch}
-            sections={[{ key: 'groups', label: null, options: choices }]}
-            optionKey={(option) => String(option.id)}
-            renderOption={(option) => (
-              <span className="tf-option-text">
-                <span>{option.name}</span>
-                <span className="muted">{option.fullPath}</span>
-              </span>
-            )}
-            selectedKey={String(group.id)}
-            status={status}
-            onOpenChange={setDropdownOpen}
-            onSelect={setGroup}
-            disabled={submitting}
-            testId="create-epic-group"
-          />
-        </div>
-      </div>
-      <CreateFormFooter
-        confidential={parent.confidential}
-        hintId={hintId}
-        enabled={enabled}
-        submitting={submitting}
-        label={TREE_TEXT.createEpic}
-        busyLabel={TREE_TEXT.creatingEpic}
-        testId="create-epic-submit"
-        onCancel={onCancel}
+        )}
+        selectedKey={String(group.id)}
+        status={status}
+        onOpenChange={setDropdownOpen}
+        onSelect={setGroup}
+        disabled={submitting}
+        testId="create-epic-group"
       />
-    </form>
+    </CreateFormLayout>
   );
 }

@@ -17,7 +17,7 @@ import {
 import { usePushToast } from '../../../state/index.ts';
 import { useDebouncedQuery } from '../../related-items/index.ts';
 import { TREE_TEXT } from '../treeTexts.ts';
-import { CreateFormFooter } from './CreateFormFooter.tsx';
+import { CreateFormLayout } from './CreateFormLayout.tsx';
 import { canCreateIssue, projectSections } from './createForms.ts';
 import {
   browserStorage,
@@ -45,9 +45,7 @@ export function CreateIssueForm({ parent, currentUsername, onCreated, onCancel }
   const [search, setSearch] = useState('');
   const [recent] = useState(() => readRecentProjects(browserStorage(), currentUsername));
   const pushToast = usePushToast();
-  const titleId = useId();
   const projectLabelId = useId();
-  const hintId = useId();
   const found = useDebouncedQuery(dropdownOpen ? `${parent.groupId}\n${search.trim()}` : null, (signal) =>
     fetchGroupProjects(parent.groupId, search.trim(), signal),
   );
@@ -87,76 +85,47 @@ export function CreateIssueForm({ parent, currentUsername, onCreated, onCancel }
   };
 
   return (
-    <form
-      className="tf-form"
-      data-testid="create-issue-form"
+    <CreateFormLayout
+      kind="issue"
+      title={title}
+      onTitleChange={setTitle}
+      placeholder={TREE_TEXT.newIssueTitle}
+      confidential={parent.confidential}
+      enabled={enabled}
+      submitting={submitting}
+      submitLabel={TREE_TEXT.createIssue}
+      busyLabel={TREE_TEXT.creatingIssue}
       onSubmit={(event) => void submit(event)}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.stopPropagation();
-          onCancel();
-        }
-      }}
+      onCancel={onCancel}
     >
-      <div className="tf-row">
-        <div className="tf-field tf-field-grow">
-          <label htmlFor={titleId} className="tf-label">
-            {TREE_TEXT.title}
-          </label>
-          <input
-            id={titleId}
-            type="text"
-            className="input"
-            placeholder={TREE_TEXT.newIssueTitle}
-            value={title}
-            aria-describedby={parent.confidential ? hintId : undefined}
-            // biome-ignore lint/a11y/noAutofocus: the person asked for this form; its title comes first.
-            autoFocus
-            data-testid="create-issue-title"
-            onChange={(event) => setTitle(event.currentTarget.value)}
-          />
-        </div>
-        <div className="tf-field">
-          <span id={projectLabelId} className="tf-label">
-            {TREE_TEXT.project}
+      <span id={projectLabelId} className="tf-label">
+        {TREE_TEXT.project}
+      </span>
+      <SearchableSelect<ProjectOption>
+        labelId={projectLabelId}
+        toggleText={project?.nameWithNamespace ?? TREE_TEXT.selectProject}
+        searchLabel={TREE_TEXT.searchProject}
+        search={search}
+        onSearch={setSearch}
+        sections={sections.map((section) => ({
+          key: section.key,
+          label: section.label,
+          options: section.projects,
+        }))}
+        optionKey={(option) => String(option.id)}
+        renderOption={(option) => (
+          <span className="tf-option-text">
+            <span>{option.name}</span>
+            <span className="muted">{option.nameWithNamespace}</span>
           </span>
-          <SearchableSelect<ProjectOption>
-            labelId={projectLabelId}
-            toggleText={project?.nameWithNamespace ?? TREE_TEXT.selectProject}
-            searchLabel={TREE_TEXT.searchProject}
-            search={search}
-            onSearch={setSearch}
-            sections={sections.map((section) => ({
-              key: section.key,
-              label: section.label,
-              options: section.projects,
-            }))}
-            optionKey={(option) => String(option.id)}
-            renderOption={(option) => (
-              <span className="tf-option-text">
-                <span>{option.name}</span>
-                <span className="muted">{option.nameWithNamespace}</span>
-              </span>
-            )}
-            selectedKey={project ? String(project.id) : null}
-            status={status}
-            onOpenChange={setDropdownOpen}
-            onSelect={setProject}
-            disabled={submitting}
-            testId="create-issue-project"
-          />
-        </div>
-      </div>
-      <CreateFormFooter
-        confidential={parent.confidential}
-        hintId={hintId}
-        enabled={enabled}
-        submitting={submitting}
-        label={TREE_TEXT.createIssue}
-        busyLabel={TREE_TEXT.creatingIssue}
-        testId="create-issue-submit"
-        onCancel={onCancel}
+        )}
+        selectedKey={project ? String(project.id) : null}
+        status={status}
+        onOpenChange={setDropdownOpen}
+        onSelect={setProject}
+        disabled={submitting}
+        testId="create-issue-project"
       />
-    </form>
+    </CreateFormLayout>
   );
 }

@@ -26,6 +26,7 @@ function memoryStorage() {
     values,
     getItem: (key: string) => values.get(key) ?? null,
     setItem: (key: string, value: string) => void values.set(key, value),
+    removeItem: (key: string) => void values.delete(key),
   };
 }
 
@@ -105,6 +106,7 @@ describe('storage', () => {
       setItem: () => {
         throw new Error('QuotaExceededError');
       },
+      removeItem: () => {},
     };
     expect(() => writeRecentProjects(refusing, 'dana', [])).not.toThrow();
   });

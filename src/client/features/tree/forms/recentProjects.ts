@@ -7,7 +7,12 @@
  */
 
 import type { ProjectOption } from '../../../data/treeLinksRest.ts';
-import { browserStorage as sharedBrowserStorage } from '../../../ui/browserStorage.ts';
+import {
+  type ListStorage,
+  readStoredEntry,
+  browserStorage as sharedBrowserStorage,
+  writeStoredEntry,
+} from '../../../ui/browserStorage.ts';
 
 export const RECENT_PROJECTS_MAX = 20;
 export const RECENT_PROJECTS_SHOWN = 5;
@@ -113,31 +118,26 @@ export function parseRecentProjects(raw: string | null): RecentProject[] {
   });
 }
 
-type RecentStorage = Pick<Storage, 'getItem' | 'setItem'>;
-
 /** Local storage for the recently used projects, or null where the browser has none. */
-export const browserStorage = (): RecentStorage | null => sharedBrowserStorage('Recently used projects');
+export const browserStorage = (): ListStorage | null => sharedBrowserStorage('Recently used projects');
 
-export function readRecentProjects(storage: RecentStorage | null, username: string): RecentProject[] {
-  if (!storage) return [];
-  try {
-    return parseRecentProjects(storage.getItem(recentProjectsKey(username)));
-  } catch (error) {
-    console.warn('Could not read the recently used projects.', error);
-    return [];
-  }
-}
+export const readRecentProjects = (storage: ListStorage | null, username: string): RecentProject[] =>
+  readStoredEntry(
+    storage,
+    recentProjectsKey(username),
+    parseRecentProjects,
+    [],
+    'the recently used projects',
+  );
 
-export function writeRecentProjects(
-  storage: RecentStorage | null,
+export const writeRecentProjects = (
+  storage: ListStorage | null,
   username: string,
   recent: readonly RecentProject[],
-): void {
-  if (!storage) return;
-  try {
-    storage.setItem(recentProjectsKey(username), JSON.stringify(recent));
-  } catch (error) {
-    // A full or refused storage only loses the list; the issue itself was created.
-    console.warn('Could not save the recently used projects.', error);
-  }
-}
+): void =>
+  writeStoredEntry(
+    storage,
+    recentProjectsKey(username),
+    JSON.stringify(recent),
+    'the recently used projects',
+  );
