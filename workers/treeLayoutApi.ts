@@ -5,34 +5,21 @@
  * Answers carry a `TreeSnapshot` whose numbers travel in one transferred ArrayBuffer, tagged with the
  * epoch (request counter) of their request so the page can drop stale ones.
  */
-import type { DragSubject, DropProbe, TreeDropTarget } from '../src/core/layout/tree/dropTarget.ts';
 import type { KeyboardMoveStep } from '../src/core/layout/tree/keyboardMove.ts';
-import type {
-  TreeItemInput,
-  TreeItemKey,
-  TreeItemPatch,
-  TreePageInfo,
-} from '../src/core/layout/tree/treeItem.ts';
+import type { TreeItemKey, TreePageInfo } from '../src/core/layout/tree/treeItem.ts';
 import type { TreeViewport } from '../src/core/layout/tree/treeLayout.ts';
 import type { AppliedMove, MoveRefusal, MoveUndo, TreeMove } from '../src/core/layout/tree/treeMoves.ts';
-import type { EpicTreeNodeFieldsInput } from '../src/core/layout/tree/treeReorder.ts';
 import type { TreeChange, TreeKeyboardInput, TreeView } from '../src/core/layout/tree/treeSession.ts';
 import type { TreeSnapshot } from '../src/core/layout/tree/treeSnapshot.ts';
 import type { Result } from '../src/core/lib/result.ts';
 
 export type {
   AppliedMove,
-  DragSubject,
-  DropProbe,
-  EpicTreeNodeFieldsInput,
   KeyboardMoveStep,
   MoveRefusal,
   MoveUndo,
   TreeChange,
-  TreeDropTarget,
-  TreeItemInput,
   TreeItemKey,
-  TreeItemPatch,
   TreeKeyboardInput,
   TreeMove,
   TreePageInfo,

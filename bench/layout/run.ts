@@ -26,6 +26,7 @@ import {
 import { civilOf } from '../../src/core/time/epochDay.ts';
 import { buildTimeframe } from '../../src/core/time/timeframe.ts';
 import { presetScaleOf } from '../../src/core/time/timeScale.ts';
+import { measure as measureRuns, type Stats } from '../stats.ts';
 import { generateRawEpics, toEpicInputs } from './generate.ts';
 import { NaiveRoadmap } from './naive.ts';
 
@@ -48,30 +49,9 @@ const months = timeframe.items.map((item, i) => {
 const VIEW_HEIGHT = 1500;
 const VIEW_WIDTH = 1600;
 
-interface Stats {
-  readonly median: number;
-  readonly p95: number;
-  readonly samples: number;
-}
-
 /** Runs fn repeatedly (after a warm-up) for about SECONDS, at least 5 and at most 2000 times. */
-function measure(fn: (i: number) => void, setup?: (i: number) => void): Stats {
-  for (let i = 0; i < 3; i += 1) {
-    setup?.(i);
-    fn(i);
-  }
-  const samples: number[] = [];
-  const deadline = performance.now() + SECONDS * 1000;
-  for (let i = 0; samples.length < 5 || (performance.now() < deadline && samples.length < 2000); i += 1) {
-    setup?.(i);
-    const start = performance.now();
-    fn(i);
-    samples.push(performance.now() - start);
-  }
-  samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
-  return { median: at(0.5), p95: at(0.95), samples: samples.length };
-}
+const measure = (fn: (i: number) => void, setup?: (i: number) => void): Stats =>
+  measureRuns(fn, { seconds: SECONDS, maxSamples: 2000, setup });
 
 /** Bytes structured clone copies for a snapshot when its buffer (and the views on it) is transferred. */
 function messageBytes(snapshot: LayoutSnapshot): number {

@@ -2,7 +2,7 @@
  * bench/tree's table (metric | ours median | ours p95 | dom median | dom p95), the checks that both
  * targets listed the same rows and that no drag changed anything, and the definitions.
  */
-import { distribution } from '../render/shared.ts';
+import { distribution } from '../stats.ts';
 import { DRAG, SCROLL_MS, STEADY_SCROLL } from './gestures.ts';
 import type { ScrollResult, TargetResult } from './measure.ts';
 

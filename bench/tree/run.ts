@@ -25,6 +25,7 @@ import { createPersonalAccessToken } from '../../src/server/services/auth/authSe
 import { CHILD_ITEMS_QUERY, EPIC_REORDER_MUTATION } from '../../tests/helpers/epicTree.ts';
 import { createClientManifestDir } from '../../tests/helpers/fakeClientBundle.ts';
 import { BENCH_TODAY, benchConfig, REPO_ROOT, RESULTS_DIR } from '../api/shared.ts';
+import { distribution } from '../stats.ts';
 
 const { values } = parseArgs({
   options: {
@@ -56,9 +57,6 @@ interface Timing {
   readonly p95Ms: number;
   readonly statements: number;
 }
-
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
 async function main(): Promise<void> {
   prepare();
@@ -96,12 +94,12 @@ async function main(): Promise<void> {
       await run(WARMUP + index);
       samples.push(performance.now() - started);
     }
-    samples.sort((a, b) => a - b);
+    const spread = distribution(samples);
     return {
       name,
       runs: RUNS,
-      medianMs: quantile(samples, 0.5),
-      p95Ms: quantile(samples, 0.95),
+      medianMs: spread?.p50 ?? 0,
+      p95Ms: spread?.p95 ?? 0,
       statements: Math.round((statements - before) / RUNS),
     };
   };

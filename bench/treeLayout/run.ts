@@ -22,6 +22,7 @@ import { layoutTreeWindow } from '../../src/core/layout/tree/treeLayout.ts';
 import { TreeModel } from '../../src/core/layout/tree/treeModel.ts';
 import { applyMove, undoMove } from '../../src/core/layout/tree/treeMoves.ts';
 import type { TreeSnapshot } from '../../src/core/layout/tree/treeSnapshot.ts';
+import { measure as measureRuns, type Stats } from '../stats.ts';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '1' } } });
 const SECONDS = Number(values.seconds);
@@ -31,26 +32,8 @@ const ISSUES_PER_EPIC = 15;
 const PAGE = 100;
 const view = { isShowingLabels: false };
 
-interface Stats {
-  readonly median: number;
-  readonly p95: number;
-  readonly samples: number;
-}
-
 /** Runs fn repeatedly (after a warm-up) for about SECONDS, at least 5 and at most 5000 times. */
-function measure(fn: (i: number) => void): Stats {
-  for (let i = 0; i < 3; i += 1) fn(i);
-  const samples: number[] = [];
-  const deadline = performance.now() + SECONDS * 1000;
-  for (let i = 0; samples.length < 5 || (performance.now() < deadline && samples.length < 5000); i += 1) {
-    const start = performance.now();
-    fn(i);
-    samples.push(performance.now() - start);
-  }
-  samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
-  return { median: at(0.5), p95: at(0.95), samples: samples.length };
-}
+const measure = (fn: (i: number) => void): Stats => measureRuns(fn, { seconds: SECONDS, maxSamples: 5000 });
 
 const labels = [{ id: 1, title: 'frontend', color: '#1068bf', textColor: '#ffffff' }];
 const rootChildren: TreeItemInput[] = [];

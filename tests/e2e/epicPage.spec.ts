@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { XSS_CORPUS } from '../fixtures/xss/corpus.ts';
 import { expectNoSeriousAxeViolations, signIn, waitForIdle } from './helpers.ts';
+import { api } from './treeHelpers.ts';
 
 /**
  * The epic page's header, title and description as GitLab's issuable app behaves: inline editing with
@@ -328,16 +329,11 @@ test('hostile label names show as text on the epic page and in the epics list, a
   const names = XSS_CORPUS.filter((entry) => !entry.source.includes('\u0000') && !entry.source.includes(','))
     .map((entry) => `zz-xss ${entry.source.replace(/\s+/g, ' ').trim()}`.slice(0, 255))
     .slice(0, 40);
-  const created = await page.evaluate(async (labels) => {
-    const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
-    const response = await fetch('/api/v4/groups/sandbox/epics', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': token },
-      body: JSON.stringify({ title: 'Hostile labels', labels }),
-    });
-    return { status: response.status, body: (await response.json()) as { iid: number; labels: string[] } };
-  }, names);
+  const answer = await api(page, 'POST', '/api/v4/groups/sandbox/epics', {
+    title: 'Hostile labels',
+    labels: names,
+  });
+  const created = { status: answer.status, body: answer.body as { iid: number; labels: string[] } };
   expect(created.status).toBe(201);
   expect(created.body.labels.length).toBeGreaterThan(20);
   const unsafeIn = (selector: string) =>

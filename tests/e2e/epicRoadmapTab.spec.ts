@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousAxeViolations, signIn, waitForIdle } from './helpers.ts';
+import { createEpic } from './treeHelpers.ts';
 
 /**
  * The child-items card's 'Roadmap view' tab (epics spec §2.2): the roadmap of the epic's child
@@ -176,18 +177,8 @@ test("a failed child epics query shows 'Failed to load Roadmap'", async ({ page 
 
 test('an epic without dated child epics shows the roadmap empty state for child epics', async ({ page }) => {
   await signIn(page, 'owner');
-  const created = await page.evaluate(async (title) => {
-    const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
-    const response = await fetch('/api/v4/groups/sandbox/epics', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': token },
-      body: JSON.stringify({ title }),
-    });
-    return { status: response.status, body: (await response.json()) as { iid: number } };
-  }, `Roadmap tab without children ${Date.now()}`);
-  expect(created.status).toBe(201);
-  await page.goto(`/groups/sandbox/-/epics/${created.body.iid}`);
+  const created = await createEpic(page, `Roadmap tab without children ${Date.now()}`);
+  await page.goto(`/groups/sandbox/-/epics/${created.iid}`);
   await waitForIdle(page);
   const card = page.getByTestId('epic-tree-card');
   await card.getByTestId('tree-tab-roadmap').click();

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
+import { userId } from './epicSidebar.ts';
 import type { HttpClient } from './httpClient.ts';
 import type { TestServer } from './testServer.ts';
 
@@ -262,11 +263,7 @@ export async function insertTreeEpic(
   },
 ): Promise<{ id: number; iid: number; gid: string }> {
   const group = await groupIds(server, fields.groupPath);
-  const owner = await server.db
-    .selectFrom('users')
-    .select('id')
-    .where('username', '=', 'owner')
-    .executeTakeFirstOrThrow();
+  const ownerId = await userId(server, 'owner');
   return server.db.transaction().execute(async (trx) => {
     const { last_epic_iid: iid } = await trx
       .updateTable('namespaces')
@@ -281,7 +278,7 @@ export async function insertTreeEpic(
         root_namespace_id: group.rootId,
         group_id: group.id,
         iid,
-        author_id: owner.id,
+        author_id: ownerId,
         parent_id: fields.parentId,
         relative_position: fields.position,
         title: fields.title,

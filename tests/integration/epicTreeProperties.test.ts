@@ -4,7 +4,7 @@ import { EPIC_HIERARCHY_MESSAGES } from '../../src/core/domain/epicRules.ts';
 import { Random } from '../../src/server/db/seed/random.ts';
 import { TREE_REORDER_MESSAGES } from '../../src/server/services/tree/epicTreeReorderService.ts';
 import { BACKENDS } from '../helpers/backends.ts';
-import { signedInClients } from '../helpers/epicSidebar.ts';
+import { signedInClients, userId } from '../helpers/epicSidebar.ts';
 import {
   childItems,
   childrenInDatabase,
@@ -63,11 +63,7 @@ describe.each(BACKENDS)('an epic tree stays sound under concurrent random moves 
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const author = await server.db
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', 'owner')
-      .executeTakeFirstOrThrow();
+    const authorId = await userId(server, 'owner');
     const issueIds: number[] = [];
     for (let iid = 1; iid <= 24; iid++) {
       const row = await server.db
@@ -76,7 +72,7 @@ describe.each(BACKENDS)('an epic tree stays sound under concurrent random moves 
           root_namespace_id: group.rootId,
           project_id: projectId,
           iid,
-          author_id: author.id,
+          author_id: authorId,
           title: `Tree lab issue ${iid}`,
           state: iid % 5 === 0 ? 'closed' : 'opened',
           weight: iid % 4,

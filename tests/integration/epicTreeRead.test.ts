@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/backends.ts';
-import { dataOf, type Person, signedInClients } from '../helpers/epicSidebar.ts';
+import { dataOf, type Person, signedInClients, userId } from '../helpers/epicSidebar.ts';
 import {
   type ChildIssueNode,
   childItems,
@@ -52,15 +52,11 @@ describe.each(BACKENDS)("GitLab's childItems query reads an epic's tree (%s)", (
     confidentialEpic = epics[1]!.gid;
     const issues = await issuesOfProject(server, PROJECT, 6);
     issueIds = issues.map((issue) => issue.id);
-    const owner = await server.db
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', 'owner')
-      .executeTakeFirstOrThrow();
+    const ownerId = await userId(server, 'owner');
     // Plain public issues, except one confidential issue the guest neither wrote nor is assigned to.
     await server.db
       .updateTable('issues')
-      .set({ confidential: false, author_id: owner.id })
+      .set({ confidential: false, author_id: ownerId })
       .where('id', 'in', issueIds)
       .execute();
     await server.db
@@ -186,28 +182,20 @@ describe.each(BACKENDS)("GitLab's childItems query reads an epic's tree (%s)", (
   });
 
   it('shows a confidential issue to the guest who wrote it', async () => {
-    const guest = await server.db
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', 'guest')
-      .executeTakeFirstOrThrow();
+    const guestId = await userId(server, 'guest');
     await server.db
       .updateTable('issues')
-      .set({ author_id: guest.id })
+      .set({ author_id: guestId })
       .where('id', '=', issueIds[2]!)
       .execute();
     try {
       const { items } = await readWholeTreeLevel(as('guest'), GROUP, String(parent.iid));
       expect(items.map((item) => item.id)).toContain(confidentialLink);
     } finally {
-      const owner = await server.db
-        .selectFrom('users')
-        .select('id')
-        .where('username', '=', 'owner')
-        .executeTakeFirstOrThrow();
+      const ownerId = await userId(server, 'owner');
       await server.db
         .updateTable('issues')
-        .set({ author_id: owner.id })
+        .set({ author_id: ownerId })
         .where('id', '=', issueIds[2]!)
         .execute();
     }

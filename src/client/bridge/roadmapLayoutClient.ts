@@ -1,9 +1,8 @@
 /**
- * The main thread's side of the roadmap layout worker. Every request carries a new epoch; answers
- * come back as snapshots with their buffer transferred, and one older than what is shown is dropped.
+ * The main thread's side of the roadmap layout worker. Answers come back as snapshots with their
+ * buffer transferred; epochs, stale snapshots and coalesced re-layouts are LayoutRequests'.
  * Changes (epics, view, expansion) are sent at once and never dropped; plain re-layouts (scroll,
- * pan) are coalesced: while one is in flight only the newest viewport waits behind it, so a fast
- * scroll never queues stale work in the worker.
+ * pan) are coalesced.
  */
 
 import { type Remote, wrap } from 'comlink';
@@ -14,8 +13,7 @@ import type {
   RoadmapLayoutApi,
   ViewSpec,
 } from '../../../workers/roadmapLayoutApi.ts';
-import { newerSnapshot } from '../../core/layout/snapshot.ts';
-import { WorkerRequests } from './workerRequests.ts';
+import { LayoutRequests } from './layoutRequests.ts';
 
 export type { LayoutSnapshot, LayoutViewport, RoadmapChange, ViewSpec };
 
@@ -31,17 +29,11 @@ export interface RoadmapLayoutListener {
 export class RoadmapLayoutClient {
   private readonly worker: Worker;
   private readonly remote: Remote<RoadmapLayoutApi>;
-  private readonly listener: RoadmapLayoutListener;
-  private readonly requests: WorkerRequests;
-  private epoch = 0;
-  private delivered: LayoutSnapshot | null = null;
-  private layoutInFlight = false;
-  private waitingViewport: LayoutViewport | null = null;
+  private readonly requests: LayoutRequests<LayoutSnapshot, LayoutViewport>;
   private disposed = false;
 
   constructor(listener: RoadmapLayoutListener) {
-    this.listener = listener;
-    this.requests = new WorkerRequests(listener, () => this.disposed);
+    this.requests = new LayoutRequests(listener, () => this.disposed);
     this.worker = new Worker(new URL('../../../workers/roadmapLayout.worker.ts', import.meta.url), {
       type: 'module',
       name: 'roadmap-layout',
@@ -59,26 +51,12 @@ export class RoadmapLayoutClient {
 
   /** Applies a change and lays out the viewport; never coalesced. */
   update(change: RoadmapChange, viewport: LayoutViewport): void {
-    this.epoch += 1;
-    this.waitingViewport = null;
-    this.track(this.remote.update(this.epoch, change, viewport)).then((snapshot) => this.deliver(snapshot));
+    this.requests.change((epoch) => this.remote.update(epoch, change, viewport));
   }
 
   /** Lays out the viewport (scroll, pan); coalesced with other layouts. */
   layout(viewport: LayoutViewport): void {
-    if (this.layoutInFlight) {
-      this.waitingViewport = viewport;
-      return;
-    }
-    this.layoutInFlight = true;
-    this.epoch += 1;
-    this.track(this.remote.layout(this.epoch, viewport)).then((snapshot) => {
-      this.layoutInFlight = false;
-      this.deliver(snapshot);
-      const next = this.waitingViewport;
-      this.waitingViewport = null;
-      if (next && !this.disposed) this.layout(next);
-    });
+    this.requests.layout(viewport, (epoch, next) => this.remote.layout(epoch, next));
   }
 
   /** The list row of an epic after the changes sent so far, or -1 (asked in order, so it sees them). */
@@ -90,13 +68,6 @@ export class RoadmapLayoutClient {
     if (this.disposed) return;
     this.disposed = true;
     void this.remote.dispose().finally(() => this.worker.terminate());
-  }
-
-  private deliver(snapshot: LayoutSnapshot | undefined): void {
-    if (!snapshot || this.disposed) return;
-    if (this.delivered && newerSnapshot(this.delivered, snapshot) === this.delivered) return;
-    this.delivered = snapshot;
-    this.listener.onSnapshot(snapshot);
   }
 
   private track<T>(request: Promise<T>): Promise<T | undefined> {

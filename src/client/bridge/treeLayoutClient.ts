@@ -1,9 +1,8 @@
 /**
- * The main thread's side of the epic tree layout worker. Every request carries a new epoch; answers
- * come back as snapshots with their buffer transferred, and one older than what is shown is dropped.
+ * The main thread's side of the epic tree layout worker. Answers come back as snapshots with their
+ * buffer transferred; epochs, stale snapshots and coalesced re-layouts are LayoutRequests'.
  * Changes, moves, undos and keyboard steps are sent at once, in order, and never dropped; plain
- * re-layouts (scroll) are coalesced: while one is in flight only the newest viewport waits behind
- * it, so a fast scroll never queues stale work in the worker.
+ * re-layouts (scroll) are coalesced.
  */
 
 import { type Endpoint, type Remote, releaseProxy, wrap } from 'comlink';
@@ -22,9 +21,8 @@ import type {
   TreeView,
   TreeViewport,
 } from '../../../workers/treeLayoutApi.ts';
-import { newerSnapshot } from '../../core/layout/snapshot.ts';
 import type { Result } from '../../core/lib/result.ts';
-import { WorkerRequests } from './workerRequests.ts';
+import { LayoutRequests } from './layoutRequests.ts';
 
 export type { TreeChange, TreeKeyboardInput, TreeMove, TreeSnapshot, TreeView, TreeViewport };
 
@@ -54,18 +52,12 @@ function startWorker(): TreeWorkerConnection {
 export class TreeLayoutClient {
   private readonly connection: TreeWorkerConnection;
   private readonly remote: Remote<TreeLayoutApi>;
-  private readonly listener: TreeLayoutListener;
-  private readonly requests: WorkerRequests;
-  private epoch = 0;
-  private delivered: TreeSnapshot | null = null;
-  private layoutInFlight = false;
-  private waitingViewport: TreeViewport | null = null;
+  private readonly requests: LayoutRequests<TreeSnapshot, TreeViewport>;
   private disposed = false;
 
   /** `connect` starts the worker; tests pass a MessagePort pair instead. */
   constructor(listener: TreeLayoutListener, connect: () => TreeWorkerConnection = startWorker) {
-    this.listener = listener;
-    this.requests = new WorkerRequests(listener, () => this.disposed);
+    this.requests = new LayoutRequests(listener, () => this.disposed);
     this.connection = connect();
     this.remote = wrap<TreeLayoutApi>(this.connection.endpoint);
   }
@@ -80,26 +72,12 @@ export class TreeLayoutClient {
 
   /** Applies a change and lays out the viewport; never coalesced. */
   update(change: TreeChange, viewport: TreeViewport): void {
-    this.waitingViewport = null;
-    this.track(this.remote.update(this.nextEpoch(), change, viewport)).then((snapshot) =>
-      this.deliver(snapshot),
-    );
+    this.requests.change((epoch) => this.remote.update(epoch, change, viewport));
   }
 
   /** Lays out the viewport (scroll); coalesced with other layouts. */
   layout(viewport: TreeViewport): void {
-    if (this.layoutInFlight) {
-      this.waitingViewport = viewport;
-      return;
-    }
-    this.layoutInFlight = true;
-    this.track(this.remote.layout(this.nextEpoch(), viewport)).then((snapshot) => {
-      this.layoutInFlight = false;
-      this.deliver(snapshot);
-      const next = this.waitingViewport;
-      this.waitingViewport = null;
-      if (next && !this.disposed) this.layout(next);
-    });
+    this.requests.layout(viewport, (epoch, next) => this.remote.layout(epoch, next));
   }
 
   /**
@@ -107,14 +85,14 @@ export class TreeLayoutClient {
    * and `undoMove` if it fails), or the refusal. Undefined when the worker failed (reported).
    */
   async move(move: TreeMove, viewport: TreeViewport): Promise<Result<AppliedMove, MoveRefusal> | undefined> {
-    const answer = await this.track(this.remote.move(this.nextEpoch(), move, viewport));
-    this.deliver(answer?.snapshot);
+    const answer = await this.track(this.remote.move(this.requests.nextEpoch(), move, viewport));
+    this.requests.deliver(answer?.snapshot);
     return answer?.result;
   }
 
   undoMove(undo: MoveUndo, viewport: TreeViewport): void {
-    this.track(this.remote.undoMove(this.nextEpoch(), undo, viewport)).then((snapshot) =>
-      this.deliver(snapshot),
+    this.track(this.remote.undoMove(this.requests.nextEpoch(), undo, viewport)).then((snapshot) =>
+      this.requests.deliver(snapshot),
     );
   }
 
@@ -123,9 +101,9 @@ export class TreeLayoutClient {
     input: TreeKeyboardInput,
     viewport: TreeViewport,
   ): Promise<{ step: KeyboardMoveStep; focusRow: number } | undefined> {
-    const answer = await this.track(this.remote.keyboard(this.nextEpoch(), input, viewport));
+    const answer = await this.track(this.remote.keyboard(this.requests.nextEpoch(), input, viewport));
     if (!answer) return undefined;
-    this.deliver(answer.snapshot);
+    this.requests.deliver(answer.snapshot);
     return { step: answer.step, focusRow: answer.focusRow };
   }
 
@@ -148,18 +126,6 @@ export class TreeLayoutClient {
         this.remote[releaseProxy]();
         this.connection.terminate();
       });
-  }
-
-  private nextEpoch(): number {
-    this.epoch += 1;
-    return this.epoch;
-  }
-
-  private deliver(snapshot: TreeSnapshot | undefined): void {
-    if (!snapshot || this.disposed) return;
-    if (this.delivered && newerSnapshot(this.delivered, snapshot) === this.delivered) return;
-    this.delivered = snapshot;
-    this.listener.onSnapshot(snapshot);
   }
 
   private track<T>(request: Promise<T>): Promise<T | undefined> {

@@ -31,12 +31,12 @@ export function placeRect(
 const RADIUS = 4;
 
 /**
- * A white rounded rectangle texture for nine-slice bars, drawn on a 2D canvas: unlike a rendered
- * texture, its pixels live on the CPU side, so it comes back by itself after a lost WebGL context.
+ * A square white texture, `size` CSS px, that `paint` draws on a 2D canvas (fill and stroke are
+ * white) at twice the device pixel ratio or more. Unlike a rendered texture, its pixels live on the
+ * CPU side, so it comes back by itself after a lost WebGL context.
  */
-export function roundedBarTexture(): Texture {
+export function paintedTexture(size: number, paint: (context: CanvasRenderingContext2D) => void): Texture {
   const scale = Math.max(2, Math.ceil(window.devicePixelRatio || 1));
-  const size = RADIUS * 2 + 2;
   const canvas = document.createElement('canvas');
   canvas.width = size * scale;
   canvas.height = size * scale;
@@ -44,11 +44,20 @@ export function roundedBarTexture(): Texture {
   if (context) {
     context.scale(scale, scale);
     context.fillStyle = '#ffffff';
+    context.strokeStyle = '#ffffff';
+    paint(context);
+  }
+  return Texture.from({ resource: canvas, resolution: scale });
+}
+
+/** A white rounded rectangle texture for nine-slice bars. */
+export function roundedBarTexture(): Texture {
+  const size = RADIUS * 2 + 2;
+  return paintedTexture(size, (context) => {
     context.beginPath();
     context.roundRect(0, 0, size, size, RADIUS);
     context.fill();
-  }
-  return Texture.from({ resource: canvas, resolution: scale });
+  });
 }
 
 export function roundedBar(texture: Texture): NineSliceSprite {

@@ -1,10 +1,11 @@
 /**
  * The tree's icons as white textures, tinted per use: the same 16×16 stroke paths as the DOM's
- * <Icon>, so canvas rows and overlay controls look alike. Drawn on 2D canvases, so their pixels
- * live on the CPU side and come back by themselves after a lost WebGL context.
+ * <Icon>, so canvas rows and overlay controls look alike. Painted on 2D canvases (paintedTexture),
+ * so they come back by themselves after a lost WebGL context.
  */
-import { Texture } from 'pixi.js';
+import type { Texture } from 'pixi.js';
 import { ICON_PATHS } from '../ui/Icon.tsx';
+import { paintedTexture } from './sprites.ts';
 
 export interface TreeIconTextures {
   readonly issueOpen: Texture;
@@ -22,21 +23,6 @@ export interface TreeIconTextures {
 
 /** Logical size of every icon texture, CSS px; sprites scale them down where smaller. */
 const ICON_SIZE = 16;
-
-function paintedTexture(size: number, paint: (context: CanvasRenderingContext2D) => void): Texture {
-  const scale = Math.max(2, Math.ceil(window.devicePixelRatio || 1));
-  const canvas = document.createElement('canvas');
-  canvas.width = size * scale;
-  canvas.height = size * scale;
-  const context = canvas.getContext('2d');
-  if (context) {
-    context.scale(scale, scale);
-    context.fillStyle = '#ffffff';
-    context.strokeStyle = '#ffffff';
-    paint(context);
-  }
-  return Texture.from({ resource: canvas, resolution: scale });
-}
 
 function strokedIcon(path: string): Texture {
   return paintedTexture(ICON_SIZE, (context) => {

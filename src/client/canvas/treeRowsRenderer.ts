@@ -30,7 +30,7 @@ import type { TreeIconTextures } from './treeIcons.ts';
 import { TreeMetaRenderer } from './treeMetaRenderer.ts';
 
 /** The first line of a row (title, icon, metadata) is centred here, px below the row top. */
-export const TREE_FIRST_LINE_CENTER = TREE_ROW_HEIGHT / 2;
+const TREE_FIRST_LINE_CENTER = TREE_ROW_HEIGHT / 2;
 /** Dimmed rows show this much of themselves through a veil of the background colour. */
 const VEIL_ALPHA = 0.55;
 

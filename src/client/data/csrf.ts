@@ -4,8 +4,13 @@ export function csrfToken(): string | null {
   return document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content || null;
 }
 
+/** The CSRF header of a write from the browser, when the page has a token. */
+export function csrfHeaders(): Record<string, string> {
+  const token = csrfToken();
+  return token ? { 'X-CSRF-Token': token } : {};
+}
+
 /** Headers of a JSON write from the browser: the body's type and, when the page has one, the CSRF token. */
 export function jsonWriteHeaders(): Record<string, string> {
-  const token = csrfToken();
-  return { 'Content-Type': 'application/json', ...(token ? { 'X-CSRF-Token': token } : {}) };
+  return { 'Content-Type': 'application/json', ...csrfHeaders() };
 }

@@ -3,7 +3,6 @@
  * dates as calendar dates, colours as they came. One page of a parent's children, with the cursors
  * of its two lists, and the root's header numbers.
  */
-import { parseGlobalId } from '../../core/domain/gid.ts';
 import type {
   TreeDescendantCounts,
   TreeEpicHealth,
@@ -19,6 +18,7 @@ import type {
   TreeEpicNodeFragment,
   TreeIssueNodeFragment,
 } from './generated/graphql.ts';
+import { numericId } from './mappers.ts';
 
 /** The root epic of a tree: the card's header numbers and what its forms and moves need. */
 export interface TreeRoot {
@@ -40,12 +40,6 @@ export interface ChildItemsPage {
 }
 
 type QueriedEpic = NonNullable<NonNullable<ChildItemsQuery['group']>['epic']>;
-
-const numericId = (gid: string): number => {
-  const parsed = parseGlobalId(gid);
-  if (!parsed.ok) throw new Error(`Unexpected global id ${gid}`);
-  return parsed.id;
-};
 
 const labelsOf = (
   labels: {
@@ -105,7 +99,7 @@ function epicBase(epic: RelatedTreeBaseEpicFragment) {
   };
 }
 
-export function treeEpicItem(node: TreeEpicNodeFragment): TreeItemInput {
+function treeEpicItem(node: TreeEpicNodeFragment): TreeItemInput {
   return {
     ...epicBase(node),
     state: node.state === 'closed' ? 'closed' : 'opened',
@@ -121,7 +115,7 @@ export function treeEpicItem(node: TreeEpicNodeFragment): TreeItemInput {
   };
 }
 
-export function treeIssueItem(node: TreeIssueNodeFragment): TreeItemInput {
+function treeIssueItem(node: TreeIssueNodeFragment): TreeItemInput {
   const assignees = (node.assignees?.edges ?? []).flatMap((edge) => (edge?.node ? [edge.node] : []));
   return {
     type: 'issue',

@@ -219,7 +219,7 @@ export const toRoadmapMilestoneView = (milestone: RoadmapMilestoneNode): Roadmap
 });
 
 /** The number in `gid://gitlab/Type/<n>`; NaN never escapes (a malformed id is a server bug). */
-function numericId(gid: string): number {
+export function numericId(gid: string): number {
   const parsed = parseGlobalId(gid);
   if (!parsed.ok) throw new Error(parsed.message);
   return parsed.id;

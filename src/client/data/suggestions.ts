@@ -8,6 +8,7 @@
 import { DIGITS_ONLY, matchesSearch } from '../../core/domain/searchTokens.ts';
 import { GRAPHQL_PATH } from './apolloClient.ts';
 import { jsonWriteHeaders } from './csrf.ts';
+import { getJsonArray, groupScopedPath, isObject, str } from './restJson.ts';
 
 export interface UserSuggestion {
   readonly id: number;
@@ -44,27 +45,7 @@ export interface EpicSuggestion {
 /** The epic search's state argument (GraphQL `EpicState`). */
 export type EpicSuggestionState = 'all' | 'opened' | 'closed';
 
-type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null;
-const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const int = (value: unknown): number => (typeof value === 'number' ? value : Number(value));
-
-/** `/groups/a/b/-/…`: each path segment encoded, the slashes kept. */
-const groupUrl = (fullPath: string, rest: string): string =>
-  `/groups/${fullPath.split('/').map(encodeURIComponent).join('/')}/-/${rest}`;
-
-async function getJsonArray(url: string, signal: AbortSignal): Promise<Json[]> {
-  const response = await fetch(url, {
-    credentials: 'same-origin',
-    headers: { Accept: 'application/json' },
-    signal,
-  });
-  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
-  const body: unknown = await response.json();
-  if (!Array.isArray(body)) throw new Error(`GET ${url} did not answer a list`);
-  return body.filter(isObject);
-}
 
 /** Users for the Author token, members of the group (and its ancestors) first. */
 export async function fetchUserSuggestions(
@@ -87,7 +68,7 @@ export async function fetchLabelSuggestions(
   signal: AbortSignal,
 ): Promise<LabelSuggestion[]> {
   const params = new URLSearchParams({ only_group_labels: 'true', include_ancestor_groups: 'true', search });
-  const rows = await getJsonArray(`${groupUrl(fullPath, 'labels.json')}?${params}`, signal);
+  const rows = await getJsonArray(`${groupScopedPath(fullPath, 'labels.json')}?${params}`, signal);
   return rows.flatMap((row) => {
     const title = str(row.title) ?? str(row.name);
     if (!title) return [];
@@ -108,7 +89,7 @@ export async function fetchMilestoneSuggestions(
   { fullPath, search }: { readonly fullPath: string; readonly search: string },
   signal: AbortSignal,
 ): Promise<MilestoneSuggestion[]> {
-  const rows = await getJsonArray(groupUrl(fullPath, 'milestones.json'), signal);
+  const rows = await getJsonArray(groupScopedPath(fullPath, 'milestones.json'), signal);
   return rows.flatMap((row) => {
     const title = str(row.title);
     return title && matchesSearch(title, search) ? [{ id: int(row.id), title }] : [];

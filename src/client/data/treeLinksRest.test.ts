@@ -1,16 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  addItemErrorText,
   addRelatedItems,
   addTreeItems,
   createChildEpic,
-  createEpicErrorText,
   createEpicIssue,
   epicLinkEndpoints,
   fetchGroupProjects,
   fetchReferenceSuggestions,
-  removeItemErrorText,
-  removeRelation,
   serverMessage,
   toLinkedIssuable,
   toProjectOption,
@@ -33,63 +29,6 @@ function stubFetch(response: Response | Error) {
 }
 
 afterEach(() => vi.unstubAllGlobals());
-
-describe('addItemErrorText', () => {
-  it('reports a 404 as the item type not found, whatever the server said', () => {
-    expect(addItemErrorText({ status: 404, message: 'No matching epic found' }, 'epic')).toBe(
-      'Epic cannot be found.',
-    );
-    expect(addItemErrorText({ status: 404, message: null }, 'issue')).toBe('Issue cannot be found.');
-  });
-
-  it('reports a 409 "Epic hierarchy level too deep" as the maximum number of child epics', () => {
-    expect(addItemErrorText({ status: 409, message: 'Epic hierarchy level too deep' }, 'epic')).toBe(
-      'This epic already has the maximum number of child epics.',
-    );
-  });
-
-  it("shows any other failure's server message as it is", () => {
-    const message = 'This epic cannot be added. An epic cannot be added to itself.';
-    expect(addItemErrorText({ status: 409, message }, 'epic')).toBe(message);
-    expect(addItemErrorText({ status: 403, message: '403 Forbidden' }, 'issue')).toBe('403 Forbidden');
-  });
-
-  it('falls back to not found when the server gave no message', () => {
-    expect(addItemErrorText({ status: 500, message: null }, 'epic')).toBe('Epic cannot be found.');
-  });
-
-  it('lets a custom failure message override the standard ones', () => {
-    expect(addItemErrorText({ status: 404, message: null }, 'epic', 'Custom')).toBe('Custom');
-  });
-});
-
-describe('removeItemErrorText', () => {
-  it('reports a 404 as an indeterminate path and anything else as a removal error', () => {
-    expect(removeItemErrorText({ status: 404, message: null }, 'epic')).toBe(
-      'We could not determine the path to remove the epic',
-    );
-    expect(removeItemErrorText({ status: 500, message: 'boom' }, 'issue')).toBe(
-      'An error occurred while removing issues.',
-    );
-  });
-});
-
-describe('createEpicErrorText', () => {
-  it("uses the tree's toast when the server said nothing, or the request never got an answer", () => {
-    expect(createEpicErrorText({ status: 500, message: null })).toBe(
-      'Something went wrong while creating child epics.',
-    );
-    expect(createEpicErrorText({ status: 0, message: 'Failed to fetch' })).toBe(
-      'Something went wrong while creating child epics.',
-    );
-  });
-
-  it("follows 'Error creating epic' with the server's reason", () => {
-    expect(createEpicErrorText({ status: 400, message: "title can't be blank" })).toBe(
-      "Error creating epic. title can't be blank",
-    );
-  });
-});
 
 describe('serverMessage', () => {
   it('reads a message string, a validation object or a Grape error', () => {
@@ -177,7 +116,7 @@ describe('endpoints', () => {
 describe('calls', () => {
   it('posts the references to the links endpoint and answers the linked items', async () => {
     const fetchMock = stubFetch(answer(200, { issuables: [{ id: 9, title: 'Child', reference: '&9' }] }));
-    const result = await addTreeItems('/groups/acme/-/epics/1/links', ['&9'], 'epic');
+    const result = await addTreeItems('/groups/acme/-/epics/1/links', ['&9']);
     expect(result.ok && result.value.map((item) => item.id)).toEqual([9]);
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/groups/acme/-/epics/1/links');
@@ -185,30 +124,13 @@ describe('calls', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ issuable_references: ['&9'] });
   });
 
-  it('answers the mapped text when adding fails', async () => {
-    stubFetch(answer(409, { message: 'Epic hierarchy level too deep' }));
-    expect(await addTreeItems('/x', ['&9'], 'epic')).toEqual({
-      ok: false,
-      error: 'This epic already has the maximum number of child epics.',
-    });
-  });
-
   it('sends the link type with related items', async () => {
     const fetchMock = stubFetch(answer(200, { message: null, issuables: [] }));
-    await addRelatedItems('/r', ['&2', '&3'], 'is_blocked_by', 'epic');
+    await addRelatedItems('/r', ['&2', '&3'], 'is_blocked_by');
     expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({
       issuable_references: ['&2', '&3'],
       link_type: 'is_blocked_by',
     });
-  });
-
-  it('deletes the relation path and maps a 404', async () => {
-    const fetchMock = stubFetch(answer(404, { message: '404 Not found' }));
-    expect(await removeRelation('/groups/acme/-/epics/1/links/5', 'epic')).toEqual({
-      ok: false,
-      error: 'We could not determine the path to remove the epic',
-    });
-    expect(fetchMock.mock.calls[0]![1]?.method).toBe('DELETE');
   });
 
   it('creates a child epic in the chosen group with the parent id and confidentiality', async () => {
@@ -247,7 +169,7 @@ describe('calls', () => {
     stubFetch(answer(403, { message: '403 Forbidden' }));
     expect(await createEpicIssue({ projectId: 5, epicId: 12, title: 'Bug' })).toEqual({
       ok: false,
-      error: 'Something went wrong while creating issue.',
+      error: { status: 403, message: '403 Forbidden' },
     });
   });
 
@@ -280,13 +202,5 @@ describe('calls', () => {
     expect(fetchMock.mock.calls[0]![0]).toBe(
       '/groups/acme/-/autocomplete_sources/epics?search=sec&confidential_only=true',
     );
-  });
-
-  it('reports a request that never got an answer with the tree text', async () => {
-    stubFetch(new TypeError('Failed to fetch'));
-    expect(await createChildEpic({ groupId: 1, parentId: 2, confidential: false, title: 'x' })).toEqual({
-      ok: false,
-      error: 'Something went wrong while creating child epics.',
-    });
   });
 });

@@ -1,26 +1,29 @@
 /**
  * The REST calls of the child-items tree's forms and of the related-items form (GitLab's
  * related_items_tree and related_issues endpoints, spec §7 REST, facts 1.8), with the session cookie
- * and the CSRF token. Every HTTP failure becomes the spec's text here, in one place (spec §8): the
- * functions that write answer a `Result` whose error is the text to show.
+ * and the CSRF token. The functions that write answer a `Result` whose error is the `HttpFailure`;
+ * the features turn it into the spec's text (spec §8): related-items' `addItemErrorText` and
+ * `removeItemErrorText`, the tree's `createEpicErrorText`.
  */
 
 import { err, ok, type Result } from '../../core/lib/result.ts';
-import {
-  HIERARCHY_TOO_DEEP_MESSAGE,
-  type LinkType,
-  MAX_CHILD_EPICS_TEXT,
-  NOT_FOUND_TEXT,
-  PATH_INDETERMINATE_TEXT,
-  REMOVE_ERROR_TEXT,
-} from '../features/related-items/relatedItemsTexts.ts';
-import { TREE_TEXT } from '../features/tree/treeTexts.ts';
-import { jsonWriteHeaders } from './csrf.ts';
+import { csrfHeaders, jsonWriteHeaders } from './csrf.ts';
+import { getJsonArray, groupScopedPath, isObject, type Json, str } from './restJson.ts';
 
 /** The two kinds of child an epic's tree holds. */
 export type TreeItemType = 'epic' | 'issue';
 
-/** A failed HTTP answer: its status (0 when the request never got one) and the server's message. */
+/** GitLab's link types between related items (spec §9). */
+export const LINK_TYPES = ['relates_to', 'blocks', 'is_blocked_by'] as const;
+export type LinkType = (typeof LINK_TYPES)[number];
+
+const isLinkType = (value: string | null): value is LinkType =>
+  value !== null && (LINK_TYPES as readonly string[]).includes(value);
+
+/**
+ * A failed HTTP answer: its status (0 when the request never got one) and the server's message. A
+ * 2xx answer without the expected object fails with its status and no message.
+ */
 export interface HttpFailure {
   readonly status: number;
   readonly message: string | null;
@@ -53,7 +56,6 @@ export interface CreatedItem {
   readonly title: string;
   readonly webUrl: string;
   readonly reference: string;
-  readonly json: Readonly<Record<string, unknown>>;
 }
 
 /** An autocomplete answer for the reference input: GitLab's autocomplete_sources rows. */
@@ -84,18 +86,10 @@ export interface ProjectOption {
   readonly avatarUrl: string | null;
 }
 
-type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null;
-const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const num = (value: unknown): number | null => {
   const parsed = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
   return Number.isFinite(parsed) ? parsed : null;
 };
-
-/** `/groups/a/b/-/…`: each path segment encoded, the slashes kept. */
-export const groupScopedPath = (fullPath: string, rest: string): string =>
-  `/groups/${fullPath.split('/').map(encodeURIComponent).join('/')}/-/${rest}`;
 
 /** The endpoints of an epic's tree and related items (what the epic page hands the forms). */
 export function epicLinkEndpoints(groupFullPath: string, epicIid: number | string) {
@@ -125,46 +119,10 @@ export function serverMessage(body: unknown): string | null {
   return null;
 }
 
-// ---- The one place HTTP failures become the spec's texts (spec §8). ----
-
-/**
- * Adding existing children or related items: a 404 is 'not found' for the item type; a 409 with
- * 'Epic hierarchy level too deep' is 'maximum number of child epics'; otherwise the server's
- * message. A custom message, when given, overrides all of them. Without any message the item is
- * reported not found, as GitLab's front end does.
- */
-export function addItemErrorText(
-  failure: HttpFailure,
-  itemType: TreeItemType,
-  custom?: string | null,
-): string {
-  if (custom) return custom;
-  if (failure.status === 404) return NOT_FOUND_TEXT[itemType];
-  if (failure.status === 409 && failure.message === HIERARCHY_TOO_DEEP_MESSAGE) return MAX_CHILD_EPICS_TEXT;
-  return failure.message ?? NOT_FOUND_TEXT[itemType];
-}
-
-/** Removing a child or a related item: a 404 means the path could not be determined. */
-export function removeItemErrorText(failure: HttpFailure, itemType: TreeItemType): string {
-  return failure.status === 404 ? PATH_INDETERMINATE_TEXT[itemType] : REMOVE_ERROR_TEXT[itemType];
-}
-
-/**
- * Creating a child epic: the tree's toast, or — when the server said why — 'Error creating epic'
- * followed by '. ' and its message (as the issuable form reports 'Error updating …').
- */
-export function createEpicErrorText(failure: HttpFailure): string {
-  return failure.status !== 0 && failure.message
-    ? `${TREE_TEXT.createEpicFailed}. ${failure.message}`
-    : TREE_TEXT.createChildEpicsFailed;
-}
-
-export const createIssueErrorText = (_failure: HttpFailure): string => TREE_TEXT.createIssueFailed;
-
 // ---- Transport ----
 
 type Answer =
-  | { readonly ok: true; readonly body: unknown }
+  | { readonly ok: true; readonly status: number; readonly body: unknown }
   | { readonly ok: false; readonly failure: HttpFailure };
 
 async function send(url: string, init: RequestInit): Promise<Answer> {
@@ -180,37 +138,20 @@ async function send(url: string, init: RequestInit): Promise<Answer> {
   }
   const body: unknown = response.status === 204 ? null : await response.json().catch(() => null);
   return response.ok
-    ? { ok: true, body }
+    ? { ok: true, status: response.status, body }
     : { ok: false, failure: { status: response.status, message: serverMessage(body) } };
 }
 
 /** A write with the CSRF token; Content-Type only with a body (Fastify refuses an empty JSON body). */
-const writeJson = (method: 'POST' | 'DELETE', body?: Json): RequestInit => {
-  const { 'Content-Type': contentType, ...csrf } = jsonWriteHeaders();
-  return body
-    ? {
-        method,
-        headers: { ...csrf, 'Content-Type': contentType ?? 'application/json', Accept: 'application/json' },
-        body: JSON.stringify(body),
-      }
-    : { method, headers: { ...csrf, Accept: 'application/json' } };
-};
+const writeJson = (method: 'POST' | 'DELETE', body?: Json): RequestInit =>
+  body
+    ? { method, headers: { ...jsonWriteHeaders(), Accept: 'application/json' }, body: JSON.stringify(body) }
+    : { method, headers: { ...csrfHeaders(), Accept: 'application/json' } };
 
-async function getList(url: string, signal: AbortSignal): Promise<Json[]> {
-  const answer = await send(url, { headers: { Accept: 'application/json' }, signal });
-  if (!answer.ok) throw new Error(`GET ${url} answered ${answer.failure.status}`);
-  const list = Array.isArray(answer.body)
-    ? answer.body
-    : isObject(answer.body)
-      ? answer.body.issuables
-      : null;
-  if (!Array.isArray(list)) throw new Error(`GET ${url} did not answer a list`);
-  return list.filter(isObject);
-}
+/** The failure of a 2xx answer whose body is not what the call creates. */
+const unexpectedBody = (status: number): HttpFailure => ({ status, message: null });
 
 // ---- Mappers (the edge: nothing past here reads raw JSON fields) ----
-
-const LINK_TYPE_VALUES: readonly string[] = ['relates_to', 'blocks', 'is_blocked_by'];
 
 export function toLinkedIssuable(json: Json): LinkedIssuable | null {
   const id = num(json.id);
@@ -227,7 +168,7 @@ export function toLinkedIssuable(json: Json): LinkedIssuable | null {
     path: str(json.path) ?? str(json.web_url) ?? str(json.url) ?? '',
     relationPath: str(json.relation_path),
     confidential: json.confidential === true,
-    linkType: linkType && LINK_TYPE_VALUES.includes(linkType) ? (linkType as LinkType) : null,
+    linkType: isLinkType(linkType) ? linkType : null,
     canAdmin: json.can_admin === true,
     json,
   };
@@ -251,11 +192,10 @@ function toCreatedItem(body: unknown): CreatedItem | null {
     title: str(body.title) ?? '',
     webUrl: str(body.web_url) ?? str(body.url) ?? '',
     reference: str(references.full) ?? str(body.reference) ?? '',
-    json: body,
   };
 }
 
-export function toGroupOption(json: Json): GroupOption | null {
+function toGroupOption(json: Json): GroupOption | null {
   const id = num(json.id);
   const fullPath = str(json.full_path);
   if (id === null || !fullPath) return null;
@@ -278,7 +218,7 @@ export function toProjectOption(json: Json): ProjectOption | null {
   };
 }
 
-export function toReferenceSuggestion(json: Json): ReferenceSuggestion | null {
+function toReferenceSuggestion(json: Json): ReferenceSuggestion | null {
   const iid = num(json.iid);
   const reference = str(json.reference);
   if (iid === null || !reference) return null;
@@ -290,48 +230,44 @@ export function toReferenceSuggestion(json: Json): ReferenceSuggestion | null {
 
 /**
  * POST `{ issuable_references }` to an epic's `/links` (epics) or `/issues` endpoint: links each
- * existing item as a child. Answers the linked items, or the text to show under the form.
+ * existing item as a child. Answers the linked items, or the failure.
  */
 export async function addTreeItems(
   endpoint: string,
   references: readonly string[],
-  itemType: TreeItemType,
-): Promise<Result<LinkedIssuable[], string>> {
+): Promise<Result<LinkedIssuable[], HttpFailure>> {
   const answer = await send(endpoint, writeJson('POST', { issuable_references: references }));
-  return answer.ok ? ok(toIssuables(answer.body)) : err(addItemErrorText(answer.failure, itemType));
+  return answer.ok ? ok(toIssuables(answer.body)) : err(answer.failure);
 }
 
 /**
  * DELETE an item's `relation_path`: unlinks a child from its epic, or a related item. An item
  * without a path fails as a 404 would: the path could not be determined.
  */
-export async function removeRelation(
-  relationPath: string | null,
-  itemType: TreeItemType,
-): Promise<Result<null, string>> {
-  if (!relationPath) return err(removeItemErrorText({ status: 404, message: null }, itemType));
+export async function removeRelation(relationPath: string | null): Promise<Result<null, HttpFailure>> {
+  if (!relationPath) return err({ status: 404, message: null });
   const answer = await send(relationPath, writeJson('DELETE'));
-  return answer.ok ? ok(null) : err(removeItemErrorText(answer.failure, itemType));
+  return answer.ok ? ok(null) : err(answer.failure);
 }
 
 /**
  * POST `/api/v4/groups/:id/epics` `{ parent_id, confidential, title }`: a new child epic in the chosen
- * group (`groupId`: its full path or id). Answers the created epic, or the toast text.
+ * group (`groupId`: its full path or id). Answers the created epic, or the failure.
  */
 export async function createChildEpic(fields: {
   readonly groupId: string | number;
   readonly parentId: number;
   readonly confidential: boolean;
   readonly title: string;
-}): Promise<Result<CreatedItem, string>> {
+}): Promise<Result<CreatedItem, HttpFailure>> {
   const url = `/api/v4/groups/${encodeURIComponent(String(fields.groupId))}/epics`;
   const answer = await send(
     url,
     writeJson('POST', { parent_id: fields.parentId, confidential: fields.confidential, title: fields.title }),
   );
-  if (!answer.ok) return err(createEpicErrorText(answer.failure));
+  if (!answer.ok) return err(answer.failure);
   const created = toCreatedItem(answer.body);
-  return created ? ok(created) : err(TREE_TEXT.createChildEpicsFailed);
+  return created ? ok(created) : err(unexpectedBody(answer.status));
 }
 
 /**
@@ -344,7 +280,7 @@ export async function createEpicIssue(fields: {
   readonly epicId: number;
   readonly title: string;
   readonly confidential?: boolean;
-}): Promise<Result<CreatedItem, string>> {
+}): Promise<Result<CreatedItem, HttpFailure>> {
   const url = `/api/v4/projects/${encodeURIComponent(String(fields.projectId))}/issues`;
   const answer = await send(
     url,
@@ -354,9 +290,9 @@ export async function createEpicIssue(fields: {
       ...(fields.confidential ? { confidential: true } : {}),
     }),
   );
-  if (!answer.ok) return err(createIssueErrorText(answer.failure));
+  if (!answer.ok) return err(answer.failure);
   const created = toCreatedItem(answer.body);
-  return created ? ok(created) : err(TREE_TEXT.createIssueFailed);
+  return created ? ok(created) : err(unexpectedBody(answer.status));
 }
 
 /** GET `/api/v4/groups/:id/descendant_groups?search=`: the groups a child epic may be created in. */
@@ -367,7 +303,7 @@ export async function fetchDescendantGroups(
 ): Promise<GroupOption[]> {
   const params = new URLSearchParams({ per_page: '100' });
   if (search) params.set('search', search);
-  const rows = await getList(
+  const rows = await getJsonArray(
     `/api/v4/groups/${encodeURIComponent(String(groupId))}/descendant_groups?${params}`,
     signal,
   );
@@ -391,7 +327,7 @@ export async function fetchGroupProjects(
     search_namespaces: 'true',
   });
   if (search) params.set('search', search);
-  const rows = await getList(
+  const rows = await getJsonArray(
     `/api/v4/groups/${encodeURIComponent(String(groupId))}/projects?${params}`,
     signal,
   );
@@ -410,13 +346,13 @@ export async function fetchReferenceSuggestions(
 ): Promise<ReferenceSuggestion[]> {
   const params = new URLSearchParams({ search });
   if (confidentialOnly) params.set('confidential_only', 'true');
-  const rows = await getList(`${source}?${params}`, signal);
+  const rows = await getJsonArray(`${source}?${params}`, signal);
   return rows.flatMap((row) => toReferenceSuggestion(row) ?? []);
 }
 
-/** GET an epic's related epic links (`…/related_epic_links`). */
+/** GET an epic's related epic links (`…/related_epic_links`): a list, or `{ issuables }`. */
 export async function fetchRelatedItems(endpoint: string, signal: AbortSignal): Promise<LinkedIssuable[]> {
-  return (await getList(endpoint, signal)).flatMap((row) => toLinkedIssuable(row) ?? []);
+  return (await getJsonArray(endpoint, signal, 'issuables')).flatMap((row) => toLinkedIssuable(row) ?? []);
 }
 
 /** POST `{ issuable_references, link_type }` to a related-items endpoint. */
@@ -424,11 +360,10 @@ export async function addRelatedItems(
   endpoint: string,
   references: readonly string[],
   linkType: LinkType,
-  itemType: TreeItemType,
-): Promise<Result<LinkedIssuable[], string>> {
+): Promise<Result<LinkedIssuable[], HttpFailure>> {
   const answer = await send(
     endpoint,
     writeJson('POST', { issuable_references: references, link_type: linkType }),
   );
-  return answer.ok ? ok(toIssuables(answer.body)) : err(addItemErrorText(answer.failure, itemType));
+  return answer.ok ? ok(toIssuables(answer.body)) : err(answer.failure);
 }

@@ -6,6 +6,7 @@
  */
 import { parseHexColor } from '../domain/colors.ts';
 import { assert } from '../lib/assert.ts';
+import { grownArray } from '../lib/typedArrays.ts';
 import { calendarDateToDay } from '../time/epochDay.ts';
 import { UNDEFINED_END, UNDEFINED_START } from './clampEpic.ts';
 import type { IssueTotals, RoadmapEpicInput } from './roadmapEpic.ts';
@@ -153,24 +154,19 @@ export class EpicStore {
   private reserve(capacity: number): void {
     if (capacity <= this.ids.length) return;
     const size = Math.max(capacity, this.ids.length * 2, 64);
-    this.ids = grow(this.ids, new Uint32Array(size));
-    this.parentIds = grow(this.parentIds, new Float64Array(size));
-    this.groupIds = grow(this.groupIds, new Float64Array(size));
-    this.starts = grow(this.starts, new Int32Array(size));
-    this.ends = grow(this.ends, new Int32Array(size));
-    this.openedCounts = grow(this.openedCounts, new Float64Array(size));
-    this.closedCounts = grow(this.closedCounts, new Float64Array(size));
-    this.openedWeights = grow(this.openedWeights, new Float64Array(size));
-    this.closedWeights = grow(this.closedWeights, new Float64Array(size));
-    this.colors = grow(this.colors, new Int32Array(size));
-    this.textColors = grow(this.textColors, new Int32Array(size));
-    this.flags = grow(this.flags, new Uint8Array(size));
+    this.ids = grownArray(this.ids, size);
+    this.parentIds = grownArray(this.parentIds, size);
+    this.groupIds = grownArray(this.groupIds, size);
+    this.starts = grownArray(this.starts, size);
+    this.ends = grownArray(this.ends, size);
+    this.openedCounts = grownArray(this.openedCounts, size);
+    this.closedCounts = grownArray(this.closedCounts, size);
+    this.openedWeights = grownArray(this.openedWeights, size);
+    this.closedWeights = grownArray(this.closedWeights, size);
+    this.colors = grownArray(this.colors, size);
+    this.textColors = grownArray(this.textColors, size);
+    this.flags = grownArray(this.flags, size);
   }
-}
-
-function grow<T extends Uint32Array | Float64Array | Int32Array | Uint8Array>(old: T, next: T): T {
-  next.set(old as never);
-  return next;
 }
 
 function writeTotals(
@@ -197,3 +193,8 @@ export function packColor(color: string | null): number {
 
 /** Epic colours repeat (a palette of eight by default): parse each text once. */
 const packedColors = new Map<string, number>();
+
+/** 0xRRGGBB → '#rrggbb' (what CSS takes), the inverse of {@link packColor}; null for none (-1). */
+export function unpackColor(packed: number): string | null {
+  return packed < 0 ? null : `#${packed.toString(16).padStart(6, '0')}`;
+}

@@ -12,6 +12,7 @@ import { EPIC_ITEM_HEIGHT, sectionWidth } from './constants.ts';
 import { type EpicStore, STORE_FLAG } from './epicStore.ts';
 import { type ProgressTracking, progressPercent } from './progress.ts';
 import { ROW_FLAG } from './roadmapEpic.ts';
+import { rowWindow } from './rowWindow.ts';
 import {
   allocateSnapshotArrays,
   type LayoutSnapshot,
@@ -47,20 +48,10 @@ export interface WindowSource {
 
 const scratch = new Float64Array(2);
 
-/** Rows [first, end) of a viewport, clamped to the list. */
-export function windowRows(viewport: LayoutViewport, rowCount: number): { first: number; end: number } {
-  const buffer = viewport.bufferRows ?? Math.ceil(viewport.height / EPIC_ITEM_HEIGHT);
-  const first = Math.max(0, Math.floor(viewport.scrollTop / EPIC_ITEM_HEIGHT) - buffer);
-  const end = Math.min(
-    rowCount,
-    Math.ceil((viewport.scrollTop + viewport.height) / EPIC_ITEM_HEIGHT) + buffer,
-  );
-  return { first: Math.min(first, end), end };
-}
-
 export function layoutWindow(source: WindowSource, epoch: number, viewport: LayoutViewport): LayoutSnapshot {
   const { work, scale } = source;
-  const { first, end } = windowRows(viewport, work.rowCount);
+  const { scrollTop, height, bufferRows } = viewport;
+  const { first, end } = rowWindow(scrollTop, height, EPIC_ITEM_HEIGHT, work.rowCount, bufferRows);
   const count = end - first;
   const bufferPx = viewport.bufferPx ?? viewport.width;
   const fromX = viewport.scrollLeft - bufferPx;

@@ -13,13 +13,18 @@ export interface Connection<T> {
   readonly count: () => Promise<number>;
 }
 
+/**
+ * A keyset page as a connection: each cursor holds the row's sort key (`keyOf`) and the id the
+ * order breaks ties with (`idOf`, the row's own id unless the order's id column is another table's).
+ */
 export function keysetConnection<T extends { id: number }>(
   page: Page<T> & { order: KeysetOrder },
   keyOf: (row: T) => string | number | Date | null,
   count: () => Promise<number>,
+  idOf: (row: T) => number = (row) => row.id,
 ): Connection<T> {
   const edges = page.rows.map((node) => ({
-    cursor: encodeCursor(page.order, { key: keyOf(node), id: node.id }),
+    cursor: encodeCursor(page.order, { key: keyOf(node), id: idOf(node) }),
     node,
   }));
   return {

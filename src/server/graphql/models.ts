@@ -1,3 +1,4 @@
+import type { IssueInEpicRow } from '../db/repositories/epicTreeRepository.ts';
 import type {
   EpicRow,
   IssueRow,
@@ -30,11 +31,7 @@ export type UserCoreConnectionModel = Connection<UserRow>;
 export type MergeRequestConnectionModel = Connection<MergeRequestRow>;
 export type TodoModel = TodoRow;
 /** An issue as a child of an epic: the issue row with its epic_issues link. */
-export type EpicIssueModel = IssueRow & {
-  readonly epic_issue_id: number;
-  readonly epic_issue_epic_id: number;
-  readonly epic_issue_position: number | null;
-};
+export type EpicIssueModel = IssueInEpicRow;
 export type EpicIssueConnectionModel = Connection<EpicIssueModel>;
 export type TodoConnectionModel = Connection<TodoRow>;
 export interface EpicPermissionsModel {

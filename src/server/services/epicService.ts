@@ -201,22 +201,29 @@ export async function findReadableEpic(
   return epic;
 }
 
+/** An epic by its numeric id, with its group, if the actor may read it; null otherwise. */
+export async function findReadableEpicByIdOrNull(
+  db: Executor,
+  access: AccessContext,
+  epicId: number,
+): Promise<{ group: NamespaceRow; epic: EpicRow } | null> {
+  const epic = fitsSqlInteger(epicId) ? await findEpicById(db, epicId) : undefined;
+  const group = epic ? await findNamespaceById(db, epic.group_id) : undefined;
+  if (!epic || !group) return null;
+  return (await access.canInNamespace('read_epic', group, { confidential: epic.confidential }))
+    ? { group, epic }
+    : null;
+}
+
 /** An epic by its numeric id, with its group, if the actor may read it; 404 otherwise. */
 export async function findReadableEpicById(
   db: Executor,
   access: AccessContext,
   epicId: number,
 ): Promise<{ group: NamespaceRow; epic: EpicRow }> {
-  const epic = fitsSqlInteger(epicId) ? await findEpicById(db, epicId) : undefined;
-  const group = epic ? await findNamespaceById(db, epic.group_id) : undefined;
-  if (
-    !epic ||
-    !group ||
-    !(await access.canInNamespace('read_epic', group, { confidential: epic.confidential }))
-  ) {
-    throw new NotFoundError('Epic');
-  }
-  return { group, epic };
+  const found = await findReadableEpicByIdOrNull(db, access, epicId);
+  if (!found) throw new NotFoundError('Epic');
+  return found;
 }
 
 /** The group at a page or GraphQL path and its epic, both readable by the actor; 404 otherwise. */

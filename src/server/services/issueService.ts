@@ -8,7 +8,9 @@ import {
   isAssignedTo,
   listIssuesByKeyset,
 } from '../db/repositories/issueRepository.ts';
-import { findNamespacesByIds } from '../db/repositories/namespaceRepository.ts';
+import { findIssuesByIds } from '../db/repositories/issueRowsRepository.ts';
+import { findNamespaceById, findNamespacesByIds } from '../db/repositories/namespaceRepository.ts';
+import { findProjectById } from '../db/repositories/projectRepository.ts';
 import type { IssueRow, NamespaceRow, ProjectRow } from '../db/schema.ts';
 import { fitsSqlInteger } from '../db/sqlInteger.ts';
 import type { AccessContext } from './access.ts';
@@ -26,6 +28,11 @@ export interface IssueListParams {
 export interface ProjectInNamespace {
   readonly project: ProjectRow;
   readonly namespace: NamespaceRow;
+}
+
+/** An issue with its project and the project's namespace. */
+export interface IssueInProject extends ProjectInNamespace {
+  readonly issue: IssueRow;
 }
 
 /** Turns readable projects into an issue filter with the confidential rules applied per project. */
@@ -111,6 +118,31 @@ export async function findReadableIssueOrNull(
     if (error instanceof NotFoundError) return null;
     throw error;
   }
+}
+
+/** The issue by its id, with its project and namespace, if the actor may read it; null otherwise. */
+export async function findReadableIssueByIdOrNull(
+  db: Executor,
+  access: AccessContext,
+  issueId: number,
+): Promise<IssueInProject | null> {
+  const [issue] = await findIssuesByIds(db, fitsSqlInteger(issueId) ? [issueId] : []);
+  return issue ? readableIssueInProject(db, access, issue) : null;
+}
+
+/** The issue row with its project and namespace, if the actor may read it; null otherwise. */
+export async function readableIssueInProject(
+  db: Executor,
+  access: AccessContext,
+  issue: IssueRow,
+): Promise<IssueInProject | null> {
+  const project = await findProjectById(db, issue.project_id);
+  const namespace = project ? await findNamespaceById(db, project.namespace_id) : undefined;
+  if (!project || !namespace) return null;
+  if (!(await access.canInProject('read_project', project, namespace))) return null;
+  return (await canReadIssue(db, access, { project, namespace }, issue))
+    ? { project, namespace, issue }
+    : null;
 }
 
 /** GitLab's read_issue on this issue: confidential ones for Reporters, their author and assignees. */

@@ -2,6 +2,7 @@
  * Display texts for issuables: health, visibility, counts (GitLab's wording). Dates and relative
  * times are formatted by src/core/time (the one place that does calendar work).
  */
+import { HEALTH_STATUS_TEXT } from '../../../core/domain/healthStatus.ts';
 import type { HealthStatus, Visibility } from '../../data/index.ts';
 import type { BadgeVariant, IconName } from '../../ui/index.ts';
 
@@ -14,9 +15,9 @@ export {
 } from '../../../core/time/formatting.ts';
 
 export const HEALTH_STATUS: Readonly<Record<HealthStatus, { text: string; variant: BadgeVariant }>> = {
-  onTrack: { text: 'On track', variant: 'success' },
-  needsAttention: { text: 'Needs attention', variant: 'warning' },
-  atRisk: { text: 'At risk', variant: 'danger' },
+  onTrack: { text: HEALTH_STATUS_TEXT.onTrack, variant: 'success' },
+  needsAttention: { text: HEALTH_STATUS_TEXT.needsAttention, variant: 'warning' },
+  atRisk: { text: HEALTH_STATUS_TEXT.atRisk, variant: 'danger' },
 };
 
 export const VISIBILITY: Readonly<Record<Visibility, { text: string; icon: IconName; description: string }>> =

@@ -7,6 +7,7 @@
  * input and the pending list are both empty, or while submitting.
  */
 import { type FormEvent, useId, useReducer, useState } from 'react';
+import { LINK_TYPES, type LinkType } from '../../data/treeLinksRest.ts';
 import { Button } from '../../ui/index.ts';
 import { RelatedIssuableInput } from './RelatedIssuableInput.tsx';
 import {
@@ -18,8 +19,6 @@ import {
 } from './referenceInput.ts';
 import {
   DEFAULT_LINK_TYPE,
-  LINK_TYPES,
-  type LinkType,
   RELATED_TEXT,
   type RelatedIssuableType,
   referencePlaceholder,

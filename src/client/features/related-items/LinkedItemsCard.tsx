@@ -10,6 +10,7 @@ import {
   addRelatedItems,
   fetchRelatedItems,
   type LinkedIssuable,
+  type LinkType,
   removeRelation,
 } from '../../data/treeLinksRest.ts';
 import { usePushToast } from '../../state/index.ts';
@@ -17,7 +18,7 @@ import { Alert, Button, Icon, Loading } from '../../ui/index.ts';
 import { AddIssuableForm } from './AddIssuableForm.tsx';
 import { groupByLinkType, mergeLinkedItems } from './linkedItems.ts';
 import { StateIcon } from './ReferenceChip.tsx';
-import { type LinkType, RELATED_TEXT } from './relatedItemsTexts.ts';
+import { addItemErrorText, RELATED_TEXT, removeItemErrorText } from './relatedItemsTexts.ts';
 
 export interface LinkedItemsCardProps {
   /** `/groups/:path/-/epics/:iid/related_epic_links`. */
@@ -57,8 +58,8 @@ export function LinkedItemsCard({ endpoint, autoCompleteEpics, canAdmin }: Linke
   const items = list.kind === 'ready' ? list.items : [];
 
   const add = async (references: string[], linkType: LinkType) => {
-    const result = await addRelatedItems(endpoint, references, linkType, 'epic');
-    if (!result.ok) return result.error;
+    const result = await addRelatedItems(endpoint, references, linkType);
+    if (!result.ok) return addItemErrorText(result.error, 'epic');
     setList((current) => ({
       kind: 'ready',
       items: mergeLinkedItems(current.kind === 'ready' ? current.items : [], result.value),
@@ -69,14 +70,14 @@ export function LinkedItemsCard({ endpoint, autoCompleteEpics, canAdmin }: Linke
 
   const remove = async (item: LinkedIssuable) => {
     setRemoving((current) => new Set(current).add(item.id));
-    const result = await removeRelation(item.relationPath, 'epic');
+    const result = await removeRelation(item.relationPath);
     setRemoving((current) => {
       const next = new Set(current);
       next.delete(item.id);
       return next;
     });
     if (!result.ok) {
-      pushToast(result.error, 'danger');
+      pushToast(removeItemErrorText(result.error, 'epic'), 'danger');
       return;
     }
     setList((current) =>

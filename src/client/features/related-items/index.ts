@@ -8,10 +8,10 @@ export { StateIcon } from './ReferenceChip.tsx';
 export { RelatedIssuableInput, type RelatedIssuableInputProps } from './RelatedIssuableInput.tsx';
 export type { AutocompleteSources } from './referenceInput.ts';
 export {
+  addItemErrorText,
   DEFAULT_LINK_TYPE,
-  LINK_TYPES,
-  type LinkType,
   type RelatedIssuableType,
   referencePlaceholder,
+  removeItemErrorText,
 } from './relatedItemsTexts.ts';
 export { type DebouncedQuery, SEARCH_DEBOUNCE_MS, useDebouncedQuery } from './useDebouncedQuery.ts';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LinkedIssuable } from '../../data/treeLinksRest.ts';
+import type { LinkedIssuable, LinkType } from '../../data/treeLinksRest.ts';
 import { groupByLinkType, mergeLinkedItems } from './linkedItems.ts';
-import type { LinkType } from './relatedItemsTexts.ts';
 
 const item = (id: number, linkType: LinkType | null, title = `Epic ${id}`): LinkedIssuable => ({
   id,

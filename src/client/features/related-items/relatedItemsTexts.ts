@@ -1,15 +1,15 @@
 /**
- * Every text of the related-items form and the Linked items card, in one place. Quoted ones are the
- * spec's (sections 2.3, 8 and 9, verbatim); where the spec is silent the wording is GitLab's
+ * Every text of the related-items form and the Linked items card, in one place, and the one place
+ * where a failed add or remove (of a related item or of a tree child) becomes its text. Quoted ones
+ * are the spec's (sections 2.3, 8 and 9, verbatim); where the spec is silent the wording is GitLab's
  * related_issues components'.
  */
+import type { HttpFailure, LinkType, TreeItemType } from '../../data/treeLinksRest.ts';
 
 /** What a related-items form links: the spec's issuable types (section 1). */
 export type RelatedIssuableType = 'issue' | 'incident' | 'epic' | 'merge_request';
 
-/** GitLab's link types; relates_to is the default (spec §9). */
-export const LINK_TYPES = ['relates_to', 'blocks', 'is_blocked_by'] as const;
-export type LinkType = (typeof LINK_TYPES)[number];
+/** relates_to is the default link type (spec §9). */
 export const DEFAULT_LINK_TYPE: LinkType = 'relates_to';
 
 /** The input's placeholder per issuable type, and in confidential mode (spec §2.3, verbatim). */
@@ -49,10 +49,31 @@ export const PATH_INDETERMINATE_TEXT = {
   epic: 'We could not determine the path to remove the epic',
 } as const;
 
+/**
+ * Adding existing children or related items: a 404 is 'not found' for the item type; a 409 with
+ * 'Epic hierarchy level too deep' is 'maximum number of child epics'; otherwise the server's
+ * message. A custom message, when given, overrides all of them. Without any message the item is
+ * reported not found, as GitLab's front end does.
+ */
+export function addItemErrorText(
+  failure: HttpFailure,
+  itemType: TreeItemType,
+  custom?: string | null,
+): string {
+  if (custom) return custom;
+  if (failure.status === 404) return NOT_FOUND_TEXT[itemType];
+  if (failure.status === 409 && failure.message === HIERARCHY_TOO_DEEP_MESSAGE) return MAX_CHILD_EPICS_TEXT;
+  return failure.message ?? NOT_FOUND_TEXT[itemType];
+}
+
+/** Removing a child or a related item: a 404 means the path could not be determined. */
+export function removeItemErrorText(failure: HttpFailure, itemType: TreeItemType): string {
+  return failure.status === 404 ? PATH_INDETERMINATE_TEXT[itemType] : REMOVE_ERROR_TEXT[itemType];
+}
+
 export const RELATED_TEXT = {
   add: 'Add',
   cancel: 'Cancel',
-  remove: 'Remove',
   /** The chip's remove button: 'Remove' plus the reference (spec §2.3). */
   removeReference: (reference: string) => `Remove ${reference}`,
   open: 'Open',
@@ -77,7 +98,6 @@ export const RELATED_TEXT = {
   suggestionsFailed: 'Something went wrong while fetching suggestions.',
   /** The Linked items card (epic page). */
   linkedItems: 'Linked items',
-  addLinkedItem: 'Add a linked epic',
   linkedItemsCount: (count: number) => `${count} linked ${count === 1 ? 'item' : 'items'}`,
   groupTitle: {
     blocks: 'Blocks',

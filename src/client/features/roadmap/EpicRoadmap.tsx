@@ -4,23 +4,22 @@
  * RoadmapView. GitLab's default settings apply; there is no filter bar or settings drawer, and the
  * page's URL is left alone. A row's children expand as on the group roadmap.
  */
-import { useEffect, useMemo, useState } from 'react';
-import { calendarDateOf } from '../../../core/time/formatting.ts';
+import { useEffect, useMemo } from 'react';
 import { graphqlTimeframe } from '../../../core/time/graphqlTimeframe.ts';
-import { buildTimeframe } from '../../../core/time/timeframe.ts';
 import {
   type EpicSort,
   type RoadmapChildEpicsQueryVariables,
   useEpicRoadmapEpics,
-  useRoadmapMilestones,
 } from '../../data/index.ts';
 import { Alert } from '../../ui/index.ts';
 import { groupEpicsPath } from '../navigation/crumbs.ts';
+import { RoadmapMilestonesAlert } from './RoadmapMilestonesAlert.tsx';
 import { RoadmapView } from './RoadmapView.tsx';
 import { EPICS_DOCS_PATH } from './roadmapLinks.ts';
 import type { RoadmapScope } from './roadmapScope.ts';
 import { DEFAULT_ROADMAP_SETTINGS } from './roadmapSettings.ts';
 import { ROADMAP_TEXT } from './roadmapTexts.ts';
+import { useRoadmapTimeframe } from './useRoadmapTimeframe.ts';
 
 export interface EpicRoadmapProps {
   /** The epic's group. */
@@ -44,12 +43,7 @@ export function EpicRoadmap({
   listEpicsPath,
   onSettled,
 }: EpicRoadmapProps) {
-  // "Today" is read once when the view mounts (no module-load dates); the timeframe follows it.
-  const [today] = useState(() => calendarDateOf(new Date()));
-  const timeframe = useMemo(
-    () => buildTimeframe({ rangeType: settings.timeframeRangeType, presetType: settings.presetType, today }),
-    [today],
-  );
+  const { today, timeframe, milestones } = useRoadmapTimeframe(fullPath, settings);
   const variables = useMemo(
     (): RoadmapChildEpicsQueryVariables => ({
       fullPath,
@@ -61,16 +55,6 @@ export function EpicRoadmap({
     [fullPath, iid, timeframe],
   );
   const epics = useEpicRoadmapEpics(variables);
-  const milestones = useRoadmapMilestones(
-    {
-      fullPath,
-      state: 'active',
-      timeframe: graphqlTimeframe(timeframe),
-      includeDescendants: true,
-      includeAncestors: true,
-    },
-    !settings.showMilestones,
-  );
   const scope = useMemo(
     (): RoadmapScope => ({
       groupId: groupId === null ? '' : String(groupId),
@@ -98,11 +82,7 @@ export function EpicRoadmap({
     );
   return (
     <>
-      {milestones.error && settings.showMilestones ? (
-        <Alert variant="danger" testId="roadmap-milestones-error">
-          {ROADMAP_TEXT.fetchMilestonesError}
-        </Alert>
-      ) : null}
+      <RoadmapMilestonesAlert milestones={milestones} showMilestones={settings.showMilestones} />
       <RoadmapView
         scope={scope}
         settings={settings}

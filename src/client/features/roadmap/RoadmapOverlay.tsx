@@ -8,6 +8,7 @@
  */
 import { memo, type KeyboardEvent as ReactKeyboardEvent, type Ref } from 'react';
 import { EPIC_ITEM_HEIGHT } from '../../../core/layout/constants.ts';
+import { unpackColor } from '../../../core/layout/epicStore.ts';
 import { progressLabel, progressPopoverText } from '../../../core/layout/progress.ts';
 import { ROW_FLAG } from '../../../core/layout/roadmapEpic.ts';
 import type { LayoutSnapshot } from '../../../core/layout/snapshot.ts';
@@ -267,7 +268,6 @@ function DomBar({ snapshot, model }: { snapshot: LayoutSnapshot; model: OverlayR
   const entry = model.row - snapshot.firstRow;
   const color = rows.color[entry]!;
   const textColor = rows.textColor[entry]!;
-  const hex = (value: number) => `#${value.toString(16).padStart(6, '0')}`;
   return (
     <div
       className="roadmap-dom-bar"
@@ -275,8 +275,8 @@ function DomBar({ snapshot, model }: { snapshot: LayoutSnapshot; model: OverlayR
         left: model.barX,
         width: model.barWidth,
         top: model.row * EPIC_ITEM_HEIGHT + 9,
-        background: color >= 0 ? hex(color) : undefined,
-        color: textColor >= 0 ? hex(textColor) : undefined,
+        background: unpackColor(color) ?? undefined,
+        color: unpackColor(textColor) ?? undefined,
       }}
     >
       {model.barWidth < 40 ? '...' : model.epic.title}

@@ -11,28 +11,27 @@ import {
   roadmapFilterVariables,
   serializeRoadmapFilters,
 } from '../../../core/domain/searchTokens.ts';
-import { calendarDateOf } from '../../../core/time/formatting.ts';
 import { graphqlTimeframe } from '../../../core/time/graphqlTimeframe.ts';
-import { buildTimeframe } from '../../../core/time/timeframe.ts';
 import type { PageData, Session } from '../../app/pageData.ts';
 import {
   type EpicSort,
   type RoadmapEpicsQueryVariables,
   usePageSettled,
   useRoadmapEpics,
-  useRoadmapMilestones,
 } from '../../data/index.ts';
 import { useLocationSearch } from '../../state/index.ts';
 import { Alert, Button, useDocumentTitle } from '../../ui/index.ts';
 import { FilteredSearchBar } from '../filtered-search/FilteredSearchBar.tsx';
 import { groupCrumbs, groupRoadmapPath } from '../navigation/crumbs.ts';
 import { PageHeader } from '../navigation/PageHeader.tsx';
+import { RoadmapMilestonesAlert } from './RoadmapMilestonesAlert.tsx';
 import { RoadmapSettingsDrawer } from './RoadmapSettingsDrawer.tsx';
 import { RoadmapView } from './RoadmapView.tsx';
 import { newEpicHref } from './roadmapLinks.ts';
 import { parseRoadmapSettings, type RoadmapSettings, writeRoadmapSettings } from './roadmapSettings.ts';
 import { ROADMAP_TEXT } from './roadmapTexts.ts';
 import { SortSelect } from './SortSelect.tsx';
+import { useRoadmapTimeframe } from './useRoadmapTimeframe.ts';
 
 /** The mount element's roadmap attributes (spec §2.1), as app/pageData parses them, and the session. */
 export type RoadmapPageProps = Omit<Extract<PageData, { page: 'group-roadmap' }>, 'page'> & {
@@ -43,15 +42,10 @@ export function RoadmapPage(props: RoadmapPageProps) {
   const { fullPath, groupName, session } = props;
   const [search, navigate] = useLocationSearch();
   const [settingsOpen, setSettingsOpen] = useState(false);
-  // "Today" is read once when the page mounts (no module-load dates); the timeframe follows it.
-  const [today] = useState(() => calendarDateOf(new Date()));
   const settings = useMemo(() => parseRoadmapSettings(search, props), [search, props]);
   const filters = useMemo(() => parseRoadmapFilters(search), [search]);
   const filtered = hasFiltersApplied(filters);
-  const timeframe = useMemo(
-    () => buildTimeframe({ rangeType: settings.timeframeRangeType, presetType: settings.presetType, today }),
-    [settings.timeframeRangeType, settings.presetType, today],
-  );
+  const { today, timeframe, milestones } = useRoadmapTimeframe(fullPath, settings);
   const filterVariables = useMemo(() => roadmapFilterVariables(filters), [filters]);
   const singleEpicIid = filterVariables.iid !== undefined;
   const variables = useMemo(
@@ -67,16 +61,6 @@ export function RoadmapPage(props: RoadmapPageProps) {
     [fullPath, settings.epicsState, settings.sortedBy, timeframe, filterVariables, singleEpicIid],
   );
   const epics = useRoadmapEpics(variables);
-  const milestones = useRoadmapMilestones(
-    {
-      fullPath,
-      state: 'active',
-      timeframe: graphqlTimeframe(timeframe),
-      includeDescendants: true,
-      includeAncestors: true,
-    },
-    !settings.showMilestones,
-  );
   useDocumentTitle('Roadmap', groupName);
   const [viewSettled, setViewSettled] = useState(false);
   usePageSettled(viewSettled);
@@ -150,11 +134,7 @@ export function RoadmapPage(props: RoadmapPageProps) {
           {ROADMAP_TEXT.fetchEpicsError}
         </Alert>
       ) : null}
-      {milestones.error && settings.showMilestones ? (
-        <Alert variant="danger" testId="roadmap-milestones-error">
-          {ROADMAP_TEXT.fetchMilestonesError}
-        </Alert>
-      ) : null}
+      <RoadmapMilestonesAlert milestones={milestones} showMilestones={settings.showMilestones} />
       <div className="roadmap-body">
         {epics.error ? null : (
           <RoadmapView

@@ -34,7 +34,8 @@ export function EpicTreeCard(props: EpicTreeCardProps) {
   const data = useEpicTreeData();
   const pushToast = usePushToast();
   const notify = useCallback((text: string) => pushToast(text, 'danger'), [pushToast]);
-  const today = useCallback(() => calendarDateToDay(calendarDateOf(new Date())), []);
+  // "Today" is read once when the card mounts (no per-frame dates), as the roadmaps do.
+  const [today] = useState(() => calendarDateToDay(calendarDateOf(new Date())));
   const [showLabels, setShowLabels] = useState(true);
   const [form, setForm] = useState<TreeForm | null>(null);
   const { controller, state } = useTreeController({

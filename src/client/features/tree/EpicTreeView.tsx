@@ -6,7 +6,6 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { TreeEntryView } from '../../../core/layout/tree/treeSnapshot.ts';
-import { chooseRenderer } from '../../canvas/RoadmapCanvas.tsx';
 import { TreeCanvas } from '../../canvas/TreeCanvas.tsx';
 import { Button, Dialog } from '../../ui/index.ts';
 import { TreeOverlay } from './TreeOverlay.tsx';
@@ -26,7 +25,6 @@ export function EpicTreeView({ controller, state, canAdmin, epicsWebUrl }: EpicT
   const scroller = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   const [removing, setRemoving] = useState<TreeEntryView | null>(null);
-  const [renderer] = useState(() => chooseRenderer(window.location.search));
   const keyboard = useTreeKeyboard(scroller, controller, state, canAdmin);
   const pointer = useTreePointer(scroller, controller, state.draggingKey);
   const { snapshot } = state;
@@ -57,11 +55,7 @@ export function EpicTreeView({ controller, state, canAdmin, epicsWebUrl }: EpicT
         data-testid="tree-scroller"
       >
         <div className="tree-canvas-layer">
-          <TreeCanvas
-            renderer={renderer}
-            onReady={(surface) => controller.setSurface(surface)}
-            onContextLost={() => undefined}
-          />
+          <TreeCanvas onReady={(surface) => controller.setSurface(surface)} onContextLost={() => undefined} />
         </div>
         <div
           className="tree-grid"

@@ -6,6 +6,8 @@
  * their button and text. Rows re-render only on a new snapshot or focus change.
  */
 import { memo } from 'react';
+import { DEFAULT_EPIC_COLOR } from '../../../core/domain/colors.ts';
+import { unpackColor } from '../../../core/layout/epicStore.ts';
 import { treeRowColumns } from '../../../core/layout/tree/treeColumns.ts';
 import { ROW_KIND } from '../../../core/layout/tree/treeRows.ts';
 import {
@@ -37,7 +39,8 @@ export interface TreeOverlayProps extends TreeRowHandlers {
   readonly draggingKey: string | null;
 }
 
-const hexColor = (value: number) => (value < 0 ? '#1068bf' : `#${value.toString(16).padStart(6, '0')}`);
+/** A label's packed colour as CSS; a label without one shows the default epic blue. */
+const hexColor = (packed: number) => unpackColor(packed) ?? DEFAULT_EPIC_COLOR;
 
 /** The list of the item's kind filtered by a label: epics in the group, issues in their project. */
 function labelHref(entry: TreeEntryView, epicsWebUrl: string, title: string): string {

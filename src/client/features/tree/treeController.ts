@@ -7,6 +7,7 @@
  * changes — never per frame.
  */
 
+import { toGlobalId } from '../../../core/domain/gid.ts';
 import type { KeyboardMoveCommand } from '../../../core/layout/tree/keyboardMove.ts';
 import { keyOfItem, type TreeItemKey } from '../../../core/layout/tree/treeItem.ts';
 import type { MoveUndo, TreeMove } from '../../../core/layout/tree/treeMoves.ts';
@@ -28,6 +29,7 @@ import {
   type TreeRoot,
 } from '../../data/epicTreeData.ts';
 import { removeRelation } from '../../data/treeLinksRest.ts';
+import { removeItemErrorText } from '../related-items/index.ts';
 import { TreeKeyboardMove } from './treeKeyboardMove.ts';
 import { keepPagedLists, type MorePageRequest, morePageRequest } from './treePaging.ts';
 import { TreePointerDrag, type TreePress, type TreeScrollHost } from './treePointerDrag.ts';
@@ -43,8 +45,8 @@ export interface TreeControllerOptions {
   readonly isShowingLabels: boolean;
   /** Shows a toast (the spec's texts). */
   readonly notify: (text: string) => void;
-  /** Today as an epoch day, from the page's clock (past-due dates). */
-  readonly today: () => number;
+  /** Today as an epoch day, read once when the card mounts (past-due dates). */
+  readonly today: number;
 }
 
 /** What the overlay renders; replaced (never mutated) when it changes. */
@@ -74,8 +76,6 @@ export class TreeController {
   private readonly keyboardMove: TreeKeyboardMove;
   private listeners = new Set<() => void>();
   private disposed = false;
-  /** The worker has a root: before that it cannot lay anything out. */
-  private hasRoot = false;
   state: TreeViewState = {
     snapshot: null,
     root: null,
@@ -141,7 +141,6 @@ export class TreeController {
       const first = this.state.root === null;
       this.set({ root: page.root, loading: false, failed: false });
       const rootKey = keyOfItem(page.root.item);
-      this.hasRoot = true;
       this.layoutClient.update(
         {
           ...(first ? { root: { item: page.root.item, rootDepth: page.root.depth } } : {}),
@@ -236,14 +235,14 @@ export class TreeController {
     const entry = this.entryView(key);
     if (!entry) return;
     this.layoutClient.update({ removing: [{ key, inProgress: true }] }, this.layoutViewport());
-    const result = await removeRelation(entry.relationPath, entry.type);
+    const result = await removeRelation(entry.relationPath);
     if (this.disposed) return;
     if (result.ok) {
       this.layoutClient.update({ removed: [key] }, this.layoutViewport());
       await this.load();
     } else {
       this.layoutClient.update({ removing: [{ key, inProgress: false }] }, this.layoutViewport());
-      this.options.notify(result.error);
+      this.options.notify(removeItemErrorText(result.error, entry.type));
     }
   }
 
@@ -333,7 +332,7 @@ export class TreeController {
   private async sendMove(mutation: EpicTreeNodeFieldsInput, undo: MoveUndo): Promise<void> {
     const root = this.state.root;
     if (!root) return;
-    const baseEpicId = `gid://gitlab/Epic/${root.item.id}`;
+    const baseEpicId = toGlobalId('Epic', root.item.id);
     const answer = await this.options.data.reorder(baseEpicId, mutation);
     if (this.disposed) return;
     if (!answer.ok) {
@@ -400,6 +399,11 @@ export class TreeController {
     return this.entryView(key)?.reference ?? null;
   }
 
+  /** The worker has a root (the first page loaded): before that it cannot lay anything out. */
+  private get hasRoot(): boolean {
+    return this.state.root !== null;
+  }
+
   private layoutViewport(): TreeViewport {
     return { scrollTop: this.viewport.scrollTop, height: this.viewport.height, overscan: OVERSCAN_ROWS };
   }
@@ -438,7 +442,7 @@ export class TreeController {
       dragKey: this.state.draggingKey ?? this.state.grabbedKey,
       drop: this.pointerDrag.indicator,
       ghost: this.pointerDrag.ghost,
-      today: this.options.today(),
+      today: this.options.today,
     });
   };
 }

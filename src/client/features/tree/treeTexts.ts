@@ -1,8 +1,9 @@
 /**
- * Every text of the child-items tree card's add dropdown and forms, in one place. Quoted ones are the
- * spec's (sections 2.2, 5 and 8, verbatim, trailing space included); where the spec is silent the
- * wording is GitLab's related_items_tree components'.
+ * Every text of the child-items tree card's add dropdown and forms, in one place, and how a failed
+ * create becomes its toast. Quoted ones are the spec's (sections 2.2, 5 and 8, verbatim, trailing
+ * space included); where the spec is silent the wording is GitLab's related_items_tree components'.
  */
+import type { HttpFailure } from '../../data/treeLinksRest.ts';
 
 export const TREE_TEXT = {
   /** The add dropdown (spec §2.2). */
@@ -76,3 +77,14 @@ export const TREE_TEXT = {
   confidential: 'Confidential',
   dragHint: 'Press Space to pick up this item and move it with the arrow keys.',
 } as const;
+
+/**
+ * Creating a child epic: the tree's toast, or — when the server said why — 'Error creating epic'
+ * followed by '. ' and its message (as the issuable form reports 'Error updating …'). A failed
+ * issue create always toasts {@link TREE_TEXT.createIssueFailed}.
+ */
+export function createEpicErrorText(failure: HttpFailure): string {
+  return failure.status !== 0 && failure.message
+    ? `${TREE_TEXT.createEpicFailed}. ${failure.message}`
+    : TREE_TEXT.createChildEpicsFailed;
+}

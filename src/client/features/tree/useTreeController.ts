@@ -3,27 +3,16 @@
  * with it), and the card re-renders when its visible state changes.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { EpicTreeData } from '../../data/epicTreeData.ts';
-import { TreeController, type TreeViewState } from './treeController.ts';
+import { TreeController, type TreeControllerOptions, type TreeViewState } from './treeController.ts';
 
-export interface TreeControllerInput {
-  readonly data: EpicTreeData;
-  readonly fullPath: string;
-  readonly iid: string;
-  readonly signedIn: boolean;
-  readonly isShowingLabels: boolean;
-  readonly notify: (text: string) => void;
-  readonly today: () => number;
-}
-
-export function useTreeController(input: TreeControllerInput): {
+export function useTreeController(input: TreeControllerOptions): {
   controller: TreeController | null;
   state: TreeViewState | null;
 } {
   const [controller, setController] = useState<TreeController | null>(null);
   const { data, fullPath, iid, signedIn } = input;
   // Options read later (labels, notify, today) are taken from the first render on purpose: the
-  // labels toggle goes through setShowingLabels, and the others are stable callbacks.
+  // labels toggle goes through setShowingLabels, notify is a stable callback, and today is read once.
   const [initial] = useState(input);
   useEffect(() => {
     const created = new TreeController({ ...initial, data, fullPath, iid, signedIn });

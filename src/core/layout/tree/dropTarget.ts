@@ -14,7 +14,15 @@ import { TREE_INDENT } from './treeConstants.ts';
 import type { TreeItemKey } from './treeItem.ts';
 import type { TreeMove } from './treeMoves.ts';
 import { ROW_KIND } from './treeRows.ts';
-import { ENTRY_FLAG, entryAtY, entryKey, entryParentKey, type TreeSnapshot } from './treeSnapshot.ts';
+import {
+  ENTRY_FLAG,
+  ENTRY_STRING,
+  entryAtY,
+  entryKey,
+  entryParentKey,
+  entryString,
+  type TreeSnapshot,
+} from './treeSnapshot.ts';
 
 /** What is being dragged, read from its row when the drag starts. */
 export interface DragSubject {
@@ -64,7 +72,7 @@ export function dragSubjectOf(snapshot: TreeSnapshot, entry: number): DragSubjec
   const e = snapshot.entries;
   return {
     key: entryKey(snapshot, entry),
-    title: snapshot.strings[e.stringBase[entry]! + 1]!,
+    title: entryString(snapshot, entry, ENTRY_STRING.TITLE),
     isEpic: (e.flags[entry]! & ENTRY_FLAG.EPIC) !== 0,
     parentKey: entryParentKey(snapshot, entry),
     index: e.posInSet[entry]! - 1,

@@ -4,13 +4,16 @@
  * dates or ISO instants, colours as '#rrggbb'. Items are keyed by a stable string: `epic:<id>` or
  * `issue:<epicIssueId>` (an issue is in the tree through its epic-issue link).
  */
+import type { HealthStatus } from '../../domain/healthStatus.ts';
 import type { CalendarDate } from '../../time/calendarDate.ts';
+
+export { HEALTH_STATUS_CODE, healthStatusOfCode } from '../../domain/healthStatus.ts';
 
 export type TreeItemType = 'epic' | 'issue';
 export type TreeItemKey = `epic:${number}` | `issue:${number}`;
 
 /** GitLab's HealthStatus enum values. */
-export type IssueHealthStatus = 'onTrack' | 'needsAttention' | 'atRisk';
+export type IssueHealthStatus = HealthStatus;
 
 export interface TreeLabel {
   readonly id: number;
@@ -117,22 +120,6 @@ export function parseTreeItemKey(value: string): { type: TreeItemType; id: numbe
   if (!match) return undefined;
   const id = Number(match[2]);
   return Number.isSafeInteger(id) ? { type: match[1] as TreeItemType, id } : undefined;
-}
-
-export const HEALTH_STATUS_CODE: Readonly<Record<IssueHealthStatus, number>> = {
-  onTrack: 1,
-  needsAttention: 2,
-  atRisk: 3,
-};
-const HEALTH_STATUS_BY_CODE: readonly (IssueHealthStatus | null)[] = [
-  null,
-  'onTrack',
-  'needsAttention',
-  'atRisk',
-];
-
-export function healthStatusOfCode(code: number): IssueHealthStatus | null {
-  return HEALTH_STATUS_BY_CODE[code] ?? null;
 }
 
 /**

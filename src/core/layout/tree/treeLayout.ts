@@ -3,6 +3,7 @@
  * model's flattened rows by index and touches only the window's rows and the ancestors of its first
  * row: O(window + depth), whatever the size of the tree.
  */
+import { rowWindow } from '../rowWindow.ts';
 import { rowIndex } from '../units.ts';
 import { treeRowHeight } from './treeConstants.ts';
 import { NODE_BIT, type TreeModel } from './treeModel.ts';
@@ -30,10 +31,7 @@ export function treeWindowRows(
   rowHeight: number,
   rowCount: number,
 ): { first: number; end: number } {
-  const overscan = viewport.overscan ?? Math.ceil(viewport.height / rowHeight);
-  const first = Math.max(0, Math.floor(viewport.scrollTop / rowHeight) - overscan);
-  const end = Math.min(rowCount, Math.ceil((viewport.scrollTop + viewport.height) / rowHeight) + overscan);
-  return { first: Math.min(first, end), end };
+  return rowWindow(viewport.scrollTop, viewport.height, rowHeight, rowCount, viewport.overscan);
 }
 
 export function layoutTreeWindow(

@@ -9,6 +9,7 @@
  * The root is the epic whose card this is; it has no row, and its children are at level 1.
  */
 import { assert } from '../../lib/assert.ts';
+import { grownArray } from '../../lib/typedArrays.ts';
 import {
   keyOfItem,
   NO_MORE_PAGES,
@@ -425,16 +426,11 @@ export class TreeModel {
   private reserve(capacity: number): void {
     if (capacity <= this.parent.length) return;
     const size = Math.max(capacity, this.parent.length * 2, 64);
-    this.parent = grownArray(this.parent, new Int32Array(size));
-    this.depth = grownArray(this.depth, new Uint8Array(size));
-    this.inner = grownArray(this.inner, new Int32Array(size));
-    this.bits = grownArray(this.bits, new Uint8Array(size));
-    this.indexInParent = grownArray(this.indexInParent, new Int32Array(size));
-    this.indexValidBelow = grownArray(this.indexValidBelow, new Int32Array(size));
+    this.parent = grownArray(this.parent, size);
+    this.depth = grownArray(this.depth, size);
+    this.inner = grownArray(this.inner, size);
+    this.bits = grownArray(this.bits, size);
+    this.indexInParent = grownArray(this.indexInParent, size);
+    this.indexValidBelow = grownArray(this.indexValidBelow, size);
   }
-}
-
-function grownArray<T extends Int32Array | Uint8Array>(old: T, next: T): T {
-  next.set(old);
-  return next;
 }

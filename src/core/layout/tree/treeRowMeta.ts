@@ -3,21 +3,16 @@
  * date and weight; assignees and health status"), as plain values the canvas draws and the DOM
  * overlay can read aloud. Days are epoch days; nothing here reads a clock (today comes in).
  */
+import { HEALTH_STATUS_TEXT } from '../../domain/healthStatus.ts';
+import { monthAbbreviation } from '../../time/calendarUnits.ts';
 import { civilOf, type EpochDay } from '../../time/epochDay.ts';
-import type { IssueHealthStatus } from './treeItem.ts';
 import { NO_DAY } from './treeStore.ts';
 
-/** GitLab's health status texts. */
-export const TREE_HEALTH_STATUS_TEXT: Readonly<Record<IssueHealthStatus, string>> = {
-  onTrack: 'On track',
-  needsAttention: 'Needs attention',
-  atRisk: 'At risk',
-};
+/** GitLab's health status texts, as the tree's rows show them. */
+export const TREE_HEALTH_STATUS_TEXT = HEALTH_STATUS_TEXT;
 
 /** Assignee avatars drawn in a row; more show as '+N'. */
 export const TREE_MAX_ASSIGNEES = 3;
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 /**
  * A row's due date as GitLab's issue due date shows it: 'Mar 9' in the current year,
@@ -25,7 +20,7 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
  */
 export function formatTreeDueDate(day: EpochDay, today: EpochDay): string {
   const date = civilOf(day);
-  const text = `${MONTHS[date.month - 1]} ${date.day}`;
+  const text = `${monthAbbreviation(date.month)} ${date.day}`;
   return date.year === civilOf(today).year ? text : `${text}, ${date.year}`;
 }
 

@@ -10,6 +10,7 @@
  * item row), so a stale entry can only cost a refresh, never a wrong answer.
  */
 import { assert } from '../../lib/assert.ts';
+import { grownArray } from '../../lib/typedArrays.ts';
 
 export const ROW_KIND = { ITEM: 0, SHOW_MORE: 1, LOADING: 2 } as const;
 export type RowKind = (typeof ROW_KIND)[keyof typeof ROW_KIND];
@@ -45,16 +46,12 @@ export class TreeRows {
   /** Queues one row for the next `splice`. */
   push(slot: number, kind: RowKind): void {
     if (this.pendingCount === this.pendingSlots.length) {
-      this.pendingSlots = grown(this.pendingSlots, this.pendingCount * 2);
-      this.pendingKinds = grown(this.pendingKinds, this.pendingCount * 2);
+      this.pendingSlots = grownArray(this.pendingSlots, Math.max(this.pendingCount * 2, 64));
+      this.pendingKinds = grownArray(this.pendingKinds, Math.max(this.pendingCount * 2, 64));
     }
     this.pendingSlots[this.pendingCount] = slot;
     this.pendingKinds[this.pendingCount] = kind;
     this.pendingCount += 1;
-  }
-
-  get pending(): number {
-    return this.pendingCount;
   }
 
   /** Replaces rows [at, at + removeCount) with the queued rows. */
@@ -64,8 +61,8 @@ export class TreeRows {
     const next = this.count - removeCount + insert;
     if (next > this.slots.length) {
       const capacity = Math.max(next, this.slots.length * 2);
-      this.slots = grown(this.slots, capacity);
-      this.kinds = grown(this.kinds, capacity);
+      this.slots = grownArray(this.slots, Math.max(capacity, 64));
+      this.kinds = grownArray(this.kinds, Math.max(capacity, 64));
     }
     if (insert !== removeCount) {
       this.slots.copyWithin(at + insert, at + removeCount, this.count);
@@ -102,10 +99,4 @@ export class TreeRows {
     }
     this.validBelow = this.count;
   }
-}
-
-function grown<T extends Int32Array | Uint8Array>(array: T, capacity: number): T {
-  const next = new (array.constructor as new (size: number) => T)(Math.max(capacity, 64));
-  next.set(array);
-  return next;
 }

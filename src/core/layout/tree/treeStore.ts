@@ -5,6 +5,7 @@
  * so slot order means nothing).
  */
 import { assert } from '../../lib/assert.ts';
+import { grownArray, type NumberArray } from '../../lib/typedArrays.ts';
 import { calendarDateToDay, dayToCalendarDate, type EpochDay } from '../../time/epochDay.ts';
 import { packColor } from '../epicStore.ts';
 import {
@@ -40,8 +41,6 @@ export interface PackedLabel {
   /** The colours as given, so an item can be read back unchanged. */
   readonly source: TreeLabel;
 }
-
-type NumberArray = Float64Array | Int32Array | Uint16Array | Uint8Array;
 
 export class TreeStore {
   /** Slots in use, alive or free. */
@@ -257,10 +256,7 @@ export class TreeStore {
 
   private reserve(capacity: number): void {
     for (const name of NUMERIC_FIELDS) {
-      const old = this[name] as NumberArray;
-      const next = new (old.constructor as new (size: number) => NumberArray)(capacity);
-      next.set(old as never);
-      (this as Record<NumericField, NumberArray>)[name] = next;
+      (this as Record<NumericField, NumberArray>)[name] = grownArray(this[name] as NumberArray, capacity);
     }
   }
 }

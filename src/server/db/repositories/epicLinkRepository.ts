@@ -2,6 +2,8 @@ import { type Selectable, sql } from 'kysely';
 import type { Executor } from '../executor.ts';
 import type { EpicIssuesTable, EpicRow, IssueRow } from '../schema.ts';
 import { fitsSqlInteger } from '../sqlInteger.ts';
+import { type EpicVisibility, epicVisibleTo } from './epicRepository.ts';
+import { type IssueReader, issueReadableBy } from './issueRepository.ts';
 
 /** The rows behind an epic's child items: child epics (`epics.parent_id`) and issue links (`epic_issues`). */
 export type EpicIssueRow = Selectable<EpicIssuesTable>;
@@ -12,12 +14,13 @@ export interface LinkedIssueRow {
   readonly link: EpicIssueRow;
 }
 
-/** The epic's child epics in tree order: position (unpositioned last), then id. */
-export function findChildEpics(db: Executor, parentId: number): Promise<EpicRow[]> {
+/** The epic's child epics the viewer may read, in tree order: position (unpositioned last), then id. */
+export function findChildEpics(db: Executor, parentId: number, visible: EpicVisibility): Promise<EpicRow[]> {
   return db
     .selectFrom('epics')
     .selectAll()
     .where('parent_id', '=', parentId)
+    .where(epicVisibleTo('epics', visible))
     .orderBy(sql`relative_position ASC NULLS LAST`)
     .orderBy('id', 'asc')
     .execute();
@@ -32,10 +35,10 @@ export function findEpicIssueByIssueId(db: Executor, issueId: number): Promise<E
   return db.selectFrom('epic_issues').selectAll().where('issue_id', '=', issueId).executeTakeFirst();
 }
 
-export function findEpicIssuesByIds(db: Executor, ids: readonly number[]): Promise<EpicIssueRow[]> {
-  const valid = ids.filter(fitsSqlInteger);
-  if (valid.length === 0) return Promise.resolve([]);
-  return db.selectFrom('epic_issues').selectAll().where('id', 'in', valid).execute();
+/** The ids of the issues linked to the epic, whoever may read them. */
+export async function findIssueIdsOfEpic(db: Executor, epicId: number): Promise<Set<number>> {
+  const rows = await db.selectFrom('epic_issues').select('issue_id').where('epic_id', '=', epicId).execute();
+  return new Set(rows.map((row) => row.issue_id));
 }
 
 /** Puts the issue in the epic at `position`: a new link, or its old link moved (an issue has one epic). */
@@ -106,13 +109,24 @@ function toLinkedIssue({
   };
 }
 
-/** The epic's issues with their links, in tree order (link position, unpositioned last, then link id). */
-export async function findLinkedIssues(db: Executor, epicId: number): Promise<LinkedIssueRow[]> {
-  const rows = await linkedIssuesQuery(db)
+/**
+ * The epic's issues the reader may read, with their links, in tree order (link position,
+ * unpositioned last, then link id): all of them, or the `page` of that order. countEpicIssues
+ * (epicTreeRepository.ts) counts the same rows.
+ */
+export async function findLinkedIssues(
+  db: Executor,
+  epicId: number,
+  reader: IssueReader,
+  page?: { readonly offset: number; readonly limit: number },
+): Promise<LinkedIssueRow[]> {
+  let query = linkedIssuesQuery(db)
     .where('epic_issues.epic_id', '=', epicId)
+    .where(issueReadableBy(reader))
     .orderBy(sql`epic_issues.relative_position ASC NULLS LAST`)
-    .orderBy('epic_issues.id', 'asc')
-    .execute();
+    .orderBy('epic_issues.id', 'asc');
+  if (page) query = query.offset(page.offset).limit(page.limit);
+  const rows = await query.execute();
   return rows.map(toLinkedIssue);
 }
 

@@ -16,8 +16,15 @@ import { escapeLike } from './namespaceRepository.ts';
 /** An integer array literal; the 0 keeps it typed and non-empty (no row has id 0). */
 const intArray = (values: readonly number[]) => sql`ARRAY[${sql.join([0, ...values])}]::integer[]`;
 
-/** An epic row (by table alias) the viewer may see: in a readable group, confidential only where allowed. */
-function epicVisibleTo(alias: string, visible: Pick<StatsVisibility, 'groupIds' | 'confidentialGroupIds'>) {
+/** The groups whose epics a viewer may read, and those where confidential epics show too. */
+export type EpicVisibility = Pick<StatsVisibility, 'groupIds' | 'confidentialGroupIds'>;
+
+/**
+ * GitLab's read rule for epics, as a condition on a row (by table alias): in a readable group and,
+ * when confidential, in a group where the viewer sees confidential epics. Every query that lists
+ * epics for a viewer filters with it.
+ */
+export function epicVisibleTo(alias: string, visible: EpicVisibility) {
   const group = sql.ref(`${alias}.group_id`);
   return sql<SqlBool>`(${group} = ANY(${intArray(visible.groupIds)})
     AND (NOT ${sql.ref(`${alias}.confidential`)} OR ${group} = ANY(${intArray(visible.confidentialGroupIds)})))`;
@@ -294,13 +301,19 @@ export function findEpicByIid(db: Executor, groupId: number, iid: number): Promi
     .executeTakeFirst();
 }
 
-export function findEpicsByIds(db: Executor, ids: readonly number[]): Promise<EpicRow[]> {
+/** The epics with these ids; with `visible`, only those the viewer may read. */
+export function findEpicsByIds(
+  db: Executor,
+  ids: readonly number[],
+  visible?: EpicVisibility,
+): Promise<EpicRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db
+  let query = db
     .selectFrom('epics')
     .selectAll()
-    .where('id', 'in', [...ids])
-    .execute();
+    .where('id', 'in', [...ids]);
+  if (visible) query = query.where(epicVisibleTo('epics', visible));
+  return query.execute();
 }
 
 /** Takes the group's next epic iid inside the caller's transaction (the row lock serialises creators). */
@@ -681,7 +694,7 @@ export async function findAncestorsOfMany(
 export async function findEpicIdsWithChildren(
   db: Executor,
   epicIds: readonly number[],
-  visible: Pick<StatsVisibility, 'groupIds' | 'confidentialGroupIds'>,
+  visible: EpicVisibility,
 ): Promise<Set<number>> {
   if (epicIds.length === 0) return new Set();
   const rows = await db

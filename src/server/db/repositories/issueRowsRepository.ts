@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Executor } from '../executor.ts';
 import type { IssueRow, IssuesTable } from '../schema.ts';
+import { type IssueReader, issueReadableBy } from './issueRepository.ts';
 
 export type NewIssue = Insertable<IssuesTable>;
 
@@ -34,11 +35,17 @@ export async function touchProject(db: Executor, projectId: number, at: Date): P
   await db.updateTable('projects').set({ updated_at: at }).where('id', '=', projectId).execute();
 }
 
-export function findIssuesByIds(db: Executor, ids: readonly number[]): Promise<IssueRow[]> {
+/** The issues with these ids; with `reader`, only those the reader may read. */
+export function findIssuesByIds(
+  db: Executor,
+  ids: readonly number[],
+  reader?: IssueReader,
+): Promise<IssueRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db
+  let query = db
     .selectFrom('issues')
     .selectAll()
-    .where('id', 'in', [...ids])
-    .execute();
+    .where('id', 'in', [...ids]);
+  if (reader) query = query.where(issueReadableBy(reader));
+  return query.execute();
 }

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { AccessLevel } from '../../../core/domain/accessLevel.ts';
 import { VISIBILITY_LEVEL } from '../../../core/domain/visibility.ts';
 import type { Database } from '../schema.ts';
+import { POSITION_GAP } from './epicPlan.ts';
 
 /**
  * The demo group `portfolio` (written here, not among the organisation's specs, so that acme's data
@@ -20,8 +21,8 @@ export const LARGE_TREE = {
   grandchildEpicsPerChild: 10,
   directIssues: 4_900,
   issuesPerGrandchild: 14,
-  /** Positions step by the tree's ideal distance (services/tree/treePositions.ts). */
-  gap: 1024,
+  /** Positions step as the bulk seed spaces them (the tree's ideal distance, services/tree/treePositions.ts). */
+  gap: POSITION_GAP,
 } as const;
 
 /** Who may do what in `portfolio`: the demo roles, as in `sandbox`. */

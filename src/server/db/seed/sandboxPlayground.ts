@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { VISIBILITY_LEVEL } from '../../../core/domain/visibility.ts';
 import { DAY_MS, formatTimestamp } from '../../../core/time/epochDay.ts';
 import type { Database } from '../schema.ts';
+import { POSITION_GAP } from './epicPlan.ts';
 
 /**
  * `sandbox/playground`: a project of the demo group `sandbox` with a handful of issues, two of them
@@ -28,9 +29,6 @@ export const PLAYGROUND_ISSUES: readonly PlaygroundIssue[] = [
   { title: 'Draft the security notice', author: 'developer', daysAgo: 5, confidential: true },
   { title: 'Collect feedback on the child-items tree', author: 'guest', daysAgo: 2, weight: 5 },
 ];
-
-/** Issue positions in the project, as the bulk seed spaces them (POSITION_GAP). */
-const POSITION_STEP = 1024;
 
 export async function insertSandboxPlayground(db: Kysely<Database>, todayMs: number): Promise<number> {
   const group = await db
@@ -84,7 +82,7 @@ export async function insertSandboxPlayground(db: Kysely<Database>, todayMs: num
         health_status: null,
         milestone_id: null,
         due_date: null,
-        relative_position: (index + 1) * POSITION_STEP,
+        relative_position: (index + 1) * POSITION_GAP,
         created_at: at(issue.daysAgo),
         updated_at: at(issue.daysAgo),
         closed_at: issue.closed ? at(issue.daysAgo - 1) : null,

@@ -7,6 +7,13 @@ import type { EpicSort, IssueSort, MilestoneSort } from '../generated/resolvers.
 /** GitLab's default and maximum page size for connections. */
 export const PAGE_LIMITS = { defaultPageSize: 100, maxPageSize: 100 } as const;
 
+/** The numeric id in a global id its scalar (scalars.ts) has already checked. */
+export function idOf(globalId: string): number {
+  const parsed = parseGlobalId(globalId);
+  if (!parsed.ok) throw new Error(`Unchecked global id ${globalId}`);
+  return parsed.id;
+}
+
 export const iso = (time: Date | null | undefined): string | null => (time ? time.toISOString() : null);
 
 /** GitLab's message when something is missing or not permitted: the two must look the same. */

@@ -1,11 +1,11 @@
 import { GraphQLError } from 'graphql';
 import { parseGlobalId, toGlobalId } from '../../../core/domain/gid.ts';
-import { encodeCursor } from '../../db/pagination.ts';
+import { epicWebPath } from '../../../core/domain/webPaths.ts';
 import { EPIC_ISSUE_ORDER } from '../../db/repositories/epicTreeRepository.ts';
 import { reorderEpicTree } from '../../services/tree/epicTreeReorderService.ts';
 import { listEpicIssues } from '../../services/tree/epicTreeService.ts';
 import type { TreeNodeRef } from '../../services/tree/treePositions.ts';
-import type { Connection } from '../connection.ts';
+import { keysetConnection } from '../connection.ts';
 import type { GraphQLContext } from '../context.ts';
 import type {
   EpicIssueConnectionResolvers,
@@ -15,16 +15,10 @@ import type {
   MutationResolvers,
 } from '../generated/resolvers.ts';
 import { rootedKey } from '../loaders.ts';
-import type { EpicIssueModel, IssueModel } from '../models.ts';
+import type { IssueModel } from '../models.ts';
+import { idOf } from './common.ts';
 import { Issue } from './issue.ts';
 import { requireWriteAccess } from './mutationSupport.ts';
-
-/** A global id the scalar has already checked, as a number. */
-function idOf(value: string): number {
-  const parsed = parseGlobalId(value);
-  if (!parsed.ok) throw new GraphQLError(parsed.message);
-  return parsed.id;
-}
 
 function treeNodeOf(value: string): TreeNodeRef {
   const parsed = parseGlobalId(value, ['Epic', 'EpicIssue']);
@@ -45,22 +39,13 @@ export const epicTreeFields: Pick<EpicResolvers, 'issues'> = {
       context.actor.user?.id ?? null,
       args,
     );
-    const edges = page.rows.map((node) => ({
-      cursor: encodeCursor(EPIC_ISSUE_ORDER, { key: node.epic_issue_position, id: node.epic_issue_id }),
-      node,
-    }));
-    const connection: Connection<EpicIssueModel> = {
-      edges,
-      nodes: page.rows,
-      pageInfo: {
-        hasNextPage: page.hasNextPage,
-        hasPreviousPage: page.hasPreviousPage,
-        startCursor: edges[0]?.cursor ?? null,
-        endCursor: edges.at(-1)?.cursor ?? null,
-      },
-      count: page.count,
-    };
-    return connection;
+    // The cursors carry the link's position and id: the issues are in the order of their links.
+    return keysetConnection(
+      { ...page, order: EPIC_ISSUE_ORDER },
+      (node) => node.epic_issue_position,
+      page.count,
+      (node) => node.epic_issue_id,
+    );
   },
 };
 
@@ -78,9 +63,7 @@ export const EpicIssue: EpicIssueResolvers = {
   relationPath: async (issue, _args, { loaders }) => {
     const epic = await loaders.epic.load(issue.epic_issue_epic_id);
     const group = epic ? await loaders.namespace.load(epic.group_id) : null;
-    return epic && group
-      ? `/groups/${group.full_path}/-/epics/${epic.iid}/issues/${issue.epic_issue_id}`
-      : null;
+    return epic && group ? `${epicWebPath(group.full_path, epic.iid)}/issues/${issue.epic_issue_id}` : null;
   },
 };
 

@@ -1,13 +1,12 @@
 import { toGlobalId } from '../../../core/domain/gid.ts';
+import { healthStatusOfCode } from '../../../core/domain/healthStatus.ts';
 import { issuableReference } from '../../../core/domain/references.ts';
 import { listConnection } from '../connection.ts';
 import type { GraphQLContext } from '../context.ts';
-import type { HealthStatus, IssueResolvers, IssueType } from '../generated/resolvers.ts';
+import type { IssueResolvers, IssueType } from '../generated/resolvers.ts';
 import type { IssueModel } from '../models.ts';
 import { escapeHtml, iso } from './common.ts';
 
-/** GitLab stores health status as 1/2/3. */
-const HEALTH_STATUS: Record<number, HealthStatus> = { 1: 'onTrack', 2: 'needsAttention', 3: 'atRisk' };
 const ISSUE_TYPE: Record<string, IssueType> = { issue: 'ISSUE', incident: 'INCIDENT', task: 'TASK' };
 
 async function projectOf(issue: IssueModel, { loaders }: GraphQLContext) {
@@ -21,8 +20,7 @@ export const Issue: IssueResolvers = {
   iid: (issue) => String(issue.iid),
   titleHtml: (issue) => escapeHtml(issue.title),
   type: (issue) => ISSUE_TYPE[issue.issue_type] ?? 'ISSUE',
-  healthStatus: (issue) =>
-    issue.health_status === null ? null : (HEALTH_STATUS[issue.health_status] ?? null),
+  healthStatus: (issue) => (issue.health_status === null ? null : healthStatusOfCode(issue.health_status)),
   dueDate: (issue) => issue.due_date,
   createdAt: (issue) => issue.created_at.toISOString(),
   updatedAt: (issue) => issue.updated_at.toISOString(),

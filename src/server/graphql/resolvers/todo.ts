@@ -1,4 +1,4 @@
-import { parseGlobalId, toGlobalId } from '../../../core/domain/gid.ts';
+import { toGlobalId } from '../../../core/domain/gid.ts';
 import { todoActionName } from '../../../core/domain/todos.ts';
 import type { TodoTargetType } from '../../db/repositories/todoRepository.ts';
 import { findReadableEpicById } from '../../services/epicService.ts';
@@ -11,7 +11,7 @@ import type {
   TodoStateEnum,
   TodoTargetEnum,
 } from '../generated/resolvers.ts';
-import { PAGE_LIMITS } from './common.ts';
+import { idOf, PAGE_LIMITS } from './common.ts';
 import { payloadErrors, requireWriteAccess } from './mutationSupport.ts';
 
 const TARGET_ENUM: Readonly<Record<TodoTargetType, TodoTargetEnum>> = {
@@ -23,13 +23,6 @@ const TARGET_ENUM: Readonly<Record<TodoTargetType, TodoTargetEnum>> = {
 /** The stored target types a `type:` filter names; kinds this app does not have match nothing. */
 function targetTypesOf(types: readonly TodoTargetEnum[]): TodoTargetType[] {
   return (Object.keys(TARGET_ENUM) as TodoTargetType[]).filter((type) => types.includes(TARGET_ENUM[type]));
-}
-
-/** The numeric id in a global id the scalar has already checked. */
-function idOf(globalId: string): number {
-  const parsed = parseGlobalId(globalId);
-  if (!parsed.ok) throw new Error(`Unchecked global id ${globalId}`);
-  return parsed.id;
 }
 
 export const Todo: TodoResolvers = {

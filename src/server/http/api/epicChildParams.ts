@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/executor.ts';
 import { findReadableEpic } from '../../services/epicService.ts';
-import { UnauthorizedError } from '../../services/errors.ts';
 import { findReadableGroup } from '../../services/groupService.ts';
 import type { ParentEpic } from '../../services/links/epicLinkService.ts';
 import { pathId } from '../epicLinks/linkParams.ts';
@@ -17,11 +16,6 @@ export async function parentEpicOf(db: Executor, request: FastifyRequest): Promi
   const { id, epic_iid } = request.params as { id: string; epic_iid: string };
   const group = await findReadableGroup(db, request.access, id);
   return { group, epic: await findReadableEpic(db, request.access, group, pathId(epic_iid, 'epic_iid')) };
-}
-
-/** Writes need a signed-in caller: GitLab's 401 before anything is looked up. */
-export function requireSignedInRequest(request: FastifyRequest): void {
-  if (!request.actor.user) throw new UnauthorizedError();
 }
 
 /** A PUT's `move_before_id` / `move_after_id` (ids of siblings); one of them is required. */

@@ -5,14 +5,15 @@ import { findIssuesByIds } from '../../db/repositories/issueRowsRepository.ts';
 import { NotFoundError } from '../../services/errors.ts';
 import {
   assignIssueById,
-  listEpicIssues,
+  listEpicIssueLinks,
   moveEpicIssue,
   removeEpicIssue,
 } from '../../services/links/epicIssueService.ts';
 import type { ParentEpic } from '../../services/links/epicLinkService.ts';
+import { requireSignedIn } from '../../services/links/linkViews.ts';
 import { pathId } from '../epicLinks/linkParams.ts';
 import type { ApiDeps } from './deps.ts';
-import { moveParams, parentEpicOf, requireSignedInRequest } from './epicChildParams.ts';
+import { moveParams, parentEpicOf } from './epicChildParams.ts';
 import { presentEpics } from './epicJson.ts';
 import { presentIssues } from './issueJson.ts';
 import { linkApiErrorHandler } from './linkApiErrors.ts';
@@ -45,19 +46,18 @@ export function registerEpicIssueRoutes(app: FastifyInstance, { db, config, now 
     parent: ParentEpic,
     page?: { offset: number; limit: number },
   ) => {
-    const views = await listEpicIssues(db, request.access, parent);
-    const shown = page ? views.slice(page.offset, page.offset + page.limit) : views;
+    const { linked, total } = await listEpicIssueLinks(db, request.access, parent, page);
     const issues = await presentIssues(
       db,
-      shown.map((view) => view.issue),
+      linked.map(({ issue }) => issue),
       issueOptions(request),
     );
     return {
-      total: views.length,
+      total,
       json: issues.map((issue, index) => ({
         ...issue,
-        epic_issue_id: shown[index]!.link.id,
-        relative_position: shown[index]!.link.relative_position,
+        epic_issue_id: linked[index]!.link.id,
+        relative_position: linked[index]!.link.relative_position,
       })),
     };
   };
@@ -94,7 +94,7 @@ export function registerEpicIssueRoutes(app: FastifyInstance, { db, config, now 
     });
 
     app.post(`${prefix}/:issue_id`, options, async (request, reply) => {
-      requireSignedInRequest(request);
+      requireSignedIn(request.access);
       const parent = await parentOf(request);
       const { issue_id } = request.params as { issue_id: string };
       const link = await assignIssueById(db, request.access, parent, pathId(issue_id, 'issue_id'));
@@ -102,7 +102,7 @@ export function registerEpicIssueRoutes(app: FastifyInstance, { db, config, now 
     });
 
     app.put(`${prefix}/:epic_issue_id`, options, async (request) => {
-      requireSignedInRequest(request);
+      requireSignedIn(request.access);
       const parent = await parentOf(request);
       const { epic_issue_id } = request.params as { epic_issue_id: string };
       const move = moveParams(request);
@@ -111,7 +111,7 @@ export function registerEpicIssueRoutes(app: FastifyInstance, { db, config, now 
     });
 
     app.delete(`${prefix}/:epic_issue_id`, options, async (request) => {
-      requireSignedInRequest(request);
+      requireSignedIn(request.access);
       const parent = await parentOf(request);
       const { epic_issue_id } = request.params as { epic_issue_id: string };
       const { link } = await removeEpicIssue(

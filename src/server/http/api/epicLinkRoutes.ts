@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { issuableReference } from '../../../core/domain/references.ts';
+import { epicWebPath } from '../../../core/domain/webPaths.ts';
 import {
   addChildEpicById,
   createChildEpic,
@@ -7,11 +9,10 @@ import {
   type ParentEpic,
   removeChildEpic,
 } from '../../services/links/epicLinkService.ts';
-import { describeEpics, rootView } from '../../services/links/linkViews.ts';
-import { epicPath } from '../epicLinks/linkJson.ts';
+import { describeEpics, requireSignedIn, rootView } from '../../services/links/linkViews.ts';
 import { pathId } from '../epicLinks/linkParams.ts';
 import type { ApiDeps } from './deps.ts';
-import { moveParams, parentEpicOf, requireSignedInRequest } from './epicChildParams.ts';
+import { moveParams, parentEpicOf } from './epicChildParams.ts';
 import { presentEpics } from './epicJson.ts';
 import { linkApiErrorHandler } from './linkApiErrors.ts';
 import { bodyParams, optionalBoolean, ParamError } from './params.ts';
@@ -53,7 +54,7 @@ export function registerEpicLinkRoutes(app: FastifyInstance, { db, config }: Api
     app.get(prefix, options, async (request) => children(request, await parentOf(request)));
 
     app.post(`${prefix}/:child_epic_id`, options, async (request, reply) => {
-      requireSignedInRequest(request);
+      requireSignedIn(request.access);
       const parent = await parentOf(request);
       const { child_epic_id } = request.params as { child_epic_id: string };
       const child = await addChildEpicById(
@@ -67,7 +68,7 @@ export function registerEpicLinkRoutes(app: FastifyInstance, { db, config }: Api
     });
 
     app.post(prefix, options, async (request, reply) => {
-      requireSignedInRequest(request);
+      requireSignedIn(request.access);
       const body = bodyParams(request);
       if (body.title === undefined || body.title === null) throw new ParamError('title is missing');
       const parent = await parentOf(request);
@@ -90,14 +91,14 @@ export function registerEpicLinkRoutes(app: FastifyInstance, { db, config }: Api
         parent_id: created.parent_id,
         has_children: view?.hasChildren ?? false,
         has_issues: view?.hasIssues ?? false,
-        reference: `${group.full_path}&${created.iid}`,
-        url: `${config.externalUrl}${epicPath(group, created)}`,
-        relation_url: `${config.externalUrl}${epicPath(parent.group, parent.epic)}/links/${created.id}`,
+        reference: issuableReference('epic', created.iid, group.full_path, true),
+        url: `${config.externalUrl}${epicWebPath(group.full_path, created.iid)}`,
+        relation_url: `${config.externalUrl}${epicWebPath(parent.group.full_path, parent.epic.iid)}/links/${created.id}`,
       });
     });
 
     app.put(`${prefix}/:child_epic_id`, options, async (request) => {
-      requireSignedInRequest(request);
+      requireSignedIn(request.access);
       const parent = await parentOf(request);
       const { child_epic_id } = request.params as { child_epic_id: string };
       const move = moveParams(request);
@@ -106,7 +107,7 @@ export function registerEpicLinkRoutes(app: FastifyInstance, { db, config }: Api
     });
 
     app.delete(`${prefix}/:child_epic_id`, options, async (request) => {
-      requireSignedInRequest(request);
+      requireSignedIn(request.access);
       const parent = await parentOf(request);
       const { child_epic_id } = request.params as { child_epic_id: string };
       const child = await removeChildEpic(db, request.access, parent, pathId(child_epic_id, 'child_epic_id'));

@@ -1,4 +1,6 @@
+import { type HealthStatus, healthStatusOfCode } from '../../../core/domain/healthStatus.ts';
 import { issuableReference } from '../../../core/domain/references.ts';
+import { epicWebPath, issueWebPath } from '../../../core/domain/webPaths.ts';
 import { calendarDateOf } from '../../../core/time/formatting.ts';
 import type { Executor } from '../../db/executor.ts';
 import { findEpicsByIds } from '../../db/repositories/epicRepository.ts';
@@ -15,9 +17,7 @@ import { findUsersByIds } from '../../db/repositories/userRepository.ts';
 import type { EpicRow, IssueRow, NamespaceRow, UserRow } from '../../db/schema.ts';
 import type { AccessContext } from '../../services/access.ts';
 import { renderMarkdown } from '../../services/markdown/markdownRenderer.ts';
-import { milestoneJson, userBasicJson } from './presenters.ts';
-
-const ISSUE_TYPE = { issue: 'ISSUE', incident: 'INCIDENT', task: 'TASK' } as const;
+import { milestoneJson, REST_ISSUE_TYPE, userBasicJson } from './presenters.ts';
 
 export interface IssueJsonOptions {
   /** Whose eyes: an epic they may not read is not named. */
@@ -83,7 +83,7 @@ export async function presentIssues(db: Executor, issues: readonly IssueRow[], o
     const epic = epicId === undefined ? undefined : readableEpics.get(epicId);
     const tasks = renderMarkdown(issue.description).tasks;
     const vote = votes.get(issue.id) ?? { upvotes: 0, downvotes: 0 };
-    const webUrl = `${externalUrl}/${project.full_path}/-/issues/${issue.iid}`;
+    const webUrl = `${externalUrl}${issueWebPath(project.full_path, issue.iid)}`;
     const apiProject = `${externalUrl}/api/v4/projects/${project.id}`;
     return {
       id: issue.id,
@@ -100,7 +100,7 @@ export async function presentIssues(db: Executor, issues: readonly IssueRow[], o
       milestone: milestone ? milestoneJson(milestone, milestoneOwner ?? '', today, externalUrl) : null,
       assignees,
       author: userBasicJson(user(issue.author_id), externalUrl),
-      type: ISSUE_TYPE[issue.issue_type],
+      type: REST_ISSUE_TYPE[issue.issue_type],
       assignee: assignees[0] ?? null,
       user_notes_count: 0,
       merge_requests_count: 0,
@@ -142,17 +142,26 @@ export async function presentIssues(db: Executor, issues: readonly IssueRow[], o
             id: epic.epic.id,
             iid: epic.epic.iid,
             title: epic.epic.title,
-            url: `/groups/${epic.group.full_path}/-/epics/${epic.epic.iid}`,
+            url: epicWebPath(epic.group.full_path, epic.epic.iid),
             group_id: epic.epic.group_id,
             human_readable_end_date: null,
             human_readable_timestamp: null,
           }
         : null,
       iteration: null,
-      health_status: HEALTH_STATUS[issue.health_status ?? 0] ?? null,
+      health_status: restHealthStatus(issue.health_status),
     };
   });
 }
 
-/** GitLab stores health status as 1/2/3; REST answers its snake-case names. */
-const HEALTH_STATUS: Readonly<Record<number, string>> = { 1: 'on_track', 2: 'needs_attention', 3: 'at_risk' };
+/** REST answers the health status by its snake-case name. */
+const REST_HEALTH_STATUS: Readonly<Record<HealthStatus, string>> = {
+  onTrack: 'on_track',
+  needsAttention: 'needs_attention',
+  atRisk: 'at_risk',
+};
+
+function restHealthStatus(code: number | null): string | null {
+  const status = code === null ? null : healthStatusOfCode(code);
+  return status === null ? null : REST_HEALTH_STATUS[status];
+}

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { MAX_DESCRIPTION_LENGTH } from '../../../core/domain/epicRules.ts';
 import { findEpicByIid } from '../../db/repositories/epicRepository.ts';
-import { NotFoundError, UnauthorizedError } from '../../services/errors.ts';
+import { NotFoundError } from '../../services/errors.ts';
 import { createIssue } from '../../services/links/issueCreateService.ts';
+import { requireSignedIn } from '../../services/links/linkViews.ts';
 import { findReadableProject } from '../../services/projectService.ts';
 import type { ApiDeps } from './deps.ts';
 import { presentIssues } from './issueJson.ts';
@@ -19,7 +20,7 @@ import { bodyParams, optionalBoolean, optionalInteger, optionalString, ParamErro
 export function registerIssueRoutes(app: FastifyInstance, { db, config, now }: ApiDeps): void {
   app.post('/api/v4/projects/:id/issues', async (request, reply) => {
     const { id } = request.params as { id: string };
-    if (!request.actor.user) throw new UnauthorizedError();
+    requireSignedIn(request.access);
     const body = bodyParams(request);
     if (body.title === undefined || body.title === null) throw new ParamError('title is missing');
     const located = await findReadableProject(db, request.access, id);

@@ -5,6 +5,10 @@ import { visibilityOfLevel } from '../../services/access.ts';
 import { renderTitleHtml } from '../../services/markdown/markdownRenderer.ts';
 
 /** REST JSON shapes, field for field as GitLab's API entities. */
+
+/** An issue's `type` as GitLab's REST entities name it. */
+export const REST_ISSUE_TYPE = { issue: 'ISSUE', incident: 'INCIDENT', task: 'TASK' } as const;
+
 export function userBasicJson(user: UserRow, externalUrl: string) {
   return {
     id: user.id,

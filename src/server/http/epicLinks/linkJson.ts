@@ -1,29 +1,23 @@
 import { issuableReference } from '../../../core/domain/references.ts';
+import { epicWebPath, issueWebPath } from '../../../core/domain/webPaths.ts';
 import { calendarDateOf } from '../../../core/time/formatting.ts';
 import type { Executor } from '../../db/executor.ts';
 import { findMilestonesByIds } from '../../db/repositories/milestoneRepository.ts';
 import { findNamespacesByIds } from '../../db/repositories/namespaceRepository.ts';
 import { findProjectsByIds } from '../../db/repositories/projectRepository.ts';
 import { findUsersByIds } from '../../db/repositories/userRepository.ts';
-import type { EpicRow, IssueRow, MilestoneRow, NamespaceRow, ProjectRow, UserRow } from '../../db/schema.ts';
+import type { IssueRow, MilestoneRow, NamespaceRow, ProjectRow, UserRow } from '../../db/schema.ts';
 import type { EpicIssueView } from '../../services/links/epicIssueService.ts';
 import type { ParentEpic } from '../../services/links/epicLinkService.ts';
 import type { EpicView, IssueView } from '../../services/links/linkViews.ts';
 import type { RelatedEpicView, RelatedIssueView } from '../../services/links/relatedLinkService.ts';
-import { milestoneJson } from '../api/presenters.ts';
+import { milestoneJson, REST_ISSUE_TYPE } from '../api/presenters.ts';
 
 /**
  * The JSON of GitLab's related-items endpoints (LinkedEpicEntity, LinkedEpicIssueEntity,
  * Epics::RelatedEpicEntity, LinkedProjectIssueEntity), field for field, plus the few fields the
  * tree reads that those entities leave to GraphQL (confidential, group_id, relative_position).
  */
-
-const ISSUE_TYPE = { issue: 'ISSUE', incident: 'INCIDENT', task: 'TASK' } as const;
-
-export const epicPath = (group: Pick<NamespaceRow, 'full_path'>, epic: Pick<EpicRow, 'iid'>) =>
-  `/groups/${group.full_path}/-/epics/${epic.iid}`;
-export const issuePath = (project: Pick<ProjectRow, 'full_path'>, issue: Pick<IssueRow, 'iid'>) =>
-  `/${project.full_path}/-/issues/${issue.iid}`;
 
 /** `&5` from the same group, `group/path&5` from elsewhere (GitLab's `epic.to_reference(group)`). */
 function epicReferenceFrom(epic: EpicView, from: NamespaceRow): string {
@@ -54,7 +48,7 @@ function linkedEpicJson(view: EpicView, from: NamespaceRow) {
     created_at: epic.created_at.toISOString(),
     closed_at: iso(epic.closed_at),
     reference: epicReferenceFrom(view, from),
-    path: epicPath(group, epic),
+    path: epicWebPath(group.full_path, epic.iid),
   };
 }
 
@@ -63,7 +57,7 @@ export function childEpicJson(view: EpicView, parent: ParentEpic) {
   const { epic, group } = view;
   return {
     ...linkedEpicJson(view, parent.group),
-    relation_path: `${epicPath(parent.group, parent.epic)}/links/${epic.id}`,
+    relation_path: `${epicWebPath(parent.group.full_path, parent.epic.iid)}/links/${epic.id}`,
     has_children: view.hasChildren,
     has_issues: view.hasIssues,
     full_path: group.full_path,
@@ -148,8 +142,8 @@ function linkedIssueJson(
       : null,
     weight: issue.weight,
     reference,
-    path: issuePath(project, issue),
-    type: ISSUE_TYPE[issue.issue_type],
+    path: issueWebPath(project.full_path, issue.iid),
+    type: REST_ISSUE_TYPE[issue.issue_type],
     relation_path: relationPath,
     due_date: issue.due_date,
     created_at: issue.created_at.toISOString(),
@@ -165,7 +159,9 @@ export function epicIssueJson(
   canAdmin: boolean,
   extras: IssueExtras,
 ) {
-  const relationPath = canAdmin ? `${epicPath(parent.group, parent.epic)}/issues/${view.link.id}` : null;
+  const relationPath = canAdmin
+    ? `${epicWebPath(parent.group.full_path, parent.epic.iid)}/issues/${view.link.id}`
+    : null;
   return {
     ...linkedIssueJson(
       view,
@@ -185,7 +181,7 @@ export function relatedEpicJson(view: RelatedEpicView, source: ParentEpic, canAd
     ...linkedEpicJson(view, source.group),
     relation_path:
       canAdminSource && view.canAdmin
-        ? `${epicPath(source.group, source.epic)}/related_epic_links/${view.linkId}`
+        ? `${epicWebPath(source.group.full_path, source.epic.iid)}/related_epic_links/${view.linkId}`
         : null,
     link_type: view.linkType,
     link_created_at: view.linkCreatedAt.toISOString(),
@@ -199,7 +195,7 @@ export function relatedIssueJson(
   extras: IssueExtras,
 ) {
   const relationPath = view.canAdmin
-    ? `${issuePath(source.project, source.issue)}/links/${view.linkId}`
+    ? `${issueWebPath(source.project.full_path, source.issue.iid)}/links/${view.linkId}`
     : null;
   return {
     ...linkedIssueJson(view, extras, issueReferenceFrom(view, source.project), relationPath),

@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccessContext } from '../../services/access.ts';
-import { findReadableIssue } from '../../services/issueService.ts';
+import { findReadableIssue, type IssueInProject } from '../../services/issueService.ts';
 import type { ParentEpic } from '../../services/links/epicLinkService.ts';
 import { canAdminEpic } from '../../services/links/linkViews.ts';
 import {
   addRelatedEpics,
   addRelatedIssues,
-  type IssueInProject,
   listRelatedEpics,
   listRelatedIssues,
   removeRelatedEpic,

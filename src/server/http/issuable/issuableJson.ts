@@ -1,15 +1,11 @@
 import { createHash } from 'node:crypto';
+import { epicWebPath } from '../../../core/domain/webPaths.ts';
 import type { EpicIssuable } from '../../services/epicIssuableService.ts';
 import {
   MARKDOWN_RENDERER_VERSION,
   renderMarkdown,
   renderTitleHtml,
 } from '../../services/markdown/markdownRenderer.ts';
-
-/** GitLab's epic page path; the client compares it with location.pathname after a save. */
-function epicWebPath({ group, epic }: Pick<EpicIssuable, 'group' | 'epic'>): string {
-  return `/groups/${group.full_path}/-/epics/${epic.iid}`;
-}
 
 /**
  * What GitLab's realtime_changes returns: rendered and raw title and description, task status,
@@ -31,9 +27,17 @@ export function realtimeChangesJson({ epic, lastEditor }: EpicIssuable) {
   };
 }
 
-/** The update endpoint's answer: the realtime fields plus where the epic lives and its state. */
+/**
+ * The update endpoint's answer: the realtime fields plus where the epic lives (its page's path, which
+ * the client compares with location.pathname after a save) and its state.
+ */
 export function issuableUpdateJson(issuable: EpicIssuable) {
-  return { ...realtimeChangesJson(issuable), web_url: epicWebPath(issuable), state: issuable.epic.state };
+  const { group, epic } = issuable;
+  return {
+    ...realtimeChangesJson(issuable),
+    web_url: epicWebPath(group.full_path, epic.iid),
+    state: epic.state,
+  };
 }
 
 /**

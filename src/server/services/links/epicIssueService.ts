@@ -6,25 +6,28 @@ import {
   type EpicIssueRow,
   findEpicIssueById,
   findEpicIssueByIssueId,
+  findIssueIdsOfEpic,
   findLinkedIssues,
+  type LinkedIssueRow,
   upsertEpicIssue,
 } from '../../db/repositories/epicLinkRepository.ts';
 import { findEpicById } from '../../db/repositories/epicRepository.ts';
-import { moveEpicIssueLink } from '../../db/repositories/epicTreeRepository.ts';
-import { findIssuesByIds } from '../../db/repositories/issueRowsRepository.ts';
-import { findNamespaceById } from '../../db/repositories/namespaceRepository.ts';
-import { findProjectById } from '../../db/repositories/projectRepository.ts';
+import { countEpicIssues, moveEpicIssueLink } from '../../db/repositories/epicTreeRepository.ts';
 import type { Database, EpicRow, IssueRow } from '../../db/schema.ts';
-import { fitsSqlInteger } from '../../db/sqlInteger.ts';
 import type { AccessContext } from '../access.ts';
 import { refreshEpicDates } from '../epicDatesService.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
-import { canReadIssue } from '../issueService.ts';
-import { positionAtStartOfChildren, positionBesideSibling } from '../tree/treePositions.ts';
+import { findReadableIssueByIdOrNull, type IssueInProject } from '../issueService.ts';
+import {
+  positionAtStartOfChildren,
+  positionBesideRestSibling,
+  type SiblingMove,
+} from '../tree/treePositions.ts';
+import { viewerScopeOfRootNamespace } from '../viewerScope.ts';
 import type { ParentEpic } from './epicLinkService.ts';
 import { LINK_MESSAGES, LinkInvalidError, LinkMoveError, LinkTargetNotFoundError } from './linkMessages.ts';
-import { describeIssues, type IssueView, rootView, writeAsEpicAdmin } from './linkViews.ts';
-import { type ResolvedIssue, resolveIssueReferences } from './referenceResolver.ts';
+import { describeIssues, type IssueView, issueReaderOf, rootView, writeAsEpicAdmin } from './linkViews.ts';
+import { resolveIssueReferences } from './referenceResolver.ts';
 
 /**
  * An epic's issues (GitLab's EpicIssues services): list, link existing issues by reference or id,
@@ -42,21 +45,40 @@ export async function listEpicIssues(
   access: AccessContext,
   parent: ParentEpic,
 ): Promise<EpicIssueView[]> {
-  const linked = await findLinkedIssues(db, parent.epic.id);
+  const view = await rootView(db, access, parent.epic.root_namespace_id);
+  const linked = await findLinkedIssues(db, parent.epic.id, issueReaderOf(view));
   const links = new Map(linked.map(({ issue, link }) => [issue.id, link]));
   const views = await describeIssues(
     db,
-    await rootView(db, access, parent.epic.root_namespace_id),
+    view,
     linked.map(({ issue }) => issue),
   );
-  return views.flatMap((view) => {
-    const link = links.get(view.issue.id);
-    return link ? [{ ...view, link }] : [];
+  return views.flatMap((issueView) => {
+    const link = links.get(issueView.issue.id);
+    return link ? [{ ...issueView, link }] : [];
   });
 }
 
+/**
+ * The epic's issues the actor may read with their links, in tree order, as rows (REST lists them
+ * as full issues): all of them, or one `page` of that order; `total` counts them all.
+ */
+export async function listEpicIssueLinks(
+  db: Executor,
+  access: AccessContext,
+  parent: ParentEpic,
+  page?: { readonly offset: number; readonly limit: number },
+): Promise<{ linked: LinkedIssueRow[]; total: number }> {
+  const reader = issueReaderOf({
+    scope: await viewerScopeOfRootNamespace(db, access, parent.epic.root_namespace_id),
+    viewerId: access.actor.user?.id ?? null,
+  });
+  const linked = await findLinkedIssues(db, parent.epic.id, reader, page);
+  return { linked, total: page ? await countEpicIssues(db, parent.epic.id, reader) : linked.length };
+}
+
 /** GitLab's EpicIssue validations: the issue's project under the epic's group, confidentiality. */
-function linkProblem(parent: EpicRow, candidate: ResolvedIssue): string | null {
+function linkProblem(parent: EpicRow, candidate: IssueInProject): string | null {
   if (!candidate.namespace.traversal_ids.includes(parent.group_id)) {
     return LINK_MESSAGES.issueOutsideEpicHierarchy;
   }
@@ -64,21 +86,25 @@ function linkProblem(parent: EpicRow, candidate: ResolvedIssue): string | null {
   return null;
 }
 
-/** Links the issue at the top of the epic's children; the epic it came from, if any. */
-async function attachIssue(trx: Executor, parent: EpicRow, issue: IssueRow): Promise<number | null> {
+/** Links the issue at the top of the epic's children: the link, and the epic it came from, if any. */
+async function attachIssue(
+  trx: Executor,
+  parent: EpicRow,
+  issue: IssueRow,
+): Promise<{ link: EpicIssueRow; previousEpicId: number | null }> {
   const previous = await findEpicIssueByIssueId(trx, issue.id);
   const position = await positionAtStartOfChildren(
     trx,
     parent.id,
     previous ? [{ kind: 'epic_issue', id: previous.id }] : [],
   );
-  await upsertEpicIssue(trx, {
+  const link = await upsertEpicIssue(trx, {
     rootNamespaceId: parent.root_namespace_id,
     epicId: parent.id,
     issueId: issue.id,
     position,
   });
-  return previous && previous.epic_id !== parent.id ? previous.epic_id : null;
+  return { link, previousEpicId: previous && previous.epic_id !== parent.id ? previous.epic_id : null };
 }
 
 /**
@@ -97,7 +123,7 @@ export async function addEpicIssues(
     const current = await findEpicById(trx, parent.epic.id);
     if (!current) throw new NotFoundError('Epic');
     const resolved = await resolveIssueReferences(trx, access, { namespace: parent.group }, references);
-    const inEpic = new Set((await findLinkedIssues(trx, current.id)).map(({ issue }) => issue.id));
+    const inEpic = await findIssueIdsOfEpic(trx, current.id);
     const fresh = resolved.filter((candidate) => !inEpic.has(candidate.issue.id));
     if (resolved.length > 0 && fresh.length === 0) {
       throw new ConflictError(LINK_MESSAGES.alreadyAssigned('issue'));
@@ -115,8 +141,8 @@ export async function addEpicIssues(
     if (problems.length > 0) throw new LinkInvalidError(problems.join('. '));
     const previousEpics = new Set<number>();
     for (const candidate of candidates) {
-      const previous = await attachIssue(trx, current, candidate.issue);
-      if (previous !== null) previousEpics.add(previous);
+      const { previousEpicId } = await attachIssue(trx, current, candidate.issue);
+      if (previousEpicId !== null) previousEpics.add(previousEpicId);
     }
     await refreshEpicDates(trx, [current.id, ...previousEpics]);
     return candidates.map((candidate) => candidate.issue.id);
@@ -136,7 +162,7 @@ export async function assignIssueById(
   return writeAsEpicAdmin(db, access, parent, async (trx) => {
     const current = await findEpicById(trx, parent.epic.id);
     if (!current) throw new NotFoundError('Epic');
-    const candidate = await readableIssueById(trx, access, issueId);
+    const candidate = await findReadableIssueByIdOrNull(trx, access, issueId);
     if (!candidate || candidate.project.root_namespace_id !== current.root_namespace_id) {
       throw new LinkTargetNotFoundError('issue');
     }
@@ -147,27 +173,10 @@ export async function assignIssueById(
       const reference = issuableReference('issue', candidate.issue.iid, candidate.project.full_path, true);
       throw new LinkInvalidError(LINK_MESSAGES.cannotBeAdded(reference, problem));
     }
-    const previous = await attachIssue(trx, current, candidate.issue);
-    await refreshEpicDates(trx, previous === null ? [current.id] : [current.id, previous]);
-    const link = await findEpicIssueByIssueId(trx, candidate.issue.id);
-    if (!link) throw new Error(`Issue ${candidate.issue.id} lost its epic link`);
+    const { link, previousEpicId } = await attachIssue(trx, current, candidate.issue);
+    await refreshEpicDates(trx, previousEpicId === null ? [current.id] : [current.id, previousEpicId]);
     return link;
   });
-}
-
-async function readableIssueById(
-  db: Executor,
-  access: AccessContext,
-  issueId: number,
-): Promise<ResolvedIssue | null> {
-  const [issue] = await findIssuesByIds(db, fitsSqlInteger(issueId) ? [issueId] : []);
-  const project = issue ? await findProjectById(db, issue.project_id) : undefined;
-  const namespace = project ? await findNamespaceById(db, project.namespace_id) : undefined;
-  if (!issue || !project || !namespace) return null;
-  if (!(await access.canInProject('read_project', project, namespace))) return null;
-  return (await canReadIssue(db, access, { project, namespace }, issue))
-    ? { project, namespace, issue }
-    : null;
 }
 
 /** A link of this epic whose issue the actor may read; 404 otherwise. */
@@ -179,7 +188,7 @@ async function readableLink(
 ): Promise<{ link: EpicIssueRow; issue: IssueRow }> {
   const link = await findEpicIssueById(db, epicIssueId);
   const candidate =
-    link?.epic_id === parent.epic.id ? await readableIssueById(db, access, link.issue_id) : null;
+    link?.epic_id === parent.epic.id ? await findReadableIssueByIdOrNull(db, access, link.issue_id) : null;
   if (!link || !candidate) throw new NotFoundError('Issue');
   return { link, issue: candidate.issue };
 }
@@ -209,22 +218,13 @@ export async function moveEpicIssue(
   access: AccessContext,
   parent: ParentEpic,
   epicIssueId: number,
-  move: { readonly moveBeforeId?: number | undefined; readonly moveAfterId?: number | undefined },
+  move: SiblingMove,
 ): Promise<void> {
   await writeAsEpicAdmin(db, access, parent, async (trx) => {
     const { link } = await readableLink(trx, access, parent, epicIssueId);
-    const siblingId = move.moveBeforeId ?? move.moveAfterId;
-    const sibling = siblingId === undefined ? undefined : await findEpicIssueById(trx, siblingId);
-    if (!sibling || sibling.epic_id !== parent.epic.id || sibling.id === link.id) {
-      throw new LinkMoveError(LINK_MESSAGES.issueCouldNotBeMoved);
-    }
-    const position = await positionBesideSibling(
-      trx,
-      parent.epic.id,
-      { kind: 'epic_issue', id: sibling.id },
-      move.moveBeforeId !== undefined ? 'after' : 'before',
-      { kind: 'epic_issue', id: link.id },
-    );
+    const moved = { kind: 'epic_issue', id: link.id } as const;
+    const position = await positionBesideRestSibling(trx, parent.epic.id, moved, move);
+    if (position === null) throw new LinkMoveError(LINK_MESSAGES.issueCouldNotBeMoved);
     await moveEpicIssueLink(trx, link.id, parent.epic.id, position);
   });
 }

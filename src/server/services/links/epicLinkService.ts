@@ -5,12 +5,15 @@ import { findEpicById, updateEpicRow } from '../../db/repositories/epicRepositor
 import { moveEpicInTree } from '../../db/repositories/epicTreeRepository.ts';
 import { findNamespaceById } from '../../db/repositories/namespaceRepository.ts';
 import type { Database, EpicRow } from '../../db/schema.ts';
-import { fitsSqlInteger } from '../../db/sqlInteger.ts';
 import type { AccessContext } from '../access.ts';
 import { refreshEpicDates } from '../epicDatesService.ts';
 import { createEpic, findReadableEpicById } from '../epicService.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.ts';
-import { positionAtStartOfChildren, positionBesideSibling } from '../tree/treePositions.ts';
+import {
+  positionAtStartOfChildren,
+  positionBesideRestSibling,
+  type SiblingMove,
+} from '../tree/treePositions.ts';
 import { epicParentError, isTooDeepMessage } from './epicHierarchy.ts';
 import { EpicHierarchyError, LINK_MESSAGES, LinkMoveError, LinkTargetNotFoundError } from './linkMessages.ts';
 import {
@@ -39,8 +42,8 @@ export async function listChildEpics(
   access: AccessContext,
   parent: ParentEpic,
 ): Promise<EpicView[]> {
-  const children = await findChildEpics(db, parent.epic.id);
-  return describeEpics(db, access, await rootView(db, access, parent.epic.root_namespace_id), children);
+  const view = await rootView(db, access, parent.epic.root_namespace_id);
+  return describeEpics(db, access, view, await findChildEpics(db, parent.epic.id, view.scope));
 }
 
 /**
@@ -66,14 +69,14 @@ async function attachChild(trx: Executor, parent: EpicRow, childId: number): Pro
  * Links the epics the references name as children of the parent (GitLab's EpicLinks::CreateService):
  * each goes to the top, moved away from any previous parent. 409 'Epic(s) already assigned' when
  * every one is a child already; 404 when none is an epic the actor may link; 409 with the rule's
- * message when the hierarchy refuses one (then nothing changes). Returns the epics linked.
+ * message when the hierarchy refuses one (then nothing changes). Returns the ids of the epics linked.
  */
 export async function addChildEpics(
   db: Kysely<Database>,
   access: AccessContext,
   parent: ParentEpic,
   references: readonly string[],
-): Promise<EpicRow[]> {
+): Promise<number[]> {
   return writeAsEpicAdmin(db, access, parent, async (trx) => {
     const current = await findEpicById(trx, parent.epic.id);
     if (!current) throw new NotFoundError('Epic');
@@ -93,9 +96,7 @@ export async function addChildEpics(
       if (previous !== null) oldParents.add(previous);
     }
     await refreshEpicDates(trx, [current.id, ...oldParents]);
-    return (await findChildEpics(trx, current.id)).filter((epic) =>
-      allowed.some((candidate) => candidate.epic.id === epic.id),
-    );
+    return allowed.map((candidate) => candidate.epic.id);
   });
 }
 
@@ -175,23 +176,17 @@ export async function moveChildEpic(
   access: AccessContext,
   parent: ParentEpic,
   childId: number,
-  move: { readonly moveBeforeId?: number | undefined; readonly moveAfterId?: number | undefined },
+  move: SiblingMove,
 ): Promise<void> {
   await writeAsEpicAdmin(db, access, parent, async (trx) => {
     const child = await readableChild(trx, access, parent, childId);
-    const siblingId = move.moveBeforeId ?? move.moveAfterId;
-    const sibling =
-      siblingId === undefined || !fitsSqlInteger(siblingId) ? undefined : await findEpicById(trx, siblingId);
-    if (!sibling || sibling.parent_id !== parent.epic.id || sibling.id === child.id) {
-      throw new LinkMoveError(LINK_MESSAGES.epicCouldNotBeMoved);
-    }
-    const position = await positionBesideSibling(
+    const position = await positionBesideRestSibling(
       trx,
       parent.epic.id,
-      { kind: 'epic', id: sibling.id },
-      move.moveBeforeId !== undefined ? 'after' : 'before',
       { kind: 'epic', id: child.id },
+      move,
     );
+    if (position === null) throw new LinkMoveError(LINK_MESSAGES.epicCouldNotBeMoved);
     await moveEpicInTree(trx, child.id, parent.epic.id, position, false);
   });
 }

@@ -21,12 +21,9 @@ import { refreshEpicDates } from '../epicDatesService.ts';
 import { findReadableEpicById } from '../epicService.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import type { ProjectInNamespace } from '../issueService.ts';
-import { positionAtStartOfChildren } from '../tree/treePositions.ts';
+import { IDEAL_DISTANCE, positionAtStartOfChildren } from '../tree/treePositions.ts';
 import { LINK_MESSAGES } from './linkMessages.ts';
 import { canAdminEpic, type EpicInGroup, requireSignedIn } from './linkViews.ts';
-
-/** Spacing of a project's issue positions (as the demo seed and GitLab's RelativePositioning). */
-const ISSUE_POSITION_GAP = 1024;
 
 export interface NewIssueFields {
   readonly title: unknown;
@@ -97,7 +94,7 @@ export async function createIssue(
       health_status: null,
       milestone_id: null,
       due_date: dueDate ?? null,
-      relative_position: last === null ? 0 : Math.min(last + ISSUE_POSITION_GAP, MAX_SQL_INTEGER),
+      relative_position: last === null ? 0 : Math.min(last + IDEAL_DISTANCE, MAX_SQL_INTEGER),
       created_at: now,
       updated_at: now,
     });

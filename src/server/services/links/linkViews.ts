@@ -7,7 +7,7 @@ import {
   type StatsVisibility,
 } from '../../db/repositories/epicRepository.ts';
 import { findBlockedIssueIds } from '../../db/repositories/epicTreeRepository.ts';
-import { findAssigneeIdsOfIssues } from '../../db/repositories/issueRepository.ts';
+import { findAssigneeIdsOfIssues, type IssueReader } from '../../db/repositories/issueRepository.ts';
 import { findGroupsAndProjectsOfRoot } from '../../db/repositories/namespaceRepository.ts';
 import type { Database, EpicRow, IssueRow, NamespaceRow, ProjectRow } from '../../db/schema.ts';
 import type { AccessContext } from '../access.ts';
@@ -52,25 +52,23 @@ export interface EpicView {
   readonly canAdmin: boolean;
 }
 
-/** The epics the viewer may read, in the order given, with their flags. */
+/**
+ * The epics in the order given, with their flags. They are epics the viewer may read: rows queried
+ * with epicVisibleTo(view.scope) (epicRepository.ts), or ones the actor has just been allowed to write.
+ */
 export async function describeEpics(
   db: Executor,
   access: AccessContext,
   view: RootView,
   epics: readonly EpicRow[],
 ): Promise<EpicView[]> {
-  const readable = epics.filter(
-    (epic) =>
-      view.scope.groupIds.includes(epic.group_id) &&
-      (!epic.confidential || view.scope.confidentialGroupIds.includes(epic.group_id)),
-  );
-  const ids = readable.map((epic) => epic.id);
+  const ids = epics.map((epic) => epic.id);
   const [withChildren, withIssues] = [
     await findEpicIdsWithChildren(db, ids, view.scope),
     await findEpicIdsWithIssues(db, ids, view.scope),
   ];
   const views: EpicView[] = [];
-  for (const epic of readable) {
+  for (const epic of epics) {
     const group = view.groups.get(epic.group_id);
     if (!group) continue;
     views.push({
@@ -93,31 +91,25 @@ export interface IssueView {
   readonly blocked: boolean;
 }
 
-/** The issues the viewer may read (GitLab's rule: confidential ones for Reporters, authors, assignees). */
+/** Who reads issues in this root namespace: the viewer, with GitLab's rule over the scope's projects. */
+export function issueReaderOf(view: Pick<RootView, 'scope' | 'viewerId'>): IssueReader {
+  const { scope, viewerId } = view;
+  return { projectIds: scope.projectIds, confidentialProjectIds: scope.confidentialProjectIds, viewerId };
+}
+
+/**
+ * The issues in the order given, with their assignees and blocked flag. They are issues the viewer
+ * may read: rows queried with issueReadableBy(issueReaderOf(view)) (issueRepository.ts).
+ */
 export async function describeIssues(
   db: Executor,
   view: RootView,
   issues: readonly IssueRow[],
 ): Promise<IssueView[]> {
-  const assignees = await findAssigneeIdsOfIssues(
-    db,
-    issues.map((issue) => issue.id),
-  );
-  const { scope, viewerId } = view;
-  const readable = issues.filter((issue) => {
-    if (!scope.projectIds.includes(issue.project_id)) return false;
-    if (!issue.confidential || scope.confidentialProjectIds.includes(issue.project_id)) return true;
-    return (
-      viewerId !== null &&
-      (issue.author_id === viewerId || (assignees.get(issue.id) ?? []).includes(viewerId))
-    );
-  });
-  const blocked = await findBlockedIssueIds(
-    db,
-    readable.map((issue) => issue.id),
-    { projectIds: scope.projectIds, confidentialProjectIds: scope.confidentialProjectIds, viewerId },
-  );
-  return readable.flatMap((issue) => {
+  const ids = issues.map((issue) => issue.id);
+  const assignees = await findAssigneeIdsOfIssues(db, ids);
+  const blocked = await findBlockedIssueIds(db, ids, issueReaderOf(view));
+  return issues.flatMap((issue) => {
     const project = view.projects.get(issue.project_id);
     const namespace = project ? view.groups.get(project.namespace_id) : undefined;
     if (!project || !namespace) return [];
@@ -160,9 +152,21 @@ export async function requireEpicAdmin(access: AccessContext, target: EpicInGrou
 }
 
 /**
- * A change of the epic's links: after requireEpicAdmin, one transaction holding the hierarchy lock
- * of the epic's root namespace, so that the rules read inside stay true until it writes.
+ * A change of links in one root namespace: one transaction holding its hierarchy lock, so that the
+ * rules read inside stay true until it writes.
  */
+export function writeUnderHierarchyLock<T>(
+  db: Kysely<Database>,
+  rootNamespaceId: number,
+  write: (trx: Executor) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await lockEpicHierarchy(trx, rootNamespaceId);
+    return write(trx);
+  });
+}
+
+/** A change of the epic's links: after requireEpicAdmin, under the hierarchy lock of its root namespace. */
 export async function writeAsEpicAdmin<T>(
   db: Kysely<Database>,
   access: AccessContext,
@@ -170,8 +174,5 @@ export async function writeAsEpicAdmin<T>(
   write: (trx: Executor) => Promise<T>,
 ): Promise<T> {
   await requireEpicAdmin(access, target);
-  return db.transaction().execute(async (trx) => {
-    await lockEpicHierarchy(trx, target.epic.root_namespace_id);
-    return write(trx);
-  });
+  return writeUnderHierarchyLock(db, target.epic.root_namespace_id, write);
 }

@@ -1,11 +1,11 @@
 import { type ParsedReference, parseReference } from '../../../core/domain/referenceParsing.ts';
 import type { Executor } from '../../db/executor.ts';
-import { findEpicByIid } from '../../db/repositories/epicRepository.ts';
 import { findNamespaceByFullPath } from '../../db/repositories/namespaceRepository.ts';
-import type { IssueRow, NamespaceRow } from '../../db/schema.ts';
+import type { NamespaceRow } from '../../db/schema.ts';
 import { fitsSqlInteger } from '../../db/sqlInteger.ts';
 import type { AccessContext } from '../access.ts';
-import { findReadableIssueOrNull, type ProjectInNamespace } from '../issueService.ts';
+import { findReadableEpicOrNull } from '../epicService.ts';
+import { findReadableIssueOrNull, type IssueInProject, type ProjectInNamespace } from '../issueService.ts';
 import { findReadableProjectOrNull } from '../projectService.ts';
 import type { EpicInGroup } from './linkViews.ts';
 
@@ -13,10 +13,6 @@ import type { EpicInGroup } from './linkViews.ts';
 const MAX_REFERENCE_LENGTH = 2048;
 
 export type ResolvedEpic = EpicInGroup;
-
-export interface ResolvedIssue extends ProjectInNamespace {
-  readonly issue: IssueRow;
-}
 
 function parsedEntries(references: readonly string[], kind: ParsedReference['kind']): ParsedReference[] {
   return references
@@ -44,9 +40,8 @@ export async function resolveEpicReferences(
     if (!groups.has(path)) groups.set(path, await findNamespaceByFullPath(db, path));
     const group = groups.get(path);
     if (!group || group.root_namespace_id !== context.root_namespace_id) continue;
-    const epic = await findEpicByIid(db, group.id, parsed.iid);
+    const epic = await findReadableEpicOrNull(db, access, group, parsed.iid);
     if (!epic || found.has(epic.id)) continue;
-    if (!(await access.canInNamespace('read_epic', group, { confidential: epic.confidential }))) continue;
     found.set(epic.id, { epic, group });
   }
   return [...found.values()];
@@ -63,7 +58,7 @@ export async function resolveIssueReferences(
   access: AccessContext,
   context: { readonly namespace: NamespaceRow; readonly project?: ProjectInNamespace | undefined },
   references: readonly string[],
-): Promise<ResolvedIssue[]> {
+): Promise<IssueInProject[]> {
   const projects = new Map<string, ProjectInNamespace | null>();
   if (context.project) projects.set(context.project.project.full_path.toLowerCase(), context.project);
   const projectAt = async (fullPath: string) => {
@@ -71,7 +66,7 @@ export async function resolveIssueReferences(
     if (!projects.has(key)) projects.set(key, await findReadableProjectOrNull(db, access, fullPath));
     return projects.get(key) ?? null;
   };
-  const found = new Map<number, ResolvedIssue>();
+  const found = new Map<number, IssueInProject>();
   for (const parsed of parsedEntries(references, 'issue')) {
     let located: ProjectInNamespace | null = null;
     if (parsed.path === null) located = context.project ?? null;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { issuableReference } from '../../../core/domain/references.ts';
 import type { Executor } from '../../db/executor.ts';
-import { findEpicsByIds, lockEpicHierarchy } from '../../db/repositories/epicRepository.ts';
+import { findEpicsByIds } from '../../db/repositories/epicRepository.ts';
 import { findIssuesByIds } from '../../db/repositories/issueRowsRepository.ts';
 import {
   deleteLink,
@@ -13,8 +13,9 @@ import {
 } from '../../db/repositories/relatedLinkRepository.ts';
 import type { Database, EpicRow, IssueRow, NamespaceRow, ProjectRow } from '../../db/schema.ts';
 import type { AccessContext } from '../access.ts';
+import { findReadableEpicByIdOrNull } from '../epicService.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.ts';
-import type { ProjectInNamespace } from '../issueService.ts';
+import { findReadableIssueByIdOrNull, type IssueInProject } from '../issueService.ts';
 import { LINK_MESSAGES, LinkInvalidError, LinkTargetNotFoundError } from './linkMessages.ts';
 import {
   canAdminEpic,
@@ -23,9 +24,11 @@ import {
   type EpicInGroup,
   type EpicView,
   type IssueView,
+  issueReaderOf,
   requireSignedIn,
   rootView,
   writeAsEpicAdmin,
+  writeUnderHierarchyLock,
 } from './linkViews.ts';
 import { resolveEpicReferences, resolveIssueReferences } from './referenceResolver.ts';
 
@@ -79,16 +82,13 @@ export async function listRelatedEpics(
 ): Promise<RelatedEpicView[]> {
   const links = await findLinksOf(db, 'related_epic_links', source.epic.id);
   const sides = links.map((link) => ({ link, ...linkFrom(link, source.epic.id) }));
+  const view = await rootView(db, access, source.epic.root_namespace_id);
   const epics = await findEpicsByIds(
     db,
     sides.map((side) => side.otherId),
+    view.scope,
   );
-  const views = await describeEpics(
-    db,
-    access,
-    await rootView(db, access, source.epic.root_namespace_id),
-    epics,
-  );
+  const views = await describeEpics(db, access, view, epics);
   const byId = new Map(views.map((view) => [view.epic.id, view]));
   return sides.flatMap(({ link, otherId, linkType }) => {
     const view = byId.get(otherId);
@@ -131,24 +131,17 @@ export async function removeRelatedEpic(
   await writeAsEpicAdmin(db, access, source, async (trx) => {
     const link = await findLinkById(trx, 'related_epic_links', linkId);
     const touches = link && (link.source_id === source.epic.id || link.target_id === source.epic.id);
-    const other = touches ? linkFrom(link, source.epic.id).otherId : null;
-    const visible =
-      other === null
-        ? []
-        : await describeEpics(trx, access, await rootView(trx, access, source.epic.root_namespace_id), [
-            ...(await findEpicsByIds(trx, [other])),
-          ]);
-    if (!link || visible.length === 0) throw new NotFoundError('Epic link');
+    const other = touches
+      ? await findReadableEpicByIdOrNull(trx, access, linkFrom(link, source.epic.id).otherId)
+      : null;
+    if (!link || other?.group.root_namespace_id !== source.epic.root_namespace_id) {
+      throw new NotFoundError('Epic link');
+    }
     await deleteLink(trx, 'related_epic_links', link.id);
   });
 }
 
 // ---- Issues ----
-
-/** The issue and its project, both readable by the actor. */
-export interface IssueInProject extends ProjectInNamespace {
-  readonly issue: IssueRow;
-}
 
 /** GitLab's admin_issue_link, as the Reporter-level update_issue of this policy (not the author's). */
 function canAdminIssueLink(
@@ -175,15 +168,13 @@ export async function listRelatedIssues(
 ): Promise<RelatedIssueView[]> {
   const links = await findLinksOf(db, 'issue_links', source.issue.id);
   const sides = links.map((link) => ({ link, ...linkFrom(link, source.issue.id) }));
+  const view = await rootView(db, access, source.project.root_namespace_id);
   const issues = await findIssuesByIds(
     db,
     sides.map((side) => side.otherId),
+    issueReaderOf(view),
   );
-  const views = await describeIssues(
-    db,
-    await rootView(db, access, source.project.root_namespace_id),
-    issues,
-  );
+  const views = await describeIssues(db, view, issues);
   const byId = new Map(views.map((view) => [view.issue.id, view]));
   const adminOfSource = await canAdminIssueLink(access, source.project, source.namespace, source.issue);
   const result: RelatedIssueView[] = [];
@@ -209,8 +200,7 @@ export async function addRelatedIssues(
   linkType: LinkType,
 ): Promise<number[]> {
   await requireIssueAdmin(access, source);
-  return db.transaction().execute(async (trx) => {
-    await lockEpicHierarchy(trx, source.project.root_namespace_id);
+  return writeUnderHierarchyLock(db, source.project.root_namespace_id, async (trx) => {
     const resolved = await resolveIssueReferences(
       trx,
       access,
@@ -236,19 +226,17 @@ export async function removeRelatedIssue(
   linkId: number,
 ): Promise<void> {
   await requireIssueAdmin(access, source);
-  await db.transaction().execute(async (trx) => {
-    await lockEpicHierarchy(trx, source.project.root_namespace_id);
+  await writeUnderHierarchyLock(db, source.project.root_namespace_id, async (trx) => {
     const link = await findLinkById(trx, 'issue_links', linkId);
     const touches = link && (link.source_id === source.issue.id || link.target_id === source.issue.id);
-    const related = touches ? await findIssuesByIds(trx, [linkFrom(link, source.issue.id).otherId]) : [];
-    const [view] = await describeIssues(
-      trx,
-      await rootView(trx, access, source.project.root_namespace_id),
-      related,
-    );
+    const other = touches
+      ? await findReadableIssueByIdOrNull(trx, access, linkFrom(link, source.issue.id).otherId)
+      : null;
     // GitLab: removing a relation takes admin_issue_link on the other issue's project too.
-    if (!link || !view) throw new NotFoundError('Issue link');
-    if (!(await canAdminIssueLink(access, view.project, view.namespace, view.issue))) {
+    if (!link || other?.project.root_namespace_id !== source.project.root_namespace_id) {
+      throw new NotFoundError('Issue link');
+    }
+    if (!(await canAdminIssueLink(access, other.project, other.namespace, other.issue))) {
       throw new NotFoundError('Issue link');
     }
     await deleteLink(trx, 'issue_links', link.id);

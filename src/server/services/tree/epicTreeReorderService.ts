@@ -9,10 +9,10 @@ import { findProjectsByIds } from '../../db/repositories/projectRepository.ts';
 import type { Database, EpicRow, IssueRow } from '../../db/schema.ts';
 import type { AccessContext } from '../access.ts';
 import { refreshEpicDates } from '../epicDatesService.ts';
-import { canReadIssue } from '../issueService.ts';
+import { readableIssueInProject } from '../issueService.ts';
 import { epicParentError } from '../links/epicHierarchy.ts';
 import { LINK_MESSAGES } from '../links/linkMessages.ts';
-import { canAdminEpic as canAdminEpicRelation } from '../links/linkViews.ts';
+import { canAdminEpic } from '../links/linkViews.ts';
 import { positionAtStartOfChildren, positionBesideSibling, type TreeNodeRef } from './treePositions.ts';
 
 /** GitLab's messages of `epicTreeReorder` (Epics::TreeReorderService and the models it saves). */
@@ -55,34 +55,24 @@ async function loadNode(db: Executor, ref: TreeNodeRef): Promise<LoadedNode | un
   return found ? { ref, parentId: found.link.epic_id, issue: found.issue } : undefined;
 }
 
-/** GitLab's read_epic and admin_epic_relation on an epic (Reporter; confidential epics need it too). */
-async function canAdminEpic(db: Executor, access: AccessContext, epic: EpicRow): Promise<boolean> {
+/** GitLab's read_epic and admin_epic_relation on an epic row (Reporter; confidential epics need it too). */
+async function canReadAndAdminEpic(db: Executor, access: AccessContext, epic: EpicRow): Promise<boolean> {
   const group = await findNamespaceById(db, epic.group_id);
   return (
     group !== undefined &&
     (await access.canInNamespace('read_epic', group, { confidential: epic.confidential })) &&
-    (await canAdminEpicRelation(access, group, epic))
-  );
-}
-
-async function canReadIssueRow(db: Executor, access: AccessContext, issue: IssueRow): Promise<boolean> {
-  const [project] = await findProjectsByIds(db, [issue.project_id]);
-  const namespace = project ? await findNamespaceById(db, project.namespace_id) : undefined;
-  return (
-    project !== undefined &&
-    namespace !== undefined &&
-    canReadIssue(db, access, { project, namespace }, issue)
+    (await canAdminEpic(access, group, epic))
   );
 }
 
 /** Whether the user may move this node: admin of the epic it hangs under (and read its issue). */
 async function canMoveNode(db: Executor, access: AccessContext, node: LoadedNode): Promise<boolean> {
-  if ('epic' in node) return canAdminEpic(db, access, node.epic);
+  if ('epic' in node) return canReadAndAdminEpic(db, access, node.epic);
   const parent = await findEpicById(db, node.parentId);
   return (
     parent !== undefined &&
-    (await canAdminEpic(db, access, parent)) &&
-    canReadIssueRow(db, access, node.issue)
+    (await canReadAndAdminEpic(db, access, parent)) &&
+    (await readableIssueInProject(db, access, node.issue)) !== null
   );
 }
 
@@ -171,7 +161,7 @@ async function authorize(
   newParent: EpicRow | null | undefined,
 ): Promise<void> {
   const allowed =
-    (await canAdminEpic(trx, access, base)) &&
+    (await canReadAndAdminEpic(trx, access, base)) &&
     (await inTreeOf(trx, base.id, moved.parentId)) &&
     (await canMoveNode(trx, access, moved)) &&
     (adjacent === null ||
@@ -179,7 +169,7 @@ async function authorize(
     (newParent === null ||
       (newParent !== undefined &&
         (await inTreeOf(trx, base.id, newParent.id)) &&
-        (await canAdminEpic(trx, access, newParent))));
+        (await canReadAndAdminEpic(trx, access, newParent))));
   if (!allowed) refuse(TREE_REORDER_MESSAGES.forbidden);
 }
 

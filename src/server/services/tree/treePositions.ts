@@ -6,7 +6,7 @@ import {
   nearestChildPosition,
   respreadChildPositions,
 } from '../../db/repositories/treePositionRepository.ts';
-import { MAX_SQL_INTEGER } from '../../db/sqlInteger.ts';
+import { fitsSqlInteger, MAX_SQL_INTEGER } from '../../db/sqlInteger.ts';
 
 export type { TreeNodeRef } from '../../db/repositories/treePositionRepository.ts';
 
@@ -131,4 +131,35 @@ export async function positionBesideSibling(
     await rebalanceChildren(db, parentEpicId);
   }
   throw new Error(`No room beside ${adjacent.kind} ${adjacent.id} after rebalancing`);
+}
+
+/** A REST move among siblings: `move_before_id` / `move_after_id`, ids of the moved child's kind. */
+export interface SiblingMove {
+  readonly moveBeforeId?: number | undefined;
+  readonly moveAfterId?: number | undefined;
+}
+
+/**
+ * Where GitLab's REST move (PUT …/epics/:child_epic_id, PUT …/issues/:epic_issue_id) puts `moved`, a
+ * child of the parent: right after `moveBeforeId`, or right before `moveAfterId`. Null when that id
+ * is no other child of the same kind of this parent (the caller answers 'could not be moved').
+ * The caller holds lockEpicHierarchy of the parent's root namespace.
+ */
+export async function positionBesideRestSibling(
+  db: Executor,
+  parentEpicId: number,
+  moved: TreeNodeRef,
+  move: SiblingMove,
+): Promise<number | null> {
+  const siblingId = move.moveBeforeId ?? move.moveAfterId;
+  if (siblingId === undefined || !fitsSqlInteger(siblingId) || siblingId === moved.id) return null;
+  const sibling: TreeNodeRef = { kind: moved.kind, id: siblingId };
+  if ((await findTreeNode(db, sibling))?.parentEpicId !== parentEpicId) return null;
+  return positionBesideSibling(
+    db,
+    parentEpicId,
+    sibling,
+    move.moveBeforeId !== undefined ? 'after' : 'before',
+    moved,
+  );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { fetchLabelSuggestions, type LabelView } from '../../../data/index.ts';
-import { SUGGESTION_DEBOUNCE_MS } from '../../filtered-search/index.ts';
+import { SUGGESTION_DEBOUNCE_MS, startDebouncedFetch } from '../../filtered-search/index.ts';
 import { labelFromSuggestion } from './labelSelection.ts';
 
 export interface LabelSearch {
@@ -11,31 +11,22 @@ export interface LabelSearch {
 
 /**
  * The group's labels (and its ancestors') matching `search`, through the filter bar's label fetch.
- * A newer search, or closing the picker, aborts the fetch in flight; its rejection is then ignored.
+ * A newer search, or closing the picker, drops the wait or aborts the fetch in flight (the filter
+ * bar's `startDebouncedFetch`), whose answer or rejection is then ignored.
  */
 export function useLabelSearch(fullPath: string, search: string): LabelSearch {
   const [state, setState] = useState<LabelSearch>({ labels: [], loading: true, failed: false });
   useEffect(() => {
-    const controller = new AbortController();
     setState((previous) => ({ ...previous, loading: true, failed: false }));
-    const timer = window.setTimeout(() => {
-      fetchLabelSuggestions({ fullPath, search: search.trim() }, controller.signal).then(
-        (found) => {
-          if (!controller.signal.aborted) {
-            setState({ labels: found.map(labelFromSuggestion), loading: false, failed: false });
-          }
-        },
-        (error: unknown) => {
-          if (controller.signal.aborted) return;
-          console.error(error);
-          setState({ labels: [], loading: false, failed: true });
-        },
-      );
-    }, SUGGESTION_DEBOUNCE_MS);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
+    return startDebouncedFetch(
+      SUGGESTION_DEBOUNCE_MS,
+      (signal) => fetchLabelSuggestions({ fullPath, search: search.trim() }, signal),
+      (found) => setState({ labels: found.map(labelFromSuggestion), loading: false, failed: false }),
+      (error) => {
+        console.error(error);
+        setState({ labels: [], loading: false, failed: true });
+      },
+    );
   }, [fullPath, search]);
   return state;
 }

@@ -4,8 +4,8 @@
  * `/links` (epics) or `/issues` endpoint. Under a confidential parent the placeholder, the hint and
  * the autocomplete (`confidential_only=true`) are the confidential ones. Errors show under the form.
  */
-import { addTreeItems, type LinkedIssuable, type TreeItemType } from '../../../data/treeLinksRest.ts';
-import { AddIssuableForm } from '../../related-items/index.ts';
+import { addTreeItems, type TreeItemType } from '../../../data/treeLinksRest.ts';
+import { AddIssuableForm, addItemErrorText } from '../../related-items/index.ts';
 import { TREE_TEXT } from '../treeTexts.ts';
 import type { TreeFormEndpoints, TreeFormParent } from './treeFormTypes.ts';
 
@@ -13,8 +13,8 @@ export interface AddExistingFormProps {
   readonly itemType: TreeItemType;
   readonly parent: TreeFormParent;
   readonly endpoints: TreeFormEndpoints;
-  /** The items the server linked, in its order (the tree puts them at the top). */
-  readonly onAdded: (items: LinkedIssuable[], itemType: TreeItemType) => void;
+  /** The server linked the items (the tree reads its first page again: they come first). */
+  readonly onAdded: () => void;
   readonly onCancel: () => void;
 }
 
@@ -33,9 +33,9 @@ export function AddExistingForm({ itemType, parent, endpoints, onAdded, onCancel
         }
         hint={parent.confidential ? TREE_TEXT.confidentialParentHint : null}
         onSubmit={async (references) => {
-          const result = await addTreeItems(endpoint, references, itemType);
-          if (!result.ok) return result.error;
-          onAdded(result.value, itemType);
+          const result = await addTreeItems(endpoint, references);
+          if (!result.ok) return addItemErrorText(result.error, itemType);
+          onAdded();
           return null;
         }}
         onCancel={onCancel}

@@ -7,15 +7,10 @@
  */
 
 import { type FormEvent, useId, useState } from 'react';
-import {
-  type CreatedItem,
-  createChildEpic,
-  fetchDescendantGroups,
-  type GroupOption,
-} from '../../../data/treeLinksRest.ts';
+import { createChildEpic, fetchDescendantGroups, type GroupOption } from '../../../data/treeLinksRest.ts';
 import { usePushToast } from '../../../state/index.ts';
 import { useDebouncedQuery } from '../../related-items/index.ts';
-import { TREE_TEXT } from '../treeTexts.ts';
+import { createEpicErrorText, TREE_TEXT } from '../treeTexts.ts';
 import { CreateFormLayout } from './CreateFormLayout.tsx';
 import { canCreateEpic, epicTitlePlaceholder, groupChoices } from './createForms.ts';
 import { SearchableSelect } from './SearchableSelect.tsx';
@@ -23,7 +18,7 @@ import type { TreeFormParent } from './treeFormTypes.ts';
 
 export interface CreateEpicFormProps {
   readonly parent: TreeFormParent;
-  readonly onCreated: (epic: CreatedItem) => void;
+  readonly onCreated: () => void;
   readonly onCancel: () => void;
 }
 
@@ -65,8 +60,8 @@ export function CreateEpicForm({ parent, onCreated, onCancel }: CreateEpicFormPr
       title: title.trim(),
     });
     setSubmitting(false);
-    if (result.ok) onCreated(result.value);
-    else pushToast(result.error, 'danger');
+    if (result.ok) onCreated();
+    else pushToast(createEpicErrorText(result.error), 'danger');
   };
 
   return (

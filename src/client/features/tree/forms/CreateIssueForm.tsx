@@ -8,12 +8,7 @@
  */
 
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import {
-  type CreatedItem,
-  createEpicIssue,
-  fetchGroupProjects,
-  type ProjectOption,
-} from '../../../data/treeLinksRest.ts';
+import { createEpicIssue, fetchGroupProjects, type ProjectOption } from '../../../data/treeLinksRest.ts';
 import { usePushToast } from '../../../state/index.ts';
 import { useDebouncedQuery } from '../../related-items/index.ts';
 import { TREE_TEXT } from '../treeTexts.ts';
@@ -33,7 +28,7 @@ export interface CreateIssueFormProps {
   readonly parent: TreeFormParent;
   /** The signed-in user: the recently used projects are theirs. */
   readonly currentUsername: string;
-  readonly onCreated: (issue: CreatedItem) => void;
+  readonly onCreated: () => void;
   readonly onCancel: () => void;
 }
 
@@ -72,7 +67,7 @@ export function CreateIssueForm({ parent, currentUsername, onCreated, onCancel }
     });
     setSubmitting(false);
     if (!result.ok) {
-      pushToast(result.error, 'danger');
+      pushToast(TREE_TEXT.createIssueFailed, 'danger');
       return;
     }
     const storage = browserStorage();
@@ -81,7 +76,7 @@ export function CreateIssueForm({ parent, currentUsername, onCreated, onCancel }
       currentUsername,
       recordRecentProject(readRecentProjects(storage, currentUsername), project, Date.now()),
     );
-    onCreated(result.value);
+    onCreated();
   };
 
   return (

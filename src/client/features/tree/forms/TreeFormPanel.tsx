@@ -2,9 +2,8 @@
  * TreeFormPanel — the one open form under the tree card's header (spec §4 "Forms": add-existing,
  * create-epic and create-issue exclude each other), chosen from the add dropdown's `TreeForm`.
  * Each form calls its own endpoint (see AddExistingForm, CreateEpicForm, CreateIssueForm); on
- * success the panel reports what was added or created, and the caller closes it (null form).
+ * success the panel says that items were added or created, and the caller closes it (null form).
  */
-import type { CreatedItem, LinkedIssuable, TreeItemType } from '../../../data/treeLinksRest.ts';
 import { AddExistingForm } from './AddExistingForm.tsx';
 import type { TreeForm } from './addItemMenu.ts';
 import { CreateEpicForm } from './CreateEpicForm.tsx';
@@ -17,8 +16,10 @@ export interface TreeFormPanelProps {
   readonly endpoints: TreeFormEndpoints;
   /** The signed-in user (the create-issue form's recently used projects). */
   readonly currentUsername: string;
-  readonly onAdded: (items: LinkedIssuable[], itemType: TreeItemType) => void;
-  readonly onCreated: (item: CreatedItem, itemType: TreeItemType) => void;
+  /** Existing items were linked. */
+  readonly onAdded: () => void;
+  /** A new child epic or issue was created. */
+  readonly onCreated: () => void;
   readonly onClose: () => void;
 }
 
@@ -45,15 +46,13 @@ export function TreeFormPanel({
         />
       );
     case 'create-epic':
-      return (
-        <CreateEpicForm parent={parent} onCreated={(epic) => onCreated(epic, 'epic')} onCancel={onClose} />
-      );
+      return <CreateEpicForm parent={parent} onCreated={onCreated} onCancel={onClose} />;
     case 'create-issue':
       return (
         <CreateIssueForm
           parent={parent}
           currentUsername={currentUsername}
-          onCreated={(issue) => onCreated(issue, 'issue')}
+          onCreated={onCreated}
           onCancel={onClose}
         />
       );
