@@ -37,8 +37,10 @@ export interface RoadmapFrame {
   /** Today's x on the current scale (world px), NaN when outside. */
   todayX: number;
   showProgress: boolean;
-  /** The list row to highlight (keyboard focus or hover), -1 for none. */
+  /** The list row under the pointer, -1 for none. */
   highlightedRow: number;
+  /** The list row with keyboard focus, -1 for none: highlighted like a hovered row, and ringed. */
+  focusedRow: number;
   /** Larger text for presenters. */
   presentation: boolean;
 }
@@ -65,6 +67,7 @@ export function createRoadmapFrame(): RoadmapFrame {
     todayX: Number.NaN,
     showProgress: true,
     highlightedRow: -1,
+    focusedRow: -1,
     presentation: false,
   };
 }

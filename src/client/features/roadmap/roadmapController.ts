@@ -346,6 +346,12 @@ export class RoadmapController {
     this.requestDraw();
   }
 
+  setFocusedRow(row: number): void {
+    if (this.frame.focusedRow === row) return;
+    this.frame.focusedRow = row;
+    this.requestDraw();
+  }
+
   dispose(): void {
     cancelFrame(this.drawFrame);
     this.client.dispose();

@@ -125,11 +125,19 @@ export function useRoadmapKeyboard(
     [controller, moveTo, toggle],
   );
 
-  const onRowFocus = useCallback((model: OverlayRowModel) => {
-    setActiveRow(model.row);
-    setFocusedRow(model);
-  }, []);
-  const onRowBlur = useCallback(() => setFocusedRow(null), []);
+  // The canvas marks the focused row as it marks a hovered one; Escape hides the popover only.
+  const onRowFocus = useCallback(
+    (model: OverlayRowModel) => {
+      setActiveRow(model.row);
+      setFocusedRow(model);
+      controller?.setFocusedRow(model.row);
+    },
+    [controller],
+  );
+  const onRowBlur = useCallback(() => {
+    setFocusedRow(null);
+    controller?.setFocusedRow(-1);
+  }, [controller]);
 
   const onViewportKeyDown = useCallback(
     (event: ReactKeyboardEvent<HTMLElement>) => {
