@@ -85,8 +85,15 @@ export function PixiHost<Frame>({
     const scene = sceneRef.current();
     app.stage.addChild(scene.root);
     let palette: CanvasPalette = readPalette(document.documentElement);
+    /** The frame drawn last: a theme change draws it again in the new colours, with no wait for input. */
+    let lastFrame: Frame | null = null;
+    const drawNow = (frame: Frame) => {
+      scene.draw(frame, palette);
+      app.render();
+    };
     const themeWatcher = new MutationObserver(() => {
       palette = readPalette(document.documentElement);
+      if (lastFrame && app.renderer) drawNow(lastFrame);
     });
     themeWatcher.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
     const canvas = app.canvas;
@@ -102,8 +109,8 @@ export function PixiHost<Frame>({
         // @pixi/react destroys the application on unmount; a frame already asked for may still come.
         if (!app.renderer) return 0;
         const started = performance.now();
-        scene.draw(frame, palette);
-        app.render();
+        lastFrame = frame;
+        drawNow(frame);
         return performance.now() - started;
       },
       resize(width, height) {
