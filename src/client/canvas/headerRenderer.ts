@@ -59,9 +59,11 @@ export class HeaderRenderer {
         if (current)
           placeRect(this.currentFill.next(), left, 0, right - left, headerHeight, palette.currentColumn);
         placeRect(this.separators.next(), left, 0, 1, height, palette.grid);
-        // A column cut by the left edge keeps its label in view, until the label meets its right edge.
+        // A column cut by the left edge keeps its label in view until the label meets its right edge;
+        // from there the label would slide under the edge and read cut ('ov 8'), so it is not drawn.
         const text = snapshot.strings[header.labelBase + c] ?? '';
         const labelX = Math.max(left + 8, Math.min(timelineLeft + 8, right - this.measure.width(text) - 8));
+        if (labelX < timelineLeft) continue;
         const label = this.labels.next();
         label.text = text;
         label.tint = current ? palette.textStrong : palette.textMuted;
@@ -69,7 +71,8 @@ export class HeaderRenderer {
       }
       for (let s = 0; s < header.subCount; s += 1) {
         const x = toScreen(header.subX[s]!);
-        if (x < timelineLeft - 20 || x > width) continue;
+        // A sub-label that would start left of the timeline would read cut: skip it.
+        if (x + 4 < timelineLeft || x > width) continue;
         const label = this.subLabels.next();
         label.text = snapshot.strings[header.subLabelBase + s] ?? '';
         label.tint = header.subState[s] === CURRENT ? palette.textStrong : palette.textMuted;
