@@ -50,16 +50,27 @@ const unsorted = [
   makeEpic({ id: 8, title: 'Mar 12 2017 ~ Aug 20 2017', startDate: '2017-03-12', dueDate: '2017-08-20' }),
 ];
 
-describe('sorting on un-clamped dates (missing start −∞, missing end +∞)', () => {
+describe('sorting on un-clamped dates, in the server order (date NULLS LAST, id DESC)', () => {
   it.each([
-    ['start_date_asc', [3, 1, 7, 2, 4, 5, 8, 6]],
+    ['start_date_asc', [1, 7, 2, 4, 5, 8, 6, 3]],
     ['start_date_desc', [6, 8, 5, 4, 2, 7, 1, 3]],
     ['end_date_asc', [1, 2, 4, 5, 8, 6, 3, 7]],
-    ['end_date_desc', [7, 3, 6, 8, 5, 4, 2, 1]],
-  ] as const)('orders %s as GitLab does', (sortedBy: SortValue, order) => {
+    ['end_date_desc', [3, 6, 8, 5, 4, 2, 1, 7]],
+  ] as const)('orders %s with undated epics last', (sortedBy: SortValue, order) => {
     const model = new RoadmapModel({ scale: wide, today, sortedBy });
     model.upsert(unsorted);
     expect(listedIds(model)).toEqual(order);
+  });
+
+  it('lists the same order whichever page arrives first', () => {
+    const pages = [unsorted.slice(0, 3), unsorted.slice(3)];
+    for (const sortedBy of ['start_date_asc', 'start_date_desc', 'end_date_asc', 'end_date_desc'] as const) {
+      const inOrder = new RoadmapModel({ scale: wide, today, sortedBy });
+      for (const page of pages) inOrder.upsert(page);
+      const reversed = new RoadmapModel({ scale: wide, today, sortedBy });
+      for (const page of [...pages].reverse()) reversed.upsert([...page].reverse());
+      expect(listedIds(reversed)).toEqual(listedIds(inOrder));
+    }
   });
 
   it('sorts clamped epics by their original dates, not the timeframe edge', () => {
@@ -72,10 +83,10 @@ describe('sorting on un-clamped dates (missing start −∞, missing end +∞)',
     expect(listedIds(model)).toEqual([2, 1, 3]);
   });
 
-  it('keeps insertion order between equal dates, and re-sorts when the sort changes', () => {
+  it('puts the higher id first between equal dates, and re-sorts when the sort changes', () => {
     const model = new RoadmapModel({ scale: threeYears, today });
-    model.upsert([9, 3, 7].map((id) => makeEpic({ id, startDate: '2020-01-01', dueDate: `2020-0${id}-01` })));
-    expect(listedIds(model)).toEqual([9, 3, 7]);
+    model.upsert([3, 9, 7].map((id) => makeEpic({ id, startDate: '2020-01-01', dueDate: `2020-0${id}-01` })));
+    expect(listedIds(model)).toEqual([9, 7, 3]);
     model.setSort('end_date_desc');
     expect(listedIds(model)).toEqual([9, 7, 3]);
   });
@@ -91,7 +102,7 @@ describe('which epics are listed', () => {
       makeEpic({ id: 3, startDate: '2020-03-01', dueDate: '2020-04-01', title: 'newer' }),
       makeEpic({ id: 4 }),
     ]);
-    expect(listedIds(model)).toEqual([4, 3]);
+    expect(listedIds(model)).toEqual([3, 4]);
     expect(model.epicCount).toBe(4);
   });
 
@@ -171,8 +182,8 @@ describe('which epics are listed', () => {
     model.upsert(ids.map((id) => makeEpic({ id, startDate: '2020-01-01', dueDate: '2020-02-01' })));
     model.remove(ids.filter((id) => id % 3 !== 0));
     expect(model.rowCount).toBe(1000);
-    expect(listedIds(model).slice(0, 3)).toEqual([3, 6, 9]);
+    expect(listedIds(model).slice(0, 3)).toEqual([3000, 2997, 2994]);
     model.upsert([makeEpic({ id: 1, startDate: '2020-01-01', dueDate: '2020-02-01' })]);
-    expect(listedIds(model).slice(-2)).toEqual([3000, 1]);
+    expect(listedIds(model).slice(-2)).toEqual([3, 1]);
   });
 });

@@ -1,7 +1,8 @@
 /**
- * Roadmap sort (spec §4 "Filters and tracking", §5): by start or end date, ascending or descending,
- * on the ORIGINAL (un-clamped) dates. A missing start sorts as −∞ and a missing end as +∞ (GitLab's
- * `sortEpics`). Ties keep insertion order, as GitLab's stable sort keeps server order.
+ * Roadmap sort: by start or end date, ascending or descending, on the ORIGINAL (un-clamped) dates,
+ * in the server's order so that pages arriving in any order never reorder what is drawn: GitLab's
+ * keyset order, "date NULLS LAST, id DESC" — an epic without the date sorts last in both directions,
+ * and equal dates put the higher id first.
  */
 import { UNDEFINED_END, UNDEFINED_START } from './clampEpic.ts';
 
@@ -24,8 +25,9 @@ export function isSortValue(value: unknown): value is SortValue {
 
 /*
  * Packed sort keys: one float64 per epic, key × 2^26 + slot, so a native numeric sort of a
- * Float64Array (no comparator) orders by date then by slot (= insertion order). Days are offset by
- * 2^22 (±11,000 years); −∞ is 0 and +∞ is 2^23 − 1; the product stays below 2^53, so it is exact.
+ * Float64Array (no comparator) orders by date; equal keys are then put in id order by the caller
+ * (visibleEpics' sortSlots). Days are offset by 2^22 (±11,000 years); a missing date is the largest
+ * key; the product stays below 2^53, so it is exact.
  */
 const DAY_OFFSET = 2 ** 22;
 const KEY_MAX = 2 ** 23 - 1;
@@ -34,14 +36,19 @@ export const SLOT_SPACE = 2 ** 26;
 
 /** The packed sort key of one slot. */
 export function packedSortKey(sort: SortValue, start: number, end: number, slot: number): number {
-  let key: number;
-  if (sort === 'start_date_asc' || sort === 'start_date_desc') {
-    key = start === UNDEFINED_START ? 0 : start + DAY_OFFSET;
-  } else {
-    key = end === UNDEFINED_END ? KEY_MAX : end + DAY_OFFSET;
+  const byStart = sort === 'start_date_asc' || sort === 'start_date_desc';
+  const missing = byStart ? start === UNDEFINED_START : end === UNDEFINED_END;
+  let key = KEY_MAX;
+  if (!missing) {
+    key = (byStart ? start : end) + DAY_OFFSET;
+    if (sort === 'start_date_desc' || sort === 'end_date_desc') key = KEY_MAX - 1 - key;
   }
-  if (sort === 'start_date_desc' || sort === 'end_date_desc') key = KEY_MAX - key;
   return key * SLOT_SPACE + slot;
+}
+
+/** The date part of a packed key: slots with equal ones tie. */
+export function dateOfPackedKey(packed: number): number {
+  return Math.floor(packed / SLOT_SPACE);
 }
 
 /** The slot of a packed key. */

@@ -2,7 +2,7 @@
  * Which epics the roadmap lists, in what order and at what depth (spec §4 "Bars", §5):
  * 1. shown: clamped start ≤ clamped end (drops reversed dates and epics outside the timeframe);
  *    duplicates cannot exist because the store is keyed by id;
- * 2. sorted by the sort value on un-clamped dates (sortOrder.ts);
+ * 2. sorted by the sort value on un-clamped dates, undated last, ties by id (sortOrder.ts);
  * 3. a shown parent hides its children from the top level — they are listed under it when it is
  *    expanded. With a single epic iid shown, children stay at the top level until their parent is
  *    expanded (so no epic is ever listed twice);
@@ -11,7 +11,7 @@
  */
 import { isShown } from './clampEpic.ts';
 import type { EpicStore } from './epicStore.ts';
-import { packedSortKey, type SortValue, slotOfPackedKey } from './sortOrder.ts';
+import { dateOfPackedKey, packedSortKey, type SortValue, slotOfPackedKey } from './sortOrder.ts';
 
 export class ListWorkspace {
   /** Alive slots in sort order. */
@@ -58,7 +58,10 @@ export class ListWorkspace {
   }
 }
 
-/** Alive slots ordered by the sort value, ties in slot (insertion) order. */
+/**
+ * Alive slots ordered by the sort value, equal dates by id, highest first: the server's order, so
+ * the list does not depend on which page arrived first.
+ */
 export function sortSlots(store: EpicStore, sort: SortValue, work: ListWorkspace): void {
   work.reserve(store.length);
   let count = 0;
@@ -71,6 +74,15 @@ export function sortSlots(store: EpicStore, sort: SortValue, work: ListWorkspace
   keys.sort();
   for (let i = 0; i < count; i += 1) work.sorted[i] = slotOfPackedKey(keys[i]!);
   work.sortedCount = count;
+  const ids = store.ids;
+  const byIdDescending = (a: number, b: number) => ids[b]! - ids[a]!;
+  for (let runStart = 0; runStart < count; ) {
+    const date = dateOfPackedKey(keys[runStart]!);
+    let runEnd = runStart + 1;
+    while (runEnd < count && dateOfPackedKey(keys[runEnd]!) === date) runEnd += 1;
+    if (runEnd - runStart > 1) work.sorted.subarray(runStart, runEnd).sort(byIdDescending);
+    runStart = runEnd;
+  }
 }
 
 /** Resolves each slot's parent id to a slot (-1 when the parent is not resident). */

@@ -19,9 +19,15 @@ const scaleOf = (rangeType: TimeframeRangeType, presetType: PresetType) =>
 const quarters = scaleOf('THREE_YEARS', 'QUARTERS');
 const viewport = { scrollTop: 0, height: 500, scrollLeft: 0, width: 1200 };
 
+/** Epics of equal dates, listed highest id first (the server's tie order): title n is row n − 1. */
 function manyEpics(count: number) {
   return Array.from({ length: count }, (_, i) =>
-    makeEpic({ id: i + 1, startDate: '2020-01-01', dueDate: '2020-06-30', title: `Epic number ${i + 1}` }),
+    makeEpic({
+      id: count - i,
+      startDate: '2020-01-01',
+      dueDate: '2020-06-30',
+      title: `Epic number ${i + 1}`,
+    }),
   );
 }
 
@@ -136,11 +142,11 @@ describe('laying out the visible window', () => {
       snapshot.rows.setSize[i],
     ]);
     expect(rows).toEqual([
-      [1, 0, 1, 2],
-      [3, 1, 1, 3],
+      [2, 0, 1, 2],
+      [1, 0, 2, 2],
+      [5, 1, 1, 3],
       [4, 1, 2, 3],
-      [5, 1, 3, 3],
-      [2, 0, 2, 2],
+      [3, 1, 3, 3],
     ]);
   });
 
@@ -149,8 +155,8 @@ describe('laying out the visible window', () => {
     model.upsert(manyEpics(100));
     const snapshot = model.layoutWindow(1, { ...viewport, scrollTop: 1000, bufferRows: 2 });
     const barX = 4 * 180 + 10;
-    expect(idAtEntry(snapshot, rowEntryAt(snapshot, 1025))).toBe(21);
-    expect(idAtEntry(snapshot, barEntryAt(snapshot, barX, 1025))).toBe(21);
+    expect(idAtEntry(snapshot, rowEntryAt(snapshot, 1025))).toBe(80);
+    expect(idAtEntry(snapshot, barEntryAt(snapshot, barX, 1025))).toBe(80);
     expect(barEntryAt(snapshot, 10, 1025)).toBe(-1);
     expect(rowEntryAt(snapshot, 0)).toBe(-1);
     expect(rowEntryAt(snapshot, -3)).toBe(-1);
