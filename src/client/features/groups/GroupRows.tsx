@@ -1,6 +1,6 @@
+import { pluralize } from '../../../core/domain/plural.ts';
 import type { GroupSummary, ProjectSummary } from '../../data/index.ts';
 import { Avatar, Icon } from '../../ui/index.ts';
-import { pluralize } from '../issuable/format.ts';
 import { VisibilityIcon } from '../issuable/IssuableMeta.tsx';
 import { groupPath, projectIssuesPath, projectPath } from '../navigation/crumbs.ts';
 

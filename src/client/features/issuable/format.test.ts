@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HEALTH_STATUS, pluralize, VISIBILITY } from './format.ts';
+import { HEALTH_STATUS, VISIBILITY } from './format.ts';
 
 describe('HEALTH_STATUS', () => {
   it("uses GitLab's texts and badge variants", () => {
@@ -16,13 +16,5 @@ describe('VISIBILITY', () => {
       'Internal',
       'Public',
     ]);
-  });
-});
-
-describe('pluralize', () => {
-  it('uses the singular only for one', () => {
-    expect(pluralize(1, 'open issue')).toBe('1 open issue');
-    expect(pluralize(0, 'open issue')).toBe('0 open issues');
-    expect(pluralize(2, 'child', 'children')).toBe('2 children');
   });
 });

@@ -38,8 +38,3 @@ export const VISIBILITY: Readonly<Record<Visibility, { text: string; icon: IconN
       description: 'Anyone can see it, signed in or not.',
     },
   };
-
-/** '1 open issue', '3 open issues'. */
-export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
-  return `${count} ${count === 1 ? singular : plural}`;
-}

@@ -1,7 +1,7 @@
+import { pluralize } from '../../../core/domain/plural.ts';
 import { useProjectOverview } from '../../data/index.ts';
 import { Alert, Avatar, Icon, Loading, useDocumentTitle } from '../../ui/index.ts';
 import { NotFoundContent } from '../errors/NotFound.tsx';
-import { pluralize } from '../issuable/format.ts';
 import { VisibilityBadge } from '../issuable/IssuableMeta.tsx';
 import { groupPath, projectCrumbs, projectIssuesPath } from '../navigation/crumbs.ts';
 import { PageHeader } from '../navigation/PageHeader.tsx';

@@ -4,6 +4,7 @@
  * many epics are loaded with a way to load them all at once.
  */
 import { Button } from '../../ui/index.ts';
+import { showingEpicsText } from './roadmapTexts.ts';
 
 export interface RoadmapToolbarProps {
   readonly zoomed: boolean;
@@ -67,11 +68,7 @@ export function RoadmapToolbar(props: RoadmapToolbarProps) {
         </Button>
       </div>
       <div className="roadmap-toolbar-group roadmap-toolbar-count">
-        <span data-testid="roadmap-count">
-          {total === null
-            ? ''
-            : `Showing ${loaded.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} epics`}
-        </span>
+        <span data-testid="roadmap-count">{total === null ? '' : showingEpicsText(loaded, total)}</span>
         {hasNextPage ? (
           <Button
             icon="download"

@@ -37,7 +37,7 @@ import { RoadmapToolbar } from './RoadmapToolbar.tsx';
 import type { RoadmapOpening } from './roadmapController.ts';
 import type { RoadmapScope } from './roadmapScope.ts';
 import type { RoadmapSettings } from './roadmapSettings.ts';
-import { ROADMAP_TEXT } from './roadmapTexts.ts';
+import { epicsLoadedText, ROADMAP_TEXT } from './roadmapTexts.ts';
 import { usePopoverTarget } from './usePopoverTarget.ts';
 import { usePresentation } from './usePresentation.ts';
 import { type RoadmapChildFilters, useRoadmapChildren } from './useRoadmapChildren.ts';
@@ -307,7 +307,7 @@ export function RoadmapView(props: RoadmapViewProps) {
             ? ROADMAP_TEXT.loadingEpics
             : epics.total === null
               ? ''
-              : `${epics.epics?.length ?? 0} of ${epics.total} epics loaded${loadingMore ? ', loading more' : ''}`}
+              : epicsLoadedText(epics.epics?.length ?? 0, epics.total, loadingMore)}
         </p>
       </section>
     </>

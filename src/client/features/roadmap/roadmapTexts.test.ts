@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarDate } from '../../../core/time/calendarDate.ts';
-import { emptyStateTexts, milestoneCountText, ROADMAP_TEXT, splitAtPhrase } from './roadmapTexts.ts';
+import {
+  childEpicsNoun,
+  childEpicsText,
+  emptyStateTexts,
+  epicsLoadedText,
+  milestoneCountText,
+  ROADMAP_TEXT,
+  showingEpicsText,
+  splitAtPhrase,
+} from './roadmapTexts.ts';
 
 const range = { timeframeStart: '2020-07-01' as CalendarDate, timeframeEnd: '2020-09-30' as CalendarDate };
 
@@ -55,5 +64,18 @@ describe('the milestones count', () => {
   it('says milestone or milestones', () => {
     expect(milestoneCountText(1)).toBe('1 milestone');
     expect(milestoneCountText(12)).toBe('12 milestones');
+  });
+});
+
+describe('counts', () => {
+  it('says epic and child epic for exactly one', () => {
+    expect(showingEpicsText(1, 1)).toBe('Showing 1 of 1 epic');
+    expect(showingEpicsText(50, 10000)).toBe('Showing 50 of 10,000 epics');
+    expect(epicsLoadedText(1, 1, false)).toBe('1 of 1 epic loaded');
+    expect(epicsLoadedText(50, 88, true)).toBe('50 of 88 epics loaded, loading more');
+    expect(childEpicsText(1)).toBe('1 child epic');
+    expect(childEpicsText(3)).toBe('3 child epics');
+    expect(childEpicsNoun(1)).toBe(' child epic');
+    expect(milestoneCountText(1)).toBe('1 milestone');
   });
 });

@@ -1,6 +1,8 @@
 /**
  * Every text the roadmap shows, verbatim from the spec (§2.2, §2.3, §2.6, §8, §9), in one place.
  */
+
+import { nounFor, pluralize } from '../../../core/domain/plural.ts';
 import type { CalendarDate } from '../../../core/time/calendarDate.ts';
 import { formatCalendarDate } from '../../../core/time/formatting.ts';
 
@@ -52,9 +54,22 @@ export const SORT_LABELS = {
   end_date_desc: 'Due date, descending',
 } as const;
 
-/** '%d milestone(s)' (spec §2.6). */
-export const milestoneCountText = (count: number): string =>
-  `${count} ${count === 1 ? 'milestone' : 'milestones'}`;
+/** '%d milestone(s)'. */
+export const milestoneCountText = (count: number): string => pluralize(count, 'milestone');
+
+/** The toolbar's count: 'Showing 50 of 88 epics', 'Showing 1 of 1 epic'. */
+export const showingEpicsText = (loaded: number, total: number): string =>
+  `Showing ${loaded.toLocaleString('en-US')} of ${pluralize(total, 'epic')}`;
+
+/** The live region's count: '50 of 88 epics loaded', '1 of 1 epic loaded, loading more'. */
+export const epicsLoadedText = (loaded: number, total: number, loadingMore: boolean): string =>
+  `${loaded.toLocaleString('en-US')} of ${pluralize(total, 'epic')} loaded${loadingMore ? ', loading more' : ''}`;
+
+/** '1 child epic', '3 child epics'. */
+export const childEpicsText = (count: number): string => pluralize(count, 'child epic');
+
+/** ' child epic(s)' after a count shown as a number beside an icon. */
+export const childEpicsNoun = (count: number): string => ` ${nounFor(count, 'child epic')}`;
 
 export interface EmptyStateContext {
   readonly hasFiltersApplied: boolean;
