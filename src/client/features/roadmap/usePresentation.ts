@@ -17,15 +17,19 @@ export function usePresentation(
     const onFullscreenChange = () => {
       if (!document.fullscreenElement) setPresentation(false);
     };
+    // Heard before any other handler (capture on the window), so Escape leaves wherever focus is —
+    // a row, a link, the timeline — unless it is closing a dialog of its own.
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !document.fullscreenElement && !event.defaultPrevented)
-        setPresentation(false);
+      if (event.key !== 'Escape' || document.fullscreenElement) return;
+      const target = event.target instanceof Element ? event.target : null;
+      if (target?.closest('[role="dialog"]')) return;
+      setPresentation(false);
     };
     document.addEventListener('fullscreenchange', onFullscreenChange);
-    document.addEventListener('keydown', onKeyDown);
+    window.addEventListener('keydown', onKeyDown, { capture: true });
     return () => {
       document.removeEventListener('fullscreenchange', onFullscreenChange);
-      document.removeEventListener('keydown', onKeyDown);
+      window.removeEventListener('keydown', onKeyDown, { capture: true });
       if (document.fullscreenElement) void document.exitFullscreen();
     };
   }, [section, presentation, setPresentation]);
