@@ -6,7 +6,7 @@
  * When the canvas is unavailable (no WebGL, or the context is lost), the same rows also draw their
  * bars and the header as plain DOM.
  */
-import { memo, type KeyboardEvent as ReactKeyboardEvent, type Ref } from 'react';
+import { type CSSProperties, memo, type KeyboardEvent as ReactKeyboardEvent, type Ref } from 'react';
 import { EPIC_ITEM_HEIGHT } from '../../../core/layout/constants.ts';
 import { unpackColor } from '../../../core/layout/epicStore.ts';
 import { progressLabel, progressPopoverText } from '../../../core/layout/progress.ts';
@@ -15,6 +15,7 @@ import type { LayoutSnapshot } from '../../../core/layout/snapshot.ts';
 import { formatDateRange } from '../../../core/time/formatting.ts';
 import type { RoadmapEpicView } from '../../data/index.ts';
 import { Icon } from '../../ui/index.ts';
+import { childEpicsNoun, childEpicsText } from './roadmapTexts.ts';
 
 /** One overlay row, resolved from the snapshot into plain values (rows re-render only when they change). */
 export interface OverlayRowModel {
@@ -199,7 +200,7 @@ const OverlayRow = memo(function OverlayRow({
       <div
         role="gridcell"
         className="roadmap-row-details"
-        style={{ paddingLeft: 8 + Math.min(level, 4) * 16 }}
+        style={{ '--roadmap-level': Math.min(level, 4) } as CSSProperties}
       >
         {hasChildren ? (
           <button
@@ -245,10 +246,10 @@ const OverlayRow = memo(function OverlayRow({
           </div>
         </div>
         {allowSubEpics && epic.childEpicCount > 0 ? (
-          <span className="roadmap-row-children" title={`${epic.childEpicCount} child epics`}>
+          <span className="roadmap-row-children" title={childEpicsText(epic.childEpicCount)}>
             <Icon name="epic" />
             {epic.childEpicCount}
-            <span className="sr-only"> child epics</span>
+            <span className="sr-only">{childEpicsNoun(epic.childEpicCount)}</span>
           </span>
         ) : null}
       </div>
@@ -256,7 +257,7 @@ const OverlayRow = memo(function OverlayRow({
         {model.description}
       </div>
       <div role="gridcell" className="sr-only">
-        {allowSubEpics ? `${epic.childEpicCount} child epics` : null}
+        {allowSubEpics ? childEpicsText(epic.childEpicCount) : null}
       </div>
     </div>
   );
