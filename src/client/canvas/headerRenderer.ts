@@ -25,19 +25,22 @@ export class HeaderRenderer {
   private readonly measure = new TitleFitter(this.labelStyle);
 
   constructor() {
-    this.background = this.header.addChild(whiteSprite());
-    this.currentFill = new DisplayPool(this.header, whiteSprite);
+    // Pools create objects on first use: each gets a layer of its own so the current column's fill,
+    // made whenever today first scrolls into view, never covers labels made before it.
+    const layer = () => this.header.addChild(new Container());
+    this.background = layer().addChild(whiteSprite());
+    this.currentFill = new DisplayPool(layer(), whiteSprite);
     this.separators = new DisplayPool(this.grid, whiteSprite);
     this.labels = new DisplayPool(
-      this.header,
+      layer(),
       () => new BitmapText({ text: '', style: roadmapTextStyle(13, false) }),
     );
     this.subLabels = new DisplayPool(
-      this.header,
+      layer(),
       () => new BitmapText({ text: '', style: roadmapTextStyle(11, false) }),
     );
-    this.bottomBorder = this.header.addChild(whiteSprite());
-    this.todayMarker = this.header.addChild(whiteSprite());
+    this.bottomBorder = layer().addChild(whiteSprite());
+    this.todayMarker = layer().addChild(whiteSprite());
   }
 
   draw(frame: RoadmapFrame, palette: CanvasPalette): void {
