@@ -2,7 +2,7 @@ import { type RefObject, useEffect } from 'react';
 
 /**
  * Presentation mode fills the window with the roadmap and asks the browser for full screen; leaving
- * full screen, or Escape when the browser refused it, ends the mode.
+ * full screen, or Escape wherever focus is, ends the mode.
  */
 export function usePresentation(
   section: RefObject<HTMLElement | null>,
@@ -20,7 +20,9 @@ export function usePresentation(
     // Heard before any other handler (capture on the window), so Escape leaves wherever focus is —
     // a row, a link, the timeline — unless it is closing a dialog of its own.
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || document.fullscreenElement) return;
+      // In full screen a browser usually keeps Escape to itself (fullscreenchange then ends the mode);
+      // where the page hears it, it ends the mode here, and the cleanup leaves full screen.
+      if (event.key !== 'Escape') return;
       const target = event.target instanceof Element ? event.target : null;
       if (target?.closest('[role="dialog"]')) return;
       setPresentation(false);
