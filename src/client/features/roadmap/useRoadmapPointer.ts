@@ -6,6 +6,7 @@
  */
 import { type RefObject, useEffect, useState } from 'react';
 import { barEntryAt } from '../../../core/layout/hitTest.ts';
+import { pinchZoomLevels } from '../../../core/layout/roadmapGesture.ts';
 import {
   DETAILS_WIDTH,
   MILESTONE_LANE_HEIGHT,
@@ -13,7 +14,7 @@ import {
   rowsTop,
 } from '../../canvas/roadmapFrame.ts';
 import type { RoadmapController } from './roadmapController.ts';
-import { pinchZoomLevels, wheelAction } from './roadmapGestures.ts';
+import { wheelAction } from './roadmapGestures.ts';
 
 export type PointerTarget =
   | { readonly kind: 'epic'; readonly entry: number; readonly epoch: number }
