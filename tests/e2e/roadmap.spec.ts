@@ -265,6 +265,53 @@ test('zooming with ctrl+wheel keeps the date under the pointer still, and Fit al
   await expect(page.getByTestId('roadmap-reset-zoom')).toHaveCount(0);
 });
 
+test('dragging the timeline pans it with no bar hovered, and a click on a bar opens its epic', async ({
+  page,
+}) => {
+  await openRoadmap(page, '?timeframe_range_type=THREE_YEARS&layout=QUARTERS&show_milestones=false');
+  await page.getByTestId('roadmap-fit-all').click();
+  await waitForIdle(page);
+  const viewport = page.getByTestId('roadmap-viewport');
+  const box = await viewport.boundingBox();
+  if (!box) throw new Error('no roadmap viewport');
+  const overBar = () => viewport.evaluate((element) => element.classList.contains('is-over-bar'));
+  // Walk along rows below the first few (a pan up must leave them in view) until one has a bar.
+  let found: { row: ReturnType<typeof rows>; x: number; y: number } | null = null;
+  for (let index = 4; index < 10 && !found; index += 1) {
+    const row = rows(page).nth(index);
+    const rowBox = await row.boundingBox();
+    if (!rowBox) continue;
+    const y = rowBox.y + rowBox.height / 2;
+    for (let x = box.x + 330; x < box.x + box.width - 20 && !found; x += 8) {
+      await page.mouse.move(x, y);
+      if (await overBar()) found = { row, x: x + 4, y };
+    }
+  }
+  if (!found) throw new Error('no bar under rows 4 to 9');
+  const { row, x, y } = found;
+  await page.mouse.move(x, y);
+  await expect(page.getByTestId('roadmap-popover')).toBeVisible();
+  const rowTop = (await row.boundingBox())?.y ?? 0;
+
+  await page.mouse.down();
+  await page.mouse.move(x, y - 100, { steps: 10 });
+  await expect(viewport).toHaveClass(/is-panning/);
+  // is-over-bar goes with the highlighted row (drawn on the canvas); the popover may stay, for the
+  // row the press focused.
+  await expect(viewport).not.toHaveClass(/is-over-bar/);
+  await expect.poll(async () => (await row.boundingBox())?.y).toBeCloseTo(rowTop - 100, 0);
+  await page.mouse.up();
+  await expect(viewport).not.toHaveClass(/is-panning/);
+
+  // The bar followed the pointer, so the pointer is over it again, and a click opens its epic.
+  await page.mouse.move(x, y - 99);
+  await expect(viewport).toHaveClass(/is-over-bar/);
+  const href = await row.getByTestId('roadmap-row-title').getAttribute('href');
+  if (!href) throw new Error('no epic link on the row');
+  await page.mouse.click(x, y - 99);
+  await expect(page).toHaveURL((url) => url.pathname === href);
+});
+
 test('the roadmap has no serious accessibility violations with settings open and an epic expanded', async ({
   page,
 }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAN_STEP, pinchZoomLevels, rowKeyAction, viewKeyAction, wheelAction } from './roadmapGestures.ts';
+import { PAN_STEP, rowKeyAction, viewKeyAction, wheelAction } from './roadmapGestures.ts';
 
 const wheel = { deltaX: 0, deltaY: 0, deltaMode: 0, ctrlKey: false, metaKey: false, shiftKey: false };
 const key = { key: '', ctrlKey: false, metaKey: false, shiftKey: false, altKey: false };
@@ -91,14 +91,5 @@ describe('keys that move the view', () => {
       dy: 0,
     });
     expect(viewKeyAction({ ...key, key: 'ArrowDown' }, false)).toEqual({ kind: 'pan', dx: 0, dy: 50 });
-  });
-});
-
-describe('pinching on a touch screen', () => {
-  it('zooms in a level when the fingers move twice as far apart, out when they close, not at all on nonsense', () => {
-    expect(pinchZoomLevels(100, 200)).toBe(1);
-    expect(pinchZoomLevels(200, 100)).toBe(-1);
-    expect(pinchZoomLevels(150, 150)).toBe(0);
-    expect(pinchZoomLevels(0, 100)).toBe(0);
   });
 });

@@ -115,9 +115,3 @@ export function viewKeyAction(event: KeyFields, onRow: boolean): ViewKeyAction |
       return null;
   }
 }
-
-/** Zoom levels of a two-finger pinch step: fingers twice as far apart zoom in one level (log2 px/day). */
-export function pinchZoomLevels(previousDistance: number, distance: number): number {
-  if (!(previousDistance > 0) || !(distance > 0)) return 0;
-  return Math.log2(distance / previousDistance);
-}

@@ -2,10 +2,19 @@
  * Pointer and wheel input on the roadmap viewport: wheel scrolls, shift+wheel pans, ctrl/cmd+wheel
  * and pinch zoom at the pointer; dragging empty timeline pans; hovering a bar or a milestone shows
  * its popover and highlights the row; clicking a bar opens its epic (ctrl/cmd or middle click: in a
- * new tab). Hit-testing reads the snapshot on the main thread, with no round trip to the worker.
+ * new tab). Pan, pinch, hover and click are the machine of core/layout/roadmapGesture.ts; this hook
+ * feeds it DOM events and carries out its commands. Hit-testing reads the snapshot on the main
+ * thread, with no round trip to the worker.
  */
 import { type RefObject, useEffect, useState } from 'react';
 import { barEntryAt } from '../../../core/layout/hitTest.ts';
+import {
+  ROADMAP_GESTURE_IDLE,
+  type RoadmapGestureCommand,
+  type RoadmapGestureInput,
+  type RoadmapGestureState,
+  roadmapGestureStep,
+} from '../../../core/layout/roadmapGesture.ts';
 import {
   DETAILS_WIDTH,
   MILESTONE_LANE_HEIGHT,
@@ -13,15 +22,13 @@ import {
   rowsTop,
 } from '../../canvas/roadmapFrame.ts';
 import type { RoadmapController } from './roadmapController.ts';
-import { pinchZoomLevels, wheelAction } from './roadmapGestures.ts';
+import { wheelAction } from './roadmapGestures.ts';
 
 export type PointerTarget =
   | { readonly kind: 'epic'; readonly entry: number; readonly epoch: number }
   | { readonly kind: 'milestone'; readonly index: number }
   | null;
 
-/** Pixels a press may move and still count as a click, not a drag. */
-const CLICK_SLOP = 4;
 /** Spec §9: tooltip default delay. */
 const HOVER_DELAY_MS = 50;
 
@@ -42,6 +49,11 @@ export function targetAt(controller: RoadmapController, x: number, y: number): P
   return entry >= 0 ? { kind: 'epic', entry, epoch: snapshot.epoch } : null;
 }
 
+type Target = Exclude<PointerTarget, null>;
+
+/** Controls handle their own presses: the timeline neither pans nor clicks through them. */
+const CONTROLS = 'a, button, input, select, [role="scrollbar"]';
+
 export function useRoadmapPointer(
   viewport: RefObject<HTMLElement | null>,
   controller: RoadmapController | null,
@@ -53,18 +65,58 @@ export function useRoadmapPointer(
   useEffect(() => {
     const element = viewport.current;
     if (!element || !controller) return;
-    let drag: { id: number; x: number; y: number; moved: boolean; target: PointerTarget } | null = null;
-    /** Fingers on a touch screen; two of them pinch-zoom around their midpoint. */
-    const touches = new Map<number, { x: number; y: number }>();
-    let pinchDistance = 0;
-    const fingerSpan = () => {
-      const [a, b] = [...touches.values()];
-      return a && b ? { distance: Math.hypot(a.x - b.x, a.y - b.y), midX: (a.x + b.x) / 2 } : null;
-    };
+    let gesture: RoadmapGestureState<Target> = ROADMAP_GESTURE_IDLE;
     let hoverTimer = 0;
     const local = (event: MouseEvent) => {
       const box = element.getBoundingClientRect();
       return { x: event.clientX - box.left, y: event.clientY - box.top };
+    };
+    const hover = (target: PointerTarget) => {
+      element.classList.toggle('is-over-bar', target !== null);
+      controller.setHighlightedRow(
+        target?.kind === 'epic' && controller.snapshot ? controller.snapshot.firstRow + target.entry : -1,
+      );
+      window.clearTimeout(hoverTimer);
+      hoverTimer = window.setTimeout(() => setHovered(target), HOVER_DELAY_MS);
+    };
+    const clearHover = () => {
+      window.clearTimeout(hoverTimer);
+      element.classList.remove('is-over-bar');
+      controller.setHighlightedRow(-1);
+      setHovered(null);
+    };
+    const run = (command: RoadmapGestureCommand<Target>) => {
+      switch (command.kind) {
+        case 'hover':
+          return hover(command.target);
+        case 'clearHover':
+          return clearHover();
+        case 'panStart':
+          return element.classList.add('is-panning');
+        case 'pan':
+          return controller.scrollBy(-command.dx, -command.dy);
+        case 'panEnd':
+          return element.classList.remove('is-panning');
+        case 'zoom':
+          return controller.zoomBy(command.levels, command.anchorX);
+        case 'open':
+          if (command.target.kind === 'epic') openEpic(command.target.entry, command.newTab);
+          return;
+        case 'capture':
+          return element.setPointerCapture(command.pointerId);
+        case 'release':
+          if (element.hasPointerCapture(command.pointerId)) element.releasePointerCapture(command.pointerId);
+          return;
+      }
+    };
+    const feed = (input: RoadmapGestureInput) => {
+      const step = roadmapGestureStep(gesture, input, {
+        detailsWidth: DETAILS_WIDTH,
+        headerHeight: controller.frame.headerHeight,
+        targetAt: (x, y) => targetAt(controller, x, y),
+      });
+      gesture = step.state;
+      for (const command of step.commands) run(command);
     };
     const onWheel = (event: WheelEvent) => {
       const action = wheelAction(event, controller.viewport.height);
@@ -78,75 +130,17 @@ export function useRoadmapPointer(
       } else controller.scrollBy(action.dx, action.dy);
     };
     const onPointerDown = (event: PointerEvent) => {
-      if (event.pointerType === 'touch') {
-        touches.set(event.pointerId, { x: event.clientX, y: event.clientY });
-        const span = fingerSpan();
-        if (touches.size === 2 && span) {
-          drag = null;
-          pinchDistance = span.distance;
-          element.setPointerCapture(event.pointerId);
-          return;
-        }
-      }
-      if (
-        event.button !== 0 ||
-        (event.target as Element).closest('a, button, input, select, [role="scrollbar"]')
-      )
-        return;
-      const { x, y } = local(event);
-      if (x < DETAILS_WIDTH || y < controller.frame.headerHeight) return;
-      drag = {
-        id: event.pointerId,
-        x: event.clientX,
-        y: event.clientY,
-        moved: false,
-        target: targetAt(controller, x, y),
-      };
+      const onControl = event.target instanceof Element && event.target.closest(CONTROLS) !== null;
+      const { pointerId, pointerType, button } = event;
+      feed({ type: 'down', pointerId, pointerType, button, ...local(event), onControl });
     };
-    const onPointerMove = (event: PointerEvent) => {
-      if (touches.has(event.pointerId)) {
-        touches.set(event.pointerId, { x: event.clientX, y: event.clientY });
-        const span = touches.size === 2 ? fingerSpan() : null;
-        if (span) {
-          const levels = pinchZoomLevels(pinchDistance, span.distance);
-          pinchDistance = span.distance;
-          const left = element.getBoundingClientRect().left;
-          if (levels !== 0) controller.zoomBy(levels, Math.max(0, span.midX - left - DETAILS_WIDTH));
-          return;
-        }
-      }
-      if (drag && drag.id === event.pointerId) {
-        const dx = event.clientX - drag.x;
-        const dy = event.clientY - drag.y;
-        if (!drag.moved && Math.hypot(dx, dy) < CLICK_SLOP) return;
-        if (!drag.moved) {
-          drag.moved = true;
-          element.setPointerCapture(event.pointerId);
-          element.classList.add('is-panning');
-        }
-        drag.x = event.clientX;
-        drag.y = event.clientY;
-        controller.scrollBy(-dx, -dy);
-        return;
-      }
-      const { x, y } = local(event);
-      const target = targetAt(controller, x, y);
-      element.classList.toggle('is-over-bar', target !== null);
-      controller.setHighlightedRow(
-        target?.kind === 'epic' && controller.snapshot ? controller.snapshot.firstRow + target.entry : -1,
-      );
-      window.clearTimeout(hoverTimer);
-      hoverTimer = window.setTimeout(() => setHovered(target), HOVER_DELAY_MS);
-    };
+    const onPointerMove = (event: PointerEvent) =>
+      feed({ type: 'move', pointerId: event.pointerId, ...local(event) });
     const onPointerUp = (event: PointerEvent) => {
-      touches.delete(event.pointerId);
-      if (!drag || drag.id !== event.pointerId) return;
-      const { moved, target } = drag;
-      drag = null;
-      element.classList.remove('is-panning');
-      if (element.hasPointerCapture(event.pointerId)) element.releasePointerCapture(event.pointerId);
-      if (!moved && target?.kind === 'epic') openEpic(target.entry, event.ctrlKey || event.metaKey);
+      const { pointerId, ctrlKey, metaKey } = event;
+      feed({ type: 'up', pointerId, ctrlKey, metaKey });
     };
+    const onPointerCancel = (event: PointerEvent) => feed({ type: 'cancel', pointerId: event.pointerId });
     const onAuxClick = (event: MouseEvent) => {
       if (event.button !== 1) return;
       const { x, y } = local(event);
@@ -156,26 +150,22 @@ export function useRoadmapPointer(
         openEpic(target.entry, true);
       }
     };
-    const onLeave = () => {
-      window.clearTimeout(hoverTimer);
-      element.classList.remove('is-over-bar');
-      controller.setHighlightedRow(-1);
-      setHovered(null);
-    };
+    const onLeave = () => feed({ type: 'leave' });
     element.addEventListener('wheel', onWheel, { passive: false });
     element.addEventListener('pointerdown', onPointerDown);
     element.addEventListener('pointermove', onPointerMove);
     element.addEventListener('pointerup', onPointerUp);
-    element.addEventListener('pointercancel', onPointerUp);
+    element.addEventListener('pointercancel', onPointerCancel);
     element.addEventListener('auxclick', onAuxClick);
     element.addEventListener('pointerleave', onLeave);
     return () => {
       window.clearTimeout(hoverTimer);
+      element.classList.remove('is-panning', 'is-over-bar');
       element.removeEventListener('wheel', onWheel);
       element.removeEventListener('pointerdown', onPointerDown);
       element.removeEventListener('pointermove', onPointerMove);
       element.removeEventListener('pointerup', onPointerUp);
-      element.removeEventListener('pointercancel', onPointerUp);
+      element.removeEventListener('pointercancel', onPointerCancel);
       element.removeEventListener('auxclick', onAuxClick);
       element.removeEventListener('pointerleave', onLeave);
     };
