@@ -13,7 +13,11 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 30_000,
-  expect: { timeout: 10_000 },
+  expect: {
+    timeout: 10_000,
+    // Goldens named by the test's argument only: the same file on every platform.
+    toHaveScreenshot: { pathTemplate: '{testDir}/{testFilePath}-snapshots/{arg}{ext}' },
+  },
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
