@@ -102,9 +102,11 @@ describe('the roadmap layout worker', () => {
   it('tells the row of an epic, so the page can scroll a new one into view', () => {
     worker.init(view);
     worker.update(1, { upsert: epics(30) }, viewport);
-    // Sorted by start date: ids 12 and 24 start in January, then 1, 13 and 25 in February.
-    expect(worker.rowOf(12)).toBe(0);
-    expect(worker.rowOf(1)).toBe(2);
+    // Sorted by start date, equal dates highest id first: 24 and 12 start in January, then 25, 13
+    // and 1 in February.
+    expect(worker.rowOf(24)).toBe(0);
+    expect(worker.rowOf(12)).toBe(1);
+    expect(worker.rowOf(1)).toBe(4);
     expect(worker.rowOf(999)).toBe(-1);
   });
 

@@ -23,3 +23,11 @@ export function requestFrame(task: FrameTask): void {
 export function cancelFrame(task: FrameTask): void {
   pending.delete(task);
 }
+
+/** The scheduler as an object, so an engine can be handed a fake one in tests. */
+export interface FrameScheduler {
+  request(task: FrameTask): void;
+  cancel(task: FrameTask): void;
+}
+
+export const frameScheduler: FrameScheduler = { request: requestFrame, cancel: cancelFrame };

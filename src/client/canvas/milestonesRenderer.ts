@@ -1,7 +1,8 @@
 /**
  * Draws the milestones section (spec §2.6) under the header: its background and, when expanded,
- * each milestone as a thin bar in its lane with its title after it. Bars under 9 px take the
- * 'minimum' style (a fixed 9 px mark), under 12 px the 'small' one (a thinner bar).
+ * each milestone of the lanes in view (the lanes scroll by whole lanes inside the section) as a thin
+ * bar in its lane with its title after it. Bars under 9 px take the 'minimum' style (a fixed 9 px
+ * mark), under 12 px the 'small' one (a thinner bar).
  */
 import { BitmapText, Container, type Sprite } from 'pixi.js';
 import type { CanvasPalette } from './palette.ts';
@@ -20,17 +21,23 @@ export class MilestonesRenderer {
   private readonly titles: DisplayPool<BitmapText>;
 
   constructor() {
-    this.background = this.layer.addChild(whiteSprite());
-    this.border = this.layer.addChild(whiteSprite());
-    this.bars = new DisplayPool(this.layer, whiteSprite);
+    // A layer per kind, in drawing order: a bar made after a title (more lanes in view) never covers it.
+    const layer = () => this.layer.addChild(new Container());
+    this.background = layer().addChild(whiteSprite());
+    this.border = layer().addChild(whiteSprite());
+    this.bars = new DisplayPool(layer(), whiteSprite);
     this.titles = new DisplayPool(
-      this.layer,
+      layer(),
       () => new BitmapText({ text: '', style: roadmapTextStyle(11, false) }),
     );
   }
 
   draw(frame: RoadmapFrame, palette: CanvasPalette): void {
-    const { timelineLeft, headerHeight, milestonesHeight, width, scrollLeft } = frame;
+    const { timelineLeft, headerHeight, milestonesHeight, width, milestonesScrollTop } = frame;
+    // Milestones are laid out on the current scale; frame.scrollLeft is in the snapshot's world.
+    const scrollLeft = frame.scrollLeft + frame.snapshotOriginX;
+    const lanesTop = headerHeight + MILESTONES_TITLE_HEIGHT;
+    const lanesBottom = headerHeight + milestonesHeight;
     this.layer.visible = milestonesHeight > 0;
     if (!this.layer.visible) return;
     placeRect(
@@ -56,7 +63,8 @@ export class MilestonesRenderer {
         const x = timelineLeft + milestone.x - scrollLeft;
         const barWidth = milestone.style === 'minimum' ? MINIMUM_MARK : milestone.width;
         if (x + barWidth + 120 < timelineLeft || x > width) continue;
-        const laneTop = headerHeight + MILESTONES_TITLE_HEIGHT + milestone.lane * MILESTONE_LANE_HEIGHT;
+        const laneTop = lanesTop + milestone.lane * MILESTONE_LANE_HEIGHT - milestonesScrollTop;
+        if (laneTop < lanesTop || laneTop + MILESTONE_LANE_HEIGHT > lanesBottom) continue;
         const thickness = milestone.style === null ? 8 : 6;
         placeRect(
           this.bars.next(),

@@ -22,11 +22,22 @@ export interface RoadmapFrame {
   height: number;
   /** Canvas x where the timeline starts: 0, as the canvas covers the timeline only (the details column is DOM). */
   timelineLeft: number;
+  /** Width of the DOM details column left of the canvas, px (narrower on phones; CSS decides). */
+  detailsWidth: number;
   headerHeight: number;
-  /** Height of the milestones section under the header (0 when hidden). */
+  /** Height of the milestones section under the header (title row + visible lanes; 0 when hidden). */
   milestonesHeight: number;
   milestonesExpanded: boolean;
+  /** Bars of every lane; only the lanes in the section's visible area are drawn. */
   milestones: readonly MilestoneFrameBar[];
+  /** The lanes' own vertical scroll, px (whole lanes): lanes past the section's cap scroll inside it. */
+  milestonesScrollTop: number;
+  /**
+   * Current-scale world px of the snapshot's x = 0. Non-zero only while a zoom that moved the
+   * scale's first day waits for its layout: scrollLeft and todayX are then in the snapshot's world,
+   * and the milestones (laid out on the current scale) add this back.
+   */
+  snapshotOriginX: number;
   scrollTop: number;
   scrollLeft: number;
   /**
@@ -48,7 +59,7 @@ export interface RoadmapFrame {
 export const MILESTONE_LANE_HEIGHT = 24;
 export const MILESTONES_TITLE_HEIGHT = 32;
 export const TIMELINE_HEADER_HEIGHT = 60;
-/** The details column left of the canvas (spec §9: 320 px). */
+/** The details column's default width (spec §9: 320 px); the frame's `detailsWidth` is what is used. */
 export const DETAILS_WIDTH = 320;
 
 export function createRoadmapFrame(): RoadmapFrame {
@@ -57,10 +68,13 @@ export function createRoadmapFrame(): RoadmapFrame {
     width: 0,
     height: 0,
     timelineLeft: 0,
+    detailsWidth: DETAILS_WIDTH,
     headerHeight: TIMELINE_HEADER_HEIGHT,
     milestonesHeight: 0,
     milestonesExpanded: true,
     milestones: [],
+    milestonesScrollTop: 0,
+    snapshotOriginX: 0,
     scrollTop: 0,
     scrollLeft: 0,
     xScale: 1,

@@ -1,5 +1,5 @@
 /**
- * An epic's bar on a scale: clamp its stored dates to the scale's domain (clampEpic.ts), then let the
+ * An epic's bar on a scale: clamp its stored dates to the scale's range (the selected timeframe) (clampEpic.ts), then let the
  * scale place it (GitLab's per-preset rules, or exact edges on the continuous scale).
  */
 import { asEpochDay } from '../time/epochDay.ts';
@@ -14,10 +14,10 @@ import { ROW_FLAG } from './roadmapEpic.ts';
  * title. The caller has checked that the epic is shown (clamped start ≤ clamped end).
  */
 export function epicBar(scale: TimeScale, start: number, end: number, out: Float64Array): number {
-  const from = clampStart(start, scale.startDay);
-  const to = clampEnd(end, scale.endDay);
+  const from = clampStart(start, scale.rangeStartDay);
+  const to = clampEnd(end, scale.rangeEndDay);
   scale.barSpan(asEpochDay(from), asEpochDay(to), out);
-  let flags = clampFlags(start, end, scale.startDay, scale.endDay);
+  let flags = clampFlags(start, end, scale.rangeStartDay, scale.rangeEndDay);
   if (out[1]! < SMALL_TIMELINE_BAR) flags |= ROW_FLAG.TITLE_TRUNCATED;
   return flags;
 }

@@ -80,8 +80,8 @@ export function layoutMilestoneBars(
     if (seen.has(milestone.id)) continue;
     const start = milestone.startDate === null ? UNDEFINED_START : calendarDateToDay(milestone.startDate);
     const end = milestone.dueDate === null ? UNDEFINED_END : calendarDateToDay(milestone.dueDate);
-    const from = clampStart(start, scale.startDay);
-    const to = clampEnd(end, scale.endDay);
+    const from = clampStart(start, scale.rangeStartDay);
+    const to = clampEnd(end, scale.rangeEndDay);
     if (from > to) continue;
     seen.add(milestone.id);
     scale.barSpan(asEpochDay(from), asEpochDay(to), span);
@@ -91,7 +91,7 @@ export function layoutMilestoneBars(
       x: span[0]!,
       width,
       style: milestoneBarStyle(width, scale),
-      flags: clampFlags(start, end, scale.startDay, scale.endDay),
+      flags: clampFlags(start, end, scale.rangeStartDay, scale.rangeEndDay),
     });
   }
   return bars;

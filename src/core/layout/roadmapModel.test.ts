@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarDate } from '../time/calendarDate.ts';
 import { ContinuousTimeScale } from '../time/continuousScale.ts';
-import { calendarDateToDay } from '../time/epochDay.ts';
+import { asEpochDay, calendarDateToDay } from '../time/epochDay.ts';
 import { buildTimeframe } from '../time/timeframe.ts';
 import { presetScaleOf } from '../time/timeScale.ts';
 import { makeEpic } from './epicFixtures.ts';
@@ -169,7 +169,7 @@ describe('which epics are listed', () => {
     model.upsert([1, 2, 3].map((id) => makeEpic({ id, startDate: `2020-0${id}-01`, dueDate: '2020-12-01' })));
     model.setExpanded(2, true);
     model.remove([2, 42]);
-    expect(listedIds(model)).toEqual([1, 3]);
+    expect(listedIds(model).sort()).toEqual([1, 3]);
     expect(model.isExpanded(2)).toBe(false);
     expect(model.rowOf(3)).toBe(1);
     model.clear();
@@ -185,5 +185,35 @@ describe('which epics are listed', () => {
     expect(listedIds(model).slice(0, 3)).toEqual([3000, 2997, 2994]);
     model.upsert([makeEpic({ id: 1, startDate: '2020-01-01', dueDate: '2020-02-01' })]);
     expect(listedIds(model).slice(-2)).toEqual([3, 1]);
+  });
+});
+
+describe('a scale whose domain grew past the range (zoomed out)', () => {
+  const range = buildTimeframe({ rangeType: 'CURRENT_QUARTER', presetType: 'WEEKS', today });
+  const rangeDays = { startDay: range.startDay, endDay: range.endDay };
+  const grown = new ContinuousTimeScale(
+    asEpochDay(range.startDay - 200),
+    asEpochDay(range.endDay + 200),
+    -1,
+    rangeDays,
+  );
+  const epics = [
+    makeEpic({ id: 1, startDate: '2020-01-01', dueDate: '2020-08-15' }),
+    makeEpic({ id: 2, startDate: '2019-01-01', dueDate: '2019-03-01' }),
+    makeEpic({ id: 3, startDate: null, dueDate: '2020-09-01' }),
+  ];
+
+  it('lists the epics of the range only, and clamps their bars to it', () => {
+    const model = new RoadmapModel({ scale: presetScaleOf(range), today });
+    model.upsert(epics);
+    model.setScale(grown);
+    expect(listedIds(model).sort()).toEqual([1, 3]);
+    const snapshot = model.layoutWindow(1, { scrollTop: 0, height: 500, scrollLeft: 0, width: 2000 });
+    const rangeStartX = grown.toPixel(range.startDay);
+    expect(snapshot.rows.x[0]).toBeCloseTo(rangeStartX, 3);
+    expect(snapshot.rows.x[1]).toBeCloseTo(rangeStartX, 3);
+    expect(snapshot.timelineStartDay).toBe(grown.startDay);
+    expect(snapshot.timelineEndDay).toBe(grown.endDay);
+    expect(snapshot.header.startDay[0]).toBeLessThan(range.startDay);
   });
 });

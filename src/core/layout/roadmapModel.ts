@@ -89,11 +89,13 @@ export class RoadmapModel {
   }
 
   /**
-   * A new scale: a zoom or a switch between preset and continuous scales keeps the list; a scale over
-   * other days (a new range, or an extended timeframe) re-clamps and may show or drop epics.
+   * A new scale: a zoom or a switch between preset and continuous scales keeps the list (even one
+   * whose domain grew past the range); a scale over another range (a new range, or an extended
+   * timeframe) re-clamps and may show or drop epics.
    */
   setScale(scale: TimeScale): void {
-    if (scale.startDay !== this.scale.startDay || scale.endDay !== this.scale.endDay) this.listDirty = true;
+    if (scale.rangeStartDay !== this.scale.rangeStartDay || scale.rangeEndDay !== this.scale.rangeEndDay)
+      this.listDirty = true;
     this.scale = scale;
   }
 
@@ -184,9 +186,10 @@ export class RoadmapModel {
       resolveParents(store, work);
       this.parentsVersion = version;
     }
-    const shownKey = `${version}:${this.scale.startDay}:${this.scale.endDay}`;
+    const { rangeStartDay, rangeEndDay } = this.scale;
+    const shownKey = `${version}:${rangeStartDay}:${rangeEndDay}`;
     if (this.shownKey !== shownKey) {
-      markShown(store, this.scale.startDay, this.scale.endDay, work);
+      markShown(store, rangeStartDay, rangeEndDay, work);
       this.shownKey = shownKey;
     }
     markExpanded(store, this.expandedIds, work);

@@ -5,6 +5,7 @@
  */
 import {
   type ScaleSpec,
+  sameScaleSpec,
   sameTimeframeSpec,
   scaleFromSpec,
   type TimeframeSpec,
@@ -94,8 +95,4 @@ export class RoadmapSession {
     this.model.setSingleEpicIid(next.singleEpicIid);
     this.view = next;
   }
-}
-
-function sameScaleSpec(a: ScaleSpec, b: ScaleSpec): boolean {
-  return a.kind === b.kind && (a.kind === 'preset' || (b.kind === 'continuous' && a.zoom === b.zoom));
 }

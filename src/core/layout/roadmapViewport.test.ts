@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CalendarDate } from '../time/calendarDate.ts';
-import { ContinuousTimeScale, zoomForPreset } from '../time/continuousScale.ts';
+import { type ContinuousTimeScale, MIN_ZOOM, zoomForPreset } from '../time/continuousScale.ts';
 import { asEpochDay, calendarDateToDay } from '../time/epochDay.ts';
 import { buildTimeframe } from '../time/timeframe.ts';
 import { presetScaleOf } from '../time/timeScale.ts';
 import { worldPx } from '../time/units.ts';
-import { RoadmapViewport } from './roadmapViewport.ts';
+import { RoadmapViewport, ZOOM_STEP } from './roadmapViewport.ts';
 
 const today = '2020-07-06' as CalendarDate;
 const months = presetScaleOf(buildTimeframe({ rangeType: 'THREE_YEARS', presetType: 'MONTHS', today }));
@@ -55,13 +55,41 @@ describe('the roadmap viewport', () => {
     );
   });
 
-  it('never zooms out further than the whole timeframe fitting the view', () => {
+  it('fits the whole range to the view at its fit zoom', () => {
     const view = viewport();
-    const widest = view.scaleAtZoom(-10);
-    expect(widest).toBeInstanceOf(ContinuousTimeScale);
-    expect(widest?.width).toBeCloseTo(680, 6);
-    view.setScale(widest as ContinuousTimeScale);
-    expect(view.scaleAtZoom(-12)).toBeNull();
+    const fit = view.scaleAtZoom(view.fitZoom, 0);
+    expect(fit?.width).toBeCloseTo(680, 6);
+    expect([fit?.startDay, fit?.endDay]).toEqual([months.startDay, months.endDay]);
+  });
+
+  it('zooms out past the range down to MIN_ZOOM, the domain growing so the timeline fills the view', () => {
+    const view = viewport();
+    view.setScale(view.scaleAtZoom(view.fitZoom, 0) as ContinuousTimeScale, 0);
+    const rangeMiddleX = view.scale.toPixel(asEpochDay((months.startDay + months.endDay) / 2));
+    const anchor = rangeMiddleX - view.scrollLeft;
+    const anchorDay = view.scale.dayAt(worldPx(view.scrollLeft + anchor));
+    for (let zoom = view.fitZoom - ZOOM_STEP; zoom > MIN_ZOOM - ZOOM_STEP; zoom -= ZOOM_STEP) {
+      const next = view.scaleAtZoom(zoom, anchor);
+      if (!next) break;
+      view.setScale(next, anchor);
+      expect(view.scale.width).toBeGreaterThanOrEqual(680 - 1e-6);
+      expect(view.scrollLeft + 680).toBeLessThanOrEqual(view.scale.width + 1e-6);
+      expect(view.scale.dayAt(worldPx(view.scrollLeft + anchor))).toBeCloseTo(anchorDay, 6);
+      expect([view.scale.rangeStartDay, view.scale.rangeEndDay]).toEqual([months.startDay, months.endDay]);
+      expect(view.scale.startDay).toBeLessThanOrEqual(months.startDay);
+      expect(view.scale.endDay).toBeGreaterThanOrEqual(months.endDay);
+    }
+    expect(view.zoom).toBe(MIN_ZOOM);
+    expect(view.scaleAtZoom(MIN_ZOOM - 1)).toBeNull();
+    expect(view.scale.startDay).toBeLessThan(months.startDay);
+  });
+
+  it('gives the domain back to the range once zooming in makes the range wider than the view', () => {
+    const view = viewport();
+    view.setScale(view.scaleAtZoom(MIN_ZOOM) as ContinuousTimeScale);
+    expect(view.scale.endDay - view.scale.startDay).toBeGreaterThan(months.endDay - months.startDay);
+    view.setScale(view.scaleAtZoom(view.fitZoom + 1) as ContinuousTimeScale);
+    expect([view.scale.startDay, view.scale.endDay]).toEqual([months.startDay, months.endDay]);
   });
 
   it('puts today a third of the way into the visible timeline', () => {

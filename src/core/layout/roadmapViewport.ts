@@ -7,8 +7,9 @@
 import {
   ContinuousTimeScale,
   clampZoom,
-  MAX_ZOOM,
+  domainFilling,
   MIN_ZOOM,
+  pixelsPerDayAtZoom,
   zoomForPixelsPerDay,
 } from '../time/continuousScale.ts';
 import { asEpochDay, type EpochDay } from '../time/epochDay.ts';
@@ -55,11 +56,19 @@ export class RoadmapViewport {
       : zoomForPixelsPerDay(scale.width / (scale.endDay - scale.startDay + 1));
   }
 
-  /** The least zoom: the whole timeframe fits the visible width (never below MIN_ZOOM). */
+  /**
+   * The least zoom. Zooming out continues past the selected range fitting the view: the scale's
+   * domain then grows around the range (see scaleAtZoom) so the timeline always fills the width.
+   */
   get minZoom(): number {
-    const days = this.currentScale.endDay - this.currentScale.startDay + 1;
+    return MIN_ZOOM;
+  }
+
+  /** The zoom at which the selected range exactly fits the visible width (within MIN…MAX_ZOOM). */
+  get fitZoom(): number {
+    const days = this.currentScale.rangeEndDay - this.currentScale.rangeStartDay + 1;
     if (this.width <= 0) return MIN_ZOOM;
-    return Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoomForPixelsPerDay(this.width / days)));
+    return clampZoom(zoomForPixelsPerDay(this.width / days));
   }
 
   setSize(width: number, height: number): void {
@@ -102,12 +111,19 @@ export class RoadmapViewport {
     this.clamp();
   }
 
-  /** The continuous scale over the same days at `zoom` (clamped to what fits), or null if unchanged. */
-  scaleAtZoom(zoom: number): ContinuousTimeScale | null {
-    const next = Math.max(this.minZoom, clampZoom(zoom));
+  /**
+   * The continuous scale over the same range at `zoom` (clamped to MIN…MAX_ZOOM), or null if
+   * unchanged. When the range is narrower than the view at that zoom, the domain grows around it so
+   * that the day now under `anchorX` stays there and the view is all timeline.
+   */
+  scaleAtZoom(zoom: number, anchorX = this.width / 2): ContinuousTimeScale | null {
+    const next = clampZoom(zoom);
     const current = this.currentScale;
     if (current instanceof ContinuousTimeScale && Math.abs(current.zoom - next) < 1e-9) return null;
-    return new ContinuousTimeScale(current.startDay, current.endDay, next);
+    const range = { startDay: current.rangeStartDay, endDay: current.rangeEndDay };
+    const anchorDay = current.dayAt(worldPx(this.scrollLeft + anchorX));
+    const domain = domainFilling(range, pixelsPerDayAtZoom(next), this.width, anchorDay, anchorX);
+    return new ContinuousTimeScale(domain.startDay, domain.endDay, next, range);
   }
 
   /** Puts today at TODAY_ANCHOR of the visible width (no-op when today is outside the timeframe). */

@@ -66,6 +66,12 @@ export interface LayoutSnapshot {
   readonly firstRow: RowIndex;
   readonly count: number;
   readonly timelineWidth: number;
+  /**
+   * First and last (inclusive) day of the scale's domain (world x = 0 … timelineWidth): where the
+   * page places a snapshot laid out on another scale while a zoom waits for its layout.
+   */
+  readonly timelineStartDay: number;
+  readonly timelineEndDay: number;
   /** 320 + timeline width. */
   readonly sectionWidth: number;
   /** Column of today (-1 outside) and the today indicator's x (NaN outside). */

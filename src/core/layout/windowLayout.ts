@@ -72,6 +72,8 @@ export function layoutWindow(source: WindowSource, epoch: number, viewport: Layo
     firstRow: rowIndex(first),
     count,
     timelineWidth: scale.width,
+    timelineStartDay: scale.startDay,
+    timelineEndDay: scale.endDay,
     sectionWidth: sectionWidth(0) + scale.width,
     todayColumn: scale.columnOf(source.today),
     todayX: scale.todayX(source.today) ?? Number.NaN,

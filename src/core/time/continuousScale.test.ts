@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CalendarDate } from './calendarDate.ts';
 import {
   ContinuousTimeScale,
+  domainFilling,
   granularityForPixelsPerDay,
   MAX_ZOOM,
   MIN_ZOOM,
@@ -114,5 +115,58 @@ describe('the continuous zoom', () => {
     expect(at(100).zoom).toBe(MAX_ZOOM);
     expect(at(-100).zoom).toBe(MIN_ZOOM);
     expect(at(0).toDay(worldPx(0))).toBe(domainStart);
+  });
+});
+
+describe('the domain that fills the view', () => {
+  const range = { startDay: asEpochDay(domainStart), endDay: asEpochDay(domainEnd) };
+  const rangeDays = domainEnd - domainStart + 1;
+
+  it('is the range while the range is at least as wide as the view', () => {
+    expect(domainFilling(range, 1000 / rangeDays, 1000, domainStart + 10, 500)).toBe(range);
+    expect(domainFilling(range, 2, 1000, domainStart + 10, 500)).toBe(range);
+  });
+
+  it('grows around the range, keeping the anchor day under the anchor, to cover the whole view', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: MIN_ZOOM, max: Math.log2(1200 / rangeDays) - 0.01, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (zoom, where) => {
+          const ppd = pixelsPerDayAtZoom(zoom);
+          // The range wholly in view, somewhere: its middle day under the anchor.
+          const half = (rangeDays * ppd) / 2;
+          const anchorX = half + where * (1200 - 2 * half);
+          const anchorDay = domainStart + rangeDays / 2;
+          const domain = domainFilling(range, ppd, 1200, anchorDay, anchorX);
+          expect(domain.startDay).toBeLessThanOrEqual(range.startDay);
+          expect(domain.endDay).toBeGreaterThanOrEqual(range.endDay);
+          const scale = new ContinuousTimeScale(domain.startDay, domain.endDay, zoom, range);
+          const scrollLeft = scale.toPixel(asEpochDay(0)) + anchorDay * ppd - anchorX;
+          expect(scrollLeft).toBeGreaterThanOrEqual(-1e-6);
+          expect(scrollLeft + 1200).toBeLessThanOrEqual(scale.width + 1e-6);
+          expect(scale.width - 1200).toBeLessThan(2 * ppd + 1e-6);
+        },
+      ),
+    );
+  });
+
+  it('keeps the range a scale is clamped to apart from its wider domain', () => {
+    const wide = new ContinuousTimeScale(
+      asEpochDay(domainStart - 100),
+      asEpochDay(domainEnd + 100),
+      -2,
+      range,
+    );
+    expect([wide.rangeStartDay, wide.rangeEndDay]).toEqual([domainStart, domainEnd]);
+    expect(wide.withZoom(-1).rangeStartDay).toBe(domainStart);
+    expect(wide.ticks(asEpochDay(domainStart)).columns[0]?.startDay).toBeLessThan(domainStart);
+    expect(
+      () =>
+        new ContinuousTimeScale(asEpochDay(domainStart), asEpochDay(domainEnd), 0, {
+          startDay: asEpochDay(domainStart - 1),
+          endDay: asEpochDay(domainEnd),
+        }),
+    ).toThrow();
   });
 });

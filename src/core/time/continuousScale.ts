@@ -7,6 +7,8 @@
  * −1.02). Header granularity is the finest unit whose average width reaches MIN_TICK_WIDTH, so at a
  * preset's level the header shows that preset's unit.
  */
+
+import { assert } from '../lib/assert.ts';
 import type { CalendarDate } from './calendarDate.ts';
 import { AVERAGE_UNIT_DAYS, TICK_UNITS, type TickUnit, unitsBetween } from './calendarUnits.ts';
 import { asEpochDay, type EpochDay } from './epochDay.ts';
@@ -14,6 +16,12 @@ import { type HeaderTicks, headerTicks } from './headers.ts';
 import type { PresetType } from './presets.ts';
 import { COLUMN_WIDTH, DAY_EPSILON, type TimeScale, toEpochDayInput } from './timeScale.ts';
 import { type WorldPx, worldPx } from './units.ts';
+
+/** Whole days, both inclusive. */
+export interface DayRange {
+  readonly startDay: EpochDay;
+  readonly endDay: EpochDay;
+}
 
 /** A header column narrower than this (px) is too cramped for its label; the next unit up is used. */
 export const MIN_TICK_WIDTH = 100;
@@ -58,14 +66,26 @@ export class ContinuousTimeScale implements TimeScale {
   readonly granularity: TickUnit;
   readonly startDay: EpochDay;
   readonly endDay: EpochDay;
+  readonly rangeStartDay: EpochDay;
+  readonly rangeEndDay: EpochDay;
   readonly width: WorldPx;
   readonly zoom: number;
   readonly pixelsPerDay: number;
 
-  /** A domain of whole days [startDay, endDay] at a zoom level (clamped to MIN_ZOOM…MAX_ZOOM). */
-  constructor(startDay: EpochDay, endDay: EpochDay, zoom: number) {
+  /**
+   * A domain of whole days [startDay, endDay] at a zoom level (clamped to MIN_ZOOM…MAX_ZOOM). `range`
+   * is the selected timeframe's days when the domain is wider (zoomed out past it); it must lie
+   * inside the domain, and defaults to the domain.
+   */
+  constructor(startDay: EpochDay, endDay: EpochDay, zoom: number, range?: DayRange) {
     this.startDay = startDay;
     this.endDay = endDay;
+    this.rangeStartDay = range?.startDay ?? startDay;
+    this.rangeEndDay = range?.endDay ?? endDay;
+    assert(
+      this.rangeStartDay >= startDay && this.rangeEndDay <= endDay,
+      'the range lies inside the scale domain',
+    );
     this.zoom = clampZoom(zoom);
     this.pixelsPerDay = pixelsPerDayAtZoom(this.zoom);
     this.granularity = granularityForPixelsPerDay(this.pixelsPerDay);
@@ -74,7 +94,10 @@ export class ContinuousTimeScale implements TimeScale {
 
   /** The same domain at another zoom level. */
   withZoom(zoom: number): ContinuousTimeScale {
-    return new ContinuousTimeScale(this.startDay, this.endDay, zoom);
+    return new ContinuousTimeScale(this.startDay, this.endDay, zoom, {
+      startDay: this.rangeStartDay,
+      endDay: this.rangeEndDay,
+    });
   }
 
   toPixel(day: EpochDay | CalendarDate): WorldPx {
@@ -118,4 +141,25 @@ export class ContinuousTimeScale implements TimeScale {
  */
 export function rescaleWorldX(from: TimeScale, to: TimeScale, x: WorldPx): WorldPx {
   return worldPx(to.toPixel(asEpochDay(from.dayAt(x))));
+}
+
+/**
+ * The domain a continuous scale needs at `pixelsPerDay` so that the timeline fills a view `viewWidth`
+ * px wide: the range itself when it is at least that wide, else the range grown on both sides so
+ * that `anchorDay` (a fractional day) can stay at `anchorX` px from the view's left edge with the
+ * view wholly inside the domain. Whole days: the domain may be up to a day wider than the view.
+ */
+export function domainFilling(
+  range: DayRange,
+  pixelsPerDay: number,
+  viewWidth: number,
+  anchorDay: number,
+  anchorX: number,
+): DayRange {
+  const viewDays = viewWidth / pixelsPerDay;
+  if (range.endDay - range.startDay + 1 >= viewDays) return range;
+  const viewStart = anchorDay - anchorX / pixelsPerDay;
+  const startDay = Math.min(range.startDay, Math.floor(viewStart + DAY_EPSILON));
+  const endDay = Math.max(range.endDay, Math.ceil(viewStart + viewDays - DAY_EPSILON) - 1);
+  return { startDay: asEpochDay(startDay), endDay: asEpochDay(endDay) };
 }

@@ -36,6 +36,13 @@ export interface TimeScale {
   readonly startDay: EpochDay;
   /** Last day of the domain, inclusive (its right edge is x = width). */
   readonly endDay: EpochDay;
+  /**
+   * The selected timeframe's first and last days: epics and milestones are clamped to these. The
+   * domain equals them except on a continuous scale zoomed out past the range, whose domain grows
+   * around it so the timeline still fills the view.
+   */
+  readonly rangeStartDay: EpochDay;
+  readonly rangeEndDay: EpochDay;
   /** Width of the whole timeline, world px. */
   readonly width: WorldPx;
   /** Left edge of a day (fractional days interpolate; days outside the domain extrapolate). */
@@ -74,6 +81,12 @@ export class PresetTimeScale implements TimeScale {
   readonly startDay: EpochDay;
   readonly endDay: EpochDay;
   readonly width: WorldPx;
+  get rangeStartDay(): EpochDay {
+    return this.startDay;
+  }
+  get rangeEndDay(): EpochDay {
+    return this.endDay;
+  }
   /** Column boundaries (length columns + 1; the last entry is endDay + 1). */
   readonly columnStarts: Int32Array;
   readonly columnCount: number;

@@ -1,23 +1,26 @@
 /**
  * The milestones section's DOM (spec §2.6): in the details column, the collapsible 'Milestones'
- * row with its count; over the canvas, one link per milestone bar to its page (focusable, with the
- * popover's text as its accessible description). The canvas draws the bars themselves.
+ * row with its count; over the canvas, one link per milestone bar to its page (with the popover's
+ * text as its accessible description). The canvas draws the bars themselves. The links' layer moves
+ * with the timeline and the lanes' own scroll (OverlaySync); a link whose bar is out of sight takes
+ * no Tab stop, so keyboard focus never lands on something invisible.
  */
 
 import { milestoneTypeText } from '../../../core/layout/milestoneBars.ts';
 import { formatDateRange } from '../../../core/time/formatting.ts';
 import {
-  DETAILS_WIDTH,
   MILESTONE_LANE_HEIGHT,
   MILESTONES_TITLE_HEIGHT,
   type RoadmapFrame,
 } from '../../canvas/roadmapFrame.ts';
 import type { RoadmapMilestoneView } from '../../data/index.ts';
 import { Icon } from '../../ui/index.ts';
+import type { MilestonesLane } from './milestonesLane.ts';
 import { milestoneCountText, ROADMAP_TEXT } from './roadmapTexts.ts';
 
 export function RoadmapMilestonesSection({
   frame,
+  lane,
   milestones,
   show,
   onToggle,
@@ -25,6 +28,8 @@ export function RoadmapMilestonesSection({
   onFocusMilestone,
 }: {
   frame: RoadmapFrame;
+  /** Which links are in sight (re-rendered when that changes). */
+  lane: Pick<MilestonesLane, 'inView'>;
   milestones: readonly RoadmapMilestoneView[];
   show: boolean;
   onToggle: () => void;
@@ -38,7 +43,7 @@ export function RoadmapMilestonesSection({
     <>
       <div
         className="roadmap-milestones-header"
-        style={{ top: frame.headerHeight, height: frame.milestonesHeight, width: DETAILS_WIDTH }}
+        style={{ top: frame.headerHeight, height: frame.milestonesHeight, width: frame.detailsWidth }}
         data-testid="roadmap-milestones"
       >
         <button
@@ -56,7 +61,11 @@ export function RoadmapMilestonesSection({
       {frame.milestonesExpanded ? (
         <div
           className="roadmap-milestones-clip"
-          style={{ top: frame.headerHeight, height: frame.milestonesHeight, left: DETAILS_WIDTH }}
+          style={{
+            top: frame.headerHeight + MILESTONES_TITLE_HEIGHT,
+            height: frame.milestonesHeight - MILESTONES_TITLE_HEIGHT,
+            left: frame.detailsWidth,
+          }}
         >
           <ul className="roadmap-milestone-links" ref={layerRef} aria-label={ROADMAP_TEXT.milestones}>
             {frame.milestones.map((bar, index) => {
@@ -70,9 +79,10 @@ export function RoadmapMilestonesSection({
                     data-testid="roadmap-milestone"
                     onFocus={() => onFocusMilestone(index)}
                     onBlur={() => onFocusMilestone(-1)}
+                    tabIndex={lane.inView[index] ? undefined : -1}
                     style={{
-                      left: bar.x - DETAILS_WIDTH,
-                      top: MILESTONES_TITLE_HEIGHT + bar.lane * MILESTONE_LANE_HEIGHT,
+                      left: bar.x,
+                      top: bar.lane * MILESTONE_LANE_HEIGHT,
                       width: Math.max(bar.width, 9),
                     }}
                   >

@@ -4,7 +4,6 @@
  * and the timeline region's keys, so the bars are hidden from assistive technology.
  */
 import type { PointerEvent as ReactPointerEvent } from 'react';
-import { DETAILS_WIDTH } from '../../canvas/roadmapFrame.ts';
 import type { RoadmapController } from './roadmapController.ts';
 
 export function RoadmapScrollbars({ controller }: { controller: RoadmapController }) {
@@ -46,7 +45,7 @@ export function RoadmapScrollbars({ controller }: { controller: RoadmapControlle
           onPointerDown={drag('y')}
         />
       </div>
-      <div className="roadmap-scrollbar roadmap-scrollbar-x" style={{ left: DETAILS_WIDTH }}>
+      <div className="roadmap-scrollbar roadmap-scrollbar-x" style={{ left: frame.detailsWidth }}>
         <div
           className="roadmap-thumb"
           ref={(element) => {

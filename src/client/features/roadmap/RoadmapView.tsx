@@ -14,18 +14,12 @@ import {
   useState,
 } from 'react';
 import type { CalendarDate } from '../../../core/time/calendarDate.ts';
-import { MAX_ZOOM } from '../../../core/time/continuousScale.ts';
 import { dayToCalendarDate } from '../../../core/time/epochDay.ts';
 import type { Timeframe } from '../../../core/time/timeframe.ts';
-import { type CanvasSurface, chooseRenderer, RoadmapCanvas } from '../../canvas/RoadmapCanvas.tsx';
+import { chooseRenderer, RoadmapCanvas } from '../../canvas/RoadmapCanvas.tsx';
 import { rowsTop } from '../../canvas/roadmapFrame.ts';
 import type { RoadmapEpicPages, RoadmapMilestoneView } from '../../data/index.ts';
-import {
-  forgetNewEpic,
-  pendingNewEpic,
-  usePresentationMode,
-  useRoadmapTreeState,
-} from '../../state/index.ts';
+import { usePresentationMode, useRoadmapTreeState } from '../../state/index.ts';
 import { Alert, Loading } from '../../ui/index.ts';
 import { DomHeader } from './DomHeader.tsx';
 import { RoadmapEmptyState } from './RoadmapEmptyState.tsx';
@@ -38,6 +32,14 @@ import type { RoadmapOpening } from './roadmapController.ts';
 import type { RoadmapScope } from './roadmapScope.ts';
 import type { RoadmapSettings } from './roadmapSettings.ts';
 import { epicsLoadedText, ROADMAP_TEXT } from './roadmapTexts.ts';
+import {
+  useCanvasState,
+  useEpicPaging,
+  useHighlightNewEpic,
+  useMilestonesWheel,
+  useViewportSize,
+} from './roadmapViewHooks.ts';
+import { viewSpecOfSettings } from './roadmapViewSpec.ts';
 import { usePopoverTarget } from './usePopoverTarget.ts';
 import { usePresentation } from './usePresentation.ts';
 import { type RoadmapChildFilters, useRoadmapChildren } from './useRoadmapChildren.ts';
@@ -63,16 +65,12 @@ export interface RoadmapViewProps {
   readonly opensAt?: RoadmapOpening;
 }
 
-/** 'lost': the WebGL context is gone (the overlay draws the rows as DOM until it returns). */
-type CanvasState = 'pending' | 'ready' | 'lost';
-
 const NO_MILESTONES: readonly RoadmapMilestoneView[] = [];
 
 export function RoadmapView(props: RoadmapViewProps) {
   const { scope, settings, epics, timeframe, variables, onSettled } = props;
   const tree = useRoadmapTreeState();
   const [presentation, setPresentation] = usePresentationMode();
-  const [canvasState, setCanvasState] = useState<CanvasState>('pending');
   const [renderer] = useState(() => chooseRenderer(window.location.search));
   const viewportRef = useRef<HTMLElement>(null);
   const sectionRef = useRef<HTMLElement>(null);
@@ -85,17 +83,12 @@ export function RoadmapView(props: RoadmapViewProps) {
     [epics.epics, children],
   );
   const controller = useRoadmapController({
-    today: props.today,
-    timeframe: {
-      rangeType: settings.timeframeRangeType,
-      presetType: settings.presetType,
+    view: viewSpecOfSettings(settings, {
       today: props.today,
-    },
-    sortedBy: settings.sortedBy,
-    progressTracking: settings.progressTracking,
+      currentGroupId: Number(scope.groupId) || null,
+      singleEpicIid: props.singleEpicIid,
+    }),
     showProgress: settings.showProgress,
-    currentGroupId: Number(scope.groupId) || null,
-    singleEpicIid: props.singleEpicIid,
     epics: allEpics,
     expanded: tree.expanded,
     milestones: props.milestones ?? NO_MILESTONES,
@@ -105,38 +98,11 @@ export function RoadmapView(props: RoadmapViewProps) {
     opensAt: props.opensAt ?? 'today',
   });
 
-  useEffect(() => {
-    if (controller) controller.stats.epicsLoaded = epics.epics?.length ?? 0;
-    if (controller) controller.stats.epicsTotal = epics.total ?? 0;
-  }, [controller, epics.epics, epics.total]);
-
-  useEffect(() => {
-    const element = viewportRef.current;
-    if (!element || !controller) return;
-    const observer = new ResizeObserver(() => controller.setSize(element.clientWidth, element.clientHeight));
-    observer.observe(element);
-    controller.setSize(element.clientWidth, element.clientHeight);
-    return () => observer.disconnect();
-  }, [controller]);
-
-  const onSurface = useCallback(
-    (surface: CanvasSurface | null) => {
-      controller?.attachSurface(surface);
-      if (surface) setCanvasState('ready');
-    },
-    [controller],
-  );
-  const onContextLost = useCallback((lost: boolean) => setCanvasState(lost ? 'lost' : 'ready'), []);
-
-  // An epic just created from this roadmap is highlighted once it is loaded (loading the rest if needed).
-  const { loadAll } = epics;
-  useEffect(() => {
-    const id = pendingNewEpic();
-    if (id === null || !controller || epics.loading || allEpics.length === 0) return;
-    if (controller.highlightEpic(id)) forgetNewEpic();
-    else if (epics.hasNextPage) loadAll();
-    else forgetNewEpic();
-  }, [controller, allEpics, epics.loading, epics.hasNextPage, loadAll]);
+  useEpicPaging(controller, epics);
+  useViewportSize(viewportRef, controller);
+  useMilestonesWheel(viewportRef, controller);
+  const { canvasState, onSurface, onContextLost } = useCanvasState(controller);
+  useHighlightNewEpic(controller, epics, allEpics);
 
   const snapshot = controller?.snapshot ?? null;
   const rows = useMemo(
@@ -164,13 +130,7 @@ export function RoadmapView(props: RoadmapViewProps) {
     props.milestones,
   );
 
-  // Spec §7.1 "Paging": the next page loads when the end of the list scrolls into view.
-  const viewport = controller?.viewport;
-  const endInView = controller?.atEnd ?? false;
-  const { hasNextPage, loadingMore, loadMore } = epics;
-  useEffect(() => {
-    if (endInView && hasNextPage && !loadingMore) loadMore();
-  }, [endInView, hasNextPage, loadingMore, loadMore]);
+  const { hasNextPage, loadingMore } = epics;
 
   const loaded = epics.epics !== undefined;
   // Only a layout of the current epics can say the view is empty: while the worker lays out a page that
@@ -213,8 +173,8 @@ export function RoadmapView(props: RoadmapViewProps) {
       >
         <RoadmapToolbar
           zoomed={controller?.zoomed ?? false}
-          canZoomIn={viewport ? viewport.zoom < MAX_ZOOM - 1e-6 : false}
-          canZoomOut={viewport ? viewport.zoom > viewport.minZoom + 1e-6 : false}
+          canZoomIn={controller?.canZoomIn ?? false}
+          canZoomOut={controller?.canZoomOut ?? false}
           loaded={epics.epics?.length ?? 0}
           total={epics.total}
           hasNextPage={hasNextPage}
@@ -242,9 +202,10 @@ export function RoadmapView(props: RoadmapViewProps) {
             <RoadmapCanvas renderer={renderer} onReady={onSurface} onContextLost={onContextLost} />
           </div>
           <div className="roadmap-corner" aria-hidden="true" />
-          {frame ? (
+          {frame && controller ? (
             <RoadmapMilestonesSection
               frame={frame}
+              lane={controller.milestones}
               milestones={props.milestones ?? NO_MILESTONES}
               show={settings.showMilestones}
               onToggle={() => controller?.toggleMilestonesExpanded()}

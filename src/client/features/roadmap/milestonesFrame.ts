@@ -1,6 +1,6 @@
 /**
- * The milestones section of a frame: the bars of the milestones of the chosen type on the current
- * scale, stacked into lanes, and the section's height (its title row, plus the lanes when expanded).
+ * The milestones of the chosen type as bars on the current scale, stacked into lanes. How many
+ * lanes show, and how high the section is, is MilestonesLane's.
  */
 import {
   filterMilestonesByType,
@@ -9,25 +9,20 @@ import {
   packMilestoneLanes,
 } from '../../../core/layout/milestoneBars.ts';
 import type { TimeScale } from '../../../core/time/timeScale.ts';
-import {
-  MILESTONE_LANE_HEIGHT,
-  MILESTONES_TITLE_HEIGHT,
-  type MilestoneFrameBar,
-} from '../../canvas/roadmapFrame.ts';
+import type { MilestoneFrameBar } from '../../canvas/roadmapFrame.ts';
 import type { RoadmapMilestoneView } from '../../data/index.ts';
 
 export function milestonesFrame(
   milestones: readonly RoadmapMilestoneView[],
   type: MilestonesType,
-  expanded: boolean,
   scale: TimeScale,
-): { bars: MilestoneFrameBar[]; height: number } {
+): { bars: MilestoneFrameBar[]; laneCount: number } {
   const shown = filterMilestonesByType(milestones, type);
   const bars = layoutMilestoneBars(shown, scale);
   const { lanes, laneCount } = packMilestoneLanes(bars);
   const titles = new Map(shown.map((milestone) => [milestone.id, milestone.title]));
   return {
     bars: bars.map((bar, i) => ({ ...bar, title: titles.get(bar.id) ?? '', lane: lanes[i] ?? 0 })),
-    height: MILESTONES_TITLE_HEIGHT + (expanded ? laneCount * MILESTONE_LANE_HEIGHT : 0),
+    laneCount,
   };
 }

@@ -1,35 +1,42 @@
 /**
- * The roadmap view's engine, outside React: it owns where the view looks (RoadmapViewport), talks to
- * the layout worker (epics by id, view changes, viewports), keeps the newest snapshot, and in one
- * scheduled frame moves the canvas and the DOM overlay together. React subscribes to `version` to
- * re-render the overlay when a new snapshot (or other visible state) arrives — never per frame.
+ * The roadmap view's engine, outside React: a thin façade over its parts — where the view looks
+ * (RoadmapViewportManager), the worker conversation (RoadmapLayoutBinding), the milestones section
+ * (MilestonesLane) and the DOM that moves with the canvas (OverlaySync) — that in one scheduled
+ * frame moves the canvas and the DOM overlay together. React subscribes to `version` to re-render
+ * the overlay when a new snapshot (or other visible state) arrives — never per frame.
  */
 import { EPIC_ITEM_HEIGHT } from '../../../core/layout/constants.ts';
 import type { MilestonesType } from '../../../core/layout/milestoneBars.ts';
 import type { ProgressTracking } from '../../../core/layout/progress.ts';
-import type { RoadmapEpicInput } from '../../../core/layout/roadmapEpic.ts';
-import { RoadmapViewport, ZOOM_STEP } from '../../../core/layout/roadmapViewport.ts';
+import type { RoadmapViewport } from '../../../core/layout/roadmapViewport.ts';
 import type { LayoutSnapshot } from '../../../core/layout/snapshot.ts';
 import type { SortValue } from '../../../core/layout/sortOrder.ts';
-import type { LayoutViewport } from '../../../core/layout/windowLayout.ts';
 import type { CalendarDate } from '../../../core/time/calendarDate.ts';
-import { asEpochDay, calendarDateToDay, type EpochDay } from '../../../core/time/epochDay.ts';
-import {
-  type ScaleSpec,
-  scaleFromSpec,
-  type TimeframeSpec,
-  timeframeFromSpec,
-} from '../../../core/time/scaleSpec.ts';
-import type { Timeframe } from '../../../core/time/timeframe.ts';
+import { asEpochDay } from '../../../core/time/epochDay.ts';
+import { sameTimeframeSpec, type TimeframeSpec } from '../../../core/time/scaleSpec.ts';
 import type { TimeScale } from '../../../core/time/timeScale.ts';
-import { RoadmapLayoutClient, type ViewSpec } from '../../bridge/roadmapLayoutClient.ts';
-import { cancelFrame, requestFrame } from '../../canvas/frameScheduler.ts';
+import type { ViewSpec } from '../../bridge/roadmapLayoutClient.ts';
+import { type FrameScheduler, frameScheduler } from '../../canvas/frameScheduler.ts';
 import type { CanvasSurface } from '../../canvas/RoadmapCanvas.tsx';
 import { createRoadmapFrame, DETAILS_WIDTH } from '../../canvas/roadmapFrame.ts';
 import type { RoadmapEpicView, RoadmapMilestoneView } from '../../data/index.ts';
-import { milestonesFrame } from './milestonesFrame.ts';
+import { MilestonesLane } from './milestonesLane.ts';
+import { OverlaySync } from './overlaySync.ts';
+import {
+  createWorkerLayoutClient,
+  GLOBAL_TIMERS,
+  type LayoutClientFactory,
+  RoadmapLayoutBinding,
+  type Timers,
+} from './roadmapLayoutBinding.ts';
 import { RoadmapStats } from './roadmapStats.ts';
-import { placeThumb, thumbGeometry } from './scrollThumbs.ts';
+import { type RoadmapOpening, RoadmapViewportManager } from './roadmapViewportManager.ts';
+import type { RoadmapViewSettings } from './roadmapViewSpec.ts';
+import { thumbGeometry } from './scrollThumbs.ts';
+
+export type { OverlayElements } from './overlaySync.ts';
+export { EPIC_HIGHLIGHT_REMOVE_AFTER_MS } from './roadmapLayoutBinding.ts';
+export type { RoadmapOpening } from './roadmapViewportManager.ts';
 
 export interface RoadmapViewOptions {
   readonly today: CalendarDate;
@@ -38,121 +45,99 @@ export interface RoadmapViewOptions {
   readonly progressTracking: ProgressTracking;
   readonly currentGroupId: number | null;
   readonly singleEpicIid: boolean;
-  /**
-   * Where the view first opens: at today (GitLab's group roadmap), or with the whole timeframe in
-   * view (an epic's few child epics, whose bars may all lie before today).
-   */
+  /** Where the view first opens. */
   readonly opensAt: RoadmapOpening;
 }
 
-export type RoadmapOpening = 'today' | 'wholeTimeframe';
-
-/**
- * The DOM parts the frame moves with the canvas: the overlay rows (vertical scroll), the plain-DOM
- * bars and header of the fallback (snapshot world px, so stretched by xScale while a zoom waits),
- * and the milestone links (current-scale world px).
- */
-export interface OverlayElements {
-  rows: HTMLElement | null;
-  timeline: HTMLElement | null;
-  header: HTMLElement | null;
-  milestones: HTMLElement | null;
-  verticalThumb: HTMLElement | null;
-  horizontalThumb: HTMLElement | null;
+/** What the controller is built with besides its options; tests pass fakes. */
+export interface RoadmapControllerDeps {
+  readonly createClient?: LayoutClientFactory;
+  readonly scheduler?: FrameScheduler;
+  readonly timers?: Timers;
 }
-
-/** Spec §9: the new-epic highlight lasts 3,000 ms. */
-export const EPIC_HIGHLIGHT_REMOVE_AFTER_MS = 3000;
-
-const toInput = (epic: RoadmapEpicView): RoadmapEpicInput => ({
-  id: epic.id,
-  iid: epic.iid,
-  title: epic.title,
-  parentId: epic.parentId,
-  groupId: epic.groupId,
-  groupName: epic.groupName,
-  startDate: epic.startDate,
-  dueDate: epic.dueDate,
-  descendantCounts: epic.descendantCounts,
-  descendantWeightSum: epic.descendantWeightSum,
-  color: epic.color,
-  textColor: epic.textColor,
-  hasChildren: epic.hasChildren,
-  ...(epic.newEpic ? { newEpic: true } : {}),
-});
 
 export class RoadmapController {
   readonly frame = createRoadmapFrame();
-  readonly viewport: RoadmapViewport;
-  readonly overlay: OverlayElements = {
-    rows: null,
-    timeline: null,
-    header: null,
-    milestones: null,
-    verticalThumb: null,
-    horizontalThumb: null,
-  };
   readonly stats = new RoadmapStats();
-  snapshot: LayoutSnapshot | null = null;
+  readonly milestones = new MilestonesLane();
+  private readonly sync = new OverlaySync();
+  private readonly view: RoadmapViewportManager;
+  private readonly binding: RoadmapLayoutBinding;
+  private readonly scheduler: FrameScheduler;
   /** Bumped whenever React-visible state changes (snapshot, zoom, focus target). */
   version = 0;
   error: unknown = null;
-  private readonly client: RoadmapLayoutClient;
-  private surface: CanvasSurface | null = null;
-  private view: ViewSpec;
-  private timeframe: Timeframe;
-  private today: EpochDay;
-  private scaleSpec: ScaleSpec = { kind: 'preset' };
-  private readonly sent = new Map<number, RoadmapEpicView>();
-  private requested: LayoutViewport | null = null;
-  private milestoneViews: readonly RoadmapMilestoneView[] = [];
-  private milestonesType: MilestonesType = 'ALL';
-  private showMilestones = false;
-  private readonly listeners = new Set<() => void>();
-  private workerBusy = false;
-  private outerSize = { width: 0, height: 0 };
   /** Whether the list's last row is in view (infinite loading listens). */
   atEnd = false;
-  /** Where the view opens (GitLab's roadmap: today): done once, when the view first has a size. */
-  private readonly opensAt: RoadmapOpening;
-  private opened = false;
+  private surface: CanvasSurface | null = null;
+  private readonly listeners = new Set<() => void>();
+  private workerBusy = false;
+  private drawPending = false;
+  private outer = { width: 0, height: 0, detailsWidth: DETAILS_WIDTH };
 
-  constructor(options: RoadmapViewOptions) {
-    this.view = {
+  constructor(options: RoadmapViewOptions, deps: RoadmapControllerDeps = {}) {
+    this.scheduler = deps.scheduler ?? frameScheduler;
+    this.view = new RoadmapViewportManager(options.timeframe, options.opensAt);
+    const view: ViewSpec = {
       timeframe: options.timeframe,
-      scale: this.scaleSpec,
+      scale: this.view.scaleSpec,
       sortedBy: options.sortedBy,
       progressTracking: options.progressTracking,
       currentGroupId: options.currentGroupId,
       singleEpicIid: options.singleEpicIid,
     };
-    this.today = asEpochDay(calendarDateToDay(options.today));
-    this.opensAt = options.opensAt;
-    this.timeframe = timeframeFromSpec(options.timeframe);
-    this.viewport = new RoadmapViewport(scaleFromSpec(this.timeframe, this.scaleSpec));
-    this.client = new RoadmapLayoutClient({
-      onSnapshot: (snapshot) => this.receive(snapshot),
-      onError: (error) => {
-        this.error = error;
-        this.changed();
+    this.binding = new RoadmapLayoutBinding(
+      view,
+      {
+        layoutViewport: () => this.view.layoutViewport(),
+        onSnapshot: (snapshot) => this.receive(snapshot),
+        onError: (error) => {
+          this.error = error;
+          this.changed();
+        },
+        onBusyChange: (busy) => {
+          this.workerBusy = busy;
+          this.changed();
+        },
       },
-      onBusyChange: (busy) => {
-        this.workerBusy = busy;
-        this.changed();
+      {
+        createClient: deps.createClient ?? createWorkerLayoutClient,
+        timers: deps.timers ?? GLOBAL_TIMERS,
+        counts: this.stats,
       },
-    });
-    this.client.init(this.view);
+    );
+  }
+
+  get viewport(): RoadmapViewport {
+    return this.view.viewport;
   }
 
   get scale(): TimeScale {
-    return this.viewport.scale;
+    return this.view.scale;
+  }
+
+  get snapshot(): LayoutSnapshot | null {
+    return this.binding.snapshot;
   }
 
   get zoomed(): boolean {
-    return this.scaleSpec.kind === 'continuous';
+    return this.view.zoomed;
   }
 
-  /** Whether the worker is answering or a frame waits: the page is not idle. */
+  get canZoomIn(): boolean {
+    return this.view.canZoomIn;
+  }
+
+  get canZoomOut(): boolean {
+    return this.view.canZoomOut;
+  }
+
+  /** The DOM parts OverlaySync moves each frame; the view hands them in by ref. */
+  get overlay() {
+    return this.sync.elements;
+  }
+
+  /** Whether the worker is answering: the page is not idle. */
   get busy(): boolean {
     return this.workerBusy;
   }
@@ -170,25 +155,12 @@ export class RoadmapController {
     this.requestDraw();
   }
 
-  /** Sends the epics that are new or changed since the last call, and removes the ones gone. */
   setEpics(epics: readonly RoadmapEpicView[]): void {
-    const upsert: RoadmapEpicInput[] = [];
-    const present = new Set<number>();
-    for (const epic of epics) {
-      present.add(epic.id);
-      if (this.sent.get(epic.id) !== epic) {
-        this.sent.set(epic.id, epic);
-        upsert.push(toInput(epic));
-      }
-    }
-    const remove: number[] = [];
-    for (const id of this.sent.keys()) if (!present.has(id)) remove.push(id);
-    for (const id of remove) this.sent.delete(id);
-    if (upsert.length || remove.length) this.update({ upsert, remove });
+    if (this.binding.setEpics(epics)) this.requestDraw();
   }
 
   epic(id: number): RoadmapEpicView | undefined {
-    return this.sent.get(id);
+    return this.binding.epic(id);
   }
 
   /**
@@ -196,146 +168,150 @@ export class RoadmapController {
    * removed after 3 seconds. Returns false when the epic is not loaded yet.
    */
   highlightEpic(id: number): boolean {
-    const epic = this.sent.get(id);
-    if (!epic) return false;
-    this.update({ upsert: [{ ...toInput(epic), newEpic: true }] });
-    void this.client.rowOf(id).then((row) => {
-      if (row < 0) return;
-      this.viewport.scrollTo(
-        this.viewport.scrollLeft,
-        (row + 0.5) * EPIC_ITEM_HEIGHT - this.viewport.height / 2,
-      );
-      const { startDate } = epic;
-      if (startDate) {
-        const x = this.viewport.scale.toPixel(startDate);
-        if (x < this.viewport.scrollLeft || x > this.viewport.scrollLeft + this.viewport.width)
-          this.viewport.scrollTo(x - this.viewport.width / 4, this.viewport.scrollTop);
+    const found = this.binding.highlightEpic(id, (row, epic) => {
+      const { viewport } = this;
+      viewport.scrollTo(viewport.scrollLeft, (row + 0.5) * EPIC_ITEM_HEIGHT - viewport.height / 2);
+      if (epic.startDate) {
+        const x = viewport.scale.toPixel(epic.startDate);
+        if (x < viewport.scrollLeft || x > viewport.scrollLeft + viewport.width)
+          viewport.scrollTo(x - viewport.width / 4, viewport.scrollTop);
       }
       this.requestDraw();
     });
-    window.setTimeout(() => {
-      if (this.sent.get(id) === epic) this.update({ upsert: [toInput(epic)] });
-    }, EPIC_HIGHLIGHT_REMOVE_AFTER_MS);
-    return true;
+    if (found) this.requestDraw();
+    return found;
   }
 
   setExpanded(id: number, expanded: boolean): void {
-    this.update({ expanded: [{ id, expanded }] });
+    this.binding.setExpanded(id, expanded);
+    this.requestDraw();
   }
 
-  setProgress(tracking: ProgressTracking, show: boolean): void {
+  /** The expanded rows are `ids` (the tree state's set): sends what changed. */
+  syncExpanded(ids: ReadonlySet<number>): void {
+    if (this.binding.syncExpanded(ids)) this.requestDraw();
+  }
+
+  /**
+   * The settings' part of the view (timeframe, sort, progress, group, single iid): diffed against
+   * what the worker was last sent, one update when anything differs. A new timeframe goes back to
+   * the preset's columns.
+   */
+  setViewSettings(settings: RoadmapViewSettings): void {
+    if (!sameTimeframeSpec(settings.timeframe, this.binding.sentView.timeframe)) {
+      this.view.setTimeframe(settings.timeframe);
+      this.relayoutMilestones();
+    }
+    if (this.binding.setView({ ...settings, scale: this.view.scaleSpec })) this.requestDraw();
+  }
+
+  /** Part of the view changed (kept for callers that change one setting). */
+  setView(patch: Partial<RoadmapViewSettings>): void {
+    this.setViewSettings({ ...this.binding.sentView, ...patch });
+  }
+
+  setShowProgress(show: boolean): void {
+    if (this.frame.showProgress === show) return;
     this.frame.showProgress = show;
-    if (tracking !== this.view.progressTracking) this.setView({ progressTracking: tracking });
-    else this.requestDraw();
-  }
-
-  setSort(sortedBy: SortValue): void {
-    if (sortedBy !== this.view.sortedBy) this.setView({ sortedBy });
+    this.requestDraw();
   }
 
   setMilestones(milestones: readonly RoadmapMilestoneView[], type: MilestonesType, show: boolean): void {
-    if (milestones === this.milestoneViews && type === this.milestonesType && show === this.showMilestones)
-      return;
-    this.milestoneViews = milestones;
-    this.milestonesType = type;
-    this.showMilestones = show;
-    this.layoutMilestones();
+    if (!this.milestones.setMilestones(milestones, type, show, this.scale)) return;
+    this.milestonesResized();
     this.changed();
   }
 
   toggleMilestonesExpanded(): void {
-    this.frame.milestonesExpanded = !this.frame.milestonesExpanded;
-    this.layoutMilestones();
+    this.milestones.toggleExpanded(this.scale);
+    this.milestonesResized();
     this.changed();
   }
 
-  /** The roadmap viewport's size (px): the canvas covers what is right of the details column. */
-  setSize(width: number, height: number): void {
-    this.outerSize = { width, height };
-    const timelineWidth = Math.max(0, width - DETAILS_WIDTH);
-    this.frame.width = timelineWidth;
-    this.frame.height = height;
-    this.surface?.resize(timelineWidth, height);
-    this.viewport.setSize(timelineWidth, height - this.frame.headerHeight - this.frame.milestonesHeight);
-    if (!this.opened && this.viewport.width > 0) {
-      this.opened = true;
-      if (this.opensAt === 'wholeTimeframe') this.fitAll();
-      else this.viewport.scrollToToday(this.today);
+  /**
+   * Scrolls the milestone lanes (the wheel over them); false when they do not overflow, so the
+   * wheel scrolls the rows instead.
+   */
+  scrollMilestones(dy: number): boolean {
+    if (!this.milestones.scrolls) return false;
+    if (this.milestones.scrollBy(dy)) {
+      this.frame.milestonesScrollTop = this.milestones.scrollTop;
+      this.requestDraw();
     }
-    this.requestLayout();
+    return true;
+  }
+
+  /**
+   * The roadmap viewport's size and its details column's width (px, from CSS): the canvas covers
+   * what is right of the column, the milestones section caps its lanes by the height.
+   */
+  setSize(width: number, height: number, detailsWidth: number = DETAILS_WIDTH): void {
+    const resized = detailsWidth !== this.outer.detailsWidth;
+    this.outer = { width, height, detailsWidth };
+    const timelineWidth = Math.max(0, width - detailsWidth);
+    const { frame } = this;
+    frame.detailsWidth = detailsWidth;
+    frame.width = timelineWidth;
+    frame.height = height;
+    this.surface?.resize(timelineWidth, height);
+    const before = this.milestones.height;
+    this.milestones.setViewportHeight(height, frame.headerHeight);
+    this.syncMilestonesFrame();
+    this.view.setSize(timelineWidth, height - frame.headerHeight - frame.milestonesHeight);
+    this.binding.requestLayout();
+    if (resized || before !== this.milestones.height) this.changed();
   }
 
   scrollBy(dx: number, dy: number): void {
-    this.viewport.scrollBy(dx, dy);
+    this.view.scrollBy(dx, dy);
     this.requestDraw();
   }
 
   scrollTo(left: number, top: number): void {
-    this.viewport.scrollTo(left, top);
+    this.view.scrollTo(left, top);
     this.requestDraw();
   }
 
   scrollRowIntoView(row: number): void {
-    this.viewport.scrollRowIntoView(row);
+    this.view.scrollRowIntoView(row);
     this.requestDraw();
   }
 
   scrollToToday(): void {
-    this.viewport.scrollToToday(this.today);
+    this.view.scrollToToday();
     this.requestDraw();
   }
 
   /** Zooms by `levels` (log2 px per day) keeping the instant at `anchorX` (px into the timeline) still. */
   zoomBy(levels: number, anchorX = this.viewport.width / 2): void {
-    this.zoomTo(this.viewport.zoom + levels, anchorX);
+    if (this.view.zoomBy(levels, anchorX)) this.scaleChanged();
   }
 
   zoomIn(): void {
-    this.zoomBy(ZOOM_STEP);
+    if (this.view.zoomIn()) this.scaleChanged();
   }
 
   zoomOut(): void {
-    this.zoomBy(-ZOOM_STEP);
+    if (this.view.zoomOut()) this.scaleChanged();
   }
 
   zoomTo(zoom: number, anchorX = this.viewport.width / 2): void {
-    const next = this.viewport.scaleAtZoom(zoom);
-    if (!next) return;
-    this.viewport.setScale(next, anchorX);
-    this.scaleSpec = { kind: 'continuous', zoom: next.zoom };
-    this.layoutMilestones();
-    this.update({ view: { scale: this.scaleSpec } });
+    if (this.view.zoomTo(zoom, anchorX)) this.scaleChanged();
   }
 
   /** The whole timeframe in view. */
   fitAll(): void {
-    this.zoomTo(this.viewport.minZoom, 0);
-    this.viewport.scrollTo(0, this.viewport.scrollTop);
-    this.requestDraw();
+    if (this.view.fitAll()) this.scaleChanged();
+    else this.requestDraw();
   }
 
   /** Back to the preset's equal-width columns (GitLab's layout). */
   resetZoom(): void {
-    if (!this.zoomed) return;
-    this.scaleSpec = { kind: 'preset' };
-    this.viewport.setScale(scaleFromSpec(this.timeframe, this.scaleSpec));
-    this.layoutMilestones();
-    this.update({ view: { scale: this.scaleSpec } });
-  }
-
-  /** New timeframe, sort or progress: the worker re-lays out; the view keeps its zoom kind. */
-  setView(patch: Partial<Omit<ViewSpec, 'scale'>>): void {
-    if (patch.timeframe) {
-      this.timeframe = timeframeFromSpec(patch.timeframe);
-      this.today = asEpochDay(calendarDateToDay(patch.timeframe.today));
-      this.scaleSpec = { kind: 'preset' };
-      this.viewport.setScale(scaleFromSpec(this.timeframe, this.scaleSpec));
-      this.layoutMilestones();
-    }
-    this.update({ view: { ...patch, scale: this.scaleSpec } });
+    if (this.view.resetZoom()) this.scaleChanged();
   }
 
   setPresentation(on: boolean): void {
+    if (this.frame.presentation === on) return;
     this.frame.presentation = on;
     this.requestDraw();
   }
@@ -353,100 +329,112 @@ export class RoadmapController {
   }
 
   dispose(): void {
-    cancelFrame(this.drawFrame);
-    this.client.dispose();
+    this.scheduler.cancel(this.drawFrame);
+    this.drawPending = false;
+    this.binding.dispose();
     this.listeners.clear();
   }
 
+  /** Asks for one frame; asking again before it runs adds nothing. */
   requestDraw(): void {
-    requestFrame(this.drawFrame);
+    if (this.drawPending) return;
+    this.drawPending = true;
+    this.stats.frameRequests += 1;
+    this.scheduler.request(this.drawFrame);
   }
 
-  private update(change: Parameters<RoadmapLayoutClient['update']>[0]): void {
-    if (change.view) this.view = { ...this.view, ...change.view };
-    this.requested = this.viewport.layoutViewport();
-    this.client.update(change, this.requested);
-    this.requestDraw();
-  }
-
-  private requestLayout(): void {
-    this.requested = this.viewport.layoutViewport();
-    this.client.layout(this.requested);
+  private scaleChanged(): void {
+    this.relayoutMilestones();
+    this.binding.setView({ ...this.binding.sentView, scale: this.view.scaleSpec });
+    this.changed();
   }
 
   private receive(snapshot: LayoutSnapshot): void {
-    this.snapshot = snapshot;
-    this.frame.snapshot = snapshot;
-    this.viewport.setRowCount(snapshot.rowCount);
+    this.view.setRowCount(snapshot.rowCount);
     this.stats.epicsDrawn = snapshot.rowCount;
     this.changed();
   }
 
-  private changed(): void {
+  private notify(): void {
     this.version += 1;
     for (const listener of this.listeners) listener();
+  }
+
+  private changed(): void {
+    this.notify();
     this.requestDraw();
   }
 
-  private layoutMilestones(): void {
-    const frame = this.frame;
-    const { bars, height } = milestonesFrame(
-      this.showMilestones ? this.milestoneViews : [],
-      this.milestonesType,
-      frame.milestonesExpanded,
-      this.viewport.scale,
-    );
-    frame.milestones = bars;
-    const sectionHeight = this.showMilestones ? height : 0;
-    if (sectionHeight !== frame.milestonesHeight) {
-      frame.milestonesHeight = sectionHeight;
-      this.setSize(this.outerSize.width, this.outerSize.height);
-    }
+  private relayoutMilestones(): void {
+    this.milestones.layout(this.scale);
+    this.milestonesResized();
   }
 
-  private placeThumbs(): void {
-    const { viewport, overlay } = this;
-    const vertical = thumbGeometry(
-      viewport.height,
-      viewport.height,
-      viewport.rowCount * 50,
-      viewport.scrollTop,
-    );
-    const horizontal = thumbGeometry(
-      viewport.width,
-      viewport.width,
-      viewport.scale.width,
-      viewport.scrollLeft,
-    );
-    placeThumb(overlay.verticalThumb, vertical, 'height', 'translateY');
-    placeThumb(overlay.horizontalThumb, horizontal, 'width', 'translateX');
+  /** After the section's content changed: the frame follows, and a new height resizes the rows. */
+  private milestonesResized(): void {
+    const height = this.frame.milestonesHeight;
+    this.syncMilestonesFrame();
+    if (this.milestones.height !== height)
+      this.setSize(this.outer.width, this.outer.height, this.outer.detailsWidth);
+  }
+
+  private syncMilestonesFrame(): void {
+    const { frame, milestones } = this;
+    frame.milestones = milestones.bars;
+    frame.milestonesExpanded = milestones.expanded;
+    frame.milestonesHeight = milestones.height;
+    frame.milestonesScrollTop = milestones.scrollTop;
   }
 
   private readonly drawFrame = (): void => {
+    this.drawPending = false;
     const { frame, viewport, snapshot } = this;
+    const { scale } = viewport;
+    // A snapshot laid out on another scale (a zoom waiting for its layout) is placed where its days
+    // fall on the current one: stretched by xScale, shifted by its origin.
+    let originX = 0;
+    frame.xScale = 1;
+    if (snapshot && snapshot.timelineWidth > 0) {
+      originX = scale.toPixel(asEpochDay(snapshot.timelineStartDay));
+      const endX = scale.toPixel(asEpochDay(snapshot.timelineEndDay + 1));
+      frame.xScale = (endX - originX) / snapshot.timelineWidth;
+    }
+    frame.snapshotOriginX = originX;
     frame.scrollTop = viewport.scrollTop;
-    frame.scrollLeft = viewport.scrollLeft;
-    frame.xScale = snapshot && snapshot.timelineWidth > 0 ? viewport.scale.width / snapshot.timelineWidth : 1;
-    frame.todayX = viewport.scale.todayX(this.today) ?? Number.NaN;
-    const { rows, timeline, header, milestones } = this.overlay;
-    const left = DETAILS_WIDTH - viewport.scrollLeft;
-    if (rows) rows.style.transform = `translate3d(0, ${-viewport.scrollTop}px, 0)`;
-    if (timeline)
-      timeline.style.transform = `translate3d(${left}px, ${-viewport.scrollTop}px, 0) scaleX(${frame.xScale})`;
-    if (header) header.style.transform = `translate3d(${left}px, 0, 0) scaleX(${frame.xScale})`;
-    if (milestones) milestones.style.transform = `translate3d(${left}px, 0, 0)`;
-    this.placeThumbs();
+    frame.scrollLeft = viewport.scrollLeft - originX;
+    frame.todayX = this.view.todayX - originX;
+    frame.milestonesScrollTop = this.milestones.scrollTop;
+    this.sync.place({
+      detailsWidth: frame.detailsWidth,
+      scrollTop: viewport.scrollTop,
+      snapshotScrollLeft: frame.scrollLeft,
+      xScale: frame.xScale,
+      scrollLeft: viewport.scrollLeft,
+      milestonesScrollTop: this.milestones.scrollTop,
+      verticalThumb: thumbGeometry(
+        viewport.height,
+        viewport.height,
+        viewport.rowCount * EPIC_ITEM_HEIGHT,
+        viewport.scrollTop,
+      ),
+      horizontalThumb: thumbGeometry(viewport.width, viewport.width, scale.width, viewport.scrollLeft),
+    });
+    let visibleChanged = this.milestones.updateInView(viewport.scrollLeft, viewport.width);
     const atEnd =
       snapshot !== null &&
       snapshot.rowCount > 0 &&
       viewport.scrollTop + viewport.height >= (snapshot.rowCount - 1) * EPIC_ITEM_HEIGHT;
     if (atEnd !== this.atEnd) {
       this.atEnd = atEnd;
-      this.version += 1;
-      for (const listener of this.listeners) listener();
+      visibleChanged = true;
     }
-    const work = this.surface ? this.surface.draw(frame) : 0;
+    if (visibleChanged) this.notify();
+    let work = 0;
+    if (this.surface) {
+      work = this.surface.draw(frame);
+      this.stats.draws += 1;
+    }
     this.stats.recordFrame(work, snapshot !== null && snapshot.count > 0);
-    if (this.requested && viewport.movedFrom(this.requested)) this.requestLayout();
+    this.binding.layoutIfMoved((requested) => viewport.movedFrom(requested));
   };
 }

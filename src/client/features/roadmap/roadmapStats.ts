@@ -11,6 +11,14 @@ export class RoadmapStats {
   /** Rows in the laid-out list. */
   epicsDrawn = 0;
   framesDrawn = 0;
+  /**
+   * Counts per interaction (STYLE principle 12, as Excalidraw's tests count renders): frames asked
+   * of the scheduler, scene draws, changes sent to the worker and plain re-layouts asked for.
+   */
+  frameRequests = 0;
+  draws = 0;
+  layoutUpdates = 0;
+  layoutRequests = 0;
   /** performance.now() of the first frame that drew bars, -1 before. */
   firstBarsAt = -1;
   readonly frameWorkMs: number[] = [];

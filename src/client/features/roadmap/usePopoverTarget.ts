@@ -5,12 +5,7 @@
  */
 import type { RefObject } from 'react';
 import { EPIC_ITEM_HEIGHT } from '../../../core/layout/constants.ts';
-import {
-  DETAILS_WIDTH,
-  MILESTONE_LANE_HEIGHT,
-  MILESTONES_TITLE_HEIGHT,
-  rowsTop,
-} from '../../canvas/roadmapFrame.ts';
+import { MILESTONE_LANE_HEIGHT, MILESTONES_TITLE_HEIGHT, rowsTop } from '../../canvas/roadmapFrame.ts';
 import type { RoadmapMilestoneView } from '../../data/index.ts';
 import type { OverlayRowModel } from './RoadmapOverlay.tsx';
 import type { PopoverTarget } from './RoadmapPopover.tsx';
@@ -28,13 +23,14 @@ export function usePopoverTarget(
   const snapshot = controller?.snapshot;
   if (!controller || !box || !snapshot) return null;
   const { frame } = controller;
+  const { detailsWidth } = frame;
   const epicAt = (entry: number): PopoverTarget | null => {
     const epic = controller.epic(snapshot.rows.ids[entry] ?? -1);
     if (!epic) return null;
-    const x = box.left + DETAILS_WIDTH + snapshot.rows.x[entry]! * frame.xScale - frame.scrollLeft;
+    const x = box.left + detailsWidth + snapshot.rows.x[entry]! * frame.xScale - frame.scrollLeft;
     const width = snapshot.rows.width[entry]! * frame.xScale;
     const y = box.top + rowsTop(frame) + snapshot.rows.y[entry]! - frame.scrollTop;
-    const left = Math.max(x, box.left + DETAILS_WIDTH);
+    const left = Math.max(x, box.left + detailsWidth);
     const right = Math.min(x + width, box.right);
     const visible = right > left;
     return {
@@ -43,7 +39,7 @@ export function usePopoverTarget(
       progress: snapshot.rows.progress[entry]!,
       rect: visible
         ? { x: left, y: y + 9, width: right - left, height: EPIC_ITEM_HEIGHT - 18 }
-        : { x: box.left, y, width: DETAILS_WIDTH, height: EPIC_ITEM_HEIGHT },
+        : { x: box.left, y, width: detailsWidth, height: EPIC_ITEM_HEIGHT },
     };
   };
   if (hovered?.kind === 'epic' && hovered.epoch === snapshot.epoch) return epicAt(hovered.entry);
@@ -57,8 +53,13 @@ export function usePopoverTarget(
       kind: 'milestone',
       milestone,
       rect: {
-        x: box.left + DETAILS_WIDTH + bar.x - frame.scrollLeft,
-        y: box.top + frame.headerHeight + MILESTONES_TITLE_HEIGHT + bar.lane * MILESTONE_LANE_HEIGHT,
+        x: box.left + detailsWidth + bar.x - frame.snapshotOriginX - frame.scrollLeft,
+        y:
+          box.top +
+          frame.headerHeight +
+          MILESTONES_TITLE_HEIGHT +
+          bar.lane * MILESTONE_LANE_HEIGHT -
+          frame.milestonesScrollTop,
         width: Math.max(bar.width, 9),
         height: MILESTONE_LANE_HEIGHT,
       },

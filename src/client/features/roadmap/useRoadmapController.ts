@@ -1,24 +1,18 @@
 /**
  * Binds a RoadmapController to React: creates it (and its worker) on mount, disposes it on unmount,
- * forwards settings, epics, milestones and expansion to it, and re-renders on its `version`.
+ * hands it the view settings (one ViewSpec, diffed by the controller), epics, milestones, expansion
+ * and display flags, and re-renders on its `version`.
  */
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { MilestonesType } from '../../../core/layout/milestoneBars.ts';
-import type { ProgressTracking } from '../../../core/layout/progress.ts';
-import type { SortValue } from '../../../core/layout/sortOrder.ts';
-import type { CalendarDate } from '../../../core/time/calendarDate.ts';
-import type { TimeframeSpec } from '../../../core/time/scaleSpec.ts';
 import type { RoadmapEpicView, RoadmapMilestoneView } from '../../data/index.ts';
 import { RoadmapController, type RoadmapOpening } from './roadmapController.ts';
+import type { RoadmapViewSettings } from './roadmapViewSpec.ts';
 
 export interface RoadmapControllerInputs {
-  readonly today: CalendarDate;
-  readonly timeframe: TimeframeSpec;
-  readonly sortedBy: SortValue;
-  readonly progressTracking: ProgressTracking;
+  /** From viewSpecOfSettings; compared by value, so a new object each render is fine. */
+  readonly view: RoadmapViewSettings;
   readonly showProgress: boolean;
-  readonly currentGroupId: number | null;
-  readonly singleEpicIid: boolean;
   readonly epics: readonly RoadmapEpicView[];
   readonly expanded: ReadonlySet<number>;
   readonly milestones: readonly RoadmapMilestoneView[];
@@ -34,17 +28,8 @@ export function useRoadmapController(inputs: RoadmapControllerInputs): RoadmapCo
   const [controller, setController] = useState<RoadmapController | null>(null);
   const first = useRef(inputs);
   useEffect(() => {
-    const { today, timeframe, sortedBy, progressTracking, currentGroupId, singleEpicIid, opensAt } =
-      first.current;
-    const created = new RoadmapController({
-      today,
-      timeframe,
-      sortedBy,
-      progressTracking,
-      currentGroupId,
-      singleEpicIid,
-      opensAt,
-    });
+    const { view, opensAt } = first.current;
+    const created = new RoadmapController({ ...view, today: view.timeframe.today, opensAt });
     const unpublish = created.stats.publish();
     setController(created);
     return () => {
@@ -55,42 +40,17 @@ export function useRoadmapController(inputs: RoadmapControllerInputs): RoadmapCo
 
   useSyncExternalStore(controller?.subscribe ?? noop, controller?.getVersion ?? (() => 0));
 
-  const { timeframe, sortedBy, progressTracking, showProgress, singleEpicIid } = inputs;
-  const timeframeKey = JSON.stringify(timeframe);
-  const stableTimeframe = useMemo(() => JSON.parse(timeframeKey) as TimeframeSpec, [timeframeKey]);
-  const applied = useRef<TimeframeSpec | null>(null);
-  useEffect(() => {
-    if (!controller) return;
-    if (applied.current === null) {
-      applied.current = stableTimeframe;
-      return;
-    }
-    if (applied.current !== stableTimeframe) {
-      applied.current = stableTimeframe;
-      controller.setView({ timeframe: stableTimeframe });
-    }
-  }, [controller, stableTimeframe]);
-  useEffect(() => controller?.setView({ singleEpicIid }), [controller, singleEpicIid]);
-  useEffect(() => controller?.setSort(sortedBy), [controller, sortedBy]);
+  const { view, epics, expanded, milestones, milestonesType, showMilestones } = inputs;
+  // Runs on every render: the controller sends nothing when the spec is the one it last sent.
+  useEffect(() => controller?.setViewSettings(view));
+  useEffect(() => controller?.setShowProgress(inputs.showProgress), [controller, inputs.showProgress]);
+  useEffect(() => controller?.setEpics(epics), [controller, epics]);
   useEffect(
-    () => controller?.setProgress(progressTracking, showProgress),
-    [controller, progressTracking, showProgress],
-  );
-  useEffect(() => controller?.setEpics(inputs.epics), [controller, inputs.epics]);
-  useEffect(
-    () => controller?.setMilestones(inputs.milestones, inputs.milestonesType, inputs.showMilestones),
-    [controller, inputs.milestones, inputs.milestonesType, inputs.showMilestones],
+    () => controller?.setMilestones(milestones, milestonesType, showMilestones),
+    [controller, milestones, milestonesType, showMilestones],
   );
   useEffect(() => controller?.setPresentation(inputs.presentation), [controller, inputs.presentation]);
-
-  const sentExpanded = useRef<ReadonlySet<number>>(new Set());
-  useEffect(() => {
-    if (!controller) return;
-    const before = sentExpanded.current;
-    for (const id of inputs.expanded) if (!before.has(id)) controller.setExpanded(id, true);
-    for (const id of before) if (!inputs.expanded.has(id)) controller.setExpanded(id, false);
-    sentExpanded.current = inputs.expanded;
-  }, [controller, inputs.expanded]);
+  useEffect(() => controller?.syncExpanded(expanded), [controller, expanded]);
 
   return controller;
 }

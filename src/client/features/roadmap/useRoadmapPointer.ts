@@ -15,12 +15,7 @@ import {
   type RoadmapGestureState,
   roadmapGestureStep,
 } from '../../../core/layout/roadmapGesture.ts';
-import {
-  DETAILS_WIDTH,
-  MILESTONE_LANE_HEIGHT,
-  MILESTONES_TITLE_HEIGHT,
-  rowsTop,
-} from '../../canvas/roadmapFrame.ts';
+import { MILESTONE_LANE_HEIGHT, MILESTONES_TITLE_HEIGHT, rowsTop } from '../../canvas/roadmapFrame.ts';
 import type { RoadmapController } from './roadmapController.ts';
 import { wheelAction } from './roadmapGestures.ts';
 
@@ -35,12 +30,16 @@ const HOVER_DELAY_MS = 50;
 /** What is under a point given in viewport-local px. */
 export function targetAt(controller: RoadmapController, x: number, y: number): PointerTarget {
   const { frame, snapshot } = controller;
-  if (x < DETAILS_WIDTH) return null;
-  const timelineX = x - DETAILS_WIDTH + frame.scrollLeft;
+  if (x < frame.detailsWidth) return null;
+  const timelineX = x - frame.detailsWidth + frame.scrollLeft;
   if (y >= frame.headerHeight && y < rowsTop(frame)) {
-    const lane = Math.floor((y - frame.headerHeight - MILESTONES_TITLE_HEIGHT) / MILESTONE_LANE_HEIGHT);
+    // Milestones are laid out on the current scale and their lanes scroll on their own.
+    const milestoneX = timelineX + frame.snapshotOriginX;
+    const laneY = y - frame.headerHeight - MILESTONES_TITLE_HEIGHT + frame.milestonesScrollTop;
+    const lane = Math.floor(laneY / MILESTONE_LANE_HEIGHT);
     const index = frame.milestones.findIndex(
-      (bar) => bar.lane === lane && timelineX >= bar.x - 2 && timelineX <= bar.x + Math.max(bar.width, 9) + 2,
+      (bar) =>
+        bar.lane === lane && milestoneX >= bar.x - 2 && milestoneX <= bar.x + Math.max(bar.width, 9) + 2,
     );
     return index >= 0 && frame.milestonesExpanded ? { kind: 'milestone', index } : null;
   }
@@ -111,7 +110,7 @@ export function useRoadmapPointer(
     };
     const feed = (input: RoadmapGestureInput) => {
       const step = roadmapGestureStep(gesture, input, {
-        detailsWidth: DETAILS_WIDTH,
+        detailsWidth: controller.frame.detailsWidth,
         headerHeight: controller.frame.headerHeight,
         targetAt: (x, y) => targetAt(controller, x, y),
       });
@@ -126,7 +125,7 @@ export function useRoadmapPointer(
       dismissPopover();
       if (action.kind === 'zoom') {
         const { x } = local(event);
-        controller.zoomBy(action.levels, Math.max(0, x - DETAILS_WIDTH));
+        controller.zoomBy(action.levels, Math.max(0, x - controller.frame.detailsWidth));
       } else controller.scrollBy(action.dx, action.dy);
     };
     const onPointerDown = (event: PointerEvent) => {
