@@ -10,6 +10,7 @@ import type {
 } from '../../bridge/roadmapLayoutClient.ts';
 import type { FrameScheduler, FrameTask } from '../../canvas/frameScheduler.ts';
 import type { CanvasSurface } from '../../canvas/RoadmapCanvas.tsx';
+import type { RoadmapFrame } from '../../canvas/roadmapFrame.ts';
 import type { RoadmapEpicView } from '../../data/index.ts';
 import { EPIC_HIGHLIGHT_REMOVE_AFTER_MS, RoadmapController } from './roadmapController.ts';
 import type { LayoutClientPort } from './roadmapLayoutBinding.ts';
@@ -82,6 +83,8 @@ function setUp() {
   let client: FakeLayoutClient | null = null;
   const scheduler = new FakeScheduler();
   const draws: number[] = [];
+  /** How many rows the frame handed to the canvas carried, per draw. */
+  const drawnRows: number[] = [];
   const controller = new RoadmapController(
     {
       today,
@@ -102,8 +105,9 @@ function setUp() {
   );
   const surface = {
     resize: () => undefined,
-    draw: () => {
+    draw: (frame: RoadmapFrame) => {
       draws.push(1);
+      drawnRows.push(frame.snapshot?.count ?? 0);
       return 0;
     },
   } as unknown as CanvasSurface;
@@ -123,7 +127,7 @@ function setUp() {
     fake.layouts.length = 0;
   };
   reset();
-  return { controller, client: fake, scheduler, reset };
+  return { controller, client: fake, scheduler, reset, drawnRows };
 }
 
 describe('the roadmap controller', () => {
@@ -158,6 +162,12 @@ describe('the roadmap controller', () => {
     expect(client.updates).toEqual([
       { view: { scale: { kind: 'continuous', zoom: controller.viewport.zoom } } },
     ]);
+  });
+
+  it('hands the canvas the newest snapshot to draw', () => {
+    const { drawnRows } = setUp();
+    expect(drawnRows.length).toBeGreaterThan(0);
+    expect(drawnRows.at(-1)).toBeGreaterThan(0);
   });
 
   it('tells the worker the grown domain when zooming out past the range', () => {

@@ -390,6 +390,7 @@ export class RoadmapController {
     this.drawPending = false;
     const { frame, viewport, snapshot } = this;
     const { scale } = viewport;
+    frame.snapshot = snapshot;
     // A snapshot laid out on another scale (a zoom waiting for its layout) is placed where its days
     // fall on the current one: stretched by xScale, shifted by its origin.
     let originX = 0;
