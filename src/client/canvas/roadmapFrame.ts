@@ -47,6 +47,12 @@ export interface RoadmapFrame {
   xScale: number;
   /** Today's x on the current scale (world px), NaN when outside. */
   todayX: number;
+  /**
+   * Where the chosen date range starts and ends (world px, like todayX). Zoomed out past the range,
+   * the timeline goes on beyond it, shaded: no epics are fetched there.
+   */
+  rangeStartX: number;
+  rangeEndX: number;
   showProgress: boolean;
   /** The list row under the pointer, -1 for none. */
   highlightedRow: number;
@@ -79,6 +85,8 @@ export function createRoadmapFrame(): RoadmapFrame {
     scrollLeft: 0,
     xScale: 1,
     todayX: Number.NaN,
+    rangeStartX: Number.NEGATIVE_INFINITY,
+    rangeEndX: Number.POSITIVE_INFINITY,
     showProgress: true,
     highlightedRow: -1,
     focusedRow: -1,

@@ -28,7 +28,16 @@ const FOCUS_RING = 2;
  * today line crosses the bars but passes under their titles so they stay readable; the focus ring
  * is drawn last so nothing hides where the keyboard is.
  */
-export const ROW_LAYERS = ['highlights', 'grid', 'bars', 'progress', 'today', 'titles', 'focus'] as const;
+export const ROW_LAYERS = [
+  'outsideRange',
+  'highlights',
+  'grid',
+  'bars',
+  'progress',
+  'today',
+  'titles',
+  'focus',
+] as const;
 export type RowLayer = (typeof ROW_LAYERS)[number];
 
 export class RowsRenderer {
@@ -40,6 +49,8 @@ export class RowsRenderer {
   private readonly tracks: DisplayPool<Sprite>;
   private readonly titles: KeyedPool<BitmapText>;
   private readonly today: Sprite;
+  /** Shades left and right of the chosen range, when zoomed out past it. */
+  private readonly outside: [Sprite, Sprite];
   private readonly focusRing: Sprite[];
   private readonly fitters: { normal: TitleFitter; large: TitleFitter };
   private readonly styles = { normal: roadmapTextStyle(12, true), large: roadmapTextStyle(15, true) };
@@ -56,6 +67,7 @@ export class RowsRenderer {
     this.tracks = new DisplayPool(layers.progress, whiteSprite);
     this.titles = new KeyedPool(layers.titles, () => new BitmapText({ text: '', style: this.styles.normal }));
     this.today = layers.today.addChild(whiteSprite());
+    this.outside = [layers.outsideRange.addChild(whiteSprite()), layers.outsideRange.addChild(whiteSprite())];
     // Top and bottom edges of the focused row: a ring that leaves the bar itself uncovered.
     this.focusRing = [layers.focus.addChild(whiteSprite()), layers.focus.addChild(whiteSprite())];
     this.fitters = { normal: new TitleFitter(this.styles.normal), large: new TitleFitter(this.styles.large) };
@@ -119,6 +131,7 @@ export class RowsRenderer {
     this.tracks.end();
     this.titles.end();
     this.drawFocusRing(focusY, timelineLeft, rowWidth, palette);
+    this.drawOutsideRange(frame, top, palette);
     const todayX = timelineLeft + frame.todayX - scrollLeft;
     this.today.visible = Number.isFinite(todayX) && todayX >= timelineLeft && todayX <= width;
     if (this.today.visible) placeRect(this.today, todayX - 1, top, 2, height - top, palette.today, 0.8);
@@ -132,6 +145,18 @@ export class RowsRenderer {
     if (!shown) return;
     placeRect(upper, left, y, width, FOCUS_RING, palette.accent);
     placeRect(lower, left, y + EPIC_ITEM_HEIGHT - FOCUS_RING, width, FOCUS_RING, palette.accent);
+  }
+
+  private drawOutsideRange(frame: RoadmapFrame, top: number, palette: CanvasPalette): void {
+    const { timelineLeft, width, height, scrollLeft } = frame;
+    const [before, after] = this.outside;
+    const startX = Math.max(timelineLeft, timelineLeft + frame.rangeStartX - scrollLeft);
+    const endX = Math.min(width, timelineLeft + frame.rangeEndX - scrollLeft);
+    before.visible = startX > timelineLeft;
+    after.visible = endX < width;
+    if (before.visible)
+      placeRect(before, timelineLeft, top, startX - timelineLeft, height - top, palette.headerBackground);
+    if (after.visible) placeRect(after, endX, top, width - endX, height - top, palette.headerBackground);
   }
 
   destroy(): void {

@@ -171,7 +171,7 @@ describe('the roadmap controller', () => {
   });
 
   it('tells the worker the grown domain when zooming out past the range', () => {
-    const { controller, client } = setUp();
+    const { controller, client, scheduler } = setUp();
     controller.zoomTo(-3);
     const scale = client.updates[0]?.view?.scale;
     expect(scale).toEqual({
@@ -181,6 +181,10 @@ describe('the roadmap controller', () => {
       endDay: controller.scale.endDay,
     });
     client.answer();
+    scheduler.flush();
+    // The timeline goes on beyond the range on both sides: the frame says where it starts and ends.
+    expect(controller.frame.rangeStartX).toBeGreaterThan(0);
+    expect(controller.frame.rangeEndX).toBeLessThan(controller.scale.width);
     // The worker's snapshot is on the same scale: nothing to stretch or shift.
     expect(controller.snapshot?.timelineWidth).toBeCloseTo(controller.scale.width, 3);
     expect(controller.snapshot?.rowCount).toBe(40);

@@ -404,6 +404,8 @@ export class RoadmapController {
     frame.scrollTop = viewport.scrollTop;
     frame.scrollLeft = viewport.scrollLeft - originX;
     frame.todayX = this.view.todayX - originX;
+    frame.rangeStartX = scale.toPixel(scale.rangeStartDay) - originX;
+    frame.rangeEndX = scale.toPixel(asEpochDay(scale.rangeEndDay + 1)) - originX;
     frame.milestonesScrollTop = this.milestones.scrollTop;
     this.sync.place({
       detailsWidth: frame.detailsWidth,
