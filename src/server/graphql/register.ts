@@ -5,7 +5,12 @@ import mercurius from 'mercurius';
 import type { ApiDeps } from '../http/api/deps.ts';
 import { createGraphQLContext, type GraphQLContext } from './context.ts';
 import { GRAPHQL_LIMITS, limitsFor, measureQuery } from './limits.ts';
-import { chargeBatchComplexity, checkArgumentLimits, registerGraphQLBatchLimit } from './requestLimits.ts';
+import {
+  chargeBatchComplexity,
+  checkArgumentLimits,
+  overBudgetAware,
+  registerGraphQLBatchLimit,
+} from './requestLimits.ts';
 import { resolvers } from './resolvers/index.ts';
 import { registerGraphQLResponseCache } from './responseCache.ts';
 import { scalarResolvers } from './scalars.ts';
@@ -24,6 +29,7 @@ export async function registerGraphQL(app: FastifyInstance, { db, config, now }:
     allowBatchedQueries: true,
     // Authentication and request errors go through the app's one error handler (http/errorHandler.ts).
     errorHandler: false,
+    errorFormatter: overBudgetAware(mercurius.defaultErrorFormatter),
     context: (request) =>
       createGraphQLContext({ db, config, now, actor: request.actor, access: request.access }),
   });

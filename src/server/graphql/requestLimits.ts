@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type DocumentNode, GraphQLError, Kind, type SelectionSetNode, valueFromASTUntyped } from 'graphql';
+import type { MercuriusOptions } from 'mercurius';
+import { isOverTimeBudget } from '../db/timeBudget.ts';
 import { INPUT_LIMITS, inputLimitViolation } from '../http/inputLimits.ts';
 
 /**
@@ -56,4 +58,23 @@ export function chargeBatchComplexity(request: FastifyRequest, complexity: numbe
     throw new GraphQLError(`Batch has complexity of ${total}, which exceeds max complexity of ${limit}`);
   }
   spentComplexity.set(request, total);
+}
+
+type ErrorFormatter = NonNullable<MercuriusOptions['errorFormatter']>;
+
+/**
+ * A resolver that ran out of database time (db/timeBudget.ts) fails the whole answer with 503, as a
+ * REST request would, instead of a partial answer quoting the database; other errors are formatted
+ * as before.
+ */
+export function overBudgetAware(format: ErrorFormatter): ErrorFormatter {
+  return (execution, context) => {
+    const overBudget = execution.errors?.some((error) => isOverTimeBudget(error.originalError ?? error));
+    if (!overBudget) return format(execution, context);
+    context.reply?.header('retry-after', '1');
+    return {
+      statusCode: 503,
+      response: { data: null, errors: [{ message: 'The server is busy; try again shortly' }] },
+    };
+  };
 }
