@@ -10,6 +10,12 @@ export interface ServerConfig {
   readonly externalUrl: string;
   /** Sign-in attempts allowed per IP and minute before GitLab-style 429s. */
   readonly signInRateLimit: number;
+  /** GitLab's API rate limits: requests per minute and user, and per minute and address when anonymous. */
+  readonly apiRateLimit: { readonly authenticated: number; readonly unauthenticated: number };
+  /** Shared store of the rate limits' counters (several app servers); in memory when undefined. */
+  readonly redisUrl: string | undefined;
+  /** Prefix of this instance's keys in Redis, so that installations may share one Redis. */
+  readonly redisKeyPrefix: string;
   /**
    * A request's database time budget in ms (db/timeBudget.ts): PostgreSQL's statement timeout and
    * pool wait, PGlite's wait for its session. Undefined (`DB_STATEMENT_TIMEOUT_MS=0`) for none.
@@ -47,6 +53,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     demoPassword: env.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
     externalUrl: (env.EXTERNAL_URL ?? `http://${host}:${port}`).replace(/\/$/, ''),
     signInRateLimit: Number(env.SIGN_IN_RATE_LIMIT ?? 10),
+    apiRateLimit: {
+      authenticated: Number(env.API_RATE_LIMIT_AUTHENTICATED ?? 2000),
+      unauthenticated: Number(env.API_RATE_LIMIT_UNAUTHENTICATED ?? 500),
+    },
+    redisUrl: env.REDIS_URL || undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'plantrack:',
     dbStatementTimeoutMs: optionalPositive(env, 'DB_STATEMENT_TIMEOUT_MS', 2000),
     clientDir: env.CLIENT_DIR ?? 'dist/client',
     logLevel: env.LOG_LEVEL ?? 'info',
