@@ -140,14 +140,21 @@ describe.each(BACKENDS)('requests cannot ask for unbounded work (%s)', (backend)
     ];
     for (const answer of answers) {
       expect(answer.status).toBe(400);
-      expect(answer.body.errors?.[0]?.message).toBe('labelName has too many values (maximum is 100)');
+      expect(answer.body.errors?.[0]?.message).toMatch(
+        /^Variable \$(labels|not|l) has too many values \(maximum is 100\)$/,
+      );
     }
     const iids = await anonymous.graphql(
       `query($iids: [ID!]) { group(fullPath: "acme") { epics(iids: $iids) { nodes { iid } } } }`,
       { iids: Array.from({ length: 300_000 }, (_, i) => String(i + 1)) },
     );
     expect(iids.status).toBe(400);
-    expect(iids.body.errors?.[0]?.message).toBe('iids has too many values (maximum is 100)');
+    expect(iids.body.errors?.[0]?.message).toBe('Variable $iids has too many values (maximum is 100)');
+    const literal = await anonymous.graphql(
+      `{ group(fullPath: "acme") { epics(labelName: [${tooMany.map((name) => JSON.stringify(name)).join(',')}]) { nodes { iid } } } }`,
+    );
+    expect(literal.status).toBe(400);
+    expect(literal.body.errors?.[0]?.message).toBe('labelName has too many values (maximum is 100)');
 
     const rest = await anonymous.get(
       `/api/v4/groups/acme/epics?labels=${encodeURIComponent(tooMany.join(','))}`,

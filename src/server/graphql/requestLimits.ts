@@ -10,11 +10,22 @@ import { INPUT_LIMITS, inputLimitViolation } from '../http/inputLimits.ts';
  */
 export function registerGraphQLBatchLimit(app: FastifyInstance, path: string): void {
   app.addHook('preValidation', async (request) => {
-    if (request.url.split('?')[0] !== path || !Array.isArray(request.body)) return;
-    if (request.body.length > INPUT_LIMITS.maxGraphQLBatch) {
+    if (request.url.split('?')[0] !== path) return;
+    const operations = Array.isArray(request.body) ? request.body : [request.body];
+    if (operations.length > INPUT_LIMITS.maxGraphQLBatch) {
       throw new GraphQLError(
-        `Batch has ${request.body.length} queries, which exceeds max batch size of ${INPUT_LIMITS.maxGraphQLBatch}`,
+        `Batch has ${operations.length} queries, which exceeds max batch size of ${INPUT_LIMITS.maxGraphQLBatch}`,
       );
+    }
+    // No argument takes a list of more than 100 items, so a longer list in the variables is refused
+    // here, before GraphQL coerces each of its items (300,000 iids cost 0.7 s to coerce).
+    for (const operation of operations) {
+      const variables = (operation as { variables?: unknown } | null)?.variables;
+      if (!variables || typeof variables !== 'object') continue;
+      for (const [name, value] of Object.entries(variables)) {
+        const problem = inputLimitViolation(`$${name}`, value, { commaLists: false });
+        if (problem) throw new GraphQLError(`Variable ${problem}`);
+      }
     }
   });
 }
