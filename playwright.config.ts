@@ -46,6 +46,10 @@ export default defineConfig({
       DEMO_SEED: 'on',
       DEMO_PASSWORD: 'demo-password',
       SIGN_IN_RATE_LIMIT: '1000',
+      // The browser suites share one server with parallel workers: budgets far above what they use.
+      DB_STATEMENT_TIMEOUT_MS: '30000',
+      API_RATE_LIMIT_AUTHENTICATED: '1000000',
+      API_RATE_LIMIT_UNAUTHENTICATED: '1000000',
       LOG_LEVEL: 'warn',
     },
   },

@@ -10,6 +10,17 @@ export interface ServerConfig {
   readonly externalUrl: string;
   /** Sign-in attempts allowed per IP and minute before GitLab-style 429s. */
   readonly signInRateLimit: number;
+  /** GitLab's API rate limits: requests per minute and user, and per minute and address when anonymous. */
+  readonly apiRateLimit: { readonly authenticated: number; readonly unauthenticated: number };
+  /** Shared store of the rate limits' counters (several app servers); in memory when undefined. */
+  readonly redisUrl: string | undefined;
+  /** Prefix of this instance's keys in Redis, so that installations may share one Redis. */
+  readonly redisKeyPrefix: string;
+  /**
+   * A request's database time budget in ms (db/timeBudget.ts): PostgreSQL's statement timeout and
+   * pool wait, PGlite's wait for its session. Undefined (`DB_STATEMENT_TIMEOUT_MS=0`) for none.
+   */
+  readonly dbStatementTimeoutMs: number | undefined;
   /** Folder of the built client (Vite output). */
   readonly clientDir: string;
   readonly logLevel: string;
@@ -42,6 +53,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     demoPassword: env.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
     externalUrl: (env.EXTERNAL_URL ?? `http://${host}:${port}`).replace(/\/$/, ''),
     signInRateLimit: Number(env.SIGN_IN_RATE_LIMIT ?? 10),
+    apiRateLimit: {
+      authenticated: Number(env.API_RATE_LIMIT_AUTHENTICATED ?? 2000),
+      unauthenticated: Number(env.API_RATE_LIMIT_UNAUTHENTICATED ?? 500),
+    },
+    redisUrl: env.REDIS_URL || undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'plantrack:',
+    dbStatementTimeoutMs: optionalPositive(env, 'DB_STATEMENT_TIMEOUT_MS', 2000),
     clientDir: env.CLIENT_DIR ?? 'dist/client',
     logLevel: env.LOG_LEVEL ?? 'info',
     graphqlResponseCache: (env.GRAPHQL_RESPONSE_CACHE ?? 'on') !== 'off',
@@ -54,6 +72,15 @@ function readFeatureFlags(env: NodeJS.ProcessEnv): FeatureFlags {
   const demo = (env.DEMO_SEED ?? 'on') !== 'off';
   const flag = (value: string | undefined) => (value === undefined || value === '' ? demo : value !== 'off');
   return { epicColorHighlight: flag(env.EPIC_COLOR_HIGHLIGHT) };
+}
+
+/** A positive number from the environment, its default when unset, undefined when `0`. */
+function optionalPositive(env: NodeJS.ProcessEnv, name: string, fallback: number): number | undefined {
+  const text = env[name];
+  const value = text === undefined || text === '' ? fallback : Number(text);
+  if (!Number.isFinite(value) || value < 0)
+    throw new Error(`${name} must be a number of 0 or more, got "${text}"`);
+  return value === 0 ? undefined : value;
 }
 
 function parsePort(value: string): number {

@@ -1,21 +1,36 @@
 import { hash } from '@node-rs/argon2';
+import type { Kysely } from 'kysely';
 import { calendarDateOf } from '../core/time/formatting.ts';
-import { readConfig } from './config.ts';
+import { readConfig, type ServerConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { countUsers } from './db/repositories/userRepository.ts';
+import type { Database } from './db/schema.ts';
 import { DEFAULT_DEMO_SIZE, refreshStatisticsAfterSeed, seedDemoData } from './db/seed/demoOrganisation.ts';
 import { buildApp } from './http/app.ts';
 
 /** Starts the server: open and migrate the database, seed the demo on first start, listen, stop cleanly. */
 async function main(): Promise<void> {
   const config = readConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(
-    (error) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    },
-  );
+  // Migrations and the first seeding run without the requests' time budget; on PostgreSQL on a
+  // connection of their own, on PGlite before any request can queue for its session.
+  if (config.databaseUrl) {
+    const setup = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(
+      exitWith,
+    );
+    try {
+      await prepareDatabase(setup.db, config);
+    } catch (error) {
+      await setup.close();
+      exitWith(error);
+    }
+    await setup.close();
+  }
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+  }).catch(exitWith);
   let closing = false;
   const stop = async (signal: string) => {
     if (closing) return;
@@ -30,19 +45,7 @@ async function main(): Promise<void> {
 
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
-    await migrateToLatest(database.db);
-    if (config.demoSeed && (await countUsers(database.db)) === 0) {
-      const started = Date.now();
-      console.log('Empty database: seeding the demo organisation "acme"...');
-      const summary = await seedDemoData(database.db, {
-        ...DEFAULT_DEMO_SIZE,
-        largeTree: true,
-        today: calendarDateOf(new Date()),
-        passwordHash: await hash(config.demoPassword),
-      });
-      await refreshStatisticsAfterSeed(database.db);
-      console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(summary)}`);
-    }
+    if (!config.databaseUrl) await prepareDatabase(database.db, config);
     app = await buildApp({ config, db: database.db });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
@@ -54,6 +57,27 @@ async function main(): Promise<void> {
     await database.close();
     process.exit(1);
   }
+}
+
+function exitWith(error: unknown): never {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+/** Migrates, and seeds the demo organisation into an empty database when DEMO_SEED asks for it. */
+async function prepareDatabase(db: Kysely<Database>, config: ServerConfig): Promise<void> {
+  await migrateToLatest(db);
+  if (!config.demoSeed || (await countUsers(db)) !== 0) return;
+  const started = Date.now();
+  console.log('Empty database: seeding the demo organisation "acme"...');
+  const summary = await seedDemoData(db, {
+    ...DEFAULT_DEMO_SIZE,
+    largeTree: true,
+    today: calendarDateOf(new Date()),
+    passwordHash: await hash(config.demoPassword),
+  });
+  await refreshStatisticsAfterSeed(db);
+  console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(summary)}`);
 }
 
 await main();

@@ -21,6 +21,8 @@ export interface TestServer {
   readonly baseUrl: string;
   readonly db: Kysely<Database>;
   readonly app: FastifyInstance;
+  /** The PostgreSQL database it serves (undefined on PGlite): another server may share it. */
+  readonly databaseUrl: string | undefined;
   /** SQL statements sent so far (compare before and after one request). */
   statementCount(): number;
   /** A personal access token for a demo user (`api` scope unless told otherwise). */
@@ -33,6 +35,8 @@ export interface TestServerOptions {
   readonly epics?: number;
   readonly issues?: number;
   readonly env?: Record<string, string>;
+  /** Serve this existing (migrated and seeded) PostgreSQL database instead of a scratch one. */
+  readonly databaseUrl?: string;
 }
 
 /**
@@ -42,22 +46,6 @@ export interface TestServerOptions {
  */
 export async function startTestServer(options: TestServerOptions): Promise<TestServer> {
   const clientDir = createClientManifestDir();
-  const scratch = options.backend === 'postgres' ? await createScratchDatabase() : undefined;
-  let statements = 0;
-  const database: DatabaseHandle = await openDatabase({
-    databaseUrl: scratch?.url,
-    dataDir: 'memory://',
-    onStatement: () => {
-      statements++;
-    },
-  });
-  await migrateToLatest(database.db);
-  await seedDemoData(database.db, {
-    epics: options.epics ?? 150,
-    issues: options.issues ?? 900,
-    today: TEST_TODAY,
-    passwordHash: await hash(TEST_PASSWORD),
-  });
   const config = readConfig({
     PORT: '0',
     HOST: '127.0.0.1',
@@ -66,8 +54,42 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     DEMO_SEED: 'off',
     // The demo's flags (config.ts): tests see what a demo instance shows unless a suite turns one off.
     EPIC_COLOR_HIGHLIGHT: 'on',
+    // Two cores run two suites at once: a generous database budget, so that only the suites that
+    // test the budget meet it.
+    DB_STATEMENT_TIMEOUT_MS: '30000',
+    // Suites send thousands of API requests a minute from one address; only rate-limit suites meet limits.
+    API_RATE_LIMIT_AUTHENTICATED: '1000000',
+    API_RATE_LIMIT_UNAUTHENTICATED: '1000000',
     ...options.env,
   });
+
+  const scratch =
+    options.backend === 'postgres' && !options.databaseUrl ? await createScratchDatabase() : undefined;
+  const databaseUrl = options.databaseUrl ?? scratch?.url;
+  let statements = 0;
+  const prepare = async (db: Kysely<Database>) => {
+    await migrateToLatest(db);
+    await seedDemoData(db, {
+      epics: options.epics ?? 150,
+      issues: options.issues ?? 900,
+      today: TEST_TODAY,
+      passwordHash: await hash(TEST_PASSWORD),
+    });
+  };
+  // As in main.ts: PostgreSQL is seeded without the requests' time budget, on a pool of its own.
+  if (scratch) {
+    const setup = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' });
+    await prepare(setup.db).finally(() => setup.close());
+  }
+  const database: DatabaseHandle = await openDatabase({
+    databaseUrl,
+    dataDir: 'memory://',
+    onStatement: () => {
+      statements++;
+    },
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+  });
+  if (!databaseUrl) await prepare(database.db);
   const app = await buildApp({ config: { ...config, externalUrl: 'http://localhost' }, db: database.db });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -76,6 +98,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     baseUrl: `http://127.0.0.1:${port}`,
     db: database.db,
     app,
+    databaseUrl,
     statementCount: () => statements,
     async tokenFor(username, scopes = ['api']) {
       const user = await findUserByUsername(database.db, username);

@@ -4,7 +4,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { acquireLockFile } from './lockFile.ts';
 import type { Database } from './schema.ts';
-import { SerialisedPGliteKysely } from './serialisedPGlite.ts';
+import { SerialisedPGliteKysely, SessionLock } from './serialisedPGlite.ts';
 
 export interface DatabaseConfig {
   /** PostgreSQL connection string; when set, PGlite is not used. */
@@ -13,6 +13,11 @@ export interface DatabaseConfig {
   readonly dataDir: string;
   /** Called once per SQL statement sent (tests count statements per request). */
   readonly onStatement?: (() => void) | undefined;
+  /**
+   * The time budget of a request's statement (timeBudget.ts): PostgreSQL's `statement_timeout` and
+   * pool wait, PGlite's wait for its session. None when undefined (migrations, seeding, tools).
+   */
+  readonly statementTimeoutMs?: number | undefined;
 }
 
 export interface DatabaseHandle {
@@ -29,8 +34,8 @@ const parseBigNumber = (value: string) => Number(value);
 
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   const log = config.onStatement ? statementCounter(config.onStatement) : undefined;
-  if (config.databaseUrl) return openPostgres(config.databaseUrl, log);
-  return openPGlite(config.dataDir, log);
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, log, config.statementTimeoutMs);
+  return openPGlite(config.dataDir, log, config.statementTimeoutMs);
 }
 
 type KyselyLog = (event: { level: 'query' | 'error' }) => void;
@@ -41,7 +46,11 @@ function statementCounter(onStatement: () => void): KyselyLog {
   };
 }
 
-async function openPostgres(connectionString: string, log: KyselyLog | undefined): Promise<DatabaseHandle> {
+async function openPostgres(
+  connectionString: string,
+  log: KyselyLog | undefined,
+  timeoutMs: number | undefined,
+): Promise<DatabaseHandle> {
   const types = {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
       if (oid === OID.date) return parseCalendarDay;
@@ -50,13 +59,24 @@ async function openPostgres(connectionString: string, log: KyselyLog | undefined
     }) as typeof pg.types.getTypeParser,
   };
   // JIT compiling the roadmap's short queries costs more than running them (≈100 ms a page).
-  const pool = new pg.Pool({ connectionString, max: 10, types, options: '-c jit=off' });
+  const budget = timeoutMs === undefined ? '' : ` -c statement_timeout=${Math.round(timeoutMs)}`;
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    types,
+    options: `-c jit=off${budget}`,
+    ...(timeoutMs === undefined ? {} : { connectionTimeoutMillis: timeoutMs }),
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
   await sql`select 1`.execute(db);
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
-async function openPGlite(dataDir: string, log: KyselyLog | undefined): Promise<DatabaseHandle> {
+async function openPGlite(
+  dataDir: string,
+  log: KyselyLog | undefined,
+  timeoutMs: number | undefined,
+): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith('memory://');
   const release = inMemory ? () => {} : acquireLockFile(join(dataDir, 'server.lock'));
   try {
@@ -70,7 +90,7 @@ async function openPGlite(dataDir: string, log: KyselyLog | undefined): Promise<
       ? PGlite.create({ parsers })
       : PGlite.create(join(dataDir, 'pgdata'), { parsers }));
     // One session shared by every request: transactions take turns on it (serialisedPGlite.ts).
-    const db = new SerialisedPGliteKysely<Database>(client, log ? { log } : {});
+    const db = new SerialisedPGliteKysely<Database>(client, log ? { log } : {}, new SessionLock(timeoutMs));
     return {
       db,
       kind: 'pglite',

@@ -13,6 +13,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import { KyselyPGlite } from 'kysely-pglite';
+import { DatabaseBusyError } from './timeBudget.ts';
 
 /**
  * PGlite is one database session. Without care, two requests' BEGIN … COMMIT interleave on it: a
@@ -28,6 +29,9 @@ export class SessionLock {
   #tail: Promise<void> = Promise.resolve();
   #holder: symbol | null = null;
   readonly #flow = new AsyncLocalStorage<symbol>();
+
+  /** @param maxWaitMs how long a newcomer waits for the session before DatabaseBusyError; none when undefined. */
+  constructor(private readonly maxWaitMs?: number) {}
 
   /** Waits for the session; the returned function gives it back (calling it twice is harmless). */
   async acquire(): Promise<() => void> {
@@ -46,6 +50,23 @@ export class SessionLock {
     }
   }
 
+  /** Resolves true when the previous holder is done, false when the wait outlasted the budget. */
+  async #waitFor(previous: Promise<void>): Promise<boolean> {
+    if (this.maxWaitMs === undefined) {
+      await previous;
+      return true;
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const expired = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), this.maxWaitMs);
+    });
+    try {
+      return await Promise.race([previous.then(() => true), expired]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   #heldByThisFlow(): boolean {
     return this.#holder !== null && this.#flow.getStore() === this.#holder;
   }
@@ -56,7 +77,11 @@ export class SessionLock {
     this.#tail = new Promise<void>((resolve) => {
       free = resolve;
     });
-    await previous;
+    if (!(await this.#waitFor(previous))) {
+      // Our turn still comes; pass it straight on so that the queue behind us keeps moving.
+      void previous.then(free);
+      throw new DatabaseBusyError();
+    }
     const token = Symbol('PGlite session holder');
     this.#holder = token;
     let released = false;

@@ -1,10 +1,16 @@
 import { readFileSync } from 'node:fs';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
 import mercurius from 'mercurius';
 import type { ApiDeps } from '../http/api/deps.ts';
 import { createGraphQLContext, type GraphQLContext } from './context.ts';
 import { GRAPHQL_LIMITS, limitsFor, measureQuery } from './limits.ts';
+import {
+  chargeBatchComplexity,
+  checkArgumentLimits,
+  overBudgetAware,
+  registerGraphQLBatchLimit,
+} from './requestLimits.ts';
 import { resolvers } from './resolvers/index.ts';
 import { registerGraphQLResponseCache } from './responseCache.ts';
 import { scalarResolvers } from './scalars.ts';
@@ -13,6 +19,7 @@ const SCHEMA = readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8'
 
 /** GraphQL at POST /api/graphql (GET for queries only), with GitLab's size, depth and complexity limits. */
 export async function registerGraphQL(app: FastifyInstance, { db, config, now }: ApiDeps): Promise<void> {
+  registerGraphQLBatchLimit(app, '/api/graphql');
   await app.register(mercurius, {
     schema: SCHEMA,
     resolvers: { ...resolvers, ...scalarResolvers } as never,
@@ -22,6 +29,7 @@ export async function registerGraphQL(app: FastifyInstance, { db, config, now }:
     allowBatchedQueries: true,
     // Authentication and request errors go through the app's one error handler (http/errorHandler.ts).
     errorHandler: false,
+    errorFormatter: overBudgetAware(mercurius.defaultErrorFormatter),
     context: (request) =>
       createGraphQLContext({ db, config, now, actor: request.actor, access: request.access }),
   });
@@ -36,7 +44,11 @@ export async function registerGraphQL(app: FastifyInstance, { db, config, now }:
   app.graphql.addHook('preExecution', async (schema, document, context, variables) => {
     const graphContext = context as unknown as GraphQLContext;
     const limits = limitsFor(graphContext.actor.user);
+    checkArgumentLimits(document, variables ?? {});
     const { complexity } = measureQuery(schema, document, limits, variables ?? {});
+    // Batched operations share their request (Mercurius puts the reply in every one's context).
+    const { reply } = context as unknown as { reply?: { request: FastifyRequest } };
+    if (reply) chargeBatchComplexity(reply.request, complexity, limits.maxComplexity);
     graphContext.complexity = { score: complexity, limit: limits.maxComplexity };
   });
 

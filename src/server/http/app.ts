@@ -24,10 +24,18 @@ import { registerAutocompleteSourceRoutes } from './epicLinks/autocompleteSource
 import { registerEpicTreeRoutes } from './epicLinks/epicTreeRoutes.ts';
 import { registerRelatedLinkRoutes } from './epicLinks/relatedLinkRoutes.ts';
 import { registerErrorHandling } from './errorHandler.ts';
+import { registerInputLimits } from './inputLimits.ts';
 import { registerEpicIssuableRoutes } from './issuable/epicIssuableRoutes.ts';
 import { registerPreviewMarkdownRoutes } from './issuable/previewMarkdownRoutes.ts';
 import { registerPageRoutes } from './pages/pageRoutes.ts';
 import { readClientAssets, THEME_BOOT_SCRIPT_HASH } from './pages/shell.ts';
+import { registerApiRateLimit } from './rateLimit/apiRateLimit.ts';
+import {
+  fastifyRateLimitStore,
+  MemoryRateCounter,
+  type RateCounter,
+  RedisRateCounter,
+} from './rateLimit/rateCounter.ts';
 import { registerTodoRoutes } from './todoRoutes.ts';
 
 export interface AppOptions {
@@ -65,7 +73,16 @@ export async function buildApp({ config, db, now = () => new Date() }: AppOption
     hsts: config.externalUrl.startsWith('https:'),
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { global: false });
+  const rateCounter: RateCounter = config.redisUrl
+    ? new RedisRateCounter(config.redisUrl, `${config.redisKeyPrefix}rate:`)
+    : new MemoryRateCounter();
+  app.addHook('onClose', () => rateCounter.close());
+  // Counted in the shared store too, and never locking everyone out when that store is down.
+  await app.register(rateLimit, {
+    global: false,
+    store: fastifyRateLimitStore(rateCounter, 'sign-in'),
+    skipOnError: true,
+  });
   await app.register(fastifyStatic, {
     root: resolve(config.clientDir),
     prefix: '/',
@@ -75,7 +92,9 @@ export async function buildApp({ config, db, now = () => new Date() }: AppOption
   });
 
   registerErrorHandling(app, assets);
+  registerInputLimits(app, '/api/graphql');
   registerAuthentication(app, db, now);
+  registerApiRateLimit(app, rateCounter, { ...config.apiRateLimit, windowMs: 60_000 });
   registerAuthRoutes(app, deps, assets, { max: config.signInRateLimit, timeWindow: '1 minute' });
   registerGroupRoutes(app, deps);
   registerProjectRoutes(app, deps);

@@ -10,6 +10,7 @@ import { listGroupLabels, listGroupMilestones } from '../services/milestoneLabel
 import type { ApiDeps } from './api/deps.ts';
 import { optionalBoolean, optionalEnum, optionalInteger, optionalString, type Params } from './api/params.ts';
 import { labelJson, milestoneJson, userBasicJson } from './api/presenters.ts';
+import { cappedPerPage } from './inputLimits.ts';
 
 const SUGGESTIONS = 20;
 
@@ -62,7 +63,7 @@ export function groupJsonEndpoint({ db, config, now }: ApiDeps) {
   return async (request: FastifyRequest, groupPath: string, kind: 'labels' | 'milestones') => {
     const query = request.query as Params;
     const group = await findReadableGroup(db, request.access, groupPath);
-    const page = { offset: 0, limit: optionalInteger(query, 'per_page', 1) ?? 100 };
+    const page = { offset: 0, limit: cappedPerPage(optionalInteger(query, 'per_page', 1), 100) };
     if (kind === 'labels') {
       const { rows } = await listGroupLabels(
         db,

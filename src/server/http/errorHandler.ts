@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
 import { InvalidCursorError } from '../db/pagination.ts';
+import { isOverTimeBudget } from '../db/timeBudget.ts';
 import { duplicateKeyError, ServiceError, ValidationError } from '../services/errors.ts';
 import { ParamError } from './api/params.ts';
 import { CsrfError, InsufficientScopeError, InvalidTokenError } from './auth.ts';
@@ -15,6 +16,19 @@ const isApi = (request: FastifyRequest) => {
   );
 };
 const isGraphQL = (request: FastifyRequest) => request.url.startsWith('/api/graphql');
+
+/**
+ * A request that ran out of database time (db/timeBudget.ts): the server is busy, not broken, so
+ * 503 with Retry-After, and never the statement or the database's own words.
+ */
+function sendOverBudget(request: FastifyRequest, reply: FastifyReply) {
+  const message = 'The server is busy; try again shortly';
+  reply.code(503).header('retry-after', '1');
+  if (isGraphQL(request)) return reply.send({ data: null, errors: [{ message }] });
+  return isApi(request)
+    ? reply.send({ message: '503 Service Unavailable' })
+    : reply.type('text/plain; charset=utf-8').send(message);
+}
 
 /** GitLab's REST error body for a service failure. */
 function serviceErrorBody(error: ServiceError): { status: number; body: unknown } {
@@ -52,6 +66,7 @@ export function registerErrorHandling(app: FastifyInstance, assets: ClientAssets
       return reply.code(400).send({ data: null, errors: [{ message: duplicate.message }] });
     }
     const error = duplicate ?? thrown;
+    if (isOverTimeBudget(error)) return sendOverBudget(request, reply);
     if (error instanceof InvalidTokenError) {
       return isGraphQL(request)
         ? reply.code(401).send({ errors: [{ message: 'Invalid token' }] })

@@ -4,12 +4,15 @@ import {
   findGroupLabelsByTitles,
   findLabelsByIds,
   findLabelsOfTargets,
-  insertLabel,
+  insertGroupLabels,
   type LabelTarget,
   replaceTargetLabels,
 } from '../db/repositories/labelRepository.ts';
 import type { LabelRow, NamespaceRow } from '../db/schema.ts';
 import { ValidationError } from './errors.ts';
+
+/** Labels one request may name: GitLab's cap on list arguments. */
+export const MAX_LABELS_PER_REQUEST = 100;
 
 /** Ids of the group labels (own or inherited) with these titles, creating missing ones in the group. */
 export async function labelIdsForTitles(
@@ -19,27 +22,24 @@ export async function labelIdsForTitles(
 ): Promise<number[]> {
   const wanted = [...new Set(titles.map((title) => title.trim()).filter((title) => title.length > 0))];
   if (wanted.length === 0) return [];
+  // One request may not fan out into thousands of new labels (issue 13: 10,000 names took 19 s).
+  if (wanted.length > MAX_LABELS_PER_REQUEST) {
+    throw new ValidationError({ labels: [`are too many (maximum is ${MAX_LABELS_PER_REQUEST})`] });
+  }
   const tooLong = wanted.find((title) => title.length > 255);
   if (tooLong) throw new ValidationError({ labels: ['title is too long (maximum is 255 characters)'] });
   const found = await findGroupLabelsByTitles(db, group.traversal_ids, wanted);
-  const ids: number[] = [];
-  for (const title of wanted) {
-    // The nearest group's label wins when an ancestor has one of the same title.
-    const candidates = found.filter((label) => label.title === title);
-    const nearest = candidates.sort(
-      (a, b) => group.traversal_ids.indexOf(b.group_id ?? -1) - group.traversal_ids.indexOf(a.group_id ?? -1),
-    )[0];
-    const label =
-      nearest ??
-      (await insertLabel(db, {
-        rootNamespaceId: group.root_namespace_id,
-        groupId: group.id,
-        projectId: null,
-        title,
-        color: DEFAULT_LABEL_COLOR,
-      }));
-    ids.push(label.id);
+  // The nearest group's label wins when an ancestor has one of the same title.
+  const nearest = new Map<string, LabelRow>();
+  const depth = (label: LabelRow) => group.traversal_ids.indexOf(label.group_id ?? -1);
+  for (const label of found) {
+    const known = nearest.get(label.title);
+    if (!known || depth(label) > depth(known)) nearest.set(label.title, label);
   }
+  const missing = wanted.filter((title) => !nearest.has(title));
+  const created = await insertGroupLabels(db, group, missing, DEFAULT_LABEL_COLOR);
+  for (const label of created) nearest.set(label.title, label);
+  const ids = wanted.map((title) => nearest.get(title)!.id);
   return ids;
 }
 

@@ -11,6 +11,7 @@ import {
   planPage,
 } from '../pagination.ts';
 import type { Database, EpicRow, EpicUpdate, NewEpic } from '../schema.ts';
+import { hasAnyLabel, hasEveryLabel } from './labelFilters.ts';
 import { escapeLike } from './namespaceRepository.ts';
 
 /** An integer array literal; the 0 keeps it typed and non-empty (no row has id 0). */
@@ -127,11 +128,9 @@ function filteredEpics(db: Executor, filter: EpicFilter) {
   if (filter.createdBefore) query = query.where('epics.created_at', '<=', filter.createdBefore);
   if (filter.updatedAfter) query = query.where('epics.updated_at', '>=', filter.updatedAfter);
   if (filter.updatedBefore) query = query.where('epics.updated_at', '<=', filter.updatedBefore);
-  for (const title of filter.labelNames ?? []) {
-    query = query.where((eb) => eb.exists(labelled(eb, title)));
-  }
-  for (const title of filter.notLabelNames ?? []) {
-    query = query.where((eb) => eb.not(eb.exists(labelled(eb, title))));
+  if (filter.labelNames?.length) query = query.where(hasEveryLabel('Epic', 'epics.id', filter.labelNames));
+  if (filter.notLabelNames?.length) {
+    query = query.where(sql<SqlBool>`NOT ${hasAnyLabel('Epic', 'epics.id', filter.notLabelNames)}`);
   }
   if (filter.labelPresence) {
     query = query.where((eb) => {
@@ -217,16 +216,6 @@ function topLevelWithinListedGroups(eb: ExpressionBuilder<Database, 'epics'>, fi
     eb('epics.parent_id', 'is', null),
     sql<SqlBool>`(SELECT parent.group_id FROM epics parent WHERE parent.id = epics.parent_id) <> ALL(${intArray(filter.groupIds)})`,
   ]);
-}
-
-function labelled(eb: ExpressionBuilder<Database, 'epics'>, title: string) {
-  return eb
-    .selectFrom('label_links')
-    .innerJoin('labels', 'labels.id', 'label_links.label_id')
-    .select(sql`1`.as('one'))
-    .where('label_links.target_type', '=', 'Epic')
-    .whereRef('label_links.target_id', '=', 'epics.id')
-    .where('labels.title', '=', title);
 }
 
 const CURSOR_KEY_TYPES: Record<EpicSortColumn, CursorKeyType> = {

@@ -11,6 +11,7 @@ import {
   planPage,
 } from '../pagination.ts';
 import type { Database, IssueRow } from '../schema.ts';
+import { hasEveryLabel } from './labelFilters.ts';
 import { escapeLike } from './namespaceRepository.ts';
 
 export type IssueSortColumn = 'created_at' | 'updated_at' | 'due_date' | 'title';
@@ -62,16 +63,6 @@ export interface IssueFilter extends IssueReader {
   readonly milestoneIds?: readonly number[] | undefined;
 }
 
-function labelled(eb: ExpressionBuilder<Database, 'issues'>, title: string) {
-  return eb
-    .selectFrom('label_links')
-    .innerJoin('labels', 'labels.id', 'label_links.label_id')
-    .select(sql`1`.as('one'))
-    .where('label_links.target_type', '=', 'Issue')
-    .whereRef('label_links.target_id', '=', 'issues.id')
-    .where('labels.title', '=', title);
-}
-
 function filteredIssues(db: Executor, filter: IssueFilter) {
   let query = db.selectFrom('issues');
   if (filter.projectIds.length === 0) return query.where(sql<SqlBool>`false`);
@@ -85,7 +76,7 @@ function filteredIssues(db: Executor, filter: IssueFilter) {
       eb.or([eb('issues.title', 'ilike', pattern), eb('issues.description', 'ilike', pattern)]),
     );
   }
-  for (const title of filter.labelNames ?? []) query = query.where((eb) => eb.exists(labelled(eb, title)));
+  if (filter.labelNames?.length) query = query.where(hasEveryLabel('Issue', 'issues.id', filter.labelNames));
   return query;
 }
 

@@ -99,27 +99,27 @@ export async function replaceTargetLabels(
     .execute();
 }
 
-export async function insertLabel(
+/** New labels of one group, in one statement whatever their number. */
+export async function insertGroupLabels(
   db: Executor,
-  label: {
-    rootNamespaceId: number;
-    groupId: number | null;
-    projectId: number | null;
-    title: string;
-    color: string;
-  },
-): Promise<LabelRow> {
+  group: { id: number; root_namespace_id: number },
+  titles: readonly string[],
+  color: string,
+): Promise<LabelRow[]> {
+  if (titles.length === 0) return [];
   return db
     .insertInto('labels')
-    .values({
-      root_namespace_id: label.rootNamespaceId,
-      group_id: label.groupId,
-      project_id: label.projectId,
-      title: label.title,
-      color: label.color,
-    })
+    .values(
+      titles.map((title) => ({
+        root_namespace_id: group.root_namespace_id,
+        group_id: group.id,
+        project_id: null,
+        title,
+        color,
+      })),
+    )
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .execute();
 }
 
 /** Labels with these ids; an id beyond the column's range matches nothing (it is bad input, not a bug). */

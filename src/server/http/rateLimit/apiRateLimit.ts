@@ -1,0 +1,50 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RateCounter } from './rateCounter.ts';
+
+export interface ApiRateLimits {
+  /** Requests per window and user (GitLab.com: 2,000 a minute). */
+  readonly authenticated: number;
+  /** Requests per window and address without a user (GitLab.com: 500 a minute). */
+  readonly unauthenticated: number;
+  readonly windowMs: number;
+}
+
+const API_PREFIXES = ['/api/', '/oauth/'];
+
+/**
+ * GitLab's API rate limits: per user when signed in, per address otherwise, over `/api` (REST and
+ * GraphQL) and `/oauth`. Over the limit the answer is GitLab's `429 Retry later` with Retry-After.
+ * Runs after authentication (it needs the user) and before any handler. When the counter's store
+ * fails (Redis down), requests pass: the limits protect availability, they must not end it.
+ */
+export function registerApiRateLimit(
+  app: FastifyInstance,
+  counter: RateCounter,
+  limits: ApiRateLimits,
+): void {
+  let lastWarning = 0;
+  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!API_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
+    const user = request.actor?.user;
+    const key = user ? `user:${user.id}` : `ip:${request.ip}`;
+    const max = user ? limits.authenticated : limits.unauthenticated;
+    let window: Awaited<ReturnType<RateCounter['hit']>>;
+    try {
+      window = await counter.hit(`api:${key}`, limits.windowMs);
+    } catch (error) {
+      if (Date.now() - lastWarning > 60_000) {
+        lastWarning = Date.now();
+        request.log.warn({ err: error }, 'rate-limit store unavailable: requests are not counted');
+      }
+      return;
+    }
+    if (window.count <= max) return;
+    return reply
+      .code(429)
+      .header('retry-after', String(Math.max(1, Math.ceil(window.resetInMs / 1000))))
+      .header('ratelimit-limit', String(max))
+      .header('ratelimit-remaining', '0')
+      .type('text/plain; charset=utf-8')
+      .send('Retry later');
+  });
+}
