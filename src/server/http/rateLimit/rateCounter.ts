@@ -1,5 +1,5 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
-import { RedisClient } from './redisClient.ts';
+import { Redis } from 'ioredis';
 
 /** Hits counted in a fixed window: the count so far, and when the window ends. */
 export interface WindowCount {
@@ -55,25 +55,29 @@ return {count, ttl}`;
 
 /** Counters shared by every app server that names the same Redis (and prefix). */
 export class RedisRateCounter implements RateCounter {
-  readonly #client: RedisClient;
+  readonly #client: Redis;
 
   constructor(
     url: string,
     private readonly prefix = 'plantrack:rate:',
   ) {
-    this.#client = new RedisClient(url);
+    // A limit must not hold requests up while Redis is away: a command fails after one retry, and
+    // the caller lets the request through (see apiRateLimit).
+    this.#client = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 1 });
+    this.#client.on('error', () => undefined); // each failed command reports its own error
   }
 
   async hit(key: string, windowMs: number): Promise<WindowCount> {
-    const reply = await this.#client.command('EVAL', HIT_SCRIPT, 1, this.prefix + key, Math.ceil(windowMs));
+    const reply = await this.#client.eval(HIT_SCRIPT, 1, this.prefix + key, Math.ceil(windowMs));
     if (!Array.isArray(reply) || typeof reply[0] !== 'number' || typeof reply[1] !== 'number') {
       throw new Error('Redis answered the rate-limit script unexpectedly');
     }
     return { count: reply[0], resetInMs: reply[1] };
   }
 
-  close(): Promise<void> {
-    return this.#client.close();
+  async close(): Promise<void> {
+    if (this.#client.status === 'end') return;
+    await this.#client.quit().catch(() => this.#client.disconnect());
   }
 }
 
