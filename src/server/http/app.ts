@@ -24,6 +24,7 @@ import { registerAutocompleteSourceRoutes } from './epicLinks/autocompleteSource
 import { registerEpicTreeRoutes } from './epicLinks/epicTreeRoutes.ts';
 import { registerRelatedLinkRoutes } from './epicLinks/relatedLinkRoutes.ts';
 import { registerErrorHandling } from './errorHandler.ts';
+import { registerInputGuard } from './inputGuard.ts';
 import { registerEpicIssuableRoutes } from './issuable/epicIssuableRoutes.ts';
 import { registerPreviewMarkdownRoutes } from './issuable/previewMarkdownRoutes.ts';
 import { registerPageRoutes } from './pages/pageRoutes.ts';
@@ -75,6 +76,7 @@ export async function buildApp({ config, db, now = () => new Date() }: AppOption
   });
 
   registerErrorHandling(app, assets);
+  registerInputGuard(app);
   registerAuthentication(app, db, now);
   registerAuthRoutes(app, deps, assets, { max: config.signInRateLimit, timeWindow: '1 minute' });
   registerGroupRoutes(app, deps);
