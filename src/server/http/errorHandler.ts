@@ -62,7 +62,7 @@ export function registerErrorHandling(app: FastifyInstance, assets: ClientAssets
       return reply.code(403).send({
         error: 'insufficient_scope',
         error_description: 'The request requires higher privileges than provided by the access token.',
-        scope: 'api',
+        scope: error.scope,
       });
     }
     if (error instanceof CsrfError) {
