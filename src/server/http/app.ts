@@ -20,6 +20,7 @@ import { registerProjectRoutes } from './api/projectRoutes.ts';
 import { registerAuthentication } from './auth.ts';
 import { registerAuthRoutes } from './authRoutes.ts';
 import { registerAutocompleteRoutes } from './autocompleteRoutes.ts';
+import { registerCachePolicy } from './cachePolicy.ts';
 import { registerAutocompleteSourceRoutes } from './epicLinks/autocompleteSourceRoutes.ts';
 import { registerEpicTreeRoutes } from './epicLinks/epicTreeRoutes.ts';
 import { registerRelatedLinkRoutes } from './epicLinks/relatedLinkRoutes.ts';
@@ -77,6 +78,7 @@ export async function buildApp({ config, db, now = () => new Date() }: AppOption
 
   registerErrorHandling(app, assets);
   registerInputGuard(app);
+  registerCachePolicy(app);
   registerAuthentication(app, db, now);
   registerAuthRoutes(app, deps, assets, { max: config.signInRateLimit, timeWindow: '1 minute' });
   registerGroupRoutes(app, deps);
