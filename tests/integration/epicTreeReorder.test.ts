@@ -188,16 +188,18 @@ describe.each(BACKENDS)('epicTreeReorder moves items of an epic tree (%s)', (bac
       await unchanged();
     });
 
-    it('supports only epics and epic-issue links that exist', async () => {
-      expect(await move({ id: 0, gid: 'gid://gitlab/EpicIssue/999999' })).toEqual([
-        'Only epics and epic_issues are supported.',
-      ]);
+    it('answers a missing item as it answers one the user may not move, so ids cannot be probed', async () => {
+      const forbidden = ["You don't have permissions to move the objects."];
+      expect(await move({ id: 0, gid: 'gid://gitlab/EpicIssue/999999' })).toEqual(forbidden);
       expect(
         await move(tree.e1, {
           adjacent: { id: 0, gid: 'gid://gitlab/Epic/999999' },
           relativePosition: 'after',
         }),
-      ).toEqual(['Only epics and epic_issues are supported.']);
+      ).toEqual(forbidden);
+      expect(await move(tree.e1, { newParent: { id: 0, gid: 'gid://gitlab/Epic/999999' } })).toEqual(
+        forbidden,
+      );
     });
 
     it('refuses a guest, and a moved item, sibling or parent outside the base tree', async () => {

@@ -6,9 +6,12 @@ export type CalendarDate = string & { readonly [calendarDateBrand]: true };
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Parses `YYYY-MM-DD` (a real date: no Feb 30); undefined otherwise. */
+/**
+ * Parses `YYYY-MM-DD` (a real date: no Feb 30, years 0001–9999); undefined otherwise. The year 0
+ * does not exist in the proleptic Gregorian calendar PostgreSQL uses (1 BC comes before AD 1).
+ */
 export function parseCalendarDate(value: string): CalendarDate | undefined {
-  if (!DAY_PATTERN.test(value)) return undefined;
+  if (!DAY_PATTERN.test(value) || value.startsWith('0000')) return undefined;
   const parsed = parseISO(value);
   if (!isValid(parsed)) return undefined;
   const [year, month, day] = value.split('-').map(Number);

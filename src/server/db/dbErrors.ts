@@ -32,3 +32,39 @@ function keyColumns(detail: string): string[] {
     .map((part) => /([a-z_][a-z0-9_]*)(?:::[a-z ]+)?\)*\s*$/i.exec(part.trim())?.[1])
     .filter((column): column is string => column !== undefined);
 }
+
+/** The answer to input only the database found invalid: its own text would leak SQL and values. */
+export const INVALID_INPUT_MESSAGE = 'Invalid input: a value is out of range or malformed';
+
+/**
+ * Whether an error is PostgreSQL refusing a value the statement carried (SQLSTATE class 22, data
+ * exception: out of range, bad encoding, impossible date…; or 54000, a value too large for an
+ * index). Input checks at the edges should catch these first; one that slips through is still the
+ * client's bad input, so it becomes a 400, never a 500.
+ */
+export function isDatabaseDataError(error: unknown): boolean {
+  const code = databaseErrorCode(error);
+  return code !== undefined && (code.startsWith('22') || code === '54000');
+}
+
+/** The SQLSTATE of an error from pg or PGlite, or undefined for any other error. */
+function databaseErrorCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, severity } = error as PostgresError & { readonly severity?: unknown };
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && typeof severity === 'string'
+    ? code
+    : undefined;
+}
+
+/**
+ * What may be logged of an error: a database error's message, detail and position quote the
+ * statement's values (a search term, a token, a title), so only its SQLSTATE, routine and stack
+ * frames are kept. Any other error is logged as it is.
+ */
+export function loggableError(error: unknown): unknown {
+  const code = databaseErrorCode(error);
+  if (code === undefined) return error;
+  const { routine, stack } = error as { routine?: unknown; stack?: unknown };
+  const frames = typeof stack === 'string' ? stack.split('\n').slice(1).join('\n') : undefined;
+  return { type: 'DatabaseError', code, routine, stack: frames };
+}

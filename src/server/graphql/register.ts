@@ -4,6 +4,7 @@ import { GraphQLError } from 'graphql';
 import mercurius from 'mercurius';
 import type { ApiDeps } from '../http/api/deps.ts';
 import { createGraphQLContext, type GraphQLContext } from './context.ts';
+import { checkGraphQLInput, graphQLErrorFormatter } from './inputGuard.ts';
 import { GRAPHQL_LIMITS, limitsFor, measureQuery } from './limits.ts';
 import {
   chargeBatchComplexity,
@@ -29,7 +30,8 @@ export async function registerGraphQL(app: FastifyInstance, { db, config, now }:
     allowBatchedQueries: true,
     // Authentication and request errors go through the app's one error handler (http/errorHandler.ts).
     errorHandler: false,
-    errorFormatter: overBudgetAware(mercurius.defaultErrorFormatter),
+    // A spent time budget answers 503; resolver errors carrying database text are replaced.
+    errorFormatter: overBudgetAware(graphQLErrorFormatter as never),
     context: (request) =>
       createGraphQLContext({ db, config, now, actor: request.actor, access: request.access }),
   });
@@ -42,6 +44,7 @@ export async function registerGraphQL(app: FastifyInstance, { db, config, now }:
   // query it has cached, which would let a document accepted for an admin run for anyone, and
   // only preExecution sees the variables that size a connection's page.
   app.graphql.addHook('preExecution', async (schema, document, context, variables) => {
+    checkGraphQLInput(schema, document, variables);
     const graphContext = context as unknown as GraphQLContext;
     const limits = limitsFor(graphContext.actor.user);
     checkArgumentLimits(document, variables ?? {});

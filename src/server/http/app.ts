@@ -20,10 +20,12 @@ import { registerProjectRoutes } from './api/projectRoutes.ts';
 import { registerAuthentication } from './auth.ts';
 import { registerAuthRoutes } from './authRoutes.ts';
 import { registerAutocompleteRoutes } from './autocompleteRoutes.ts';
+import { registerCachePolicy } from './cachePolicy.ts';
 import { registerAutocompleteSourceRoutes } from './epicLinks/autocompleteSourceRoutes.ts';
 import { registerEpicTreeRoutes } from './epicLinks/epicTreeRoutes.ts';
 import { registerRelatedLinkRoutes } from './epicLinks/relatedLinkRoutes.ts';
 import { registerErrorHandling } from './errorHandler.ts';
+import { registerInputGuard } from './inputGuard.ts';
 import { registerInputLimits } from './inputLimits.ts';
 import { registerEpicIssuableRoutes } from './issuable/epicIssuableRoutes.ts';
 import { registerPreviewMarkdownRoutes } from './issuable/previewMarkdownRoutes.ts';
@@ -92,7 +94,10 @@ export async function buildApp({ config, db, now = () => new Date() }: AppOption
   });
 
   registerErrorHandling(app, assets);
+  // Malformed input first (undecodable, over-deep, values PostgreSQL cannot hold), then sizes.
+  registerInputGuard(app);
   registerInputLimits(app, '/api/graphql');
+  registerCachePolicy(app);
   registerAuthentication(app, db, now);
   registerApiRateLimit(app, rateCounter, { ...config.apiRateLimit, windowMs: 60_000 });
   registerAuthRoutes(app, deps, assets, { max: config.signInRateLimit, timeWindow: '1 minute' });

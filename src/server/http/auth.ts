@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { AccessContext } from '../services/access.ts';
-import { type Actor, ANONYMOUS, mayWrite, sessionActor } from '../services/actor.ts';
+import { type Actor, ANONYMOUS, mayReadApi, mayReadUser, mayWrite, sessionActor } from '../services/actor.ts';
 import { actorFromToken, resumeSession } from '../services/auth/authService.ts';
 import { randomSecret, safeEqual } from '../services/auth/secrets.ts';
 import './requestContext.ts';
@@ -29,8 +29,26 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 export class InvalidTokenError extends Error {}
 
-/** A `read_api` token used for a write (GitLab answers 403 insufficient_scope). */
-export class InsufficientScopeError extends Error {}
+/** A token used beyond its scopes (GitLab answers 403 insufficient_scope, naming the scopes needed). */
+export class InsufficientScopeError extends Error {
+  constructor(readonly scope: string) {
+    super('insufficient_scope');
+  }
+}
+
+/** The user endpoints, which a `read_user` token may read. */
+const USER_ENDPOINTS = new Set(['/api/v4/user']);
+
+/** The scopes a token needs for this request, or undefined when its scopes are enough. */
+function missingScope(actor: Actor, request: FastifyRequest): string | undefined {
+  const path = request.url.split('?')[0] ?? '';
+  // GraphQL queries arrive by POST too; its mutations check the write rule in their resolvers.
+  if (!SAFE_METHODS.has(request.method) && !isGraphQLPath(request.url)) {
+    return mayWrite(actor) ? undefined : 'api';
+  }
+  if (USER_ENDPOINTS.has(path)) return mayReadUser(actor) ? undefined : 'api read_api read_user';
+  return mayReadApi(actor) ? undefined : 'api read_api';
+}
 
 /**
  * Works out who is calling on every request: a token (API clients, no CSRF), a session cookie
@@ -48,10 +66,8 @@ export function registerAuthentication(app: FastifyInstance, db: Kysely<Database
     if (token !== undefined) {
       const tokenActor = await actorFromToken(db, token, now());
       if (!tokenActor) throw new InvalidTokenError('Invalid token');
-      // GraphQL queries arrive by POST too; its mutations check the same rule in their resolvers.
-      if (!SAFE_METHODS.has(request.method) && !mayWrite(tokenActor) && !isGraphQLPath(request.url)) {
-        throw new InsufficientScopeError();
-      }
+      const scope = missingScope(tokenActor, request);
+      if (scope !== undefined) throw new InsufficientScopeError(scope);
       actor = tokenActor;
     } else {
       const sessionId = request.cookies[SESSION_COOKIE];

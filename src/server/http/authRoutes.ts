@@ -61,6 +61,10 @@ export function registerAuthRoutes(
     const password = formField(request.body, ['user', 'password']) ?? '';
     const user = login && password ? await authenticate(db, login, password) : undefined;
     if (!user) return renderSignIn(request, reply, SIGN_IN_MESSAGES.invalid, login.slice(0, 255));
+    // The browser's earlier session (another user's, or the same user's) ends here: the cookie
+    // is replaced, and a copy of it elsewhere must not stay signed in for its remaining days.
+    const previous = request.cookies[SESSION_COOKIE];
+    if (previous) await endSession(db, previous);
     const session = await startSession(db, user, now());
     reply.setCookie(SESSION_COOKIE, session.sessionId, {
       path: '/',

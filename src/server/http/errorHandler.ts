@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
+import { INVALID_INPUT_MESSAGE, isDatabaseDataError, loggableError } from '../db/dbErrors.ts';
 import { InvalidCursorError } from '../db/pagination.ts';
 import { isOverTimeBudget } from '../db/timeBudget.ts';
 import { duplicateKeyError, ServiceError, ValidationError } from '../services/errors.ts';
@@ -76,7 +77,7 @@ export function registerErrorHandling(app: FastifyInstance, assets: ClientAssets
       return reply.code(403).send({
         error: 'insufficient_scope',
         error_description: 'The request requires higher privileges than provided by the access token.',
-        scope: 'api',
+        scope: error.scope,
       });
     }
     if (error instanceof CsrfError) {
@@ -115,7 +116,13 @@ export function registerErrorHandling(app: FastifyInstance, assets: ClientAssets
         ? reply.code(status).send({ errors: [{ message }] })
         : reply.code(status).send({ error: message });
     }
-    request.log.error({ err: error }, 'request failed');
+    if (isDatabaseDataError(error)) {
+      // The database's own text quotes SQL and values: the client gets a generic message.
+      return isGraphQL(request)
+        ? reply.code(400).send({ data: null, errors: [{ message: INVALID_INPUT_MESSAGE }] })
+        : reply.code(400).send({ message: '400 Bad request' });
+    }
+    request.log.error({ err: loggableError(error) }, 'request failed');
     return isApi(request)
       ? reply.code(500).send({ message: '500 Internal Server Error' })
       : reply.code(500).type('text/plain; charset=utf-8').send('500 Internal Server Error');

@@ -30,3 +30,17 @@ export function sessionActor(user: UserRow, snapshot?: ViewerSnapshot): Actor {
 export function mayWrite(actor: Actor): boolean {
   return actor.scopes.includes('api');
 }
+
+/**
+ * Whether a token may read through the API. As on GitLab, API reads (REST and GraphQL) need
+ * `read_api` or `api`; a token with only `read_user`, or with no scope, reads nothing but the user
+ * endpoints. Sessions carry every scope.
+ */
+export function mayReadApi(actor: Actor): boolean {
+  return actor.scopes.includes('api') || actor.scopes.includes('read_api');
+}
+
+/** Whether a token may read the user endpoints (`GET /api/v4/user`): `read_user` is enough there. */
+export function mayReadUser(actor: Actor): boolean {
+  return mayReadApi(actor) || actor.scopes.includes('read_user');
+}

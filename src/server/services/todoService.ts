@@ -11,10 +11,12 @@ import {
   markTodoDone,
   type TodoTargetType,
 } from '../db/repositories/todoRepository.ts';
-import type { Database, EpicRow, NamespaceRow, TodoRow } from '../db/schema.ts';
+import type { Database, EpicRow, NamespaceRow, TodoRow, UserRow } from '../db/schema.ts';
 import type { AccessContext } from './access.ts';
 import type { Actor } from './actor.ts';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from './errors.ts';
+
+const viewerOf = (user: UserRow) => ({ userId: user.id, isAdmin: user.is_admin });
 
 function requireUser(access: AccessContext) {
   const user = access.actor.user;
@@ -87,11 +89,11 @@ export async function findPendingTodoOf(
 
 /** The to-do count of the navigation badge: the actor's pending to-dos (0 when signed out). */
 export function pendingTodoCount(db: Executor, actor: Actor): Promise<number> {
-  return actor.user ? countTodosOfUser(db, actor.user.id, 'pending') : Promise.resolve(0);
+  return actor.user ? countTodosOfUser(db, viewerOf(actor.user), 'pending') : Promise.resolve(0);
 }
 
 export function doneTodoCount(db: Executor, actor: Actor): Promise<number> {
-  return actor.user ? countTodosOfUser(db, actor.user.id, 'done') : Promise.resolve(0);
+  return actor.user ? countTodosOfUser(db, viewerOf(actor.user), 'done') : Promise.resolve(0);
 }
 
 export function listOwnTodos(
@@ -101,5 +103,5 @@ export function listOwnTodos(
   page: { offset: number; limit: number },
 ): Promise<{ rows: TodoRow[]; total: number }> {
   if (!actor.user) return Promise.resolve({ rows: [], total: 0 });
-  return listTodosOfUser(db, { userId: actor.user.id, ...filter }, page);
+  return listTodosOfUser(db, { user: viewerOf(actor.user), ...filter }, page);
 }

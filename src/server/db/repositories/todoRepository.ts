@@ -1,8 +1,67 @@
-import { sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { TodoState } from '../../../core/domain/todos.ts';
 import type { Executor } from '../executor.ts';
-import type { NewTodo, TodoRow } from '../schema.ts';
+import type { Database, NewTodo, TodoRow } from '../schema.ts';
 import { fitsSqlInteger } from '../sqlInteger.ts';
+import { namespaceVisibleTo, projectVisibleTo, type Viewer } from './visibility.ts';
+
+/** GitLab's Reporter: the least role that reads confidential epics and issues. */
+const REPORTER = 20;
+
+/**
+ * Whether the to-do's target is one its user may still read (GitLab's read_epic / read_issue):
+ * a to-do outlives a lost membership or a target made confidential, but it is then neither listed
+ * nor counted. The same rule as services/access.ts and issueReadableBy, written as SQL so that
+ * lists and counts agree.
+ */
+function targetReadable(eb: ExpressionBuilder<Database, 'todos'>, viewer: Viewer): Expression<SqlBool> {
+  if (viewer.isAdmin) return sql<SqlBool>`true`;
+  const userId = viewer.userId ?? 0;
+  const reporterIn = (scope: ReturnType<typeof sql<SqlBool>>) =>
+    eb.exists(
+      eb
+        .selectFrom('members')
+        .select(sql`1`.as('one'))
+        .where('members.user_id', '=', userId)
+        .where('members.access_level', '>=', REPORTER)
+        .where(scope),
+    );
+  const inNamespaceChain = sql<SqlBool>`members.source_type = 'Namespace' AND members.source_id = ANY(namespaces.traversal_ids)`;
+  const epic = eb
+    .selectFrom('epics')
+    .innerJoin('namespaces', 'namespaces.id', 'epics.group_id')
+    .select(sql`1`.as('one'))
+    .whereRef('epics.id', '=', 'todos.target_id')
+    .where((inner) => namespaceVisibleTo(inner as never, viewer))
+    .where((inner) => inner.or([inner('epics.confidential', '=', false), reporterIn(inNamespaceChain)]));
+  const issue = eb
+    .selectFrom('issues')
+    .innerJoin('projects', 'projects.id', 'issues.project_id')
+    .innerJoin('namespaces', 'namespaces.id', 'projects.namespace_id')
+    .select(sql`1`.as('one'))
+    .whereRef('issues.id', '=', 'todos.target_id')
+    .where((inner) => projectVisibleTo(inner as never, viewer))
+    .where((inner) =>
+      inner.or([
+        inner('issues.confidential', '=', false),
+        inner('issues.author_id', '=', userId),
+        inner.exists(
+          inner
+            .selectFrom('issue_assignees')
+            .select(sql`1`.as('one'))
+            .whereRef('issue_assignees.issue_id', '=', 'issues.id')
+            .where('issue_assignees.user_id', '=', userId),
+        ),
+        reporterIn(
+          sql<SqlBool>`(${inNamespaceChain}) OR (members.source_type = 'Project' AND members.source_id = projects.id)`,
+        ),
+      ]),
+    );
+  return eb.or([
+    eb.and([eb('todos.target_type', '=', 'Epic'), eb.exists(epic)]),
+    eb.and([eb('todos.target_type', '=', 'Issue'), eb.exists(issue)]),
+  ]);
+}
 
 export type TodoTargetType = TodoRow['target_type'];
 
@@ -81,30 +140,36 @@ export async function markTodoDone(db: Executor, id: number, now: Date): Promise
   return updated ?? findTodoById(db, id);
 }
 
-export async function countTodosOfUser(db: Executor, userId: number, state: TodoState): Promise<number> {
+/** The user's to-dos in a state, counting only those whose target they may still read. */
+export async function countTodosOfUser(db: Executor, user: Viewer, state: TodoState): Promise<number> {
   const row = await db
     .selectFrom('todos')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', userId)
+    .where('user_id', '=', user.userId ?? 0)
     .where('state', '=', state)
+    .where((eb) => targetReadable(eb, user))
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
 export interface TodoListFilter {
-  readonly userId: number;
+  /** The to-dos' owner, who sees only those whose target they may still read. */
+  readonly user: Viewer;
   readonly state?: TodoState | undefined;
   readonly types?: readonly TodoTargetType[] | undefined;
 }
 
-/** A user's to-dos, newest first (GitLab's to-do list order). */
+/** A user's to-dos on targets they may still read, newest first (GitLab's to-do list order). */
 export async function listTodosOfUser(
   db: Executor,
   filter: TodoListFilter,
   page: { offset: number; limit: number },
 ): Promise<{ rows: TodoRow[]; total: number }> {
   const base = () => {
-    let query = db.selectFrom('todos').where('user_id', '=', filter.userId);
+    let query = db
+      .selectFrom('todos')
+      .where('user_id', '=', filter.user.userId ?? 0)
+      .where((eb) => targetReadable(eb, filter.user));
     if (filter.state) query = query.where('state', '=', filter.state);
     if (filter.types) {
       const types = [...filter.types];

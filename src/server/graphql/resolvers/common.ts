@@ -2,6 +2,7 @@ import { GraphQLError } from 'graphql';
 import { parseGlobalId } from '../../../core/domain/gid.ts';
 import type { EpicSort as EpicSortOrder } from '../../db/repositories/epicRepository.ts';
 import type { IssueSortColumn } from '../../db/repositories/issueRepository.ts';
+import { MAX_SQL_INTEGER } from '../../db/sqlInteger.ts';
 import type { EpicSort, IssueSort, MilestoneSort } from '../generated/resolvers.ts';
 
 /** GitLab's default and maximum page size for connections. */
@@ -59,11 +60,15 @@ export function issueSortOrder(sort: IssueSort | null | undefined): {
   }
 }
 
-/** GraphQL `ID` iids arrive as strings; anything but digits matches nothing. */
+/**
+ * GraphQL `ID` iids arrive as strings; anything but digits, or past an SQL integer, is NaN (matches
+ * nothing, and is never sent to the database).
+ */
 export function parseIid(value: string | number | null | undefined): number | undefined {
   if (value === null || value === undefined) return undefined;
   const text = String(value);
-  return /^\d{1,15}$/.test(text) ? Number(text) : Number.NaN;
+  const iid = /^\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
+  return iid <= MAX_SQL_INTEGER ? iid : Number.NaN;
 }
 
 export function escapeHtml(text: string): string {

@@ -85,7 +85,8 @@ export const Epic: EpicResolvers = {
   },
   group: (epic, _args, context) => groupOf(epic, context),
   parent: (epic, _args, context) => visibleParent(epic, context),
-  hasParent: (epic) => epic.parent_id !== null,
+  // From the readable parent: a hidden one must not show through as `true`.
+  hasParent: async (epic, _args, context) => (await visibleParent(epic, context)) !== null,
   hasChildren: async (epic, _args, context) => {
     // A listed epic's summary is read for its counts anyway; a lone epic needs only a cheap probe.
     if (context.epicTimeframes.has(epic)) return (await summary(epic, context))?.hasChildren ?? false;

@@ -1,3 +1,4 @@
+import { GraphQLError } from 'graphql';
 import type { EpicListParams } from '../../services/epicService.ts';
 import type { GroupEpicsArgs } from '../generated/resolvers.ts';
 import { parseIid, stripNulls } from './common.ts';
@@ -9,9 +10,12 @@ type EpicFilterArgs = Omit<GroupEpicsArgs, 'first' | 'after' | 'last' | 'before'
 
 /** The GraphQL epic filters (GitLab's EpicsResolver arguments) as service parameters. */
 export function epicListParams(args: EpicFilterArgs): EpicListParams {
-  const iids = stripNulls([...(args.iids ?? []), ...(args.iid != null ? [args.iid] : [])])?.map(
-    (iid) => parseIid(iid) ?? Number.NaN,
-  );
+  const iids = stripNulls([...(args.iids ?? []), ...(args.iid != null ? [args.iid] : [])])?.map((iid) => {
+    const parsed = parseIid(iid);
+    // A filter on an iid that cannot exist is a client error, not an empty page.
+    if (parsed === undefined || Number.isNaN(parsed)) throw new GraphQLError(`"${iid}" is not a valid iid`);
+    return parsed;
+  });
   return {
     state: args.state ?? undefined,
     search: args.search || undefined,

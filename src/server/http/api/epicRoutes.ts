@@ -23,6 +23,7 @@ import {
   offsetPage,
   optionalBoolean,
   optionalEnum,
+  optionalIdList,
   optionalInteger,
   optionalList,
   optionalString,
@@ -52,10 +53,7 @@ function listParams(query: Params): { params: EpicListParams; sort: EpicSort } {
       labelNames: optionalList(query, 'labels'),
       notLabelNames: optionalList(not, 'labels'),
       confidential: optionalBoolean(query, 'confidential'),
-      iids: optionalList(query, 'iids')?.map((iid) => {
-        if (!/^\d+$/.test(iid)) throw new ParamError('iids is invalid');
-        return Number(iid);
-      }),
+      iids: optionalIdList(query, 'iids'),
       createdAfter: optionalTime(query, 'created_after'),
       createdBefore: optionalTime(query, 'created_before'),
       updatedAfter: optionalTime(query, 'updated_after'),

@@ -11,7 +11,7 @@ import {
   optionalBoolean,
   optionalCalendarDate,
   optionalEnum,
-  optionalList,
+  optionalIdList,
   optionalString,
   optionalTime,
   ParamError,
@@ -30,12 +30,7 @@ export function registerMilestoneAndLabelRoutes(app: FastifyInstance, { db, conf
       optionalBoolean(query, 'include_parent_milestones') ??
       false;
     // GitLab ignores iids when ancestors are included.
-    const iids = includeAncestors
-      ? undefined
-      : optionalList(query, 'iids')?.map((iid) => {
-          if (!/^\d+$/.test(iid)) throw new ParamError('iids is invalid');
-          return Number(iid);
-        });
+    const iids = includeAncestors ? undefined : optionalIdList(query, 'iids');
     const startDate = optionalCalendarDate(query, 'start_date');
     const endDate = optionalCalendarDate(query, 'end_date');
     if ((startDate === undefined) !== (endDate === undefined)) {

@@ -1,4 +1,5 @@
 import { type CalendarDate, parseCalendarDate } from '../../../core/time/calendarDate.ts';
+import { MAX_SQL_INTEGER } from '../../db/sqlInteger.ts';
 /**
  * Grape-style parameter parsing for REST /api/v4: a bad value is a 400 `{"error": "<param> is invalid"}`,
  * as GitLab answers, and never reaches a service.
@@ -49,10 +50,16 @@ export function optionalBoolean(params: Params, name: string): boolean | undefin
   throw new ParamError(`${name} is invalid`);
 }
 
+/**
+ * An integer parameter. Every integer the API stores or looks up is an SQL `integer` (ids, iids,
+ * weights, positions), so the default range is that column's: a larger value is bad input, not a
+ * database fault.
+ */
 export function optionalInteger(
   params: Params,
   name: string,
-  min = Number.MIN_SAFE_INTEGER,
+  min = -MAX_SQL_INTEGER - 1,
+  max = MAX_SQL_INTEGER,
 ): number | undefined {
   const value = scalar(params, name);
   if (value === undefined || value === null || value === '') return undefined;
@@ -62,8 +69,18 @@ export function optionalInteger(
       : typeof value === 'string' && /^-?\d+$/.test(value)
         ? Number(value)
         : NaN;
-  if (!Number.isSafeInteger(number) || number < min) throw new ParamError(`${name} is invalid`);
+  if (!Number.isSafeInteger(number) || number < min || number > max)
+    throw new ParamError(`${name} is invalid`);
   return number;
+}
+
+/** A list of ids or iids (`iids[]=1&iids[]=2`, or `iids=1,2`), each a non-negative SQL integer. */
+export function optionalIdList(params: Params, name: string): number[] | undefined {
+  return optionalList(params, name)?.map((item) => {
+    const number = /^\d{1,10}$/.test(item) ? Number(item) : Number.NaN;
+    if (!(number >= 0 && number <= MAX_SQL_INTEGER)) throw new ParamError(`${name} is invalid`);
+    return number;
+  });
 }
 
 export function optionalEnum<T extends string>(
@@ -83,7 +100,10 @@ export function optionalTime(params: Params, name: string): Date | undefined {
   const value = optionalString(params, name, 64);
   if (value === undefined) return undefined;
   const time = new Date(value);
-  if (Number.isNaN(time.getTime())) throw new ParamError(`${name} is invalid`);
+  // Years outside 1–9999 are valid in JavaScript (`+275760-09-13`, `0000-01-01`) but not in
+  // PostgreSQL or in ISO 8601's basic form: refuse them here rather than fail the statement.
+  const year = time.getUTCFullYear();
+  if (Number.isNaN(year) || year < 1 || year > 9999) throw new ParamError(`${name} is invalid`);
   return time;
 }
 

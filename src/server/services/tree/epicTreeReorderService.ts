@@ -94,7 +94,11 @@ export async function reorderEpicTree(
   request: TreeReorderRequest,
 ): Promise<{ errors: string[] }> {
   const base = await findEpicById(db, request.baseEpicId);
-  if (!base) return { errors: [TREE_REORDER_MESSAGES.forbidden] };
+  // Authorised before the root's lock is taken, so that nobody can hold a root namespace's lock
+  // with ids they may not see; missing and hidden nodes get the same answer.
+  if (!base || !(await mayReorder(db, access, base, request))) {
+    return { errors: [TREE_REORDER_MESSAGES.forbidden] };
+  }
   try {
     await db.transaction().execute(async (trx) => {
       await lockEpicHierarchy(trx, base.root_namespace_id);
@@ -107,18 +111,40 @@ export async function reorderEpicTree(
   }
 }
 
+/** The request's nodes as they are now; undefined when any of them does not exist. */
+async function loadRequest(
+  db: Executor,
+  request: TreeReorderRequest,
+): Promise<{ node: LoadedNode; adjacent: LoadedNode | null; newParent: EpicRow | null } | undefined> {
+  const node = await loadNode(db, request.moved);
+  const adjacent = request.adjacent ? await loadNode(db, request.adjacent) : null;
+  const newParent = request.newParentId === null ? null : await findEpicById(db, request.newParentId);
+  if (!node || adjacent === undefined || newParent === undefined) return undefined;
+  return { node, adjacent, newParent };
+}
+
+async function mayReorder(
+  db: Executor,
+  access: AccessContext,
+  base: EpicRow,
+  request: TreeReorderRequest,
+): Promise<boolean> {
+  const loaded = await loadRequest(db, request);
+  return loaded !== undefined && authorized(db, access, base, loaded.node, loaded.adjacent, loaded.newParent);
+}
+
 async function reorderLocked(
   trx: Executor,
   access: AccessContext,
   base: EpicRow,
   request: TreeReorderRequest,
 ): Promise<void> {
-  const moved = await loadNode(trx, request.moved);
-  const adjacent = request.adjacent ? await loadNode(trx, request.adjacent) : null;
-  if (!moved || adjacent === undefined) refuse(TREE_REORDER_MESSAGES.unsupported);
-  const node = moved as LoadedNode;
-  const newParent = request.newParentId === null ? null : await findEpicById(trx, request.newParentId);
-  await authorize(trx, access, base, node, adjacent ?? null, request.newParentId === null ? null : newParent);
+  // Read again under the lock: the tree may have changed while this request waited for it.
+  const loaded = await loadRequest(trx, request);
+  if (!loaded || !(await authorized(trx, access, base, loaded.node, loaded.adjacent, loaded.newParent))) {
+    refuse(TREE_REORDER_MESSAGES.forbidden);
+  }
+  const { node, adjacent, newParent } = loaded as NonNullable<typeof loaded>;
   const currentParentId = node.parentId as number;
   const targetParentId = newParent?.id ?? currentParentId;
   if (adjacent) {
@@ -152,25 +178,23 @@ async function reorderLocked(
  * GitLab's checks, in its order: admin of the base epic and of the moved node, of the adjacent one,
  * and of both parents when the parent changes. Here every node must also be inside the base tree.
  */
-async function authorize(
-  trx: Executor,
+async function authorized(
+  db: Executor,
   access: AccessContext,
   base: EpicRow,
   moved: LoadedNode,
   adjacent: LoadedNode | null,
-  newParent: EpicRow | null | undefined,
-): Promise<void> {
-  const allowed =
-    (await canReadAndAdminEpic(trx, access, base)) &&
-    (await inTreeOf(trx, base.id, moved.parentId)) &&
-    (await canMoveNode(trx, access, moved)) &&
+  newParent: EpicRow | null,
+): Promise<boolean> {
+  return (
+    (await canReadAndAdminEpic(db, access, base)) &&
+    (await inTreeOf(db, base.id, moved.parentId)) &&
+    (await canMoveNode(db, access, moved)) &&
     (adjacent === null ||
-      ((await inTreeOf(trx, base.id, adjacent.parentId)) && (await canMoveNode(trx, access, adjacent)))) &&
+      ((await inTreeOf(db, base.id, adjacent.parentId)) && (await canMoveNode(db, access, adjacent)))) &&
     (newParent === null ||
-      (newParent !== undefined &&
-        (await inTreeOf(trx, base.id, newParent.id)) &&
-        (await canReadAndAdminEpic(trx, access, newParent))));
-  if (!allowed) refuse(TREE_REORDER_MESSAGES.forbidden);
+      ((await inTreeOf(db, base.id, newParent.id)) && (await canReadAndAdminEpic(db, access, newParent))))
+  );
 }
 
 /** The rules of linking the node to its new parent (GitLab's EpicLinks / EpicIssues create services). */
