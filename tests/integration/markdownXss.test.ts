@@ -62,6 +62,11 @@ describe.each(BACKENDS)('the server endpoints (%s)', (backend) => {
       json: { text: source, target_type: 'Epic', target_id: epicIid },
       headers: { 'x-csrf-token': owner().csrfToken },
     });
+    if (source.includes('\u0000')) {
+      // No parameter may hold NUL (issue 13): refused where input enters, so nothing is rendered.
+      expect(response.status).toBe(400);
+      return;
+    }
     expect(response.status).toBe(200);
     const { body } = (await response.json()) as { body: string };
     expect(unsafeHtmlProblems(body, DESCRIPTION_ALLOWLIST)).toEqual([]);
@@ -73,8 +78,8 @@ describe.each(BACKENDS)('the server endpoints (%s)', (backend) => {
       headers: { 'x-csrf-token': owner().csrfToken },
     });
     if (source.includes('\u0000')) {
-      // PostgreSQL text cannot store NUL: refused as bad input, so there is nothing to render.
-      expect(response.status).toBe(422);
+      // PostgreSQL text cannot store NUL: refused where input enters, so there is nothing to render.
+      expect(response.status).toBe(400);
       return;
     }
     expect(response.status).toBe(200);
