@@ -38,6 +38,15 @@ describe.each(BACKENDS)('API rate limits (%s)', (backend) => {
     expect((await anonymous.get('/users/sign_in')).status).toBe(200);
   });
 
+  it('counts each query of a GraphQL batch against the limit', async () => {
+    const developer = HttpClient.withToken(server.baseUrl, await server.tokenFor('developer'));
+    const query = { query: '{ currentUser { username } }' };
+    const batch = await developer.request('POST', '/api/graphql', { json: Array(6).fill(query) });
+    expect(batch.status).toBe(200);
+    // 6 of the 8 spent: a batch of 3 more goes over the limit.
+    await expectRetryLater(await developer.request('POST', '/api/graphql', { json: Array(3).fill(query) }));
+  });
+
   it('limits signed-in callers per user, each user with a budget of their own', async () => {
     const owner = HttpClient.withToken(server.baseUrl, await server.tokenFor('owner'));
     const reporter = HttpClient.withToken(server.baseUrl, await server.tokenFor('reporter'));

@@ -12,6 +12,15 @@ export interface ApiRateLimits {
 const API_PREFIXES = ['/api/', '/oauth/'];
 
 /**
+ * What a request counts for: each query of a GraphQL batch is a request of its own, so a batch of
+ * ten spends ten (the hook runs after the body is parsed and the batch size capped).
+ */
+function requestWeight(request: FastifyRequest): number {
+  const batch = (request.url.split('?')[0] ?? '') === '/api/graphql' && Array.isArray(request.body);
+  return batch ? Math.max(1, (request.body as unknown[]).length) : 1;
+}
+
+/**
  * GitLab's API rate limits: per user when signed in, per address otherwise, over `/api` (REST and
  * GraphQL) and `/oauth`. Over the limit the answer is GitLab's `429 Retry later` with Retry-After.
  * Runs after authentication (it needs the user) and before any handler. When the counter's store
@@ -30,7 +39,7 @@ export function registerApiRateLimit(
     const max = user ? limits.authenticated : limits.unauthenticated;
     let window: Awaited<ReturnType<RateCounter['hit']>>;
     try {
-      window = await counter.hit(`api:${key}`, limits.windowMs);
+      window = await counter.hit(`api:${key}`, limits.windowMs, requestWeight(request));
     } catch (error) {
       if (Date.now() - lastWarning > 60_000) {
         lastWarning = Date.now();

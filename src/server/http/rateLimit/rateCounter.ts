@@ -12,7 +12,8 @@ export interface WindowCount {
  * servers share the limits (README: "any number of app servers ... behind a load balancer").
  */
 export interface RateCounter {
-  hit(key: string, windowMs: number): Promise<WindowCount>;
+  /** Counts `amount` hits (one request, or each query of a GraphQL batch). */
+  hit(key: string, windowMs: number, amount?: number): Promise<WindowCount>;
   close(): Promise<void>;
 }
 
@@ -25,7 +26,7 @@ export class MemoryRateCounter implements RateCounter {
     private readonly sweepAbove = 10_000,
   ) {}
 
-  async hit(key: string, windowMs: number): Promise<WindowCount> {
+  async hit(key: string, windowMs: number, amount = 1): Promise<WindowCount> {
     const now = this.now();
     let window = this.#windows.get(key);
     if (!window || window.endsAt <= now) {
@@ -33,7 +34,7 @@ export class MemoryRateCounter implements RateCounter {
       window = { count: 0, endsAt: now + windowMs };
       this.#windows.set(key, window);
     }
-    window.count++;
+    window.count += amount;
     return { count: window.count, resetInMs: window.endsAt - now };
   }
 
@@ -46,9 +47,9 @@ export class MemoryRateCounter implements RateCounter {
   }
 }
 
-/** INCR, with the window's expiry set by the first hit, and the time left: one round trip. */
-const HIT_SCRIPT = `local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+/** INCRBY, with the window's expiry set by the first hit, and the time left: one round trip. */
+const HIT_SCRIPT = `local count = redis.call('INCRBY', KEYS[1], ARGV[2])
+if count == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return {count, ttl}`;
@@ -67,8 +68,8 @@ export class RedisRateCounter implements RateCounter {
     this.#client.on('error', () => undefined); // each failed command reports its own error
   }
 
-  async hit(key: string, windowMs: number): Promise<WindowCount> {
-    const reply = await this.#client.eval(HIT_SCRIPT, 1, this.prefix + key, Math.ceil(windowMs));
+  async hit(key: string, windowMs: number, amount = 1): Promise<WindowCount> {
+    const reply = await this.#client.eval(HIT_SCRIPT, 1, this.prefix + key, Math.ceil(windowMs), amount);
     if (!Array.isArray(reply) || typeof reply[0] !== 'number' || typeof reply[1] !== 'number') {
       throw new Error('Redis answered the rate-limit script unexpectedly');
     }
