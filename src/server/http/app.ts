@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import cookie from '@fastify/cookie';
-import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -20,6 +19,7 @@ import { registerProjectRoutes } from './api/projectRoutes.ts';
 import { registerAuthentication } from './auth.ts';
 import { registerAuthRoutes } from './authRoutes.ts';
 import { registerAutocompleteRoutes } from './autocompleteRoutes.ts';
+import { registerStrictBodyParsers } from './bodyParsers.ts';
 import { registerCachePolicy } from './cachePolicy.ts';
 import { registerAutocompleteSourceRoutes } from './epicLinks/autocompleteSourceRoutes.ts';
 import { registerEpicTreeRoutes } from './epicLinks/epicTreeRoutes.ts';
@@ -63,7 +63,7 @@ export async function buildApp({ config, db, now = () => new Date() }: AppOption
   const deps: ApiDeps = { db, config, now };
 
   await app.register(cookie);
-  await app.register(formbody);
+  registerStrictBodyParsers(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: true,
