@@ -54,17 +54,34 @@ async function main(): Promise<void> {
   const base = server.baseUrl;
   const ownerToken = await server.tokenFor('owner');
   const reporterToken = await server.tokenFor('reporter');
-  const graphql = (body: unknown, token?: string) =>
-    fetch(`${base}/api/graphql`, {
+  // The abusers share the server's process: a body is serialised once, not per request, so their
+  // own JSON work (2.7 MB for 300,000 iids) does not stall the server's event loop and pass for its cost.
+  const serialised = new Map<string, string>();
+  const graphql = (body: unknown, token?: string, key?: string) => {
+    let text = key ? serialised.get(key) : undefined;
+    if (text === undefined) {
+      text = JSON.stringify(body);
+      if (key) serialised.set(key, text);
+    }
+    return fetch(`${base}/api/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(token ? { 'private-token': token } : {}) },
-      body: JSON.stringify(body),
+      body: text,
     });
+  };
   const epicsBy = (args: string, variables: Record<string, unknown>, types: string) =>
-    graphql({
-      query: `query(${types}) { group(fullPath: "acme") { epics(${args}) { nodes { iid title } } } }`,
-      variables,
-    });
+    graphql(
+      {
+        query: `query(${types}) { group(fullPath: "acme") { epics(${args}) { nodes { iid title } } } }`,
+        variables,
+      },
+      undefined,
+      // Two abuses share `labelName: $l` with lists of other lengths: the key tells them apart.
+      `${args} ${Object.values(variables)
+        .map((value) => (Array.isArray(value) ? value.length : String(value).length))
+        .join(',')}`,
+    );
+  const manyIids = Array.from({ length: 300_000 }, (_, i) => String(i + 1));
   const cheap = { query: '{ group(fullPath: "acme") { epics(first: 20) { nodes { iid title } } } }' };
   const megabyte = 'y'.repeat(1024 * 1024);
 
@@ -98,26 +115,33 @@ async function main(): Promise<void> {
     },
     {
       name: 'epics(iids:) 300,000',
-      send: () =>
-        epicsBy('iids: $i', { i: Array.from({ length: 300_000 }, (_, i) => String(i + 1)) }, '$i: [ID!]'),
+      send: () => epicsBy('iids: $i', { i: manyIids }, '$i: [ID!]'),
     },
     {
       name: 'labels(searchTerm:) 1 MB',
       send: () =>
-        graphql({
-          query:
-            'query($s: String) { group(fullPath: "acme") { labels(searchTerm: $s) { nodes { title } } } }',
-          variables: { s: megabyte },
-        }),
+        graphql(
+          {
+            query:
+              'query($s: String) { group(fullPath: "acme") { labels(searchTerm: $s) { nodes { title } } } }',
+            variables: { s: megabyte },
+          },
+          undefined,
+          'labels 1 MB',
+        ),
     },
     {
       name: 'milestones(searchTitle:) 1 MB',
       send: () =>
-        graphql({
-          query:
-            'query($s: String) { group(fullPath: "acme") { milestones(searchTitle: $s) { nodes { title } } } }',
-          variables: { s: megabyte },
-        }),
+        graphql(
+          {
+            query:
+              'query($s: String) { group(fullPath: "acme") { milestones(searchTitle: $s) { nodes { title } } } }',
+            variables: { s: megabyte },
+          },
+          undefined,
+          'milestones 1 MB',
+        ),
     },
     {
       name: 'Reporter: 10,000 new labels',
