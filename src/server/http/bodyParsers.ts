@@ -3,17 +3,21 @@
  * UTF-8 into U+FFFD without a word, so a title sent as Latin-1 would be stored garbled; GitLab (Rack)
  * answers 400 instead, and so does this. JSON keeps Fastify's own parser (prototype-poisoning
  * checks); forms are parsed by fast-querystring (repeated keys become arrays), as @fastify/formbody
- * did, behind the same gate.
+ * did, behind the same gate. Before either parser runs, a body with too many values is refused by
+ * its shape (jsonShape.ts).
  */
 import { parse as parseForm } from 'fast-querystring';
 import type { FastifyInstance } from 'fastify';
+import { formShapeViolation, jsonShapeViolation } from './jsonShape.ts';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** A client error Fastify's handler answers as 400, in the route's error shape. */
-function encodingError(what: string): Error & { statusCode: number } {
-  return Object.assign(new Error(`${what} must be valid UTF-8`), { statusCode: 400 });
+function badBody(message: string): Error & { statusCode: number } {
+  return Object.assign(new Error(message), { statusCode: 400 });
 }
+
+const encodingError = (what: string) => badBody(`${what} must be valid UTF-8`);
 
 function decodeStrict(body: Buffer): string | undefined {
   try {
@@ -37,6 +41,8 @@ export function registerStrictBodyParsers(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const shapeProblem = jsonShapeViolation(body as Buffer);
+    if (shapeProblem) return done(badBody(`The request body ${shapeProblem}`), undefined);
     const text = decodeStrict(body as Buffer);
     if (text === undefined) return done(encodingError('The request body'), undefined);
     parseJson(request, text, done);
@@ -45,6 +51,8 @@ export function registerStrictBodyParsers(app: FastifyInstance): void {
     'application/x-www-form-urlencoded',
     { parseAs: 'buffer' },
     (_request, body, done) => {
+      const shapeProblem = formShapeViolation(body as Buffer);
+      if (shapeProblem) return done(badBody(`Form data ${shapeProblem}`), undefined);
       const text = decodeStrict(body as Buffer);
       if (text === undefined || !formEscapesAreUtf8(text)) return done(encodingError('Form data'), undefined);
       done(null, parseForm(text));
