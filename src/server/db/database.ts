@@ -4,7 +4,8 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { acquireLockFile } from './lockFile.ts';
 import type { Database } from './schema.ts';
-import { SerialisedPGliteKysely, SessionLock } from './serialisedPGlite.ts';
+import { SerialisedPGliteKysely } from './serialisedPGlite.ts';
+import { SessionLock } from './sessionLock.ts';
 
 export interface DatabaseConfig {
   /** PostgreSQL connection string; when set, PGlite is not used. */

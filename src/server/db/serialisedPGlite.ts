@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PGlite } from '@electric-sql/pglite';
 import {
   type CompiledQuery,
@@ -13,89 +12,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import { KyselyPGlite } from 'kysely-pglite';
-import { DatabaseBusyError } from './timeBudget.ts';
-
-/**
- * PGlite is one database session. Without care, two requests' BEGIN … COMMIT interleave on it: a
- * ROLLBACK undoes the other request's writes, and a plain statement lands inside someone else's
- * transaction. This lock gives that session to one user at a time: a single statement holds it while
- * it runs, a transaction from BEGIN to COMMIT or ROLLBACK.
- *
- * Code running inside a transaction's callback may still use the root `db` (the request's access
- * context does, for instance): it re-enters the lock instead of waiting for itself. The holder is
- * recognised by its async flow (AsyncLocalStorage), so only that transaction's own code re-enters.
- */
-export class SessionLock {
-  #tail: Promise<void> = Promise.resolve();
-  #holder: symbol | null = null;
-  readonly #flow = new AsyncLocalStorage<symbol>();
-
-  /** @param maxWaitMs how long a newcomer waits for the session before DatabaseBusyError; none when undefined. */
-  constructor(private readonly maxWaitMs?: number) {}
-
-  /** Waits for the session; the returned function gives it back (calling it twice is harmless). */
-  async acquire(): Promise<() => void> {
-    if (this.#heldByThisFlow()) return () => {};
-    return (await this.#take()).release;
-  }
-
-  /** Runs the task holding the session; whatever the task awaits re-enters instead of waiting. */
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.#heldByThisFlow()) return task();
-    const { token, release } = await this.#take();
-    try {
-      return await this.#flow.run(token, task);
-    } finally {
-      release();
-    }
-  }
-
-  /** Resolves true when the previous holder is done, false when the wait outlasted the budget. */
-  async #waitFor(previous: Promise<void>): Promise<boolean> {
-    if (this.maxWaitMs === undefined) {
-      await previous;
-      return true;
-    }
-    let timer: NodeJS.Timeout | undefined;
-    const expired = new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(false), this.maxWaitMs);
-    });
-    try {
-      return await Promise.race([previous.then(() => true), expired]);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  #heldByThisFlow(): boolean {
-    return this.#holder !== null && this.#flow.getStore() === this.#holder;
-  }
-
-  async #take(): Promise<{ token: symbol; release: () => void }> {
-    const previous = this.#tail;
-    let free!: () => void;
-    this.#tail = new Promise<void>((resolve) => {
-      free = resolve;
-    });
-    if (!(await this.#waitFor(previous))) {
-      // Our turn still comes; pass it straight on so that the queue behind us keeps moving.
-      void previous.then(free);
-      throw new DatabaseBusyError();
-    }
-    const token = Symbol('PGlite session holder');
-    this.#holder = token;
-    let released = false;
-    return {
-      token,
-      release: () => {
-        if (released) return;
-        released = true;
-        this.#holder = null;
-        free();
-      },
-    };
-  }
-}
+import { SessionLock } from './sessionLock.ts';
 
 interface LockedConnection extends DatabaseConnection {
   release(): void;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SessionLock } from './serialisedPGlite.ts';
+import { runAsDatabaseClient } from './databaseClients.ts';
+import { SessionLock } from './sessionLock.ts';
 import { DatabaseBusyError } from './timeBudget.ts';
 
 describe('SessionLock with a wait budget', () => {
@@ -23,5 +24,40 @@ describe('SessionLock with a wait budget', () => {
     await new Promise((resolve) => setTimeout(resolve, 30));
     release();
     (await waiting)();
+  });
+});
+
+describe('SessionLock turns', () => {
+  /** Queues `count` statements for one client; each records its name when it gets the session. */
+  const queue = (lock: SessionLock, name: string, count: number, order: string[]) =>
+    runAsDatabaseClient(() =>
+      Array.from({ length: count }, (_, i) =>
+        lock.run(async () => {
+          order.push(`${name}${i + 1}`);
+        }),
+      ),
+    );
+
+  it('serves clients in turn, so a client with many statements queued delays another by one', async () => {
+    const lock = new SessionLock();
+    const order: string[] = [];
+    const release = await lock.acquire();
+    const batch = queue(lock, 'a', 4, order);
+    const single = queue(lock, 'b', 1, order);
+    release();
+    await Promise.all([...batch, ...single]);
+    expect(order).toEqual(['a1', 'b1', 'a2', 'a3', 'a4']);
+  });
+
+  it('keeps each client’s statements in the order they were sent', async () => {
+    const lock = new SessionLock();
+    const order: string[] = [];
+    const release = await lock.acquire();
+    const first = queue(lock, 'a', 2, order);
+    const second = queue(lock, 'b', 2, order);
+    const third = queue(lock, 'c', 2, order);
+    release();
+    await Promise.all([...first, ...second, ...third]);
+    expect(order).toEqual(['a1', 'b1', 'c1', 'a2', 'b2', 'c2']);
   });
 });

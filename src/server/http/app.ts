@@ -21,6 +21,7 @@ import { registerAuthRoutes } from './authRoutes.ts';
 import { registerAutocompleteRoutes } from './autocompleteRoutes.ts';
 import { registerStrictBodyParsers } from './bodyParsers.ts';
 import { registerCachePolicy } from './cachePolicy.ts';
+import { registerDatabaseTurns } from './databaseTurns.ts';
 import { registerAutocompleteSourceRoutes } from './epicLinks/autocompleteSourceRoutes.ts';
 import { registerEpicTreeRoutes } from './epicLinks/epicTreeRoutes.ts';
 import { registerRelatedLinkRoutes } from './epicLinks/relatedLinkRoutes.ts';
@@ -94,6 +95,8 @@ export async function buildApp({ config, db, now = () => new Date() }: AppOption
   });
 
   registerErrorHandling(app, assets);
+  // First of the preValidation hooks, so that everything after it runs as the request's own client.
+  registerDatabaseTurns(app);
   // Malformed input first (undecodable, over-deep, values PostgreSQL cannot hold), then sizes.
   registerInputGuard(app);
   registerInputLimits(app, '/api/graphql');

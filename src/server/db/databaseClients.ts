@@ -1,0 +1,18 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/**
+ * Who is asking the database, for taking turns fairly (sessionLock.ts): each HTTP request is one
+ * client, whatever number of statements it sends at once. A GraphQL batch runs its ten queries
+ * concurrently; without this, each of them queues statements ahead of the next request's first.
+ */
+const clients = new AsyncLocalStorage<symbol>();
+
+/** Runs `task` as a client of its own: every statement its async flow sends counts as this client's. */
+export function runAsDatabaseClient<T>(task: () => T): T {
+  return clients.run(Symbol('database client'), task);
+}
+
+/** The client of the current async flow, or undefined outside any (startup, seeding, jobs). */
+export function currentDatabaseClient(): symbol | undefined {
+  return clients.getStore();
+}
