@@ -1,45 +1,39 @@
 /**
- * The import rules of DESIGN.md section 1, checked on every source file. Prints each violation as
- * `file: imports 'x' (rule)` and exits 1 when there is any.
+ * The import boundaries of DESIGN.md section 1, checked over the repository (boundaryCheck.ts).
+ * Run from the repository root; exits 1 on a refused import, a stale debt entry or a missing root.
+ *
+ *   node --import tsx scripts/check-boundaries.ts           check
+ *   node --import tsx scripts/check-boundaries.ts --rules   print the rules, one layer at a time
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { findBoundaryViolations } from './boundaryRules.ts';
+import { checkBoundaries, isClean } from './boundaryCheck.ts';
+import { BOUNDARY_DEBT } from './boundaryDebt.ts';
+import { describeLayers } from './boundaryVerdict.ts';
 
-const ROOTS = ['src', 'workers'];
-
-function sourceFiles(folder: string): string[] {
-  try {
-    return readdirSync(folder, { withFileTypes: true, recursive: true })
-      .filter(
-        (entry) =>
-          entry.isFile() && /\.(ts|tsx)$/.test(entry.name) && !entry.parentPath.includes('generated'),
-      )
-      .map((entry) => join(entry.parentPath, entry.name));
-  } catch {
-    return [];
-  }
+if (process.argv.includes('--rules')) {
+  console.log(describeLayers().join('\n'));
+  process.exit(0);
 }
 
-const IMPORT_PATTERN =
-  /(import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
-
-const violations: string[] = [];
-for (const file of ROOTS.flatMap(sourceFiles)) {
-  const text = readFileSync(file, 'utf8');
-  for (const match of text.matchAll(IMPORT_PATTERN)) {
-    const specifier = match[3] ?? match[4];
-    if (!specifier) continue;
-    const typeOnly = Boolean(match[2]);
-    const target = specifier.startsWith('.') ? relative('.', resolve(dirname(file), specifier)) : specifier;
-    for (const rule of findBoundaryViolations(relative('.', file), target, typeOnly)) {
-      violations.push(`${relative('.', file)}: imports '${specifier}' (${rule})`);
-    }
-  }
+const report = checkBoundaries('.', BOUNDARY_DEBT);
+if (report.missingRoots.length > 0) {
+  console.error(
+    `Import boundaries: missing root folder(s) ${report.missingRoots.join(', ')}; ` +
+      'run from the repository root, or change ROOTS in scripts/boundaryCheck.ts',
+  );
 }
-
-if (violations.length > 0) {
-  console.error(`Import boundary violations (${violations.length}):\n${violations.join('\n')}`);
-  process.exit(1);
+if (report.violations.length > 0) {
+  console.error(
+    `Import boundary violations (${report.violations.length}):\n${report.violations.join('\n')}\n`,
+  );
 }
-console.log('Import boundaries: ok');
+if (report.staleDebts.length > 0) {
+  console.error(
+    `Stale debt entries (${report.staleDebts.length}): they match no refused import, so the debt is ` +
+      `paid or has moved; remove them from scripts/boundaryDebt.ts:\n${report.staleDebts.join('\n')}\n`,
+  );
+}
+if (!isClean(report)) process.exit(1);
+console.log(
+  `Import boundaries: ok (${report.imports} imports in ${report.files} files; ` +
+    `${report.debts} debts remain in scripts/boundaryDebt.ts)`,
+);

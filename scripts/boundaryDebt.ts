@@ -1,0 +1,168 @@
+/**
+ * Known breaks of the import rules (boundaryRules.ts), each an exact (importing file, imported path)
+ * pair with its reason. The list only shrinks: the check fails on a refused import that is not here,
+ * and on an entry that no longer matches a refused import (paid or moved: delete it). Never add an
+ * entry to let new code pass; add a rule to boundaryRules.ts if the design allows the import.
+ */
+export interface BoundaryDebt {
+  /** The importing file, from the repository root. */
+  readonly file: string;
+  /** What it imports: the resolved repository path (with its extension), or a package name. */
+  readonly imports: string;
+  readonly reason: string;
+}
+
+/** The same reason for several imports: `file -> imported path` each. */
+function owed(reason: string, pairs: readonly string[]): BoundaryDebt[] {
+  return pairs.map((pair) => {
+    const [file, imports, ...rest] = pair.split(' -> ');
+    if (!file || !imports || rest.length > 0)
+      throw new Error(`A debt entry is 'file -> imported path': ${pair}`);
+    return { file, imports, reason };
+  });
+}
+
+const kit = (name: string) =>
+  `${name} is a shared kit, not a page: DESIGN puts it in src/client/components/${name}`;
+const PAGE_DATA = 'page data types are the mount contract: they belong in src/core/pages';
+
+export const BOUNDARY_DEBT: readonly BoundaryDebt[] = [
+  // Features reaching into a kit that DESIGN moves to src/client/components (paid by that move).
+  ...owed(kit('navigation'), [
+    'src/client/features/epic-new/NewEpicPage.tsx -> src/client/features/navigation/PageHeader.tsx',
+    'src/client/features/epic-new/NewEpicPage.tsx -> src/client/features/navigation/crumbs.ts',
+    'src/client/features/epic/EpicPage.tsx -> src/client/features/navigation/PageHeader.tsx',
+    'src/client/features/epic/EpicPage.tsx -> src/client/features/navigation/crumbs.ts',
+    'src/client/features/epics/EpicRow.tsx -> src/client/features/navigation/crumbs.ts',
+    'src/client/features/epics/EpicsListPage.tsx -> src/client/features/navigation/PageHeader.tsx',
+    'src/client/features/epics/EpicsListPage.tsx -> src/client/features/navigation/crumbs.ts',
+    'src/client/features/groups/GroupPage.tsx -> src/client/features/navigation/PageHeader.tsx',
+    'src/client/features/groups/GroupPage.tsx -> src/client/features/navigation/crumbs.ts',
+    'src/client/features/groups/GroupRows.tsx -> src/client/features/navigation/crumbs.ts',
+    'src/client/features/home/HomePage.tsx -> src/client/features/navigation/PageHeader.tsx',
+    'src/client/features/issue/IssuePage.tsx -> src/client/features/navigation/PageHeader.tsx',
+    'src/client/features/issue/IssuePage.tsx -> src/client/features/navigation/crumbs.ts',
+    'src/client/features/issues/IssueRow.tsx -> src/client/features/navigation/crumbs.ts',
+    'src/client/features/issues/IssuesListPage.tsx -> src/client/features/navigation/PageHeader.tsx',
+    'src/client/features/issues/IssuesListPage.tsx -> src/client/features/navigation/crumbs.ts',
+    'src/client/features/milestone/MilestonePage.tsx -> src/client/features/navigation/PageHeader.tsx',
+    'src/client/features/milestone/MilestonePage.tsx -> src/client/features/navigation/crumbs.ts',
+    'src/client/features/projects/ProjectPage.tsx -> src/client/features/navigation/PageHeader.tsx',
+    'src/client/features/projects/ProjectPage.tsx -> src/client/features/navigation/crumbs.ts',
+    'src/client/features/roadmap/EpicRoadmap.tsx -> src/client/features/navigation/crumbs.ts',
+    'src/client/features/roadmap/RoadmapPage.tsx -> src/client/features/navigation/PageHeader.tsx',
+    'src/client/features/roadmap/RoadmapPage.tsx -> src/client/features/navigation/crumbs.ts',
+  ]),
+  ...owed(kit('errors'), [
+    'src/client/features/epic/EpicPage.tsx -> src/client/features/errors/NotFound.tsx',
+    'src/client/features/groups/GroupPage.tsx -> src/client/features/errors/NotFound.tsx',
+    'src/client/features/issue/IssuePage.tsx -> src/client/features/errors/NotFound.tsx',
+    'src/client/features/milestone/MilestonePage.tsx -> src/client/features/errors/NotFound.tsx',
+    'src/client/features/projects/ProjectPage.tsx -> src/client/features/errors/NotFound.tsx',
+  ]),
+  ...owed(kit('issuable'), [
+    'src/client/features/epic/EpicPage.tsx -> src/client/features/issuable/IssuableMeta.tsx',
+    'src/client/features/epic/body/EpicIssuable.tsx -> src/client/features/issuable/IssuableMeta.tsx',
+    'src/client/features/epic/sidebar/DateBlock.tsx -> src/client/features/issuable/format.ts',
+    'src/client/features/epic/sidebar/DateBlock.tsx -> src/client/features/issuable/useNow.ts',
+    'src/client/features/epics/EpicRow.tsx -> src/client/features/issuable/IssuableMeta.tsx',
+    'src/client/features/epics/EpicRow.tsx -> src/client/features/issuable/LabelList.tsx',
+    'src/client/features/epics/EpicRow.tsx -> src/client/features/issuable/format.ts',
+    'src/client/features/groups/GroupPage.tsx -> src/client/features/issuable/IssuableMeta.tsx',
+    'src/client/features/groups/GroupRows.tsx -> src/client/features/issuable/IssuableMeta.tsx',
+    'src/client/features/issue/IssuePage.tsx -> src/client/features/issuable/DetailList.tsx',
+    'src/client/features/issue/IssuePage.tsx -> src/client/features/issuable/IssuableMeta.tsx',
+    'src/client/features/issue/IssuePage.tsx -> src/client/features/issuable/LabelList.tsx',
+    'src/client/features/issue/IssuePage.tsx -> src/client/features/issuable/format.ts',
+    'src/client/features/issues/IssueRow.tsx -> src/client/features/issuable/IssuableMeta.tsx',
+    'src/client/features/issues/IssueRow.tsx -> src/client/features/issuable/LabelList.tsx',
+    'src/client/features/issues/IssueRow.tsx -> src/client/features/issuable/format.ts',
+    'src/client/features/milestone/MilestoneDetails.tsx -> src/client/features/issuable/DetailList.tsx',
+    'src/client/features/milestone/MilestoneDetails.tsx -> src/client/features/issuable/format.ts',
+    'src/client/features/milestone/MilestoneIssueList.tsx -> src/client/features/issuable/IssuableMeta.tsx',
+    'src/client/features/milestone/MilestonePage.tsx -> src/client/features/issuable/DetailList.tsx',
+    'src/client/features/milestone/MilestonePage.tsx -> src/client/features/issuable/IssuableMeta.tsx',
+    'src/client/features/milestone/MilestonePage.tsx -> src/client/features/issuable/format.ts',
+    'src/client/features/milestone/MilestonePage.tsx -> src/client/features/issuable/useNow.ts',
+    'src/client/features/projects/ProjectPage.tsx -> src/client/features/issuable/IssuableMeta.tsx',
+    'src/client/features/tree/EpicTreeCard.tsx -> src/client/features/issuable/format.ts',
+    'src/client/features/tree/TreeOverlay.tsx -> src/client/features/issuable/format.ts',
+  ]),
+  // Features reaching into another feature's internals instead of its index.ts.
+  ...owed('tree has no index.ts yet: EpicTreeCard should be exported from it', [
+    'src/client/features/epic/EpicPage.tsx -> src/client/features/tree/EpicTreeCard.tsx',
+  ]),
+  ...owed('groups has no index.ts yet: GroupRows should be exported from it (or become a component)', [
+    'src/client/features/home/HomePage.tsx -> src/client/features/groups/GroupRows.tsx',
+  ]),
+  ...owed('FilteredSearchBar is not exported from filtered-search/index.ts', [
+    'src/client/features/roadmap/RoadmapPage.tsx -> src/client/features/filtered-search/FilteredSearchBar.tsx',
+  ]),
+  ...owed('roadmap has no index.ts yet: EpicRoadmap should be exported from it', [
+    'src/client/features/tree/EpicTreeCard.tsx -> src/client/features/roadmap/EpicRoadmap.tsx',
+  ]),
+  // Features importing the app above them.
+  ...owed(PAGE_DATA, [
+    'src/client/features/epic/EpicPage.tsx -> src/client/app/pageData.ts',
+    'src/client/features/epic/sidebar/EpicSidebar.tsx -> src/client/app/pageData.ts',
+    'src/client/features/roadmap/RoadmapPage.tsx -> src/client/app/pageData.ts',
+  ]),
+  // GraphQL importing http: code both APIs share lives in http.
+  ...owed('the unstorable-text guard is shared by both APIs but lives in http', [
+    'src/server/graphql/inputGuard.ts -> src/server/http/inputGuard.ts',
+  ]),
+  ...owed('ApiDeps (db, config, clock) is shared by both APIs but lives in http', [
+    'src/server/graphql/register.ts -> src/server/http/api/deps.ts',
+    'src/server/graphql/responseCache.ts -> src/server/http/api/deps.ts',
+  ]),
+  ...owed('input limits are shared by both APIs but live in http', [
+    'src/server/graphql/requestLimits.ts -> src/server/http/inputLimits.ts',
+  ]),
+  // GraphQL outside loaders.ts importing db repositories (values or their types).
+  ...owed('StatsVisibility is a repository type; the context should take it from a service', [
+    'src/server/graphql/context.ts -> src/server/db/repositories/epicRepository.ts',
+  ]),
+  ...owed('the context reads namespaces itself instead of through a service or loaders.ts', [
+    'src/server/graphql/context.ts -> src/server/db/repositories/namespaceRepository.ts',
+  ]),
+  ...owed('IssueInEpicRow is a repository row type, not from schema.ts or a service', [
+    'src/server/graphql/models.ts -> src/server/db/repositories/epicTreeRepository.ts',
+  ]),
+  ...owed('the sort enum is a repository type; a service should own the API sort order', [
+    'src/server/graphql/resolvers/common.ts -> src/server/db/repositories/epicRepository.ts',
+  ]),
+  ...owed('the sort column is a repository type; a service should own the API sort order', [
+    'src/server/graphql/resolvers/common.ts -> src/server/db/repositories/issueRepository.ts',
+  ]),
+  ...owed("a resolver reads the repository's ordering constant instead of a service's", [
+    'src/server/graphql/resolvers/epicTree.ts -> src/server/db/repositories/epicTreeRepository.ts',
+  ]),
+  ...owed('TodoTargetType is a repository type, not from schema.ts or a service', [
+    'src/server/graphql/resolvers/todo.ts -> src/server/db/repositories/todoRepository.ts',
+  ]),
+  ...owed('the response cache reads the data version without a service', [
+    'src/server/graphql/responseCache.ts -> src/server/db/repositories/dataVersionRepository.ts',
+  ]),
+  // REST routes (not presenters) importing db repositories (values or their types).
+  ...owed('EpicIssueRow is a repository row type, not from schema.ts or a service', [
+    'src/server/http/api/epicIssueRoutes.ts -> src/server/db/repositories/epicLinkRepository.ts',
+  ]),
+  ...owed('the route reads the epic itself instead of through a service', [
+    'src/server/http/api/epicIssueRoutes.ts -> src/server/db/repositories/epicRepository.ts',
+  ]),
+  ...owed('the route reads issues itself instead of through a service', [
+    'src/server/http/api/epicIssueRoutes.ts -> src/server/db/repositories/issueRowsRepository.ts',
+  ]),
+  ...owed('EpicSort is a repository type; a service should own the API sort order', [
+    'src/server/http/api/epicRoutes.ts -> src/server/db/repositories/epicRepository.ts',
+  ]),
+  ...owed('the route reads the epic filter itself instead of through a service', [
+    'src/server/http/api/issueRoutes.ts -> src/server/db/repositories/epicRepository.ts',
+  ]),
+  ...owed('the route counts open issues itself instead of through a service', [
+    'src/server/http/api/projectRoutes.ts -> src/server/db/repositories/projectRepository.ts',
+  ]),
+  ...owed('the route searches users and emoji itself instead of through a service', [
+    'src/server/http/autocompleteRoutes.ts -> src/server/db/repositories/userRepository.ts',
+  ]),
+];
