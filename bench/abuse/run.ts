@@ -2,12 +2,13 @@
  * The abuse benchmark (issue 13, "Bounded work"; not part of npm test).
  *
  *   node --import tsx bench/abuse/run.ts [--seconds 3] [--abusers 2] [--epics 1500 --issues 15000]
- *     [--only <part of an abuse's name>]
+ *     [--only <part of an abuse's name>] [--write-baseline]
  *
  * Starts the app in-process on a fresh in-memory PGlite with the demo data, then, for each abusive
  * request of the issue, keeps `--abusers` loops sending it from a worker thread (abuser.ts) for
  * `--seconds` while one normal client lists epics (REST, signed in) one request after another. Prints the normal request's
- * p50/p95/max per abuse, with the baseline first, and writes bench/results/abuse.json. The API rate
+ * p50/p95/max per abuse, with the baseline first, writes bench/results/abuse.json and compares with
+ * bench/baselines/abuse.md (bench/baseline.ts). The API rate
  * limits are lifted for the run, so what is measured is the caps and the time budget, not the 429s.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -15,11 +16,13 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { startTestServer } from '../../tests/helpers/testServer.ts';
+import { BASELINE_OPTIONS, type BenchTable, compareWithBaseline } from '../baseline.ts';
 import { distribution } from '../stats.ts';
 import type { AbuserMessage, AbuserOptions, AbusiveRequest } from './abuser.ts';
 
 const { values } = parseArgs({
   options: {
+    ...BASELINE_OPTIONS,
     seconds: { type: 'string', default: '3' },
     abusers: { type: 'string', default: '2' },
     only: { type: 'string' },
@@ -130,7 +133,7 @@ async function main(): Promise<void> {
   await server.close();
 
   console.log('');
-  printTable(rows);
+  compareWithBaseline('abuse', printTable(rows));
   const resultsDir = resolve(import.meta.dirname, '../results');
   mkdirSync(resultsDir, { recursive: true });
   writeFileSync(
@@ -227,7 +230,7 @@ function formatRow(row: Record<string, unknown>): string {
   return `  ${String(row.abuse).padEnd(32)} normal p95 ${String(row.p95).padStart(7)} ms`;
 }
 
-function printTable(rows: Record<string, unknown>[]): void {
+function printTable(rows: Record<string, unknown>[]): BenchTable {
   const columns = ['abuse', 'answers', 'abusiveP50', 'p50', 'p95', 'max', 'samples'] as const;
   const headers = [
     'abusive request (in loops)',
@@ -244,6 +247,7 @@ function printTable(rows: Record<string, unknown>[]): void {
   console.log(line(headers));
   console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
   for (const row of cells) console.log(line(row));
+  return { header: headers, rows: cells };
 }
 
 await main();

@@ -3,13 +3,14 @@
  *
  *   node --import tsx bench/api/run.ts [--backend pglite|postgres|both] [--epics 100000 --issues 1000000]
  *                                      [--reuse] [--runs 200] [--warmup 20] [--duration 10] [--connections 10]
- *                                      [--budget 120]
+ *                                      [--budget 120] [--write-baseline]
  *
  * For each backend (PostgreSQL first): prepares a database of the given size with the project's own
  * seed (`src/server/db/seed/cli.ts`, fixed day), starts the app in-process on it and measures GitLab's
  * roadmap queries over HTTP against the same statements replayed as bare SQL, then load-tests the
  * roadmap's first page with autocannon against the app running in a child process (bench/api/server.ts).
- * Prints one table per backend and writes bench/results/api.json.
+ * Prints one table per backend and writes bench/results/api.json; compares each backend's table with
+ * bench/baselines/api-<backend>.md (bench/baseline.ts).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,6 +29,7 @@ import type { Database } from '../../src/server/db/schema.ts';
 import { buildApp } from '../../src/server/http/app.ts';
 import { createPersonalAccessToken } from '../../src/server/services/auth/authService.ts';
 import { createClientManifestDir } from '../../tests/helpers/fakeClientBundle.ts';
+import { BASELINE_OPTIONS, compareWithBaseline } from '../baseline.ts';
 import {
   type Backend,
   BENCH_TODAY,
@@ -63,15 +65,17 @@ interface Options {
 }
 
 const USAGE = `Usage: node --import tsx bench/api/run.ts [--backend pglite|postgres|both] [--epics N] [--issues M]
-       [--reuse] [--runs 200] [--warmup 20] [--duration 10] [--connections 10] [--budget 120]
+       [--reuse] [--runs 200] [--warmup 20] [--duration 10] [--connections 10] [--budget 120] [--write-baseline]
 
 --budget S: a series of measured runs stops early once it has taken S seconds (keeping at least 20 runs);
-the tables say how many runs each measurement got.`;
+the tables say how many runs each measurement got.
+--write-baseline: also write each backend's table to bench/baselines/api-<backend>.md (bench/README.md).`;
 
 function parseOptions(argv: string[]): Options {
   const { values } = parseArgs({
     args: argv,
     options: {
+      ...BASELINE_OPTIONS,
       backend: { type: 'string', default: 'both' },
       epics: { type: 'string', default: '100000' },
       issues: { type: 'string', default: '1000000' },
@@ -909,12 +913,18 @@ function printBackend(result: BackendResult): void {
       String(load.autocannon.p97_5),
     ]);
   }
-  console.log(
-    table(
-      ['measurement', 'runs', 'p50 ms', 'p95 ms', 'stmts/req', 'load req/s', 'load p95 ms', 'load p97.5 ms'],
-      rows,
-    ),
-  );
+  const header = [
+    'measurement',
+    'runs',
+    'p50 ms',
+    'p95 ms',
+    'stmts/req',
+    'load req/s',
+    'load p95 ms',
+    'load p97.5 ms',
+  ];
+  console.log(table(header, rows));
+  compareWithBaseline(`api-${result.backend}`, { header, rows });
   for (const load of loads) {
     const mode = `response cache ${load.responseCache ? 'on' : 'off'}`;
     console.log(

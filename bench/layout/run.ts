@@ -1,13 +1,14 @@
 /**
  * The roadmap layout benchmark (not part of npm test):
  *
- *   node --import tsx bench/layout/run.ts [--sizes 1000,10000,100000] [--seconds 2]
+ *   node --import tsx bench/layout/run.ts [--sizes 1000,10000,100000] [--seconds 2] [--write-baseline]
  *
  * For 1k, 10k and 100k deterministic epics it measures the resident model (RoadmapModel, the
  * worker's core) against a naive object-per-epic layout (naive.ts) in the same run: a full layout,
  * a zoom step re-laying out the visible window (30 rows), a pan, a page of 50 new epics, and the
  * structured-clone size of a pan/zoom answer minus its transferred buffer. Prints a table of
- * medians and p95 and writes bench/results/layout.json.
+ * medians and p95 and writes bench/results/layout.json; compares with bench/baselines/layout.md
+ * (bench/baseline.ts).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -26,12 +27,14 @@ import {
 import { civilOf } from '../../src/core/time/epochDay.ts';
 import { buildTimeframe } from '../../src/core/time/timeframe.ts';
 import { presetScaleOf } from '../../src/core/time/timeScale.ts';
+import { BASELINE_OPTIONS, compareWithBaseline } from '../baseline.ts';
 import { measure as measureRuns, type Stats } from '../stats.ts';
 import { generateRawEpics, toEpicInputs } from './generate.ts';
 import { NaiveRoadmap } from './naive.ts';
 
 const { values } = parseArgs({
   options: {
+    ...BASELINE_OPTIONS,
     sizes: { type: 'string', default: '1000,10000,100000' },
     seconds: { type: 'string', default: '2' },
   },
@@ -189,6 +192,7 @@ const line = (cells: readonly string[]) =>
 console.log(line(header));
 console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
 for (const cells of table) console.log(line(cells));
+compareWithBaseline('layout', { header, rows: table, keyColumns: 2 });
 
 const resultsDir = resolve(import.meta.dirname, '../results');
 mkdirSync(resultsDir, { recursive: true });

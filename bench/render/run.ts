@@ -2,6 +2,7 @@
  * The roadmap render benchmark (a browser benchmark, not part of npm test):
  *
  *   node --import tsx bench/render/run.ts [--sizes 1000,5000,10000] [--targets dom,dhtmlx,ours]
+ *     [--write-baseline]
  *
  * Per size N it seeds a database with N epics shaped for the roadmap (`--roadmap-flat`: all top-level,
  * all in the THREE_YEARS timeframe around the fixed today 2026-06-15) and reads the group roadmap's rows
@@ -17,7 +18,7 @@
  * real wheel events, while zooming with ctrl+wheel and while scrolling at 4× CPU throttling, the JS heap
  * after load, and for ours its own render work per frame. Prints one table and writes
  * bench/results/render.json, plus a screenshot per target at the largest size
- * (bench/results/render-<target>.png).
+ * (bench/results/render-<target>.png); compares with bench/baselines/render.md (bench/baseline.ts).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -25,6 +26,7 @@ import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
+import { BASELINE_OPTIONS, compareWithBaseline } from '../baseline.ts';
 import { type Distribution, distribution } from '../stats.ts';
 import { removeDatabase } from './appServer.ts';
 import { type BenchData, TODAY } from './data.ts';
@@ -50,6 +52,7 @@ const ALL_TARGETS: Record<TargetName, RenderTarget> = {
 };
 const { values } = parseArgs({
   options: {
+    ...BASELINE_OPTIONS,
     sizes: { type: 'string', default: '1000,5000,10000' },
     targets: { type: 'string', default: 'dom,dhtmlx,ours' },
   },
@@ -398,6 +401,7 @@ const footnotes = [
     .filter((note, i, all) => all.indexOf(note) === i),
 ];
 console.log(`\n${footnotes.join('\n')}`);
+compareWithBaseline('render', { header, rows: table, keyColumns: 2 }, footnotes);
 
 mkdirSync(RESULTS, { recursive: true });
 const file = resolve(RESULTS, 'render.json');

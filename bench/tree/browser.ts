@@ -1,7 +1,7 @@
 /**
  * The epic tree at scale in the browser (issue 6 "Scale"; not part of npm test):
  *
- *   node --import tsx bench/tree/browser.ts [--runs 7] [--targets ours,dom] [--client-dir DIR]
+ *   node --import tsx bench/tree/browser.ts [--runs 7] [--targets ours,dom] [--client-dir DIR] [--write-baseline]
  *
  * Seeds a fresh PGlite folder with the demo (the `portfolio` group's 'Large tree: 5,000 children':
  * 100 child epics and 4,900 issues, 20,000 descendants) while it builds the client into a folder of
@@ -22,6 +22,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { LARGE_TREE } from '../../src/server/db/seed/largeTree.ts';
+import { BASELINE_OPTIONS } from '../baseline.ts';
 import { removeDatabase, run, seedFreshDatabase, signIn, startAppServer } from '../render/appServer.ts';
 import { TODAY } from '../render/data.ts';
 import { ownerToken } from '../render/roadmapRows.ts';
@@ -34,6 +35,7 @@ import { readTreeBenchData, type TreeBenchData } from './treeData.ts';
 
 const { values } = parseArgs({
   options: {
+    ...BASELINE_OPTIONS,
     runs: { type: 'string', default: '7' },
     targets: { type: 'string', default: 'ours,dom' },
     'client-dir': { type: 'string' },

@@ -1,7 +1,9 @@
 /**
  * bench/tree's table (metric | ours median | ours p95 | dom median | dom p95), the checks that both
- * targets listed the same rows and that no drag changed anything, and the definitions.
+ * targets listed the same rows and that no drag changed anything, and the definitions; then the
+ * difference from bench/baselines/tree-browser.md (bench/baseline.ts).
  */
+import { compareWithBaseline } from '../baseline.ts';
 import { distribution } from '../stats.ts';
 import { DRAG, SCROLL_MS, STEADY_SCROLL } from './gestures.ts';
 import type { ScrollResult, TargetResult } from './measure.ts';
@@ -135,5 +137,6 @@ export function printReport(results: readonly TargetResult[], meta: ReportMeta):
       " the page's main thread only (ours keeps the tree model in its layout worker, not counted).",
   ];
   console.log(`\n${notes.join('\n')}`);
+  compareWithBaseline('tree-browser', { header, rows: table }, notes);
   return [...notes, ...checks];
 }

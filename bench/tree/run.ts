@@ -1,7 +1,7 @@
 /**
  * The epic tree at scale (not part of npm test).
  *
- *   node --import tsx bench/tree/run.ts [--reuse] [--runs 40] [--warmup 5]
+ *   node --import tsx bench/tree/run.ts [--reuse] [--runs 40] [--warmup 5] [--write-baseline]
  *
  * Seeds a PGlite database with the demo, whose `portfolio` group holds the large tree
  * (bench/results/pglite-tree-large; kept for `--reuse`), starts the app in-process and times over HTTP, as the owner: GitLab's `childItems`
@@ -9,7 +9,7 @@
  * over 20,000 descendants), the next issue page, and `epicTreeReorder` of random direct children
  * (next to a random sibling, and to a parent among the child epics and back). Then one reorder into a
  * gap with no room left, which rebalances all 5,000 siblings. Prints a table; writes
- * bench/results/tree.json.
+ * bench/results/tree.json; compares with bench/baselines/tree.md (bench/baseline.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,10 +25,12 @@ import { createPersonalAccessToken } from '../../src/server/services/auth/authSe
 import { CHILD_ITEMS_QUERY, EPIC_REORDER_MUTATION } from '../../tests/helpers/epicTree.ts';
 import { createClientManifestDir } from '../../tests/helpers/fakeClientBundle.ts';
 import { BENCH_TODAY, benchConfig, REPO_ROOT, RESULTS_DIR } from '../api/shared.ts';
+import { BASELINE_OPTIONS, compareWithBaseline } from '../baseline.ts';
 import { distribution } from '../stats.ts';
 
 const { values } = parseArgs({
   options: {
+    ...BASELINE_OPTIONS,
     reuse: { type: 'boolean' },
     runs: { type: 'string' },
     warmup: { type: 'string' },
@@ -173,14 +175,20 @@ async function main(): Promise<void> {
   console.log(
     `\nEpic tree on PGlite (${DATA_DIR}): ${LARGE_TREE.groupPath}&${root.iid}, ${direct.length} direct children\n`,
   );
-  console.log(
-    `${'operation'.padEnd(50)} ${'median ms'.padStart(10)} ${'p95 ms'.padStart(10)} ${'stmts'.padStart(6)}`,
-  );
-  for (const timing of timings) {
+  const header = ['operation', 'median ms', 'p95 ms', 'stmts'];
+  const cells = timings.map((timing) => [
+    timing.name,
+    timing.medianMs.toFixed(1),
+    timing.p95Ms.toFixed(1),
+    String(timing.statements),
+  ]);
+  const widths = [50, 10, 10, 6];
+  for (const line of [header, ...cells]) {
     console.log(
-      `${timing.name.padEnd(50)} ${timing.medianMs.toFixed(1).padStart(10)} ${timing.p95Ms.toFixed(1).padStart(10)} ${String(timing.statements).padStart(6)}`,
+      line.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join(' '),
     );
   }
+  compareWithBaseline('tree', { header, rows: cells });
   writeFileSync(resolve(RESULTS_DIR, 'tree.json'), `${JSON.stringify({ timings }, null, 2)}\n`);
   await app.close();
   await handle.close();

@@ -1,14 +1,15 @@
 /**
  * The epic child tree layout benchmark (not part of npm test):
  *
- *   node --import tsx bench/treeLayout/run.ts [--seconds 1]
+ *   node --import tsx bench/treeLayout/run.ts [--seconds 1] [--write-baseline]
  *
  * An epic with 5,000 direct children (1,000 epics, 4,000 issues) and 20,000 descendants (each child
  * epic holds 15 issues), all expanded: 20,000 rows. Measures the resident model (TreeModel, the
  * worker's core) against a from-scratch flatten of the same tree in the same run: laying out a
  * scroll window, toggling an epic, moving an item and undoing it, a keyboard step, appending a page,
  * and the structured-clone size of a scroll answer minus its transferred buffer. Prints a table of
- * medians and p95 and writes bench/results/treeLayout.json.
+ * medians and p95 and writes bench/results/treeLayout.json; compares with bench/baselines/treeLayout.md
+ * (bench/baseline.ts).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -22,9 +23,10 @@ import { layoutTreeWindow } from '../../src/core/layout/tree/treeLayout.ts';
 import { TreeModel } from '../../src/core/layout/tree/treeModel.ts';
 import { applyMove, undoMove } from '../../src/core/layout/tree/treeMoves.ts';
 import type { TreeSnapshot } from '../../src/core/layout/tree/treeSnapshot.ts';
+import { BASELINE_OPTIONS, compareWithBaseline } from '../baseline.ts';
 import { measure as measureRuns, type Stats } from '../stats.ts';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '1' } } });
+const { values } = parseArgs({ options: { ...BASELINE_OPTIONS, seconds: { type: 'string', default: '1' } } });
 const SECONDS = Number(values.seconds);
 const CHILD_EPICS = 1000;
 const CHILD_ISSUES = 4000;
@@ -184,18 +186,17 @@ rows.push({
 
 const ms = (value: number) => (value < 0.1 ? value.toFixed(4) : value.toFixed(3));
 console.log(`Tree layout benchmark — ${rowCount} rows, ${cpus()[0]?.model ?? 'unknown cpu'}`);
-console.log(['case', 'ours median ms', 'ours p95 ms', 'rebuild median ms', 'clone bytes'].join(' | '));
-for (const row of rows) {
-  console.log(
-    [
-      row.case,
-      ms(row.ours.median),
-      ms(row.ours.p95),
-      row.scratch ? ms(row.scratch.median) : '',
-      row.bytes === undefined ? '' : String(row.bytes),
-    ].join(' | '),
-  );
-}
+const header = ['case', 'ours median ms', 'ours p95 ms', 'rebuild median ms', 'clone bytes'];
+const cells = rows.map((row) => [
+  row.case,
+  ms(row.ours.median),
+  ms(row.ours.p95),
+  row.scratch ? ms(row.scratch.median) : '',
+  row.bytes === undefined ? '' : String(row.bytes),
+]);
+console.log(header.join(' | '));
+for (const line of cells) console.log(line.join(' | '));
+compareWithBaseline('treeLayout', { header, rows: cells });
 const out = resolve('bench/results/treeLayout.json');
 mkdirSync(resolve('bench/results'), { recursive: true });
 writeFileSync(out, `${JSON.stringify({ rowCount, descendants, rows }, null, 2)}\n`);
