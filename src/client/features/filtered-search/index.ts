@@ -11,7 +11,6 @@ export {
   roadmapFilterVariables,
   serializeRoadmapFilters,
 } from '../../../core/domain/searchTokens.ts';
-export { startDebouncedFetch } from './debouncedFetch.ts';
 export { FilteredSearchBar, type FilteredSearchBarProps } from './FilteredSearchBar.tsx';
 export { MAX_RECENT_SEARCHES, recentSearchesKey } from './recentSearches.ts';
 export { NETWORK_FETCHERS, type SuggestionFetchers } from './suggestionSource.ts';

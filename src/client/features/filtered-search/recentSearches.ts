@@ -14,7 +14,7 @@ import {
   readStoredEntry,
   browserStorage as sharedBrowserStorage,
   writeStoredEntry,
-} from '../../ui/browserStorage.ts';
+} from '../../lib/index.ts';
 
 export const MAX_RECENT_SEARCHES = 5;
 

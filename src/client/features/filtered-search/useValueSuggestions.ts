@@ -1,6 +1,6 @@
 import { type Dispatch, useEffect } from 'react';
 import type { FilterTokenType } from '../../../core/domain/searchTokens.ts';
-import { startDebouncedFetch } from './debouncedFetch.ts';
+import { startDebouncedFetch } from '../../lib/index.ts';
 import type { BarAction } from './searchBarState.ts';
 import { fetchValueSuggestions, type SuggestionFetchers, type SuggestionScope } from './suggestionSource.ts';
 

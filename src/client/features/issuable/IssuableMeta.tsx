@@ -1,7 +1,7 @@
 import type { HealthStatus, Instant, IssueType, ItemState, UserView, Visibility } from '../../data/index.ts';
+import { useNow } from '../../lib/index.ts';
 import { Avatar, Badge, Icon } from '../../ui/index.ts';
 import { formatTimeAgo, formatTimestamp, HEALTH_STATUS, VISIBILITY } from './format.ts';
-import { useNow } from './useNow.ts';
 
 /** '3 days ago' in a `<time>` whose tooltip is the full timestamp. */
 export function TimeAgo({ instant }: { instant: Instant }) {

@@ -1,11 +1,11 @@
 import { milestoneDateRangeText, milestoneRemainingText } from '../../../core/time/milestoneDates.ts';
 import { type MilestoneDetail, useMilestoneDetail } from '../../data/index.ts';
+import { useNow } from '../../lib/index.ts';
 import { Alert, type Crumb, Loading, useDocumentTitle } from '../../ui/index.ts';
 import { NotFoundContent } from '../errors/NotFound.tsx';
 import { PlainDescription } from '../issuable/DetailList.tsx';
 import { calendarDateOf } from '../issuable/format.ts';
 import { StateBadge } from '../issuable/IssuableMeta.tsx';
-import { useNow } from '../issuable/useNow.ts';
 import {
   groupCrumbs,
   groupMilestonePath,

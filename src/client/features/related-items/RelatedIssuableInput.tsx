@@ -17,6 +17,7 @@ import {
   useState,
 } from 'react';
 import { fetchReferenceSuggestions, type ReferenceSuggestion } from '../../data/treeLinksRest.ts';
+import { useDebouncedQuery } from '../../lib/index.ts';
 import { ReferenceChip } from './ReferenceChip.tsx';
 import { ReferenceSuggestions, suggestionOptionId } from './ReferenceSuggestions.tsx';
 import {
@@ -27,7 +28,6 @@ import {
   suggestionQuery,
 } from './referenceInput.ts';
 import { RELATED_TEXT } from './relatedItemsTexts.ts';
-import { useDebouncedQuery } from './useDebouncedQuery.ts';
 
 export interface RelatedIssuableInputProps {
   readonly inputId: string;

@@ -14,4 +14,3 @@ export {
   referencePlaceholder,
   removeItemErrorText,
 } from './relatedItemsTexts.ts';
-export { type DebouncedQuery, SEARCH_DEBOUNCE_MS, useDebouncedQuery } from './useDebouncedQuery.ts';

@@ -13,9 +13,9 @@ import {
   firstErrorMessage,
   useEpicDates,
 } from '../../../data/index.ts';
+import { useNow } from '../../../lib/index.ts';
 import { Badge, Button, Icon } from '../../../ui/index.ts';
 import { calendarDateOf, formatCalendarDate } from '../../issuable/format.ts';
-import { useNow } from '../../issuable/useNow.ts';
 import { DateEditor } from './DateEditor.tsx';
 import { applyDateChange, canRemoveDate, dateBounds, isPastDue } from './epicDates.ts';
 import { BlockAlert, BlockFetchError, CollapsedItem, SidebarBlock } from './SidebarParts.tsx';

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { fetchLabelSuggestions, type LabelView } from '../../../data/index.ts';
-import { SUGGESTION_DEBOUNCE_MS, startDebouncedFetch } from '../../filtered-search/index.ts';
+import { startDebouncedFetch } from '../../../lib/index.ts';
+import { SUGGESTION_DEBOUNCE_MS } from '../../filtered-search/index.ts';
 import { labelFromSuggestion } from './labelSelection.ts';
 
 export interface LabelSearch {
@@ -11,8 +12,8 @@ export interface LabelSearch {
 
 /**
  * The group's labels (and its ancestors') matching `search`, through the filter bar's label fetch.
- * A newer search, or closing the picker, drops the wait or aborts the fetch in flight (the filter
- * bar's `startDebouncedFetch`), whose answer or rejection is then ignored.
+ * A newer search, or closing the picker, drops the wait or aborts the fetch in flight (`startDebouncedFetch`,
+ * as in the filter bar), whose answer or rejection is then ignored.
  */
 export function useLabelSearch(fullPath: string, search: string): LabelSearch {
   const [state, setState] = useState<LabelSearch>({ labels: [], loading: true, failed: false });

@@ -8,8 +8,8 @@
 
 import { type FormEvent, useId, useState } from 'react';
 import { createChildEpic, fetchDescendantGroups, type GroupOption } from '../../../data/treeLinksRest.ts';
+import { useDebouncedQuery } from '../../../lib/index.ts';
 import { usePushToast } from '../../../state/index.ts';
-import { useDebouncedQuery } from '../../related-items/index.ts';
 import { createEpicErrorText, TREE_TEXT } from '../treeTexts.ts';
 import { CreateFormLayout } from './CreateFormLayout.tsx';
 import { canCreateEpic, epicTitlePlaceholder, groupChoices } from './createForms.ts';

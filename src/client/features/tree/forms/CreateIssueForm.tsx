@@ -9,8 +9,8 @@
 
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { createEpicIssue, fetchGroupProjects, type ProjectOption } from '../../../data/treeLinksRest.ts';
+import { useDebouncedQuery } from '../../../lib/index.ts';
 import { usePushToast } from '../../../state/index.ts';
-import { useDebouncedQuery } from '../../related-items/index.ts';
 import { TREE_TEXT } from '../treeTexts.ts';
 import { CreateFormLayout } from './CreateFormLayout.tsx';
 import { canCreateIssue, projectSections } from './createForms.ts';

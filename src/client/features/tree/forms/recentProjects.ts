@@ -12,7 +12,7 @@ import {
   readStoredEntry,
   browserStorage as sharedBrowserStorage,
   writeStoredEntry,
-} from '../../../ui/browserStorage.ts';
+} from '../../../lib/index.ts';
 
 export const RECENT_PROJECTS_MAX = 20;
 export const RECENT_PROJECTS_SHOWN = 5;

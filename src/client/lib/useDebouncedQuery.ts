@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { startDebouncedFetch } from '../filtered-search/index.ts';
+import { startDebouncedFetch } from './debouncedFetch.ts';
 
 /** GitLab's SEARCH_DEBOUNCE for the tree and related-items searches (facts 1.8), in ms. */
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -14,8 +14,8 @@ const IDLE = { value: null, loading: false, failed: false } as const;
 
 /**
  * The answer of `fetcher`, asked `delayMs` after `key` last changed; a null key asks nothing. A
- * newer key (or unmounting) cancels the wait and aborts the fetch in flight, through the filter
- * bar's `startDebouncedFetch`, so an older answer never replaces a newer one. `fetcher` may change
+ * newer key (or unmounting) cancels the wait and aborts the fetch in flight, through
+ * `startDebouncedFetch` (as the filter bar's suggestions), so an older answer never replaces a newer one. `fetcher` may change
  * identity on every render: the one current when the delay ends runs.
  */
 export function useDebouncedQuery<T>(

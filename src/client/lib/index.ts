@@ -1,0 +1,10 @@
+/** Small generic client helpers: browser storage, debounced fetches, the mount-time clock. */
+export {
+  browserStorage,
+  type ListStorage,
+  readStoredEntry,
+  writeStoredEntry,
+} from './browserStorage.ts';
+export { startDebouncedFetch } from './debouncedFetch.ts';
+export { type DebouncedQuery, SEARCH_DEBOUNCE_MS, useDebouncedQuery } from './useDebouncedQuery.ts';
+export { useNow } from './useNow.ts';
