@@ -1,6 +1,6 @@
 import { type ReactNode, useMemo } from 'react';
-import { TopBar } from '../features/shell/TopBar.tsx';
-import { ShortcutsDialog } from '../features/shortcuts/ShortcutsDialog.tsx';
+import { TopBar } from '../components/shell/index.ts';
+import { ShortcutsDialog } from '../components/shortcuts/index.ts';
 import { useHelpDialog, useToasts } from '../state/index.ts';
 import { ToastRegion } from '../ui/index.ts';
 import type { CommandRegistry } from './commands.ts';

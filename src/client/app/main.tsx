@@ -6,8 +6,8 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { assert } from '../../core/lib/assert.ts';
+import { SEARCH_TARGET } from '../components/filters/index.ts';
 import { createApolloClient, csrfToken } from '../data/index.ts';
-import { SEARCH_TARGET } from '../features/filters/index.ts';
 import {
   applyTheme,
   bindLocation,

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
+import { NotFoundPage } from '../components/errors/index.ts';
 import { SignInPage } from '../features/auth/SignInPage.tsx';
 import { EpicPage } from '../features/epic/EpicPage.tsx';
 import { NewEpicPage } from '../features/epic-new/NewEpicPage.tsx';
 import { EpicsListPage } from '../features/epics/EpicsListPage.tsx';
-import { NotFoundPage } from '../features/errors/NotFound.tsx';
 import { GroupPage } from '../features/groups/GroupPage.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
 import { IssuePage } from '../features/issue/IssuePage.tsx';

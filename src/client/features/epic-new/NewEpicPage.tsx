@@ -4,11 +4,10 @@
  * it opens the new epic's page.
  */
 import { type FormEvent, useId, useState } from 'react';
+import { groupCrumbs, PageHeader } from '../../components/navigation/index.ts';
 import { createGroupEpic } from '../../data/index.ts';
 import { rememberNewEpic } from '../../state/index.ts';
 import { Alert, Button, useDocumentTitle } from '../../ui/index.ts';
-import { groupCrumbs } from '../navigation/crumbs.ts';
-import { PageHeader } from '../navigation/PageHeader.tsx';
 import { newEpicProblem, TITLE_MAX_LENGTH } from './newEpicForm.ts';
 
 export interface NewEpicPageProps {

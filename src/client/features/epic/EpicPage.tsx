@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import type { PageData } from '../../app/pageData.ts';
+import { NotFoundContent } from '../../components/errors/index.ts';
+import { ConfidentialBadge, CreatedBy, StateBadge } from '../../components/issuable/index.ts';
+import { epicPath, groupCrumbs, groupEpicsPath, PageHeader } from '../../components/navigation/index.ts';
 import { type EpicDetail, useEpicDetail, usePageSettled } from '../../data/index.ts';
 import { epicLinkEndpoints } from '../../data/treeLinksRest.ts';
 import { useEpicSidebarCollapse } from '../../state/index.ts';
 import { Alert, Breadcrumbs, Button, Loading, useDocumentTitle } from '../../ui/index.ts';
-import { NotFoundContent } from '../errors/NotFound.tsx';
-import { ConfidentialBadge, CreatedBy, StateBadge } from '../issuable/IssuableMeta.tsx';
-import { epicPath, groupCrumbs, groupEpicsPath } from '../navigation/crumbs.ts';
-import { PageHeader } from '../navigation/PageHeader.tsx';
 import { LinkedItemsCard } from '../related-items/index.ts';
 import { EpicTreeCard } from '../tree/EpicTreeCard.tsx';
 import { DeleteEpicDialog } from './body/DeleteEpicDialog.tsx';

@@ -1,9 +1,13 @@
+import {
+  ConfidentialIcon,
+  CreatedBy,
+  formatDateRange,
+  LabelList,
+  StateBadge,
+} from '../../components/issuable/index.ts';
+import { epicPath } from '../../components/navigation/index.ts';
 import type { EpicListItem } from '../../data/index.ts';
 import { Icon } from '../../ui/index.ts';
-import { formatDateRange } from '../issuable/format.ts';
-import { ConfidentialIcon, CreatedBy, StateBadge } from '../issuable/IssuableMeta.tsx';
-import { LabelList } from '../issuable/LabelList.tsx';
-import { epicPath } from '../navigation/crumbs.ts';
 
 export function EpicRow({
   epic,

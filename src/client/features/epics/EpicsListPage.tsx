@@ -1,8 +1,7 @@
+import { addLabel, ListFrame, useListQuery } from '../../components/filters/index.ts';
+import { groupCrumbs, groupEpicsPath, PageHeader } from '../../components/navigation/index.ts';
 import { useGroupEpicsList } from '../../data/index.ts';
 import { useDocumentTitle } from '../../ui/index.ts';
-import { addLabel, ListFrame, useListQuery } from '../filters/index.ts';
-import { groupCrumbs, groupEpicsPath } from '../navigation/crumbs.ts';
-import { PageHeader } from '../navigation/PageHeader.tsx';
 import { EpicRow } from './EpicRow.tsx';
 import { EPIC_LIST_SPEC } from './epicListSpec.ts';
 

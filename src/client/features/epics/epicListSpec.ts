@@ -1,5 +1,5 @@
+import type { ListQuerySpec, ListState } from '../../components/filters/index.ts';
 import type { EpicSort, EpicState } from '../../data/index.ts';
-import type { ListQuerySpec, ListState } from '../filters/index.ts';
 
 /** The sort options of GitLab's epics list; the first is the default. */
 export const EPIC_LIST_SPEC: ListQuerySpec<EpicSort> = {

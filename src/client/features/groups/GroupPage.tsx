@@ -1,9 +1,13 @@
+import { NotFoundContent } from '../../components/errors/index.ts';
+import { VisibilityBadge } from '../../components/issuable/index.ts';
+import {
+  groupCrumbs,
+  groupEpicsPath,
+  groupRoadmapPath,
+  PageHeader,
+} from '../../components/navigation/index.ts';
 import { type GroupOverview, useGroupOverview } from '../../data/index.ts';
 import { Alert, Avatar, EmptyState, Icon, Loading, useDocumentTitle } from '../../ui/index.ts';
-import { NotFoundContent } from '../errors/NotFound.tsx';
-import { VisibilityBadge } from '../issuable/IssuableMeta.tsx';
-import { groupCrumbs, groupEpicsPath, groupRoadmapPath } from '../navigation/crumbs.ts';
-import { PageHeader } from '../navigation/PageHeader.tsx';
 import { GroupRow, ProjectRow } from './GroupRows.tsx';
 
 export interface GroupPageProps {

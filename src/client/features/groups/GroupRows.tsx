@@ -1,8 +1,8 @@
 import { pluralize } from '../../../core/domain/plural.ts';
+import { VisibilityIcon } from '../../components/issuable/index.ts';
+import { groupPath, projectIssuesPath, projectPath } from '../../components/navigation/index.ts';
 import type { GroupSummary, ProjectSummary } from '../../data/index.ts';
 import { Avatar, Icon } from '../../ui/index.ts';
-import { VisibilityIcon } from '../issuable/IssuableMeta.tsx';
-import { groupPath, projectIssuesPath, projectPath } from '../navigation/crumbs.ts';
 
 export function GroupRow({ group, showFullName = false }: { group: GroupSummary; showFullName?: boolean }) {
   return (

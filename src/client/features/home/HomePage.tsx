@@ -1,8 +1,8 @@
+import { type ListQuerySpec, pageLinks, useListQuery } from '../../components/filters/index.ts';
+import { PageHeader } from '../../components/navigation/index.ts';
 import { useHomeGroups } from '../../data/index.ts';
 import { Alert, EmptyState, Loading, Pagination, useDocumentTitle } from '../../ui/index.ts';
-import { type ListQuerySpec, pageLinks, useListQuery } from '../filters/index.ts';
 import { GroupRow } from '../groups/GroupRows.tsx';
-import { PageHeader } from '../navigation/PageHeader.tsx';
 
 /** Only the cursors of the URL matter here. */
 const HOME_SPEC: ListQuerySpec<'NAME'> = { sorts: [{ param: 'name', value: 'NAME', label: 'Name' }] };

@@ -1,18 +1,25 @@
-import { type IssueDetail, useIssueDetail } from '../../data/index.ts';
-import { Alert, Avatar, Loading, useDocumentTitle } from '../../ui/index.ts';
-import { NotFoundContent } from '../errors/NotFound.tsx';
-import { Detail, DetailList, None, PlainDescription } from '../issuable/DetailList.tsx';
-import { formatCalendarDate } from '../issuable/format.ts';
+import { NotFoundContent } from '../../components/errors/index.ts';
 import {
   ConfidentialBadge,
   CreatedBy,
+  Detail,
+  DetailList,
+  formatCalendarDate,
   HealthBadge,
   IssueTypeIcon,
+  LabelList,
+  None,
+  PlainDescription,
   StateBadge,
-} from '../issuable/IssuableMeta.tsx';
-import { LabelList } from '../issuable/LabelList.tsx';
-import { issuePath, projectCrumbs, projectIssuesPath } from '../navigation/crumbs.ts';
-import { PageHeader } from '../navigation/PageHeader.tsx';
+} from '../../components/issuable/index.ts';
+import {
+  issuePath,
+  PageHeader,
+  projectCrumbs,
+  projectIssuesPath,
+} from '../../components/navigation/index.ts';
+import { type IssueDetail, useIssueDetail } from '../../data/index.ts';
+import { Alert, Avatar, Loading, useDocumentTitle } from '../../ui/index.ts';
 
 export interface IssuePageProps {
   readonly fullPath: string;

@@ -1,16 +1,16 @@
-import type { IssueListItem } from '../../data/index.ts';
-import { Icon } from '../../ui/index.ts';
-import { formatCalendarDate } from '../issuable/format.ts';
 import {
   AssigneeAvatars,
   ConfidentialIcon,
   CreatedBy,
+  formatCalendarDate,
   HealthBadge,
   IssueTypeIcon,
+  LabelList,
   StateBadge,
-} from '../issuable/IssuableMeta.tsx';
-import { LabelList } from '../issuable/LabelList.tsx';
-import { issuePath } from '../navigation/crumbs.ts';
+} from '../../components/issuable/index.ts';
+import { issuePath } from '../../components/navigation/index.ts';
+import type { IssueListItem } from '../../data/index.ts';
+import { Icon } from '../../ui/index.ts';
 
 export function IssueRow({
   issue,

@@ -1,8 +1,7 @@
+import { addLabel, ListFrame, useListQuery } from '../../components/filters/index.ts';
+import { PageHeader, projectCrumbs, projectIssuesPath } from '../../components/navigation/index.ts';
 import { useProjectIssuesList } from '../../data/index.ts';
 import { useDocumentTitle } from '../../ui/index.ts';
-import { addLabel, ListFrame, useListQuery } from '../filters/index.ts';
-import { projectCrumbs, projectIssuesPath } from '../navigation/crumbs.ts';
-import { PageHeader } from '../navigation/PageHeader.tsx';
 import { IssueRow } from './IssueRow.tsx';
 import { ISSUE_LIST_SPEC } from './issueListSpec.ts';
 

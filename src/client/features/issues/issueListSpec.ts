@@ -1,5 +1,5 @@
+import type { ListQuerySpec } from '../../components/filters/index.ts';
 import type { IssueSort } from '../../data/index.ts';
-import type { ListQuerySpec } from '../filters/index.ts';
 
 /** The sort options of GitLab's issues list; the first is the default. */
 export const ISSUE_LIST_SPEC: ListQuerySpec<IssueSort> = {

@@ -1,6 +1,5 @@
+import { Detail, DetailList, formatCalendarDate, None } from '../../components/issuable/index.ts';
 import type { CalendarDate, MilestoneDetail } from '../../data/index.ts';
-import { Detail, DetailList, None } from '../issuable/DetailList.tsx';
-import { formatCalendarDate } from '../issuable/format.ts';
 import { MilestoneProgress } from './MilestoneProgress.tsx';
 import { MILESTONE_TEXTS } from './milestoneTexts.ts';
 

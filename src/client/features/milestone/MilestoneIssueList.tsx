@@ -1,6 +1,6 @@
+import { ConfidentialIcon, StateBadge } from '../../components/issuable/index.ts';
 import type { MilestoneIssueItem } from '../../data/index.ts';
 import { EmptyState } from '../../ui/index.ts';
-import { ConfidentialIcon, StateBadge } from '../issuable/IssuableMeta.tsx';
 import { MILESTONE_TEXTS, shownIssuesText } from './milestoneTexts.ts';
 
 /** The milestone's issues the viewer may see: title link, reference and state. */

@@ -1,18 +1,16 @@
 import { milestoneDateRangeText, milestoneRemainingText } from '../../../core/time/milestoneDates.ts';
-import { type MilestoneDetail, useMilestoneDetail } from '../../data/index.ts';
-import { useNow } from '../../lib/index.ts';
-import { Alert, type Crumb, Loading, useDocumentTitle } from '../../ui/index.ts';
-import { NotFoundContent } from '../errors/NotFound.tsx';
-import { PlainDescription } from '../issuable/DetailList.tsx';
-import { calendarDateOf } from '../issuable/format.ts';
-import { StateBadge } from '../issuable/IssuableMeta.tsx';
+import { NotFoundContent } from '../../components/errors/index.ts';
+import { calendarDateOf, PlainDescription, StateBadge } from '../../components/issuable/index.ts';
 import {
   groupCrumbs,
   groupMilestonePath,
+  PageHeader,
   projectCrumbs,
   projectMilestonePath,
-} from '../navigation/crumbs.ts';
-import { PageHeader } from '../navigation/PageHeader.tsx';
+} from '../../components/navigation/index.ts';
+import { type MilestoneDetail, useMilestoneDetail } from '../../data/index.ts';
+import { useNow } from '../../lib/index.ts';
+import { Alert, type Crumb, Loading, useDocumentTitle } from '../../ui/index.ts';
 import { MilestoneDetails } from './MilestoneDetails.tsx';
 import { MilestoneIssueList } from './MilestoneIssueList.tsx';
 import { MILESTONE_TEXTS } from './milestoneTexts.ts';

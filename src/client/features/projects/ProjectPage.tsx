@@ -1,10 +1,14 @@
 import { pluralize } from '../../../core/domain/plural.ts';
+import { NotFoundContent } from '../../components/errors/index.ts';
+import { VisibilityBadge } from '../../components/issuable/index.ts';
+import {
+  groupPath,
+  PageHeader,
+  projectCrumbs,
+  projectIssuesPath,
+} from '../../components/navigation/index.ts';
 import { useProjectOverview } from '../../data/index.ts';
 import { Alert, Avatar, Icon, Loading, useDocumentTitle } from '../../ui/index.ts';
-import { NotFoundContent } from '../errors/NotFound.tsx';
-import { VisibilityBadge } from '../issuable/IssuableMeta.tsx';
-import { groupPath, projectCrumbs, projectIssuesPath } from '../navigation/crumbs.ts';
-import { PageHeader } from '../navigation/PageHeader.tsx';
 
 export interface ProjectPageProps {
   readonly fullPath: string;

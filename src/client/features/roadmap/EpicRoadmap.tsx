@@ -6,13 +6,13 @@
  */
 import { useEffect, useMemo } from 'react';
 import { graphqlTimeframe } from '../../../core/time/graphqlTimeframe.ts';
+import { groupEpicsPath } from '../../components/navigation/index.ts';
 import {
   type EpicSort,
   type RoadmapChildEpicsQueryVariables,
   useEpicRoadmapEpics,
 } from '../../data/index.ts';
 import { Alert } from '../../ui/index.ts';
-import { groupEpicsPath } from '../navigation/crumbs.ts';
 import { RoadmapMilestonesAlert } from './RoadmapMilestonesAlert.tsx';
 import { RoadmapView } from './RoadmapView.tsx';
 import { EPICS_DOCS_PATH } from './roadmapLinks.ts';

@@ -13,6 +13,8 @@ import {
 } from '../../../core/domain/searchTokens.ts';
 import { graphqlTimeframe } from '../../../core/time/graphqlTimeframe.ts';
 import type { PageData, Session } from '../../app/pageData.ts';
+import { FilteredSearchBar } from '../../components/filtered-search/index.ts';
+import { groupCrumbs, groupRoadmapPath, PageHeader } from '../../components/navigation/index.ts';
 import {
   type EpicSort,
   type RoadmapEpicsQueryVariables,
@@ -21,9 +23,6 @@ import {
 } from '../../data/index.ts';
 import { useLocationSearch } from '../../state/index.ts';
 import { Alert, Button, useDocumentTitle } from '../../ui/index.ts';
-import { FilteredSearchBar } from '../filtered-search/FilteredSearchBar.tsx';
-import { groupCrumbs, groupRoadmapPath } from '../navigation/crumbs.ts';
-import { PageHeader } from '../navigation/PageHeader.tsx';
 import { RoadmapMilestonesAlert } from './RoadmapMilestonesAlert.tsx';
 import { RoadmapSettingsDrawer } from './RoadmapSettingsDrawer.tsx';
 import { RoadmapView } from './RoadmapView.tsx';

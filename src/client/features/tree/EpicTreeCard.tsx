@@ -7,11 +7,11 @@
  */
 import { useCallback, useId, useState } from 'react';
 import { calendarDateToDay } from '../../../core/time/epochDay.ts';
+import { calendarDateOf } from '../../components/issuable/index.ts';
 import { useEpicTreeData } from '../../data/epicTreeData.ts';
 import { epicLinkEndpoints } from '../../data/treeLinksRest.ts';
 import { usePushToast } from '../../state/index.ts';
 import { Icon, Switch, Tooltip } from '../../ui/index.ts';
-import { calendarDateOf } from '../issuable/format.ts';
 import { EpicRoadmap } from '../roadmap/EpicRoadmap.tsx';
 import { EpicTreeView } from './EpicTreeView.tsx';
 import { AddItemDropdown, formForAction, type TreeForm, TreeFormPanel } from './forms/index.ts';

@@ -16,8 +16,8 @@ import {
   type TreeEntryView,
   type TreeSnapshot,
 } from '../../../core/layout/tree/treeSnapshot.ts';
+import { formatCalendarDate } from '../../components/issuable/index.ts';
 import { Icon, LabelChip } from '../../ui/index.ts';
-import { formatCalendarDate } from '../issuable/format.ts';
 import { TREE_TEXT } from './treeTexts.ts';
 
 export interface TreeRowHandlers {

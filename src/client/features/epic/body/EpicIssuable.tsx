@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
+import { TimeAgo } from '../../../components/issuable/index.ts';
 import type { Instant } from '../../../data/index.ts';
 import { type IssuableText, saveIssuable } from '../../../data/issuableRest.ts';
 import { Alert, Button, Loading } from '../../../ui/index.ts';
-import { TimeAgo } from '../../issuable/IssuableMeta.tsx';
 import { IssuableDescription } from './IssuableDescription.tsx';
 import { IssuableEditForm } from './IssuableEditForm.tsx';
 import { CONCURRENT_EDIT_MESSAGE, ISSUABLE_TEXT, updateErrorText } from './issuableTexts.ts';

@@ -5,6 +5,7 @@
  */
 import { useId, useState } from 'react';
 import type { CalendarDate } from '../../../../core/time/calendarDate.ts';
+import { calendarDateOf, formatCalendarDate } from '../../../components/issuable/index.ts';
 import {
   type EpicDateChange,
   type EpicDateField,
@@ -15,7 +16,6 @@ import {
 } from '../../../data/index.ts';
 import { useNow } from '../../../lib/index.ts';
 import { Badge, Button, Icon } from '../../../ui/index.ts';
-import { calendarDateOf, formatCalendarDate } from '../../issuable/format.ts';
 import { DateEditor } from './DateEditor.tsx';
 import { applyDateChange, canRemoveDate, dateBounds, isPastDue } from './epicDates.ts';
 import { BlockAlert, BlockFetchError, CollapsedItem, SidebarBlock } from './SidebarParts.tsx';

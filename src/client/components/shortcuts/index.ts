@@ -1,0 +1,2 @@
+/** The keyboard shortcuts help dialog. */
+export { type ShortcutEntry, type ShortcutGroup, ShortcutsDialog } from './ShortcutsDialog.tsx';
