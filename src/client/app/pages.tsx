@@ -1,22 +1,19 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { NotFoundPage } from '../components/errors/index.ts';
-import { SignInPage } from '../features/auth/SignInPage.tsx';
-import { EpicPage } from '../features/epic/EpicPage.tsx';
-import { NewEpicPage } from '../features/epic-new/NewEpicPage.tsx';
-import { EpicsListPage } from '../features/epics/EpicsListPage.tsx';
-import { GroupPage } from '../features/groups/GroupPage.tsx';
-import { HomePage } from '../features/home/HomePage.tsx';
-import { IssuePage } from '../features/issue/IssuePage.tsx';
-import { IssuesListPage } from '../features/issues/IssuesListPage.tsx';
-import { MilestonePage } from '../features/milestone/MilestonePage.tsx';
-import { ProjectPage } from '../features/projects/ProjectPage.tsx';
+import { SignInPage } from '../features/auth/index.ts';
+import { EpicPage } from '../features/epic/index.ts';
+import { NewEpicPage } from '../features/epic-new/index.ts';
+import { EpicsListPage } from '../features/epics/index.ts';
+import { GroupPage } from '../features/groups/index.ts';
+import { HomePage } from '../features/home/index.ts';
+import { IssuePage } from '../features/issue/index.ts';
+import { IssuesListPage } from '../features/issues/index.ts';
+import { MilestonePage } from '../features/milestone/index.ts';
+import { ProjectPage } from '../features/projects/index.ts';
+// Lazy: the roadmap page's code is loaded only on its page (see its index.ts).
+import { RoadmapPage } from '../features/roadmap/index.ts';
 import { Loading } from '../ui/index.ts';
 import type { PageData, PageName, Session } from './pageData.ts';
-
-/** The roadmap brings PixiJS and its worker: loaded only on its page, so other pages stay light. */
-const RoadmapPage = lazy(() =>
-  import('../features/roadmap/RoadmapPage.tsx').then((module) => ({ default: module.RoadmapPage })),
-);
 
 /** Pages with a search box, where the `s`, `/` and `f` shortcuts are registered. */
 export const PAGES_WITH_SEARCH: ReadonlySet<PageName> = new Set(['group-epics', 'project-issues']);

@@ -8,7 +8,7 @@ import { epicLinkEndpoints } from '../../data/treeLinksRest.ts';
 import { useEpicSidebarCollapse } from '../../state/index.ts';
 import { Alert, Breadcrumbs, Button, Loading, useDocumentTitle } from '../../ui/index.ts';
 import { LinkedItemsCard } from '../related-items/index.ts';
-import { EpicTreeCard } from '../tree/EpicTreeCard.tsx';
+import { EpicTreeCard } from '../tree/index.ts';
 import { DeleteEpicDialog } from './body/DeleteEpicDialog.tsx';
 import { EpicIssuable } from './body/EpicIssuable.tsx';
 import { ISSUABLE_TEXT } from './body/issuableTexts.ts';

@@ -2,7 +2,7 @@ import { type ListQuerySpec, pageLinks, useListQuery } from '../../components/fi
 import { PageHeader } from '../../components/navigation/index.ts';
 import { useHomeGroups } from '../../data/index.ts';
 import { Alert, EmptyState, Loading, Pagination, useDocumentTitle } from '../../ui/index.ts';
-import { GroupRow } from '../groups/GroupRows.tsx';
+import { GroupRow } from '../groups/index.ts';
 
 /** Only the cursors of the URL matter here. */
 const HOME_SPEC: ListQuerySpec<'NAME'> = { sorts: [{ param: 'name', value: 'NAME', label: 'Name' }] };

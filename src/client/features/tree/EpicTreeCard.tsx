@@ -12,7 +12,7 @@ import { useEpicTreeData } from '../../data/epicTreeData.ts';
 import { epicLinkEndpoints } from '../../data/treeLinksRest.ts';
 import { usePushToast } from '../../state/index.ts';
 import { Icon, Switch, Tooltip } from '../../ui/index.ts';
-import { EpicRoadmap } from '../roadmap/EpicRoadmap.tsx';
+import { EpicRoadmap } from '../roadmap/index.ts';
 import { EpicTreeView } from './EpicTreeView.tsx';
 import { AddItemDropdown, formForAction, type TreeForm, TreeFormPanel } from './forms/index.ts';
 import { type CardView, CardViewPanel, CardViewTabs } from './TreeCardTabs.tsx';

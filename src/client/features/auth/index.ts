@@ -1,0 +1,2 @@
+/** The sign-in page. */
+export { SignInPage, type SignInPageProps } from './SignInPage.tsx';

@@ -1,0 +1,2 @@
+/** The new epic page. */
+export { NewEpicPage, type NewEpicPageProps } from './NewEpicPage.tsx';

@@ -1,0 +1,2 @@
+/** A group's epics list. */
+export { EpicsListPage, type EpicsListPageProps } from './EpicsListPage.tsx';

@@ -1,0 +1,2 @@
+/** The home page: the visitor's groups. */
+export { HomePage } from './HomePage.tsx';

@@ -1,0 +1,2 @@
+/** An issue's page. */
+export { IssuePage, type IssuePageProps } from './IssuePage.tsx';

@@ -1,0 +1,2 @@
+/** A project's issues list. */
+export { IssuesListPage, type IssuesListPageProps } from './IssuesListPage.tsx';

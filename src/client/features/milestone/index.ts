@@ -1,0 +1,2 @@
+/** A group or project milestone's page. */
+export { MilestonePage, type MilestonePageProps } from './MilestonePage.tsx';

@@ -1,0 +1,2 @@
+/** A project's overview page. */
+export { ProjectPage, type ProjectPageProps } from './ProjectPage.tsx';
