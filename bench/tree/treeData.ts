@@ -1,6 +1,6 @@
 /**
  * The rows the `dom` baseline of bench/tree draws: the big epic's children as the app itself reads
- * them, with its own GraphQL document (src/client/data/queries/epicTree.graphql, operation
+ * them, with its own GraphQL document (src/client/data/tree/epicTree.graphql, operation
  * `childItems`, 100 per list) and its own paging: each page in GitLab's client order
  * (sortChildItems), later pages appended after the first and without the items already listed, and
  * only the lists that still have a next page asked for again ('Show more'). So the baseline lists the
@@ -12,7 +12,7 @@ import { sortChildItems } from '../../src/core/layout/tree/treeItem.ts';
 import { ROOT } from '../render/appServer.ts';
 import { ownerToken, postJson } from '../render/roadmapRows.ts';
 
-const CHILD_ITEMS_DOCUMENT = readFileSync(resolve(ROOT, 'src/client/data/queries/epicTree.graphql'), 'utf8');
+const CHILD_ITEMS_DOCUMENT = readFileSync(resolve(ROOT, 'src/client/data/tree/epicTree.graphql'), 'utf8');
 
 /** One child row, with what the baseline shows of it (as GitLab's DOM tree does). */
 export interface TreeBenchRow {

@@ -1,40 +1,52 @@
-/** The data layer's public face: features import from here, never from Apollo. */
+/**
+ * The data layer's public face: features import from here, never from Apollo or a file inside.
+ * Shared plumbing sits at this folder's top; each entity's documents, mappers and hooks in its own
+ * folder (epics/, groups/, issues/, labels/, milestones/, projects/, roadmap/, todos/, tree/ …).
+ */
 export { createApolloClient } from './apolloClient.ts';
 export { csrfToken } from './csrf.ts';
 export { DataProvider } from './DataProvider.tsx';
 export type { CalendarDate, Instant } from './dates.ts';
-export { type CreatedEpic, createGroupEpic, type NewEpicFields } from './epicRest.ts';
+export { type EpicSort, type EpicState, useEpicDetail, useGroupEpicsList } from './epics/epicHooks.ts';
+export { type CreatedEpic, createGroupEpic, type NewEpicFields } from './epics/epicRest.ts';
 export {
   useEpicAncestors,
   useEpicColor,
   useEpicConfidential,
   useEpicDates,
-  useEpicLabels,
   useEpicParticipants,
   useEpicReference,
   useEpicSubscription,
-} from './epicSidebarHooks.ts';
-export type * from './epicSidebarTypes.ts';
-export { useEpicTodo } from './epicTodoHooks.ts';
+} from './epics/epicSidebarHooks.ts';
+export type * from './epics/epicSidebarTypes.ts';
+export { type EpicSidebarScope, firstErrorMessage } from './epics/sidebarQuerySupport.ts';
+export { useGroupOverview, useHomeGroups } from './groups/groupHooks.ts';
+export { usePageSettled } from './idle.ts';
 export {
-  type EpicSort,
-  type EpicState,
+  fetchRealtimeChanges,
+  type IssuableFields,
+  type IssuableText,
+  previewMarkdown,
+  type RealtimeAnswer,
+  RealtimeError,
+  type SaveAnswer,
+  saveIssuable,
+} from './issuables/issuableRest.ts';
+export {
   type IssuableState,
   type IssueSort,
-  LIST_PAGE_SIZE,
-  type ListFilters,
-  type QueryState,
-  useEpicDetail,
-  useGroupEpicsList,
-  useGroupOverview,
-  useHomeGroups,
   useIssueDetail,
   useProjectIssuesList,
-  useProjectOverview,
-} from './hooks.ts';
-export { usePageSettled } from './idle.ts';
-export { MILESTONE_ISSUES_LIMIT, type MilestoneQueryInput, useMilestoneDetail } from './milestoneHooks.ts';
+} from './issues/issueHooks.ts';
+export { useEpicLabels } from './labels/labelHooks.ts';
+export { LIST_PAGE_SIZE, type ListFilters } from './lists.ts';
+export {
+  MILESTONE_ISSUES_LIMIT,
+  type MilestoneQueryInput,
+  useMilestoneDetail,
+} from './milestones/milestoneHooks.ts';
 export type { PageCursor } from './paging.ts';
+export { useProjectOverview } from './projects/projectHooks.ts';
 export {
   ROADMAP_BULK_PAGE_SIZE,
   ROADMAP_PAGE_SIZE,
@@ -47,8 +59,7 @@ export {
   useRoadmapChildEpicsFetcher,
   useRoadmapEpics,
   useRoadmapMilestones,
-} from './roadmapHooks.ts';
-export { type EpicSidebarScope, firstErrorMessage } from './sidebarQuerySupport.ts';
+} from './roadmap/roadmapHooks.ts';
 export {
   type EmojiSuggestion,
   type EpicSuggestion,
@@ -61,5 +72,36 @@ export {
   type LabelSuggestion,
   type MilestoneSuggestion,
   type UserSuggestion,
-} from './suggestions.ts';
+} from './suggestions/suggestions.ts';
+export { useEpicTodo } from './todos/todoHooks.ts';
+export type * from './todos/todoTypes.ts';
+export {
+  type ChildItemsCursors,
+  type ChildItemsPage,
+  type EpicTreeData,
+  epicAddressOf,
+  type TreeRoot,
+  useEpicTreeData,
+} from './tree/epicTreeData.ts';
+export {
+  addRelatedItems,
+  addTreeItems,
+  type CreatedItem,
+  createChildEpic,
+  createEpicIssue,
+  epicLinkEndpoints,
+  fetchDescendantGroups,
+  fetchGroupProjects,
+  fetchReferenceSuggestions,
+  fetchRelatedItems,
+  type GroupOption,
+  type HttpFailure,
+  LINK_TYPES,
+  type LinkedIssuable,
+  type LinkType,
+  type ProjectOption,
+  type ReferenceSuggestion,
+  removeRelation,
+  type TreeItemType,
+} from './tree/treeLinksRest.ts';
 export type * from './types.ts';

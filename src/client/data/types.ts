@@ -9,6 +9,13 @@ import type { CalendarDate, Instant } from './dates.ts';
 
 export type { CalendarDate, Instant, Visibility };
 
+/** `data` is undefined until the first answer, null when the server says the item does not exist. */
+export interface QueryState<T> {
+  readonly data: T | undefined;
+  readonly loading: boolean;
+  readonly error: Error | undefined;
+}
+
 export type ItemState = 'opened' | 'closed';
 export type HealthStatus = 'onTrack' | 'needsAttention' | 'atRisk';
 export type IssueType = 'ISSUE' | 'INCIDENT' | 'TASK';

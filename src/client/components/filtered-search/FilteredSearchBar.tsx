@@ -4,7 +4,7 @@
  * combobox with debounced suggestions; free text becomes search terms; Enter or the search button
  * calls `onSubmit(filters)`. The logic is a pure machine (`searchBarState.ts`, `searchBarReducer.ts`,
  * `barOptions.ts`) bound to React by `useSearchBar.ts`; URL and GraphQL mapping live in
- * `src/core/domain/searchTokens.ts`, fetches in `src/client/data/suggestions.ts`.
+ * `src/core/domain/searchTokens.ts`, fetches in `src/client/data/suggestions/suggestions.ts`.
  */
 import {
   EMPTY_ROADMAP_FILTERS,

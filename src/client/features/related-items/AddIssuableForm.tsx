@@ -2,12 +2,12 @@
  * AddIssuableForm — GitLab's related-items form (spec §2.3): the link-type radios (relates to,
  * blocks, is blocked by; relates_to by default) when `showLinkTypes`, the reference input with its
  * chips and autocomplete, Add and Cancel, and the error under the form. It calls no endpoint
- * itself: `onSubmit` posts (e.g. `addRelatedItems` or `addTreeItems` in data/treeLinksRest.ts) and
+ * itself: `onSubmit` posts (e.g. `addRelatedItems` or `addTreeItems` in data/tree/treeLinksRest.ts) and
  * answers the text to show, or null once the references were added. Add is disabled while the
  * input and the pending list are both empty, or while submitting.
  */
 import { type FormEvent, useId, useReducer, useState } from 'react';
-import { LINK_TYPES, type LinkType } from '../../data/treeLinksRest.ts';
+import { LINK_TYPES, type LinkType } from '../../data/index.ts';
 import { Button } from '../../ui/index.ts';
 import { RelatedIssuableInput } from './RelatedIssuableInput.tsx';
 import {

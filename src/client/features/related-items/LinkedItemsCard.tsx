@@ -12,7 +12,7 @@ import {
   type LinkedIssuable,
   type LinkType,
   removeRelation,
-} from '../../data/treeLinksRest.ts';
+} from '../../data/index.ts';
 import { usePushToast } from '../../state/index.ts';
 import { Alert, Button, Icon, Loading } from '../../ui/index.ts';
 import { AddIssuableForm } from './AddIssuableForm.tsx';

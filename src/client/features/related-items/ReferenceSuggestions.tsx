@@ -2,7 +2,7 @@
  * The autocomplete listbox under a reference input: the combobox input keeps focus and names the
  * highlighted option through aria-activedescendant; the mouse picks without taking focus away.
  */
-import type { ReferenceSuggestion } from '../../data/treeLinksRest.ts';
+import type { ReferenceSuggestion } from '../../data/index.ts';
 import { Icon } from '../../ui/index.ts';
 import { RELATED_TEXT } from './relatedItemsTexts.ts';
 

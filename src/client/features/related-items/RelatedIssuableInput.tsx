@@ -16,7 +16,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { fetchReferenceSuggestions, type ReferenceSuggestion } from '../../data/treeLinksRest.ts';
+import { fetchReferenceSuggestions, type ReferenceSuggestion } from '../../data/index.ts';
 import { useDebouncedQuery } from '../../lib/index.ts';
 import { ReferenceChip } from './ReferenceChip.tsx';
 import { ReferenceSuggestions, suggestionOptionId } from './ReferenceSuggestions.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LinkedIssuable, LinkType } from '../../data/treeLinksRest.ts';
+import type { LinkedIssuable, LinkType } from '../../data/index.ts';
 import { groupByLinkType, mergeLinkedItems } from './linkedItems.ts';
 
 const item = (id: number, linkType: LinkType | null, title = `Epic ${id}`): LinkedIssuable => ({

@@ -1,5 +1,5 @@
 /** The Linked items card's list logic: its groups by link type, and merging an add's answer. */
-import type { LinkedIssuable, LinkType } from '../../data/treeLinksRest.ts';
+import type { LinkedIssuable, LinkType } from '../../data/index.ts';
 
 /** GitLab's order of the groups: what this item blocks, what blocks it, then the rest. */
 export const LINK_GROUP_ORDER: readonly LinkType[] = ['blocks', 'is_blocked_by', 'relates_to'];

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addTreeItems, removeRelation } from '../../data/treeLinksRest.ts';
+import { addTreeItems, removeRelation } from '../../data/index.ts';
 import { addItemErrorText, removeItemErrorText } from './relatedItemsTexts.ts';
 
 /** Replaces fetch with one answering `status` and `body` (or failing with `error`), recording calls. */

@@ -4,7 +4,7 @@
  * are the spec's (sections 2.3, 8 and 9, verbatim); where the spec is silent the wording is GitLab's
  * related_issues components'.
  */
-import type { HttpFailure, LinkType, TreeItemType } from '../../data/treeLinksRest.ts';
+import type { HttpFailure, LinkType, TreeItemType } from '../../data/index.ts';
 
 /** What a related-items form links: the spec's issuable types (section 1). */
 export type RelatedIssuableType = 'issue' | 'incident' | 'epic' | 'merge_request';

@@ -8,8 +8,7 @@
 import { useCallback, useId, useState } from 'react';
 import { calendarDateToDay } from '../../../core/time/epochDay.ts';
 import { calendarDateOf } from '../../components/issuable/index.ts';
-import { useEpicTreeData } from '../../data/epicTreeData.ts';
-import { epicLinkEndpoints } from '../../data/treeLinksRest.ts';
+import { epicLinkEndpoints, useEpicTreeData } from '../../data/index.ts';
 import { usePushToast } from '../../state/index.ts';
 import { Icon, Switch, Tooltip } from '../../ui/index.ts';
 import { EpicRoadmap } from '../roadmap/index.ts';

@@ -26,9 +26,9 @@ import {
   type ChildItemsPage,
   type EpicTreeData,
   epicAddressOf,
+  removeRelation,
   type TreeRoot,
-} from '../../data/epicTreeData.ts';
-import { removeRelation } from '../../data/treeLinksRest.ts';
+} from '../../data/index.ts';
 import { removeItemErrorText } from '../related-items/index.ts';
 import { TreeKeyboardMove } from './treeKeyboardMove.ts';
 import { keepPagedLists, type MorePageRequest, morePageRequest } from './treePaging.ts';

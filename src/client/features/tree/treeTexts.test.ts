@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createChildEpic } from '../../data/treeLinksRest.ts';
+import { createChildEpic } from '../../data/index.ts';
 import { createEpicErrorText } from './treeTexts.ts';
 
 /** Replaces fetch with one answering `status` and `body` (or failing with `error`), recording calls. */

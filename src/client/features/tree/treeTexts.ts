@@ -3,7 +3,7 @@
  * create becomes its toast. Quoted ones are the spec's (sections 2.2, 5 and 8, verbatim, trailing
  * space included); where the spec is silent the wording is GitLab's related_items_tree components'.
  */
-import type { HttpFailure } from '../../data/treeLinksRest.ts';
+import type { HttpFailure } from '../../data/index.ts';
 
 export const TREE_TEXT = {
   /** The add dropdown (spec §2.2). */

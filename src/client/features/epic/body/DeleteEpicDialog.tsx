@@ -1,4 +1,4 @@
-import { csrfToken } from '../../../data/csrf.ts';
+import { csrfToken } from '../../../data/index.ts';
 import { Button, Dialog } from '../../../ui/index.ts';
 import { ISSUABLE_TEXT } from './issuableTexts.ts';
 

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { TimeAgo } from '../../../components/issuable/index.ts';
 import type { Instant } from '../../../data/index.ts';
-import { type IssuableText, saveIssuable } from '../../../data/issuableRest.ts';
+import { type IssuableText, saveIssuable } from '../../../data/index.ts';
 import { Alert, Button, Loading } from '../../../ui/index.ts';
 import { IssuableDescription } from './IssuableDescription.tsx';
 import { IssuableEditForm } from './IssuableEditForm.tsx';

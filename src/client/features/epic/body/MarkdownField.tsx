@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
-import { previewMarkdown } from '../../../data/issuableRest.ts';
+import { previewMarkdown } from '../../../data/index.ts';
 import { ISSUABLE_TEXT } from './issuableTexts.ts';
 import { prepareTaskCheckboxes } from './taskCheckboxes.ts';
 

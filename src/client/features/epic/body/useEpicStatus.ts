@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { ItemState } from '../../../data/index.ts';
-import { saveIssuable } from '../../../data/issuableRest.ts';
+import { saveIssuable } from '../../../data/index.ts';
 import { usePushToast } from '../../../state/index.ts';
 import { ISSUABLE_TEXT } from './issuableTexts.ts';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { type IssuableText, saveIssuable } from '../../../data/issuableRest.ts';
+import { type IssuableText, saveIssuable } from '../../../data/index.ts';
 import { DraftStore, isDraftOutdated, localDraftStorage } from './draftAutosave.ts';
 import { ISSUABLE_TEXT, updateErrorText } from './issuableTexts.ts';
 

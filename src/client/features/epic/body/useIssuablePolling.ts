@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { fetchRealtimeChanges, type IssuableText, RealtimeError } from '../../../data/issuableRest.ts';
+import { fetchRealtimeChanges, type IssuableText, RealtimeError } from '../../../data/index.ts';
 
 /** A save answered while a poll was out is newer than that poll's older version: keep the newer text. */
 function newerText(current: IssuableText | null, incoming: IssuableText): IssuableText {

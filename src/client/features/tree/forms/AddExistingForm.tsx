@@ -4,7 +4,7 @@
  * `/links` (epics) or `/issues` endpoint. Under a confidential parent the placeholder, the hint and
  * the autocomplete (`confidential_only=true`) are the confidential ones. Errors show under the form.
  */
-import { addTreeItems, type TreeItemType } from '../../../data/treeLinksRest.ts';
+import { addTreeItems, type TreeItemType } from '../../../data/index.ts';
 import { AddIssuableForm, addItemErrorText } from '../../related-items/index.ts';
 import { TREE_TEXT } from '../treeTexts.ts';
 import type { TreeFormEndpoints, TreeFormParent } from './treeFormTypes.ts';

@@ -7,7 +7,7 @@
  */
 
 import { type FormEvent, useId, useState } from 'react';
-import { createChildEpic, fetchDescendantGroups, type GroupOption } from '../../../data/treeLinksRest.ts';
+import { createChildEpic, fetchDescendantGroups, type GroupOption } from '../../../data/index.ts';
 import { useDebouncedQuery } from '../../../lib/index.ts';
 import { usePushToast } from '../../../state/index.ts';
 import { createEpicErrorText, TREE_TEXT } from '../treeTexts.ts';

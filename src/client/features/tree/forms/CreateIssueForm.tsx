@@ -8,7 +8,7 @@
  */
 
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { createEpicIssue, fetchGroupProjects, type ProjectOption } from '../../../data/treeLinksRest.ts';
+import { createEpicIssue, fetchGroupProjects, type ProjectOption } from '../../../data/index.ts';
 import { useDebouncedQuery } from '../../../lib/index.ts';
 import { usePushToast } from '../../../state/index.ts';
 import { TREE_TEXT } from '../treeTexts.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GroupOption, ProjectOption } from '../../../data/treeLinksRest.ts';
+import type { GroupOption, ProjectOption } from '../../../data/index.ts';
 import {
   canCreateEpic,
   canCreateIssue,

@@ -2,7 +2,7 @@
  * The create forms' rules (spec §5 "Create epic", "Create issue", "Confidential parent") and the
  * options of their group and project dropdowns. Pure; the forms render what these say.
  */
-import type { GroupOption, ProjectOption } from '../../../data/treeLinksRest.ts';
+import type { GroupOption, ProjectOption } from '../../../data/index.ts';
 import { TREE_TEXT } from '../treeTexts.ts';
 import { projectOfRecent, type RecentProject } from './recentProjects.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProjectOption } from '../../../data/treeLinksRest.ts';
+import type { ProjectOption } from '../../../data/index.ts';
 import {
   parseRecentProjects,
   RECENT_PROJECTS_MAX,

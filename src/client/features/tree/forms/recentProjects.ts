@@ -6,7 +6,7 @@
  * frequency, lastAccessedOn) plus the project's full path.
  */
 
-import type { ProjectOption } from '../../../data/treeLinksRest.ts';
+import type { ProjectOption } from '../../../data/index.ts';
 import {
   type ListStorage,
   readStoredEntry,

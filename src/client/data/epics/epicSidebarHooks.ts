@@ -1,0 +1,173 @@
+/**
+ * The epic sidebar's data (the to-do's is in todos/todoHooks, the labels' in labels/labelHooks): one read hook per block (GitLab's
+ * per-widget queries, so one failing block does not blank the others) and the writes of facts 1.9.
+ * A write answers a SidebarWriteResult instead of throwing: the server's first error when there is
+ * one. Answers land in Apollo's cache by the epic's id, so every block and the page header see a
+ * saved change.
+ */
+import { useApolloClient, useQuery } from '@apollo/client/react';
+import { useCallback } from 'react';
+import {
+  EpicSidebarAncestorsDocument,
+  EpicSidebarColorDocument,
+  EpicSidebarConfidentialDocument,
+  EpicSidebarDatesDocument,
+  EpicSidebarParticipantsDocument,
+  EpicSidebarReferenceDocument,
+  EpicSidebarSetColorDocument,
+  EpicSidebarSetConfidentialDocument,
+  EpicSidebarSetDueDateDocument,
+  EpicSidebarSetStartDateDocument,
+  EpicSidebarSetSubscriptionDocument,
+  EpicSidebarSubscribedDocument,
+} from '../generated/graphql.ts';
+import { compact, toItemState } from '../mappers.ts';
+import type { QueryState } from '../types.ts';
+import { dateInput, toEpicColor, toEpicDates, toParticipant } from './epicSidebarMappers.ts';
+import type {
+  EpicAncestorView,
+  EpicColorView,
+  EpicConfidentialityView,
+  EpicDateChange,
+  EpicDateKind,
+  EpicDatesView,
+  EpicParticipantView,
+  EpicSubscriptionView,
+  SidebarWriteResult,
+} from './epicSidebarTypes.ts';
+import { blockState, type EpicSidebarScope, settle, useScopeVariables } from './sidebarQuerySupport.ts';
+
+export function useEpicDates(scope: EpicSidebarScope): QueryState<EpicDatesView | null> & {
+  save(kind: EpicDateKind, change: EpicDateChange): Promise<SidebarWriteResult>;
+} {
+  const client = useApolloClient();
+  const variables = useScopeVariables(scope);
+  const result = useQuery(EpicSidebarDatesDocument, { variables });
+  const save = useCallback(
+    (kind: EpicDateKind, change: EpicDateChange) =>
+      settle(async () => {
+        const base = { iid: variables.iid, groupPath: variables.fullPath };
+        const { data } =
+          kind === 'start'
+            ? await client.mutate({
+                mutation: EpicSidebarSetStartDateDocument,
+                variables: { input: { ...base, ...dateInput('start', change) } },
+              })
+            : await client.mutate({
+                mutation: EpicSidebarSetDueDateDocument,
+                variables: { input: { ...base, ...dateInput('due', change) } },
+              });
+        return data?.issuableSetDate;
+      }),
+    [client, variables],
+  );
+  const epic = result.data?.workspace?.issuable;
+  return { ...blockState(result, epic && toEpicDates(epic)), save };
+}
+
+export function useEpicColor(
+  scope: EpicSidebarScope,
+): QueryState<EpicColorView | null> & { save(color: string): Promise<SidebarWriteResult> } {
+  const client = useApolloClient();
+  const variables = useScopeVariables(scope);
+  const result = useQuery(EpicSidebarColorDocument, { variables });
+  const save = useCallback(
+    (color: string) =>
+      settle(async () => {
+        const { data } = await client.mutate({
+          mutation: EpicSidebarSetColorDocument,
+          variables: { input: { iid: variables.iid, groupPath: variables.fullPath, color } },
+        });
+        return data?.updateIssuableColor;
+      }),
+    [client, variables],
+  );
+  const epic = result.data?.workspace?.issuable;
+  return { ...blockState(result, epic && toEpicColor(epic.color, epic.textColor)), save };
+}
+
+export function useEpicConfidential(
+  scope: EpicSidebarScope,
+): QueryState<EpicConfidentialityView | null> & { save(confidential: boolean): Promise<SidebarWriteResult> } {
+  const client = useApolloClient();
+  const variables = useScopeVariables(scope);
+  const result = useQuery(EpicSidebarConfidentialDocument, { variables });
+  const save = useCallback(
+    (confidential: boolean) =>
+      settle(async () => {
+        const { data } = await client.mutate({
+          mutation: EpicSidebarSetConfidentialDocument,
+          variables: { input: { iid: variables.iid, groupPath: variables.fullPath, confidential } },
+        });
+        return data?.issuableSetConfidential;
+      }),
+    [client, variables],
+  );
+  const epic = result.data?.workspace?.issuable;
+  return {
+    ...blockState(
+      result,
+      epic && {
+        confidential: epic.confidential === true,
+        parentConfidential: epic.parent?.confidential === true,
+      },
+    ),
+    save,
+  };
+}
+
+export function useEpicAncestors(scope: EpicSidebarScope): QueryState<readonly EpicAncestorView[] | null> {
+  const result = useQuery(EpicSidebarAncestorsDocument, { variables: useScopeVariables(scope) });
+  const epic = result.data?.workspace?.issuable;
+  return blockState(
+    result,
+    epic &&
+      compact(epic.ancestors?.nodes).map((node) => ({
+        id: node.id,
+        title: node.title ?? '',
+        state: toItemState(node.state),
+        webPath: node.webPath,
+      })),
+  );
+}
+
+export function useEpicParticipants(
+  scope: EpicSidebarScope,
+): QueryState<readonly EpicParticipantView[] | null> {
+  const result = useQuery(EpicSidebarParticipantsDocument, { variables: useScopeVariables(scope) });
+  const epic = result.data?.workspace?.issuable;
+  return blockState(result, epic && compact(epic.participants?.nodes).map(toParticipant));
+}
+
+export function useEpicSubscription(
+  scope: EpicSidebarScope,
+): QueryState<EpicSubscriptionView | null> & { save(subscribed: boolean): Promise<SidebarWriteResult> } {
+  const client = useApolloClient();
+  const variables = useScopeVariables(scope);
+  const result = useQuery(EpicSidebarSubscribedDocument, { variables });
+  const save = useCallback(
+    (subscribedState: boolean) =>
+      settle(async () => {
+        const { data } = await client.mutate({
+          mutation: EpicSidebarSetSubscriptionDocument,
+          variables: { input: { iid: variables.iid, groupPath: variables.fullPath, subscribedState } },
+        });
+        return data?.updateIssuableSubscription;
+      }),
+    [client, variables],
+  );
+  const workspace = result.data?.workspace;
+  const epic = workspace?.issuable;
+  return {
+    ...blockState(
+      result,
+      epic && { subscribed: epic.subscribed, emailsDisabled: workspace?.emailsDisabled === true },
+    ),
+    save,
+  };
+}
+
+export function useEpicReference(scope: EpicSidebarScope): QueryState<string | null> {
+  const result = useQuery(EpicSidebarReferenceDocument, { variables: useScopeVariables(scope) });
+  return blockState(result, result.data?.workspace?.issuable?.reference);
+}

@@ -1,0 +1,56 @@
+/**
+ * What the epic sidebar's hooks share: the epic they address, how a block's query state is told,
+ * and how a write's answer becomes a SidebarWriteResult (the server's first error, never a throw).
+ */
+import { CombinedGraphQLErrors } from '@apollo/client';
+import { useMemo } from 'react';
+import type { QueryState } from '../types.ts';
+import type { SidebarWriteResult } from './epicSidebarTypes.ts';
+
+/** Which epic the sidebar shows: its group's full path and its iid. */
+export interface EpicSidebarScope {
+  readonly fullPath: string;
+  readonly iid: string;
+}
+
+const OK: SidebarWriteResult = { ok: true };
+
+/** The first message of a GraphQL error answer; null for network and other failures. */
+export function firstErrorMessage(error: unknown): string | null {
+  return CombinedGraphQLErrors.is(error) ? (error.errors[0]?.message ?? null) : null;
+}
+
+/**
+ * Runs a mutation and reads its payload's `errors`: a missing payload or a non-empty list is a
+ * failure, as is a rejected call (a top-level GraphQL error or a network failure).
+ */
+export async function settle(
+  run: () => Promise<{ readonly errors: readonly string[] } | null | undefined>,
+): Promise<SidebarWriteResult> {
+  try {
+    const payload = await run();
+    if (!payload) return { ok: false, serverError: null };
+    const [first] = payload.errors;
+    return first === undefined ? OK : { ok: false, serverError: first };
+  } catch (error) {
+    // The block shows the failure; the console keeps what the person cannot act on.
+    console.error(error);
+    return { ok: false, serverError: firstErrorMessage(error) };
+  }
+}
+
+export function useScopeVariables(scope: EpicSidebarScope) {
+  return useMemo(() => ({ fullPath: scope.fullPath, iid: scope.iid }), [scope.fullPath, scope.iid]);
+}
+
+/** `data` is null when the epic is not visible; undefined until the first answer. */
+export function blockState<T>(
+  result: { readonly loading: boolean; readonly error?: Error | undefined; readonly dataState: string },
+  data: T | null | undefined,
+): QueryState<T | null> {
+  return {
+    data: result.dataState === 'complete' ? (data ?? null) : undefined,
+    loading: result.loading,
+    error: result.error,
+  };
+}

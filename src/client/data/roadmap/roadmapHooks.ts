@@ -1,0 +1,271 @@
+import { useApolloClient, useQuery } from '@apollo/client/react';
+import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import {
+  EpicChildEpicsDocument,
+  type EpicChildEpicsQueryVariables,
+  type RoadmapEpicFieldsFragment,
+  RoadmapEpicsDocument,
+  type RoadmapEpicsQueryVariables,
+  RoadmapMilestonesDocument,
+  type RoadmapMilestonesQueryVariables,
+} from '../generated/graphql.ts';
+import { compact } from '../mappers.ts';
+import type { RoadmapEpicView, RoadmapMilestoneView } from '../types.ts';
+import { toRoadmapEpicView, toRoadmapMilestoneView } from './roadmapMappers.ts';
+
+export type { RoadmapEpicsQueryVariables, RoadmapMilestonesQueryVariables };
+/** The `epicChildEpics` variables (facts 1.5): an epic's child epics, by its group path and iid. */
+export type RoadmapChildEpicsQueryVariables = EpicChildEpicsQueryVariables;
+
+/** The roadmap asks for epics 50 at a time (GitLab's ROADMAP_PAGE_SIZE). */
+export const ROADMAP_PAGE_SIZE = 50;
+/** "Load all" asks for the largest page the server gives (GitLab's historic roadmap limit). */
+export const ROADMAP_BULK_PAGE_SIZE = 1000;
+
+export interface RoadmapEpicPages {
+  /** Every epic loaded so far, in server order; undefined before the first answer or after an error. */
+  readonly epics: readonly RoadmapEpicView[] | undefined;
+  /** How many epics match in all (the connection's count), null before the first answer. */
+  readonly total: number | null;
+  readonly hasNextPage: boolean;
+  /** The first page is on its way. */
+  readonly loading: boolean;
+  /** A next page (or "load all") is on its way. */
+  readonly loadingMore: boolean;
+  readonly error: Error | undefined;
+  /** The next page of 50 (infinite scroll); ignored while one is loading. */
+  readonly loadMore: () => void;
+  /** Every remaining page, 1,000 at a time. */
+  readonly loadAll: () => void;
+}
+
+/** Maps each server node once (children queries may return a node already mapped). */
+const viewOfNode = new WeakMap<RoadmapEpicFieldsFragment, RoadmapEpicView>();
+
+function epicViews(
+  nodes: readonly (RoadmapEpicFieldsFragment | null)[] | null | undefined,
+): RoadmapEpicView[] {
+  return compact(nodes).map((node) => {
+    let view = viewOfNode.get(node);
+    if (!view) {
+      view = toRoadmapEpicView(node);
+      viewOfNode.set(node, view);
+    }
+    return view;
+  });
+}
+
+interface EpicPages {
+  readonly key: string;
+  readonly epics: readonly RoadmapEpicView[] | undefined;
+  readonly total: number | null;
+  readonly endCursor: string | null;
+  readonly hasNextPage: boolean;
+  readonly loadingMore: boolean;
+  readonly error: Error | undefined;
+}
+
+type PagesAction =
+  | { readonly type: 'reset'; readonly key: string }
+  | {
+      readonly type: 'page';
+      readonly key: string;
+      readonly epics: readonly RoadmapEpicView[];
+      readonly total: number;
+      readonly endCursor: string | null;
+      readonly hasNextPage: boolean;
+    }
+  | { readonly type: 'more'; readonly key: string; readonly loading: boolean }
+  | { readonly type: 'error'; readonly key: string; readonly error: Error };
+
+const emptyPages = (key: string): EpicPages => ({
+  key,
+  epics: undefined,
+  total: null,
+  endCursor: null,
+  hasNextPage: false,
+  loadingMore: false,
+  error: undefined,
+});
+
+const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
+
+/** Pages append in order; an answer for other variables than the current ones is dropped. */
+export function reducePages(state: EpicPages, action: PagesAction): EpicPages {
+  if (action.type === 'reset') return emptyPages(action.key);
+  if (action.key !== state.key) return state;
+  switch (action.type) {
+    case 'page':
+      return {
+        ...state,
+        epics: state.epics ? [...state.epics, ...action.epics] : action.epics,
+        total: action.total,
+        endCursor: action.endCursor,
+        hasNextPage: action.hasNextPage && action.endCursor !== null,
+      };
+    case 'more':
+      return { ...state, loadingMore: action.loading };
+    case 'error':
+      return { ...state, error: action.error, loadingMore: false };
+  }
+}
+
+/**
+ * The roadmap's top-level epics for a set of variables, paged by keyset cursor: 50 first (GitLab's
+ * page), then 50 more as the end scrolls into view, or everything left 1,000 at a time.
+ *
+ * Pages are fetched without normalising them into Apollo's store: the layout worker holds the epics
+ * the roadmap draws, and a normalised copy of 10,000 epics (rewritten as each page is appended)
+ * cost over 100 MB of heap and most of the load time. Each node is mapped to a view once.
+ */
+export function useRoadmapEpics(variables: RoadmapEpicsQueryVariables): RoadmapEpicPages {
+  const client = useApolloClient();
+  const key = JSON.stringify(variables);
+  const [state, dispatch] = useReducer(reducePages, key, emptyPages);
+  const busy = useRef(false);
+  const latest = useRef(variables);
+  latest.current = variables;
+
+  const fetchPage = useCallback(
+    async (pageKey: string, first: number, after: string | null) => {
+      const result = await client.query({
+        query: RoadmapEpicsDocument,
+        variables: { ...latest.current, first, endCursor: after },
+        fetchPolicy: 'no-cache',
+      });
+      const connection = result.data?.group?.epics;
+      const page = {
+        type: 'page' as const,
+        key: pageKey,
+        epics: epicViews(connection?.nodes),
+        total: connection?.count ?? 0,
+        endCursor: connection?.pageInfo.endCursor ?? null,
+        hasNextPage: Boolean(connection?.pageInfo.hasNextPage),
+      };
+      dispatch(page);
+      return page;
+    },
+    [client],
+  );
+
+  useEffect(() => {
+    dispatch({ type: 'reset', key });
+    busy.current = false;
+    fetchPage(key, ROADMAP_PAGE_SIZE, null).catch((error: unknown) =>
+      dispatch({ type: 'error', key, error: asError(error) }),
+    );
+  }, [key, fetchPage]);
+
+  const fetchMore = useCallback(
+    async (first: number, all: boolean) => {
+      if (busy.current || !state.hasNextPage || state.key !== key) return;
+      busy.current = true;
+      dispatch({ type: 'more', key, loading: true });
+      try {
+        let after: string | null = state.endCursor;
+        while (after) {
+          const page = await fetchPage(key, first, after);
+          after = all && page.hasNextPage ? page.endCursor : null;
+        }
+        dispatch({ type: 'more', key, loading: false });
+      } catch (error) {
+        dispatch({ type: 'error', key, error: asError(error) });
+      } finally {
+        busy.current = false;
+      }
+    },
+    [fetchPage, key, state.hasNextPage, state.endCursor, state.key],
+  );
+
+  return pagesView(
+    state,
+    key,
+    () => void fetchMore(ROADMAP_PAGE_SIZE, false),
+    () => void fetchMore(ROADMAP_BULK_PAGE_SIZE, true),
+  );
+}
+
+/** What a roadmap reads of the pages loaded for `key` (nothing yet while another key's are held). */
+function pagesView(
+  state: EpicPages,
+  key: string,
+  loadMore: () => void,
+  loadAll: () => void,
+): RoadmapEpicPages {
+  const current = state.key === key ? state : emptyPages(key);
+  return {
+    epics: current.error ? undefined : current.epics,
+    total: current.total,
+    hasNextPage: current.hasNextPage,
+    loading: current.epics === undefined && !current.error,
+    loadingMore: current.loadingMore,
+    error: current.error,
+    loadMore,
+    loadAll,
+  };
+}
+
+const nothingMore = () => undefined;
+
+/**
+ * The epic-scoped roadmap's top rows (facts 1.5): the epic's child epics from `epicChildEpics`, whose
+ * `children` connection is not paged, so they arrive as one last page (no next page, nothing more to
+ * load). Same shape as the group roadmap's pages, so RoadmapView draws either.
+ */
+export function useEpicRoadmapEpics(variables: RoadmapChildEpicsQueryVariables): RoadmapEpicPages {
+  const fetchChildren = useRoadmapChildEpicsFetcher();
+  const key = JSON.stringify(variables);
+  const [state, dispatch] = useReducer(reducePages, key, emptyPages);
+  const latest = useRef(variables);
+  latest.current = variables;
+
+  useEffect(() => {
+    // The answer of an abandoned request (unmounted, or re-run by StrictMode) must not append a copy.
+    let wanted = true;
+    dispatch({ type: 'reset', key });
+    fetchChildren(latest.current).then(
+      (epics) => {
+        if (wanted)
+          dispatch({ type: 'page', key, epics, total: epics.length, endCursor: null, hasNextPage: false });
+      },
+      (error: unknown) => {
+        if (wanted) dispatch({ type: 'error', key, error: asError(error) });
+      },
+    );
+    return () => {
+      wanted = false;
+    };
+  }, [key, fetchChildren]);
+
+  return pagesView(state, key, nothingMore, nothingMore);
+}
+
+/** Fetches an epic's child epics (expanding a row); the roadmap's filters are reused. */
+export function useRoadmapChildEpicsFetcher(): (
+  variables: RoadmapChildEpicsQueryVariables,
+) => Promise<RoadmapEpicView[]> {
+  const client = useApolloClient();
+  return useCallback(
+    async (variables) => {
+      const result = await client.query({ query: EpicChildEpicsDocument, variables });
+      return epicViews(result.data?.group?.epic?.children?.nodes);
+    },
+    [client],
+  );
+}
+
+export interface RoadmapMilestonesState {
+  readonly milestones: readonly RoadmapMilestoneView[] | undefined;
+  readonly loading: boolean;
+  readonly error: Error | undefined;
+}
+
+export function useRoadmapMilestones(
+  variables: RoadmapMilestonesQueryVariables,
+  skip: boolean,
+): RoadmapMilestonesState {
+  const { data, loading, error } = useQuery(RoadmapMilestonesDocument, { variables, skip });
+  const nodes = data?.group?.milestones?.nodes;
+  const milestones = useMemo(() => (nodes ? compact(nodes).map(toRoadmapMilestoneView) : undefined), [nodes]);
+  return { milestones: error ? undefined : milestones, loading, error };
+}

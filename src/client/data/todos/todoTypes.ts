@@ -1,0 +1,15 @@
+/** View models of the epic sidebar's to-do block (spec 4 "To-do"), made by todoMappers. */
+
+/** The viewer's pending to-do on the epic, and their pending to-dos everywhere (the badge's count). */
+export interface EpicTodoView {
+  /** The epic's global id, the to-do's target. */
+  readonly epicId: string;
+  /** The pending to-do's global id, null when there is none. */
+  readonly todoId: string | null;
+  readonly pendingCount: number;
+}
+
+/** How a to-do toggle ended; on success, the viewer's new pending count and the change. */
+export type TodoToggleResult =
+  | { readonly ok: true; readonly count: number; readonly delta: 1 | -1 }
+  | { readonly ok: false; readonly serverError: string | null };
