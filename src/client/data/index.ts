@@ -26,12 +26,18 @@ export {
   fetchRealtimeChanges,
   type IssuableFields,
   type IssuableText,
+  type IssuableType,
   previewMarkdown,
   type RealtimeAnswer,
   RealtimeError,
   type SaveAnswer,
   saveIssuable,
 } from './issuables/issuableRest.ts';
+export {
+  createIssuableTextClient,
+  type IssuableEndpoints,
+  type IssuableTextClient,
+} from './issuables/issuableTextClient.ts';
 export {
   type IssuableState,
   type IssueSort,

@@ -1,7 +1,7 @@
 /**
- * The epic page's title and description endpoints (GitLab's issuable service): `realtime_changes` for
- * polling, `PUT {epic}.json` for saves and state events, and the markdown preview. See the server's
- * src/server/http/issuable/epicIssuableRoutes.ts for the shapes.
+ * An issuable's title and description endpoints (GitLab's issuable service): `realtime_changes` for
+ * polling, `PUT {issuable}.json` for saves and state events, and the markdown preview. See the
+ * server's src/server/http/issuable/epicIssuableRoutes.ts for the shapes.
  */
 import { jsonWriteHeaders } from '../csrf.ts';
 
@@ -102,6 +102,9 @@ export class RealtimeError extends Error {
   }
 }
 
+/** The kinds of issuable these endpoints serve; a save nests its fields under this key (`{ epic: … }`). */
+export type IssuableType = 'epic' | 'issue';
+
 export interface IssuableFields {
   readonly title?: string;
   readonly description?: string;
@@ -109,19 +112,23 @@ export interface IssuableFields {
   readonly lockVersion?: number;
 }
 
-export async function saveIssuable(updateEndpoint: string, fields: IssuableFields): Promise<SaveAnswer> {
-  const epic: Record<string, unknown> = {};
-  if (fields.title !== undefined) epic.title = fields.title;
-  if (fields.description !== undefined) epic.description = fields.description;
-  if (fields.stateEvent !== undefined) epic.state_event = fields.stateEvent;
-  if (fields.lockVersion !== undefined) epic.lock_version = fields.lockVersion;
+export async function saveIssuable(
+  updateEndpoint: string,
+  issuableType: IssuableType,
+  fields: IssuableFields,
+): Promise<SaveAnswer> {
+  const params: Record<string, unknown> = {};
+  if (fields.title !== undefined) params.title = fields.title;
+  if (fields.description !== undefined) params.description = fields.description;
+  if (fields.stateEvent !== undefined) params.state_event = fields.stateEvent;
+  if (fields.lockVersion !== undefined) params.lock_version = fields.lockVersion;
   let response: Response;
   try {
     response = await fetch(updateEndpoint, {
       method: 'PUT',
       credentials: 'same-origin',
       headers: jsonHeaders(),
-      body: JSON.stringify({ epic }),
+      body: JSON.stringify({ [issuableType]: params }),
     });
   } catch (error) {
     return { ok: false, status: 0, errors: [error instanceof Error ? error.message : String(error)] };

@@ -71,7 +71,10 @@ export function EpicIssuable({
       }
       setUpdatingTasks(true);
       setTaskFlash(null);
-      const answer = await saveIssuable(`${endpoint}.json`, { description, lockVersion: text.lockVersion });
+      const answer = await saveIssuable(`${endpoint}.json`, 'epic', {
+        description,
+        lockVersion: text.lockVersion,
+      });
       if (answer.ok) accept(answer.text);
       else
         setTaskFlash(

@@ -19,7 +19,7 @@ export function useEpicStatus(initial: ItemState, updateEndpoint: string) {
   const toggle = useCallback(async () => {
     if (busy) return;
     setBusy(true);
-    const answer = await saveIssuable(updateEndpoint, {
+    const answer = await saveIssuable(updateEndpoint, 'epic', {
       stateEvent: state === 'closed' ? 'reopen' : 'close',
     });
     setBusy(false);

@@ -96,7 +96,7 @@ export function useIssuableEditor(options: {
     if (title === '') return;
     setSaving(true);
     setFlash(null);
-    const answer = await saveIssuable(updateEndpoint, {
+    const answer = await saveIssuable(updateEndpoint, 'epic', {
       ...(title !== text.titleText ? { title } : {}),
       ...(form.description !== text.descriptionText ? { description: form.description } : {}),
       lockVersion: baseLockVersion,
