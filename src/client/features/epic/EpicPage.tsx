@@ -1,18 +1,30 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { PageData } from '../../app/pageData.ts';
 import { NotFoundContent } from '../../components/errors/index.ts';
-import { ConfidentialBadge, CreatedBy, StateBadge } from '../../components/issuable/index.ts';
+import {
+  ConfidentialBadge,
+  CreatedBy,
+  IssuableBody,
+  type IssuablePolling,
+  StateBadge,
+  useIssuablePolling,
+  useIssuableStatus,
+} from '../../components/issuable/index.ts';
 import { epicPath, groupCrumbs, groupEpicsPath, PageHeader } from '../../components/navigation/index.ts';
-import { type EpicDetail, epicLinkEndpoints, useEpicDetail, usePageSettled } from '../../data/index.ts';
+import {
+  createIssuableTextClient,
+  type EpicDetail,
+  epicLinkEndpoints,
+  type IssuableTextClient,
+  useEpicDetail,
+  usePageSettled,
+} from '../../data/index.ts';
 import { useEpicSidebarCollapse } from '../../state/index.ts';
 import { Alert, Breadcrumbs, Button, Loading, useDocumentTitle } from '../../ui/index.ts';
 import { LinkedItemsCard } from '../related-items/index.ts';
 import { EpicTreeCard } from '../tree/index.ts';
 import { DeleteEpicDialog } from './body/DeleteEpicDialog.tsx';
-import { EpicIssuable } from './body/EpicIssuable.tsx';
-import { ISSUABLE_TEXT } from './body/issuableTexts.ts';
-import { useEpicStatus } from './body/useEpicStatus.ts';
-import { type IssuablePolling, useIssuablePolling } from './body/useIssuablePolling.ts';
+import { EPIC_TEXT } from './body/epicTexts.ts';
 import { EPIC_SIDEBAR_HEADER_TOGGLE_ID, EPIC_SIDEBAR_ID, EpicSidebar } from './sidebar/EpicSidebar.tsx';
 import { SIDEBAR_TEXT } from './sidebar/sidebarTexts.ts';
 
@@ -23,10 +35,14 @@ export type EpicPageProps = Omit<Extract<PageData, { page: 'epic' }>, 'page'> & 
 
 /** GitLab's epic page: header with state and actions, title and description editor, sidebar. */
 export function EpicPage(props: EpicPageProps) {
-  const { fullPath, groupName, iid, listEpicsPath } = props;
+  const { fullPath, groupName, iid, listEpicsPath, endpoint, updateEndpoint, markdownPreviewPath } = props;
   const { data, loading, error } = useEpicDetail(fullPath, iid);
+  const client = useMemo(
+    () => createIssuableTextClient({ issuableType: 'epic', endpoint, updateEndpoint, markdownPreviewPath }),
+    [endpoint, updateEndpoint, markdownPreviewPath],
+  );
   const [tasksUpdating, setTasksUpdating] = useState(false);
-  const polling = useIssuablePolling(props.endpoint, tasksUpdating);
+  const polling = useIssuablePolling(client, tasksUpdating);
   usePageSettled(data === null || (!loading && (polling.text !== null || polling.failed)));
   useDocumentTitle(data ? `${polling.text?.titleText ?? data.title} (&${data.iid})` : `&${iid}`, 'Epics');
   if (data === null) return <NotFoundContent />;
@@ -43,6 +59,7 @@ export function EpicPage(props: EpicPageProps) {
           epic={data}
           page={props}
           crumbs={crumbs}
+          client={client}
           polling={polling}
           updatingTasks={tasksUpdating}
           onUpdatingTasks={setTasksUpdating}
@@ -61,6 +78,7 @@ function EpicView({
   epic,
   page,
   crumbs,
+  client,
   polling,
   updatingTasks,
   onUpdatingTasks,
@@ -68,11 +86,12 @@ function EpicView({
   epic: EpicDetail;
   page: EpicPageProps;
   crumbs: { label: string; href: string }[];
+  client: IssuableTextClient;
   polling: IssuablePolling;
   updatingTasks: boolean;
   onUpdatingTasks: (updating: boolean) => void;
 }) {
-  const status = useEpicStatus(epic.state, page.updateEndpoint);
+  const status = useIssuableStatus(client, epic.state, EPIC_TEXT.unableToUpdateEpic);
   const [deleting, setDeleting] = useState(false);
   const badges = (
     <>
@@ -99,12 +118,12 @@ function EpicView({
                 aria-busy={status.busy}
                 data-testid="epic-state-toggle"
               >
-                {status.state === 'closed' ? ISSUABLE_TEXT.reopenEpic : ISSUABLE_TEXT.closeEpic}
+                {status.state === 'closed' ? EPIC_TEXT.reopenEpic : EPIC_TEXT.closeEpic}
               </Button>
             ) : null}
             {page.canCreate ? (
               <a className="btn btn-default" href={page.newEpicWebUrl} data-testid="epic-new-link">
-                {ISSUABLE_TEXT.newEpic}
+                {EPIC_TEXT.newEpic}
               </a>
             ) : null}
             <HeaderSidebarToggle />
@@ -113,9 +132,8 @@ function EpicView({
       </div>
       <div className="detail-layout">
         <div className="detail-main">
-          <EpicIssuable
-            endpoint={page.endpoint}
-            previewPath={page.markdownPreviewPath}
+          <IssuableBody
+            client={client}
             canUpdate={page.canUpdate}
             canDestroy={page.canDestroy}
             badges={badges}
@@ -142,7 +160,7 @@ function EpicView({
                 onClick={() => setDeleting(true)}
                 data-testid="epic-delete"
               >
-                {ISSUABLE_TEXT.deleteEpic}
+                {EPIC_TEXT.deleteEpic}
               </Button>
             </div>
           ) : null}

@@ -1,6 +1,7 @@
+import { ISSUABLE_TEXT } from '../../../components/issuable/index.ts';
 import { csrfToken } from '../../../data/index.ts';
 import { Button, Dialog } from '../../../ui/index.ts';
-import { ISSUABLE_TEXT } from './issuableTexts.ts';
+import { EPIC_TEXT } from './epicTexts.ts';
 
 /**
  * GitLab's delete modal: a real form posting `_method=delete`, the authenticity token and
@@ -16,16 +17,16 @@ export function DeleteEpicDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog open={open} title={ISSUABLE_TEXT.deleteEpicTitle} onClose={onClose} testId="delete-epic-dialog">
+    <Dialog open={open} title={EPIC_TEXT.deleteEpicTitle} onClose={onClose} testId="delete-epic-dialog">
       <form method="post" action={endpoint} data-testid="delete-epic-form">
         <input type="hidden" name="_method" value="delete" />
         <input type="hidden" name="authenticity_token" value={csrfToken() ?? ''} />
         <input type="hidden" name="destroy_confirm" value="true" />
-        <p>{ISSUABLE_TEXT.deleteEpicBody}</p>
+        <p>{EPIC_TEXT.deleteEpicBody}</p>
         <div className="dialog-actions">
           <Button onClick={onClose}>{ISSUABLE_TEXT.cancel}</Button>
           <Button type="submit" variant="danger" data-testid="delete-epic-confirm">
-            {ISSUABLE_TEXT.deleteEpic}
+            {EPIC_TEXT.deleteEpic}
           </Button>
         </div>
       </form>

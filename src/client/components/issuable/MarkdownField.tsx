@@ -1,5 +1,4 @@
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
-import { previewMarkdown } from '../../../data/index.ts';
 import { ISSUABLE_TEXT } from './issuableTexts.ts';
 import { prepareTaskCheckboxes } from './taskCheckboxes.ts';
 
@@ -11,13 +10,14 @@ export function MarkdownField({
   value,
   onChange,
   onKeyDown,
-  previewPath,
+  previewMarkdown,
   disabled,
 }: {
   value: string;
   onChange: (value: string) => void;
   onKeyDown: (event: KeyboardEvent<HTMLTextAreaElement>) => void;
-  previewPath: string;
+  /** The server's rendering of `text` (GitLab's preview_markdown); keep it stable across renders. */
+  previewMarkdown: (text: string, signal: AbortSignal) => Promise<string>;
   disabled: boolean;
 }) {
   const id = useId();
@@ -28,13 +28,13 @@ export function MarkdownField({
     if (tab !== 'preview' || value.trim() === '') return;
     const controller = new AbortController();
     setPreview('loading');
-    previewMarkdown(previewPath, value, controller.signal)
+    previewMarkdown(value, controller.signal)
       .then((html) => setPreview({ html }))
       .catch(() => {
         if (!controller.signal.aborted) setPreview('failed');
       });
     return () => controller.abort();
-  }, [tab, value, previewPath]);
+  }, [tab, value, previewMarkdown]);
 
   const tabButton = (name: 'write' | 'preview', label: string) => (
     <button

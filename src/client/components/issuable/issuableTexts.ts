@@ -1,5 +1,5 @@
-/** The epic page's title and description texts (spec §2.5, §4, §5 and §8; GitLab's wording). */
-export { CONCURRENT_EDIT_MESSAGE } from '../../../../core/domain/issuableTexts.ts';
+/** The issuable title and description texts (spec §2.5, §4, §5 and §8; GitLab's wording). */
+export { CONCURRENT_EDIT_MESSAGE } from '../../../core/domain/issuableTexts.ts';
 
 export const ISSUABLE_TEXT = {
   editTitleAndDescription: 'Edit title and description',
@@ -25,14 +25,6 @@ export const ISSUABLE_TEXT = {
   discard: 'Discard',
   titleRequired: 'Title is required.',
   noDescription: 'No description.',
-  closeEpic: 'Close epic',
-  reopenEpic: 'Reopen epic',
-  newEpic: 'New epic',
-  deleteEpic: 'Delete epic',
-  deleteEpicTitle: 'Delete this epic and all descendants?',
-  deleteEpicBody:
-    'Its child epics and all their descendants are deleted with it. Issues stay in their projects and are removed from these epics. This cannot be undone.',
-  unableToUpdateEpic: 'Unable to update this epic at this time.',
 } as const;
 
 /** 'Error updating epic' with the server's errors after '. ', or the bare text (spec §8). */
@@ -40,3 +32,7 @@ export function updateErrorText(issuableType: string, errors: readonly string[])
   const base = `Error updating ${issuableType}`;
   return errors.length > 0 ? `${base}. ${errors.join(', ')}` : base;
 }
+
+/** The loading label of the title and description ("Loading the epic's description"). */
+export const loadingDescriptionText = (issuableType: string): string =>
+  `Loading the ${issuableType}'s description`;

@@ -5,7 +5,7 @@
  * description is "outdated" and the form asks whether to keep it.
  */
 
-import { browserStorage } from '../../../lib/index.ts';
+import { browserStorage } from '../../lib/index.ts';
 
 export type DraftField = 'title' | 'description';
 

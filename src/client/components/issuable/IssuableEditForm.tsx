@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import { Alert, Button, Dialog } from '../../../ui/index.ts';
+import { Alert, Button, Dialog } from '../../ui/index.ts';
 import { CONCURRENT_EDIT_MESSAGE, ISSUABLE_TEXT } from './issuableTexts.ts';
 import { MarkdownField } from './MarkdownField.tsx';
 import type { IssuableEditor } from './useIssuableEditor.ts';
@@ -35,14 +35,19 @@ function titleKeys(editor: IssuableEditor) {
   };
 }
 
+/**
+ * GitLab's title and description form: the concurrent-edit and outdated-draft warnings, the title
+ * (Enter saves), the markdown description with its preview, Save / Cancel / Delete, and the
+ * cancel-editing question. Drive it with `useIssuableEditor`.
+ */
 export function IssuableEditForm({
   editor,
-  previewPath,
+  previewMarkdown,
   showDeleteButton,
   onDelete,
 }: {
   editor: IssuableEditor;
-  previewPath: string;
+  previewMarkdown: (text: string, signal: AbortSignal) => Promise<string>;
   showDeleteButton: boolean;
   onDelete: () => void;
 }) {
@@ -98,7 +103,7 @@ export function IssuableEditForm({
         value={editor.form.description}
         onChange={(value) => editor.change('description', value)}
         onKeyDown={submitOrCancelKeys(editor)}
-        previewPath={previewPath}
+        previewMarkdown={previewMarkdown}
         disabled={editor.saving}
       />
       <div className="issuable-form-actions">

@@ -1,24 +1,31 @@
-import { useCallback, useRef, useState } from 'react';
-import { TimeAgo } from '../../../components/issuable/index.ts';
-import type { Instant } from '../../../data/index.ts';
-import { type IssuableText, saveIssuable } from '../../../data/index.ts';
-import { Alert, Button, Loading } from '../../../ui/index.ts';
+import { type ReactNode, useCallback, useRef, useState } from 'react';
+import type { Instant, IssuableText, IssuableTextClient } from '../../data/index.ts';
+import { Alert, Button, Loading } from '../../ui/index.ts';
 import { IssuableDescription } from './IssuableDescription.tsx';
 import { IssuableEditForm } from './IssuableEditForm.tsx';
-import { CONCURRENT_EDIT_MESSAGE, ISSUABLE_TEXT, updateErrorText } from './issuableTexts.ts';
+import { TimeAgo } from './IssuableMeta.tsx';
+import {
+  CONCURRENT_EDIT_MESSAGE,
+  ISSUABLE_TEXT,
+  loadingDescriptionText,
+  updateErrorText,
+} from './issuableTexts.ts';
 import { StickyTitle } from './StickyTitle.tsx';
 import { toggleTaskAtLine } from './taskListSource.ts';
 import { useIssuableEditor } from './useIssuableEditor.ts';
 import type { IssuablePolling } from './useIssuablePolling.ts';
 
-export interface EpicIssuableProps {
-  /** The epic's page path (`/groups/…/-/epics/5`): realtime_changes lives under it, the delete form posts to it. */
-  readonly endpoint: string;
-  readonly previewPath: string;
+export interface IssuableBodyProps {
+  /**
+   * The issuable's endpoints (createIssuableTextClient, kept across renders): saves of the form and
+   * of ticked tasks go through it, and its type names the issuable in texts ('Error updating epic').
+   */
+  readonly client: IssuableTextClient;
   readonly canUpdate: boolean;
   readonly canDestroy: boolean;
   /** The state, confidential and other badges, repeated in the sticky header. */
-  readonly badges: React.ReactNode;
+  readonly badges: ReactNode;
+  /** The edit form's Delete button (shown with `canDestroy`): the page asks and deletes. */
   readonly onDelete: () => void;
   /** The page's poll of realtime_changes (the page owns it: it is settled once the text is in). */
   readonly polling: IssuablePolling;
@@ -28,12 +35,12 @@ export interface EpicIssuableProps {
 }
 
 /**
- * The epic's title and description (GitLab's issuable app): shown as the server rendered them, kept
- * fresh by polling, edited inline behind the pencil, task-list items ticked in place.
+ * An issuable's title and description (GitLab's issuable app): shown as the server rendered them,
+ * kept fresh by polling, edited inline behind the pencil (drafts kept, concurrent edits caught),
+ * task-list items ticked in place, the title kept in a sticky header once it scrolls away.
  */
-export function EpicIssuable({
-  endpoint,
-  previewPath,
+export function IssuableBody({
+  client,
   canUpdate,
   canDestroy,
   badges,
@@ -41,7 +48,7 @@ export function EpicIssuable({
   polling,
   updatingTasks,
   onUpdatingTasks: setUpdatingTasks,
-}: EpicIssuableProps) {
+}: IssuableBodyProps) {
   const [taskFlash, setTaskFlash] = useState<string | null>(null);
   const { text, accept, refresh } = polling;
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -54,12 +61,7 @@ export function EpicIssuable({
     },
     [accept],
   );
-  const editor = useIssuableEditor({
-    text,
-    updateEndpoint: `${endpoint}.json`,
-    issuableType: 'epic',
-    onSaved,
-  });
+  const editor = useIssuableEditor({ text, client, onSaved });
 
   const toggleTask = useCallback(
     async (line: number, checked: boolean) => {
@@ -71,26 +73,25 @@ export function EpicIssuable({
       }
       setUpdatingTasks(true);
       setTaskFlash(null);
-      const answer = await saveIssuable(`${endpoint}.json`, 'epic', {
-        description,
-        lockVersion: text.lockVersion,
-      });
+      const answer = await client.save({ description, lockVersion: text.lockVersion });
       if (answer.ok) accept(answer.text);
       else
         setTaskFlash(
-          answer.status === 409 ? CONCURRENT_EDIT_MESSAGE : updateErrorText('epic', answer.errors),
+          answer.status === 409
+            ? CONCURRENT_EDIT_MESSAGE
+            : updateErrorText(client.issuableType, answer.errors),
         );
       // Resuming polls at once, which also puts back a box the server refused.
       setUpdatingTasks(false);
     },
-    [text, endpoint, accept, refresh, setUpdatingTasks],
+    [text, client, accept, refresh, setUpdatingTasks],
   );
 
   if (!text) {
     return polling.failed ? (
-      <Alert variant="danger">{updateErrorText('epic', [])}</Alert>
+      <Alert variant="danger">{updateErrorText(client.issuableType, [])}</Alert>
     ) : (
-      <Loading label="Loading the epic's description" />
+      <Loading label={loadingDescriptionText(client.issuableType)} />
     );
   }
 
@@ -104,7 +105,7 @@ export function EpicIssuable({
         ) : null}
         <IssuableEditForm
           editor={editor}
-          previewPath={previewPath}
+          previewMarkdown={client.previewMarkdown}
           showDeleteButton={canDestroy}
           onDelete={onDelete}
         />

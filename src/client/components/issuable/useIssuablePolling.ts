@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { fetchRealtimeChanges, type IssuableText, RealtimeError } from '../../../data/index.ts';
+import { type IssuableText, type IssuableTextClient, RealtimeError } from '../../data/index.ts';
 
 /** A save answered while a poll was out is newer than that poll's older version: keep the newer text. */
 function newerText(current: IssuableText | null, incoming: IssuableText): IssuableText {
@@ -25,9 +25,10 @@ export interface IssuablePolling {
 /**
  * GitLab's issuable polling: `realtime_changes` at the server's `Poll-Interval` while the page is
  * visible, paused while hidden or while `paused` (a task-list update is in flight), resumed with an
- * immediate poll; ETags make an idle poll a 304. A -1 interval stops polling (the epic is gone).
+ * immediate poll; ETags make an idle poll a 304. A -1 interval stops polling (the issuable is gone).
+ * `client` must be kept across renders (memoised): a new one restarts the polling.
  */
-export function useIssuablePolling(endpoint: string, paused: boolean): IssuablePolling {
+export function useIssuablePolling(client: IssuableTextClient, paused: boolean): IssuablePolling {
   const [text, setText] = useState<IssuableText | null>(null);
   const [failed, setFailed] = useState(false);
   const etag = useRef<string | null>(null);
@@ -50,7 +51,7 @@ export function useIssuablePolling(endpoint: string, paused: boolean): IssuableP
     inFlight.current = controller;
     let next = DEFAULT_INTERVAL_MS;
     try {
-      const answer = await fetchRealtimeChanges(endpoint, etag.current, controller.signal);
+      const answer = await client.fetchRealtimeChanges(etag.current, controller.signal);
       next = answer.pollInterval;
       if (answer.kind === 'changed') {
         etag.current = answer.etag;
@@ -68,7 +69,7 @@ export function useIssuablePolling(endpoint: string, paused: boolean): IssuableP
     }
     if (next < 0) stopped.current = true;
     schedule(next);
-  }, [endpoint, schedule]);
+  }, [client, schedule]);
   pollRef.current = () => void poll();
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { type IssuableText, saveIssuable } from '../../../data/index.ts';
+import type { IssuableText, IssuableTextClient } from '../../data/index.ts';
 import { DraftStore, isDraftOutdated, localDraftStorage } from './draftAutosave.ts';
 import { ISSUABLE_TEXT, updateErrorText } from './issuableTexts.ts';
 
@@ -39,11 +39,11 @@ export interface IssuableEditor {
  */
 export function useIssuableEditor(options: {
   readonly text: IssuableText | null;
-  readonly updateEndpoint: string;
-  readonly issuableType: string;
+  /** Saves the form; its type names the issuable in the error flash. */
+  readonly client: IssuableTextClient;
   readonly onSaved: (text: IssuableText, webUrl: string) => void;
 }): IssuableEditor {
-  const { text, updateEndpoint, issuableType, onSaved } = options;
+  const { text, client, onSaved } = options;
   const drafts = useMemo(
     () => new DraftStore(localDraftStorage(), window.location.pathname, window.location.search),
     [],
@@ -96,7 +96,7 @@ export function useIssuableEditor(options: {
     if (title === '') return;
     setSaving(true);
     setFlash(null);
-    const answer = await saveIssuable(updateEndpoint, 'epic', {
+    const answer = await client.save({
       ...(title !== text.titleText ? { title } : {}),
       ...(form.description !== text.descriptionText ? { description: form.description } : {}),
       lockVersion: baseLockVersion,
@@ -109,9 +109,9 @@ export function useIssuableEditor(options: {
     } else if (answer.status === 409) {
       setLockedWarning(true);
     } else {
-      setFlash(updateErrorText(issuableType, answer.errors));
+      setFlash(updateErrorText(client.issuableType, answer.errors));
     }
-  }, [text, saving, form, updateEndpoint, baseLockVersion, drafts, close, onSaved, issuableType]);
+  }, [text, saving, form, client, baseLockVersion, drafts, close, onSaved]);
 
   const requestCancel = useCallback(() => {
     if (dirty) setConfirmingCancel(true);
