@@ -22,85 +22,9 @@ function owed(reason: string, pairs: readonly string[]): BoundaryDebt[] {
   });
 }
 
-const kit = (name: string) =>
-  `${name} is a shared kit, not a page: DESIGN puts it in src/client/components/${name}`;
 const PAGE_DATA = 'page data types are the mount contract: they belong in src/core/pages';
 
 export const BOUNDARY_DEBT: readonly BoundaryDebt[] = [
-  // Features reaching into a kit that DESIGN moves to src/client/components (paid by that move).
-  ...owed(kit('navigation'), [
-    'src/client/features/epic-new/NewEpicPage.tsx -> src/client/features/navigation/PageHeader.tsx',
-    'src/client/features/epic-new/NewEpicPage.tsx -> src/client/features/navigation/crumbs.ts',
-    'src/client/features/epic/EpicPage.tsx -> src/client/features/navigation/PageHeader.tsx',
-    'src/client/features/epic/EpicPage.tsx -> src/client/features/navigation/crumbs.ts',
-    'src/client/features/epics/EpicRow.tsx -> src/client/features/navigation/crumbs.ts',
-    'src/client/features/epics/EpicsListPage.tsx -> src/client/features/navigation/PageHeader.tsx',
-    'src/client/features/epics/EpicsListPage.tsx -> src/client/features/navigation/crumbs.ts',
-    'src/client/features/groups/GroupPage.tsx -> src/client/features/navigation/PageHeader.tsx',
-    'src/client/features/groups/GroupPage.tsx -> src/client/features/navigation/crumbs.ts',
-    'src/client/features/groups/GroupRows.tsx -> src/client/features/navigation/crumbs.ts',
-    'src/client/features/home/HomePage.tsx -> src/client/features/navigation/PageHeader.tsx',
-    'src/client/features/issue/IssuePage.tsx -> src/client/features/navigation/PageHeader.tsx',
-    'src/client/features/issue/IssuePage.tsx -> src/client/features/navigation/crumbs.ts',
-    'src/client/features/issues/IssueRow.tsx -> src/client/features/navigation/crumbs.ts',
-    'src/client/features/issues/IssuesListPage.tsx -> src/client/features/navigation/PageHeader.tsx',
-    'src/client/features/issues/IssuesListPage.tsx -> src/client/features/navigation/crumbs.ts',
-    'src/client/features/milestone/MilestonePage.tsx -> src/client/features/navigation/PageHeader.tsx',
-    'src/client/features/milestone/MilestonePage.tsx -> src/client/features/navigation/crumbs.ts',
-    'src/client/features/projects/ProjectPage.tsx -> src/client/features/navigation/PageHeader.tsx',
-    'src/client/features/projects/ProjectPage.tsx -> src/client/features/navigation/crumbs.ts',
-    'src/client/features/roadmap/EpicRoadmap.tsx -> src/client/features/navigation/crumbs.ts',
-    'src/client/features/roadmap/RoadmapPage.tsx -> src/client/features/navigation/PageHeader.tsx',
-    'src/client/features/roadmap/RoadmapPage.tsx -> src/client/features/navigation/crumbs.ts',
-  ]),
-  ...owed(kit('errors'), [
-    'src/client/features/epic/EpicPage.tsx -> src/client/features/errors/NotFound.tsx',
-    'src/client/features/groups/GroupPage.tsx -> src/client/features/errors/NotFound.tsx',
-    'src/client/features/issue/IssuePage.tsx -> src/client/features/errors/NotFound.tsx',
-    'src/client/features/milestone/MilestonePage.tsx -> src/client/features/errors/NotFound.tsx',
-    'src/client/features/projects/ProjectPage.tsx -> src/client/features/errors/NotFound.tsx',
-  ]),
-  ...owed(kit('issuable'), [
-    'src/client/features/epic/EpicPage.tsx -> src/client/features/issuable/IssuableMeta.tsx',
-    'src/client/features/epic/body/EpicIssuable.tsx -> src/client/features/issuable/IssuableMeta.tsx',
-    'src/client/features/epic/sidebar/DateBlock.tsx -> src/client/features/issuable/format.ts',
-    'src/client/features/epic/sidebar/DateBlock.tsx -> src/client/features/issuable/useNow.ts',
-    'src/client/features/epics/EpicRow.tsx -> src/client/features/issuable/IssuableMeta.tsx',
-    'src/client/features/epics/EpicRow.tsx -> src/client/features/issuable/LabelList.tsx',
-    'src/client/features/epics/EpicRow.tsx -> src/client/features/issuable/format.ts',
-    'src/client/features/groups/GroupPage.tsx -> src/client/features/issuable/IssuableMeta.tsx',
-    'src/client/features/groups/GroupRows.tsx -> src/client/features/issuable/IssuableMeta.tsx',
-    'src/client/features/issue/IssuePage.tsx -> src/client/features/issuable/DetailList.tsx',
-    'src/client/features/issue/IssuePage.tsx -> src/client/features/issuable/IssuableMeta.tsx',
-    'src/client/features/issue/IssuePage.tsx -> src/client/features/issuable/LabelList.tsx',
-    'src/client/features/issue/IssuePage.tsx -> src/client/features/issuable/format.ts',
-    'src/client/features/issues/IssueRow.tsx -> src/client/features/issuable/IssuableMeta.tsx',
-    'src/client/features/issues/IssueRow.tsx -> src/client/features/issuable/LabelList.tsx',
-    'src/client/features/issues/IssueRow.tsx -> src/client/features/issuable/format.ts',
-    'src/client/features/milestone/MilestoneDetails.tsx -> src/client/features/issuable/DetailList.tsx',
-    'src/client/features/milestone/MilestoneDetails.tsx -> src/client/features/issuable/format.ts',
-    'src/client/features/milestone/MilestoneIssueList.tsx -> src/client/features/issuable/IssuableMeta.tsx',
-    'src/client/features/milestone/MilestonePage.tsx -> src/client/features/issuable/DetailList.tsx',
-    'src/client/features/milestone/MilestonePage.tsx -> src/client/features/issuable/IssuableMeta.tsx',
-    'src/client/features/milestone/MilestonePage.tsx -> src/client/features/issuable/format.ts',
-    'src/client/features/milestone/MilestonePage.tsx -> src/client/features/issuable/useNow.ts',
-    'src/client/features/projects/ProjectPage.tsx -> src/client/features/issuable/IssuableMeta.tsx',
-    'src/client/features/tree/EpicTreeCard.tsx -> src/client/features/issuable/format.ts',
-    'src/client/features/tree/TreeOverlay.tsx -> src/client/features/issuable/format.ts',
-  ]),
-  // Features reaching into another feature's internals instead of its index.ts.
-  ...owed('tree has no index.ts yet: EpicTreeCard should be exported from it', [
-    'src/client/features/epic/EpicPage.tsx -> src/client/features/tree/EpicTreeCard.tsx',
-  ]),
-  ...owed('groups has no index.ts yet: GroupRows should be exported from it (or become a component)', [
-    'src/client/features/home/HomePage.tsx -> src/client/features/groups/GroupRows.tsx',
-  ]),
-  ...owed('FilteredSearchBar is not exported from filtered-search/index.ts', [
-    'src/client/features/roadmap/RoadmapPage.tsx -> src/client/features/filtered-search/FilteredSearchBar.tsx',
-  ]),
-  ...owed('roadmap has no index.ts yet: EpicRoadmap should be exported from it', [
-    'src/client/features/tree/EpicTreeCard.tsx -> src/client/features/roadmap/EpicRoadmap.tsx',
-  ]),
   // Features importing the app above them.
   ...owed(PAGE_DATA, [
     'src/client/features/epic/EpicPage.tsx -> src/client/app/pageData.ts',
