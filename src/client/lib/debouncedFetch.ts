@@ -1,3 +1,5 @@
+import { systemClock } from './clock.ts';
+
 /**
  * Starts `run` once `delayMs` (ms) has passed and returns the cancel: calling it before the delay
  * drops the run, calling it later aborts the fetch in flight through its signal. The answer (or
@@ -11,7 +13,7 @@ export function startDebouncedFetch<T>(
   onError: (error: unknown) => void,
 ): () => void {
   const controller = new AbortController();
-  const timer = globalThis.setTimeout(() => {
+  const cancelTimer = systemClock.after(delayMs, () => {
     run(controller.signal).then(
       (value) => {
         if (!controller.signal.aborted) onValue(value);
@@ -20,9 +22,9 @@ export function startDebouncedFetch<T>(
         if (!controller.signal.aborted) onError(error);
       },
     );
-  }, delayMs);
+  });
   return () => {
-    globalThis.clearTimeout(timer);
+    cancelTimer();
     controller.abort();
   };
 }

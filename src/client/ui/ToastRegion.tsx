@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { systemClock } from '../lib/clock.ts';
 import { Button } from './Button.tsx';
 
 export interface ToastItem {
@@ -12,8 +13,7 @@ export const TOAST_DURATION_MS = 6000;
 
 function ToastMessage({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: number) => void }) {
   useEffect(() => {
-    const timer = window.setTimeout(() => onDismiss(toast.id), TOAST_DURATION_MS);
-    return () => window.clearTimeout(timer);
+    return systemClock.after(TOAST_DURATION_MS, () => onDismiss(toast.id));
   }, [toast.id, onDismiss]);
   return (
     <div className={`toast toast-${toast.variant}`} data-testid="toast">

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type IssuableText, type IssuableTextClient, RealtimeError } from '../../data/index.ts';
+import { type Cancel, systemClock } from '../../lib/clock.ts';
 
 /** A save answered while a poll was out is newer than that poll's older version: keep the newer text. */
 function newerText(current: IssuableText | null, incoming: IssuableText): IssuableText {
@@ -32,7 +33,7 @@ export function useIssuablePolling(client: IssuableTextClient, paused: boolean):
   const [text, setText] = useState<IssuableText | null>(null);
   const [failed, setFailed] = useState(false);
   const etag = useRef<string | null>(null);
-  const timer = useRef<number | undefined>(undefined);
+  const cancelTimer = useRef<Cancel>(() => undefined);
   const stopped = useRef(false);
   const pausedRef = useRef(paused);
   const inFlight = useRef<AbortController | null>(null);
@@ -40,9 +41,9 @@ export function useIssuablePolling(client: IssuableTextClient, paused: boolean):
   const pollRef = useRef<() => void>(() => undefined);
 
   const schedule = useCallback((delay: number) => {
-    window.clearTimeout(timer.current);
+    cancelTimer.current();
     if (stopped.current || delay < 0) return;
-    timer.current = window.setTimeout(() => pollRef.current(), delay);
+    cancelTimer.current = systemClock.after(delay, () => pollRef.current());
   }, []);
 
   const poll = useCallback(async () => {
@@ -76,13 +77,13 @@ export function useIssuablePolling(client: IssuableTextClient, paused: boolean):
     stopped.current = false;
     void poll();
     const onVisibility = () => {
-      if (document.hidden) window.clearTimeout(timer.current);
+      if (document.hidden) cancelTimer.current();
       else void poll();
     };
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
       document.removeEventListener('visibilitychange', onVisibility);
-      window.clearTimeout(timer.current);
+      cancelTimer.current();
       inFlight.current?.abort();
       inFlight.current = null;
       stopped.current = true;

@@ -20,11 +20,11 @@ import { type FrameScheduler, frameScheduler } from '../../canvas/frameScheduler
 import type { CanvasSurface } from '../../canvas/RoadmapCanvas.tsx';
 import { createRoadmapFrame, DETAILS_WIDTH } from '../../canvas/roadmapFrame.ts';
 import type { RoadmapEpicView, RoadmapMilestoneView } from '../../data/index.ts';
+import { systemClock } from '../../lib/clock.ts';
 import { MilestonesLane } from './milestonesLane.ts';
 import { OverlaySync } from './overlaySync.ts';
 import {
   createWorkerLayoutClient,
-  GLOBAL_TIMERS,
   type LayoutClientFactory,
   RoadmapLayoutBinding,
   type Timers,
@@ -102,7 +102,7 @@ export class RoadmapController {
       },
       {
         createClient: deps.createClient ?? createWorkerLayoutClient,
-        timers: deps.timers ?? GLOBAL_TIMERS,
+        timers: deps.timers ?? systemClock,
         counts: this.stats,
       },
     );

@@ -16,6 +16,7 @@ import {
   type ViewSpec,
 } from '../../bridge/roadmapLayoutClient.ts';
 import type { RoadmapEpicView } from '../../data/index.ts';
+import type { Cancel, Clock } from '../../lib/clock.ts';
 
 /** The RoadmapLayoutClient methods the binding uses. */
 export interface LayoutClientPort {
@@ -31,15 +32,7 @@ export type LayoutClientFactory = (listener: RoadmapLayoutListener) => LayoutCli
 export const createWorkerLayoutClient: LayoutClientFactory = (listener) => new RoadmapLayoutClient(listener);
 
 /** Timers, injected so tests run the highlight's 3 s without waiting. */
-export interface Timers {
-  setTimeout(task: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-export const GLOBAL_TIMERS: Timers = {
-  setTimeout: (task, ms) => globalThis.setTimeout(task, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
-};
+export type Timers = Pick<Clock, 'after'>;
 
 /** Spec §9: the new-epic highlight lasts 3,000 ms. */
 export const EPIC_HIGHLIGHT_REMOVE_AFTER_MS = 3000;
@@ -93,7 +86,7 @@ export class RoadmapLayoutBinding {
   private readonly sent = new Map<number, RoadmapEpicView>();
   private expanded: ReadonlySet<number> = new Set();
   private requested: LayoutViewport | null = null;
-  private readonly pendingTimers = new Set<unknown>();
+  private readonly pendingTimers = new Set<Cancel>();
 
   private readonly counts: LayoutCounts;
 
@@ -184,11 +177,11 @@ export class RoadmapLayoutBinding {
     void this.client.rowOf(id).then((row) => {
       if (row >= 0) onRow(row, epic);
     });
-    const handle = this.timers.setTimeout(() => {
-      this.pendingTimers.delete(handle);
+    const cancel = this.timers.after(EPIC_HIGHLIGHT_REMOVE_AFTER_MS, () => {
+      this.pendingTimers.delete(cancel);
       if (this.sent.get(id) === epic) this.update({ upsert: [toInput(epic)] });
-    }, EPIC_HIGHLIGHT_REMOVE_AFTER_MS);
-    this.pendingTimers.add(handle);
+    });
+    this.pendingTimers.add(cancel);
     return true;
   }
 
@@ -205,7 +198,7 @@ export class RoadmapLayoutBinding {
   }
 
   dispose(): void {
-    for (const handle of this.pendingTimers) this.timers.clearTimeout(handle);
+    for (const cancel of this.pendingTimers) cancel();
     this.pendingTimers.clear();
     this.client.dispose();
   }

@@ -16,6 +16,7 @@ import {
   roadmapGestureStep,
 } from '../../../core/layout/roadmapGesture.ts';
 import { MILESTONE_LANE_HEIGHT, MILESTONES_TITLE_HEIGHT, rowsTop } from '../../canvas/roadmapFrame.ts';
+import { type Cancel, systemClock } from '../../lib/clock.ts';
 import type { RoadmapController } from './roadmapController.ts';
 import { wheelAction } from './roadmapGestures.ts';
 
@@ -65,7 +66,7 @@ export function useRoadmapPointer(
     const element = viewport.current;
     if (!element || !controller) return;
     let gesture: RoadmapGestureState<Target> = ROADMAP_GESTURE_IDLE;
-    let hoverTimer = 0;
+    let cancelHover: Cancel = () => undefined;
     const local = (event: MouseEvent) => {
       const box = element.getBoundingClientRect();
       return { x: event.clientX - box.left, y: event.clientY - box.top };
@@ -75,11 +76,11 @@ export function useRoadmapPointer(
       controller.setHighlightedRow(
         target?.kind === 'epic' && controller.snapshot ? controller.snapshot.firstRow + target.entry : -1,
       );
-      window.clearTimeout(hoverTimer);
-      hoverTimer = window.setTimeout(() => setHovered(target), HOVER_DELAY_MS);
+      cancelHover();
+      cancelHover = systemClock.after(HOVER_DELAY_MS, () => setHovered(target));
     };
     const clearHover = () => {
-      window.clearTimeout(hoverTimer);
+      cancelHover();
       element.classList.remove('is-over-bar');
       controller.setHighlightedRow(-1);
       setHovered(null);
@@ -120,7 +121,7 @@ export function useRoadmapPointer(
     const onWheel = (event: WheelEvent) => {
       const action = wheelAction(event, controller.viewport.height);
       event.preventDefault();
-      window.clearTimeout(hoverTimer);
+      cancelHover();
       setHovered(null);
       dismissPopover();
       if (action.kind === 'zoom') {
@@ -158,7 +159,7 @@ export function useRoadmapPointer(
     element.addEventListener('auxclick', onAuxClick);
     element.addEventListener('pointerleave', onLeave);
     return () => {
-      window.clearTimeout(hoverTimer);
+      cancelHover();
       element.classList.remove('is-panning', 'is-over-bar');
       element.removeEventListener('wheel', onWheel);
       element.removeEventListener('pointerdown', onPointerDown);

@@ -10,6 +10,7 @@ import { calendarDateOf } from '../../../core/time/formatting.ts';
 import { graphqlTimeframe } from '../../../core/time/graphqlTimeframe.ts';
 import { buildTimeframe, type Timeframe } from '../../../core/time/timeframe.ts';
 import { type RoadmapMilestonesState, useRoadmapMilestones } from '../../data/index.ts';
+import { systemClock } from '../../lib/clock.ts';
 import type { RoadmapSettings } from './roadmapSettings.ts';
 
 export interface RoadmapTimeframe {
@@ -22,7 +23,7 @@ export function useRoadmapTimeframe(
   fullPath: string,
   settings: Pick<RoadmapSettings, 'timeframeRangeType' | 'presetType' | 'showMilestones'>,
 ): RoadmapTimeframe {
-  const [today] = useState(() => calendarDateOf(new Date()));
+  const [today] = useState(() => calendarDateOf(systemClock.now()));
   const { timeframeRangeType, presetType } = settings;
   const timeframe = useMemo(
     () => buildTimeframe({ rangeType: timeframeRangeType, presetType, today }),

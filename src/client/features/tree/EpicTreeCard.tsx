@@ -9,6 +9,7 @@ import { useCallback, useId, useState } from 'react';
 import { calendarDateToDay } from '../../../core/time/epochDay.ts';
 import { calendarDateOf } from '../../components/issuable/index.ts';
 import { epicLinkEndpoints, useEpicTreeData } from '../../data/index.ts';
+import { systemClock } from '../../lib/clock.ts';
 import { usePushToast } from '../../state/index.ts';
 import { Icon, Switch, Tooltip } from '../../ui/index.ts';
 import { EpicRoadmap } from '../roadmap/index.ts';
@@ -34,7 +35,7 @@ export function EpicTreeCard(props: EpicTreeCardProps) {
   const pushToast = usePushToast();
   const notify = useCallback((text: string) => pushToast(text, 'danger'), [pushToast]);
   // "Today" is read once when the card mounts (no per-frame dates), as the roadmaps do.
-  const [today] = useState(() => calendarDateToDay(calendarDateOf(new Date())));
+  const [today] = useState(() => calendarDateToDay(calendarDateOf(systemClock.now())));
   const [showLabels, setShowLabels] = useState(true);
   const [form, setForm] = useState<TreeForm | null>(null);
   const { controller, state } = useTreeController({

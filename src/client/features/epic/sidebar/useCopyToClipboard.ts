@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { systemClock } from '../../../lib/clock.ts';
 
 /** How long 'Copied' stays (spec 9: the clipboard tooltip reverts after 1000 ms). */
 const COPIED_TOOLTIP_MS = 1000;
@@ -13,8 +14,7 @@ export function useCopyToClipboard(): { state: CopyState; copy: (text: string) =
   const [state, setState] = useState<CopyState>('idle');
   useEffect(() => {
     if (state !== 'copied') return;
-    const timer = window.setTimeout(() => setState('idle'), COPIED_TOOLTIP_MS);
-    return () => window.clearTimeout(timer);
+    return systemClock.after(COPIED_TOOLTIP_MS, () => setState('idle'));
   }, [state]);
   const copy = useCallback((text: string) => {
     const write =

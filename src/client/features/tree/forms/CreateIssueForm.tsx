@@ -9,6 +9,7 @@
 
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { createEpicIssue, fetchGroupProjects, type ProjectOption } from '../../../data/index.ts';
+import { systemClock } from '../../../lib/clock.ts';
 import { useDebouncedQuery } from '../../../lib/index.ts';
 import { usePushToast } from '../../../state/index.ts';
 import { TREE_TEXT } from '../treeTexts.ts';
@@ -74,7 +75,7 @@ export function CreateIssueForm({ parent, currentUsername, onCreated, onCancel }
     writeRecentProjects(
       storage,
       currentUsername,
-      recordRecentProject(readRecentProjects(storage, currentUsername), project, Date.now()),
+      recordRecentProject(readRecentProjects(storage, currentUsername), project, systemClock.now().getTime()),
     );
     onCreated();
   };
