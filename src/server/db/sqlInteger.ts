@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+
 /** Largest value of an SQL `integer` (serial ids, iids, positions). */
 export const MAX_SQL_INTEGER = 2_147_483_647;
 
@@ -8,3 +10,6 @@ export const MAX_SQL_INTEGER = 2_147_483_647;
 export function fitsSqlInteger(value: number): boolean {
   return Number.isInteger(value) && value >= -MAX_SQL_INTEGER - 1 && value <= MAX_SQL_INTEGER;
 }
+
+/** An integer array literal; the 0 keeps it typed and non-empty (no row has id 0). */
+export const intArray = (values: readonly number[]) => sql`ARRAY[${sql.join([0, ...values])}]::integer[]`;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../config.ts';
-import type { StatsVisibility } from '../db/repositories/epicRepository.ts';
 import { findGroupsAndProjectsOfRoot } from '../db/repositories/namespaceRepository.ts';
+import type { StatsVisibility } from '../db/repositories/visibility.ts';
 import type { Database, NamespaceRow } from '../db/schema.ts';
 import type { AccessContext } from '../services/access.ts';
 import type { Actor } from '../services/actor.ts';

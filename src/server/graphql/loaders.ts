@@ -1,15 +1,16 @@
 import type { Kysely } from 'kysely';
-import type { StatsVisibility } from '../db/repositories/epicRepository.ts';
+import { findAncestorsOfMany } from '../db/repositories/epicHierarchyRepository.ts';
+import {
+  findInheritedDateSources,
+  type InheritedDateSource,
+} from '../db/repositories/epicInheritedDatesRepository.ts';
+import { findEpicsByIds } from '../db/repositories/epicRepository.ts';
 import {
   type EpicSummary,
-  findAncestorsOfMany,
   findEpicIdsWithChildren,
   findEpicIdsWithIssues,
   findEpicSummaries,
-  findEpicsByIds,
-  findInheritedDateSources,
-  type InheritedDateSource,
-} from '../db/repositories/epicRepository.ts';
+} from '../db/repositories/epicSummaryRepository.ts';
 import { findBlockedIssueIds } from '../db/repositories/epicTreeRepository.ts';
 import {
   countIssuesOfMilestones,
@@ -25,6 +26,7 @@ import { countOpenIssuesByProject, findProjectsByIds } from '../db/repositories/
 import { findSubscriptionChoices } from '../db/repositories/subscriptionRepository.ts';
 import { findTodosOfTargets } from '../db/repositories/todoRepository.ts';
 import { findUsersByIds } from '../db/repositories/userRepository.ts';
+import type { StatsVisibility } from '../db/repositories/visibility.ts';
 import type {
   Database,
   EpicRow,

@@ -1,6 +1,7 @@
 import { MAX_EPIC_HIERARCHY_DEPTH } from '../../core/domain/epicRules.ts';
 import type { Executor } from '../db/executor.ts';
-import { findEpicsByIds, findInheritedDateSources, setEpicDates } from '../db/repositories/epicRepository.ts';
+import { findInheritedDateSources, setEpicDates } from '../db/repositories/epicInheritedDatesRepository.ts';
+import { findEpicsByIds } from '../db/repositories/epicRepository.ts';
 
 /**
  * Keeps every epic's effective dates right after something they depend on changed: an epic's own

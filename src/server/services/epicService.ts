@@ -15,18 +15,22 @@ import { type CalendarDate, parseCalendarDate } from '../../core/time/calendarDa
 import type { Executor } from '../db/executor.ts';
 import type { PageArgs } from '../db/pagination.ts';
 import {
-  countEpics,
-  deleteEpicRows,
-  type EpicFilter,
-  type EpicSort,
-  findEpicById,
-  findEpicByIid,
   findPublicChildren,
   findSubtreeIds,
-  insertEpic,
+  lockEpicHierarchy,
+} from '../db/repositories/epicHierarchyRepository.ts';
+import {
+  countEpics,
+  type EpicFilter,
+  type EpicSort,
   listEpicsByKeyset,
   listEpicsByOffset,
-  lockEpicHierarchy,
+} from '../db/repositories/epicListRepository.ts';
+import {
+  deleteEpicRows,
+  findEpicById,
+  findEpicByIid,
+  insertEpic,
   nextEpicIid,
   updateEpicRow,
 } from '../db/repositories/epicRepository.ts';

@@ -9,7 +9,8 @@ import {
 } from '../../core/domain/epicRules.ts';
 import type { CalendarDate } from '../../core/time/calendarDate.ts';
 import type { Executor } from '../db/executor.ts';
-import { findEpicsDependingOnMilestone, lockEpicHierarchy } from '../db/repositories/epicRepository.ts';
+import { lockEpicHierarchy } from '../db/repositories/epicHierarchyRepository.ts';
+import { findEpicsDependingOnMilestone } from '../db/repositories/epicInheritedDatesRepository.ts';
 import {
   findMilestoneById,
   findMilestoneByIid,

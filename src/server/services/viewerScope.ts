@@ -1,6 +1,6 @@
 import type { Executor } from '../db/executor.ts';
-import type { StatsVisibility } from '../db/repositories/epicRepository.ts';
 import { findGroupsAndProjectsOfRoot } from '../db/repositories/namespaceRepository.ts';
+import type { StatsVisibility } from '../db/repositories/visibility.ts';
 import type { NamespaceRow, ProjectRow } from '../db/schema.ts';
 import type { AccessContext } from './access.ts';
 

@@ -2,8 +2,8 @@ import { type Selectable, sql } from 'kysely';
 import type { Executor } from '../executor.ts';
 import type { EpicIssuesTable, EpicRow, IssueRow } from '../schema.ts';
 import { fitsSqlInteger } from '../sqlInteger.ts';
-import { type EpicVisibility, epicVisibleTo } from './epicRepository.ts';
 import { type IssueReader, issueReadableBy } from './issueRepository.ts';
+import { type EpicVisibility, epicVisibleTo } from './visibility.ts';
 
 /** The rows behind an epic's child items: child epics (`epics.parent_id`) and issue links (`epic_issues`). */
 export type EpicIssueRow = Selectable<EpicIssuesTable>;

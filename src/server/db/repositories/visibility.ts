@@ -1,5 +1,6 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../schema.ts';
+import { intArray } from '../sqlInteger.ts';
 
 /** Who is reading: visibility filters are pushed into SQL so that lists and counts never leak. */
 export interface Viewer {
@@ -55,4 +56,39 @@ export function projectVisibleTo(
         ),
     ),
   ]);
+}
+
+/** The groups whose epics a viewer may read, and those where confidential epics show too. */
+export type EpicVisibility = Pick<StatsVisibility, 'groupIds' | 'confidentialGroupIds'>;
+
+/**
+ * GitLab's read rule for epics, as a condition on a row (by table alias): in a readable group and,
+ * when confidential, in a group where the viewer sees confidential epics. Every query that lists
+ * epics for a viewer filters with it.
+ */
+export function epicVisibleTo(alias: string, visible: EpicVisibility) {
+  const group = sql.ref(`${alias}.group_id`);
+  return sql<SqlBool>`(${group} = ANY(${intArray(visible.groupIds)})
+    AND (NOT ${sql.ref(`${alias}.confidential`)} OR ${group} = ANY(${intArray(visible.confidentialGroupIds)})))`;
+}
+
+/** An issue row (by table alias) the viewer may see: in a readable project, confidential only where allowed. */
+export function issueVisibleTo(
+  alias: string,
+  visible: Pick<StatsVisibility, 'projectIds' | 'confidentialProjectIds'>,
+) {
+  const project = sql.ref(`${alias}.project_id`);
+  return sql<SqlBool>`(${project} = ANY(${intArray(visible.projectIds)})
+    AND (NOT ${sql.ref(`${alias}.confidential`)} OR ${project} = ANY(${intArray(visible.confidentialProjectIds)})))`;
+}
+
+/**
+ * Everything a viewer may see inside one root namespace: readable groups and projects, and those where
+ * confidential epics and issues show too (services/viewerScope.ts decides it).
+ */
+export interface StatsVisibility {
+  readonly groupIds: readonly number[];
+  readonly confidentialGroupIds: readonly number[];
+  readonly projectIds: readonly number[];
+  readonly confidentialProjectIds: readonly number[];
 }

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { parseDay } from '../../../core/time/epochDay.ts';
-import { recomputeInheritedDatesOfRoot } from '../repositories/epicRepository.ts';
+import { recomputeInheritedDatesOfRoot } from '../repositories/epicInheritedDatesRepository.ts';
 import type { Database } from '../schema.ts';
 import { timelineFor } from './calendar.ts';
 import { Engagement } from './engagement.ts';

@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/executor.ts';
-import { findEpicsByIds, findInheritedDateSources } from '../../db/repositories/epicRepository.ts';
+import { findInheritedDateSources } from '../../db/repositories/epicInheritedDatesRepository.ts';
+import { findEpicsByIds } from '../../db/repositories/epicRepository.ts';
 import { countVotes } from '../../db/repositories/issueRepository.ts';
 import { findLabelsOfTargets } from '../../db/repositories/labelRepository.ts';
 import { findNamespacesByIds } from '../../db/repositories/namespaceRepository.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { MAX_DESCRIPTION_LENGTH } from '../../../core/domain/epicRules.ts';
-import type { EpicSort } from '../../db/repositories/epicRepository.ts';
+import type { EpicSort } from '../../db/repositories/epicListRepository.ts';
 import { withEpicFeatureFlags } from '../../services/epicFeatureFlags.ts';
 import {
   createEpic,

@@ -1,6 +1,10 @@
 import { EPIC_HIERARCHY_MESSAGES, parentAssignmentError } from '../../../core/domain/epicRules.ts';
 import type { Executor } from '../../db/executor.ts';
-import { countChildEpics, findAncestorIds, subtreeHeight } from '../../db/repositories/epicRepository.ts';
+import {
+  countChildEpics,
+  findAncestorIds,
+  subtreeHeight,
+} from '../../db/repositories/epicHierarchyRepository.ts';
 import type { EpicRow } from '../../db/schema.ts';
 
 /** The epic to be put under a parent: an existing one (its id), or a new one (id null). */

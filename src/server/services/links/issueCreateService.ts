@@ -6,8 +6,9 @@ import {
   validateDescription,
   validateTitle,
 } from '../../../core/domain/epicRules.ts';
+import { lockEpicHierarchy } from '../../db/repositories/epicHierarchyRepository.ts';
 import { upsertEpicIssue } from '../../db/repositories/epicLinkRepository.ts';
-import { findEpicById, lockEpicHierarchy } from '../../db/repositories/epicRepository.ts';
+import { findEpicById } from '../../db/repositories/epicRepository.ts';
 import {
   insertIssue,
   maxIssuePosition,

@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
+import { lockEpicHierarchy } from '../../db/repositories/epicHierarchyRepository.ts';
 import {
   findEpicIdsWithChildren,
   findEpicIdsWithIssues,
-  lockEpicHierarchy,
-  type StatsVisibility,
-} from '../../db/repositories/epicRepository.ts';
+} from '../../db/repositories/epicSummaryRepository.ts';
 import { findBlockedIssueIds } from '../../db/repositories/epicTreeRepository.ts';
 import { findAssigneeIdsOfIssues, type IssueReader } from '../../db/repositories/issueRepository.ts';
 import { findGroupsAndProjectsOfRoot } from '../../db/repositories/namespaceRepository.ts';
+import type { StatsVisibility } from '../../db/repositories/visibility.ts';
 import type { Database, EpicRow, IssueRow, NamespaceRow, ProjectRow } from '../../db/schema.ts';
 import type { AccessContext } from '../access.ts';
 import { ForbiddenError, UnauthorizedError } from '../errors.ts';
@@ -54,7 +54,7 @@ export interface EpicView {
 
 /**
  * The epics in the order given, with their flags. They are epics the viewer may read: rows queried
- * with epicVisibleTo(view.scope) (epicRepository.ts), or ones the actor has just been allowed to write.
+ * with epicVisibleTo(view.scope) (repositories/visibility.ts), or ones the actor has just been allowed to write.
  */
 export async function describeEpics(
   db: Executor,

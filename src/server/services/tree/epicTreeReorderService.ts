@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import { issuableReference } from '../../../core/domain/references.ts';
 import type { Executor } from '../../db/executor.ts';
+import { findAncestorIds, lockEpicHierarchy } from '../../db/repositories/epicHierarchyRepository.ts';
 import { findLinkedIssueByLinkId } from '../../db/repositories/epicLinkRepository.ts';
-import { findAncestorIds, findEpicById, lockEpicHierarchy } from '../../db/repositories/epicRepository.ts';
+import { findEpicById } from '../../db/repositories/epicRepository.ts';
 import { moveEpicInTree, moveEpicIssueLink } from '../../db/repositories/epicTreeRepository.ts';
 import { findNamespaceById } from '../../db/repositories/namespaceRepository.ts';
 import { findProjectsByIds } from '../../db/repositories/projectRepository.ts';

@@ -1,12 +1,12 @@
 import type { Executor } from '../../db/executor.ts';
 import type { Page, PageArgs } from '../../db/pagination.ts';
-import type { StatsVisibility } from '../../db/repositories/epicRepository.ts';
 import {
   countEpicIssues,
   type IssueInEpicRow,
   listEpicIssuesByKeyset,
 } from '../../db/repositories/epicTreeRepository.ts';
 import type { IssueReader } from '../../db/repositories/issueRepository.ts';
+import type { StatsVisibility } from '../../db/repositories/visibility.ts';
 import type { EpicRow } from '../../db/schema.ts';
 
 /** `Epic.issues` pages: GitLab's default of 100, at most 1,000 (MR gitlab-org/gitlab!63563). */

@@ -17,7 +17,7 @@ export type { TreeNodeRef } from '../../db/repositories/treePositionRepository.t
  * there is no room (no integer between them, the end of the range, a duplicate or an unpositioned
  * child left by an older writer) every child of that parent is spread out again, keeping its order.
  *
- * CALLERS HOLD `lockEpicHierarchy(trx, rootNamespaceId)` (epicRepository.ts) of the parent's root
+ * CALLERS HOLD `lockEpicHierarchy(trx, rootNamespaceId)` (epicHierarchyRepository.ts) of the parent's root
  * namespace inside their transaction: the reads and the writes here are not atomic on their own, and
  * two writers choosing a position in the same gap would collide.
  */
