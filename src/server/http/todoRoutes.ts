@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { todoDeletePath } from '../services/epicPageService.ts';
-import { findReadableEpicById } from '../services/epicService.ts';
+import { findReadableEpicById } from '../services/epics/epicQueries.ts';
 import { NotFoundError, UnauthorizedError } from '../services/errors.ts';
 import { findReadableGroupOrNull } from '../services/groupService.ts';
 import { addEpicTodo, doneTodoCount, markOwnTodoDone, pendingTodoCount } from '../services/todoService.ts';

@@ -2,13 +2,14 @@ import type { Kysely } from 'kysely';
 import { findUserById } from '../db/repositories/userRepository.ts';
 import type { Database, EpicRow, NamespaceRow, UserRow } from '../db/schema.ts';
 import type { AccessContext } from './access.ts';
-import { deleteEpic, findReadableEpicAtPath, updateEpic } from './epicService.ts';
+import { deleteEpic, updateEpic } from './epics/epicCommands.ts';
+import { findReadableEpicAtPath } from './epics/epicQueries.ts';
 import { UnauthorizedError, ValidationError } from './errors.ts';
 
 /**
  * The epic page's issuable view (GitLab's IssuableActions for epics): reading what the title and
  * description editor shows, saving it, and the page's delete form. Permission, validation and
- * locking all come from epicService; this adds the page's own rules on top.
+ * locking all come from epics/epicCommands.ts; this adds the page's own rules on top.
  */
 
 /** An epic as the issuable view shows it, with who last edited it. */
@@ -45,7 +46,7 @@ export async function loadEpicIssuable(
 }
 
 /**
- * Saves the edit form in one transaction (epicService.updateEpic): a stale lock_version is a
+ * Saves the edit form in one transaction (epicCommands.updateEpic): a stale lock_version is a
  * StaleEditError and changes nothing. A form with nothing to save is bad input.
  */
 export async function saveEpicIssuable(

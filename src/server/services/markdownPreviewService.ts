@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { AccessContext } from './access.ts';
-import { findReadableEpic } from './epicService.ts';
+import { findReadableEpic } from './epics/epicQueries.ts';
 import { UnauthorizedError } from './errors.ts';
 import { findReadableGroupAtPath } from './groupService.ts';
 import { type RenderedMarkdown, renderMarkdown } from './markdown/markdownRenderer.ts';

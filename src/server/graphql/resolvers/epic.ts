@@ -1,6 +1,6 @@
 import { toGlobalId } from '../../../core/domain/gid.ts';
 import { issuableReference } from '../../../core/domain/references.ts';
-import { epicTextColor, listEpicsConnection } from '../../services/epicService.ts';
+import { epicTextColor, listEpicsConnection } from '../../services/epics/epicQueries.ts';
 import { renderMarkdown, renderTitleHtml } from '../../services/markdown/markdownRenderer.ts';
 import { subscribedByChoiceOrAuthorship } from '../../services/subscriptionService.ts';
 import { keysetConnection, listConnection } from '../connection.ts';

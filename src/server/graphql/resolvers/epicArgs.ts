@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import type { EpicListParams } from '../../services/epicService.ts';
+import type { EpicListParams } from '../../services/epics/epicQueries.ts';
 import type { GroupEpicsArgs } from '../generated/resolvers.ts';
 import { parseIid, stripNulls } from './common.ts';
 

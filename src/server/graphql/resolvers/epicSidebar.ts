@@ -1,4 +1,4 @@
-import { findReadableEpicAtPath } from '../../services/epicService.ts';
+import { findReadableEpicAtPath } from '../../services/epics/epicQueries.ts';
 import { epicParticipants } from '../../services/participantService.ts';
 import { setEpicSubscription } from '../../services/subscriptionService.ts';
 import { listConnection } from '../connection.ts';

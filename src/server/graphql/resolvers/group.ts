@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
 import { toGlobalId } from '../../../core/domain/gid.ts';
 import { visibilityOfLevel } from '../../services/access.ts';
-import { findReadableEpicOrNull, listEpicsConnection } from '../../services/epicService.ts';
+import { findReadableEpicOrNull, listEpicsConnection } from '../../services/epics/epicQueries.ts';
 import { listReadableGroups } from '../../services/groupService.ts';
 import { emailsDisabledInChain } from '../../services/groupSettingsService.ts';
 import { listIssuesConnection, withNamespaces } from '../../services/issueService.ts';

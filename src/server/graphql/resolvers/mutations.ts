@@ -1,13 +1,9 @@
 import { GraphQLError } from 'graphql';
 import { parseGlobalId } from '../../../core/domain/gid.ts';
 import { withEpicFeatureFlags } from '../../services/epicFeatureFlags.ts';
-import {
-  createEpic,
-  deleteEpic,
-  type EpicChanges,
-  findReadableEpicAtPath,
-  updateEpic,
-} from '../../services/epicService.ts';
+import type { EpicChanges } from '../../services/epics/epicChanges.ts';
+import { createEpic, deleteEpic, updateEpic } from '../../services/epics/epicCommands.ts';
+import { findReadableEpicAtPath } from '../../services/epics/epicQueries.ts';
 import { findReadableGroupAtPath } from '../../services/groupService.ts';
 import type { CreateEpicInput, MutationResolvers, UpdateEpicInput } from '../generated/resolvers.ts';
 import { parseIid } from './common.ts';

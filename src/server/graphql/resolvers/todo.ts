@@ -1,7 +1,7 @@
 import { toGlobalId } from '../../../core/domain/gid.ts';
 import { todoActionName } from '../../../core/domain/todos.ts';
 import type { TodoTargetType } from '../../db/repositories/todoRepository.ts';
-import { findReadableEpicById } from '../../services/epicService.ts';
+import { findReadableEpicById } from '../../services/epics/epicQueries.ts';
 import { addEpicTodo, listOwnTodos, markOwnTodoDone } from '../../services/todoService.ts';
 import { offsetConnection } from '../connection.ts';
 import type {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/executor.ts';
-import { findReadableEpic } from '../../services/epicService.ts';
+import { findReadableEpic } from '../../services/epics/epicQueries.ts';
 import { findReadableGroup } from '../../services/groupService.ts';
 import type { ParentEpic } from '../../services/links/epicLinkService.ts';
 import { pathId } from '../epicLinks/linkParams.ts';

@@ -7,7 +7,7 @@ import { findNamespacesByIds } from '../../db/repositories/namespaceRepository.t
 import { findUsersByIds } from '../../db/repositories/userRepository.ts';
 import type { EpicRow, NamespaceRow } from '../../db/schema.ts';
 import type { AccessContext } from '../../services/access.ts';
-import { epicTextColor } from '../../services/epicService.ts';
+import { epicTextColor } from '../../services/epics/epicQueries.ts';
 import { epicReferences, labelJson, userBasicJson } from './presenters.ts';
 
 export interface EpicJsonOptions {

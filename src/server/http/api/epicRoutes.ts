@@ -2,15 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { MAX_DESCRIPTION_LENGTH } from '../../../core/domain/epicRules.ts';
 import type { EpicSort } from '../../db/repositories/epicListRepository.ts';
 import { withEpicFeatureFlags } from '../../services/epicFeatureFlags.ts';
-import {
-  createEpic,
-  deleteEpic,
-  type EpicChanges,
-  type EpicListParams,
-  findReadableEpic,
-  listEpicsPage,
-  updateEpic,
-} from '../../services/epicService.ts';
+import type { EpicChanges } from '../../services/epics/epicChanges.ts';
+import { createEpic, deleteEpic, updateEpic } from '../../services/epics/epicCommands.ts';
+import { type EpicListParams, findReadableEpic, listEpicsPage } from '../../services/epics/epicQueries.ts';
 import { UnauthorizedError } from '../../services/errors.ts';
 import { findReadableGroup } from '../../services/groupService.ts';
 import { isSubscribedToEpic } from '../../services/subscriptionService.ts';

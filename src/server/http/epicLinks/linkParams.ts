@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { referenceList } from '../../../core/domain/referenceParsing.ts';
 import type { Executor } from '../../db/executor.ts';
-import { findReadableEpicAtPath } from '../../services/epicService.ts';
+import { findReadableEpicAtPath } from '../../services/epics/epicQueries.ts';
 import type { EpicInGroup } from '../../services/links/linkViews.ts';
 import { LINK_TYPES, type LinkType } from '../../services/links/relatedLinkService.ts';
 import { optionalEnum, ParamError, type Params } from '../api/params.ts';

@@ -2,7 +2,7 @@ import type { Executor } from '../../db/executor.ts';
 import { searchIssueSuggestions } from '../../db/repositories/autocompleteRepository.ts';
 import type { EpicRow, IssueRow, NamespaceRow, ProjectRow } from '../../db/schema.ts';
 import type { AccessContext } from '../access.ts';
-import { listEpicsPage } from '../epicService.ts';
+import { listEpicsPage } from '../epics/epicQueries.ts';
 import { rootView } from './linkViews.ts';
 
 /** How many suggestions one request answers (the input shows a short list and searches as you type). */

@@ -7,7 +7,8 @@ import { findNamespaceById } from '../../db/repositories/namespaceRepository.ts'
 import type { Database, EpicRow } from '../../db/schema.ts';
 import type { AccessContext } from '../access.ts';
 import { refreshEpicDates } from '../epicDatesService.ts';
-import { createEpic, findReadableEpicById } from '../epicService.ts';
+import { createEpic } from '../epics/epicCommands.ts';
+import { findReadableEpicById } from '../epics/epicQueries.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.ts';
 import {
   positionAtStartOfChildren,

@@ -19,7 +19,7 @@ import type { Database, IssueRow } from '../../db/schema.ts';
 import { MAX_SQL_INTEGER } from '../../db/sqlInteger.ts';
 import type { AccessContext } from '../access.ts';
 import { refreshEpicDates } from '../epicDatesService.ts';
-import { findReadableEpicById } from '../epicService.ts';
+import { findReadableEpicById } from '../epics/epicQueries.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import type { ProjectInNamespace } from '../issueService.ts';
 import { IDEAL_DISTANCE, positionAtStartOfChildren } from '../tree/treePositions.ts';

@@ -4,7 +4,7 @@ import { findNamespaceByFullPath } from '../../db/repositories/namespaceReposito
 import type { NamespaceRow } from '../../db/schema.ts';
 import { fitsSqlInteger } from '../../db/sqlInteger.ts';
 import type { AccessContext } from '../access.ts';
-import { findReadableEpicOrNull } from '../epicService.ts';
+import { findReadableEpicOrNull } from '../epics/epicQueries.ts';
 import { findReadableIssueOrNull, type IssueInProject, type ProjectInNamespace } from '../issueService.ts';
 import { findReadableProjectOrNull } from '../projectService.ts';
 import type { EpicInGroup } from './linkViews.ts';

@@ -13,7 +13,7 @@ import {
 } from '../../db/repositories/relatedLinkRepository.ts';
 import type { Database, EpicRow, IssueRow, NamespaceRow, ProjectRow } from '../../db/schema.ts';
 import type { AccessContext } from '../access.ts';
-import { findReadableEpicByIdOrNull } from '../epicService.ts';
+import { findReadableEpicByIdOrNull } from '../epics/epicQueries.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.ts';
 import { findReadableIssueByIdOrNull, type IssueInProject } from '../issueService.ts';
 import { LINK_MESSAGES, LinkInvalidError, LinkTargetNotFoundError } from './linkMessages.ts';

@@ -1,7 +1,7 @@
-import type { Executor } from '../db/executor.ts';
-import { findNamespacesByIds, findSelfAndDescendants } from '../db/repositories/namespaceRepository.ts';
-import type { NamespaceRow } from '../db/schema.ts';
-import type { AccessContext } from './access.ts';
+import type { Executor } from '../../db/executor.ts';
+import { findNamespacesByIds, findSelfAndDescendants } from '../../db/repositories/namespaceRepository.ts';
+import type { NamespaceRow } from '../../db/schema.ts';
+import type { AccessContext } from '../access.ts';
 
 export interface EpicScopeOptions {
   /** GitLab's default is false. */

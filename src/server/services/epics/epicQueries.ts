@@ -1,0 +1,227 @@
+import { contrastTextColor, DEFAULT_EPIC_COLOR } from '../../../core/domain/colors.ts';
+import { parseCalendarDate } from '../../../core/time/calendarDate.ts';
+import type { Executor } from '../../db/executor.ts';
+import type { PageArgs } from '../../db/pagination.ts';
+import {
+  countEpics,
+  type EpicFilter,
+  type EpicSort,
+  listEpicsByKeyset,
+  listEpicsByOffset,
+} from '../../db/repositories/epicListRepository.ts';
+import { findEpicById, findEpicByIid } from '../../db/repositories/epicRepository.ts';
+import { findNamespaceById } from '../../db/repositories/namespaceRepository.ts';
+import { findUserByUsername } from '../../db/repositories/userRepository.ts';
+import type { EpicRow, NamespaceRow } from '../../db/schema.ts';
+import { fitsSqlInteger } from '../../db/sqlInteger.ts';
+import type { AccessContext } from '../access.ts';
+import { NotFoundError, ServiceError } from '../errors.ts';
+import { findReadableGroupAtPath } from '../groupService.ts';
+import { viewerScopeOfRootNamespace } from '../viewerScope.ts';
+import { type EpicScopeOptions, resolveEpicScope } from './epicScope.ts';
+
+/** Reading epics for an actor: lists under GitLab's filters, and single epics they may read. */
+
+export interface EpicListParams extends EpicScopeOptions {
+  readonly state?: 'opened' | 'closed' | 'all' | undefined;
+  readonly search?: string | undefined;
+  readonly authorId?: number | undefined;
+  readonly authorUsername?: string | undefined;
+  readonly notAuthorUsername?: string | undefined;
+  readonly labelNames?: readonly string[] | undefined;
+  readonly notLabelNames?: readonly string[] | undefined;
+  readonly confidential?: boolean | undefined;
+  readonly iids?: readonly number[] | undefined;
+  readonly parentId?: number | undefined;
+  readonly topLevelOnly?: boolean | undefined;
+  readonly createdAfter?: Date | undefined;
+  readonly createdBefore?: Date | undefined;
+  readonly updatedAfter?: Date | undefined;
+  readonly updatedBefore?: Date | undefined;
+  readonly myReactionEmoji?: string | undefined;
+  readonly notMyReactionEmoji?: string | undefined;
+  readonly timeframe?: { readonly start: string; readonly end: string } | undefined;
+  readonly milestoneTitle?: string | undefined;
+  readonly orLabelNames?: readonly string[] | undefined;
+  readonly orAuthorUsernames?: readonly string[] | undefined;
+  readonly iidStartsWith?: string | undefined;
+}
+
+/** GitLab's argument errors for epic filters; checked before any query runs. */
+export function epicFilterError(params: EpicListParams): string | null {
+  if (params.iidStartsWith !== undefined && !/^\d{1,15}$/.test(params.iidStartsWith)) {
+    return 'Invalid `iidStartsWith` query';
+  }
+  if (params.timeframe) {
+    const start = parseCalendarDate(params.timeframe.start);
+    const end = parseCalendarDate(params.timeframe.end);
+    if (!start || !end) return 'timeframe start and end must be dates (YYYY-MM-DD)';
+    if (end < start) return 'start must be before end';
+  }
+  return null;
+}
+
+async function buildFilter(
+  db: Executor,
+  access: AccessContext,
+  group: NamespaceRow,
+  params: EpicListParams,
+): Promise<EpicFilter> {
+  const scope = await resolveEpicScope(db, access, group, params);
+  const usernameToIds = async (username: string | undefined) => {
+    if (username === undefined) return undefined;
+    const user = await findUserByUsername(db, username);
+    return user ? [user.id] : [];
+  };
+  const authorIds =
+    params.authorId !== undefined ? [params.authorId] : await usernameToIds(params.authorUsername);
+  const notAuthorIds = await usernameToIds(params.notAuthorUsername);
+  const anyAuthorIds = params.orAuthorUsernames
+    ? (await Promise.all(params.orAuthorUsernames.map(usernameToIds))).flatMap((ids) => ids ?? [])
+    : undefined;
+  const labelNames = params.labelNames?.filter((name) => name !== 'None' && name !== 'Any');
+  const labelPresence = params.labelNames?.includes('None')
+    ? 'none'
+    : params.labelNames?.includes('Any')
+      ? 'any'
+      : undefined;
+  const viewerId = access.actor.user?.id;
+  const emoji = params.myReactionEmoji ?? params.notMyReactionEmoji;
+  const listed = new Set(scope.groupIds);
+  return {
+    groupIds: scope.groupIds,
+    confidentialGroupIds: scope.confidentialGroupIds,
+    rootNamespaceId: group.root_namespace_id,
+    coversRoot: params.groupsOfRoot?.every((row) => listed.has(row.id)) ?? false,
+    state: params.state === 'all' ? undefined : params.state,
+    search: params.search,
+    authorIds,
+    notAuthorIds,
+    labelNames,
+    notLabelNames: params.notLabelNames,
+    labelPresence,
+    confidential: params.confidential,
+    iids: params.iids,
+    parentId: params.parentId,
+    topLevelOnly: params.topLevelOnly,
+    createdAfter: params.createdAfter,
+    createdBefore: params.createdBefore,
+    updatedAfter: params.updatedAfter,
+    updatedBefore: params.updatedBefore,
+    timeframe: params.timeframe,
+    milestoneTitle:
+      params.milestoneTitle === undefined
+        ? undefined
+        : {
+            title: params.milestoneTitle,
+            visibleIssues: await viewerScopeOfRootNamespace(db, access, group.root_namespace_id),
+          },
+    anyLabelNames: params.orLabelNames,
+    anyAuthorIds,
+    iidPrefix: params.iidStartsWith,
+    reactionEmoji:
+      emoji !== undefined && viewerId !== undefined
+        ? { userId: viewerId, name: emoji, negated: params.notMyReactionEmoji !== undefined }
+        : undefined,
+  };
+}
+
+export async function listEpicsPage(
+  db: Executor,
+  access: AccessContext,
+  group: NamespaceRow,
+  params: EpicListParams,
+  sort: EpicSort,
+  page: { offset: number; limit: number },
+): Promise<{ rows: EpicRow[]; total: number }> {
+  const filter = await buildFilter(db, access, group, params);
+  const [rows, total] = await Promise.all([
+    listEpicsByOffset(db, filter, sort, page),
+    countEpics(db, filter),
+  ]);
+  return { rows, total };
+}
+
+export async function listEpicsConnection(
+  db: Executor,
+  access: AccessContext,
+  group: NamespaceRow,
+  params: EpicListParams,
+  sort: EpicSort,
+  args: PageArgs,
+  limits: { defaultPageSize: number; maxPageSize: number },
+) {
+  const problem = epicFilterError(params);
+  if (problem) throw new ServiceError('invalid', problem);
+  const filter = await buildFilter(db, access, group, params);
+  const page = await listEpicsByKeyset(db, filter, sort, args, limits);
+  return { ...page, count: () => countEpics(db, filter) };
+}
+
+/** The epic, if the actor may read it (confidential included); 404 otherwise, never 403. */
+export async function findReadableEpic(
+  db: Executor,
+  access: AccessContext,
+  group: NamespaceRow,
+  iid: number,
+): Promise<EpicRow> {
+  const epic = fitsSqlInteger(iid) ? await findEpicByIid(db, group.id, iid) : undefined;
+  if (!epic || !(await access.canInNamespace('read_epic', group, { confidential: epic.confidential }))) {
+    throw new NotFoundError('Epic');
+  }
+  return epic;
+}
+
+/** An epic by its numeric id, with its group, if the actor may read it; null otherwise. */
+export async function findReadableEpicByIdOrNull(
+  db: Executor,
+  access: AccessContext,
+  epicId: number,
+): Promise<{ group: NamespaceRow; epic: EpicRow } | null> {
+  const epic = fitsSqlInteger(epicId) ? await findEpicById(db, epicId) : undefined;
+  const group = epic ? await findNamespaceById(db, epic.group_id) : undefined;
+  if (!epic || !group) return null;
+  return (await access.canInNamespace('read_epic', group, { confidential: epic.confidential }))
+    ? { group, epic }
+    : null;
+}
+
+/** An epic by its numeric id, with its group, if the actor may read it; 404 otherwise. */
+export async function findReadableEpicById(
+  db: Executor,
+  access: AccessContext,
+  epicId: number,
+): Promise<{ group: NamespaceRow; epic: EpicRow }> {
+  const found = await findReadableEpicByIdOrNull(db, access, epicId);
+  if (!found) throw new NotFoundError('Epic');
+  return found;
+}
+
+/** The group at a page or GraphQL path and its epic, both readable by the actor; 404 otherwise. */
+export async function findReadableEpicAtPath(
+  db: Executor,
+  access: AccessContext,
+  groupPath: string,
+  iid: number,
+): Promise<{ group: NamespaceRow; epic: EpicRow }> {
+  const group = await findReadableGroupAtPath(db, access, groupPath);
+  return { group, epic: await findReadableEpic(db, access, group, iid) };
+}
+
+export async function findReadableEpicOrNull(
+  db: Executor,
+  access: AccessContext,
+  group: NamespaceRow,
+  iid: number,
+): Promise<EpicRow | null> {
+  try {
+    return await findReadableEpic(db, access, group, iid);
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
+}
+
+export function epicTextColor(epic: Pick<EpicRow, 'color'>): string {
+  return contrastTextColor(epic.color || DEFAULT_EPIC_COLOR);
+}
