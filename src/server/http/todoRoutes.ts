@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { todoDeletePath } from '../services/epicPageService.ts';
-import { findReadableEpicById } from '../services/epics/epicQueries.ts';
+import { findReadableEpic } from '../services/epics/epicQueries.ts';
 import { NotFoundError, UnauthorizedError } from '../services/errors.ts';
 import { findReadableGroupOrNull } from '../services/groupService.ts';
 import { addEpicTodo, doneTodoCount, markOwnTodoDone, pendingTodoCount } from '../services/todoService.ts';
@@ -29,7 +29,7 @@ export function registerTodoRoutes(app: FastifyInstance, { db, now }: ApiDeps): 
       // Epics are the only items with a group-level to-do endpoint.
       if (!group || issuableType !== 'epic') return notFound(reply);
       try {
-        const found = await findReadableEpicById(db, request.access, issuableId);
+        const found = await findReadableEpic(db, request.access, { id: issuableId });
         // GitLab looks the epic up among this group's own epics.
         if (found.epic.group_id !== group.id) return notFound(reply);
         const todo = await addEpicTodo(db, request.access, group, found.epic, now());

@@ -3,7 +3,7 @@ import { findUserById } from '../db/repositories/userRepository.ts';
 import type { Database, EpicRow, NamespaceRow, UserRow } from '../db/schema.ts';
 import type { AccessContext } from './access.ts';
 import { deleteEpic, updateEpic } from './epics/epicCommands.ts';
-import { findReadableEpicAtPath } from './epics/epicQueries.ts';
+import { findReadableEpic } from './epics/epicQueries.ts';
 import { UnauthorizedError, ValidationError } from './errors.ts';
 
 /**
@@ -41,7 +41,7 @@ export async function loadEpicIssuable(
   groupPath: string,
   iid: number,
 ): Promise<EpicIssuable> {
-  const { group, epic } = await findReadableEpicAtPath(db, access, groupPath, iid);
+  const { group, epic } = await findReadableEpic(db, access, { groupPath, iid });
   return withEditor(db, group, epic);
 }
 
@@ -61,7 +61,7 @@ export async function saveEpicIssuable(
   if (title === undefined && description === undefined && stateEvent === undefined) {
     throw new ValidationError({ epic: ['must include a title, description or state_event'] });
   }
-  const { group, epic } = await findReadableEpicAtPath(db, access, groupPath, iid);
+  const { group, epic } = await findReadableEpic(db, access, { groupPath, iid });
   const updated = await updateEpic(db, access, group, epic, { title, description, stateEvent, lockVersion });
   return withEditor(db, group, updated);
 }
@@ -77,7 +77,7 @@ export async function destroyEpicFromPage(
   iid: number,
 ): Promise<NamespaceRow> {
   if (!access.actor.user) throw new UnauthorizedError();
-  const { group, epic } = await findReadableEpicAtPath(db, access, groupPath, iid);
+  const { group, epic } = await findReadableEpic(db, access, { groupPath, iid });
   await deleteEpic(db, access, group, epic, 'delete');
   return group;
 }

@@ -31,7 +31,7 @@ export async function previewGroupMarkdown(
   if (!access.actor.user) throw new UnauthorizedError();
   const group = await findReadableGroupAtPath(db, access, groupPath);
   if (request.targetType === 'Epic' && request.targetId !== undefined) {
-    await findReadableEpic(db, access, group, request.targetId);
+    await findReadableEpic(db, access, { group, iid: request.targetId });
   }
   return renderMarkdown(request.text);
 }

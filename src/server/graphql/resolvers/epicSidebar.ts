@@ -1,4 +1,4 @@
-import { findReadableEpicAtPath } from '../../services/epics/epicQueries.ts';
+import { findReadableEpic } from '../../services/epics/epicQueries.ts';
 import { epicParticipants } from '../../services/participantService.ts';
 import { setEpicSubscription } from '../../services/subscriptionService.ts';
 import { listConnection } from '../connection.ts';
@@ -23,12 +23,10 @@ export const epicSidebarMutations: Pick<MutationResolvers, 'epicSetSubscription'
   epicSetSubscription: async (_parent, { input }, context) => {
     requireWriteAccess(context);
     return payloadErrors(async () => {
-      const { epic } = await findReadableEpicAtPath(
-        context.db,
-        context.access,
-        input.groupPath,
-        parseIid(input.iid) ?? Number.NaN,
-      );
+      const { epic } = await findReadableEpic(context.db, context.access, {
+        groupPath: input.groupPath,
+        iid: parseIid(input.iid) ?? Number.NaN,
+      });
       await setEpicSubscription(context.db, context.access, epic, input.subscribedState);
       return { clientMutationId: input.clientMutationId, epic, errors: [] };
     });

@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
 import { toGlobalId } from '../../../core/domain/gid.ts';
 import { visibilityOfLevel } from '../../services/access.ts';
-import { findReadableEpicOrNull, listEpicsConnection } from '../../services/epics/epicQueries.ts';
+import { findReadableEpic, listEpicsConnection } from '../../services/epics/epicQueries.ts';
 import { listReadableGroups } from '../../services/groupService.ts';
 import { emailsDisabledInChain } from '../../services/groupSettingsService.ts';
 import { listIssuesConnection, withNamespaces } from '../../services/issueService.ts';
@@ -70,7 +70,8 @@ export const Group: GroupResolvers = {
     ),
   epic: async (group, { iid }, { db, access }) => {
     const parsed = parseIid(iid);
-    return parsed === undefined ? null : findReadableEpicOrNull(db, access, group, parsed);
+    if (parsed === undefined) return null;
+    return (await findReadableEpic(db, access, { group, iid: parsed }, { missing: 'null' }))?.epic ?? null;
   },
   epics: async (group, args, context) => {
     const sort = epicSortOrder(args.sort, { column: 'created_at', direction: 'desc' });

@@ -3,7 +3,7 @@ import { parseGlobalId } from '../../../core/domain/gid.ts';
 import { withEpicFeatureFlags } from '../../services/epicFeatureFlags.ts';
 import type { EpicChanges } from '../../services/epics/epicChanges.ts';
 import { createEpic, deleteEpic, updateEpic } from '../../services/epics/epicCommands.ts';
-import { findReadableEpicAtPath } from '../../services/epics/epicQueries.ts';
+import { findReadableEpic } from '../../services/epics/epicQueries.ts';
 import { findReadableGroupAtPath } from '../../services/groupService.ts';
 import type { CreateEpicInput, MutationResolvers, UpdateEpicInput } from '../generated/resolvers.ts';
 import { parseIid } from './common.ts';
@@ -67,12 +67,10 @@ export const Mutation: MutationResolvers = {
       throw new GraphQLError('The list of epic attributes is empty');
     }
     return payloadErrors(async () => {
-      const { group, epic } = await findReadableEpicAtPath(
-        context.db,
-        context.access,
+      const { group, epic } = await findReadableEpic(context.db, context.access, {
         groupPath,
-        parseIid(iid) ?? Number.NaN,
-      );
+        iid: parseIid(iid) ?? Number.NaN,
+      });
       const updated = await updateEpic(context.db, context.access, group, epic, changesOf(input));
       return { clientMutationId, epic: updated, errors: [] };
     });
@@ -80,12 +78,10 @@ export const Mutation: MutationResolvers = {
   destroyEpic: async (_parent, { input }, context) => {
     requireWriteAccess(context);
     return payloadErrors(async () => {
-      const { group, epic } = await findReadableEpicAtPath(
-        context.db,
-        context.access,
-        input.groupPath,
-        parseIid(input.iid) ?? Number.NaN,
-      );
+      const { group, epic } = await findReadableEpic(context.db, context.access, {
+        groupPath: input.groupPath,
+        iid: parseIid(input.iid) ?? Number.NaN,
+      });
       await deleteEpic(context.db, context.access, group, epic);
       return { clientMutationId: input.clientMutationId, errors: [] };
     });

@@ -1,7 +1,7 @@
 import { toGlobalId } from '../../../core/domain/gid.ts';
 import { todoActionName } from '../../../core/domain/todos.ts';
 import type { TodoTargetType } from '../../db/repositories/todoRepository.ts';
-import { findReadableEpicById } from '../../services/epics/epicQueries.ts';
+import { findReadableEpic } from '../../services/epics/epicQueries.ts';
 import { addEpicTodo, listOwnTodos, markOwnTodoDone } from '../../services/todoService.ts';
 import { offsetConnection } from '../connection.ts';
 import type {
@@ -63,7 +63,9 @@ export const todoMutations: Pick<MutationResolvers, 'todoCreate' | 'todoMarkDone
   todoCreate: async (_parent, { input }, context) => {
     requireWriteAccess(context);
     return payloadErrors(async () => {
-      const { group, epic } = await findReadableEpicById(context.db, context.access, idOf(input.targetId));
+      const { group, epic } = await findReadableEpic(context.db, context.access, {
+        id: idOf(input.targetId),
+      });
       const todo = await addEpicTodo(context.db, context.access, group, epic, context.now());
       return { clientMutationId: input.clientMutationId, todo, errors: [] };
     });

@@ -15,7 +15,7 @@ import { bodyParams, optionalInteger, ParamError } from './params.ts';
 export async function parentEpicOf(db: Executor, request: FastifyRequest): Promise<ParentEpic> {
   const { id, epic_iid } = request.params as { id: string; epic_iid: string };
   const group = await findReadableGroup(db, request.access, id);
-  return { group, epic: await findReadableEpic(db, request.access, group, pathId(epic_iid, 'epic_iid')) };
+  return findReadableEpic(db, request.access, { group, iid: pathId(epic_iid, 'epic_iid') });
 }
 
 /** A PUT's `move_before_id` / `move_after_id` (ids of siblings); one of them is required. */

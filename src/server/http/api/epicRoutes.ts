@@ -116,7 +116,7 @@ export function registerEpicRoutes(app: FastifyInstance, { db, config }: ApiDeps
     app.get(`${prefix}/:epic_iid`, async (request) => {
       const { id, epic_iid } = request.params as { id: string; epic_iid: string };
       const group = await findReadableGroup(db, request.access, id);
-      const epic = await findReadableEpic(db, request.access, group, parseIid(epic_iid));
+      const { epic } = await findReadableEpic(db, request.access, { group, iid: parseIid(epic_iid) });
       const [json] = await presentEpics(db, [epic], {
         access: request.access,
         externalUrl: config.externalUrl,
@@ -157,7 +157,7 @@ export function registerEpicRoutes(app: FastifyInstance, { db, config }: ApiDeps
       const { id, epic_iid } = request.params as { id: string; epic_iid: string };
       requireUser(request.actor.user);
       const group = await findReadableGroup(db, request.access, id);
-      const epic = await findReadableEpic(db, request.access, group, parseIid(epic_iid));
+      const { epic } = await findReadableEpic(db, request.access, { group, iid: parseIid(epic_iid) });
       const body = bodyParams(request);
       const { attributeCount, ...changes } = epicChanges(body);
       if (attributeCount === 0) {
@@ -183,7 +183,7 @@ export function registerEpicRoutes(app: FastifyInstance, { db, config }: ApiDeps
       const { id, epic_iid } = request.params as { id: string; epic_iid: string };
       requireUser(request.actor.user);
       const group = await findReadableGroup(db, request.access, id);
-      const epic = await findReadableEpic(db, request.access, group, parseIid(epic_iid));
+      const { epic } = await findReadableEpic(db, request.access, { group, iid: parseIid(epic_iid) });
       await deleteEpic(db, request.access, group, epic);
       return reply.code(204).send();
     });

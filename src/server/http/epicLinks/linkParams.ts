@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { referenceList } from '../../../core/domain/referenceParsing.ts';
 import type { Executor } from '../../db/executor.ts';
-import { findReadableEpicAtPath } from '../../services/epics/epicQueries.ts';
-import type { EpicInGroup } from '../../services/links/linkViews.ts';
+import { type EpicInGroup, findReadableEpic } from '../../services/epics/epicQueries.ts';
 import { LINK_TYPES, type LinkType } from '../../services/links/relatedLinkService.ts';
 import { optionalEnum, ParamError, type Params } from '../api/params.ts';
 import { groupPathOf } from '../groupScopedRoutes.ts';
@@ -11,7 +10,7 @@ import { parseIid } from '../issuable/issuableParams.ts';
 /** The epic of a `/groups/<path>/-/epics/:iid/…` route, readable by the caller; 404 otherwise. */
 export function epicOfPath(db: Executor, request: FastifyRequest): Promise<EpicInGroup> {
   const { iid } = request.params as { iid: string };
-  return findReadableEpicAtPath(db, request.access, groupPathOf(request.params), parseIid(iid));
+  return findReadableEpic(db, request.access, { groupPath: groupPathOf(request.params), iid: parseIid(iid) });
 }
 
 /**

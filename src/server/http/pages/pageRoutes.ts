@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { epicPageState } from '../../services/epicPageService.ts';
-import { findReadableEpicOrNull } from '../../services/epics/epicQueries.ts';
+import { findReadableEpic } from '../../services/epics/epicQueries.ts';
 import { NotFoundError } from '../../services/errors.ts';
 import { findReadableGroupOrNull } from '../../services/groupService.ts';
 import { findReadableIssue } from '../../services/issueService.ts';
@@ -104,8 +104,14 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
     }
     const epicMatch = /^epics\/(\d+)$/.exec(section);
     if (epicMatch) {
-      const epic = await findReadableEpicOrNull(db, request.access, group, Number(epicMatch[1]));
-      if (!epic) return sendNotFoundPage(request, reply, assets);
+      const found = await findReadableEpic(
+        db,
+        request.access,
+        { group, iid: Number(epicMatch[1]) },
+        { missing: 'null' },
+      );
+      if (!found) return sendNotFoundPage(request, reply, assets);
+      const { epic } = found;
       const state = await epicPageState(db, request.access, group, epic, deps.config.featureFlags);
       return sendPage(request, reply, assets, {
         page: 'epic',

@@ -16,7 +16,7 @@ import type { EpicRow, NamespaceRow } from '../../db/schema.ts';
 import { fitsSqlInteger } from '../../db/sqlInteger.ts';
 import type { AccessContext } from '../access.ts';
 import { NotFoundError, ServiceError } from '../errors.ts';
-import { findReadableGroupAtPath } from '../groupService.ts';
+import { findReadableGroupAtPath, findReadableGroupOrNull } from '../groupService.ts';
 import { viewerScopeOfRootNamespace } from '../viewerScope.ts';
 import { type EpicScopeOptions, resolveEpicScope } from './epicScope.ts';
 
@@ -158,68 +158,81 @@ export async function listEpicsConnection(
   return { ...page, count: () => countEpics(db, filter) };
 }
 
-/** The epic, if the actor may read it (confidential included); 404 otherwise, never 403. */
+/** An epic and its group. */
+export interface EpicInGroup {
+  readonly epic: EpicRow;
+  readonly group: NamespaceRow;
+}
+
+/**
+ * Which epic: by numeric id (REST's ids, GraphQL's global ids), or by iid in a group the caller has
+ * already read, or by iid in the group at a page or GraphQL path (that group must be readable too).
+ */
+export type EpicKey =
+  | { readonly id: number }
+  | { readonly group: NamespaceRow; readonly iid: number }
+  | { readonly groupPath: string; readonly iid: number };
+
+export interface FindEpicOptions {
+  /**
+   * What a missing or unreadable epic (or group at `groupPath`) is: a NotFoundError, the default
+   * (404; a group missing at its path is 'Group' not found), or null.
+   */
+  readonly missing?: 'throw' | 'null';
+}
+
+/**
+ * The epic, with its group, if the actor may read it (confidential included); 404 otherwise, never
+ * 403, so that a hidden epic looks like a missing one.
+ */
 export async function findReadableEpic(
   db: Executor,
   access: AccessContext,
-  group: NamespaceRow,
-  iid: number,
-): Promise<EpicRow> {
-  const epic = fitsSqlInteger(iid) ? await findEpicByIid(db, group.id, iid) : undefined;
-  if (!epic || !(await access.canInNamespace('read_epic', group, { confidential: epic.confidential }))) {
-    throw new NotFoundError('Epic');
+  key: EpicKey,
+  options?: FindEpicOptions & { readonly missing?: 'throw' },
+): Promise<EpicInGroup>;
+export async function findReadableEpic(
+  db: Executor,
+  access: AccessContext,
+  key: EpicKey,
+  options: FindEpicOptions & { readonly missing: 'null' },
+): Promise<EpicInGroup | null>;
+export async function findReadableEpic(
+  db: Executor,
+  access: AccessContext,
+  key: EpicKey,
+  options: FindEpicOptions = {},
+): Promise<EpicInGroup | null> {
+  const found = await lookUpEpic(db, access, key, options.missing === 'null');
+  const readable =
+    found !== null &&
+    (await access.canInNamespace('read_epic', found.group, { confidential: found.epic.confidential }));
+  if (readable) return found;
+  if (options.missing === 'null') return null;
+  throw new NotFoundError('Epic');
+}
+
+/** The epic of the key and its group, before the read check; null when there is none. */
+async function lookUpEpic(
+  db: Executor,
+  access: AccessContext,
+  key: EpicKey,
+  orNull: boolean,
+): Promise<EpicInGroup | null> {
+  if ('id' in key) {
+    const epic = fitsSqlInteger(key.id) ? await findEpicById(db, key.id) : undefined;
+    const group = epic ? await findNamespaceById(db, epic.group_id) : undefined;
+    return epic && group ? { group, epic } : null;
   }
-  return epic;
-}
-
-/** An epic by its numeric id, with its group, if the actor may read it; null otherwise. */
-export async function findReadableEpicByIdOrNull(
-  db: Executor,
-  access: AccessContext,
-  epicId: number,
-): Promise<{ group: NamespaceRow; epic: EpicRow } | null> {
-  const epic = fitsSqlInteger(epicId) ? await findEpicById(db, epicId) : undefined;
-  const group = epic ? await findNamespaceById(db, epic.group_id) : undefined;
-  if (!epic || !group) return null;
-  return (await access.canInNamespace('read_epic', group, { confidential: epic.confidential }))
-    ? { group, epic }
-    : null;
-}
-
-/** An epic by its numeric id, with its group, if the actor may read it; 404 otherwise. */
-export async function findReadableEpicById(
-  db: Executor,
-  access: AccessContext,
-  epicId: number,
-): Promise<{ group: NamespaceRow; epic: EpicRow }> {
-  const found = await findReadableEpicByIdOrNull(db, access, epicId);
-  if (!found) throw new NotFoundError('Epic');
-  return found;
-}
-
-/** The group at a page or GraphQL path and its epic, both readable by the actor; 404 otherwise. */
-export async function findReadableEpicAtPath(
-  db: Executor,
-  access: AccessContext,
-  groupPath: string,
-  iid: number,
-): Promise<{ group: NamespaceRow; epic: EpicRow }> {
-  const group = await findReadableGroupAtPath(db, access, groupPath);
-  return { group, epic: await findReadableEpic(db, access, group, iid) };
-}
-
-export async function findReadableEpicOrNull(
-  db: Executor,
-  access: AccessContext,
-  group: NamespaceRow,
-  iid: number,
-): Promise<EpicRow | null> {
-  try {
-    return await findReadableEpic(db, access, group, iid);
-  } catch (error) {
-    if (error instanceof NotFoundError) return null;
-    throw error;
-  }
+  const group =
+    'group' in key
+      ? key.group
+      : orNull
+        ? await findReadableGroupOrNull(db, access, key.groupPath)
+        : await findReadableGroupAtPath(db, access, key.groupPath);
+  if (!group) return null;
+  const epic = fitsSqlInteger(key.iid) ? await findEpicByIid(db, group.id, key.iid) : undefined;
+  return epic ? { group, epic } : null;
 }
 
 export function epicTextColor(epic: Pick<EpicRow, 'color'>): string {

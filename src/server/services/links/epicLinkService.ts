@@ -8,7 +8,7 @@ import type { Database, EpicRow } from '../../db/schema.ts';
 import type { AccessContext } from '../access.ts';
 import { refreshEpicDates } from '../epicDatesService.ts';
 import { createEpic } from '../epics/epicCommands.ts';
-import { findReadableEpicById } from '../epics/epicQueries.ts';
+import { type EpicInGroup, findReadableEpic } from '../epics/epicQueries.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.ts';
 import {
   positionAtStartOfChildren,
@@ -20,7 +20,6 @@ import { EpicHierarchyError, LINK_MESSAGES, LinkMoveError, LinkTargetNotFoundErr
 import {
   canAdminEpic,
   describeEpics,
-  type EpicInGroup,
   type EpicView,
   requireEpicAdmin,
   rootView,
@@ -111,7 +110,7 @@ export async function addChildEpicById(
   return writeAsEpicAdmin(db, access, parent, async (trx) => {
     const current = await findEpicById(trx, parent.epic.id);
     if (!current) throw new NotFoundError('Epic');
-    const { epic: child, group: childGroup } = await findReadableEpicById(trx, access, childId);
+    const { epic: child, group: childGroup } = await findReadableEpic(trx, access, { id: childId });
     if (childGroup.root_namespace_id !== current.root_namespace_id) throw new NotFoundError('Epic');
     if (!(await canAdminEpic(access, childGroup, child))) throw new ForbiddenError();
     const previous = await attachChild(trx, current, child.id);
@@ -145,7 +144,7 @@ async function readableChild(
   parent: ParentEpic,
   childId: number,
 ): Promise<EpicRow> {
-  const { epic: child } = await findReadableEpicById(db, access, childId);
+  const { epic: child } = await findReadableEpic(db, access, { id: childId });
   if (child.parent_id !== parent.epic.id) throw new NotFoundError('Epic');
   return child;
 }

@@ -19,12 +19,12 @@ import type { Database, IssueRow } from '../../db/schema.ts';
 import { MAX_SQL_INTEGER } from '../../db/sqlInteger.ts';
 import type { AccessContext } from '../access.ts';
 import { refreshEpicDates } from '../epicDatesService.ts';
-import { findReadableEpicById } from '../epics/epicQueries.ts';
+import { type EpicInGroup, findReadableEpic } from '../epics/epicQueries.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import type { ProjectInNamespace } from '../issueService.ts';
 import { IDEAL_DISTANCE, positionAtStartOfChildren } from '../tree/treePositions.ts';
 import { LINK_MESSAGES } from './linkMessages.ts';
-import { canAdminEpic, type EpicInGroup, requireSignedIn } from './linkViews.ts';
+import { canAdminEpic, requireSignedIn } from './linkViews.ts';
 
 export interface NewIssueFields {
   readonly title: unknown;
@@ -43,7 +43,7 @@ async function epicTarget(
   epicId: number | undefined,
 ): Promise<EpicInGroup | null> {
   if (epicId === undefined) return null;
-  const target = await findReadableEpicById(db, access, epicId);
+  const target = await findReadableEpic(db, access, { id: epicId });
   if (!(await canAdminEpic(access, target.group, target.epic))) throw new ForbiddenError();
   return target;
 }

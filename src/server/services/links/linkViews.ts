@@ -11,6 +11,7 @@ import { findGroupsAndProjectsOfRoot } from '../../db/repositories/namespaceRepo
 import type { StatsVisibility } from '../../db/repositories/visibility.ts';
 import type { Database, EpicRow, IssueRow, NamespaceRow, ProjectRow } from '../../db/schema.ts';
 import type { AccessContext } from '../access.ts';
+import type { EpicInGroup } from '../epics/epicQueries.ts';
 import { ForbiddenError, UnauthorizedError } from '../errors.ts';
 import { viewerScopeOfRoot } from '../viewerScope.ts';
 
@@ -137,12 +138,6 @@ export function canAdminEpic(
 /** Changing links needs a signed-in user: anonymous visitors get GitLab's 401. */
 export function requireSignedIn(access: AccessContext): void {
   if (!access.actor.user) throw new UnauthorizedError();
-}
-
-/** An epic and its group, both readable by the actor. */
-export interface EpicInGroup {
-  readonly epic: EpicRow;
-  readonly group: NamespaceRow;
 }
 
 /** Changing an epic's links: a signed-in user (401) with admin_epic_relation on it (403). */

@@ -4,10 +4,9 @@ import { findNamespaceByFullPath } from '../../db/repositories/namespaceReposito
 import type { NamespaceRow } from '../../db/schema.ts';
 import { fitsSqlInteger } from '../../db/sqlInteger.ts';
 import type { AccessContext } from '../access.ts';
-import { findReadableEpicOrNull } from '../epics/epicQueries.ts';
+import { type EpicInGroup, findReadableEpic } from '../epics/epicQueries.ts';
 import { findReadableIssueOrNull, type IssueInProject, type ProjectInNamespace } from '../issueService.ts';
 import { findReadableProjectOrNull } from '../projectService.ts';
-import type { EpicInGroup } from './linkViews.ts';
 
 /** A longer entry is no reference (and is not worth matching). */
 const MAX_REFERENCE_LENGTH = 2048;
@@ -40,9 +39,9 @@ export async function resolveEpicReferences(
     if (!groups.has(path)) groups.set(path, await findNamespaceByFullPath(db, path));
     const group = groups.get(path);
     if (!group || group.root_namespace_id !== context.root_namespace_id) continue;
-    const epic = await findReadableEpicOrNull(db, access, group, parsed.iid);
-    if (!epic || found.has(epic.id)) continue;
-    found.set(epic.id, { epic, group });
+    const readable = await findReadableEpic(db, access, { group, iid: parsed.iid }, { missing: 'null' });
+    if (!readable || found.has(readable.epic.id)) continue;
+    found.set(readable.epic.id, readable);
   }
   return [...found.values()];
 }

@@ -13,7 +13,7 @@ import {
 } from '../../db/repositories/relatedLinkRepository.ts';
 import type { Database, EpicRow, IssueRow, NamespaceRow, ProjectRow } from '../../db/schema.ts';
 import type { AccessContext } from '../access.ts';
-import { findReadableEpicByIdOrNull } from '../epics/epicQueries.ts';
+import { type EpicInGroup, findReadableEpic } from '../epics/epicQueries.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.ts';
 import { findReadableIssueByIdOrNull, type IssueInProject } from '../issueService.ts';
 import { LINK_MESSAGES, LinkInvalidError, LinkTargetNotFoundError } from './linkMessages.ts';
@@ -21,7 +21,6 @@ import {
   canAdminEpic,
   describeEpics,
   describeIssues,
-  type EpicInGroup,
   type EpicView,
   type IssueView,
   issueReaderOf,
@@ -132,7 +131,12 @@ export async function removeRelatedEpic(
     const link = await findLinkById(trx, 'related_epic_links', linkId);
     const touches = link && (link.source_id === source.epic.id || link.target_id === source.epic.id);
     const other = touches
-      ? await findReadableEpicByIdOrNull(trx, access, linkFrom(link, source.epic.id).otherId)
+      ? await findReadableEpic(
+          trx,
+          access,
+          { id: linkFrom(link, source.epic.id).otherId },
+          { missing: 'null' },
+        )
       : null;
     if (!link || other?.group.root_namespace_id !== source.epic.root_namespace_id) {
       throw new NotFoundError('Epic link');
