@@ -34,8 +34,11 @@ export interface EpicSort {
   readonly direction: 'asc' | 'desc';
 }
 
-/** Every filter GitLab's epic finders take; visibility comes in as group id lists decided by the service. */
-export interface EpicFilter {
+/**
+ * Every filter GitLab's epic finders take, in SQL terms: visibility comes in as group id lists decided
+ * by the service, users as ids (services/epics/epicQueries.ts resolves its EpicListFilter into this).
+ */
+export interface EpicRowFilter {
   /** Groups whose epics may be listed (already restricted to what the viewer can read). */
   readonly groupIds: readonly number[];
   /** Groups in which the viewer may also see confidential epics. */
@@ -78,7 +81,7 @@ export interface EpicFilter {
   readonly iidPrefix?: string | undefined;
 }
 
-function filteredEpics(db: Executor, filter: EpicFilter) {
+function filteredEpics(db: Executor, filter: EpicRowFilter) {
   let query = db.selectFrom('epics');
   if (filter.groupIds.length === 0) return query.where(sql<SqlBool>`false`);
   query = query.where('epics.group_id', 'in', [...filter.groupIds]);
@@ -190,7 +193,7 @@ function filteredEpics(db: Executor, filter: EpicFilter) {
  * group is looked up per row (a primary-key probe) rather than with NOT EXISTS, which PostgreSQL turns
  * into a hashed scan of every epic in the listed groups before returning the first row.
  */
-function topLevelWithinListedGroups(eb: ExpressionBuilder<Database, 'epics'>, filter: EpicFilter) {
+function topLevelWithinListedGroups(eb: ExpressionBuilder<Database, 'epics'>, filter: EpicRowFilter) {
   if (filter.coversRoot) return eb('epics.parent_id', 'is', null);
   return eb.or([
     eb('epics.parent_id', 'is', null),
@@ -223,7 +226,7 @@ export function epicKeysetOrder(sort: EpicSort): KeysetOrder {
 
 export async function listEpicsByKeyset(
   db: Executor,
-  filter: EpicFilter,
+  filter: EpicRowFilter,
   sort: EpicSort,
   args: PageArgs,
   limits: { defaultPageSize: number; maxPageSize: number },
@@ -241,7 +244,7 @@ export async function listEpicsByKeyset(
 
 export async function listEpicsByOffset(
   db: Executor,
-  filter: EpicFilter,
+  filter: EpicRowFilter,
   sort: EpicSort,
   page: { offset: number; limit: number },
 ): Promise<EpicRow[]> {
@@ -254,7 +257,7 @@ export async function listEpicsByOffset(
     .execute();
 }
 
-export async function countEpics(db: Executor, filter: EpicFilter): Promise<number> {
+export async function countEpics(db: Executor, filter: EpicRowFilter): Promise<number> {
   const row = await filteredEpics(db, filter)
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();

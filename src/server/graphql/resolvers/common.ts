@@ -1,8 +1,8 @@
 import { GraphQLError } from 'graphql';
 import { parseGlobalId } from '../../../core/domain/gid.ts';
-import type { EpicSort as EpicSortOrder } from '../../db/repositories/epicListRepository.ts';
 import type { IssueSortColumn } from '../../db/repositories/issueRepository.ts';
 import { MAX_SQL_INTEGER } from '../../db/sqlInteger.ts';
+import type { EpicSort as EpicSortOrder } from '../../services/epics/epicQueries.ts';
 import type { EpicSort, IssueSort, MilestoneSort } from '../generated/resolvers.ts';
 
 /** GitLab's default and maximum page size for connections. */

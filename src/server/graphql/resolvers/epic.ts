@@ -15,7 +15,7 @@ import type {
 import { rootedKey, summaryKey } from '../loaders.ts';
 import type { EpicModel } from '../models.ts';
 import { epicSortOrder, iso } from './common.ts';
-import { EPIC_PAGE_LIMITS, epicListParams } from './epicArgs.ts';
+import { EPIC_PAGE_LIMITS, epicListFilter } from './epicArgs.ts';
 import { rememberTimeframe } from './epicTimeframes.ts';
 
 async function groupOf(epic: EpicModel, { loaders }: GraphQLContext) {
@@ -156,10 +156,10 @@ export const Epic: EpicResolvers = {
       context.db,
       context.access,
       await groupOf(epic, context),
-      { ...epicListParams(args), parentId: epic.id, includeDescendantGroups: true, groupsOfRoot },
+      { ...epicListFilter(args), parentId: epic.id, includeDescendantGroups: true },
       order,
       args,
-      EPIC_PAGE_LIMITS,
+      { limits: EPIC_PAGE_LIMITS, hints: { groupsOfRoot } },
     );
     rememberTimeframe(context, page.rows, args.timeframe);
     return keysetConnection(page, (child) => child[order.column], page.count);

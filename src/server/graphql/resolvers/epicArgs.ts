@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import type { EpicListParams } from '../../services/epics/epicQueries.ts';
+import type { EpicListFilter } from '../../services/epics/epicQueries.ts';
 import type { GroupEpicsArgs } from '../generated/resolvers.ts';
 import { parseIid, stripNulls } from './common.ts';
 
@@ -8,8 +8,8 @@ export const EPIC_PAGE_LIMITS = { defaultPageSize: 100, maxPageSize: 1000 } as c
 
 type EpicFilterArgs = Omit<GroupEpicsArgs, 'first' | 'after' | 'last' | 'before' | 'sort'>;
 
-/** The GraphQL epic filters (GitLab's EpicsResolver arguments) as service parameters. */
-export function epicListParams(args: EpicFilterArgs): EpicListParams {
+/** The GraphQL epic filters (GitLab's EpicsResolver arguments) as the service's one epic-list filter. */
+export function epicListFilter(args: EpicFilterArgs): EpicListFilter {
   const iids = stripNulls([...(args.iids ?? []), ...(args.iid != null ? [args.iid] : [])])?.map((iid) => {
     const parsed = parseIid(iid);
     // A filter on an iid that cannot exist is a client error, not an empty page.
@@ -17,6 +17,8 @@ export function epicListParams(args: EpicFilterArgs): EpicListParams {
     return parsed;
   });
   return {
+    includeAncestorGroups: args.includeAncestorGroups ?? undefined,
+    includeDescendantGroups: args.includeDescendantGroups ?? undefined,
     state: args.state ?? undefined,
     search: args.search || undefined,
     authorUsername: args.authorUsername || undefined,

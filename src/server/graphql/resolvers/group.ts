@@ -20,7 +20,7 @@ import {
   parseMilestoneIds,
   stripNulls,
 } from './common.ts';
-import { EPIC_PAGE_LIMITS, epicListParams } from './epicArgs.ts';
+import { EPIC_PAGE_LIMITS, epicListFilter } from './epicArgs.ts';
 import { rememberTimeframe } from './epicTimeframes.ts';
 
 export const Group: GroupResolvers = {
@@ -79,15 +79,13 @@ export const Group: GroupResolvers = {
       context.db,
       context.access,
       group,
-      {
-        ...epicListParams(args),
-        includeAncestorGroups: args.includeAncestorGroups ?? false,
-        includeDescendantGroups: args.includeDescendantGroups ?? true,
-        groupsOfRoot: await context.groupsOfRoot(group.root_namespace_id),
-      },
+      epicListFilter(args),
       sort,
       args,
-      EPIC_PAGE_LIMITS,
+      {
+        limits: EPIC_PAGE_LIMITS,
+        hints: { groupsOfRoot: await context.groupsOfRoot(group.root_namespace_id) },
+      },
     );
     rememberTimeframe(context, page.rows, args.timeframe);
     return keysetConnection(page, (epic) => epic[sort.column], page.count);

@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { MAX_DESCRIPTION_LENGTH } from '../../../core/domain/epicRules.ts';
-import type { EpicSort } from '../../db/repositories/epicListRepository.ts';
 import { withEpicFeatureFlags } from '../../services/epicFeatureFlags.ts';
 import type { EpicChanges } from '../../services/epics/epicChanges.ts';
 import { createEpic, deleteEpic, updateEpic } from '../../services/epics/epicCommands.ts';
-import { type EpicListParams, findReadableEpic, listEpicsPage } from '../../services/epics/epicQueries.ts';
+import {
+  type EpicListFilter,
+  type EpicSort,
+  findReadableEpic,
+  listEpicsPage,
+} from '../../services/epics/epicQueries.ts';
 import { UnauthorizedError } from '../../services/errors.ts';
 import { findReadableGroup } from '../../services/groupService.ts';
 import { isSubscribedToEpic } from '../../services/subscriptionService.ts';
@@ -28,7 +32,8 @@ import {
 
 const ORDER_BY = ['created_at', 'updated_at', 'title', 'start_date', 'end_date', 'due_date'] as const;
 
-function listParams(query: Params): { params: EpicListParams; sort: EpicSort } {
+/** GitLab's list parameters as the service's one epic-list filter, and the order asked for. */
+function listParams(query: Params): { filter: EpicListFilter; sort: EpicSort } {
   const not = nested(query, 'not');
   const authorId = optionalInteger(query, 'author_id');
   const authorUsername = optionalString(query, 'author_username', 255);
@@ -38,7 +43,7 @@ function listParams(query: Params): { params: EpicListParams; sort: EpicSort } {
   const orderBy = optionalEnum(query, 'order_by', ORDER_BY) ?? 'created_at';
   const column = orderBy === 'end_date' ? 'due_date' : orderBy;
   return {
-    params: {
+    filter: {
       state: optionalEnum(query, 'state', ['opened', 'closed', 'all'] as const),
       search: optionalString(query, 'search', 255),
       authorId,
@@ -99,8 +104,8 @@ export function registerEpicRoutes(app: FastifyInstance, { db, config }: ApiDeps
       const query = request.query as Params;
       const group = await findReadableGroup(db, request.access, id);
       const page = offsetPage(query);
-      const { params, sort } = listParams(query);
-      const { rows, total } = await listEpicsPage(db, request.access, group, params, sort, {
+      const { filter, sort } = listParams(query);
+      const { rows, total } = await listEpicsPage(db, request.access, group, filter, sort, {
         offset: page.offset,
         limit: page.perPage,
       });

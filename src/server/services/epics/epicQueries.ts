@@ -4,7 +4,7 @@ import type { Executor } from '../../db/executor.ts';
 import type { PageArgs } from '../../db/pagination.ts';
 import {
   countEpics,
-  type EpicFilter,
+  type EpicRowFilter,
   type EpicSort,
   listEpicsByKeyset,
   listEpicsByOffset,
@@ -18,16 +18,27 @@ import type { AccessContext } from '../access.ts';
 import { NotFoundError, ServiceError } from '../errors.ts';
 import { findReadableGroupAtPath, findReadableGroupOrNull } from '../groupService.ts';
 import { viewerScopeOfRootNamespace } from '../viewerScope.ts';
-import { type EpicScopeOptions, resolveEpicScope } from './epicScope.ts';
+import { resolveEpicScope } from './epicScope.ts';
 
 /** Reading epics for an actor: lists under GitLab's filters, and single epics they may read. */
 
-export interface EpicListParams extends EpicScopeOptions {
+/**
+ * The one filter of an epic list, in GitLab's terms (usernames, label names, which groups): REST's
+ * `GET /groups/:id/epics` parameters (http/api/epicRoutes.ts) and GraphQL's `group.epics` and
+ * `Epic.children` arguments (graphql/resolvers/epicArgs.ts) both map into it, and every epic list
+ * takes it. Here it is checked and resolved into SQL terms (epicListRepository's EpicRowFilter).
+ */
+export interface EpicListFilter {
+  /** GitLab's default is false. */
+  readonly includeAncestorGroups?: boolean | undefined;
+  /** GitLab's default is true. */
+  readonly includeDescendantGroups?: boolean | undefined;
   readonly state?: 'opened' | 'closed' | 'all' | undefined;
   readonly search?: string | undefined;
   readonly authorId?: number | undefined;
   readonly authorUsername?: string | undefined;
   readonly notAuthorUsername?: string | undefined;
+  /** `None` / `Any` are GitLab's special label filters. */
   readonly labelNames?: readonly string[] | undefined;
   readonly notLabelNames?: readonly string[] | undefined;
   readonly confidential?: boolean | undefined;
@@ -47,115 +58,129 @@ export interface EpicListParams extends EpicScopeOptions {
   readonly iidStartsWith?: string | undefined;
 }
 
+/** An epic list's order (GitLab's sorts: each adapter maps its own spelling into it). */
+export type { EpicSort } from '../../db/repositories/epicListRepository.ts';
+
+/** What a caller may already know: saves statements, never changes the answer. */
+export interface EpicListHints {
+  /** Every group of the list's root namespace. */
+  readonly groupsOfRoot?: readonly NamespaceRow[] | undefined;
+}
+
 /** GitLab's argument errors for epic filters; checked before any query runs. */
-export function epicFilterError(params: EpicListParams): string | null {
-  if (params.iidStartsWith !== undefined && !/^\d{1,15}$/.test(params.iidStartsWith)) {
+function epicFilterError(filter: EpicListFilter): string | null {
+  if (filter.iidStartsWith !== undefined && !/^\d{1,15}$/.test(filter.iidStartsWith)) {
     return 'Invalid `iidStartsWith` query';
   }
-  if (params.timeframe) {
-    const start = parseCalendarDate(params.timeframe.start);
-    const end = parseCalendarDate(params.timeframe.end);
+  if (filter.timeframe) {
+    const start = parseCalendarDate(filter.timeframe.start);
+    const end = parseCalendarDate(filter.timeframe.end);
     if (!start || !end) return 'timeframe start and end must be dates (YYYY-MM-DD)';
     if (end < start) return 'start must be before end';
   }
   return null;
 }
 
-async function buildFilter(
+/** The filter checked and in SQL terms: the groups the actor may list, users and labels resolved. */
+async function resolveFilter(
   db: Executor,
   access: AccessContext,
   group: NamespaceRow,
-  params: EpicListParams,
-): Promise<EpicFilter> {
-  const scope = await resolveEpicScope(db, access, group, params);
+  filter: EpicListFilter,
+  hints: EpicListHints,
+): Promise<EpicRowFilter> {
+  const problem = epicFilterError(filter);
+  if (problem) throw new ServiceError('invalid', problem);
+  const { groupsOfRoot } = hints;
+  const scope = await resolveEpicScope(db, access, group, { ...filter, groupsOfRoot });
   const usernameToIds = async (username: string | undefined) => {
     if (username === undefined) return undefined;
     const user = await findUserByUsername(db, username);
     return user ? [user.id] : [];
   };
   const authorIds =
-    params.authorId !== undefined ? [params.authorId] : await usernameToIds(params.authorUsername);
-  const notAuthorIds = await usernameToIds(params.notAuthorUsername);
-  const anyAuthorIds = params.orAuthorUsernames
-    ? (await Promise.all(params.orAuthorUsernames.map(usernameToIds))).flatMap((ids) => ids ?? [])
+    filter.authorId !== undefined ? [filter.authorId] : await usernameToIds(filter.authorUsername);
+  const notAuthorIds = await usernameToIds(filter.notAuthorUsername);
+  const anyAuthorIds = filter.orAuthorUsernames
+    ? (await Promise.all(filter.orAuthorUsernames.map(usernameToIds))).flatMap((ids) => ids ?? [])
     : undefined;
-  const labelNames = params.labelNames?.filter((name) => name !== 'None' && name !== 'Any');
-  const labelPresence = params.labelNames?.includes('None')
+  const labelNames = filter.labelNames?.filter((name) => name !== 'None' && name !== 'Any');
+  const labelPresence = filter.labelNames?.includes('None')
     ? 'none'
-    : params.labelNames?.includes('Any')
+    : filter.labelNames?.includes('Any')
       ? 'any'
       : undefined;
   const viewerId = access.actor.user?.id;
-  const emoji = params.myReactionEmoji ?? params.notMyReactionEmoji;
+  const emoji = filter.myReactionEmoji ?? filter.notMyReactionEmoji;
   const listed = new Set(scope.groupIds);
   return {
     groupIds: scope.groupIds,
     confidentialGroupIds: scope.confidentialGroupIds,
     rootNamespaceId: group.root_namespace_id,
-    coversRoot: params.groupsOfRoot?.every((row) => listed.has(row.id)) ?? false,
-    state: params.state === 'all' ? undefined : params.state,
-    search: params.search,
+    coversRoot: groupsOfRoot?.every((row) => listed.has(row.id)) ?? false,
+    state: filter.state === 'all' ? undefined : filter.state,
+    search: filter.search,
     authorIds,
     notAuthorIds,
     labelNames,
-    notLabelNames: params.notLabelNames,
+    notLabelNames: filter.notLabelNames,
     labelPresence,
-    confidential: params.confidential,
-    iids: params.iids,
-    parentId: params.parentId,
-    topLevelOnly: params.topLevelOnly,
-    createdAfter: params.createdAfter,
-    createdBefore: params.createdBefore,
-    updatedAfter: params.updatedAfter,
-    updatedBefore: params.updatedBefore,
-    timeframe: params.timeframe,
+    confidential: filter.confidential,
+    iids: filter.iids,
+    parentId: filter.parentId,
+    topLevelOnly: filter.topLevelOnly,
+    createdAfter: filter.createdAfter,
+    createdBefore: filter.createdBefore,
+    updatedAfter: filter.updatedAfter,
+    updatedBefore: filter.updatedBefore,
+    timeframe: filter.timeframe,
     milestoneTitle:
-      params.milestoneTitle === undefined
+      filter.milestoneTitle === undefined
         ? undefined
         : {
-            title: params.milestoneTitle,
+            title: filter.milestoneTitle,
             visibleIssues: await viewerScopeOfRootNamespace(db, access, group.root_namespace_id),
           },
-    anyLabelNames: params.orLabelNames,
+    anyLabelNames: filter.orLabelNames,
     anyAuthorIds,
-    iidPrefix: params.iidStartsWith,
+    iidPrefix: filter.iidStartsWith,
     reactionEmoji:
       emoji !== undefined && viewerId !== undefined
-        ? { userId: viewerId, name: emoji, negated: params.notMyReactionEmoji !== undefined }
+        ? { userId: viewerId, name: emoji, negated: filter.notMyReactionEmoji !== undefined }
         : undefined,
   };
 }
 
+/** One offset page of the group's epics under the filter, and how many there are (REST, suggestions). */
 export async function listEpicsPage(
   db: Executor,
   access: AccessContext,
   group: NamespaceRow,
-  params: EpicListParams,
+  filter: EpicListFilter,
   sort: EpicSort,
   page: { offset: number; limit: number },
 ): Promise<{ rows: EpicRow[]; total: number }> {
-  const filter = await buildFilter(db, access, group, params);
+  const resolved = await resolveFilter(db, access, group, filter, {});
   const [rows, total] = await Promise.all([
-    listEpicsByOffset(db, filter, sort, page),
-    countEpics(db, filter),
+    listEpicsByOffset(db, resolved, sort, page),
+    countEpics(db, resolved),
   ]);
   return { rows, total };
 }
 
+/** One keyset page of the group's epics under the filter, with a lazy count (GraphQL connections). */
 export async function listEpicsConnection(
   db: Executor,
   access: AccessContext,
   group: NamespaceRow,
-  params: EpicListParams,
+  filter: EpicListFilter,
   sort: EpicSort,
   args: PageArgs,
-  limits: { defaultPageSize: number; maxPageSize: number },
+  options: { limits: { defaultPageSize: number; maxPageSize: number }; hints?: EpicListHints },
 ) {
-  const problem = epicFilterError(params);
-  if (problem) throw new ServiceError('invalid', problem);
-  const filter = await buildFilter(db, access, group, params);
-  const page = await listEpicsByKeyset(db, filter, sort, args, limits);
-  return { ...page, count: () => countEpics(db, filter) };
+  const resolved = await resolveFilter(db, access, group, filter, options.hints ?? {});
+  const page = await listEpicsByKeyset(db, resolved, sort, args, options.limits);
+  return { ...page, count: () => countEpics(db, resolved) };
 }
 
 /** An epic and its group. */
