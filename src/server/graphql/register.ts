@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
 import mercurius from 'mercurius';
-import type { ApiDeps } from '../http/api/deps.ts';
+import type { ServerDeps } from '../serverDeps.ts';
 import { createGraphQLContext, type GraphQLContext } from './context.ts';
 import { checkGraphQLInput, graphQLErrorFormatter } from './inputGuard.ts';
 import { GRAPHQL_LIMITS, limitsFor, measureQuery } from './limits.ts';
@@ -19,7 +19,7 @@ import { scalarResolvers } from './scalars.ts';
 const SCHEMA = readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8');
 
 /** GraphQL at POST /api/graphql (GET for queries only), with GitLab's size, depth and complexity limits. */
-export async function registerGraphQL(app: FastifyInstance, { db, config, now }: ApiDeps): Promise<void> {
+export async function registerGraphQL(app: FastifyInstance, { db, config, now }: ServerDeps): Promise<void> {
   registerGraphQLBatchLimit(app, '/api/graphql');
   await app.register(mercurius, {
     schema: SCHEMA,

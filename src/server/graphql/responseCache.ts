@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type DocumentNode, Kind, type OperationTypeNode, parse } from 'graphql';
 import { calendarDateOf } from '../../core/time/formatting.ts';
 import { readDataVersion } from '../db/repositories/dataVersionRepository.ts';
-import type { ApiDeps } from '../http/api/deps.ts';
+import type { ServerDeps } from '../serverDeps.ts';
 
 const GRAPHQL_PATH = '/api/graphql';
 
@@ -136,7 +136,7 @@ declare module 'fastify' {
  */
 export function registerGraphQLResponseCache(
   app: FastifyInstance,
-  { db, now }: Pick<ApiDeps, 'db' | 'now'>,
+  { db, now }: Pick<ServerDeps, 'db' | 'now'>,
   limits: ResponseCacheLimits = DEFAULT_LIMITS,
 ): ResponseStore {
   const store = new ResponseStore(limits);

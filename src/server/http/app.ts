@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { registerGraphQL } from '../graphql/register.ts';
-import type { ApiDeps } from './api/deps.ts';
+import type { ServerDeps } from '../serverDeps.ts';
 import { registerEpicIssueRoutes } from './api/epicIssueRoutes.ts';
 import { registerEpicLinkRoutes } from './api/epicLinkRoutes.ts';
 import { registerEpicRoutes } from './api/epicRoutes.ts';
@@ -61,7 +61,7 @@ export async function buildApp({ config, db, now = () => new Date() }: AppOption
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
   });
   const assets = readClientAssets(config.clientDir);
-  const deps: ApiDeps = { db, config, now };
+  const deps: ServerDeps = { db, config, now };
 
   await app.register(cookie);
   registerStrictBodyParsers(app);

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerDeps } from '../serverDeps.ts';
 import {
   authenticate,
   createOAuthToken,
@@ -8,7 +9,6 @@ import {
   startSession,
 } from '../services/auth/authService.ts';
 import { UnauthorizedError } from '../services/errors.ts';
-import type { ApiDeps } from './api/deps.ts';
 import { currentUserJson } from './api/presenters.ts';
 import { SESSION_COOKIE } from './auth.ts';
 import { setFlash } from './pages/flash.ts';
@@ -36,7 +36,7 @@ function formField(body: unknown, nestedKey: [string, string]): string | undefin
 
 export function registerAuthRoutes(
   app: FastifyInstance,
-  { db, config, now }: ApiDeps,
+  { db, config, now }: ServerDeps,
   assets: ClientAssets,
   signInRateLimit: { max: number; timeWindow: string },
 ): void {

@@ -3,11 +3,11 @@ import { calendarDateOf } from '../../core/time/formatting.ts';
 import type { Executor } from '../db/executor.ts';
 import { findAwardedEmojiNames, searchUsers } from '../db/repositories/userRepository.ts';
 import type { NamespaceRow } from '../db/schema.ts';
+import type { ServerDeps } from '../serverDeps.ts';
 import type { AccessContext } from '../services/access.ts';
 import { NotFoundError } from '../services/errors.ts';
 import { findReadableGroup } from '../services/groupService.ts';
 import { listGroupLabels, listGroupMilestones } from '../services/milestoneLabelService.ts';
-import type { ApiDeps } from './api/deps.ts';
 import { optionalBoolean, optionalEnum, optionalInteger, optionalString, type Params } from './api/params.ts';
 import { labelJson, milestoneJson, userBasicJson } from './api/presenters.ts';
 import { cappedPerPage } from './inputLimits.ts';
@@ -18,7 +18,7 @@ const SUGGESTIONS = 20;
  * The JSON endpoints the filter bar's suggestions call, at GitLab's paths: labels and milestones of a
  * group, users, and the emoji the current user awards.
  */
-export function registerAutocompleteRoutes(app: FastifyInstance, { db, config }: ApiDeps): void {
+export function registerAutocompleteRoutes(app: FastifyInstance, { db, config }: ServerDeps): void {
   app.get('/-/autocomplete/users.json', async (request) => {
     const query = request.query as Params;
     const search = optionalString(query, 'search', 255) ?? '';
@@ -59,7 +59,7 @@ async function visibleGroup(
 /** `/groups/<path>/-/labels.json` and `/-/milestones.json`; shares the `/groups/*` route with the pages. */
 export const GROUP_JSON_PATH = /^(.+)\/-\/(labels|milestones)\.json$/;
 
-export function groupJsonEndpoint({ db, config, now }: ApiDeps) {
+export function groupJsonEndpoint({ db, config, now }: ServerDeps) {
   return async (request: FastifyRequest, groupPath: string, kind: 'labels' | 'milestones') => {
     const query = request.query as Params;
     const group = await findReadableGroup(db, request.access, groupPath);

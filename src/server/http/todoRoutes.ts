@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ServerDeps } from '../serverDeps.ts';
 import { todoDeletePath } from '../services/epicPageService.ts';
 import { findReadableEpic } from '../services/epics/epicQueries.ts';
 import { NotFoundError, UnauthorizedError } from '../services/errors.ts';
 import { findReadableGroupOrNull } from '../services/groupService.ts';
 import { addEpicTodo, doneTodoCount, markOwnTodoDone, pendingTodoCount } from '../services/todoService.ts';
-import type { ApiDeps } from './api/deps.ts';
 import { optionalInteger, optionalString, ParamError, type Params } from './api/params.ts';
 import { groupPathOf, groupScopedPatterns } from './groupScopedRoutes.ts';
 
@@ -17,7 +17,7 @@ const notFound = (reply: FastifyReply) => reply.code(404).send({ message: '404 N
  * done with `DELETE /dashboard/todos/:id` → `{ count, done_count }`. `count` is the caller's pending
  * to-dos, for the navigation badge. Session callers need the CSRF token (http/auth.ts).
  */
-export function registerTodoRoutes(app: FastifyInstance, { db, now }: ApiDeps): void {
+export function registerTodoRoutes(app: FastifyInstance, { db, now }: ServerDeps): void {
   for (const pattern of groupScopedPatterns('todos')) {
     app.post(pattern, async (request, reply) => {
       if (!request.actor.user) throw new UnauthorizedError();

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EpicIssueRow } from '../../db/repositories/epicLinkRepository.ts';
 import { findEpicById } from '../../db/repositories/epicRepository.ts';
 import { findIssuesByIds } from '../../db/repositories/issueRowsRepository.ts';
+import type { ServerDeps } from '../../serverDeps.ts';
 import { NotFoundError } from '../../services/errors.ts';
 import {
   assignIssueById,
@@ -12,7 +13,6 @@ import {
 import type { ParentEpic } from '../../services/links/epicLinkService.ts';
 import { requireSignedIn } from '../../services/links/linkViews.ts';
 import { pathId } from '../epicLinks/linkParams.ts';
-import type { ApiDeps } from './deps.ts';
 import { moveParams, parentEpicOf } from './epicChildParams.ts';
 import { presentEpics } from './epicJson.ts';
 import { presentIssues } from './issueJson.ts';
@@ -32,7 +32,7 @@ import { offsetPage, type Params } from './params.ts';
  *                                   re-ordered list; 400 { message: { error: 'Issue could not be moved!' } }
  * DELETE …/issues/:epic_issue_id    unlinks → 200 the EpicIssueLink (the issue stays)
  */
-export function registerEpicIssueRoutes(app: FastifyInstance, { db, config, now }: ApiDeps): void {
+export function registerEpicIssueRoutes(app: FastifyInstance, { db, config, now }: ServerDeps): void {
   const options = { errorHandler: linkApiErrorHandler };
   const parentOf = (request: FastifyRequest) => parentEpicOf(db, request);
   const issueOptions = (request: FastifyRequest) => ({

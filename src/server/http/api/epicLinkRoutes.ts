@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { issuableReference } from '../../../core/domain/references.ts';
 import { epicWebPath } from '../../../core/domain/webPaths.ts';
+import type { ServerDeps } from '../../serverDeps.ts';
 import {
   addChildEpicById,
   createChildEpic,
@@ -11,7 +12,6 @@ import {
 } from '../../services/links/epicLinkService.ts';
 import { describeEpics, requireSignedIn, rootView } from '../../services/links/linkViews.ts';
 import { pathId } from '../epicLinks/linkParams.ts';
-import type { ApiDeps } from './deps.ts';
 import { moveParams, parentEpicOf } from './epicChildParams.ts';
 import { presentEpics } from './epicJson.ts';
 import { linkApiErrorHandler } from './linkApiErrors.ts';
@@ -30,7 +30,7 @@ import { bodyParams, optionalBoolean, ParamError } from './params.ts';
  *
  * Writes need a signed-in admin of the parent (401 / 403); a hierarchy rule is a 409 with its message.
  */
-export function registerEpicLinkRoutes(app: FastifyInstance, { db, config }: ApiDeps): void {
+export function registerEpicLinkRoutes(app: FastifyInstance, { db, config }: ServerDeps): void {
   const options = { errorHandler: linkApiErrorHandler };
   const parentOf = (request: FastifyRequest) => parentEpicOf(db, request);
   const present = (request: FastifyRequest, parent: ParentEpic, epics: Parameters<typeof presentEpics>[1]) =>

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { MAX_DESCRIPTION_LENGTH } from '../../../core/domain/epicRules.ts';
+import type { ServerDeps } from '../../serverDeps.ts';
 import { withEpicFeatureFlags } from '../../services/epicFeatureFlags.ts';
 import type { EpicChanges } from '../../services/epics/epicChanges.ts';
 import { createEpic, deleteEpic, updateEpic } from '../../services/epics/epicCommands.ts';
@@ -12,7 +13,6 @@ import {
 import { UnauthorizedError } from '../../services/errors.ts';
 import { findReadableGroup } from '../../services/groupService.ts';
 import { isSubscribedToEpic } from '../../services/subscriptionService.ts';
-import type { ApiDeps } from './deps.ts';
 import { presentEpics } from './epicJson.ts';
 import { setPaginationHeaders } from './pagination.ts';
 import {
@@ -95,7 +95,7 @@ function epicChanges(body: Params): EpicChanges & { attributeCount: number } {
   return { ...changes, attributeCount };
 }
 
-export function registerEpicRoutes(app: FastifyInstance, { db, config }: ApiDeps): void {
+export function registerEpicRoutes(app: FastifyInstance, { db, config }: ServerDeps): void {
   const prefixes = ['/api/v4/groups/:id/epics', '/api/v4/groups/:id/-/epics'];
 
   for (const prefix of prefixes) {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { ServerDeps } from '../../serverDeps.ts';
 import { UnauthorizedError } from '../../services/errors.ts';
 import { findReadableGroup, listReadableGroups } from '../../services/groupService.ts';
 import { setGroupEmailsDisabled } from '../../services/groupSettingsService.ts';
-import type { ApiDeps } from './deps.ts';
 import { setPaginationHeaders } from './pagination.ts';
 import { offsetPage, optionalBoolean, optionalEnum, optionalString, type Params } from './params.ts';
 import { groupJson } from './presenters.ts';
@@ -19,7 +19,7 @@ function listFilter(query: Params) {
   };
 }
 
-export function registerGroupRoutes(app: FastifyInstance, { db, config, now }: ApiDeps): void {
+export function registerGroupRoutes(app: FastifyInstance, { db, config, now }: ServerDeps): void {
   app.get('/api/v4/groups', async (request, reply) => {
     const query = request.query as Params;
     const page = offsetPage(query);

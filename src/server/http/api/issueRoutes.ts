@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { MAX_DESCRIPTION_LENGTH } from '../../../core/domain/epicRules.ts';
 import { findEpicByIid } from '../../db/repositories/epicRepository.ts';
+import type { ServerDeps } from '../../serverDeps.ts';
 import { NotFoundError } from '../../services/errors.ts';
 import { createIssue } from '../../services/links/issueCreateService.ts';
 import { requireSignedIn } from '../../services/links/linkViews.ts';
 import { findReadableProject } from '../../services/projectService.ts';
-import type { ApiDeps } from './deps.ts';
 import { presentIssues } from './issueJson.ts';
 import { bodyParams, optionalBoolean, optionalInteger, optionalString, ParamError } from './params.ts';
 
@@ -17,7 +17,7 @@ import { bodyParams, optionalBoolean, optionalInteger, optionalString, ParamErro
  * bad values; 401 anonymous, 403 without create_issue, 404 for a project or epic the caller cannot
  * see. The new issue goes to the top of the epic's children.
  */
-export function registerIssueRoutes(app: FastifyInstance, { db, config, now }: ApiDeps): void {
+export function registerIssueRoutes(app: FastifyInstance, { db, config, now }: ServerDeps): void {
   app.post('/api/v4/projects/:id/issues', async (request, reply) => {
     const { id } = request.params as { id: string };
     requireSignedIn(request.access);

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { calendarDateOf } from '../../../core/time/formatting.ts';
+import type { ServerDeps } from '../../serverDeps.ts';
 import { UnauthorizedError } from '../../services/errors.ts';
 import { findReadableGroup } from '../../services/groupService.ts';
 import { listGroupLabels, listGroupMilestones } from '../../services/milestoneLabelService.ts';
 import { findGroupMilestone, updateGroupMilestone } from '../../services/milestoneService.ts';
-import type { ApiDeps } from './deps.ts';
 import { setPaginationHeaders } from './pagination.ts';
 import {
   offsetPage,
@@ -19,7 +19,7 @@ import {
 } from './params.ts';
 import { labelJson, milestoneJson } from './presenters.ts';
 
-export function registerMilestoneAndLabelRoutes(app: FastifyInstance, { db, config, now }: ApiDeps): void {
+export function registerMilestoneAndLabelRoutes(app: FastifyInstance, { db, config, now }: ServerDeps): void {
   app.get('/api/v4/groups/:id/milestones', async (request, reply) => {
     const { id } = request.params as { id: string };
     const query = request.query as Params;

@@ -3,10 +3,10 @@ import { VISIBILITY_LEVEL, type Visibility } from '../../../core/domain/visibili
 import type { Executor } from '../../db/executor.ts';
 import { countOpenIssuesByProject } from '../../db/repositories/projectRepository.ts';
 import type { ProjectRow } from '../../db/schema.ts';
+import type { ServerDeps } from '../../serverDeps.ts';
 import { findReadableGroup } from '../../services/groupService.ts';
 import { withNamespaces } from '../../services/issueService.ts';
 import { findReadableProject, listReadableProjects } from '../../services/projectService.ts';
-import type { ApiDeps } from './deps.ts';
 import { setPaginationHeaders } from './pagination.ts';
 import { offsetPage, optionalBoolean, optionalEnum, optionalString, type Params } from './params.ts';
 import { projectJson } from './presenters.ts';
@@ -43,7 +43,7 @@ async function present(db: Executor, request: FastifyRequest, externalUrl: strin
   );
 }
 
-export function registerProjectRoutes(app: FastifyInstance, { db, config }: ApiDeps): void {
+export function registerProjectRoutes(app: FastifyInstance, { db, config }: ServerDeps): void {
   app.get('/api/v4/projects', async (request, reply) => {
     const query = request.query as Params;
     const page = offsetPage(query);

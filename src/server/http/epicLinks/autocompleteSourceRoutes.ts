@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { issuableReference } from '../../../core/domain/references.ts';
+import type { ServerDeps } from '../../serverDeps.ts';
 import { findReadableGroupAtPath } from '../../services/groupService.ts';
 import {
   type SuggestionQuery,
   suggestEpics,
   suggestIssues,
 } from '../../services/links/autocompleteSourceService.ts';
-import type { ApiDeps } from '../api/deps.ts';
 import { optionalBoolean, optionalString, type Params } from '../api/params.ts';
 import { groupPathOf, groupScopedPatterns } from '../groupScopedRoutes.ts';
 import { linkJsonErrorHandler } from './linkJsonErrors.ts';
@@ -21,7 +21,7 @@ import { linkJsonErrorHandler } from './linkJsonErrors.ts';
  * confidential parent) keeps confidential items only. Epic references are relative to the group
  * (`&5`, or `sub/group&5`), issue references full (`group/project#12`).
  */
-export function registerAutocompleteSourceRoutes(app: FastifyInstance, { db }: ApiDeps): void {
+export function registerAutocompleteSourceRoutes(app: FastifyInstance, { db }: ServerDeps): void {
   const options = { errorHandler: linkJsonErrorHandler };
   const queryOf = (request: FastifyRequest): SuggestionQuery => {
     const query = request.query as Params;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/executor.ts';
+import type { ServerDeps } from '../../serverDeps.ts';
 import type { AccessContext } from '../../services/access.ts';
 import { addEpicIssues, listEpicIssues, removeEpicIssue } from '../../services/links/epicIssueService.ts';
 import {
@@ -9,7 +10,6 @@ import {
   removeChildEpic,
 } from '../../services/links/epicLinkService.ts';
 import { canAdminEpic } from '../../services/links/linkViews.ts';
-import type { ApiDeps } from '../api/deps.ts';
 import { bodyParams } from '../api/params.ts';
 import { groupScopedPatterns } from '../groupScopedRoutes.ts';
 import { childEpicJson, epicIssueJson, loadIssueExtras } from './linkJson.ts';
@@ -32,7 +32,7 @@ import { epicOfPath, issuableReferences, pathId } from './linkParams.ts';
  * (admin_epic_relation) and, with a session, the CSRF token. Failures are `{ message }`
  * (linkJsonErrors.ts); nothing changes on any of them.
  */
-export function registerEpicTreeRoutes(app: FastifyInstance, deps: ApiDeps): void {
+export function registerEpicTreeRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
   const options = { errorHandler: linkJsonErrorHandler };
   const parentOf = (request: FastifyRequest) => epicOfPath(db, request);

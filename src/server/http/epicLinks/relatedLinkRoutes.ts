@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServerDeps } from '../../serverDeps.ts';
 import type { AccessContext } from '../../services/access.ts';
 import { findReadableIssue, type IssueInProject } from '../../services/issueService.ts';
 import type { ParentEpic } from '../../services/links/epicLinkService.ts';
@@ -12,7 +13,6 @@ import {
   removeRelatedIssue,
 } from '../../services/links/relatedLinkService.ts';
 import { findReadableProject } from '../../services/projectService.ts';
-import type { ApiDeps } from '../api/deps.ts';
 import { bodyParams } from '../api/params.ts';
 import { groupScopedPatterns } from '../groupScopedRoutes.ts';
 import { parseIid } from '../issuable/issuableParams.ts';
@@ -52,7 +52,7 @@ function projectPathOf(params: unknown): string {
  * link_type is relates_to (default), blocks or is_blocked_by. Answers and failures as the tree's
  * (epicTreeRoutes.ts): the list after a change, `{ message }` on failure with nothing changed.
  */
-export function registerRelatedLinkRoutes(app: FastifyInstance, deps: ApiDeps): void {
+export function registerRelatedLinkRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
   const options = { errorHandler: linkJsonErrorHandler };
   const epicOf = (request: FastifyRequest) => epicOfPath(db, request);

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DESTROY_CONFIRMATION_MISSING, EPIC_DELETED_NOTICE } from '../../../core/domain/issuableTexts.ts';
+import type { ServerDeps } from '../../serverDeps.ts';
 import { destroyEpicFromPage } from '../../services/epicIssuableService.ts';
 import { ServiceError } from '../../services/errors.ts';
-import type { ApiDeps } from '../api/deps.ts';
 import { optionalBoolean, optionalString, ParamError, type Params } from '../api/params.ts';
 import { groupPathOf, groupScopedPatterns } from '../groupScopedRoutes.ts';
 import { setFlash } from '../pages/flash.ts';
@@ -18,7 +18,7 @@ import { parseIid } from './issuableParams.ts';
  * value, 401 signed out, 403 without destroy permission, 422 without `destroy_confirm` (GitLab's
  * message) or with a bad CSRF token, and the not-found page when the epic is missing or unreadable.
  */
-export function registerEpicDestroyForm(app: FastifyInstance, { db }: ApiDeps): void {
+export function registerEpicDestroyForm(app: FastifyInstance, { db }: ServerDeps): void {
   for (const path of groupScopedPatterns('epics/:iid')) {
     app.post(path, { errorHandler: destroyFormErrorHandler }, async (request, reply) => {
       const body = (request.body ?? {}) as Params;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ServerDeps } from '../../serverDeps.ts';
 import { loadEpicIssuable, saveEpicIssuable } from '../../services/epicIssuableService.ts';
-import type { ApiDeps } from '../api/deps.ts';
 import { groupPathOf, groupScopedPatterns } from '../groupScopedRoutes.ts';
 import { registerEpicDestroyForm } from './epicDestroyForm.ts';
 import { issuableJsonErrorHandler } from './issuableErrors.ts';
@@ -33,7 +33,7 @@ const POLLING_STOPPED = -1;
  * JSON failures are `{ errors: [...] }` (issuableErrors.ts). CSRF: every non-GET request with a
  * session must carry the token (X-CSRF-Token header or authenticity_token field), as everywhere.
  */
-export function registerEpicIssuableRoutes(app: FastifyInstance, deps: ApiDeps): void {
+export function registerEpicIssuableRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
   const stopPollingOnFailure = (reply: FastifyReply, status: number) => {
     if (status === 401 || status === 403 || status === 404) reply.header('Poll-Interval', POLLING_STOPPED);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { MAX_DESCRIPTION_LENGTH } from '../../../core/domain/epicRules.ts';
+import type { ServerDeps } from '../../serverDeps.ts';
 import { PREVIEW_TARGET_TYPES, previewGroupMarkdown } from '../../services/markdownPreviewService.ts';
-import type { ApiDeps } from '../api/deps.ts';
 import { optionalEnum, optionalInteger, optionalString, ParamError, type Params } from '../api/params.ts';
 import { groupPathOf, groupScopedPatterns } from '../groupScopedRoutes.ts';
 import { issuableJsonErrorHandler } from './issuableErrors.ts';
@@ -14,7 +14,7 @@ import { issuableJsonErrorHandler } from './issuableErrors.ts';
  * Signed-in readers of the group only: 401 signed out, 404 unreadable group or target epic,
  * 400 missing or malformed parameters, 422 bad CSRF token; failures are `{ errors: [...] }`.
  */
-export function registerPreviewMarkdownRoutes(app: FastifyInstance, { db }: ApiDeps): void {
+export function registerPreviewMarkdownRoutes(app: FastifyInstance, { db }: ServerDeps): void {
   for (const path of groupScopedPatterns('preview_markdown')) {
     app.post(path, { errorHandler: issuableJsonErrorHandler() }, async (request) => {
       const fields: Params = { ...(request.query as Params), ...((request.body ?? {}) as Params) };

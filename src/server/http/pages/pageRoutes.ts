@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerDeps } from '../../serverDeps.ts';
 import { epicPageState } from '../../services/epicPageService.ts';
 import { findReadableEpic } from '../../services/epics/epicQueries.ts';
 import { NotFoundError } from '../../services/errors.ts';
 import { findReadableGroupOrNull } from '../../services/groupService.ts';
 import { findReadableIssue } from '../../services/issueService.ts';
 import { findReadableProjectOrNull } from '../../services/projectService.ts';
-import type { ApiDeps } from '../api/deps.ts';
 import { GROUP_JSON_PATH, groupJsonEndpoint } from '../autocompleteRoutes.ts';
 import { safeRedirectPath } from '../redirectPath.ts';
 import { epicPageData } from './epicPageData.ts';
@@ -15,7 +15,7 @@ import { pageFlag as bool } from './pageFlag.ts';
 import { roadmapPageData } from './roadmapPageData.ts';
 import { type ClientAssets, type PageData, renderShell } from './shell.ts';
 
-export interface PageDeps extends ApiDeps {
+export interface PageDeps extends ServerDeps {
   readonly assets: ClientAssets;
 }
 
