@@ -12,7 +12,7 @@ import {
 } from 'graphql';
 import mercurius from 'mercurius';
 import { INVALID_INPUT_MESSAGE, isDatabaseDataError, loggableError } from '../db/dbErrors.ts';
-import { findUnstorableText, unstorableTextReason } from '../http/inputGuard.ts';
+import { findUnstorableText, unstorableTextReason } from '../input/unstorableText.ts';
 
 const INTERNAL_ERROR_MESSAGE = 'Internal server error';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type DocumentNode, GraphQLError, Kind, type SelectionSetNode, valueFromASTUntyped } from 'graphql';
 import type { MercuriusOptions } from 'mercurius';
 import { isOverTimeBudget } from '../db/timeBudget.ts';
-import { INPUT_LIMITS, inputLimitViolation } from '../http/inputLimits.ts';
+import { INPUT_LIMITS, inputLimitViolation } from '../input/inputLimits.ts';
 
 /**
  * Refuses a batch of more than `maxGraphQLBatch` queries before anything else is done with it

@@ -3,6 +3,7 @@ import { calendarDateOf } from '../../core/time/formatting.ts';
 import type { Executor } from '../db/executor.ts';
 import { findAwardedEmojiNames, searchUsers } from '../db/repositories/userRepository.ts';
 import type { NamespaceRow } from '../db/schema.ts';
+import { cappedPerPage } from '../input/inputLimits.ts';
 import type { ServerDeps } from '../serverDeps.ts';
 import type { AccessContext } from '../services/access.ts';
 import { NotFoundError } from '../services/errors.ts';
@@ -10,7 +11,6 @@ import { findReadableGroup } from '../services/groupService.ts';
 import { listGroupLabels, listGroupMilestones } from '../services/milestoneLabelService.ts';
 import { optionalBoolean, optionalEnum, optionalInteger, optionalString, type Params } from './api/params.ts';
 import { labelJson, milestoneJson, userBasicJson } from './api/presenters.ts';
-import { cappedPerPage } from './inputLimits.ts';
 
 const SUGGESTIONS = 20;
 
