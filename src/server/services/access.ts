@@ -9,7 +9,7 @@ import { VISIBILITY_LEVEL, type Visibility } from '../../core/domain/visibility.
 import type { Executor } from '../db/executor.ts';
 import { findMembershipsOfUser, type MembershipRow } from '../db/repositories/memberRepository.ts';
 import type { Viewer } from '../db/repositories/visibility.ts';
-import type { NamespaceRow, ProjectRow } from '../db/schema.ts';
+import type { EpicRow, NamespaceRow, ProjectRow } from '../db/schema.ts';
 import type { Actor } from './actor.ts';
 
 export function visibilityOfLevel(level: number): Visibility {
@@ -91,4 +91,13 @@ export class AccessContext {
     const role = await this.roleInProject(project, namespace);
     return can(role, action, { ...context, visibility: visibilityOfLevel(project.visibility_level) });
   }
+}
+
+/** GitLab's admin_epic_relation on an epic (Reporter and up; confidential epics alike). */
+export function canAdminEpic(
+  access: AccessContext,
+  group: NamespaceRow,
+  epic: Pick<EpicRow, 'confidential'>,
+): Promise<boolean> {
+  return access.canInNamespace('admin_epic_relation', group, { confidential: epic.confidential });
 }

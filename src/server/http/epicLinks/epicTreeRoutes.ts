@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/executor.ts';
 import type { ServerDeps } from '../../serverDeps.ts';
-import type { AccessContext } from '../../services/access.ts';
+import { type AccessContext, canAdminEpic } from '../../services/access.ts';
 import { addEpicIssues, listEpicIssues, removeEpicIssue } from '../../services/links/epicIssueService.ts';
 import {
   addChildEpics,
@@ -9,7 +9,6 @@ import {
   type ParentEpic,
   removeChildEpic,
 } from '../../services/links/epicLinkService.ts';
-import { canAdminEpic } from '../../services/links/linkViews.ts';
 import { bodyParams } from '../api/params.ts';
 import { groupScopedPatterns } from '../groupScopedRoutes.ts';
 import { childEpicJson, epicIssueJson, loadIssueExtras } from './linkJson.ts';

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerDeps } from '../../serverDeps.ts';
-import type { AccessContext } from '../../services/access.ts';
+import { type AccessContext, canAdminEpic } from '../../services/access.ts';
 import { findReadableIssue, type IssueInProject } from '../../services/issueService.ts';
 import type { ParentEpic } from '../../services/links/epicLinkService.ts';
-import { canAdminEpic } from '../../services/links/linkViews.ts';
 import {
   addRelatedEpics,
   addRelatedIssues,

@@ -5,7 +5,7 @@ import { findEpicById, updateEpicRow } from '../../db/repositories/epicRepositor
 import { moveEpicInTree } from '../../db/repositories/epicTreeRepository.ts';
 import { findNamespaceById } from '../../db/repositories/namespaceRepository.ts';
 import type { Database, EpicRow } from '../../db/schema.ts';
-import type { AccessContext } from '../access.ts';
+import { type AccessContext, canAdminEpic } from '../access.ts';
 import { refreshEpicDates } from '../epicDatesService.ts';
 import { createEpic } from '../epics/epicCommands.ts';
 import { type EpicInGroup, findReadableEpic } from '../epics/epicQueries.ts';
@@ -17,14 +17,7 @@ import {
 } from '../tree/treePositions.ts';
 import { epicParentError, isTooDeepMessage } from './epicHierarchy.ts';
 import { EpicHierarchyError, LINK_MESSAGES, LinkMoveError, LinkTargetNotFoundError } from './linkMessages.ts';
-import {
-  canAdminEpic,
-  describeEpics,
-  type EpicView,
-  requireEpicAdmin,
-  rootView,
-  writeAsEpicAdmin,
-} from './linkViews.ts';
+import { describeEpics, type EpicView, requireEpicAdmin, rootView, writeAsEpicAdmin } from './linkViews.ts';
 import { type ResolvedEpic, resolveEpicReferences } from './referenceResolver.ts';
 
 /**

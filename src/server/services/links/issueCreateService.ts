@@ -17,14 +17,14 @@ import {
 } from '../../db/repositories/issueRowsRepository.ts';
 import type { Database, IssueRow } from '../../db/schema.ts';
 import { MAX_SQL_INTEGER } from '../../db/sqlInteger.ts';
-import type { AccessContext } from '../access.ts';
+import { type AccessContext, canAdminEpic } from '../access.ts';
 import { refreshEpicDates } from '../epicDatesService.ts';
 import { type EpicInGroup, findReadableEpic } from '../epics/epicQueries.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import type { ProjectInNamespace } from '../issueService.ts';
 import { IDEAL_DISTANCE, positionAtStartOfChildren } from '../tree/treePositions.ts';
 import { LINK_MESSAGES } from './linkMessages.ts';
-import { canAdminEpic, requireSignedIn } from './linkViews.ts';
+import { requireSignedIn } from './linkViews.ts';
 
 export interface NewIssueFields {
   readonly title: unknown;

@@ -10,7 +10,7 @@ import { findAssigneeIdsOfIssues, type IssueReader } from '../../db/repositories
 import { findGroupsAndProjectsOfRoot } from '../../db/repositories/namespaceRepository.ts';
 import type { StatsVisibility } from '../../db/repositories/visibility.ts';
 import type { Database, EpicRow, IssueRow, NamespaceRow, ProjectRow } from '../../db/schema.ts';
-import type { AccessContext } from '../access.ts';
+import { type AccessContext, canAdminEpic } from '../access.ts';
 import type { EpicInGroup } from '../epics/epicQueries.ts';
 import { ForbiddenError, UnauthorizedError } from '../errors.ts';
 import { viewerScopeOfRoot } from '../viewerScope.ts';
@@ -124,15 +124,6 @@ export async function describeIssues(
       },
     ];
   });
-}
-
-/** GitLab's admin_epic_relation on an epic (Reporter and up; confidential epics alike). */
-export function canAdminEpic(
-  access: AccessContext,
-  group: NamespaceRow,
-  epic: Pick<EpicRow, 'confidential'>,
-): Promise<boolean> {
-  return access.canInNamespace('admin_epic_relation', group, { confidential: epic.confidential });
 }
 
 /** Changing links needs a signed-in user: anonymous visitors get GitLab's 401. */

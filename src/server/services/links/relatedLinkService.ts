@@ -12,13 +12,12 @@ import {
   type RelatedLinkTable,
 } from '../../db/repositories/relatedLinkRepository.ts';
 import type { Database, EpicRow, IssueRow, NamespaceRow, ProjectRow } from '../../db/schema.ts';
-import type { AccessContext } from '../access.ts';
+import { type AccessContext, canAdminEpic } from '../access.ts';
 import { type EpicInGroup, findReadableEpic } from '../epics/epicQueries.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.ts';
 import { findReadableIssueByIdOrNull, type IssueInProject } from '../issueService.ts';
 import { LINK_MESSAGES, LinkInvalidError, LinkTargetNotFoundError } from './linkMessages.ts';
 import {
-  canAdminEpic,
   describeEpics,
   describeIssues,
   type EpicView,

@@ -8,12 +8,11 @@ import { moveEpicInTree, moveEpicIssueLink } from '../../db/repositories/epicTre
 import { findNamespaceById } from '../../db/repositories/namespaceRepository.ts';
 import { findProjectsByIds } from '../../db/repositories/projectRepository.ts';
 import type { Database, EpicRow, IssueRow } from '../../db/schema.ts';
-import type { AccessContext } from '../access.ts';
+import { type AccessContext, canAdminEpic } from '../access.ts';
 import { refreshEpicDates } from '../epicDatesService.ts';
 import { readableIssueInProject } from '../issueService.ts';
 import { epicParentError } from '../links/epicHierarchy.ts';
 import { LINK_MESSAGES } from '../links/linkMessages.ts';
-import { canAdminEpic } from '../links/linkViews.ts';
 import { positionAtStartOfChildren, positionBesideSibling, type TreeNodeRef } from './treePositions.ts';
 
 /** GitLab's messages of `epicTreeReorder` (Epics::TreeReorderService and the models it saves). */
