@@ -1,4 +1,5 @@
 import type { Resolvers } from '../generated/resolvers.ts';
+import { connectionResolvers } from './connectionCounts.ts';
 import {
   Epic,
   EpicDescendantCount,
@@ -16,11 +17,14 @@ import {
 } from './epicTree.ts';
 import { Group, GroupPermissions } from './group.ts';
 import { Issue } from './issue.ts';
-import { CurrentUser, connectionResolvers, Label, MergeRequest, Milestone, User, UserCore } from './misc.ts';
+import { Label } from './label.ts';
+import { MergeRequest } from './mergeRequest.ts';
+import { Milestone } from './milestone.ts';
 import { Mutation } from './mutations.ts';
 import { Project } from './project.ts';
 import { Query } from './query.ts';
 import { currentUserTodoFields, Todo, todoMutations } from './todo.ts';
+import { CurrentUser, User, UserCore } from './user.ts';
 
 export const resolvers: Resolvers = {
   Query,

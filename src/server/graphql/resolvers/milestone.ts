@@ -1,0 +1,49 @@
+import { toGlobalId } from '../../../core/domain/gid.ts';
+import { calendarDateOf } from '../../../core/time/formatting.ts';
+import type { MilestoneResolvers } from '../generated/resolvers.ts';
+import { rootedKey } from '../loaders.ts';
+
+export const Milestone: MilestoneResolvers = {
+  id: (milestone) => toGlobalId('Milestone', milestone.id),
+  iid: (milestone) => String(milestone.iid),
+  startDate: (milestone) => milestone.start_date,
+  dueDate: (milestone) => milestone.due_date,
+  expired: (milestone, _args, { now }) =>
+    milestone.due_date !== null && milestone.due_date < calendarDateOf(now()),
+  upcoming: (milestone, _args, { now }) =>
+    milestone.start_date !== null && milestone.start_date > calendarDateOf(now()),
+  createdAt: (milestone) => milestone.created_at.toISOString(),
+  updatedAt: (milestone) => milestone.updated_at.toISOString(),
+  webPath: async (milestone, _args, { loaders }) => {
+    if (milestone.group_id !== null) {
+      const group = await loaders.namespace.load(milestone.group_id);
+      return `/groups/${group?.full_path ?? ''}/-/milestones/${milestone.iid}`;
+    }
+    const project = await loaders.project.load(milestone.project_id ?? 0);
+    return `/${project?.full_path ?? ''}/-/milestones/${milestone.iid}`;
+  },
+  project: async (milestone, _args, { loaders, access }) => {
+    const project = milestone.project_id === null ? null : await loaders.project.load(milestone.project_id);
+    const namespace = project ? await loaders.namespace.load(project.namespace_id) : null;
+    return project && namespace && (await access.canInProject('read_project', project, namespace))
+      ? project
+      : null;
+  },
+  group: async (milestone, _args, { loaders, access }) => {
+    const group = milestone.group_id === null ? null : await loaders.namespace.load(milestone.group_id);
+    return group && (await access.canInNamespace('read_group', group)) ? group : null;
+  },
+  groupMilestone: (milestone) => milestone.group_id !== null,
+  subgroupMilestone: async (milestone, _args, { loaders }) => {
+    if (milestone.group_id === null) return false;
+    return ((await loaders.namespace.load(milestone.group_id))?.parent_id ?? null) !== null;
+  },
+  projectMilestone: (milestone) => milestone.project_id !== null,
+  // One statement for every milestone of the response, under the viewer's view of its root namespace.
+  stats: async (milestone, _args, { loaders }) => {
+    const counts = await loaders.milestoneIssueCounts.load(
+      rootedKey(milestone.root_namespace_id, milestone.id),
+    );
+    return { totalIssuesCount: counts.total, closedIssuesCount: counts.closed };
+  },
+};
