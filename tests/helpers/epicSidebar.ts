@@ -12,7 +12,7 @@ export interface GraphQLResult<T> {
   readonly body: { data?: T; errors?: { message: string }[] };
 }
 
-/** GitLab's error for a missing or forbidden resource (resolvers/common.ts). */
+/** GitLab's error for a missing or forbidden resource (graphql/resolvers/mutationSupport.ts). */
 export const NOT_AVAILABLE = /does not exist or you don't have permission/;
 
 /** A browser-like session per person (cookies and the page's CSRF token), and an anonymous one. */

@@ -57,6 +57,9 @@ function decodeOffsetCursor(cursor: string): number {
   throw new Error('Please provide a valid cursor');
 }
 
+/** GitLab's default and maximum page size for connections. */
+export const PAGE_LIMITS = { defaultPageSize: 100, maxPageSize: 100 } as const;
+
 export interface ConnectionArgs {
   readonly first?: number | null | undefined;
   readonly after?: string | null | undefined;

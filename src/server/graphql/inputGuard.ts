@@ -57,7 +57,7 @@ function unstorableLiteral(value: ValueNode): string | undefined {
  * - variables are coerced here too: Mercurius skips its own check on the request that compiles a
  *   query, which then answered 200 with another message; now every attempt gets the same 400;
  * - no string argument or variable may hold what PostgreSQL text cannot (NUL, lone surrogates).
- * Range checks live in the scalars (scalars.ts) and the iid parser (resolvers/common.ts).
+ * Range checks live in the scalars (scalars.ts) and the iid parser (resolvers/argumentValues.ts).
  */
 export function checkGraphQLInput(
   schema: GraphQLSchema,

@@ -37,7 +37,7 @@ export interface QueryCost {
  * GitLab adds complexity for the items a connection may load (`connection_complexity_multiplier`):
  * `complexity × min(first, last, max page size) × per-item rate`, so asking for a full page doubles
  * a connection's cost. Epic connections page up to 1,000 with a rate of 0.001; all others up to 100
- * with 0.01 (the server's page caps, resolvers/common.ts and resolvers/epicArgs.ts).
+ * with 0.01 (the server's page caps, connection.ts and resolvers/epicArgs.ts).
  */
 const CONNECTION_COST = {
   default: { maxPageSize: 100, perItem: 0.01 },

@@ -14,9 +14,10 @@ import type {
 } from '../generated/resolvers.ts';
 import { rootedKey, summaryKey } from '../loaders.ts';
 import type { EpicModel } from '../models.ts';
-import { epicSortOrder, iso } from './common.ts';
 import { EPIC_PAGE_LIMITS, epicListFilter } from './epicArgs.ts';
 import { rememberTimeframe } from './epicTimeframes.ts';
+import { iso } from './fieldValues.ts';
+import { epicSortOrder } from './sortOrders.ts';
 
 async function groupOf(epic: EpicModel, { loaders }: GraphQLContext) {
   const group = await loaders.namespace.load(epic.group_id);

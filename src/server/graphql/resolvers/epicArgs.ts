@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
 import type { EpicListFilter } from '../../services/epics/epicQueries.ts';
 import type { GroupEpicsArgs } from '../generated/resolvers.ts';
-import { parseIid, stripNulls } from './common.ts';
+import { parseIid, stripNulls } from './argumentValues.ts';
 
 /** `group.epics` and `Epic.children` can return up to 1,000 epics a page (GitLab's roadmap limit). */
 export const EPIC_PAGE_LIMITS = { defaultPageSize: 100, maxPageSize: 1000 } as const;

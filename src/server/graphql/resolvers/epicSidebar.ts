@@ -3,7 +3,7 @@ import { epicParticipants } from '../../services/participantService.ts';
 import { setEpicSubscription } from '../../services/subscriptionService.ts';
 import { listConnection } from '../connection.ts';
 import type { EpicResolvers, MutationResolvers } from '../generated/resolvers.ts';
-import { parseIid } from './common.ts';
+import { parseIid } from './argumentValues.ts';
 import { payloadErrors, requireWriteAccess } from './mutationSupport.ts';
 
 /** The epic fields only the epic page's sidebar reads. */

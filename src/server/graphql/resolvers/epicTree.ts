@@ -16,7 +16,7 @@ import type {
 } from '../generated/resolvers.ts';
 import { rootedKey } from '../loaders.ts';
 import type { IssueModel } from '../models.ts';
-import { idOf } from './common.ts';
+import { idOf } from './argumentValues.ts';
 import { Issue } from './issue.ts';
 import { requireWriteAccess } from './mutationSupport.ts';
 

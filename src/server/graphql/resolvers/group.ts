@@ -8,20 +8,12 @@ import { listIssuesConnection, withNamespaces } from '../../services/issueServic
 import { listGroupLabels, listGroupMilestones } from '../../services/milestoneLabelService.ts';
 import { milestoneIdsTitledInGroup } from '../../services/milestoneService.ts';
 import { listReadableProjects } from '../../services/projectService.ts';
-import { keysetConnection, offsetConnection } from '../connection.ts';
+import { keysetConnection, offsetConnection, PAGE_LIMITS } from '../connection.ts';
 import type { GroupPermissionsResolvers, GroupResolvers } from '../generated/resolvers.ts';
-import {
-  epicSortOrder,
-  issueSortOrder,
-  milestoneSortOrder,
-  milestoneTitles,
-  PAGE_LIMITS,
-  parseIid,
-  parseMilestoneIds,
-  stripNulls,
-} from './common.ts';
+import { milestoneTitles, parseIid, parseMilestoneIds, stripNulls } from './argumentValues.ts';
 import { EPIC_PAGE_LIMITS, epicListFilter } from './epicArgs.ts';
 import { rememberTimeframe } from './epicTimeframes.ts';
+import { epicSortOrder, issueSortOrder, milestoneSortOrder } from './sortOrders.ts';
 
 export const Group: GroupResolvers = {
   id: (group) => toGlobalId('Group', group.id),

@@ -5,7 +5,7 @@ import { listConnection } from '../connection.ts';
 import type { GraphQLContext } from '../context.ts';
 import type { IssueResolvers, IssueType } from '../generated/resolvers.ts';
 import type { IssueModel } from '../models.ts';
-import { escapeHtml, iso } from './common.ts';
+import { escapeHtml, iso } from './fieldValues.ts';
 
 const ISSUE_TYPE: Record<string, IssueType> = { issue: 'ISSUE', incident: 'INCIDENT', task: 'TASK' };
 

@@ -1,7 +1,15 @@
+import { GraphQLError } from 'graphql';
 import { mayWrite } from '../../services/actor.ts';
 import { duplicateKeyError, ServiceError } from '../../services/errors.ts';
 import type { GraphQLContext } from '../context.ts';
-import { resourceNotAvailable } from './common.ts';
+
+/** GitLab's message when something is missing or not permitted: the two must look the same. */
+const RESOURCE_NOT_AVAILABLE =
+  "The resource that you are attempting to access does not exist or you don't have permission to perform this action";
+
+export function resourceNotAvailable(): GraphQLError {
+  return new GraphQLError(RESOURCE_NOT_AVAILABLE);
+}
 
 /**
  * Mutations need a signed-in user whose credentials allow writes (a `read_api` token does not).

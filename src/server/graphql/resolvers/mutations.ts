@@ -6,7 +6,7 @@ import { createEpic, deleteEpic, updateEpic } from '../../services/epics/epicCom
 import { findReadableEpic } from '../../services/epics/epicQueries.ts';
 import { findReadableGroupAtPath } from '../../services/groupService.ts';
 import type { CreateEpicInput, MutationResolvers, UpdateEpicInput } from '../generated/resolvers.ts';
-import { parseIid } from './common.ts';
+import { parseIid } from './argumentValues.ts';
 import { payloadErrors, requireWriteAccess } from './mutationSupport.ts';
 
 function labelIds(ids: readonly string[] | null | undefined): number[] | undefined {

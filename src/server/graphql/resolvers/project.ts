@@ -8,19 +8,13 @@ import {
   listProjectMergeRequests,
   listProjectMilestones,
 } from '../../services/projectContentService.ts';
-import { keysetConnection, offsetConnection } from '../connection.ts';
+import { keysetConnection, offsetConnection, PAGE_LIMITS } from '../connection.ts';
 import type { GraphQLContext } from '../context.ts';
 import type { ProjectResolvers } from '../generated/resolvers.ts';
 import { rootedKey } from '../loaders.ts';
 import type { ProjectModel } from '../models.ts';
-import {
-  issueSortOrder,
-  milestoneTitles,
-  PAGE_LIMITS,
-  parseIid,
-  parseMilestoneIds,
-  stripNulls,
-} from './common.ts';
+import { milestoneTitles, parseIid, parseMilestoneIds, stripNulls } from './argumentValues.ts';
+import { issueSortOrder } from './sortOrders.ts';
 
 async function located(project: ProjectModel, { loaders }: GraphQLContext) {
   const namespace = await loaders.namespace.load(project.namespace_id);

@@ -1,8 +1,7 @@
 import { findReadableGroupOrNull, listReadableGroups } from '../../services/groupService.ts';
 import { findReadableProjectOrNull, listReadableProjects } from '../../services/projectService.ts';
-import { offsetConnection } from '../connection.ts';
+import { offsetConnection, PAGE_LIMITS } from '../connection.ts';
 import type { QueryResolvers } from '../generated/resolvers.ts';
-import { PAGE_LIMITS } from './common.ts';
 
 export const Query: QueryResolvers = {
   currentUser: (_parent, _args, { actor }) => actor.user,

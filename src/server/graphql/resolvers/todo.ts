@@ -3,7 +3,7 @@ import { todoActionName } from '../../../core/domain/todos.ts';
 import type { TodoTargetType } from '../../db/repositories/todoRepository.ts';
 import { findReadableEpic } from '../../services/epics/epicQueries.ts';
 import { addEpicTodo, listOwnTodos, markOwnTodoDone } from '../../services/todoService.ts';
-import { offsetConnection } from '../connection.ts';
+import { offsetConnection, PAGE_LIMITS } from '../connection.ts';
 import type {
   CurrentUserResolvers,
   MutationResolvers,
@@ -11,7 +11,7 @@ import type {
   TodoStateEnum,
   TodoTargetEnum,
 } from '../generated/resolvers.ts';
-import { idOf, PAGE_LIMITS } from './common.ts';
+import { idOf } from './argumentValues.ts';
 import { payloadErrors, requireWriteAccess } from './mutationSupport.ts';
 
 const TARGET_ENUM: Readonly<Record<TodoTargetType, TodoTargetEnum>> = {
