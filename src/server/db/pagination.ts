@@ -1,4 +1,4 @@
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { fitsSqlInteger } from './sqlInteger.ts';
 
 /**
@@ -179,4 +179,35 @@ export function finishPage<T>(plan: PagePlan, fetched: T[], args: PageArgs): Pag
     return { rows, hasNextPage: args.before != null, hasPreviousPage: more };
   }
   return { rows, hasNextPage: more, hasPreviousPage: args.after != null };
+}
+
+/** An offset page: skip `offset` rows, return at most `limit` (REST's page and per_page, suggestions). */
+export interface OffsetLimit {
+  readonly offset: number;
+  readonly limit: number;
+}
+
+/** One offset page of rows, and how many rows there are in all (REST's x-total, GraphQL's count). */
+export interface PageWithTotal<Row> {
+  rows: Row[];
+  total: number;
+}
+
+/**
+ * One offset page of a query and the count of all its rows, read side by side. `filtered` holds the
+ * FROM and WHERE that both share; `ordered` adds the page's selection and ORDER BY (which must end
+ * in a unique column, or pages could overlap).
+ */
+export async function pageWithTotal<DB, TB extends keyof DB, O, Row>(
+  filtered: SelectQueryBuilder<DB, TB, O>,
+  ordered: (query: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, Row>,
+  page: OffsetLimit,
+): Promise<PageWithTotal<Row>> {
+  const [rows, counted] = await Promise.all([
+    ordered(filtered).offset(page.offset).limit(page.limit).execute(),
+    filtered.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  // Kysely cannot name the count's column through the generic selection; it is the one selected here.
+  const { count } = counted as unknown as { count: number | string | bigint };
+  return { rows: rows as Row[], total: Number(count) };
 }

@@ -4,10 +4,13 @@ import {
   type CursorKeyType,
   finishPage,
   type KeysetOrder,
+  type OffsetLimit,
   orderBySql,
   type Page,
   type PageArgs,
+  type PageWithTotal,
   pageBounds,
+  pageWithTotal,
   planPage,
 } from '../pagination.ts';
 import type { Database, EpicRow } from '../schema.ts';
@@ -242,19 +245,19 @@ export async function listEpicsByKeyset(
   return { ...finishPage(plan, fetched, args), order };
 }
 
-export async function listEpicsByOffset(
+/** One offset page of the epics under the filter, and how many there are in all. */
+export function listEpicsByOffset(
   db: Executor,
   filter: EpicRowFilter,
   sort: EpicSort,
-  page: { offset: number; limit: number },
-): Promise<EpicRow[]> {
+  page: OffsetLimit,
+): Promise<PageWithTotal<EpicRow>> {
   const order = epicKeysetOrder(sort);
-  return filteredEpics(db, filter)
-    .selectAll('epics')
-    .orderBy(orderBySql(order, false))
-    .offset(page.offset)
-    .limit(page.limit)
-    .execute();
+  return pageWithTotal(
+    filteredEpics(db, filter),
+    (query) => query.selectAll('epics').orderBy(orderBySql(order, false)),
+    page,
+  );
 }
 
 export async function countEpics(db: Executor, filter: EpicRowFilter): Promise<number> {

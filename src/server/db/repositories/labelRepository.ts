@@ -1,4 +1,5 @@
 import type { Executor } from '../executor.ts';
+import { type OffsetLimit, pageWithTotal } from '../pagination.ts';
 import type { LabelRow } from '../schema.ts';
 import { fitsSqlInteger } from '../sqlInteger.ts';
 import { escapeLike } from './namespaceRepository.ts';
@@ -39,7 +40,7 @@ export interface LabelListFilter {
 export async function listLabels(
   db: Executor,
   filter: LabelListFilter,
-  page: { offset: number; limit: number },
+  page: OffsetLimit,
 ): Promise<{ rows: LabelRow[]; total: number }> {
   const base = () => {
     let query = db.selectFrom('labels').where((eb) => {
@@ -51,13 +52,7 @@ export async function listLabels(
     if (filter.search) query = query.where('title', 'ilike', `%${escapeLike(filter.search)}%`);
     return query;
   };
-  const [rows, total] = await Promise.all([
-    base().selectAll().orderBy('title').orderBy('id').offset(page.offset).limit(page.limit).execute(),
-    base()
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.count) };
+  return pageWithTotal(base(), (query) => query.selectAll().orderBy('title').orderBy('id'), page);
 }
 
 /** Group labels visible from a group: its own and its ancestors' (GitLab's label inheritance). */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../executor.ts';
+import { type OffsetLimit, pageWithTotal } from '../pagination.ts';
 import type { MilestoneRow } from '../schema.ts';
 import { escapeLike } from './namespaceRepository.ts';
 
@@ -28,7 +29,7 @@ export interface MilestoneListFilter {
 export async function listMilestones(
   db: Executor,
   filter: MilestoneListFilter,
-  page: { offset: number; limit: number },
+  page: OffsetLimit,
 ): Promise<{ rows: MilestoneRow[]; total: number }> {
   const base = () => {
     let query = db.selectFrom('milestones').where((eb) => {
@@ -72,21 +73,17 @@ export async function listMilestones(
     }
     return query;
   };
-  const [rows, total] = await Promise.all([
-    base()
-      .selectAll()
-      .orderBy(
-        sql`${sql.ref(filter.sort?.column ?? 'due_date')} ${sql.raw(filter.sort?.direction === 'desc' ? 'DESC' : 'ASC')} NULLS LAST`,
-      )
-      .orderBy('id', 'desc')
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
-    base()
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.count) };
+  return pageWithTotal(
+    base(),
+    (query) =>
+      query
+        .selectAll()
+        .orderBy(
+          sql`${sql.ref(filter.sort?.column ?? 'due_date')} ${sql.raw(filter.sort?.direction === 'desc' ? 'DESC' : 'ASC')} NULLS LAST`,
+        )
+        .orderBy('id', 'desc'),
+    page,
+  );
 }
 
 export function findMilestonesByIds(db: Executor, ids: readonly number[]): Promise<MilestoneRow[]> {

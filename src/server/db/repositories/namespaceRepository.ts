@@ -1,5 +1,6 @@
 import { type SqlBool, sql } from 'kysely';
 import type { Executor } from '../executor.ts';
+import { type OffsetLimit, pageWithTotal } from '../pagination.ts';
 import type { NamespaceRow, ProjectRow } from '../schema.ts';
 import { fitsSqlInteger } from '../sqlInteger.ts';
 import { namespaceVisibleTo, type Viewer } from './visibility.ts';
@@ -84,23 +85,15 @@ function listQuery(db: Executor, filter: NamespaceListFilter) {
 export async function listNamespaces(
   db: Executor,
   filter: NamespaceListFilter,
-  page: { offset: number; limit: number },
+  page: OffsetLimit,
 ): Promise<{ rows: NamespaceRow[]; total: number }> {
   const column = filter.orderBy === 'id' ? 'id' : filter.orderBy === 'path' ? 'full_path' : 'full_name';
   const direction = filter.sort ?? 'asc';
-  const [rows, total] = await Promise.all([
-    listQuery(db, filter)
-      .selectAll()
-      .orderBy(column, direction)
-      .orderBy('id', direction)
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
-    listQuery(db, filter)
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.count) };
+  return pageWithTotal(
+    listQuery(db, filter),
+    (query) => query.selectAll().orderBy(column, direction).orderBy('id', direction),
+    page,
+  );
 }
 
 export function escapeLike(text: string): string {

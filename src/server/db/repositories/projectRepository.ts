@@ -1,5 +1,6 @@
 import { type SqlBool, sql } from 'kysely';
 import type { Executor } from '../executor.ts';
+import { type OffsetLimit, pageWithTotal } from '../pagination.ts';
 import type { ProjectRow } from '../schema.ts';
 import { fitsSqlInteger } from '../sqlInteger.ts';
 import { escapeLike } from './namespaceRepository.ts';
@@ -94,7 +95,7 @@ function listQuery(db: Executor, filter: ProjectListFilter) {
 export async function listProjects(
   db: Executor,
   filter: ProjectListFilter,
-  page: { offset: number; limit: number },
+  page: OffsetLimit,
 ): Promise<{ rows: ProjectRow[]; total: number }> {
   const column = {
     id: 'projects.id',
@@ -104,19 +105,11 @@ export async function listProjects(
     updated_at: 'projects.updated_at',
   }[filter.orderBy ?? 'created_at'] as 'projects.id';
   const direction = filter.sort ?? 'desc';
-  const [rows, total] = await Promise.all([
-    listQuery(db, filter)
-      .selectAll('projects')
-      .orderBy(column, direction)
-      .orderBy('projects.id', direction)
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
-    listQuery(db, filter)
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.count) };
+  return pageWithTotal(
+    listQuery(db, filter),
+    (query) => query.selectAll('projects').orderBy(column, direction).orderBy('projects.id', direction),
+    page,
+  );
 }
 
 export async function countOpenIssuesByProject(

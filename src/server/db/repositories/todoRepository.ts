@@ -1,6 +1,7 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { TodoState } from '../../../core/domain/todos.ts';
 import type { Executor } from '../executor.ts';
+import { type OffsetLimit, pageWithTotal } from '../pagination.ts';
 import type { Database, NewTodo, TodoRow } from '../schema.ts';
 import { fitsSqlInteger } from '../sqlInteger.ts';
 import { namespaceVisibleTo, projectVisibleTo, type Viewer } from './visibility.ts';
@@ -163,7 +164,7 @@ export interface TodoListFilter {
 export async function listTodosOfUser(
   db: Executor,
   filter: TodoListFilter,
-  page: { offset: number; limit: number },
+  page: OffsetLimit,
 ): Promise<{ rows: TodoRow[]; total: number }> {
   const base = () => {
     let query = db
@@ -177,17 +178,9 @@ export async function listTodosOfUser(
     }
     return query;
   };
-  const [rows, total] = await Promise.all([
-    base()
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
-    base()
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.count) };
+  return pageWithTotal(
+    base(),
+    (query) => query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    page,
+  );
 }

@@ -161,11 +161,7 @@ export async function listEpicsPage(
   page: { offset: number; limit: number },
 ): Promise<{ rows: EpicRow[]; total: number }> {
   const resolved = await resolveFilter(db, access, group, filter, {});
-  const [rows, total] = await Promise.all([
-    listEpicsByOffset(db, resolved, sort, page),
-    countEpics(db, resolved),
-  ]);
-  return { rows, total };
+  return listEpicsByOffset(db, resolved, sort, page);
 }
 
 /** One keyset page of the group's epics under the filter, with a lazy count (GraphQL connections). */
