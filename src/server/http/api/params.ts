@@ -1,5 +1,6 @@
 import { type CalendarDate, parseCalendarDate } from '../../../core/time/calendarDate.ts';
 import { MAX_SQL_INTEGER } from '../../db/sqlInteger.ts';
+import { cappedPerPage } from '../../input/inputLimits.ts';
 /**
  * Grape-style parameter parsing for REST /api/v4: a bad value is a 400 `{"error": "<param> is invalid"}`,
  * as GitLab answers, and never reaches a service.
@@ -150,7 +151,6 @@ export interface OffsetPage {
 /** `page` from 1, `per_page` default 20 and at most 100 (larger values are capped, as GitLab does). */
 export function offsetPage(params: Params): OffsetPage {
   const page = optionalInteger(params, 'page', 1) ?? 1;
-  const requested = optionalInteger(params, 'per_page', 1) ?? 20;
-  const perPage = Math.min(requested, 100);
+  const perPage = cappedPerPage(optionalInteger(params, 'per_page', 1), 20);
   return { page, perPage, offset: (page - 1) * perPage };
 }
