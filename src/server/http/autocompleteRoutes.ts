@@ -1,12 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { calendarDateOf } from '../../core/time/formatting.ts';
-import type { Executor } from '../db/executor.ts';
-import { findAwardedEmojiNames, searchUsers } from '../db/repositories/userRepository.ts';
-import type { NamespaceRow } from '../db/schema.ts';
 import { cappedPerPage } from '../input/inputLimits.ts';
 import type { ServerDeps } from '../serverDeps.ts';
-import type { AccessContext } from '../services/access.ts';
-import { NotFoundError } from '../services/errors.ts';
+import { suggestAwardedEmoji, suggestUsers } from '../services/autocompleteService.ts';
 import { findReadableGroup } from '../services/groupService.ts';
 import { listGroupLabels, listGroupMilestones } from '../services/milestoneLabelService.ts';
 import { optionalBoolean, optionalEnum, optionalInteger, optionalString, type Params } from './api/params.ts';
@@ -24,36 +20,14 @@ export function registerAutocompleteRoutes(app: FastifyInstance, { db, config }:
     const search = optionalString(query, 'search', 255) ?? '';
     // Suggestions are a short list: a larger per_page is clamped, like GitLab's page caps.
     const limit = Math.min(optionalInteger(query, 'per_page', 1) ?? SUGGESTIONS, SUGGESTIONS);
-    const group = await visibleGroup(db, request.access, optionalInteger(query, 'group_id', 1));
-    // Members of the group and of its ancestors (who are members by inheritance) come first; members
-    // of its subgroups do not, since a viewer may not see a private subgroup or who belongs to it.
-    const users = await searchUsers(db, search, limit, group?.traversal_ids ?? []);
+    const groupId = optionalInteger(query, 'group_id', 1);
+    const users = await suggestUsers(db, request.access, { search, limit, groupId });
     return users.map((user) => userBasicJson(user, config.externalUrl));
   });
 
   app.get('/-/autocomplete/award_emojis', async (request) => {
-    const user = request.actor.user;
-    if (!user) return [];
-    return (await findAwardedEmojiNames(db, user.id, SUGGESTIONS)).map((name) => ({ name }));
+    return (await suggestAwardedEmoji(db, request.actor, SUGGESTIONS)).map((name) => ({ name }));
   });
-}
-
-/**
- * The group with this id if the viewer may read it, else undefined: GitLab ignores a group_id it
- * cannot show, and ranking by an invisible group's members would reveal who belongs to it.
- */
-async function visibleGroup(
-  db: Executor,
-  access: AccessContext,
-  groupId: number | undefined,
-): Promise<NamespaceRow | undefined> {
-  if (groupId === undefined) return undefined;
-  try {
-    return await findReadableGroup(db, access, String(groupId));
-  } catch (error) {
-    if (error instanceof NotFoundError) return undefined;
-    throw error;
-  }
 }
 
 /** `/groups/<path>/-/labels.json` and `/-/milestones.json`; shares the `/groups/*` route with the pages. */
