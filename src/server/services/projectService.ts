@@ -1,6 +1,7 @@
 import type { Executor } from '../db/executor.ts';
 import { findNamespaceById } from '../db/repositories/namespaceRepository.ts';
 import {
+  countOpenIssuesByProject,
   findProjectByFullPath,
   findProjectById,
   listProjects,
@@ -52,4 +53,26 @@ export function listReadableProjects(
   page: { offset: number; limit: number },
 ) {
   return listProjects(db, { ...filter, viewer: access.viewer }, page);
+}
+
+/**
+ * Each project's open issues as the viewer may count them (REST's open_issues_count): confidential
+ * ones only in projects where the viewer may read confidential issues.
+ */
+export async function countOpenIssuesForViewer(
+  db: Executor,
+  access: AccessContext,
+  projects: readonly ReadableProject[],
+): Promise<Map<number, number>> {
+  const confidentialAllowed = new Set<number>();
+  for (const { project, namespace } of projects) {
+    if (await access.canInProject('read_issue', project, namespace, { confidential: true })) {
+      confidentialAllowed.add(project.id);
+    }
+  }
+  return countOpenIssuesByProject(
+    db,
+    projects.map(({ project }) => project.id),
+    (id) => confidentialAllowed.has(id),
+  );
 }

@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { MAX_DESCRIPTION_LENGTH } from '../../../core/domain/epicRules.ts';
-import { findEpicByIid } from '../../db/repositories/epicRepository.ts';
 import type { ServerDeps } from '../../serverDeps.ts';
-import { NotFoundError } from '../../services/errors.ts';
-import { createIssue } from '../../services/links/issueCreateService.ts';
+import { createIssue, epicIdForNewIssue } from '../../services/links/issueCreateService.ts';
 import { requireSignedIn } from '../../services/links/linkViews.ts';
 import { findReadableProject } from '../../services/projectService.ts';
 import { presentIssues } from './issueJson.ts';
@@ -26,11 +24,7 @@ export function registerIssueRoutes(app: FastifyInstance, { db, config, now }: S
     const located = await findReadableProject(db, request.access, id);
     let epicId = optionalInteger(body, 'epic_id', 1);
     const epicIid = optionalInteger(body, 'epic_iid', 1);
-    if (epicId === undefined && epicIid !== undefined) {
-      const epic = await findEpicByIid(db, located.namespace.id, epicIid);
-      if (!epic) throw new NotFoundError('Epic');
-      epicId = epic.id;
-    }
+    if (epicId === undefined && epicIid !== undefined) epicId = await epicIdForNewIssue(db, located, epicIid);
     const issue = await createIssue(db, request.access, located, {
       title: optionalString(body, 'title', 255 * 4),
       description: optionalString(body, 'description', MAX_DESCRIPTION_LENGTH),

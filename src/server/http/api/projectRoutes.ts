@@ -1,12 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { VISIBILITY_LEVEL, type Visibility } from '../../../core/domain/visibility.ts';
 import type { Executor } from '../../db/executor.ts';
-import { countOpenIssuesByProject } from '../../db/repositories/projectRepository.ts';
 import type { ProjectRow } from '../../db/schema.ts';
 import type { ServerDeps } from '../../serverDeps.ts';
 import { findReadableGroup } from '../../services/groupService.ts';
 import { withNamespaces } from '../../services/issueService.ts';
-import { findReadableProject, listReadableProjects } from '../../services/projectService.ts';
+import {
+  countOpenIssuesForViewer,
+  findReadableProject,
+  listReadableProjects,
+} from '../../services/projectService.ts';
 import { setPaginationHeaders } from './pagination.ts';
 import { offsetPage, optionalBoolean, optionalEnum, optionalString, type Params } from './params.ts';
 import { projectJson } from './presenters.ts';
@@ -27,17 +30,7 @@ function listFilter(query: Params) {
 
 async function present(db: Executor, request: FastifyRequest, externalUrl: string, projects: ProjectRow[]) {
   const located = await withNamespaces(db, projects);
-  const confidentialAllowed = new Set<number>();
-  for (const { project, namespace } of located) {
-    if (await request.access.canInProject('read_issue', project, namespace, { confidential: true })) {
-      confidentialAllowed.add(project.id);
-    }
-  }
-  const counts = await countOpenIssuesByProject(
-    db,
-    projects.map((project) => project.id),
-    (id) => confidentialAllowed.has(id),
-  );
+  const counts = await countOpenIssuesForViewer(db, request.access, located);
   return located.map(({ project, namespace }) =>
     projectJson(project, namespace, externalUrl, counts.get(project.id) ?? 0),
   );

@@ -6,9 +6,10 @@ import {
   validateDescription,
   validateTitle,
 } from '../../../core/domain/epicRules.ts';
+import type { Executor } from '../../db/executor.ts';
 import { lockEpicHierarchy } from '../../db/repositories/epicHierarchyRepository.ts';
 import { upsertEpicIssue } from '../../db/repositories/epicLinkRepository.ts';
-import { findEpicById } from '../../db/repositories/epicRepository.ts';
+import { findEpicById, findEpicByIid } from '../../db/repositories/epicRepository.ts';
 import {
   insertIssue,
   maxIssuePosition,
@@ -34,6 +35,20 @@ export interface NewIssueFields {
   readonly epicId?: number | undefined;
   readonly weight?: number | undefined;
   readonly dueDate?: unknown;
+}
+
+/**
+ * The id of the epic with this iid in the project's group, for GitLab's deprecated `epic_iid`; 404
+ * when there is none. Whether the actor may read it and link to it, createIssue checks as for `epicId`.
+ */
+export async function epicIdForNewIssue(
+  db: Executor,
+  { namespace }: ProjectInNamespace,
+  epicIid: number,
+): Promise<number> {
+  const epic = await findEpicByIid(db, namespace.id, epicIid);
+  if (!epic) throw new NotFoundError('Epic');
+  return epic.id;
 }
 
 /** The epic asked for, if the actor may read it (404) and link issues to it (403). */
