@@ -1,9 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { EpicIssueRow } from '../../db/repositories/epicLinkRepository.ts';
-import { findEpicById } from '../../db/repositories/epicRepository.ts';
-import { findIssuesByIds } from '../../db/repositories/issueRowsRepository.ts';
 import type { ServerDeps } from '../../serverDeps.ts';
-import { NotFoundError } from '../../services/errors.ts';
 import {
   assignIssueById,
   listEpicIssueLinks,
@@ -14,7 +10,7 @@ import type { ParentEpic } from '../../services/links/epicLinkService.ts';
 import { requireSignedIn } from '../../services/links/linkViews.ts';
 import { pathId } from '../epicLinks/linkParams.ts';
 import { moveParams, parentEpicOf } from './epicChildParams.ts';
-import { presentEpics } from './epicJson.ts';
+import { presentEpicIssueLink } from './epicIssueLinkJson.ts';
 import { presentIssues } from './issueJson.ts';
 import { linkApiErrorHandler } from './linkApiErrors.ts';
 import { setPaginationHeaders } from './pagination.ts';
@@ -61,25 +57,6 @@ export function registerEpicIssueRoutes(app: FastifyInstance, { db, config, now 
       })),
     };
   };
-  /** GitLab's EpicIssueLink entity. */
-  const linkJson = async (request: FastifyRequest, parent: ParentEpic, link: EpicIssueRow) => {
-    const epic = (await findEpicById(db, link.epic_id)) ?? parent.epic;
-    const [issue] = await findIssuesByIds(db, [link.issue_id]);
-    if (!issue) throw new NotFoundError('Issue');
-    const [epicJson] = await presentEpics(db, [epic], {
-      access: request.access,
-      externalUrl: config.externalUrl,
-      fromGroup: parent.group,
-      withLabelsDetails: false,
-    });
-    const [issueJson] = await presentIssues(db, [issue], issueOptions(request));
-    return {
-      id: link.id,
-      relative_position: link.relative_position,
-      epic: { ...epicJson, reference: epicJson?.references.full },
-      issue: issueJson,
-    };
-  };
 
   for (const prefix of [
     '/api/v4/groups/:id/epics/:epic_iid/issues',
@@ -98,7 +75,7 @@ export function registerEpicIssueRoutes(app: FastifyInstance, { db, config, now 
       const parent = await parentOf(request);
       const { issue_id } = request.params as { issue_id: string };
       const link = await assignIssueById(db, request.access, parent, pathId(issue_id, 'issue_id'));
-      return reply.code(201).send(await linkJson(request, parent, link));
+      return reply.code(201).send(await presentEpicIssueLink(db, parent, link, issueOptions(request)));
     });
 
     app.put(`${prefix}/:epic_issue_id`, options, async (request) => {
@@ -120,7 +97,7 @@ export function registerEpicIssueRoutes(app: FastifyInstance, { db, config, now 
         parent,
         pathId(epic_issue_id, 'epic_issue_id'),
       );
-      return linkJson(request, parent, link);
+      return presentEpicIssueLink(db, parent, link, issueOptions(request));
     });
   }
 }
