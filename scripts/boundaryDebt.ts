@@ -31,20 +31,9 @@ export const BOUNDARY_DEBT: readonly BoundaryDebt[] = [
     'src/client/features/epic/sidebar/EpicSidebar.tsx -> src/client/app/pageData.ts',
     'src/client/features/roadmap/RoadmapPage.tsx -> src/client/app/pageData.ts',
   ]),
-  // GraphQL importing http: code both APIs share lives in http.
-  ...owed('the unstorable-text guard is shared by both APIs but lives in http', [
-    'src/server/graphql/inputGuard.ts -> src/server/http/inputGuard.ts',
-  ]),
-  ...owed('ApiDeps (db, config, clock) is shared by both APIs but lives in http', [
-    'src/server/graphql/register.ts -> src/server/http/api/deps.ts',
-    'src/server/graphql/responseCache.ts -> src/server/http/api/deps.ts',
-  ]),
-  ...owed('input limits are shared by both APIs but live in http', [
-    'src/server/graphql/requestLimits.ts -> src/server/http/inputLimits.ts',
-  ]),
   // GraphQL outside loaders.ts importing db repositories (values or their types).
   ...owed('StatsVisibility is a repository type; the context should take it from a service', [
-    'src/server/graphql/context.ts -> src/server/db/repositories/epicRepository.ts',
+    'src/server/graphql/context.ts -> src/server/db/repositories/visibility.ts',
   ]),
   ...owed('the context reads namespaces itself instead of through a service or loaders.ts', [
     'src/server/graphql/context.ts -> src/server/db/repositories/namespaceRepository.ts',
@@ -52,11 +41,8 @@ export const BOUNDARY_DEBT: readonly BoundaryDebt[] = [
   ...owed('IssueInEpicRow is a repository row type, not from schema.ts or a service', [
     'src/server/graphql/models.ts -> src/server/db/repositories/epicTreeRepository.ts',
   ]),
-  ...owed('the sort enum is a repository type; a service should own the API sort order', [
-    'src/server/graphql/resolvers/common.ts -> src/server/db/repositories/epicRepository.ts',
-  ]),
   ...owed('the sort column is a repository type; a service should own the API sort order', [
-    'src/server/graphql/resolvers/common.ts -> src/server/db/repositories/issueRepository.ts',
+    'src/server/graphql/resolvers/sortOrders.ts -> src/server/db/repositories/issueRepository.ts',
   ]),
   ...owed("a resolver reads the repository's ordering constant instead of a service's", [
     'src/server/graphql/resolvers/epicTree.ts -> src/server/db/repositories/epicTreeRepository.ts',
@@ -66,27 +52,5 @@ export const BOUNDARY_DEBT: readonly BoundaryDebt[] = [
   ]),
   ...owed('the response cache reads the data version without a service', [
     'src/server/graphql/responseCache.ts -> src/server/db/repositories/dataVersionRepository.ts',
-  ]),
-  // REST routes (not presenters) importing db repositories (values or their types).
-  ...owed('EpicIssueRow is a repository row type, not from schema.ts or a service', [
-    'src/server/http/api/epicIssueRoutes.ts -> src/server/db/repositories/epicLinkRepository.ts',
-  ]),
-  ...owed('the route reads the epic itself instead of through a service', [
-    'src/server/http/api/epicIssueRoutes.ts -> src/server/db/repositories/epicRepository.ts',
-  ]),
-  ...owed('the route reads issues itself instead of through a service', [
-    'src/server/http/api/epicIssueRoutes.ts -> src/server/db/repositories/issueRowsRepository.ts',
-  ]),
-  ...owed('EpicSort is a repository type; a service should own the API sort order', [
-    'src/server/http/api/epicRoutes.ts -> src/server/db/repositories/epicRepository.ts',
-  ]),
-  ...owed('the route reads the epic filter itself instead of through a service', [
-    'src/server/http/api/issueRoutes.ts -> src/server/db/repositories/epicRepository.ts',
-  ]),
-  ...owed('the route counts open issues itself instead of through a service', [
-    'src/server/http/api/projectRoutes.ts -> src/server/db/repositories/projectRepository.ts',
-  ]),
-  ...owed('the route searches users and emoji itself instead of through a service', [
-    'src/server/http/autocompleteRoutes.ts -> src/server/db/repositories/userRepository.ts',
   ]),
 ];

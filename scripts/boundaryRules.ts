@@ -59,11 +59,16 @@ export const REST_PRESENTERS = [
   'src/server/http/api/presenters.ts',
   'src/server/http/api/epicJson.ts',
   'src/server/http/api/issueJson.ts',
+  'src/server/http/api/epicIssueLinkJson.ts',
   'src/server/http/epicLinks/linkJson.ts',
 ];
 
+/** What both adapters share: the services' dependencies, and the caps and checks on request input. */
+const SERVER_SHARED = paths('src/server/serverDeps.ts', 'src/server/input/**');
+
 const GRAPHQL_MAY: readonly Allowance[] = [
   paths('src/server/services/**'),
+  SERVER_SHARED,
   paths(...DB_INFRASTRUCTURE),
   typeOnly(paths(...DB_TYPES)),
   CONFIG_TYPE,
@@ -76,6 +81,7 @@ const GRAPHQL_MAY: readonly Allowance[] = [
 const HTTP_MAY: readonly Allowance[] = [
   paths('src/server/graphql/register.ts'),
   paths('src/server/services/**'),
+  SERVER_SHARED,
   paths(...DB_INFRASTRUCTURE),
   typeOnly(paths(...DB_TYPES)),
   CONFIG_TYPE,
@@ -204,6 +210,18 @@ export const LAYERS: readonly Layer[] = [
     files: ['src/server/config.ts'],
     may: [CORE, NODE],
     why: 'reads the environment once; everything else receives the result',
+  },
+  {
+    name: 'server/deps',
+    files: ['src/server/serverDeps.ts'],
+    may: [CONFIG_TYPE, typeOnly(paths(...DB_TYPES)), KYSELY_TYPES],
+    why: 'what every adapter hands its services: the database, the configuration, the clock',
+  },
+  {
+    name: 'server/input',
+    files: ['src/server/input/**'],
+    may: [CORE],
+    why: 'caps and checks on request input, one rule set for REST and GraphQL',
   },
   {
     name: 'server/http (REST presenter)',
