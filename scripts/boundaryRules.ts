@@ -212,6 +212,12 @@ export const LAYERS: readonly Layer[] = [
     why: 'reads the environment once; everything else receives the result',
   },
   {
+    name: 'server/clock',
+    files: ['src/server/clock.ts'],
+    may: [NODE],
+    why: 'the one reader of the wall clock and starter of timers; main hands its `now` down',
+  },
+  {
     name: 'server/deps',
     files: ['src/server/serverDeps.ts'],
     may: [CONFIG_TYPE, typeOnly(paths(...DB_TYPES)), KYSELY_TYPES],
@@ -265,7 +271,13 @@ export const LAYERS: readonly Layer[] = [
   {
     name: 'server/db',
     files: ['src/server/db/**'],
-    may: [CORE, packages('kysely', 'kysely-pglite', 'pg', '@electric-sql/pglite', '@node-rs/argon2'), NODE],
+    may: [
+      CORE,
+      // Timers for the session's wait budget; the seed CLI's today.
+      paths('src/server/clock.ts'),
+      packages('kysely', 'kysely-pglite', 'pg', '@electric-sql/pglite', '@node-rs/argon2'),
+      NODE,
+    ],
     why: 'all SQL: Kysely, the dialects, migrations, repositories, seed',
   },
   // Tooling around the app: any package; never imported by src (no layer of src allows them).

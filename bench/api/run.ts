@@ -22,6 +22,7 @@ import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { CompiledQuery, type Kysely, type KyselyPlugin, sql } from 'kysely';
 import pg from 'pg';
+import { systemNow } from '../../src/server/clock.ts';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { findUserByUsername } from '../../src/server/db/repositories/userRepository.ts';
@@ -416,7 +417,11 @@ async function measureInProcess(target: BenchTarget, options: Options): Promise<
   await migrateToLatest(handle.db);
   const capture = new StatementCapture(handle.db);
   const clientDir = createClientManifestDir();
-  const app = await buildApp({ config: benchConfig(clientDir), db: handle.db.withPlugin(capture) });
+  const app = await buildApp({
+    config: benchConfig(clientDir),
+    db: handle.db.withPlugin(capture),
+    now: systemNow,
+  });
   const phases = instrument(app);
   let retries = 0;
   try {

@@ -11,6 +11,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { rmSync } from 'node:fs';
+import { systemNow } from '../../src/server/clock.ts';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { buildApp } from '../../src/server/http/app.ts';
 import { createClientManifestDir } from '../../tests/helpers/fakeClientBundle.ts';
@@ -39,7 +40,11 @@ async function main(): Promise<void> {
   });
   const clientDir = createClientManifestDir();
   const responseCache = process.env.BENCH_RESPONSE_CACHE === 'on';
-  const app = await buildApp({ config: benchConfig(clientDir, { responseCache }), db: handle.db });
+  const app = await buildApp({
+    config: benchConfig(clientDir, { responseCache }),
+    db: handle.db,
+    now: systemNow,
+  });
   app.addHook('onRequest', (_request, _reply, done) => {
     requestStatements.run({ count: 0 }, done);
   });

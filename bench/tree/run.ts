@@ -16,6 +16,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
+import { systemNow } from '../../src/server/clock.ts';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { findUserByUsername } from '../../src/server/db/repositories/userRepository.ts';
 import { LARGE_TREE } from '../../src/server/db/seed/largeTree.ts';
@@ -65,7 +66,7 @@ async function main(): Promise<void> {
   let statements = 0;
   const handle = await openDatabase({ dataDir: DATA_DIR, onStatement: () => void statements++ });
   const clientDir = createClientManifestDir();
-  const app = await buildApp({ config: benchConfig(clientDir), db: handle.db });
+  const app = await buildApp({ config: benchConfig(clientDir), db: handle.db, now: systemNow });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

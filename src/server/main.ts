@@ -1,6 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import type { Kysely } from 'kysely';
 import { calendarDateOf } from '../core/time/formatting.ts';
+import { systemNow } from './clock.ts';
 import { readConfig, type ServerConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -46,7 +47,7 @@ async function main(): Promise<void> {
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
     if (!config.databaseUrl) await prepareDatabase(database.db, config);
-    app = await buildApp({ config, db: database.db });
+    app = await buildApp({ config, db: database.db, now: systemNow });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -68,16 +69,16 @@ function exitWith(error: unknown): never {
 async function prepareDatabase(db: Kysely<Database>, config: ServerConfig): Promise<void> {
   await migrateToLatest(db);
   if (!config.demoSeed || (await countUsers(db)) !== 0) return;
-  const started = Date.now();
+  const started = performance.now();
   console.log('Empty database: seeding the demo organisation "acme"...');
   const summary = await seedDemoData(db, {
     ...DEFAULT_DEMO_SIZE,
     largeTree: true,
-    today: calendarDateOf(new Date()),
+    today: calendarDateOf(systemNow()),
     passwordHash: await hash(config.demoPassword),
   });
   await refreshStatisticsAfterSeed(db);
-  console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(summary)}`);
+  console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(summary)}`);
 }
 
 await main();

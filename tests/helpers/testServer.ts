@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { hash } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { systemNow } from '../../src/server/clock.ts';
 import { readConfig } from '../../src/server/config.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/database.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
@@ -90,7 +91,11 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     statementTimeoutMs: config.dbStatementTimeoutMs,
   });
   if (!databaseUrl) await prepare(database.db);
-  const app = await buildApp({ config: { ...config, externalUrl: 'http://localhost' }, db: database.db });
+  const app = await buildApp({
+    config: { ...config, externalUrl: 'http://localhost' },
+    db: database.db,
+    now: systemNow,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

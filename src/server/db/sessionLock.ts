@@ -1,11 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { after, type Cancel } from '../clock.ts';
 import { currentDatabaseClient } from './databaseClients.ts';
 import { DatabaseBusyError } from './timeBudget.ts';
 
 interface Waiter {
   readonly client: symbol;
   readonly grant: () => void;
-  timer?: NodeJS.Timeout;
+  cancelTimer?: Cancel;
 }
 
 /**
@@ -67,10 +68,10 @@ export class SessionLock {
       if (queue) queue.push(waiter);
       else this.#queues.set(waiter.client, [waiter]);
       if (this.maxWaitMs !== undefined) {
-        waiter.timer = setTimeout(() => {
+        waiter.cancelTimer = after(this.maxWaitMs, () => {
           this.#forget(waiter);
           reject(new DatabaseBusyError());
-        }, this.maxWaitMs);
+        });
       }
     });
   }
@@ -101,7 +102,7 @@ export class SessionLock {
     const waiter = queue.shift()!;
     this.#queues.delete(client);
     if (queue.length > 0) this.#queues.set(client, queue);
-    clearTimeout(waiter.timer);
+    waiter.cancelTimer?.();
     waiter.grant();
   }
 

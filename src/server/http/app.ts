@@ -44,12 +44,12 @@ import { registerTodoRoutes } from './todoRoutes.ts';
 export interface AppOptions {
   readonly config: ServerConfig;
   readonly db: Kysely<Database>;
-  /** The clock; tests fix it. */
-  readonly now?: () => Date;
+  /** The clock (src/server/clock.ts's systemNow); tests may fix it. */
+  readonly now: () => Date;
 }
 
 /** The whole HTTP application, without listening: tests and main both build it here. */
-export async function buildApp({ config, db, now = () => new Date() }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, now }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     // One line per request only when asked for (LOG_LEVEL=debug); errors are always logged.

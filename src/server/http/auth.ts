@@ -93,7 +93,7 @@ export function registerAuthentication(app: FastifyInstance, db: Kysely<Database
       if (needsCsrf && !SAFE_METHODS.has(request.method) && !csrfTokenMatches(request)) throw new CsrfError();
     }
     request.actor = actor;
-    request.access = new AccessContext(db, actor);
+    request.access = new AccessContext(db, actor, now);
   });
 }
 

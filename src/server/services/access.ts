@@ -28,6 +28,8 @@ export class AccessContext {
   constructor(
     private readonly db: Executor,
     readonly actor: Actor,
+    /** The request's clock (ServerDeps.now): every write that stamps a time reads it here. */
+    readonly now: () => Date,
   ) {
     // Read with the user when the request was authenticated: no statement of their own.
     if (actor.snapshot) this.memberships = Promise.resolve(actor.snapshot.memberships);

@@ -115,15 +115,20 @@ export async function updateGroupMilestone(
   return db.transaction().execute(async (trx) => {
     // The date refresh walks up epic parents: no concurrent move may change them meanwhile.
     await lockEpicHierarchy(trx, group.root_namespace_id);
-    const updated = await updateMilestoneRow(trx, milestone.id, {
-      ...(title !== undefined ? { title } : {}),
-      ...(description !== undefined ? { description } : {}),
-      ...(start !== undefined ? { start_date: start } : {}),
-      ...(due !== undefined ? { due_date: due } : {}),
-      ...(changes.stateEvent
-        ? { state: changes.stateEvent === 'close' ? ('closed' as const) : ('active' as const) }
-        : {}),
-    });
+    const updated = await updateMilestoneRow(
+      trx,
+      milestone.id,
+      {
+        ...(title !== undefined ? { title } : {}),
+        ...(description !== undefined ? { description } : {}),
+        ...(start !== undefined ? { start_date: start } : {}),
+        ...(due !== undefined ? { due_date: due } : {}),
+        ...(changes.stateEvent
+          ? { state: changes.stateEvent === 'close' ? ('closed' as const) : ('active' as const) }
+          : {}),
+      },
+      access.now(),
+    );
     if (!updated) throw new NotFoundError('Milestone');
     await refreshEpicDates(trx, await findEpicsDependingOnMilestone(trx, milestone.id));
     return updated;

@@ -44,7 +44,7 @@ export async function findIssueIdsOfEpic(db: Executor, epicId: number): Promise<
 /** Puts the issue in the epic at `position`: a new link, or its old link moved (an issue has one epic). */
 export async function upsertEpicIssue(
   db: Executor,
-  link: { rootNamespaceId: number; epicId: number; issueId: number; position: number },
+  link: { rootNamespaceId: number; epicId: number; issueId: number; position: number; linkedAt: Date },
 ): Promise<EpicIssueRow> {
   return db
     .insertInto('epic_issues')
@@ -53,12 +53,13 @@ export async function upsertEpicIssue(
       epic_id: link.epicId,
       issue_id: link.issueId,
       relative_position: link.position,
+      created_at: link.linkedAt,
     })
     .onConflict((conflict) =>
       conflict.column('issue_id').doUpdateSet({
         epic_id: link.epicId,
         relative_position: link.position,
-        created_at: new Date(),
+        created_at: link.linkedAt,
       }),
     )
     .returningAll()

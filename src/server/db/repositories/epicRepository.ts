@@ -49,12 +49,11 @@ export function updateEpicRow(
   db: Executor,
   id: number,
   lockVersion: number | undefined,
-  changes: EpicUpdate,
+  changes: EpicUpdate & { readonly updated_at: Date },
 ): Promise<EpicRow | undefined> {
   let query = db
     .updateTable('epics')
-    // A caller may stamp updated_at itself (to match last_edited_at); otherwise it is now.
-    .set({ updated_at: new Date(), ...changes })
+    .set(changes)
     .set((eb) => ({ lock_version: eb('lock_version', '+', 1) }))
     .where('id', '=', id);
   if (lockVersion !== undefined) query = query.where('lock_version', '=', lockVersion);

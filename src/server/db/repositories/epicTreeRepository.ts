@@ -107,18 +107,22 @@ export async function moveEpicIssueLink(
 
 /**
  * Puts an epic under a parent at a position and bumps its lock_version (a client's copy is stale
- * now). `touch` also stamps updated_at: a new parent is an edit, a new position alone is not.
+ * now). `touchedAt` also stamps updated_at: a new parent is an edit, a new position alone is not.
  */
 export async function moveEpicInTree(
   db: Executor,
   epicId: number,
   parentId: number,
   position: number,
-  touch: boolean,
+  touchedAt: Date | null,
 ): Promise<void> {
   await db
     .updateTable('epics')
-    .set({ parent_id: parentId, relative_position: position, ...(touch ? { updated_at: new Date() } : {}) })
+    .set({
+      parent_id: parentId,
+      relative_position: position,
+      ...(touchedAt ? { updated_at: touchedAt } : {}),
+    })
     .set((eb) => ({ lock_version: eb('lock_version', '+', 1) }))
     .where('id', '=', epicId)
     .execute();

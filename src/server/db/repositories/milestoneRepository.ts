@@ -138,10 +138,11 @@ export function updateMilestoneRow(
   db: Executor,
   id: number,
   changes: Partial<Pick<MilestoneRow, 'title' | 'description' | 'start_date' | 'due_date' | 'state'>>,
+  now: Date,
 ): Promise<MilestoneRow | undefined> {
   return db
     .updateTable('milestones')
-    .set({ ...changes, updated_at: new Date() })
+    .set({ ...changes, updated_at: now })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();

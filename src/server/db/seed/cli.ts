@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import { hash } from '@node-rs/argon2';
 import { parseDay } from '../../../core/time/epochDay.ts';
+import { calendarDateOf } from '../../../core/time/formatting.ts';
+import { systemNow } from '../../clock.ts';
 import { openDatabase } from '../database.ts';
 import { migrateToLatest } from '../migrate.ts';
 import {
@@ -80,7 +82,7 @@ function parseOptions(argv: string[]): CliOptions | 'help' | string {
   const issues = count('issues', DEFAULT_DEMO_SIZE.issues);
   const seed = count('seed', DEFAULT_DEMO_SEED);
   for (const value of [epics, issues, seed]) if (typeof value === 'string') return value;
-  const today = typeof values.today === 'string' ? values.today : new Date().toISOString().slice(0, 10);
+  const today = typeof values.today === 'string' ? values.today : calendarDateOf(systemNow());
   try {
     parseDay(today);
   } catch (error) {

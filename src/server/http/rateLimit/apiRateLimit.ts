@@ -41,8 +41,9 @@ export function registerApiRateLimit(
     try {
       window = await counter.hit(`api:${key}`, limits.windowMs, requestWeight(request));
     } catch (error) {
-      if (Date.now() - lastWarning > 60_000) {
-        lastWarning = Date.now();
+      // Elapsed time, not the time of day: the monotonic clock.
+      if (performance.now() - lastWarning > 60_000) {
+        lastWarning = performance.now();
         request.log.warn({ err: error }, 'rate-limit store unavailable: requests are not counted');
       }
       return;

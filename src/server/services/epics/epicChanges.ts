@@ -39,7 +39,8 @@ interface ValidatedChanges {
   errors: FieldErrors;
 }
 
-export function validateChanges(changes: EpicChanges, current: EpicRow | null): ValidatedChanges {
+/** `now` stamps closed_at when the changes close the epic. */
+export function validateChanges(changes: EpicChanges, current: EpicRow | null, now: Date): ValidatedChanges {
   const errors: FieldErrors = {};
   const row: EpicUpdate = {};
   const title = validateTitle(changes.title, errors, current === null);
@@ -73,7 +74,7 @@ export function validateChanges(changes: EpicChanges, current: EpicRow | null): 
   // Closing a closed epic (or reopening an open one) changes nothing, closed_at included (GitLab).
   if (changes.stateEvent === 'close' && current?.state !== 'closed') {
     row.state = 'closed';
-    row.closed_at = new Date();
+    row.closed_at = now;
   } else if (changes.stateEvent === 'reopen' && current !== null && current.state !== 'opened') {
     row.state = 'opened';
     row.closed_at = null;
@@ -97,8 +98,8 @@ function fixedDateInUse(
 }
 
 /** The row update for these changes, validated against the epic as it is now. */
-export function validatedUpdate(changes: EpicChanges, current: EpicRow): EpicUpdate {
-  const { row, errors } = validateChanges(changes, current);
+export function validatedUpdate(changes: EpicChanges, current: EpicRow, now: Date): EpicUpdate {
+  const { row, errors } = validateChanges(changes, current, now);
   if (hasErrors(errors)) throw new ValidationError(errors);
   // A fixed date set without its flag becomes the date in use.
   if (row.start_date_fixed != null && changes.startDateIsFixed === undefined) row.start_date_is_fixed = true;

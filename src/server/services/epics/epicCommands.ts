@@ -78,7 +78,7 @@ export async function createEpic(
 ): Promise<EpicRow> {
   const author = access.actor.user;
   if (!author || !(await access.canInNamespace('create_epic', group))) throw new ForbiddenError();
-  const { row, errors } = validateChanges(changes, null);
+  const { row, errors } = validateChanges(changes, null, access.now());
   if (hasErrors(errors)) throw new ValidationError(errors);
   return db.transaction().execute(async (trx) => {
     await lockEpicHierarchy(trx, group.root_namespace_id);
@@ -89,7 +89,7 @@ export async function createEpic(
       // A new child goes to the top of its parent's tree, as GitLab's move_to_start puts it.
       relativePosition = await positionAtStartOfChildren(trx, changes.parentId);
     }
-    const now = new Date();
+    const now = access.now();
     const epic = await insertEpic(trx, {
       root_namespace_id: group.root_namespace_id,
       group_id: group.id,
@@ -146,9 +146,9 @@ export async function updateEpic(
     if (changes.lockVersion !== undefined && changes.lockVersion !== current.lock_version) {
       throw new StaleEditError();
     }
-    const row = validatedUpdate(changes, current);
+    const now = access.now();
+    const row = validatedUpdate(changes, current, now);
     // Every save records its editor: the issuable view's "Edited by" and realtime_changes read it.
-    const now = new Date();
     row.updated_at = now;
     row.last_edited_at = now;
     row.last_edited_by_id = access.actor.user?.id ?? null;
@@ -169,7 +169,7 @@ export async function updateEpic(
     }
     if (row.confidential === true && !current.confidential) await assertNoOpenChildren(trx, current.id);
     // Every update bumps lock_version, labels-only ones included, so a client's copy goes stale.
-    const updated = await updateEpicRow(trx, current.id, changes.lockVersion, row);
+    const updated = await updateEpicRow(trx, current.id, changes.lockVersion, { ...row, updated_at: now });
     if (!updated) throw new StaleEditError();
     await resolveLabelChanges(
       trx,

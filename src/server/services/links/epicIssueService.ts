@@ -91,6 +91,7 @@ async function attachIssue(
   trx: Executor,
   parent: EpicRow,
   issue: IssueRow,
+  now: Date,
 ): Promise<{ link: EpicIssueRow; previousEpicId: number | null }> {
   const previous = await findEpicIssueByIssueId(trx, issue.id);
   const position = await positionAtStartOfChildren(
@@ -103,6 +104,7 @@ async function attachIssue(
     epicId: parent.id,
     issueId: issue.id,
     position,
+    linkedAt: now,
   });
   return { link, previousEpicId: previous && previous.epic_id !== parent.id ? previous.epic_id : null };
 }
@@ -141,7 +143,7 @@ export async function addEpicIssues(
     if (problems.length > 0) throw new LinkInvalidError(problems.join('. '));
     const previousEpics = new Set<number>();
     for (const candidate of candidates) {
-      const { previousEpicId } = await attachIssue(trx, current, candidate.issue);
+      const { previousEpicId } = await attachIssue(trx, current, candidate.issue, access.now());
       if (previousEpicId !== null) previousEpics.add(previousEpicId);
     }
     await refreshEpicDates(trx, [current.id, ...previousEpics]);
@@ -173,7 +175,7 @@ export async function assignIssueById(
       const reference = issuableReference('issue', candidate.issue.iid, candidate.project.full_path, true);
       throw new LinkInvalidError(LINK_MESSAGES.cannotBeAdded(reference, problem));
     }
-    const { link, previousEpicId } = await attachIssue(trx, current, candidate.issue);
+    const { link, previousEpicId } = await attachIssue(trx, current, candidate.issue, access.now());
     await refreshEpicDates(trx, previousEpicId === null ? [current.id] : [current.id, previousEpicId]);
     return link;
   });

@@ -43,7 +43,12 @@ export async function listChildEpics(
  * Puts the epic under the parent, at the top of its children, after the hierarchy rules; the
  * moved epic's old parent is returned so that its dates can be refreshed.
  */
-async function attachChild(trx: Executor, parent: EpicRow, childId: number): Promise<number | null> {
+async function attachChild(
+  trx: Executor,
+  parent: EpicRow,
+  childId: number,
+  now: Date,
+): Promise<number | null> {
   const child = await findEpicById(trx, childId);
   const childGroup = child ? await findNamespaceById(trx, child.group_id) : undefined;
   if (!child || !childGroup) throw new NotFoundError('Epic');
@@ -54,7 +59,7 @@ async function attachChild(trx: Executor, parent: EpicRow, childId: number): Pro
   );
   if (message) throw new EpicHierarchyError(message, isTooDeepMessage(message));
   const position = await positionAtStartOfChildren(trx, parent.id, [{ kind: 'epic', id: child.id }]);
-  await moveEpicInTree(trx, child.id, parent.id, position, child.parent_id !== parent.id);
+  await moveEpicInTree(trx, child.id, parent.id, position, child.parent_id !== parent.id ? now : null);
   return child.parent_id;
 }
 
@@ -85,7 +90,7 @@ export async function addChildEpics(
     if (allowed.length === 0) throw new LinkTargetNotFoundError('epic');
     const oldParents = new Set<number>();
     for (const candidate of allowed) {
-      const previous = await attachChild(trx, current, candidate.epic.id);
+      const previous = await attachChild(trx, current, candidate.epic.id, access.now());
       if (previous !== null) oldParents.add(previous);
     }
     await refreshEpicDates(trx, [current.id, ...oldParents]);
@@ -106,7 +111,7 @@ export async function addChildEpicById(
     const { epic: child, group: childGroup } = await findReadableEpic(trx, access, { id: childId });
     if (childGroup.root_namespace_id !== current.root_namespace_id) throw new NotFoundError('Epic');
     if (!(await canAdminEpic(access, childGroup, child))) throw new ForbiddenError();
-    const previous = await attachChild(trx, current, child.id);
+    const previous = await attachChild(trx, current, child.id, access.now());
     await refreshEpicDates(trx, previous === null ? [current.id] : [current.id, previous]);
     const linked = await findEpicById(trx, child.id);
     if (!linked) throw new NotFoundError('Epic');
@@ -123,7 +128,10 @@ export async function removeChildEpic(
 ): Promise<EpicRow> {
   return writeAsEpicAdmin(db, access, parent, async (trx) => {
     const child = await readableChild(trx, access, parent, childId);
-    const updated = await updateEpicRow(trx, child.id, undefined, { parent_id: null });
+    const updated = await updateEpicRow(trx, child.id, undefined, {
+      parent_id: null,
+      updated_at: access.now(),
+    });
     if (!updated) throw new NotFoundError('Epic');
     await refreshEpicDates(trx, [parent.epic.id]);
     return updated;
@@ -180,6 +188,6 @@ export async function moveChildEpic(
       move,
     );
     if (position === null) throw new LinkMoveError(LINK_MESSAGES.epicCouldNotBeMoved);
-    await moveEpicInTree(trx, child.id, parent.epic.id, position, false);
+    await moveEpicInTree(trx, child.id, parent.epic.id, position, null);
   });
 }

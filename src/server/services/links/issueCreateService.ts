@@ -96,7 +96,7 @@ export async function createIssue(
   if (hasErrors(errors)) throw new ValidationError(errors);
   return db.transaction().execute(async (trx) => {
     if (target) await lockEpicHierarchy(trx, target.epic.root_namespace_id);
-    const now = new Date();
+    const now = access.now();
     const last = await maxIssuePosition(trx, project.id);
     const issue = await insertIssue(trx, {
       root_namespace_id: project.root_namespace_id,
@@ -122,6 +122,7 @@ export async function createIssue(
         epicId: current.id,
         issueId: issue.id,
         position: await positionAtStartOfChildren(trx, current.id),
+        linkedAt: now,
       });
       await refreshEpicDates(trx, [current.id]);
     }

@@ -168,7 +168,8 @@ async function reorderLocked(
         node.ref,
       )
     : await positionAtStartOfChildren(trx, targetParentId, [node.ref]);
-  if (node.ref.kind === 'epic') await moveEpicInTree(trx, node.ref.id, targetParentId, position, relinked);
+  if (node.ref.kind === 'epic')
+    await moveEpicInTree(trx, node.ref.id, targetParentId, position, relinked ? access.now() : null);
   else await moveEpicIssueLink(trx, node.ref.id, targetParentId, position);
   // Inherited dates come from children: both parents' (and their ancestors') may change.
   if (relinked) await refreshEpicDates(trx, [currentParentId, targetParentId]);
