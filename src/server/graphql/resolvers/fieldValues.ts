@@ -2,8 +2,3 @@
 
 /** A timestamp as GitLab's `Time` (ISO 8601 in UTC), or null. */
 export const iso = (time: Date | null | undefined): string | null => (time ? time.toISOString() : null);
-
-/** Plain text as HTML: the characters that could open markup or end an attribute, as entities. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}

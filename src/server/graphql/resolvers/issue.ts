@@ -1,11 +1,12 @@
 import { toGlobalId } from '../../../core/domain/gid.ts';
 import { healthStatusOfCode } from '../../../core/domain/healthStatus.ts';
 import { issuableReference } from '../../../core/domain/references.ts';
+import { escapeHtml } from '../../../core/lib/escapeHtml.ts';
 import { listConnection } from '../connection.ts';
 import type { GraphQLContext } from '../context.ts';
 import type { IssueResolvers, IssueType } from '../generated/resolvers.ts';
 import type { IssueModel } from '../models.ts';
-import { escapeHtml, iso } from './fieldValues.ts';
+import { iso } from './fieldValues.ts';
 
 const ISSUE_TYPE: Record<string, IssueType> = { issue: 'ISSUE', incident: 'INCIDENT', task: 'TASK' };
 

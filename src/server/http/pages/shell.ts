@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { escapeHtml } from '../../../core/lib/escapeHtml.ts';
 import type { UserRow } from '../../db/schema.ts';
 
 /** The built client's entry files, read from Vite's manifest once at start. */
@@ -30,18 +31,6 @@ export const THEME_BOOT_SCRIPT =
   "try{var t=localStorage.getItem('theme');if(t==='dark'||(!t&&matchMedia('(prefers-color-scheme: dark)').matches))document.documentElement.dataset.theme='dark'}catch(e){}";
 
 export const THEME_BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`;
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
-}
 
 /** Values of the mount element's data-* attributes; booleans become "true"/"false". */
 export type PageData = Record<string, string | number | boolean | null | undefined>;
