@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { readableTextColor } from '../../core/domain/colors.ts';
-import { splitScopedLabel } from './labels.ts';
+import { splitScopedLabel } from '../../core/domain/labels.ts';
 
 export interface LabelChipProps {
   readonly title: string;

@@ -5,6 +5,16 @@ export function labelScope(title: string): string | null {
 }
 
 /**
+ * A scoped label as its two parts, split at the last `::` as GitLab does (`a::b::c` → `a::b` + `c`),
+ * or null when either part would be empty (a chip needs both).
+ */
+export function splitScopedLabel(title: string): { scope: string; value: string } | null {
+  const scope = labelScope(title);
+  if (scope === null || scope.length + 2 >= title.length) return null;
+  return { scope, value: title.slice(scope.length + 2) };
+}
+
+/**
  * Applies GitLab's rule that an item holds at most one label per scope: among labels of one scope,
  * the one added last wins. `labels` is in the order they were applied.
  */

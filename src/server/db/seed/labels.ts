@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { labelScope } from '../../../core/domain/labels.ts';
 import { DAY_MS, formatTimestamp } from '../../../core/time/epochDay.ts';
 import type { Database } from '../schema.ts';
 import type { Organisation } from './organisation.ts';
@@ -96,14 +97,8 @@ export async function insertLabels(
         (row) => row.id,
       ),
     ),
-    scopeOf: [null, ...rows.map((row) => scopeOf(row.title))],
+    scopeOf: [null, ...rows.map((row) => labelScope(row.title))],
   };
-}
-
-/** GitLab's scope of a scoped label: everything before the last `::`. */
-function scopeOf(title: string): string | null {
-  const end = title.lastIndexOf('::');
-  return end > 0 ? title.slice(0, end) : null;
 }
 
 /** How often an item is labelled, and with how many labels. */
