@@ -3,6 +3,8 @@
  * this object once and mutates it as the view moves (no allocation per frame); the scene reads it
  * synchronously. Units are CSS px; "world" x is timeline px of the snapshot's scale.
  */
+
+import { EPIC_DETAILS_CELL_WIDTH } from '../../core/layout/constants.ts';
 import type { LayoutSnapshot } from '../../core/layout/snapshot.ts';
 
 export interface MilestoneFrameBar {
@@ -65,8 +67,6 @@ export interface RoadmapFrame {
 export const MILESTONE_LANE_HEIGHT = 24;
 export const MILESTONES_TITLE_HEIGHT = 32;
 export const TIMELINE_HEADER_HEIGHT = 60;
-/** The details column's default width (spec §9: 320 px); the frame's `detailsWidth` is what is used. */
-export const DETAILS_WIDTH = 320;
 
 export function createRoadmapFrame(): RoadmapFrame {
   return {
@@ -74,7 +74,8 @@ export function createRoadmapFrame(): RoadmapFrame {
     width: 0,
     height: 0,
     timelineLeft: 0,
-    detailsWidth: DETAILS_WIDTH,
+    // The default; the page's `--roadmap-details-width` is what is used once measured.
+    detailsWidth: EPIC_DETAILS_CELL_WIDTH,
     headerHeight: TIMELINE_HEADER_HEIGHT,
     milestonesHeight: 0,
     milestonesExpanded: true,

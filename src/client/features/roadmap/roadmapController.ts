@@ -5,7 +5,7 @@
  * frame moves the canvas and the DOM overlay together. React subscribes to `version` to re-render
  * the overlay when a new snapshot (or other visible state) arrives — never per frame.
  */
-import { EPIC_ITEM_HEIGHT } from '../../../core/layout/constants.ts';
+import { EPIC_DETAILS_CELL_WIDTH, EPIC_ITEM_HEIGHT } from '../../../core/layout/constants.ts';
 import type { MilestonesType } from '../../../core/layout/milestoneBars.ts';
 import type { ProgressTracking } from '../../../core/layout/progress.ts';
 import type { RoadmapViewport } from '../../../core/layout/roadmapViewport.ts';
@@ -18,7 +18,7 @@ import type { TimeScale } from '../../../core/time/timeScale.ts';
 import type { ViewSpec } from '../../bridge/roadmapLayoutClient.ts';
 import { type FrameScheduler, frameScheduler } from '../../canvas/frameScheduler.ts';
 import type { CanvasSurface } from '../../canvas/RoadmapCanvas.tsx';
-import { createRoadmapFrame, DETAILS_WIDTH } from '../../canvas/roadmapFrame.ts';
+import { createRoadmapFrame } from '../../canvas/roadmapFrame.ts';
 import type { RoadmapEpicView, RoadmapMilestoneView } from '../../data/index.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { MilestonesLane } from './milestonesLane.ts';
@@ -73,7 +73,7 @@ export class RoadmapController {
   private readonly listeners = new Set<() => void>();
   private workerBusy = false;
   private drawPending = false;
-  private outer = { width: 0, height: 0, detailsWidth: DETAILS_WIDTH };
+  private outer = { width: 0, height: 0, detailsWidth: EPIC_DETAILS_CELL_WIDTH };
 
   constructor(options: RoadmapViewOptions, deps: RoadmapControllerDeps = {}) {
     this.scheduler = deps.scheduler ?? frameScheduler;
@@ -245,7 +245,7 @@ export class RoadmapController {
    * The roadmap viewport's size and its details column's width (px, from CSS): the canvas covers
    * what is right of the column, the milestones section caps its lanes by the height.
    */
-  setSize(width: number, height: number, detailsWidth: number = DETAILS_WIDTH): void {
+  setSize(width: number, height: number, detailsWidth: number = EPIC_DETAILS_CELL_WIDTH): void {
     const resized = detailsWidth !== this.outer.detailsWidth;
     this.outer = { width, height, detailsWidth };
     const timelineWidth = Math.max(0, width - detailsWidth);

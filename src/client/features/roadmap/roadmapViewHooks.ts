@@ -4,8 +4,9 @@
  * does the work.
  */
 import { type RefObject, useCallback, useEffect, useState } from 'react';
+import { EPIC_DETAILS_CELL_WIDTH } from '../../../core/layout/constants.ts';
 import type { CanvasSurface } from '../../canvas/RoadmapCanvas.tsx';
-import { DETAILS_WIDTH, MILESTONES_TITLE_HEIGHT, rowsTop } from '../../canvas/roadmapFrame.ts';
+import { MILESTONES_TITLE_HEIGHT, rowsTop } from '../../canvas/roadmapFrame.ts';
 import type { RoadmapEpicPages, RoadmapEpicView } from '../../data/index.ts';
 import { forgetNewEpic, pendingNewEpic } from '../../state/index.ts';
 import type { RoadmapController } from './roadmapController.ts';
@@ -13,7 +14,7 @@ import type { RoadmapController } from './roadmapController.ts';
 /** The details column's width from CSS (phones narrow it), px; the spec's 320 when unset. */
 export function detailsWidthOf(element: Element): number {
   const value = Number.parseFloat(getComputedStyle(element).getPropertyValue('--roadmap-details-width'));
-  return Number.isFinite(value) && value >= 0 ? value : DETAILS_WIDTH;
+  return Number.isFinite(value) && value >= 0 ? value : EPIC_DETAILS_CELL_WIDTH;
 }
 
 /** Sizes the controller from the viewport element, and again whenever it resizes. */
