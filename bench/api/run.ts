@@ -21,6 +21,8 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { CompiledQuery, type Kysely, type KyselyPlugin, sql } from 'kysely';
+// Types `app.graphql`: Mercurius augments FastifyInstance, and the server's declarations do not say so.
+import type {} from 'mercurius';
 import pg from 'pg';
 import { systemNow } from '../../src/server/clock.ts';
 import { openDatabase } from '../../src/server/db/database.ts';

@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import type { GraphQLField, GraphQLNamedType } from 'graphql';
 import { sql } from 'kysely';
+// Types `app.graphql`: Mercurius augments FastifyInstance, and the server's declarations do not say so.
+import type {} from 'mercurius';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/backends.ts';
 import { HttpClient } from '../helpers/httpClient.ts';

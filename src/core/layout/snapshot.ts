@@ -163,8 +163,8 @@ export function allocateSnapshotArrays(sizes: SnapshotSizes): {
   };
 }
 
-/** What to pass as Comlink/postMessage transferables. */
-export function snapshotTransferables(snapshot: LayoutSnapshot): Transferable[] {
+/** What to pass as Comlink/postMessage transferables (ArrayBuffers: `Transferable` is a DOM type). */
+export function snapshotTransferables(snapshot: LayoutSnapshot): ArrayBuffer[] {
   return [snapshot.buffer];
 }
 

@@ -190,8 +190,8 @@ export function allocateTreeArrays(entries: number, labels: number) {
   return { buffer, entries: entryArrays, labels: labelArrays };
 }
 
-/** What to pass as Comlink/postMessage transferables. */
-export function treeSnapshotTransferables(snapshot: TreeSnapshot): Transferable[] {
+/** What to pass as Comlink/postMessage transferables (ArrayBuffers: `Transferable` is a DOM type). */
+export function treeSnapshotTransferables(snapshot: TreeSnapshot): ArrayBuffer[] {
   return [snapshot.buffer];
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyRateLimitStore } from '@fastify/rate-limit';
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 
 /** Hits counted in a fixed window: the count so far, and when the window ends. */
@@ -86,7 +86,7 @@ export class RedisRateCounter implements RateCounter {
  * Adapts a counter to @fastify/rate-limit's store contract (`incr(key, cb, timeWindow)`), so the
  * sign-in limit is shared across app servers as the API limits are.
  */
-export function fastifyRateLimitStore(counter: RateCounter, namespace: string) {
+export function fastifyRateLimitStore(counter: RateCounter, namespace: string): FastifyRateLimitStoreCtor {
   return class SharedStore {
     /** The plugin passes its options first; the counter is already configured. */
     constructor(
