@@ -16,8 +16,9 @@ interface NaiveEpic {
   hasParent: boolean;
   startDate: Date;
   endDate: Date;
-  originalStartDate?: Date;
-  originalEndDate?: Date;
+  /** Always set (one object shape, see formatEpic); undefined when the epic has no such date. */
+  originalStartDate: Date | undefined;
+  originalEndDate: Date | undefined;
   startDateUndefined?: boolean;
   endDateUndefined?: boolean;
   startDateOutOfRange?: boolean;

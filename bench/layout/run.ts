@@ -68,7 +68,7 @@ interface Row {
   readonly case: string;
   readonly ours: Stats;
   readonly naive?: Stats;
-  readonly bytes?: number;
+  readonly bytes?: number | undefined;
 }
 
 const rows: Row[] = [];

@@ -91,7 +91,7 @@ interface TargetResult {
   /** null: measured; otherwise why not ("not available (…)", "error: …"). */
   readonly skipped: string | null;
   readonly epics?: number;
-  readonly epicsTotal?: number;
+  readonly epicsTotal?: number | undefined;
   readonly firstBarsMs?: number;
   readonly allLoadedMs?: number;
   /** V8 heap of the page's main thread, after a GC. */

@@ -329,6 +329,8 @@ test('hostile label names show as text on the epic page and in the epics list, a
   const names = XSS_CORPUS.filter((entry) => !entry.source.includes('\u0000') && !entry.source.includes(','))
     .map((entry) => `zz-xss ${entry.source.replace(/\s+/g, ' ').trim()}`.slice(0, 255))
     .slice(0, 40);
+  const [first, second] = names;
+  if (first === undefined || second === undefined) throw new Error('Too few hostile label names');
   const answer = await api(page, 'POST', '/api/v4/groups/sandbox/epics', {
     title: 'Hostile labels',
     labels: names,
@@ -355,13 +357,13 @@ test('hostile label names show as text on the epic page and in the epics list, a
   await openEpic(page, { iid: created.body.iid, path: `/groups/sandbox/-/epics/${created.body.iid}` });
   const labels = page.getByTestId('sidebar-labels');
   await expect(labels.getByRole('link')).toHaveCount(created.body.labels.length);
-  await expect(labels.getByRole('link', { name: names[0], exact: true })).toBeVisible();
+  await expect(labels.getByRole('link', { name: first, exact: true })).toBeVisible();
   expect(await unsafeIn('[data-testid="epic-sidebar"]')).toEqual([]);
 
-  await page.goto('/groups/sandbox/-/epics?label_name[]=' + encodeURIComponent(names[0]!));
+  await page.goto('/groups/sandbox/-/epics?label_name[]=' + encodeURIComponent(first));
   await waitForIdle(page);
   await expect(page.getByRole('link', { name: 'Hostile labels' }).first()).toBeVisible();
-  await expect(page.locator('main').getByText(names[1]!, { exact: true }).first()).toBeVisible();
+  await expect(page.locator('main').getByText(second, { exact: true }).first()).toBeVisible();
   expect(await unsafeIn('main')).toEqual([]);
   expect(ran).toEqual([]);
 });

@@ -22,12 +22,16 @@ export class HttpClient {
   async request(
     method: string,
     path: string,
-    init: { json?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {},
+    init: {
+      json?: unknown;
+      form?: Record<string, string>;
+      headers?: Record<string, string> | undefined;
+    } = {},
   ) {
     const headers: Record<string, string> = { ...this.headers, ...init.headers };
     if (this.cookies.size)
       headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    let body: string | undefined;
+    let body: string | null = null;
     if (init.json !== undefined) {
       headers['content-type'] = 'application/json';
       body = typeof init.json === 'string' ? init.json : JSON.stringify(init.json);

@@ -7,7 +7,8 @@ export function EmptyState({
   testId = 'empty-state',
 }: {
   title: string;
-  description?: string;
+  /** None when undefined (the caller may render its own in children). */
+  description?: string | undefined;
   children?: ReactNode;
   testId?: string;
 }) {

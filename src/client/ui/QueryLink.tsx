@@ -5,7 +5,7 @@ export interface QueryLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElem
   /** The query string of the target view (with or without the leading `?`). */
   readonly search: string;
   readonly onNavigate: (search: string) => void;
-  readonly 'data-testid'?: string;
+  readonly 'data-testid'?: string | undefined;
 }
 
 /**

@@ -4,7 +4,8 @@ import { useTabListKeys } from './useTabListKeys.ts';
 export interface TabItem {
   readonly id: string;
   readonly label: string;
-  readonly count?: number | null;
+  /** Null or undefined while unknown (no badge). */
+  readonly count?: number | null | undefined;
   /** The query string this tab shows. */
   readonly search: string;
   readonly selected: boolean;

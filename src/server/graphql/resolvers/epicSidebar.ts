@@ -28,7 +28,7 @@ export const epicSidebarMutations: Pick<MutationResolvers, 'epicSetSubscription'
         iid: parseIid(input.iid) ?? Number.NaN,
       });
       await setEpicSubscription(context.db, context.access, epic, input.subscribedState);
-      return { clientMutationId: input.clientMutationId, epic, errors: [] };
+      return { clientMutationId: input.clientMutationId ?? null, epic, errors: [] };
     });
   },
 };

@@ -55,7 +55,7 @@ export const Mutation: MutationResolvers = {
     return payloadErrors(async () => {
       const group = await findReadableGroupAtPath(context.db, context.access, input.groupPath);
       const epic = await createEpic(context.db, context.access, group, changesOf(input));
-      return { clientMutationId: input.clientMutationId, epic, errors: [] };
+      return { clientMutationId: input.clientMutationId ?? null, epic, errors: [] };
     });
   },
   updateEpic: async (_parent, { input: requested }, context) => {
@@ -72,7 +72,7 @@ export const Mutation: MutationResolvers = {
         iid: parseIid(iid) ?? Number.NaN,
       });
       const updated = await updateEpic(context.db, context.access, group, epic, changesOf(input));
-      return { clientMutationId, epic: updated, errors: [] };
+      return { clientMutationId: clientMutationId ?? null, epic: updated, errors: [] };
     });
   },
   destroyEpic: async (_parent, { input }, context) => {
@@ -83,7 +83,7 @@ export const Mutation: MutationResolvers = {
         iid: parseIid(input.iid) ?? Number.NaN,
       });
       await deleteEpic(context.db, context.access, group, epic);
-      return { clientMutationId: input.clientMutationId, errors: [] };
+      return { clientMutationId: input.clientMutationId ?? null, errors: [] };
     });
   },
 };

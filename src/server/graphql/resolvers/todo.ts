@@ -67,7 +67,7 @@ export const todoMutations: Pick<MutationResolvers, 'todoCreate' | 'todoMarkDone
         id: idOf(input.targetId),
       });
       const todo = await addEpicTodo(context.db, context.access, group, epic, context.now());
-      return { clientMutationId: input.clientMutationId, todo, errors: [] };
+      return { clientMutationId: input.clientMutationId ?? null, todo, errors: [] };
     });
   },
   todoMarkDone: async (_parent, { input }, context) => {
@@ -77,6 +77,6 @@ export const todoMutations: Pick<MutationResolvers, 'todoCreate' | 'todoMarkDone
     );
     // Marking done has no business-rule failure: a to-do is either the caller's or not found.
     if (!('id' in todo)) throw new Error(todo.errors.join(', '));
-    return { clientMutationId: input.clientMutationId, todo, errors: [] };
+    return { clientMutationId: input.clientMutationId ?? null, todo, errors: [] };
   },
 };

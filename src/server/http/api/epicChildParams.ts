@@ -19,7 +19,10 @@ export async function parentEpicOf(db: Executor, request: FastifyRequest): Promi
 }
 
 /** A PUT's `move_before_id` / `move_after_id` (ids of siblings); one of them is required. */
-export function moveParams(request: FastifyRequest): { moveBeforeId?: number; moveAfterId?: number } {
+export function moveParams(request: FastifyRequest): {
+  moveBeforeId?: number | undefined;
+  moveAfterId?: number | undefined;
+} {
   const body = bodyParams(request);
   const move = {
     moveBeforeId: optionalInteger(body, 'move_before_id', 1),
