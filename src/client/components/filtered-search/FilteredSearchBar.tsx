@@ -1,5 +1,5 @@
 /**
- * README — filtered-search/: GitLab's filtered search bar for the roadmap (spec §2.4). Tokens (Author @,
+ * README — filtered-search/: GitLab's filtered search bar for the roadmap (spec). Tokens (Author @,
  * Label ~, Milestone %, Confidential, Epic &, My-Reaction) are built type → operator → value in a
  * combobox with debounced suggestions; free text becomes search terms; Enter or the search button
  * calls `onSubmit(filters)`. The logic is a pure machine (`searchBarState.ts`, `searchBarReducer.ts`,

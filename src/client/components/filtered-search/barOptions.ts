@@ -26,7 +26,7 @@ import { CONFIDENTIAL_OPTIONS, countText, FETCH_ERRORS, TEXTS } from './texts.ts
 export interface OptionContext {
   /** Token types this bar offers at all (signed-in user, epics supported). */
   readonly available: readonly FilterTokenType[];
-  /** Preloaded as the first Author suggestion (spec §2.4). */
+  /** Spec: "The current user is preloaded as an author suggestion." */
   readonly currentUser: { readonly username: string; readonly name: string } | null;
 }
 

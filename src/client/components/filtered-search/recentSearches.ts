@@ -1,5 +1,5 @@
 /**
- * Recent searches (spec §2.4: "stored under the key 'epics'"): GitLab's local-storage key
+ * Recent searches (spec: "stored under the key 'epics'"): GitLab's local-storage key
  * `<group path>-epics-recent-searches`, newest first, at most five. Each search is stored as its
  * canonical query string, so the stored form is the URL form.
  */

@@ -1,6 +1,6 @@
 /**
  * The filtered-search bar's state, free of React and the DOM, and what can be read from it; the
- * transitions are in `searchBarReducer.ts`. A token is built in three steps (spec §5: "Segments move
+ * transitions are in `searchBarReducer.ts`. A token is built in three steps (spec: "Segments move
  * type, then operator, then data"): with no draft the input holds free text and the dropdown offers
  * token types; a draft without an operator offers operators (a type with a single one skips this
  * step); a draft with an operator takes its value from the input.

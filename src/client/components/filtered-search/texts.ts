@@ -1,4 +1,4 @@
-/** Every text the filtered-search bar shows or announces (spec §2.4, §8), in one place. */
+/** Every text the filtered-search bar shows or announces (spec), in one place. */
 import type { FilterTokenType } from '../../../core/domain/searchTokens.ts';
 
 export const TEXTS = {

@@ -4,7 +4,7 @@ import { CONCURRENT_EDIT_MESSAGE, ISSUABLE_TEXT } from './issuableTexts.ts';
 import { MarkdownField } from './MarkdownField.tsx';
 import type { IssuableEditor } from './useIssuableEditor.ts';
 
-/** Ctrl or Cmd with Enter submits; Esc cancels (spec §5 "Keys"). */
+/** Spec: "Ctrl or Cmd with Enter submits the description or the issue form. Esc cancels description edit." */
 function submitOrCancelKeys(editor: IssuableEditor) {
   return (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {

@@ -1,4 +1,4 @@
-/** The issuable title and description texts (spec §2.5, §4, §5 and §8; GitLab's wording). */
+/** The issuable title and description texts (spec; GitLab's wording). */
 export { CONCURRENT_EDIT_MESSAGE } from '../../../core/domain/issuableTexts.ts';
 
 export const ISSUABLE_TEXT = {
@@ -27,7 +27,7 @@ export const ISSUABLE_TEXT = {
   noDescription: 'No description.',
 } as const;
 
-/** 'Error updating epic' with the server's errors after '. ', or the bare text (spec §8). */
+/** 'Error updating epic' with the server's errors after '. ', or the bare text (spec). */
 export function updateErrorText(issuableType: string, errors: readonly string[]): string {
   const base = `Error updating ${issuableType}`;
   return errors.length > 0 ? `${base}. ${errors.join(', ')}` : base;

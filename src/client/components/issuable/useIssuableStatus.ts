@@ -14,7 +14,7 @@ export interface IssuableStatus {
 }
 
 /**
- * Close / Reopen (spec §4 "Epic state"): a save with `state_event`, busy while it runs; the state
+ * Close / Reopen (spec, "Epic state"): a save with `state_event`, busy while it runs; the state
  * takes the server's answer, or stays as it was on failure, when a toast shows the server's first
  * error or `failureText` ('Unable to update this epic at this time.'); a document event follows
  * every attempt.
