@@ -1,5 +1,5 @@
 /**
- * AddIssuableForm — GitLab's related-items form (spec §2.3): the link-type radios (relates to,
+ * AddIssuableForm — GitLab's related-items form (spec): the link-type radios (relates to,
  * blocks, is blocked by; relates_to by default) when `showLinkTypes`, the reference input with its
  * chips and autocomplete, Add and Cancel, and the error under the form. It calls no endpoint
  * itself: `onSubmit` posts (e.g. `addRelatedItems` or `addTreeItems` in data/tree/treeLinksRest.ts) and

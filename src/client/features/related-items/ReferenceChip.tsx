@@ -1,5 +1,5 @@
 /**
- * One pending reference of a related-items form (spec §2.3): the item's state (Open or Closed) and
+ * One pending reference of a related-items form (spec): the item's state (Open or Closed) and
  * title when known, its reference, and a remove button named 'Remove' plus the reference.
  */
 import { Icon } from '../../ui/index.ts';

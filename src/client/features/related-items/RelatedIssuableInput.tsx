@@ -1,5 +1,5 @@
 /**
- * RelatedIssuableInput — the reference input of GitLab's related-items form (spec §2.3, §5): chips
+ * RelatedIssuableInput — the reference input of GitLab's related-items form (spec): chips
  * for the pending references and a combobox input. Typing a space, pasting or Enter turns words
  * into chips (split on whitespace, empties dropped, duplicates ignored); `&` and `#` ask the
  * autocomplete source (GET `/groups/:path/-/autocomplete_sources/epics|issues?search=`, with

@@ -1,5 +1,5 @@
 /**
- * The state of a reference input and its form (spec §2.3, §4 "Forms", §5 "Add existing"): the
+ * The state of a reference input and its form (spec, "Forms", "Add existing"): the
  * pending references shown as chips, the word being typed, what autocomplete told us about picked
  * references, the error under the form and whether a submit runs. Pure: the components dispatch.
  */
@@ -74,7 +74,7 @@ export function splitAtCaret(
 function withoutIndex(state: ReferenceFormState, index: number): ReferenceFormState {
   if (index < 0 || index >= state.pending.length) return state;
   const pending = state.pending.filter((_, at) => at !== index);
-  // Removing the last chip clears the error flag (spec §4 "Forms").
+  // Removing the last chip clears the error flag (spec: "removing the last one clears the error flag").
   return { ...state, pending, error: pending.length === 0 ? null : state.error };
 }
 
@@ -122,7 +122,7 @@ export function referenceFormReducer(
 
 /**
  * The Add button is disabled while the input and the pending list are both empty, or while a
- * submit runs (spec §4 "Forms").
+ * submit runs (spec, "Forms").
  */
 export function canSubmitReferences(state: ReferenceFormState): boolean {
   return !state.submitting && (state.input.trim() !== '' || state.pending.length > 0);

@@ -6,13 +6,13 @@
  */
 import type { HttpFailure, LinkType, TreeItemType } from '../../data/index.ts';
 
-/** What a related-items form links: the spec's issuable types (section 1). */
+/** What a related-items form links: the spec's issuable types. */
 export type RelatedIssuableType = 'issue' | 'incident' | 'epic' | 'merge_request';
 
-/** relates_to is the default link type (spec §9). */
+/** Spec: "Default link type: relates_to." */
 export const DEFAULT_LINK_TYPE: LinkType = 'relates_to';
 
-/** The input's placeholder per issuable type, and in confidential mode (spec §2.3, verbatim). */
+/** The input's placeholder per issuable type, and in confidential mode (spec, verbatim). */
 const PLACEHOLDERS: Record<RelatedIssuableType, string> = {
   issue: 'Paste issue link',
   incident: 'Paste link',
@@ -30,7 +30,7 @@ export function referencePlaceholder(type: RelatedIssuableType, confidential: bo
   return (confidential ? CONFIDENTIAL_PLACEHOLDERS : PLACEHOLDERS)[type];
 }
 
-/** Add-failure texts (spec §8 "Add a child or related item"). */
+/** Add-failure texts (spec, "Add a child or related item"). */
 export const NOT_FOUND_TEXT = {
   issue: 'Issue cannot be found.',
   epic: 'Epic cannot be found.',
@@ -39,7 +39,7 @@ export const MAX_CHILD_EPICS_TEXT = 'This epic already has the maximum number of
 /** The server's message that GitLab's front end turns into {@link MAX_CHILD_EPICS_TEXT} (a 409). */
 export const HIERARCHY_TOO_DEEP_MESSAGE = 'Epic hierarchy level too deep';
 
-/** Remove-failure texts (spec §8 "Remove a child", related-items wording). */
+/** Remove-failure texts (spec, "Remove a child", related-items wording). */
 export const REMOVE_ERROR_TEXT = {
   issue: 'An error occurred while removing issues.',
   epic: 'An error occurred while removing epics.',
@@ -74,7 +74,7 @@ export function removeItemErrorText(failure: HttpFailure, itemType: TreeItemType
 export const RELATED_TEXT = {
   add: 'Add',
   cancel: 'Cancel',
-  /** The chip's remove button: 'Remove' plus the reference (spec §2.3). */
+  /** The chip's remove button: 'Remove' plus the reference (spec). */
   removeReference: (reference: string) => `Remove ${reference}`,
   open: 'Open',
   closed: 'Closed',

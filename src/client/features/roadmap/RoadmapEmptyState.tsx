@@ -5,7 +5,7 @@ import { newEpicHref } from './roadmapLinks.ts';
 import type { RoadmapScope } from './roadmapScope.ts';
 import { emptyStateTexts, ROADMAP_TEXT, splitAtPhrase } from './roadmapTexts.ts';
 
-/** Spec §2.2: title, sub-message, 'New epic' (with permission and no filters) and 'View epics list'. */
+/** Spec: title, sub-message, 'New epic' (with permission and no filters) and 'View epics list'. */
 export function RoadmapEmptyState({
   scope,
   filtered,
@@ -28,7 +28,7 @@ export function RoadmapEmptyState({
     timeframeStart,
     timeframeEnd,
   });
-  // Spec §2.2: the child-epics message comes "with a docs link", on its words 'child epics'.
+  // Spec: the child-epics message comes "with a docs link", on its words 'child epics'.
   const linked = childEpics ? splitAtPhrase(description, ROADMAP_TEXT.emptyChildEpicsLink) : null;
   return (
     <EmptyState title={title} description={linked ? undefined : description} testId="roadmap-empty-state">

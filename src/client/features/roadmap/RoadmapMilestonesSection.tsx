@@ -1,5 +1,5 @@
 /**
- * The milestones section's DOM (spec §2.6): in the details column, the collapsible 'Milestones'
+ * The milestones section's DOM (spec): in the details column, the collapsible 'Milestones'
  * row with its count; over the canvas, one link per milestone bar to its page (with the popover's
  * text as its accessible description). The canvas draws the bars themselves. The links' layer moves
  * with the timeline and the lanes' own scroll (OverlaySync); a link whose bar is out of sight takes

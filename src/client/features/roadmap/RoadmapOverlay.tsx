@@ -60,7 +60,7 @@ export function rowModels(
   return models;
 }
 
-/** '60% weight completed' or '- of -' when the totals are unknown (spec §9 "Progress"). */
+/** '60% weight completed' or '- of -' when the totals are unknown (spec: "Popover: … '- of -' when unknown"). */
 export function barDescription(snapshot: LayoutSnapshot, entry: number, epic: RoadmapEpicView): string {
   const dates = formatDateRange(epic.startDate, epic.dueDate) ?? 'No dates';
   if (snapshot.rows.flags[entry]! & ROW_FLAG.PROGRESS_UNKNOWN)

@@ -1,5 +1,5 @@
 /**
- * The group roadmap page (spec roadmap §1–9): filter bar, sort and settings, then the roadmap view
+ * The group roadmap page (roadmap spec): filter bar, sort and settings, then the roadmap view
  * (canvas + accessible overlay) or its loading, empty and error states. Settings and filters live
  * in the URL, rewritten without a history entry, so a copied link reproduces the view.
  */
@@ -32,7 +32,7 @@ import { ROADMAP_TEXT } from './roadmapTexts.ts';
 import { SortSelect } from './SortSelect.tsx';
 import { useRoadmapTimeframe } from './useRoadmapTimeframe.ts';
 
-/** The mount element's roadmap attributes (spec §2.1), as app/pageData parses them, and the session. */
+/** The mount element's roadmap attributes (spec), as app/pageData parses them, and the session. */
 export type RoadmapPageProps = Omit<Extract<PageData, { page: 'group-roadmap' }>, 'page'> & {
   readonly session: Session;
 };

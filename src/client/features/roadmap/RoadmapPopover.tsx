@@ -1,5 +1,5 @@
 /**
- * The bar and milestone popovers (spec §2.5, §2.6): title, timeframe and progress for an epic; type
+ * The bar and milestone popovers (spec): title, timeframe and progress for an epic; type
  * and dates for a milestone. Anchored with floating-ui to the bar's rectangle on screen; shown on
  * hover (after the tooltip delay) and on keyboard focus of the row, hidden by Escape.
  */

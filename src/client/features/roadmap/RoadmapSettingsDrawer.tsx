@@ -1,5 +1,5 @@
 /**
- * 'Roadmap settings' (spec §2.3): date range and layout, milestones, epics state, progress
+ * 'Roadmap settings' (spec): date range and layout, milestones, epics state, progress
  * tracking. A non-modal drawer beside the roadmap; Escape or the close button shuts it and focus
  * returns to the Settings button. Every change is applied at once through the URL.
  */

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { SORT_VALUES, type SortValue } from '../../../core/layout/sortOrder.ts';
 import { SORT_LABELS } from './roadmapTexts.ts';
 
-/** Start or due date, ascending or descending (spec §2.4). */
+/** Spec: "Start date and Due date, each ascending or descending." */
 export function SortSelect({ value, onChange }: { value: SortValue; onChange: (value: SortValue) => void }) {
   const id = useId();
   return (

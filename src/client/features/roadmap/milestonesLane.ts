@@ -1,5 +1,5 @@
 /**
- * The milestones section under the timeline header (spec §2.6): which milestones it shows, their bars
+ * The milestones section under the timeline header (spec): which milestones it shows, their bars
  * in lanes on the current scale (milestonesFrame), expanded or collapsed, its height, and the lanes'
  * own vertical scroll. Many milestones (the 3-year view can stack 36 into 380 px) would push the
  * epics out of sight, so the lanes area is capped to leave at least ROWS_SHARE of the viewport to

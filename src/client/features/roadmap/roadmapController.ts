@@ -164,7 +164,7 @@ export class RoadmapController {
   }
 
   /**
-   * Spec §4 "Highlight": a newly added epic is highlighted, scrolled into view, and the highlight is
+   * Spec: a newly added epic is highlighted, scrolled into view, and the highlight is
    * removed after 3 seconds. Returns false when the epic is not loaded yet.
    */
   highlightEpic(id: number): boolean {

@@ -34,7 +34,7 @@ export const createWorkerLayoutClient: LayoutClientFactory = (listener) => new R
 /** Timers, injected so tests run the highlight's 3 s without waiting. */
 export type Timers = Pick<Clock, 'after'>;
 
-/** Spec §9: the new-epic highlight lasts 3,000 ms. */
+/** Spec: "New epic highlight: 3000 ms." */
 export const EPIC_HIGHLIGHT_REMOVE_AFTER_MS = 3000;
 
 export interface LayoutBindingHost extends RoadmapLayoutListener {
@@ -167,7 +167,7 @@ export class RoadmapLayoutBinding {
   }
 
   /**
-   * Spec §4 "Highlight": marks a loaded epic new, tells `onRow` its list row once the worker knows it
+   * Spec "Highlight": marks a loaded epic new, tells `onRow` its list row once the worker knows it
    * (to scroll it into view), and removes the mark after 3 s. False when the epic is not loaded.
    */
   highlightEpic(id: number, onRow: (row: number, epic: RoadmapEpicView) => void): boolean {

@@ -4,5 +4,5 @@ export function newEpicHref(newEpicPath: string, search: string): string {
   return `${newEpicPath}?return_to=${encodeURIComponent(here)}`;
 }
 
-/** GitLab's epics documentation, where the epic page's empty Roadmap view points (spec §2.2). */
+/** GitLab's epics documentation, where the epic page's empty Roadmap view points (spec). */
 export const EPICS_DOCS_PATH = '/help/user/group/epics/_index.md';

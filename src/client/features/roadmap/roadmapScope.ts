@@ -1,13 +1,13 @@
 /**
  * What a roadmap view needs to know of the place that shows it: the group page's mount attributes
- * (spec roadmap §2.1), or what the epic page's Roadmap view knows of its epic. RoadmapPageProps
+ * (roadmap spec), or what the epic page's Roadmap view knows of its epic. RoadmapPageProps
  * satisfies it as it is.
  */
 export interface RoadmapScope {
   /** The group whose roadmap this is: top-level epics of other groups name their group. '' if unknown. */
   readonly groupId: string;
   readonly allowSubEpics: boolean;
-  /** The empty state's 'New epic' link (spec §2.2). */
+  /** The empty state's 'New epic' link (spec). */
   readonly canCreateEpic: boolean;
   readonly newEpicPath: string;
   readonly listEpicsPath: string;

@@ -1,5 +1,5 @@
 /**
- * The roadmap's settings as GitLab keeps them in the URL (spec §5, §7.3; facts §4.14):
+ * The roadmap's settings as GitLab keeps them in the URL (spec; facts):
  * `timeframe_range_type`, `layout`, `state`, `sort`, `progress`, `show_progress`, `show_milestones`,
  * `milestones_type`. Parsing is forgiving (unknown values fall back to the page's defaults, then to
  * GitLab's); serialising writes every setting so a copied URL reproduces the view exactly.
@@ -30,7 +30,7 @@ export interface RoadmapSettings {
   readonly milestonesType: MilestonesType;
 }
 
-/** What the server put on the mount element (spec §2.1); the URL wins where it says something. */
+/** What the server put on the mount element (spec); the URL wins where it says something. */
 export interface RoadmapPageDefaults {
   readonly timeframeRangeType: string;
   readonly presetType: string;
@@ -98,14 +98,14 @@ export function writeRoadmapSettings(settings: RoadmapSettings, params: URLSearc
   params.set('milestones_type', settings.milestonesType);
 }
 
-/** Spec §4: choosing a range resets the layout to that range's default. */
+/** Spec: choosing a range resets the layout to that range's default. */
 export function withRangeType(settings: RoadmapSettings, range: TimeframeRangeType): RoadmapSettings {
   return settings.timeframeRangeType === range
     ? settings
     : { ...settings, timeframeRangeType: range, presetType: presetAfterRangeChange(range) };
 }
 
-/** A layout the range does not allow is ignored (spec §4: "applies only if it differs"). */
+/** A layout the range does not allow is ignored (spec: "applies only if it differs"). */
 export function withPresetType(settings: RoadmapSettings, preset: PresetType): RoadmapSettings {
   const resolved = resolvePresetType(settings.timeframeRangeType, preset);
   return resolved === settings.presetType ? settings : { ...settings, presetType: resolved };

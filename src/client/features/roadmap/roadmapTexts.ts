@@ -1,5 +1,5 @@
 /**
- * Every text the roadmap shows, verbatim from the spec (§2.2, §2.3, §2.6, §8, §9), in one place.
+ * Every text the roadmap shows, verbatim from the spec, in one place.
  */
 
 import { nounFor, pluralize } from '../../../core/domain/plural.ts';
@@ -14,7 +14,7 @@ export const ROADMAP_TEXT = {
   emptyChildEpics: 'To view the roadmap, add a start or due date to one of the child epics',
   /** The words of `emptyChildEpics` that link to the epics documentation ("with a docs link"). */
   emptyChildEpicsLink: 'child epics',
-  /** The epic page's Roadmap view could not load the epic's child epics (epics spec §8, an inline alert). */
+  /** The epic page's Roadmap view could not load the epic's child epics (epics spec, an inline alert). */
   epicRoadmapError: 'Failed to load Roadmap',
   emptySingleEpic: 'To make your epics appear in the roadmap, add start or due dates to them.',
   newEpic: 'New epic',
@@ -79,7 +79,7 @@ export interface EmptyStateContext {
   readonly timeframeEnd: CalendarDate;
 }
 
-/** The empty state's title and sub-message (spec §2.2). */
+/** The empty state's title and sub-message (spec). */
 export function emptyStateTexts(context: EmptyStateContext): { title: string; description: string } {
   const title = context.hasFiltersApplied ? ROADMAP_TEXT.emptyTitleFiltered : ROADMAP_TEXT.emptyTitle;
   const startDate = formatCalendarDate(context.timeframeStart);

@@ -66,7 +66,7 @@ export function useHighlightNewEpic(
   }, [controller, allEpics, loading, hasNextPage, loadAll]);
 }
 
-/** Spec §7.1 "Paging": the next page loads when the end of the list scrolls into view; the stats count. */
+/** Spec, "Paging": the next page loads when the end of the list scrolls into view; the stats count. */
 export function useEpicPaging(controller: RoadmapController | null, epics: RoadmapEpicPages): void {
   const endInView = controller?.atEnd ?? false;
   const { hasNextPage, loadingMore, loadMore } = epics;

@@ -1,8 +1,8 @@
 /**
- * Child epics of expanded rows (spec §4 "Expand/collapse epic"): collapse if expanded; expand at
+ * Child epics of expanded rows (spec, "Expand/collapse epic"): collapse if expanded; expand at
  * once if the children are loaded; otherwise fetch them (with the roadmap's filters, from the
  * parent's own group) and expand when they arrive. A failure clears the loading flag and raises the
- * fetch alert. New filters, state, range or sort clear the children and their flags (§4 "Reloads").
+ * fetch alert. New filters, state, range or sort clear the children and their flags (spec: "… clears the epics, child flags…").
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {

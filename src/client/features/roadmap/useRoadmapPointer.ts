@@ -25,7 +25,7 @@ export type PointerTarget =
   | { readonly kind: 'milestone'; readonly index: number }
   | null;
 
-/** Spec §9: tooltip default delay. */
+/** Spec: "Tooltip default delay 50". */
 const HOVER_DELAY_MS = 50;
 
 /** What is under a point given in viewport-local px. */

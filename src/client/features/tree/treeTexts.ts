@@ -6,7 +6,7 @@
 import type { HttpFailure } from '../../data/index.ts';
 
 export const TREE_TEXT = {
-  /** The add dropdown (spec §2.2). */
+  /** The add dropdown (spec). */
   add: 'Add',
   addMenu: 'Add an issue or epic',
   issueSection: 'Issue',
@@ -19,7 +19,7 @@ export const TREE_TEXT = {
   cancel: 'Cancel',
   title: 'Title',
 
-  /** Create epic (spec §2.2, §5). */
+  /** Create epic (spec). */
   newEpicTitle: 'New epic title',
   newConfidentialEpicTitle: 'New confidential epic title ',
   confidentialParentHint:
@@ -30,7 +30,7 @@ export const TREE_TEXT = {
   searchGroup: 'Search a group',
   noMatchingGroups: 'No matching results',
 
-  /** Create issue (spec §2.2, §5). */
+  /** Create issue (spec). */
   newIssueTitle: 'New issue title',
   project: 'Project',
   selectProject: 'Select a project',
@@ -41,14 +41,14 @@ export const TREE_TEXT = {
   creatingIssue: 'Creating issue',
   loading: 'Loading',
 
-  /** Toasts (spec §8 "Tree and epic page"). */
+  /** Toasts (spec, "Tree and epic page"). */
   createChildEpicsFailed: 'Something went wrong while creating child epics.',
   createIssueFailed: 'Something went wrong while creating issue.',
   fetchProjectsFailed: 'Something went wrong while fetching projects.',
   createEpicFailed: 'Error creating epic',
   fetchGroupsFailed: 'Something went wrong while fetching groups.',
 
-  /** The card (spec §2.2) and the tree's toasts (spec §8). */
+  /** The card and the tree's toasts (spec). */
   cardTitle: 'Child issues and epics',
   cardTitleIssuesOnly: 'Issues',
   treeView: 'Tree view',

@@ -1,4 +1,4 @@
-/** The epic page's own texts: state, new and delete actions (spec §2.5, §4; GitLab's wording). */
+/** The epic page's own texts: state, new and delete actions (spec; GitLab's wording). */
 export const EPIC_TEXT = {
   closeEpic: 'Close epic',
   reopenEpic: 'Reopen epic',

@@ -1,5 +1,5 @@
 /**
- * AddExistingForm — the tree's 'Add an existing epic/issue' form (spec §2.2, §5 "Add existing"): the
+ * AddExistingForm — the tree's 'Add an existing epic/issue' form (spec, "Add existing"): the
  * related-items reference input without link types, posting `{ issuable_references }` to the epic's
  * `/links` (epics) or `/issues` endpoint. Under a confidential parent the placeholder, the hint and
  * the autocomplete (`confidential_only=true`) are the confidential ones. Errors show under the form.

@@ -1,5 +1,5 @@
 /**
- * CreateEpicForm — the tree's 'Add a new epic' form (spec §2.2, §5): a title and a group dropdown
+ * CreateEpicForm — the tree's 'Add a new epic' form (spec): a title and a group dropdown
  * (the parent epic's group first and chosen, then its descendant groups from
  * GET `/api/v4/groups/:id/descendant_groups?search=`). 'Create epic' posts
  * `/api/v4/groups/:id/epics` `{ parent_id, confidential, title }` with the title trimmed; it reads

@@ -8,7 +8,7 @@ export interface CreateFormLayoutProps {
   readonly title: string;
   readonly onTitleChange: (title: string) => void;
   readonly placeholder: string;
-  /** The parent is confidential: the hint (spec §5) shows and describes the title. */
+  /** The parent is confidential: the hint (spec) shows and describes the title. */
   readonly confidential: boolean;
   /** The form may be sent (the submit is disabled otherwise). */
   readonly enabled: boolean;

@@ -1,5 +1,5 @@
 /**
- * CreateIssueForm — the tree's 'Add a new issue' form (spec §2.2, §5): a title and a project dropdown
+ * CreateIssueForm — the tree's 'Add a new issue' form (spec): a title and a project dropdown
  * ('Select a project'; 'Recently used' from local storage per user, inside the parent's group; the
  * group's projects from GET `/api/v4/groups/:id/projects?include_subgroups=true&order_by=last_activity_at
  * &with_issues_enabled=true&with_shared=false&search_namespaces=true&search=`; 'No matches found').

@@ -1,5 +1,5 @@
 /**
- * TreeFormPanel — the one open form under the tree card's header (spec §4 "Forms": add-existing,
+ * TreeFormPanel — the one open form under the tree card's header (spec: "mutually exclusive": add-existing,
  * create-epic and create-issue exclude each other), chosen from the add dropdown's `TreeForm`.
  * Each form calls its own endpoint (see AddExistingForm, CreateEpicForm, CreateIssueForm); on
  * success the panel says that items were added or created, and the caller closes it (null form).

@@ -1,5 +1,5 @@
 /**
- * The tree card's add dropdown and its forms as data (spec §2.2, §4 "Forms"): which entries the menu
+ * The tree card's add dropdown and its forms as data (spec, "Forms"): which entries the menu
  * offers, which form each opens (one form at a time), and the menu's arrow-key movement.
  */
 import { TREE_TEXT } from '../treeTexts.ts';

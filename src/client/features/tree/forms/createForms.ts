@@ -1,5 +1,5 @@
 /**
- * The create forms' rules (spec §5 "Create epic", "Create issue", "Confidential parent") and the
+ * The create forms' rules (spec, "Create epic", "Create issue", "Confidential parent") and the
  * options of their group and project dropdowns. Pure; the forms render what these say.
  */
 import type { GroupOption, ProjectOption } from '../../../data/index.ts';

@@ -1,5 +1,5 @@
 /**
- * The child-items tree card's add dropdown and its three forms (spec §2.2). Mount `AddItemDropdown`
+ * The child-items tree card's add dropdown and its three forms (spec). Mount `AddItemDropdown`
  * in the card's header and `TreeFormPanel` under it; keep the open `TreeForm` (null when none) in
  * the card: `formForAction(action)` turns the dropdown's choice into it.
  */

@@ -1,6 +1,6 @@
 /**
- * The create-issue form's 'Recently used' projects (spec §2.2, §7 "Local storage: … frequent-projects",
- * §9 "Frequent items: max 20, list count 5"): per user under GitLab's key `<username>/frequent-projects`,
+ * The create-issue form's 'Recently used' projects (spec, "Local storage: … frequent-projects",
+ * "Frequent items: max 20, list count 5"): per user under GitLab's key `<username>/frequent-projects`,
  * most recently used first, at most 20 kept; the form shows at most 5, those inside the parent
  * epic's group. Entries keep GitLab's frequent-items fields (id, name, namespace, webUrl, avatarUrl,
  * frequency, lastAccessedOn) plus the project's full path.

@@ -1,4 +1,4 @@
-/** What the tree's forms know of the parent epic and where they send (spec §3 "Tree parent item", "Tree config"). */
+/** What the tree's forms know of the parent epic and where they send (spec, "Tree parent item", "Tree config"). */
 
 export interface TreeFormParent {
   /** The epic's numeric id: `parent_id` of a new child epic, `epic_id` of a new issue. */
@@ -7,7 +7,7 @@ export interface TreeFormParent {
   readonly fullPath: string;
   readonly groupId: number;
   readonly groupName: string;
-  /** A confidential parent takes only confidential children (spec §5). */
+  /** Spec: a confidential parent "accepts only confidential children". */
   readonly confidential: boolean;
 }
 
