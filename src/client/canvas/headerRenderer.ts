@@ -1,5 +1,5 @@
 /**
- * Draws the time header (spec §2.7): each column's label on top — the current unit emphasised —
+ * Draws the time header (spec): each column's label on top — the current unit emphasised —
  * its sub-labels below, column separators through the whole timeline, and the today marker.
  */
 import { BitmapText, Container, type Sprite } from 'pixi.js';

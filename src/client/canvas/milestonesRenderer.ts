@@ -1,5 +1,5 @@
 /**
- * Draws the milestones section (spec §2.6) under the header: its background and, when expanded,
+ * Draws the milestones section (spec) under the header: its background and, when expanded,
  * each milestone of the lanes in view (the lanes scroll by whole lanes inside the section) as a thin
  * bar in its lane with its title after it. Bars under 9 px take the 'minimum' style (a fixed 9 px
  * mark), under 12 px the 'small' one (a thinner bar).

@@ -1,6 +1,6 @@
 /**
  * The epic just created from the roadmap: remembered for the roadmap page that the new-epic page
- * returns to, which highlights it (spec §4 "Highlight"). Session storage: one tab, one navigation.
+ * returns to, which highlights it (spec: "a newly added epic is highlighted"). Session storage: one tab, one navigation.
  */
 const KEY = 'plantrack.roadmap.newEpicId';
 

@@ -22,7 +22,7 @@ export interface RoadmapTreeState {
   readonly loadingChildren: ReadonlySet<number>;
   setExpanded(id: number, expanded: boolean): void;
   setLoadingChildren(id: number, loading: boolean): void;
-  /** Spec §4 "Reloads": a new filter, state, range or sort clears the child flags. */
+  /** Spec: "Changing the filter, epic state, date range or sort clears the epics, child flags…". */
   reset(): void;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The filter bar's suggestion fetches (spec §7.2, §7.1 "Epic search for the token"): GitLab's JSON
+ * The filter bar's suggestion fetches (spec, "Epic search for the token"): GitLab's JSON
  * endpoints for users, labels, milestones and award emoji, and the GraphQL epic search. Each takes an
  * AbortSignal so a newer keystroke cancels the request it replaces; an aborted fetch rejects with
  * the signal's reason, which callers ignore. Answers are checked here, at the edge.
@@ -84,7 +84,7 @@ export async function fetchLabelSuggestions(
   });
 }
 
-/** The group's milestones, filtered here by title as GitLab's roadmap does (spec §5). */
+/** The group's milestones, filtered here by title as GitLab's roadmap does (spec). */
 export async function fetchMilestoneSuggestions(
   { fullPath, search }: { readonly fullPath: string; readonly search: string },
   signal: AbortSignal,
@@ -96,7 +96,7 @@ export async function fetchMilestoneSuggestions(
   });
 }
 
-/** The emoji the current user awards, filtered here by name (spec §5). */
+/** The emoji the current user awards, filtered here by name (spec). */
 export async function fetchEmojiSuggestions(
   { search }: { readonly search: string },
   signal: AbortSignal,

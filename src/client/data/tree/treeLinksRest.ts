@@ -1,8 +1,8 @@
 /**
  * The REST calls of the child-items tree's forms and of the related-items form (GitLab's
- * related_items_tree and related_issues endpoints, spec §7 REST, facts 1.8), with the session cookie
+ * related_items_tree and related_issues endpoints, the spec's REST calls, facts 1.8), with the session cookie
  * and the CSRF token. The functions that write answer a `Result` whose error is the `HttpFailure`;
- * the features turn it into the spec's text (spec §8): related-items' `addItemErrorText` and
+ * the features turn it into the spec's text (spec): related-items' `addItemErrorText` and
  * `removeItemErrorText`, the tree's `createEpicErrorText`.
  */
 
@@ -13,7 +13,7 @@ import { getJsonArray, groupScopedPath, isObject, type Json, str } from '../rest
 /** The two kinds of child an epic's tree holds. */
 export type TreeItemType = 'epic' | 'issue';
 
-/** GitLab's link types between related items (spec §9). */
+/** GitLab's link types between related items (spec: "Link types: blocks, is_blocked_by, relates_to"). */
 export const LINK_TYPES = ['relates_to', 'blocks', 'is_blocked_by'] as const;
 export type LinkType = (typeof LINK_TYPES)[number];
 
@@ -273,7 +273,7 @@ export async function createChildEpic(fields: {
 /**
  * POST `/api/v4/projects/:id/issues` `{ title, epic_id }`: a new issue, linked to the epic at the
  * top. Under a confidential epic the issue is created confidential (`confidential: true`), since
- * such a parent takes only confidential children (spec §5).
+ * such a parent "accepts only confidential children" (spec).
  */
 export async function createEpicIssue(fields: {
   readonly projectId: number;
@@ -311,7 +311,7 @@ export async function fetchDescendantGroups(
 }
 
 /**
- * GET `/api/v4/groups/:id/projects` with GitLab's tree parameters (spec §7 REST): the projects of the
+ * GET `/api/v4/groups/:id/projects` with GitLab's tree parameters (spec REST calls): the projects of the
  * group and its subgroups with issues enabled, most recently active first.
  */
 export async function fetchGroupProjects(
