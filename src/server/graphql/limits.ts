@@ -10,7 +10,7 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 
-/** GitLab's GraphQL limits (facts file, section 2). */
+/** GitLab's GraphQL limits. */
 export const GRAPHQL_LIMITS = {
   maxQuerySize: 10_000,
   maxDepth: { anonymous: 15, authenticated: 20 },

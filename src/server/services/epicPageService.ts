@@ -25,7 +25,7 @@ export interface EpicPagePaths {
 }
 
 /**
- * What the epic page must know before its first query (spec section 3, "Epic page state"): who may
+ * What the epic page must know before its first query (spec, "Epic page state"): who may
  * do what, the viewer's own to-do and subscription, the group's email setting, feature flags, and
  * the epic's identity and author. Everything else the page reads over GraphQL.
  */
