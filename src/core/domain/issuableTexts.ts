@@ -1,6 +1,6 @@
 /**
  * Texts of the issuable edit flow that both the server and the client show, verbatim from the spec
- * (section 8, "Work item and issuable form").
+ * (spec, "Work item and issuable form").
  */
 
 /** A save whose lock_version is stale: someone else saved in between. */

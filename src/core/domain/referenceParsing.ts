@@ -67,7 +67,7 @@ export function parseReference(text: string, kind: ParsedReference['kind']): Par
 }
 
 /**
- * The references in typed or pasted text (spec §5 "Add existing"): split on any whitespace,
+ * The references in typed or pasted text (spec, "Add existing"): split on any whitespace,
  * empty entries dropped. Each entry is kept as written (`&5`, `group/path#12`, a URL).
  */
 export function splitReferences(text: string): string[] {
@@ -76,7 +76,7 @@ export function splitReferences(text: string): string[] {
 
 /**
  * `pending` followed by each entry of `incoming` it does not hold yet, in their order: a
- * reference is pending at most once (spec §4 "Forms": each is deduplicated).
+ * reference is pending at most once (spec: "each is deduplicated").
  */
 export function addPendingReferences(pending: readonly string[], incoming: readonly string[]): string[] {
   const seen = new Set(pending);

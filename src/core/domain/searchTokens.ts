@@ -1,7 +1,7 @@
 /**
- * The filtered-search token model of the roadmap (spec §3 "Search token", §5, §7.3) and its two
+ * The filtered-search token model of the roadmap (spec, "Search token") and its two
  * mappings: to and from GitLab's URL parameters, and to the GraphQL variables GitLab's roadmap sends
- * (facts §1.4). Token values are kept unquoted; quotes exist only in text a person reads or types.
+ * (facts). Token values are kept unquoted; quotes exist only in text a person reads or types.
  */
 
 export type FilterTokenType = 'author' | 'label' | 'milestone' | 'confidential' | 'epic' | 'my-reaction';
@@ -64,7 +64,7 @@ export function tokenTypeSpec(type: FilterTokenType): TokenTypeSpec {
 
 export const OPERATOR_TEXT: Readonly<Record<FilterOperator, string>> = { '=': 'is', '!=': 'is not' };
 
-/** Epic only where epics are supported; My-Reaction only for a signed-in user (spec §2.4, §6). */
+/** Spec: "Epic (&, only when epics are supported) and My-Reaction (only for signed-in users)". */
 export function availableTokenTypes(options: {
   readonly signedIn: boolean;
   readonly epicsSupported: boolean;
@@ -215,7 +215,7 @@ export function hasFiltersApplied(filters: RoadmapFilters): boolean {
   );
 }
 
-// ---- URL parameters (spec §7.3) ------------------------------------------------------------------
+// ---- URL parameters (spec) ------------------------------------------------------------------
 
 interface ParamRule {
   readonly type: FilterTokenType;
@@ -301,7 +301,7 @@ export function roadmapFiltersKey(filters: RoadmapFilters): string {
   return new URLSearchParams(entries).toString();
 }
 
-// ---- GraphQL variables (facts §1.4) --------------------------------------------------------------
+// ---- GraphQL variables (facts) --------------------------------------------------------------
 
 export interface RoadmapFilterVariables {
   labelName?: string[];

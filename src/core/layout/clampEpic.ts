@@ -1,5 +1,5 @@
 /**
- * Clamping an epic (or milestone) to the timeframe — spec §4 "Bars":
+ * Clamping an epic (or milestone) to the timeframe — spec "Bars":
  * - A start before the timeframe start is clamped to it and marked out of range; likewise an end
  *   after the timeframe end.
  * - A missing start or end is "undefined" and the bar extends to that edge.
@@ -17,7 +17,7 @@ export const UNDEFINED_START = -2147483648;
 /** Stored end of an epic without a due date: above every real day (sorts as +∞). */
 export const UNDEFINED_END = 2147483647;
 
-/** The derived date fields of spec §3 "Epic (roadmap)". */
+/** The derived date fields of the spec's "Epic (roadmap)". */
 export interface ClampedDates {
   readonly originalStartDate: CalendarDate | null;
   readonly originalEndDate: CalendarDate | null;

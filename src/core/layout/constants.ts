@@ -1,4 +1,4 @@
-/** Roadmap layout constants (spec §9 "Roadmap layout"; GitLab's roadmap constants, facts §4.14). */
+/** Roadmap layout constants (spec, "Roadmap layout"; GitLab's roadmap constants, facts). */
 import { COLUMN_WIDTH } from '../time/timeScale.ts';
 
 /** Width of each timeframe column, px (TIMELINE_CELL_MIN_WIDTH). */

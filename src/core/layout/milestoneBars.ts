@@ -1,6 +1,6 @@
 /**
- * Milestone bars (spec §2.6, §4 "Bars", §9): clamped and dropped like epics, duplicates dropped,
- * filtered by the milestones type (facts §1.6), and styled by width: under 9 px 'minimum'; under
+ * Milestone bars (spec, "Bars"): clamped and dropped like epics, duplicates dropped,
+ * filtered by the milestones type (facts), and styled by width: under 9 px 'minimum'; under
  * 12 px 'small', the latter only where columns are quarters or months (GitLab never applies it to
  * weeks). Milestones are few, so this returns plain objects.
  */

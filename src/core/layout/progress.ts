@@ -1,5 +1,5 @@
 /**
- * Progress of an epic's child issues (spec §9 "Progress"), by issue WEIGHT (default) or issue COUNT:
+ * Progress of an epic's child issues (spec: "Percent is closed ÷ (opened + closed) × 100, rounded"), by issue WEIGHT (default) or issue COUNT:
  * - Percent is closed ÷ (opened + closed) × 100, rounded, and 0 if none.
  * - Label: '%{percentage}% issues closed' or '%{percentage}% weight completed'.
  * - Popover: '{completed} of {total} issues closed' or '… weight completed', or '- of -' when unknown.

@@ -30,12 +30,12 @@ export interface RoadmapEpicInput {
   readonly textColor: string | null;
   /** The server's hasChildren: whether the row gets an expand chevron. */
   readonly hasChildren: boolean;
-  /** Highlight a just-created epic (spec §4 "Highlight"). */
+  /** Highlight a just-created epic (spec: "a newly added epic is highlighted"). */
   readonly newEpic?: boolean;
 }
 
 /**
- * Bits of a laid-out row's flags (Uint16). Derived fields of spec §3 "Epic (roadmap)" plus what the
+ * Bits of a laid-out row's flags (Uint16). Derived fields of the spec's "Epic (roadmap)" plus what the
  * canvas and overlay need to draw without asking again.
  */
 export const ROW_FLAG = {
@@ -48,7 +48,7 @@ export const ROW_FLAG = {
   HAS_CHILDREN: 1 << 5,
   EXPANDED: 1 << 6,
   IS_CHILD_EPIC: 1 << 7,
-  /** The epic's group differs from the current group and it has no parent (spec §2.5). */
+  /** The epic's group differs from the current group and it has no parent (spec). */
   SHOW_GROUP_NAME: 1 << 8,
   /** No descendant totals: progress texts read '- of -'. */
   PROGRESS_UNKNOWN: 1 << 9,

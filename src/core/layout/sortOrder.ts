@@ -9,7 +9,7 @@ import { UNDEFINED_END, UNDEFINED_START } from './clampEpic.ts';
 export const SORT_VALUES = ['start_date_asc', 'start_date_desc', 'end_date_asc', 'end_date_desc'] as const;
 export type SortValue = (typeof SORT_VALUES)[number];
 
-/** Spec §5: the sort from the page is accepted only if start_date_asc or end_date_asc. */
+/** Spec: "The sort value from the page is accepted only if it is start_date_asc or end_date_asc." */
 export const ALLOWED_INITIAL_SORT_VALUES: readonly SortValue[] = ['start_date_asc', 'end_date_asc'];
 export const DEFAULT_SORT: SortValue = 'start_date_asc';
 

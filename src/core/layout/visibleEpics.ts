@@ -1,5 +1,5 @@
 /**
- * Which epics the roadmap lists, in what order and at what depth (spec §4 "Bars", §5):
+ * Which epics the roadmap lists, in what order and at what depth (spec, "Bars"):
  * 1. shown: clamped start ≤ clamped end (drops reversed dates and epics outside the timeframe);
  *    duplicates cannot exist because the store is keyed by id;
  * 2. sorted by the sort value on un-clamped dates, undated last, ties by id (sortOrder.ts);

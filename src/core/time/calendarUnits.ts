@@ -1,7 +1,7 @@
 /**
  * Calendar units (day, Sunday-week, month, quarter, year) over epoch days: where a unit starts and
  * where the next one starts. Shared by timeframes, scales and header ticks so that "a week" or "a
- * quarter" means the same thing everywhere. Weeks start on Sunday (spec §9 "Timeframes").
+ * quarter" means the same thing everywhere. Weeks start on Sunday (spec: "Weeks start on Sunday and have 7 days").
  */
 import { addDays, civilOf, daysFromCivil, type EpochDay, weekdayOf } from './epochDay.ts';
 

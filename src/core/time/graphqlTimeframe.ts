@@ -1,6 +1,6 @@
 /**
  * The GraphQL `timeframe` variable (`Timeframe` input: `start` and `end`, both `Date!`, a closed
- * range) for what the roadmap shows: spec §7.1 "timeframe {start, end} as ISO dates (yyyy-mm-dd)".
+ * range) for what the roadmap shows: spec: "timeframe {start, end} as ISO dates (yyyy-mm-dd)".
  * GitLab's `getEpicsTimeframeRange`: quarters from the first quarter's first day to the last
  * quarter's last day; months from the first month's 1st to the last month's last day; weeks from the
  * first Sunday to the last Sunday + 6. All three are the timeframe's first and last shown day.

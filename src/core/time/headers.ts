@@ -1,5 +1,5 @@
 /**
- * Timeline header labels (spec §2.7) for any scale, computed for a horizontal range only:
+ * Timeline header labels (spec) for any scale, computed for a horizontal range only:
  * - Quarters show 'YYYY Qn' for the first column or Q1, otherwise 'Qn', with month sub-labels.
  * - Months show the month name, with the year prefixed when it is the first column or the year
  *   changes ('2017 Nov', 'Dec', '2018 Jan'); sub-labels are the day numbers of the month's Sundays

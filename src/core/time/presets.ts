@@ -1,5 +1,5 @@
 /**
- * Date ranges and presets (spec §4 "Ranges and presets"). The range picks how much time the roadmap
+ * Date ranges and presets (spec, "Ranges and presets"). The range picks how much time the roadmap
  * spans; the preset picks the column unit. Values are GitLab's enum strings.
  */
 export const TIMEFRAME_RANGE_TYPES = ['CURRENT_QUARTER', 'CURRENT_YEAR', 'THREE_YEARS'] as const;
