@@ -1,5 +1,5 @@
 /**
- * DESIGN.md section 1 as an allowlist, in the manner of Perfetto's tools/check_imports.py: each
+ * DESIGN.md's "Layers, and who may import whom" as an allowlist, in the manner of Perfetto's tools/check_imports.py: each
  * layer says what it MAY import, and anything it is not allowed fails. Files of one layer import
  * each other freely, except that each feature folder is a unit of its own: features meet only through
  * their index.ts.

@@ -1,5 +1,5 @@
 /**
- * The import boundaries of DESIGN.md section 1, checked over the repository (boundaryCheck.ts).
+ * The import boundaries of DESIGN.md ("who may import whom"), checked over the repository (boundaryCheck.ts).
  * Run from the repository root; exits 1 on a refused import, a stale debt entry or a missing root.
  *
  *   node --import tsx scripts/check-boundaries.ts           check
