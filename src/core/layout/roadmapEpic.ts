@@ -48,7 +48,7 @@ export const ROW_FLAG = {
   HAS_CHILDREN: 1 << 5,
   EXPANDED: 1 << 6,
   IS_CHILD_EPIC: 1 << 7,
-  /** The epic's group differs from the current group and it has no parent (spec). */
+  /** Spec: the group name "shows only if the epic's group differs from the current group and the epic has no parent". */
   SHOW_GROUP_NAME: 1 << 8,
   /** No descendant totals: progress texts read '- of -'. */
   PROGRESS_UNKNOWN: 1 << 9,

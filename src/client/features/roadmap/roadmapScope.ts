@@ -7,7 +7,7 @@ export interface RoadmapScope {
   /** The group whose roadmap this is: top-level epics of other groups name their group. '' if unknown. */
   readonly groupId: string;
   readonly allowSubEpics: boolean;
-  /** The empty state's 'New epic' link (spec). */
+  /** The empty state's 'New epic' link (spec: "only if the user can create epics and no filters are applied"). */
   readonly canCreateEpic: boolean;
   readonly newEpicPath: string;
   readonly listEpicsPath: string;

@@ -98,7 +98,7 @@ export function writeRoadmapSettings(settings: RoadmapSettings, params: URLSearc
   params.set('milestones_type', settings.milestonesType);
 }
 
-/** Spec: choosing a range resets the layout to that range's default. */
+/** Spec: "Choosing a range resets the preset to the default for that range." */
 export function withRangeType(settings: RoadmapSettings, range: TimeframeRangeType): RoadmapSettings {
   return settings.timeframeRangeType === range
     ? settings

@@ -1,6 +1,6 @@
 import type { NamespaceRow } from '../../db/schema.ts';
 
-/** GitLab's roadmap ranges and the layouts each allows; the first is the default (spec). */
+/** GitLab's roadmap ranges and the layouts each allows; the first is the default (spec: "Allowed presets by range"). */
 const PRESETS_BY_RANGE = {
   CURRENT_QUARTER: ['WEEKS'],
   CURRENT_YEAR: ['MONTHS', 'WEEKS'],

@@ -1,5 +1,5 @@
 /**
- * AddItemDropdown — the tree card's Add menu button (spec), rendered only with adminEpic: an
+ * AddItemDropdown — the tree card's Add menu button (spec: "Add dropdown, shown with adminEpic"): an
  * Issue section ('Add a new issue', 'Add an existing issue') and, with sub-epics, an Epic section
  * ('Add a new epic', 'Add an existing epic'). A WAI-ARIA menu button: Enter, Space or the arrows
  * open it, the arrows, Home and End move (wrapping), Escape closes it and returns focus to the
