@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoSeriousAxeViolations, signIn, waitForIdle } from './helpers.ts';
 
 /**
- * The epic page's right sidebar (spec 2.1, 2.6, 4, 8): every block saved as the owner and read
+ * The epic page's right sidebar (spec): every block saved as the owner and read
  * back after a reload, each write refused by a forced server failure (its text shown, the block
  * back to what it was), what reporter, guest and anonymous visitors get, keyboard use and axe.
  * Tests that write make their own epic in the demo's 'sandbox' group (where browser tests write),

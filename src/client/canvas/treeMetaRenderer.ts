@@ -1,5 +1,5 @@
 /**
- * Draws a tree row's metadata column, right-aligned in muted text (spec 2.2): for an epic its child
+ * Draws a tree row's metadata column, right-aligned in muted text (spec): for an epic its child
  * epic and issue counts; for an issue its milestone, due date (red when past due and open),
  * weight, up to three assignee initials (+N) and health status pill. Parts go from the right edge
  * leftwards; the milestone takes what room is left, cut with an ellipsis. Texts stay with their

@@ -1,6 +1,6 @@
 /**
  * Whether the epic page's right sidebar is collapsed: one atom, so the sidebar's own toggle and
- * the header's small-screen toggle (spec 2.1) act on the same state. Every toggle is remembered in
+ * the header's small-screen toggle (spec) act on the same state. Every toggle is remembered in
  * the `collapsed_gutter` cookie; crossing the lg breakpoint re-applies GitLab's default.
  */
 import { useAtom, useSetAtom } from 'jotai';

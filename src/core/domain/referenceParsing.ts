@@ -91,7 +91,7 @@ export function addPendingReferences(pending: readonly string[], incoming: reado
 
 /**
  * The entries of a pasted list (each value may hold several): split as splitReferences does,
- * duplicates ignored (spec 5, "Add existing"), at most `limit` of them so that one request cannot
+ * duplicates ignored (spec, "Add existing"), at most `limit` of them so that one request cannot
  * ask for thousands.
  */
 export function referenceList(values: readonly string[], limit = 100): string[] {

@@ -1,10 +1,10 @@
-/** View models of the epic page's sidebar blocks (spec 2.1, 2.6), made by epicSidebarMappers. */
+/** View models of the epic page's sidebar blocks (spec), made by epicSidebarMappers. */
 import type { CalendarDate } from '../dates.ts';
 import type { ItemState } from '../types.ts';
 
 export type EpicDateKind = 'start' | 'due';
 
-/** One of the epic's two dates: fixed by hand or inherited from milestones (spec 3, "Dates"). */
+/** One of the epic's two dates: fixed by hand or inherited from milestones (spec, "Dates"). */
 export interface EpicDateField {
   /** The date in effect: the fixed one when `isFixed`, else the milestones' one. */
   readonly date: CalendarDate | null;

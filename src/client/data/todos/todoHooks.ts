@@ -1,5 +1,5 @@
 /**
- * The sidebar's to-do block (spec 4 "To-do"): the viewer's pending to-do on the epic through
+ * The sidebar's to-do block (spec, "To-do"): the viewer's pending to-do on the epic through
  * `currentUserTodos(state: pending)`, toggled with `todoCreate` / `todoMarkDone` (facts 1.9). After
  * a toggle the cached answer carries the new to-do and the viewer's pending count.
  */

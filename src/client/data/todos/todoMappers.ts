@@ -16,7 +16,7 @@ export function toEpicTodo(answer: TodoAnswer): EpicTodoView | null {
   };
 }
 
-/** The pending count after adding (+1) or finishing (-1) a to-do; it never goes below 0 (spec 4). */
+/** The pending count after adding (+1) or finishing (-1) a to-do; it never goes below 0 (spec). */
 export function pendingCountAfter(count: number, delta: 1 | -1): number {
   return Math.max(0, count + delta);
 }

@@ -1,4 +1,4 @@
-/** View models of the epic sidebar's to-do block (spec 4 "To-do"), made by todoMappers. */
+/** View models of the epic sidebar's to-do block (spec, "To-do"), made by todoMappers. */
 
 /** The viewer's pending to-do on the epic, and their pending to-dos everywhere (the badge's count). */
 export interface EpicTodoView {

@@ -184,7 +184,7 @@ function EpicLinkedItems({ page }: { page: EpicPageProps }) {
   );
 }
 
-/** Shown below the lg breakpoint only (CSS), where the sidebar starts collapsed (spec 2.1). */
+/** Shown below the lg breakpoint only (CSS), where the sidebar starts collapsed (spec). */
 function HeaderSidebarToggle() {
   const { collapsed, setCollapsed } = useEpicSidebarCollapse();
   return (

@@ -1,5 +1,5 @@
 /**
- * The epic page's 'Child issues and epics' card (spec 2.2): its title, totals of epics, issues and
+ * The epic page's 'Child issues and epics' card (spec): its title, totals of epics, issues and
  * weight (open and closed in the tooltip), the health summary, the add dropdown with its one open
  * form, the 'Show labels' switch, and the tree drawn by EpicTreeView. New items come first after
  * an add or create: the root's first page is read again. With sub-epics, tabs switch between the

@@ -1,5 +1,5 @@
 /**
- * The child-items card's 'Tree view' / 'Roadmap view' switch (spec 2.2): WAI-ARIA tabs and their
+ * The child-items card's 'Tree view' / 'Roadmap view' switch (spec): WAI-ARIA tabs and their
  * panels. A hidden panel keeps its content mounted, so the tree and the roadmap keep their state.
  */
 import type { ReactNode } from 'react';

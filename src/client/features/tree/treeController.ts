@@ -40,7 +40,7 @@ export interface TreeControllerOptions {
   /** The root epic's group path and iid. */
   readonly fullPath: string;
   readonly iid: string;
-  /** Anonymous visitors get no drag and drop (spec 6). */
+  /** Anonymous visitors get no drag and drop (spec). */
   readonly signedIn: boolean;
   readonly isShowingLabels: boolean;
   /** Shows a toast (the spec's texts). */
@@ -328,7 +328,7 @@ export class TreeController {
     if (result?.ok) await this.sendMove(result.value.mutation, result.value.undo);
   }
 
-  /** Sends the reorder; a refusal or failure undoes the optimistic move (spec 4 "Tree content"). */
+  /** Sends the reorder; a refusal or failure undoes the optimistic move (spec, "Tree content"). */
   private async sendMove(mutation: EpicTreeNodeFieldsInput, undo: MoveUndo): Promise<void> {
     const root = this.state.root;
     if (!root) return;

@@ -1,5 +1,5 @@
 /**
- * The tree's pointer drag (spec 4 "Tree items"), around the pure machine of `dragGesture.ts`: at
+ * The tree's pointer drag (spec, "Tree items"), around the pure machine of `dragGesture.ts`: at
  * each move it probes the drop target under the pointer, places the ghost and the drop indicator,
  * expands an epic hovered long enough, and scrolls the list while the pointer is near its edges; a
  * drop goes to the controller to apply and send. It reads no DOM and draws nothing itself.

@@ -1,5 +1,5 @@
 /**
- * One item of the epic child tree as the tree model takes it (spec 3 "Child item"; facts 1.8 child
+ * One item of the epic child tree as the tree model takes it (spec, "Child item"; facts 1.8 child
  * epic and issue nodes), already mapped from GraphQL by the client: numeric ids, dates as calendar
  * dates or ISO instants, colours as '#rrggbb'. Items are keyed by a stable string: `epic:<id>` or
  * `issue:<epicIssueId>` (an issue is in the tree through its epic-issue link).
@@ -84,7 +84,7 @@ export type TreeItemPatch = { readonly key: TreeItemKey } & Partial<
   Omit<TreeItemInput, 'type' | 'id' | 'epicIssueId'>
 >;
 
-/** Paging state of one parent's children (spec 3 "Per-item flags"). */
+/** Paging state of one parent's children (spec, "Per-item flags"). */
 export interface TreePageInfo {
   readonly epicEndCursor: string | null;
   readonly hasMoreEpics: boolean;

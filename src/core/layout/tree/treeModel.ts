@@ -1,5 +1,5 @@
 /**
- * The resident epic child tree (spec 3 "Child item", "Per-item flags"; spec 4 "Tree items", "Tree
+ * The resident epic child tree (spec, "Child item", "Per-item flags", "Tree items", "Tree
  * content"): items by key, each parent's ordered children, expansion and paging flags, and the
  * flattened visible rows. Every operation updates the rows by splicing only the block it changes
  * (TreeRows), and keeps `inner` — the rows a parent shows under itself when expanded — up to date
@@ -141,7 +141,7 @@ export class TreeModel {
     this.setExtraBits(parent, more, NODE_BIT.HAS_MORE_EPICS | NODE_BIT.HAS_MORE_ISSUES | NODE_BIT.FETCHING);
   }
 
-  /** Items added or created under a parent go to the top, in the given order (spec 4). */
+  /** Items added or created under a parent go to the top, in the given order (spec). */
   addItems(parentKey: TreeItemKey, items: readonly TreeItemInput[]): void {
     const parent = this.requireParent(parentKey);
     items.forEach((item, i) => {

@@ -1,5 +1,5 @@
 /**
- * What a tree row's metadata column says (spec 2.2: "child epic and issue counts; milestone, due
+ * What a tree row's metadata column says (spec: "child epic and issue counts; milestone, due
  * date and weight; assignees and health status"), as plain values the canvas draws and the DOM
  * overlay can read aloud. Days are epoch days; nothing here reads a clock (today comes in).
  */
@@ -24,7 +24,7 @@ export function formatTreeDueDate(day: EpochDay, today: EpochDay): string {
   return date.year === civilOf(today).year ? text : `${text}, ${date.year}`;
 }
 
-/** "A due date is past due when it is before today and the item is not closed" (spec 4). */
+/** "A due date is past due when it is before today and the item is not closed" (spec). */
 export function isTreeDueDatePast(dueDay: number, today: EpochDay, closed: boolean): boolean {
   return dueDay !== NO_DAY && !closed && dueDay < today;
 }

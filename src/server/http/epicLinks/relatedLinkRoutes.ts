@@ -39,7 +39,7 @@ function projectPathOf(params: unknown): string {
 }
 
 /**
- * The related-items endpoints (spec 2.3), at GitLab's paths:
+ * The related-items endpoints (spec), at GitLab's paths:
  *
  * GET    /groups/:path/-/epics/:iid/related_epic_links          the epic's related epics
  * POST   /groups/:path/-/epics/:iid/related_epic_links          { issuable_references, link_type }

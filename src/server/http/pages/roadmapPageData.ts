@@ -24,7 +24,7 @@ function single(query: Record<string, unknown>, key: string): string | undefined
   return typeof value === 'string' ? value : undefined;
 }
 
-/** The roadmap mount's data attributes (spec 2.1), with the URL's range, layout, state and sort validated. */
+/** The roadmap mount's data attributes (spec), with the URL's range, layout, state and sort validated. */
 export function roadmapPageData(group: NamespaceRow, canCreateEpic: boolean, query: Record<string, unknown>) {
   const requestedRange = single(query, 'timeframe_range_type');
   const range: RangeType =

@@ -10,7 +10,7 @@ export const SUGGESTION_LIMIT = 50;
 
 export interface SuggestionQuery {
   readonly search: string;
-  /** Only confidential items: a confidential parent takes no others (spec 5, "Confidential parent"). */
+  /** Only confidential items: a confidential parent takes no others (spec, "Confidential parent"). */
   readonly confidentialOnly: boolean;
 }
 

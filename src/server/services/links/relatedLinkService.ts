@@ -31,7 +31,7 @@ import {
 import { resolveEpicReferences, resolveIssueReferences } from './referenceResolver.ts';
 
 /**
- * Related items (spec 2.3): epics related to an epic (GitLab's Epics::RelatedEpicLinks services)
+ * Related items (spec): epics related to an epic (GitLab's Epics::RelatedEpicLinks services)
  * and issues related to an issue (IssueLinks). A link relates, or one item blocks the other;
  * `is_blocked_by` is stored as `blocks` with the two swapped. A pair is linked at most once, in
  * either direction. Writes are one transaction under the root namespace's hierarchy lock, which

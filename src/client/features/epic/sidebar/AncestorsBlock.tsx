@@ -1,4 +1,4 @@
-/** Block 7: the epic's ancestors, each a link with its open or closed icon, or 'None' (spec 2.6). */
+/** Block 7: the epic's ancestors, each a link with its open or closed icon, or 'None' (spec). */
 import { type EpicSidebarScope, firstErrorMessage, useEpicAncestors } from '../../../data/index.ts';
 import { Icon } from '../../../ui/index.ts';
 import { BlockFetchError, CollapsedItem, SidebarBlock } from './SidebarParts.tsx';

@@ -1,5 +1,5 @@
 /**
- * Block 5: the epic's colour, shown only under GitLab's `epic_color_highlight` flag (spec 2.1). The
+ * Block 5: the epic's colour, shown only under GitLab's `epic_color_highlight` flag (spec). The
  * editor lists GitLab's suggested colours as buttons; choosing one saves it at once, and the block
  * goes back to the saved colour when the server refuses.
  */

@@ -1,5 +1,5 @@
 /**
- * Block 6: confidentiality (spec 2.6, 4, 5 "Confidentiality toggle", 8). Editing opens GitLab's
+ * Block 6: confidentiality (spec, "Confidentiality toggle"). Editing opens GitLab's
  * confirmation panel; its button reads 'Turn on' or 'Turn off', and 'Applying' while saving. A
  * refusal shows the server's first error in a dismissible danger alert.
  */
@@ -28,7 +28,7 @@ export function ConfidentialityBlock({
   const view = state.data;
   const confidential = view?.confidential === true;
   const text = confidential ? SIDEBAR_TEXT.confidential : SIDEBAR_TEXT.notConfidential;
-  // A confidential parent accepts only confidential children (spec 5).
+  // A confidential parent accepts only confidential children (spec).
   const editable = canUpdate && view !== null && view !== undefined && !view.parentConfidential;
 
   const apply = () => {

@@ -1,5 +1,5 @@
 /**
- * Blocks 2 and 3: the start or due date, fixed by hand or inherited from milestones (spec 2.6, 4
+ * Blocks 2 and 3: the start or due date, fixed by hand or inherited from milestones (spec
  * "Dates"). A save shows its result at once and falls back to the saved date (and fixed flag) when
  * the server refuses it.
  */

@@ -1,5 +1,5 @@
 /**
- * The epic page's right sidebar (spec 2.1): its ten blocks in GitLab's order, each reading and
+ * The epic page's right sidebar (spec): its ten blocks in GitLab's order, each reading and
  * writing its own data. Collapsed, it shows one icon per block; an icon expands the sidebar and
  * moves focus to its block. Below the lg breakpoint it starts collapsed and opens over the page.
  */

@@ -1,5 +1,5 @@
 /**
- * Block 4: the epic's labels (spec 2.1, 4 "Labels"). Each label links to the group's epics
+ * Block 4: the epic's labels (spec, "Labels"). Each label links to the group's epics
  * filtered by it; with the update permission the labels can be edited and removed one by one. A
  * save shows the new labels at once and goes back to the saved ones when the server refuses.
  */

@@ -1,4 +1,4 @@
-/** Block 8: the epic's participants, seven shown, then '+ N more' (spec 2.6, 9). */
+/** Block 8: the epic's participants, seven shown, then '+ N more' (spec). */
 import { useState } from 'react';
 import { type EpicSidebarScope, firstErrorMessage, useEpicParticipants } from '../../../data/index.ts';
 import { Avatar, Button, Icon } from '../../../ui/index.ts';

@@ -1,4 +1,4 @@
-/** Block 10: the epic's full reference with a copy button ('Copied' for 1 second; spec 2.6, 9). */
+/** Block 10: the epic's full reference with a copy button ('Copied' for 1 second; spec). */
 import { type EpicSidebarScope, firstErrorMessage, useEpicReference } from '../../../data/index.ts';
 import { Button, Icon, Tooltip } from '../../../ui/index.ts';
 import { BlockFetchError, CollapsedItem, SidebarBlock } from './SidebarParts.tsx';

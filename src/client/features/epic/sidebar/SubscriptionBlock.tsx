@@ -1,5 +1,5 @@
 /**
- * Block 9: the viewer's notifications for the epic (spec 4 "Subscription"), a switch saved through
+ * Block 9: the viewer's notifications for the epic (spec, "Subscription"), a switch saved through
  * `epicSetSubscription`. It is disabled for anonymous visitors and when an owner switched emails
  * off ('Disabled by group owner'); a refusal flips it back.
  */

@@ -1,4 +1,4 @@
-/** Block 1: the viewer's to-do on the epic (signed-in only; spec 2.1, 4 "To-do"). */
+/** Block 1: the viewer's to-do on the epic (signed-in only; spec, "To-do"). */
 import { useState } from 'react';
 import { type EpicSidebarScope, firstErrorMessage, useEpicTodo } from '../../../data/index.ts';
 import { usePushToast } from '../../../state/index.ts';

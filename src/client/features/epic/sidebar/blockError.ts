@@ -1,4 +1,4 @@
-/** What a block shows when a write fails (spec 8 "Mutations and fetches"). */
+/** What a block shows when a write fails (spec, "Mutations and fetches"). */
 export interface BlockError {
   /** The block's own text. */
   readonly message: string;

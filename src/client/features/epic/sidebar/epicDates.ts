@@ -1,5 +1,5 @@
 /**
- * The date blocks' rules (spec 4 "Dates", 5 "Date ordering", "Date value", "Date picker"): a start
+ * The date blocks' rules (spec, "Dates", "Date ordering", "Date value", "Date picker"): a start
  * date must be strictly earlier than the due date, checked only when both exist; values travel as
  * YYYY-MM-DD; a due date before today on an open epic is past due.
  */
@@ -56,12 +56,12 @@ export function isPastDate(date: CalendarDate, today: CalendarDate): boolean {
   return compareCalendarDates(date, today) < 0;
 }
 
-/** A due date is past due when it is before today and the epic is not closed (spec 4). */
+/** A due date is past due when it is before today and the epic is not closed (spec). */
 export function isPastDue(due: CalendarDate | null, state: ItemState, today: CalendarDate): boolean {
   return due !== null && state !== 'closed' && isPastDate(due, today);
 }
 
-/** A date may be removed only if one is set by hand and the user can update (spec 4). */
+/** A date may be removed only if one is set by hand and the user can update (spec). */
 export function canRemoveDate(fixed: CalendarDate | null, canUpdate: boolean): boolean {
   return canUpdate && fixed !== null;
 }

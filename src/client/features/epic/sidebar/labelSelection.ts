@@ -1,7 +1,7 @@
 /**
  * The labels block's rules: with scoped labels, choosing `scope::value` replaces the other labels of
- * that scope (spec 4 "Labels"); a save sends only what changed; each label links to the group's
- * epics list filtered by `label_name[]` (spec 2.2).
+ * that scope (spec, "Labels"); a save sends only what changed; each label links to the group's
+ * epics list filtered by `label_name[]` (spec).
  */
 import { toGlobalId } from '../../../../core/domain/gid.ts';
 import { labelScope } from '../../../../core/domain/labels.ts';

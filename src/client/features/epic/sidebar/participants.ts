@@ -1,4 +1,4 @@
-/** GitLab shows 7 participants, then '+ N more' (spec 2.6, 9). */
+/** GitLab shows 7 participants, then '+ N more' (spec). */
 export const PARTICIPANTS_SHOWN = 7;
 
 /** The participants to show and how many the '+ N more' button stands for (0 when none are hidden). */

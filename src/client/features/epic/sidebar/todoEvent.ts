@@ -1,5 +1,5 @@
 /**
- * The document-level event a to-do toggle fires (spec 4 "To-do"; GitLab's `todo:toggle`), so a
+ * The document-level event a to-do toggle fires (spec, "To-do"; GitLab's `todo:toggle`), so a
  * to-do count elsewhere on the page can follow without asking the server again.
  */
 export const TODO_TOGGLE_EVENT = 'todo:toggle';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { systemClock } from '../../../lib/clock.ts';
 
-/** How long 'Copied' stays (spec 9: the clipboard tooltip reverts after 1000 ms). */
+/** How long 'Copied' stays (spec: the clipboard tooltip reverts after 1000 ms). */
 const COPIED_TOOLTIP_MS = 1000;
 
 export type CopyState = 'idle' | 'copied' | 'failed';
