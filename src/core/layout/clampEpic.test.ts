@@ -17,7 +17,7 @@ const clamp = (startDate: string | null, dueDate: string | null) =>
     timeframe,
   );
 
-describe('clamping an epic to the timeframe (spec §4 "Bars")', () => {
+describe('clamping an epic to the timeframe (spec, "Bars")', () => {
   it.each([
     // start, due → drawn start, drawn end, start undefined/out, end undefined/out, shown
     ['2020-01-01', '2020-12-31', '2020-01-01', '2020-12-31', '--', '--', true],

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bufferSize, indentClassForLevel, sectionWidth } from './constants.ts';
 import { parseInitialSort } from './sortOrder.ts';
 
-describe('roadmap layout constants (spec §9)', () => {
+describe('roadmap layout constants, as GitLab sets them', () => {
   it.each([
     [1080, 200, 18],
     [1440, 0, 29],

@@ -7,7 +7,7 @@ import {
   totalsFor,
 } from './progress.ts';
 
-describe('progress of child issues (spec §9 "Progress")', () => {
+describe('progress of child issues (spec, "Progress")', () => {
   it.each([
     [0, 0, 0],
     [0, 4, 0],

@@ -11,7 +11,7 @@ const day = (text: string) => calendarDateToDay(text as CalendarDate);
 const scaleOf = (rangeType: TimeframeRangeType, presetType: PresetType, today: string) =>
   presetScaleOf(buildTimeframe({ rangeType, presetType, today: today as CalendarDate }));
 
-describe('timeline headers (spec §2.7)', () => {
+describe('timeline headers', () => {
   it("quarters: 'YYYY Qn' for the first column or Q1, otherwise 'Qn', with month sub-labels", () => {
     const ticks = headerTicks(scaleOf('THREE_YEARS', 'QUARTERS', '2018-01-01'), day('2018-01-01'));
     expect(ticks.unit).toBe('quarter');

@@ -7,7 +7,7 @@ import {
   resolvePresetType,
 } from './presets.ts';
 
-describe('ranges and presets (spec §4)', () => {
+describe('ranges and presets', () => {
   it('allows WEEKS only for the current quarter, MONTHS or WEEKS for the year, all three for three years', () => {
     expect(ALLOWED_PRESETS).toEqual({
       CURRENT_QUARTER: ['WEEKS'],

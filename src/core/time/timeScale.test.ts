@@ -80,7 +80,7 @@ describe('the preset scale is piecewise linear over equal 180 px columns', () =>
   });
 });
 
-describe("GitLab's bar rules per preset, with an inclusive end day (facts §4.13.2)", () => {
+describe("GitLab's bar rules per preset, with an inclusive end day", () => {
   it('weeks: Mon 15 Jan → Fri 2 Feb 2018 is 6 + 7 + 6 days = 488.57 px, starting half a day into Monday', () => {
     const { x, width } = bar(weeks, '2018-01-15', '2018-02-02');
     expect(width).toBeCloseTo(488.57, 2);

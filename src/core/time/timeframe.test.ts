@@ -19,7 +19,7 @@ const label = (item: TimeframeItem) =>
 const first = (timeframe: Timeframe) => label(timeframe.items[0]!);
 const last = (timeframe: Timeframe) => label(timeframe.items[timeframe.items.length - 1]!);
 
-describe('THREE_YEARS by quarter: the 36-month window widened to quarter boundaries (facts §4.13.1)', () => {
+describe('THREE_YEARS by quarter: the 36-month window widened to quarter boundaries', () => {
   it.each([
     ['2018-01-01', 12, '2016 Q3', '2019 Q2'],
     ['2021-01-01', 12, '2019 Q3', '2022 Q2'],
