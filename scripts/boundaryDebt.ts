@@ -22,15 +22,7 @@ function owed(reason: string, pairs: readonly string[]): BoundaryDebt[] {
   });
 }
 
-const PAGE_DATA = 'page data types are the mount contract: they belong in src/core/pages';
-
 export const BOUNDARY_DEBT: readonly BoundaryDebt[] = [
-  // Features importing the app above them.
-  ...owed(PAGE_DATA, [
-    'src/client/features/epic/EpicPage.tsx -> src/client/app/pageData.ts',
-    'src/client/features/epic/sidebar/EpicSidebar.tsx -> src/client/app/pageData.ts',
-    'src/client/features/roadmap/RoadmapPage.tsx -> src/client/app/pageData.ts',
-  ]),
   // GraphQL outside loaders.ts importing db repositories (values or their types).
   ...owed('StatsVisibility is a repository type; the context should take it from a service', [
     'src/server/graphql/context.ts -> src/server/db/repositories/visibility.ts',

@@ -109,7 +109,7 @@ describe.each(BACKENDS)('milestone pages and their GraphQL (%s)', (backend) => {
       page: 'milestone',
       kind: 'group',
       'full-path': 'acme',
-      'group-name': 'Acme Corp',
+      'owner-name': 'Acme Corp',
       iid: String(groupMilestone.iid),
       'milestone-id': String(groupMilestone.id),
       'milestone-title': groupMilestone.title,
@@ -120,8 +120,7 @@ describe.each(BACKENDS)('milestone pages and their GraphQL (%s)', (backend) => {
       page: 'milestone',
       kind: 'project',
       'full-path': 'acme/platform/backend/api',
-      'project-name': 'API',
-      'group-full-path': 'acme/platform/backend',
+      'owner-name': 'API',
       iid: String(projectMilestone.iid),
       'milestone-id': String(projectMilestone.id),
     });

@@ -1,13 +1,13 @@
+import type { PageMount, Session } from '../../core/pages/pageMount.ts';
 import type { createApolloClient } from '../data/index.ts';
 import { DataProvider } from '../data/index.ts';
 import { type AppStore, StateProvider } from '../state/index.ts';
 import type { CommandRegistry } from './commands.ts';
-import type { PageData, Session } from './pageData.ts';
 import { PageView } from './pages.tsx';
 import { Shell } from './Shell.tsx';
 
 export interface AppProps {
-  readonly page: PageData;
+  readonly page: PageMount;
   readonly session: Session;
   readonly store: AppStore;
   readonly client: ReturnType<typeof createApolloClient>;

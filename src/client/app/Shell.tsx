@@ -1,10 +1,10 @@
 import { type ReactNode, useMemo } from 'react';
+import type { Session } from '../../core/pages/pageMount.ts';
 import { TopBar } from '../components/shell/index.ts';
 import { ShortcutsDialog } from '../components/shortcuts/index.ts';
 import { useHelpDialog, useToasts } from '../state/index.ts';
 import { ToastRegion } from '../ui/index.ts';
 import type { CommandRegistry } from './commands.ts';
-import type { Session } from './pageData.ts';
 import { useShortcuts } from './useShortcuts.ts';
 
 /** The chrome every page shares: skip link, top bar, main landmark, toasts, shortcut help. */

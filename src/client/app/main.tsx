@@ -6,6 +6,7 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { assert } from '../../core/lib/assert.ts';
+import { parsePageMount, parseSession } from '../../core/pages/pageMount.ts';
 import { SEARCH_TARGET } from '../components/filters/index.ts';
 import { createApolloClient, csrfToken } from '../data/index.ts';
 import {
@@ -20,7 +21,6 @@ import {
 } from '../state/index.ts';
 import { App } from './App.tsx';
 import { appCommands, CommandRegistry } from './commands.ts';
-import { parsePageData, parseSession } from './pageData.ts';
 import { PAGES_WITH_SEARCH } from './pages.tsx';
 
 function focusSearch(): void {
@@ -36,7 +36,7 @@ function start(): void {
   document.body.dataset.idle = 'false';
 
   const session = parseSession(root.dataset, csrfToken());
-  const page = parsePageData(root.dataset);
+  const page = parsePageMount(root.dataset);
   const store = createAppStore();
   bindLocation(store);
   const client = createApolloClient(session.csrfToken);

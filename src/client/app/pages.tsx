@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import type { PageMount, PageName, Session } from '../../core/pages/pageMount.ts';
 import { NotFoundPage } from '../components/errors/index.ts';
 import { SignInPage } from '../features/auth/index.ts';
 import { EpicPage } from '../features/epic/index.ts';
@@ -13,13 +14,12 @@ import { ProjectPage } from '../features/projects/index.ts';
 // Lazy: the roadmap page's code is loaded only on its page (see its index.ts).
 import { RoadmapPage } from '../features/roadmap/index.ts';
 import { Loading } from '../ui/index.ts';
-import type { PageData, PageName, Session } from './pageData.ts';
 
 /** Pages with a search box, where the `s`, `/` and `f` shortcuts are registered. */
 export const PAGES_WITH_SEARCH: ReadonlySet<PageName> = new Set(['group-epics', 'project-issues']);
 
 /** The one page component for the page the server rendered. */
-export function PageView({ page, session }: { page: PageData; session: Session }) {
+export function PageView({ page, session }: { page: PageMount; session: Session }) {
   switch (page.page) {
     case 'home':
       return <HomePage signedIn={session.currentUser !== null} signInPath={session.signInPath} />;

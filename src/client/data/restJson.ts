@@ -1,6 +1,6 @@
 /**
  * What every REST fetch of the data layer shares at the edge: the checks that read untyped JSON,
- * GitLab's group-scoped paths, and the GET of a JSON list. Past the mappers that use these, nothing
+ * and the GET of a JSON list. Past the mappers that use these, nothing
  * reads raw JSON fields.
  */
 
@@ -8,10 +8,6 @@ export type Json = Record<string, unknown>;
 
 export const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null;
 export const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-
-/** `/groups/a/b/-/…`: each path segment encoded, the slashes kept. */
-export const groupScopedPath = (fullPath: string, rest: string): string =>
-  `/groups/${fullPath.split('/').map(encodeURIComponent).join('/')}/-/${rest}`;
 
 /**
  * GETs a JSON list with the session cookie and answers its objects (other entries are dropped).

@@ -1,9 +1,82 @@
-/** GitLab's web paths of an epic and an issue: no host (prefix the external URL for a `web_url`). */
+/**
+ * Every web path the app serves or links to, in GitLab's URL scheme: groups under `/groups/<full
+ * path>`, projects and users at the root, a resource's pages after `/-/`. Paths carry no host
+ * (prefix the external URL for a `web_url`). Each path segment is URI-encoded, the slashes kept,
+ * so a path built here is safe in an `href` and in a `fetch`.
+ */
 
-export function epicWebPath(groupFullPath: string, iid: number): string {
-  return `/groups/${groupFullPath}/-/epics/${iid}`;
+type Iid = string | number;
+
+/** `acme/platform` as it goes into a URL: each segment encoded, the slashes kept. */
+export const encodeFullPath = (fullPath: string): string =>
+  fullPath.split('/').map(encodeURIComponent).join('/');
+
+const group = (fullPath: string): string => `/groups/${encodeFullPath(fullPath)}`;
+const groupSection = (fullPath: string, rest: string): string => `${group(fullPath)}/-/${rest}`;
+const project = (fullPath: string): string => `/${encodeFullPath(fullPath)}`;
+const projectSection = (fullPath: string, rest: string): string => `${project(fullPath)}/-/${rest}`;
+
+/** The sign-in page; with `redirectTo`, where it sends the user back to. */
+export function signInPath(redirectTo?: string): string {
+  return redirectTo === undefined
+    ? '/users/sign_in'
+    : `/users/sign_in?redirect_to=${encodeURIComponent(redirectTo)}`;
 }
 
-export function issueWebPath(projectFullPath: string, iid: number): string {
-  return `/${projectFullPath}/-/issues/${iid}`;
+export const userPath = (username: string): string => `/${encodeURIComponent(username)}`;
+
+/** Where a to-do is marked done (DELETE): GitLab's `dashboard_todo_path`. */
+export const todoDonePath = (todoId: number): string => `/dashboard/todos/${todoId}`;
+
+export const EPICS_DOCS_PATH = '/help/user/group/epics/_index.md';
+export const MARKDOWN_DOCS_PATH = '/help/user/markdown';
+export const EMPTY_ROADMAP_ILLUSTRATION = '/illustrations/empty-roadmap.svg';
+export const USERS_AUTOCOMPLETE_PATH = '/-/autocomplete/users.json';
+export const AWARD_EMOJIS_AUTOCOMPLETE_PATH = '/-/autocomplete/award_emojis';
+
+export const groupPath = group;
+export const groupEpicsPath = (fullPath: string): string => groupSection(fullPath, 'epics');
+/** The epics of the group as JSON (`epics.json`): the roadmap mount's epics path. */
+export const groupEpicsJsonPath = (fullPath: string): string => groupSection(fullPath, 'epics.json');
+export const newEpicPath = (fullPath: string): string => groupSection(fullPath, 'epics/new');
+export const groupRoadmapPath = (fullPath: string): string => groupSection(fullPath, 'roadmap');
+export const groupLabelsPath = (fullPath: string): string => groupSection(fullPath, 'labels');
+export const groupLabelsJsonPath = (fullPath: string): string => groupSection(fullPath, 'labels.json');
+export const groupMilestonesJsonPath = (fullPath: string): string =>
+  groupSection(fullPath, 'milestones.json');
+export const groupMilestonePath = (fullPath: string, iid: Iid): string =>
+  groupSection(fullPath, `milestones/${iid}`);
+export const groupTodosPath = (fullPath: string): string => groupSection(fullPath, 'todos');
+export const groupMarkdownPreviewPath = (fullPath: string): string =>
+  groupSection(fullPath, 'preview_markdown');
+/** An autocomplete source of the group (`autocomplete_sources/epics`, `…/issues`). */
+export const groupAutocompleteSourcePath = (fullPath: string, source: 'epics' | 'issues'): string =>
+  groupSection(fullPath, `autocomplete_sources/${source}`);
+
+/** An epic's page: its `realtime_changes` live under it and its delete form posts to it. */
+export const epicWebPath = (groupFullPath: string, iid: Iid): string =>
+  groupSection(groupFullPath, `epics/${iid}`);
+/** Where an epic's title, description and state are saved (PUT). */
+export const epicJsonPath = (groupFullPath: string, iid: Iid): string =>
+  `${epicWebPath(groupFullPath, iid)}.json`;
+/** An epic's child epics (`links`), or one child's link when `childId` is given. */
+export function epicChildLinksPath(groupFullPath: string, iid: Iid, childId?: number): string {
+  const links = `${epicWebPath(groupFullPath, iid)}/links`;
+  return childId === undefined ? links : `${links}/${childId}`;
 }
+export const epicIssuesPath = (groupFullPath: string, iid: Iid): string =>
+  `${epicWebPath(groupFullPath, iid)}/issues`;
+export const relatedEpicLinksPath = (groupFullPath: string, iid: Iid): string =>
+  `${epicWebPath(groupFullPath, iid)}/related_epic_links`;
+
+export const projectPath = project;
+export const projectIssuesPath = (fullPath: string): string => projectSection(fullPath, 'issues');
+/** The project's issues list filtered by a query string (`label_name[]=…`), as GitLab links to it. */
+export const projectIssuesSearchPath = (fullPath: string, query: string): string =>
+  `${projectIssuesPath(fullPath)}?${query}`;
+export const issueWebPath = (projectFullPath: string, iid: Iid): string =>
+  projectSection(projectFullPath, `issues/${iid}`);
+export const projectMilestonePath = (projectFullPath: string, iid: Iid): string =>
+  projectSection(projectFullPath, `milestones/${iid}`);
+export const mergeRequestWebPath = (projectFullPath: string, iid: Iid): string =>
+  projectSection(projectFullPath, `merge_requests/${iid}`);

@@ -44,9 +44,13 @@ export function registerAuthRoutes(
     const query = request.query as Record<string, unknown>;
     const body = (request.body ?? {}) as Record<string, unknown>;
     return sendPage(request, reply, assets, {
-      page: 'sign-in',
       title: 'Sign in',
-      data: { error, login, redirectTo: safeRedirectPath(body.redirect_to ?? query.redirect_to) },
+      mount: {
+        page: 'sign-in',
+        error,
+        login,
+        redirectTo: safeRedirectPath(body.redirect_to ?? query.redirect_to),
+      },
     });
   };
 

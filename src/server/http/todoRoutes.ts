@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { todoDonePath } from '../../core/domain/webPaths.ts';
 import type { ServerDeps } from '../serverDeps.ts';
-import { todoDeletePath } from '../services/epicPageService.ts';
 import { findReadableEpic } from '../services/epics/epicQueries.ts';
 import { NotFoundError, UnauthorizedError } from '../services/errors.ts';
 import { findReadableGroupOrNull } from '../services/groupService.ts';
@@ -33,7 +33,7 @@ export function registerTodoRoutes(app: FastifyInstance, { db, now }: ServerDeps
         // GitLab looks the epic up among this group's own epics.
         if (found.epic.group_id !== group.id) return notFound(reply);
         const todo = await addEpicTodo(db, request.access, group, found.epic, now());
-        return { count: await pendingTodoCount(db, request.actor), delete_path: todoDeletePath(todo.id) };
+        return { count: await pendingTodoCount(db, request.actor), delete_path: todoDonePath(todo.id) };
       } catch (error) {
         if (error instanceof NotFoundError) return notFound(reply);
         throw error;

@@ -1,3 +1,16 @@
+import {
+  epicJsonPath,
+  epicWebPath,
+  groupEpicsPath,
+  groupLabelsJsonPath,
+  groupLabelsPath,
+  groupMarkdownPreviewPath,
+  groupTodosPath,
+  MARKDOWN_DOCS_PATH,
+  newEpicPath,
+  todoDonePath,
+  userPath,
+} from '../../core/domain/webPaths.ts';
 import type { FeatureFlags } from '../config.ts';
 import type { Executor } from '../db/executor.ts';
 import { findMilestonesByIds } from '../db/repositories/milestoneRepository.ts';
@@ -79,8 +92,6 @@ export async function epicPageState(
       findUserById(db, epic.author_id),
       sourcingMilestones(db, epic),
     ]);
-  const groupBase = `/groups/${group.full_path}/-`;
-  const endpoint = `${groupBase}/epics/${epic.iid}`;
   return {
     signedIn: access.actor.user !== null,
     canUpdate,
@@ -99,20 +110,20 @@ export async function epicPageState(
     todoId: todo?.id ?? null,
     subscribed,
     emailsDisabled,
-    author: author ? { name: author.name, username: author.username, url: `/${author.username}` } : null,
+    author: author ? { name: author.name, username: author.username, url: userPath(author.username) } : null,
     startDateSourcingMilestoneTitle: milestones.get(epic.start_date_sourcing_milestone_id) ?? '',
     dueDateSourcingMilestoneTitle: milestones.get(epic.due_date_sourcing_milestone_id) ?? '',
     paths: {
-      endpoint,
-      updateEndpoint: `${endpoint}.json`,
-      todoPath: `${groupBase}/todos`,
-      todoDeletePath: todo ? todoDeletePath(todo.id) : null,
-      epicsWebUrl: `${groupBase}/epics`,
-      newEpicWebUrl: `${groupBase}/epics/new`,
-      labelsPath: `${groupBase}/labels.json`,
-      labelsWebUrl: `${groupBase}/labels`,
-      markdownPreviewPath: `${groupBase}/preview_markdown`,
-      markdownDocsPath: '/help/user/markdown',
+      endpoint: epicWebPath(group.full_path, epic.iid),
+      updateEndpoint: epicJsonPath(group.full_path, epic.iid),
+      todoPath: groupTodosPath(group.full_path),
+      todoDeletePath: todo ? todoDonePath(todo.id) : null,
+      epicsWebUrl: groupEpicsPath(group.full_path),
+      newEpicWebUrl: newEpicPath(group.full_path),
+      labelsPath: groupLabelsJsonPath(group.full_path),
+      labelsWebUrl: groupLabelsPath(group.full_path),
+      markdownPreviewPath: groupMarkdownPreviewPath(group.full_path),
+      markdownDocsPath: MARKDOWN_DOCS_PATH,
     },
   };
 }
@@ -125,9 +136,4 @@ async function sourcingMilestones(db: Executor, epic: EpicRow): Promise<Map<numb
   if (ids.length === 0) return new Map();
   const rows = await findMilestonesByIds(db, [...new Set(ids)]);
   return new Map(rows.map((milestone) => [milestone.id, milestone.title]));
-}
-
-/** GitLab's `dashboard_todo_path`: where a to-do is marked done (DELETE). */
-export function todoDeletePath(todoId: number): string {
-  return `/dashboard/todos/${todoId}`;
 }

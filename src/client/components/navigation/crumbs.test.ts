@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { epicPath, groupCrumbs, issuePath, projectCrumbs } from './crumbs.ts';
+import { groupCrumbs, projectCrumbs } from './crumbs.ts';
 
 describe('groupCrumbs', () => {
   it('links every ancestor of a nested group, using names from the full name', () => {
@@ -40,12 +40,5 @@ describe('projectCrumbs', () => {
       { label: 'acme', href: '/groups/acme' },
       { label: 'App', href: '/acme/app' },
     ]);
-  });
-});
-
-describe('paths', () => {
-  it('follow GitLab URLs', () => {
-    expect(epicPath('acme/web', '4')).toBe('/groups/acme/web/-/epics/4');
-    expect(issuePath('acme/web/app', '12')).toBe('/acme/web/app/-/issues/12');
   });
 });

@@ -1,22 +1,10 @@
 /** Breadcrumb trails built from full paths (`acme/platform/backend`), GitLab's URL scheme. */
+import { groupPath, projectPath } from '../../../core/domain/webPaths.ts';
+
 export interface Crumb {
   readonly label: string;
   readonly href: string;
 }
-
-export const groupPath = (fullPath: string): string => `/groups/${fullPath}`;
-export const groupEpicsPath = (fullPath: string): string => `/groups/${fullPath}/-/epics`;
-export const groupRoadmapPath = (fullPath: string): string => `/groups/${fullPath}/-/roadmap`;
-export const epicPath = (groupFullPath: string, iid: string): string =>
-  `/groups/${groupFullPath}/-/epics/${iid}`;
-export const projectPath = (fullPath: string): string => `/${fullPath}`;
-export const projectIssuesPath = (fullPath: string): string => `/${fullPath}/-/issues`;
-export const issuePath = (projectFullPath: string, iid: string): string =>
-  `/${projectFullPath}/-/issues/${iid}`;
-export const groupMilestonePath = (groupFullPath: string, iid: string): string =>
-  `/groups/${groupFullPath}/-/milestones/${iid}`;
-export const projectMilestonePath = (projectFullPath: string, iid: string): string =>
-  `/${projectFullPath}/-/milestones/${iid}`;
 
 /**
  * One crumb per group of the path. Names come from `fullName` ('Acme / Platform') when it has one

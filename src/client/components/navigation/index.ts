@@ -1,15 +1,3 @@
-/** Page headers and GitLab's web paths and breadcrumb trails, shared by every page. */
-export {
-  epicPath,
-  groupCrumbs,
-  groupEpicsPath,
-  groupMilestonePath,
-  groupPath,
-  groupRoadmapPath,
-  issuePath,
-  projectCrumbs,
-  projectIssuesPath,
-  projectMilestonePath,
-  projectPath,
-} from './crumbs.ts';
+/** Page headers and breadcrumb trails, shared by every page (the paths are core/domain/webPaths). */
+export { groupCrumbs, projectCrumbs } from './crumbs.ts';
 export { PageHeader } from './PageHeader.tsx';

@@ -6,9 +6,15 @@
  */
 
 import { DIGITS_ONLY, matchesSearch } from '../../../core/domain/searchTokens.ts';
+import {
+  AWARD_EMOJIS_AUTOCOMPLETE_PATH,
+  groupLabelsJsonPath,
+  groupMilestonesJsonPath,
+  USERS_AUTOCOMPLETE_PATH,
+} from '../../../core/domain/webPaths.ts';
 import { GRAPHQL_PATH } from '../apolloClient.ts';
 import { jsonWriteHeaders } from '../csrf.ts';
-import { getJsonArray, groupScopedPath, isObject, str } from '../restJson.ts';
+import { getJsonArray, isObject, str } from '../restJson.ts';
 
 export interface UserSuggestion {
   readonly id: number;
@@ -54,7 +60,7 @@ export async function fetchUserSuggestions(
 ): Promise<UserSuggestion[]> {
   const params = new URLSearchParams({ search, active: 'true' });
   if (groupId !== null && String(groupId) !== '') params.set('group_id', String(groupId));
-  const rows = await getJsonArray(`/-/autocomplete/users.json?${params}`, signal);
+  const rows = await getJsonArray(`${USERS_AUTOCOMPLETE_PATH}?${params}`, signal);
   return rows.flatMap((row) => {
     const username = str(row.username);
     if (!username) return [];
@@ -68,7 +74,7 @@ export async function fetchLabelSuggestions(
   signal: AbortSignal,
 ): Promise<LabelSuggestion[]> {
   const params = new URLSearchParams({ only_group_labels: 'true', include_ancestor_groups: 'true', search });
-  const rows = await getJsonArray(`${groupScopedPath(fullPath, 'labels.json')}?${params}`, signal);
+  const rows = await getJsonArray(`${groupLabelsJsonPath(fullPath)}?${params}`, signal);
   return rows.flatMap((row) => {
     const title = str(row.title) ?? str(row.name);
     if (!title) return [];
@@ -89,7 +95,7 @@ export async function fetchMilestoneSuggestions(
   { fullPath, search }: { readonly fullPath: string; readonly search: string },
   signal: AbortSignal,
 ): Promise<MilestoneSuggestion[]> {
-  const rows = await getJsonArray(groupScopedPath(fullPath, 'milestones.json'), signal);
+  const rows = await getJsonArray(groupMilestonesJsonPath(fullPath), signal);
   return rows.flatMap((row) => {
     const title = str(row.title);
     return title && matchesSearch(title, search) ? [{ id: int(row.id), title }] : [];
@@ -101,7 +107,7 @@ export async function fetchEmojiSuggestions(
   { search }: { readonly search: string },
   signal: AbortSignal,
 ): Promise<EmojiSuggestion[]> {
-  const rows = await getJsonArray('/-/autocomplete/award_emojis', signal);
+  const rows = await getJsonArray(AWARD_EMOJIS_AUTOCOMPLETE_PATH, signal);
   return rows.flatMap((row) => {
     const name = str(row.name);
     return name && matchesSearch(name, search) ? [{ name }] : [];

@@ -6,9 +6,16 @@
  * `removeItemErrorText`, the tree's `createEpicErrorText`.
  */
 
+import {
+  epicChildLinksPath,
+  epicIssuesPath,
+  groupAutocompleteSourcePath,
+  projectPath,
+  relatedEpicLinksPath,
+} from '../../../core/domain/webPaths.ts';
 import { err, ok, type Result } from '../../../core/lib/result.ts';
 import { csrfHeaders, jsonWriteHeaders } from '../csrf.ts';
-import { getJsonArray, groupScopedPath, isObject, type Json, str } from '../restJson.ts';
+import { getJsonArray, isObject, type Json, str } from '../restJson.ts';
 
 /** The two kinds of child an epic's tree holds. */
 export type TreeItemType = 'epic' | 'issue';
@@ -94,11 +101,11 @@ const num = (value: unknown): number | null => {
 /** The endpoints of an epic's tree and related items (what the epic page hands the forms). */
 export function epicLinkEndpoints(groupFullPath: string, epicIid: number | string) {
   return {
-    epicsEndpoint: groupScopedPath(groupFullPath, `epics/${epicIid}/links`),
-    issuesEndpoint: groupScopedPath(groupFullPath, `epics/${epicIid}/issues`),
-    relatedEpicsEndpoint: groupScopedPath(groupFullPath, `epics/${epicIid}/related_epic_links`),
-    autoCompleteEpics: groupScopedPath(groupFullPath, 'autocomplete_sources/epics'),
-    autoCompleteIssues: groupScopedPath(groupFullPath, 'autocomplete_sources/issues'),
+    epicsEndpoint: epicChildLinksPath(groupFullPath, epicIid),
+    issuesEndpoint: epicIssuesPath(groupFullPath, epicIid),
+    relatedEpicsEndpoint: relatedEpicLinksPath(groupFullPath, epicIid),
+    autoCompleteEpics: groupAutocompleteSourcePath(groupFullPath, 'epics'),
+    autoCompleteIssues: groupAutocompleteSourcePath(groupFullPath, 'issues'),
   } as const;
 }
 
@@ -213,7 +220,7 @@ export function toProjectOption(json: Json): ProjectOption | null {
     nameWithNamespace: str(json.name_with_namespace) ?? fullPath,
     fullPath,
     namespaceFullPath: str(namespace.full_path) ?? fullPath.split('/').slice(0, -1).join('/'),
-    webUrl: str(json.web_url) ?? `/${fullPath}`,
+    webUrl: str(json.web_url) ?? projectPath(fullPath),
     avatarUrl: str(json.avatar_url),
   };
 }

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import type { PageData } from '../../app/pageData.ts';
+import { epicWebPath, groupEpicsPath } from '../../../core/domain/webPaths.ts';
+import type { PageMountOf } from '../../../core/pages/pageMount.ts';
 import { NotFoundContent } from '../../components/errors/index.ts';
 import {
   ConfidentialBadge,
@@ -10,7 +11,7 @@ import {
   useIssuablePolling,
   useIssuableStatus,
 } from '../../components/issuable/index.ts';
-import { epicPath, groupCrumbs, groupEpicsPath, PageHeader } from '../../components/navigation/index.ts';
+import { groupCrumbs, PageHeader } from '../../components/navigation/index.ts';
 import {
   createIssuableTextClient,
   type EpicDetail,
@@ -28,7 +29,7 @@ import { EPIC_TEXT } from './body/epicTexts.ts';
 import { EPIC_SIDEBAR_HEADER_TOGGLE_ID, EPIC_SIDEBAR_ID, EpicSidebar } from './sidebar/EpicSidebar.tsx';
 import { SIDEBAR_TEXT } from './sidebar/sidebarTexts.ts';
 
-export type EpicPageProps = Omit<Extract<PageData, { page: 'epic' }>, 'page'> & {
+export type EpicPageProps = PageMountOf<'epic'> & {
   /** The signed-in user's username ('' when signed out): the tree's recently used projects. */
   readonly currentUsername: string;
 };
@@ -49,7 +50,7 @@ export function EpicPage(props: EpicPageProps) {
   const crumbs = [
     ...groupCrumbs(fullPath, data?.groupFullName, groupName),
     { label: 'Epics', href: listEpicsPath || groupEpicsPath(fullPath) },
-    { label: `&${iid}`, href: epicPath(fullPath, iid) },
+    { label: `&${iid}`, href: epicWebPath(fullPath, iid) },
   ];
   return (
     <>

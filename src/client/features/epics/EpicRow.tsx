@@ -1,3 +1,4 @@
+import { epicWebPath } from '../../../core/domain/webPaths.ts';
 import {
   ConfidentialIcon,
   CreatedBy,
@@ -5,7 +6,6 @@ import {
   LabelList,
   StateBadge,
 } from '../../components/issuable/index.ts';
-import { epicPath } from '../../components/navigation/index.ts';
 import type { EpicListItem } from '../../data/index.ts';
 import { Icon } from '../../ui/index.ts';
 
@@ -30,7 +30,7 @@ export function EpicRow({
           {epic.confidential ? <ConfidentialIcon noun="epic" /> : null}
           <a
             className="issuable-title"
-            href={epicPath(epic.groupFullPath, epic.iid)}
+            href={epicWebPath(epic.groupFullPath, epic.iid)}
             data-testid="epic-title"
           >
             {epic.title}

@@ -1,5 +1,6 @@
+import { groupEpicsPath } from '../../../core/domain/webPaths.ts';
 import { addLabel, ListFrame, useListQuery } from '../../components/filters/index.ts';
-import { groupCrumbs, groupEpicsPath, PageHeader } from '../../components/navigation/index.ts';
+import { groupCrumbs, PageHeader } from '../../components/navigation/index.ts';
 import { useGroupEpicsList } from '../../data/index.ts';
 import { useDocumentTitle } from '../../ui/index.ts';
 import { EpicRow } from './EpicRow.tsx';

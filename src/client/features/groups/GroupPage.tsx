@@ -1,11 +1,7 @@
+import { groupEpicsPath, groupRoadmapPath } from '../../../core/domain/webPaths.ts';
 import { NotFoundContent } from '../../components/errors/index.ts';
 import { VisibilityBadge } from '../../components/issuable/index.ts';
-import {
-  groupCrumbs,
-  groupEpicsPath,
-  groupRoadmapPath,
-  PageHeader,
-} from '../../components/navigation/index.ts';
+import { groupCrumbs, PageHeader } from '../../components/navigation/index.ts';
 import { type GroupOverview, useGroupOverview } from '../../data/index.ts';
 import { Alert, Avatar, EmptyState, Icon, Loading, useDocumentTitle } from '../../ui/index.ts';
 import { GroupRow, ProjectRow } from './GroupRows.tsx';

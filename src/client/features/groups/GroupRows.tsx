@@ -1,6 +1,6 @@
 import { pluralize } from '../../../core/domain/plural.ts';
+import { groupPath, projectIssuesPath, projectPath } from '../../../core/domain/webPaths.ts';
 import { VisibilityIcon } from '../../components/issuable/index.ts';
-import { groupPath, projectIssuesPath, projectPath } from '../../components/navigation/index.ts';
 import type { GroupSummary, ProjectSummary } from '../../data/index.ts';
 import { Avatar, Icon } from '../../ui/index.ts';
 

@@ -1,3 +1,4 @@
+import { issueWebPath, projectIssuesPath } from '../../../core/domain/webPaths.ts';
 import { NotFoundContent } from '../../components/errors/index.ts';
 import {
   ConfidentialBadge,
@@ -12,12 +13,7 @@ import {
   PlainDescription,
   StateBadge,
 } from '../../components/issuable/index.ts';
-import {
-  issuePath,
-  PageHeader,
-  projectCrumbs,
-  projectIssuesPath,
-} from '../../components/navigation/index.ts';
+import { PageHeader, projectCrumbs } from '../../components/navigation/index.ts';
 import { type IssueDetail, useIssueDetail } from '../../data/index.ts';
 import { Alert, Avatar, Loading, useDocumentTitle } from '../../ui/index.ts';
 
@@ -34,7 +30,7 @@ export function IssuePage({ fullPath, iid }: IssuePageProps) {
   const crumbs = [
     ...projectCrumbs(fullPath, fullPath.split('/').pop() ?? fullPath, data?.projectFullName),
     { label: 'Issues', href: projectIssuesPath(fullPath) },
-    { label: `#${iid}`, href: issuePath(fullPath, iid) },
+    { label: `#${iid}`, href: issueWebPath(fullPath, iid) },
   ];
   return (
     <>

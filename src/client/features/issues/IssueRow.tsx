@@ -1,3 +1,4 @@
+import { issueWebPath } from '../../../core/domain/webPaths.ts';
 import {
   AssigneeAvatars,
   ConfidentialIcon,
@@ -8,7 +9,6 @@ import {
   LabelList,
   StateBadge,
 } from '../../components/issuable/index.ts';
-import { issuePath } from '../../components/navigation/index.ts';
 import type { IssueListItem } from '../../data/index.ts';
 import { Icon } from '../../ui/index.ts';
 
@@ -31,7 +31,7 @@ export function IssueRow({
           {issue.confidential ? <ConfidentialIcon noun="issue" /> : null}
           <a
             className="issuable-title"
-            href={issuePath(projectFullPath, issue.iid)}
+            href={issueWebPath(projectFullPath, issue.iid)}
             data-testid="issue-title"
           >
             {issue.title}

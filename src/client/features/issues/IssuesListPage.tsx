@@ -1,5 +1,6 @@
+import { projectIssuesPath } from '../../../core/domain/webPaths.ts';
 import { addLabel, ListFrame, useListQuery } from '../../components/filters/index.ts';
-import { PageHeader, projectCrumbs, projectIssuesPath } from '../../components/navigation/index.ts';
+import { PageHeader, projectCrumbs } from '../../components/navigation/index.ts';
 import { useProjectIssuesList } from '../../data/index.ts';
 import { useDocumentTitle } from '../../ui/index.ts';
 import { IssueRow } from './IssueRow.tsx';

@@ -1,13 +1,8 @@
+import { groupMilestonePath, projectMilestonePath } from '../../../core/domain/webPaths.ts';
 import { milestoneDateRangeText, milestoneRemainingText } from '../../../core/time/milestoneDates.ts';
 import { NotFoundContent } from '../../components/errors/index.ts';
 import { calendarDateOf, PlainDescription, StateBadge } from '../../components/issuable/index.ts';
-import {
-  groupCrumbs,
-  groupMilestonePath,
-  PageHeader,
-  projectCrumbs,
-  projectMilestonePath,
-} from '../../components/navigation/index.ts';
+import { groupCrumbs, PageHeader, projectCrumbs } from '../../components/navigation/index.ts';
 import { type MilestoneDetail, useMilestoneDetail } from '../../data/index.ts';
 import { useNow } from '../../lib/index.ts';
 import { Alert, type Crumb, Loading, useDocumentTitle } from '../../ui/index.ts';

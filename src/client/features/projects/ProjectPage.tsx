@@ -1,12 +1,8 @@
 import { pluralize } from '../../../core/domain/plural.ts';
+import { groupPath, projectIssuesPath } from '../../../core/domain/webPaths.ts';
 import { NotFoundContent } from '../../components/errors/index.ts';
 import { VisibilityBadge } from '../../components/issuable/index.ts';
-import {
-  groupPath,
-  PageHeader,
-  projectCrumbs,
-  projectIssuesPath,
-} from '../../components/navigation/index.ts';
+import { PageHeader, projectCrumbs } from '../../components/navigation/index.ts';
 import { useProjectOverview } from '../../data/index.ts';
 import { Alert, Avatar, Icon, Loading, useDocumentTitle } from '../../ui/index.ts';
 

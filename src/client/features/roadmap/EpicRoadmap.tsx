@@ -5,8 +5,9 @@
  * page's URL is left alone. A row's children expand as on the group roadmap.
  */
 import { useEffect, useMemo } from 'react';
+import { newEpicPath } from '../../../core/domain/webPaths.ts';
+import { DEFAULT_ROADMAP_SETTINGS } from '../../../core/layout/roadmapSettings.ts';
 import { graphqlTimeframe } from '../../../core/time/graphqlTimeframe.ts';
-import { groupEpicsPath } from '../../components/navigation/index.ts';
 import {
   type EpicSort,
   type RoadmapChildEpicsQueryVariables,
@@ -17,7 +18,6 @@ import { RoadmapMilestonesAlert } from './RoadmapMilestonesAlert.tsx';
 import { RoadmapView } from './RoadmapView.tsx';
 import { EPICS_DOCS_PATH } from './roadmapLinks.ts';
 import type { RoadmapScope } from './roadmapScope.ts';
-import { DEFAULT_ROADMAP_SETTINGS } from './roadmapSettings.ts';
 import { ROADMAP_TEXT } from './roadmapTexts.ts';
 import { useRoadmapTimeframe } from './useRoadmapTimeframe.ts';
 
@@ -60,7 +60,7 @@ export function EpicRoadmap({
       groupId: groupId === null ? '' : String(groupId),
       allowSubEpics: true,
       canCreateEpic,
-      newEpicPath: `${groupEpicsPath(fullPath)}/new`,
+      newEpicPath: newEpicPath(fullPath),
       listEpicsPath,
       epicsDocsPath: EPICS_DOCS_PATH,
       childEpics: true,

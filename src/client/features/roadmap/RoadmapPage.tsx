@@ -11,10 +11,16 @@ import {
   roadmapFilterVariables,
   serializeRoadmapFilters,
 } from '../../../core/domain/searchTokens.ts';
+import { groupRoadmapPath } from '../../../core/domain/webPaths.ts';
+import {
+  parseRoadmapSettings,
+  type RoadmapSettings,
+  writeRoadmapSettings,
+} from '../../../core/layout/roadmapSettings.ts';
+import type { PageMountOf, Session } from '../../../core/pages/pageMount.ts';
 import { graphqlTimeframe } from '../../../core/time/graphqlTimeframe.ts';
-import type { PageData, Session } from '../../app/pageData.ts';
 import { FilteredSearchBar } from '../../components/filtered-search/index.ts';
-import { groupCrumbs, groupRoadmapPath, PageHeader } from '../../components/navigation/index.ts';
+import { groupCrumbs, PageHeader } from '../../components/navigation/index.ts';
 import {
   type EpicSort,
   type RoadmapEpicsQueryVariables,
@@ -27,13 +33,12 @@ import { RoadmapMilestonesAlert } from './RoadmapMilestonesAlert.tsx';
 import { RoadmapSettingsDrawer } from './RoadmapSettingsDrawer.tsx';
 import { RoadmapView } from './RoadmapView.tsx';
 import { newEpicHref } from './roadmapLinks.ts';
-import { parseRoadmapSettings, type RoadmapSettings, writeRoadmapSettings } from './roadmapSettings.ts';
 import { ROADMAP_TEXT } from './roadmapTexts.ts';
 import { SortSelect } from './SortSelect.tsx';
 import { useRoadmapTimeframe } from './useRoadmapTimeframe.ts';
 
-/** The mount element's roadmap attributes (spec), as app/pageData parses them, and the session. */
-export type RoadmapPageProps = Omit<Extract<PageData, { page: 'group-roadmap' }>, 'page'> & {
+/** The mount element's roadmap attributes (spec), as core/pages parses them, and the session. */
+export type RoadmapPageProps = PageMountOf<'group-roadmap'> & {
   readonly session: Session;
 };
 

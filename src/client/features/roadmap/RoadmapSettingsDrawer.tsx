@@ -6,9 +6,14 @@
 import { useEffect, useId, useRef } from 'react';
 import { MILESTONES_TYPES } from '../../../core/layout/milestoneBars.ts';
 import { PROGRESS_TRACKING } from '../../../core/layout/progress.ts';
+import {
+  EPICS_STATES,
+  type RoadmapSettings,
+  withPresetType,
+  withRangeType,
+} from '../../../core/layout/roadmapSettings.ts';
 import { ALLOWED_PRESETS, TIMEFRAME_RANGE_TYPES } from '../../../core/time/presets.ts';
 import { Button, Switch } from '../../ui/index.ts';
-import { EPICS_STATES, type RoadmapSettings, withPresetType, withRangeType } from './roadmapSettings.ts';
 import {
   EPICS_STATE_LABELS,
   MILESTONES_TYPE_LABELS,

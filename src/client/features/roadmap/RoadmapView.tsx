@@ -13,6 +13,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import type { RoadmapSettings } from '../../../core/layout/roadmapSettings.ts';
 import type { CalendarDate } from '../../../core/time/calendarDate.ts';
 import { dayToCalendarDate } from '../../../core/time/epochDay.ts';
 import type { Timeframe } from '../../../core/time/timeframe.ts';
@@ -30,7 +31,6 @@ import { RoadmapScrollbars } from './RoadmapScrollbars.tsx';
 import { RoadmapToolbar } from './RoadmapToolbar.tsx';
 import type { RoadmapOpening } from './roadmapController.ts';
 import type { RoadmapScope } from './roadmapScope.ts';
-import type { RoadmapSettings } from './roadmapSettings.ts';
 import { epicsLoadedText, ROADMAP_TEXT } from './roadmapTexts.ts';
 import {
   useCanvasState,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_ROADMAP_SETTINGS, withRangeType } from '../../../core/layout/roadmapSettings.ts';
 import type { CalendarDate } from '../../../core/time/calendarDate.ts';
-import { DEFAULT_ROADMAP_SETTINGS, withRangeType } from './roadmapSettings.ts';
 import { viewSpecOfSettings } from './roadmapViewSpec.ts';
 
 const context = { today: '2020-07-06' as CalendarDate, currentGroupId: 7, singleEpicIid: false };

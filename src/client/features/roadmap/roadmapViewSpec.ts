@@ -3,9 +3,10 @@
  * (and the page's context) to the view part of a ViewSpec. The scale part is the viewport's; the
  * controller diffs the whole against what it last sent and sends one update.
  */
+
+import type { RoadmapSettings } from '../../../core/layout/roadmapSettings.ts';
 import type { CalendarDate } from '../../../core/time/calendarDate.ts';
 import type { ViewSpec } from '../../bridge/roadmapLayoutClient.ts';
-import type { RoadmapSettings } from './roadmapSettings.ts';
 
 /** A ViewSpec without its scale (which zooming, not the settings, decides). */
 export type RoadmapViewSettings = Omit<ViewSpec, 'scale'>;

@@ -5,13 +5,13 @@
  * milestones are hidden).
  */
 import { useMemo, useState } from 'react';
+import type { RoadmapSettings } from '../../../core/layout/roadmapSettings.ts';
 import type { CalendarDate } from '../../../core/time/calendarDate.ts';
 import { calendarDateOf } from '../../../core/time/formatting.ts';
 import { graphqlTimeframe } from '../../../core/time/graphqlTimeframe.ts';
 import { buildTimeframe, type Timeframe } from '../../../core/time/timeframe.ts';
 import { type RoadmapMilestonesState, useRoadmapMilestones } from '../../data/index.ts';
 import { systemClock } from '../../lib/clock.ts';
-import type { RoadmapSettings } from './roadmapSettings.ts';
 
 export interface RoadmapTimeframe {
   readonly today: CalendarDate;

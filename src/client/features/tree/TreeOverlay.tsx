@@ -7,6 +7,7 @@
  */
 import { memo } from 'react';
 import { DEFAULT_EPIC_COLOR } from '../../../core/domain/colors.ts';
+import { projectIssuesSearchPath } from '../../../core/domain/webPaths.ts';
 import { unpackColor } from '../../../core/layout/epicStore.ts';
 import { treeRowColumns } from '../../../core/layout/tree/treeColumns.ts';
 import { ROW_KIND } from '../../../core/layout/tree/treeRows.ts';
@@ -47,7 +48,7 @@ function labelHref(entry: TreeEntryView, epicsWebUrl: string, title: string): st
   const query = new URLSearchParams([['label_name[]', title]]).toString();
   if (entry.type === 'epic') return `${epicsWebUrl}?${query}`;
   const project = entry.reference.replace(/#\d+$/, '');
-  return `/${project}/-/issues?${query}`;
+  return projectIssuesSearchPath(project, query);
 }
 
 /** What the canvas shows of the row, said in words (screen readers read the overlay). */

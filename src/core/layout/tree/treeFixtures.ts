@@ -1,4 +1,6 @@
 /** Tree items for tests and benchmarks: every field defaulted. */
+
+import { epicWebPath, issueWebPath } from '../../domain/webPaths.ts';
 import type { CalendarDate } from '../../time/calendarDate.ts';
 import type { TreeItemInput } from './treeItem.ts';
 import type { TreeModel } from './treeModel.ts';
@@ -27,7 +29,7 @@ function makeItem(fixture: TreeItemFixture & Pick<TreeItemInput, 'type' | 'id'>)
     blocked: false,
     title: `${epic ? 'Epic' : 'Issue'} ${fixture.id}`,
     reference: epic ? `acme&${fixture.id}` : `acme/app#${fixture.id}`,
-    webPath: epic ? `/groups/acme/-/epics/${fixture.id}` : `/acme/app/-/issues/${fixture.id}`,
+    webPath: epic ? epicWebPath('acme', fixture.id) : issueWebPath('acme/app', fixture.id),
     relationPath: null,
     createdAt: '2020-01-01T00:00:00Z',
     closedAt: null,

@@ -1,5 +1,6 @@
 import { toGlobalId } from '../../../core/domain/gid.ts';
 import { issuableReference } from '../../../core/domain/references.ts';
+import { epicChildLinksPath, epicWebPath } from '../../../core/domain/webPaths.ts';
 import { epicTextColor, listEpicsConnection } from '../../services/epics/epicQueries.ts';
 import { renderMarkdown, renderTitleHtml } from '../../services/markdown/markdownRenderer.ts';
 import { subscribedByChoiceOrAuthorship } from '../../services/subscriptionService.ts';
@@ -110,19 +111,16 @@ export const Epic: EpicResolvers = {
   createdAt: (epic) => iso(epic.created_at),
   updatedAt: (epic) => iso(epic.updated_at),
   closedAt: (epic) => iso(epic.closed_at),
-  webPath: async (epic, _args, context) =>
-    `/groups/${(await groupOf(epic, context)).full_path}/-/epics/${epic.iid}`,
+  webPath: async (epic, _args, context) => epicWebPath((await groupOf(epic, context)).full_path, epic.iid),
   webUrl: async (epic, _args, context) =>
-    `${context.config.externalUrl}/groups/${(await groupOf(epic, context)).full_path}/-/epics/${epic.iid}`,
+    `${context.config.externalUrl}${epicWebPath((await groupOf(epic, context)).full_path, epic.iid)}`,
   reference: async (epic, { full }, context) =>
     issuableReference('epic', epic.iid, (await groupOf(epic, context)).full_path, full ?? false),
   relativePosition: (epic) => epic.relative_position,
   relationPath: async (epic, _args, context) => {
     const parent = await visibleParent(epic, context);
     const parentGroup = parent ? await context.loaders.namespace.load(parent.group_id) : null;
-    return parent && parentGroup
-      ? `/groups/${parentGroup.full_path}/-/epics/${parent.iid}/links/${epic.id}`
-      : null;
+    return parent && parentGroup ? epicChildLinksPath(parentGroup.full_path, parent.iid, epic.id) : null;
   },
   upvotes: async (epic, _args, { loaders }) => (await loaders.epicVotes.load(epic.id)).upvotes,
   downvotes: async (epic, _args, { loaders }) => (await loaders.epicVotes.load(epic.id)).downvotes,

@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { toGlobalId } from '../../../core/domain/gid.ts';
+import { groupPath } from '../../../core/domain/webPaths.ts';
 import { visibilityOfLevel } from '../../services/access.ts';
 import { findReadableEpic, listEpicsConnection } from '../../services/epics/epicQueries.ts';
 import { listReadableGroups } from '../../services/groupService.ts';
@@ -20,7 +21,7 @@ export const Group: GroupResolvers = {
   fullName: (group) => group.full_name,
   fullPath: (group) => group.full_path,
   visibility: (group) => visibilityOfLevel(group.visibility_level),
-  webUrl: (group, _args, { config }) => `${config.externalUrl}/groups/${group.full_path}`,
+  webUrl: (group, _args, { config }) => `${config.externalUrl}${groupPath(group.full_path)}`,
   avatarUrl: () => null,
   emailsDisabled: async (group, _args, { loaders }) =>
     emailsDisabledInChain(

@@ -1,6 +1,7 @@
 import { toGlobalId } from '../../../core/domain/gid.ts';
 import { healthStatusOfCode } from '../../../core/domain/healthStatus.ts';
 import { issuableReference } from '../../../core/domain/references.ts';
+import { issueWebPath } from '../../../core/domain/webPaths.ts';
 import { escapeHtml } from '../../../core/lib/escapeHtml.ts';
 import { listConnection } from '../connection.ts';
 import type { GraphQLContext } from '../context.ts';
@@ -52,9 +53,9 @@ export const Issue: IssueResolvers = {
   reference: async (issue, { full }, context) =>
     issuableReference('issue', issue.iid, (await projectOf(issue, context)).full_path, full ?? false),
   webPath: async (issue, _args, context) =>
-    `/${(await projectOf(issue, context)).full_path}/-/issues/${issue.iid}`,
+    issueWebPath((await projectOf(issue, context)).full_path, issue.iid),
   webUrl: async (issue, _args, context) =>
-    `${context.config.externalUrl}/${(await projectOf(issue, context)).full_path}/-/issues/${issue.iid}`,
+    `${context.config.externalUrl}${issueWebPath((await projectOf(issue, context)).full_path, issue.iid)}`,
   relativePosition: (issue) => issue.relative_position,
   upvotes: async (issue, _args, { loaders }) => (await loaders.issueVotes.load(issue.id)).upvotes,
   downvotes: async (issue, _args, { loaders }) => (await loaders.issueVotes.load(issue.id)).downvotes,

@@ -1,5 +1,6 @@
 import { toGlobalId } from '../../../core/domain/gid.ts';
 import { issuableReference } from '../../../core/domain/references.ts';
+import { mergeRequestWebPath } from '../../../core/domain/webPaths.ts';
 import type { MergeRequestResolvers } from '../generated/resolvers.ts';
 
 export const MergeRequest: MergeRequestResolvers = {
@@ -19,7 +20,10 @@ export const MergeRequest: MergeRequestResolvers = {
       full ?? false,
     ),
   webPath: async (mergeRequest, _args, { loaders }) =>
-    `/${(await loaders.project.load(mergeRequest.project_id))?.full_path ?? ''}/-/merge_requests/${mergeRequest.iid}`,
+    mergeRequestWebPath(
+      (await loaders.project.load(mergeRequest.project_id))?.full_path ?? '',
+      mergeRequest.iid,
+    ),
   webUrl: async (mergeRequest, _args, { loaders, config }) =>
-    `${config.externalUrl}/${(await loaders.project.load(mergeRequest.project_id))?.full_path ?? ''}/-/merge_requests/${mergeRequest.iid}`,
+    `${config.externalUrl}${mergeRequestWebPath((await loaders.project.load(mergeRequest.project_id))?.full_path ?? '', mergeRequest.iid)}`,
 };

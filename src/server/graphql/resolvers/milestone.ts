@@ -1,4 +1,5 @@
 import { toGlobalId } from '../../../core/domain/gid.ts';
+import { groupMilestonePath, projectMilestonePath } from '../../../core/domain/webPaths.ts';
 import { calendarDateOf } from '../../../core/time/formatting.ts';
 import type { MilestoneResolvers } from '../generated/resolvers.ts';
 import { rootedKey } from '../loaders.ts';
@@ -17,10 +18,10 @@ export const Milestone: MilestoneResolvers = {
   webPath: async (milestone, _args, { loaders }) => {
     if (milestone.group_id !== null) {
       const group = await loaders.namespace.load(milestone.group_id);
-      return `/groups/${group?.full_path ?? ''}/-/milestones/${milestone.iid}`;
+      return groupMilestonePath(group?.full_path ?? '', milestone.iid);
     }
     const project = await loaders.project.load(milestone.project_id ?? 0);
-    return `/${project?.full_path ?? ''}/-/milestones/${milestone.iid}`;
+    return projectMilestonePath(project?.full_path ?? '', milestone.iid);
   },
   project: async (milestone, _args, { loaders, access }) => {
     const project = milestone.project_id === null ? null : await loaders.project.load(milestone.project_id);

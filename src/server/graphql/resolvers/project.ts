@@ -1,4 +1,5 @@
 import { toGlobalId } from '../../../core/domain/gid.ts';
+import { projectPath } from '../../../core/domain/webPaths.ts';
 import { visibilityOfLevel } from '../../services/access.ts';
 import { NotFoundError } from '../../services/errors.ts';
 import { findReadableIssue, listIssuesConnection } from '../../services/issueService.ts';
@@ -28,7 +29,7 @@ export const Project: ProjectResolvers = {
   nameWithNamespace: async (project, _args, context) =>
     `${(await located(project, context)).namespace.full_name} / ${project.name}`,
   visibility: (project) => visibilityOfLevel(project.visibility_level),
-  webUrl: (project, _args, { config }) => `${config.externalUrl}/${project.full_path}`,
+  webUrl: (project, _args, { config }) => `${config.externalUrl}${projectPath(project.full_path)}`,
   group: async (project, _args, context) => {
     const { namespace } = await located(project, context);
     return (await context.access.canInNamespace('read_group', namespace)) ? namespace : null;

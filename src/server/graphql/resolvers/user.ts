@@ -1,4 +1,5 @@
 import { toGlobalId } from '../../../core/domain/gid.ts';
+import { userPath } from '../../../core/domain/webPaths.ts';
 import type { CurrentUserResolvers, UserCoreResolvers, UserResolvers } from '../generated/resolvers.ts';
 import type { UserModel } from '../models.ts';
 
@@ -6,8 +7,8 @@ const userFields = {
   id: (user: UserModel) => toGlobalId('User', user.id),
   avatarUrl: () => null,
   webUrl: (user: UserModel, _args: unknown, { config }: { config: { externalUrl: string } }) =>
-    `${config.externalUrl}/${user.username}`,
-  webPath: (user: UserModel) => `/${user.username}`,
+    `${config.externalUrl}${userPath(user.username)}`,
+  webPath: (user: UserModel) => userPath(user.username),
   state: (user: UserModel) => user.state as 'active',
 };
 

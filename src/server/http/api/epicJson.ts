@@ -1,3 +1,4 @@
+import { epicWebPath } from '../../../core/domain/webPaths.ts';
 import type { Executor } from '../../db/executor.ts';
 import { findInheritedDateSources } from '../../db/repositories/epicInheritedDatesRepository.ts';
 import { findEpicsByIds } from '../../db/repositories/epicRepository.ts';
@@ -93,8 +94,8 @@ export async function presentEpics(db: Executor, epics: readonly EpicRow[], opti
       labels: options.withLabelsDetails ? epicLabels.map(labelJson) : epicLabels.map((label) => label.title),
       upvotes: vote.upvotes,
       downvotes: vote.downvotes,
-      web_url: `${externalUrl}/groups/${group.full_path}/-/epics/${epic.iid}`,
-      web_edit_url: `/groups/${group.full_path}/-/epics/${epic.iid}`,
+      web_url: `${externalUrl}${epicWebPath(group.full_path, epic.iid)}`,
+      web_edit_url: epicWebPath(group.full_path, epic.iid),
       references: epicReferences(epic.iid, group.full_path, options.fromGroup.full_path),
       ...(options.subscribed === undefined ? {} : { subscribed: options.subscribed }),
       _links: {

@@ -1,5 +1,12 @@
 import { contrastTextColor } from '../../../core/domain/colors.ts';
 import { issuableReference } from '../../../core/domain/references.ts';
+import {
+  groupMilestonePath,
+  groupPath,
+  projectMilestonePath,
+  projectPath,
+  userPath,
+} from '../../../core/domain/webPaths.ts';
 import type { LabelRow, MilestoneRow, NamespaceRow, ProjectRow, UserRow } from '../../db/schema.ts';
 import { visibilityOfLevel } from '../../services/access.ts';
 import { renderTitleHtml } from '../../services/markdown/markdownRenderer.ts';
@@ -17,7 +24,7 @@ export function userBasicJson(user: UserRow, externalUrl: string) {
     state: user.state,
     locked: false,
     avatar_url: null,
-    web_url: `${externalUrl}/${user.username}`,
+    web_url: `${externalUrl}${userPath(user.username)}`,
   };
 }
 
@@ -37,7 +44,7 @@ export function currentUserJson(user: UserRow, externalUrl: string) {
 export function groupJson(group: NamespaceRow, externalUrl: string) {
   return {
     id: group.id,
-    web_url: `${externalUrl}/groups/${group.full_path}`,
+    web_url: `${externalUrl}${groupPath(group.full_path)}`,
     name: group.name,
     path: group.path,
     description: group.description,
@@ -68,7 +75,7 @@ export function projectJson(
   externalUrl: string,
   openIssuesCount: number | undefined,
 ) {
-  const webUrl = `${externalUrl}/${project.full_path}`;
+  const webUrl = `${externalUrl}${projectPath(project.full_path)}`;
   return {
     id: project.id,
     description: project.description,
@@ -96,7 +103,7 @@ export function projectJson(
       full_path: namespace.full_path,
       parent_id: namespace.parent_id,
       avatar_url: null,
-      web_url: `${externalUrl}/groups/${namespace.full_path}`,
+      web_url: `${externalUrl}${groupPath(namespace.full_path)}`,
     },
     visibility: visibilityOfLevel(project.visibility_level),
     issues_enabled: true,
@@ -129,7 +136,7 @@ export function milestoneJson(
     due_date: milestone.due_date,
     start_date: milestone.start_date,
     expired: milestone.due_date !== null && milestone.due_date < today,
-    web_url: `${externalUrl}/${isGroup ? 'groups/' : ''}${ownerPath}/-/milestones/${milestone.iid}`,
+    web_url: `${externalUrl}${isGroup ? groupMilestonePath(ownerPath, milestone.iid) : projectMilestonePath(ownerPath, milestone.iid)}`,
   };
 }
 

@@ -1,5 +1,5 @@
 import { issuableReference } from '../../../core/domain/references.ts';
-import { epicWebPath, issueWebPath } from '../../../core/domain/webPaths.ts';
+import { epicWebPath, issueWebPath, userPath } from '../../../core/domain/webPaths.ts';
 import { calendarDateOf } from '../../../core/time/formatting.ts';
 import type { Executor } from '../../db/executor.ts';
 import { findMilestonesByIds } from '../../db/repositories/milestoneRepository.ts';
@@ -130,8 +130,8 @@ function linkedIssueJson(
               name: user.name,
               state: user.state,
               avatar_url: null,
-              web_url: `${extras.externalUrl}/${user.username}`,
-              path: `/${user.username}`,
+              web_url: `${extras.externalUrl}${userPath(user.username)}`,
+              path: userPath(user.username),
             },
           ]
         : [];

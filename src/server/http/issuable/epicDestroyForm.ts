@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DESTROY_CONFIRMATION_MISSING, EPIC_DELETED_NOTICE } from '../../../core/domain/issuableTexts.ts';
+import { groupEpicsPath } from '../../../core/domain/webPaths.ts';
 import type { ServerDeps } from '../../serverDeps.ts';
 import { destroyEpicFromPage } from '../../services/epicIssuableService.ts';
 import { ServiceError } from '../../services/errors.ts';
@@ -31,7 +32,7 @@ export function registerEpicDestroyForm(app: FastifyInstance, { db }: ServerDeps
       const { iid } = request.params as { iid: string };
       const group = await destroyEpicFromPage(db, request.access, groupPathOf(request.params), parseIid(iid));
       setFlash(reply, EPIC_DELETED_NOTICE);
-      return reply.redirect(`/groups/${group.full_path}/-/epics`, 303);
+      return reply.redirect(groupEpicsPath(group.full_path), 303);
     });
   }
 }

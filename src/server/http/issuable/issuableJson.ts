@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { epicWebPath } from '../../../core/domain/webPaths.ts';
+import { epicWebPath, userPath } from '../../../core/domain/webPaths.ts';
 import type { EpicIssuable } from '../../services/epicIssuableService.ts';
 import {
   MARKDOWN_RENDERER_VERSION,
@@ -23,7 +23,7 @@ export function realtimeChangesJson({ epic, lastEditor }: EpicIssuable) {
     lock_version: epic.lock_version,
     updated_at: epic.last_edited_at?.toISOString() ?? null,
     updated_by_name: lastEditor?.name ?? null,
-    updated_by_path: lastEditor ? `/${lastEditor.username}` : null,
+    updated_by_path: lastEditor ? userPath(lastEditor.username) : null,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { PageMountInput } from '../../../core/pages/pageMount.ts';
 import type { Executor } from '../../db/executor.ts';
 import type { NamespaceRow, ProjectRow } from '../../db/schema.ts';
 import type { AccessContext } from '../../services/access.ts';
@@ -5,7 +6,6 @@ import {
   findReadableGroupMilestoneOrNull,
   findReadableProjectMilestoneOrNull,
 } from '../../services/milestoneService.ts';
-import type { PageData } from './shell.ts';
 
 /** The section of a page path that names a milestone (`milestones/14`), with its iid. */
 export function milestoneIidOf(section: string): number | undefined {
@@ -15,7 +15,7 @@ export function milestoneIidOf(section: string): number | undefined {
 
 export interface MilestonePageSpec {
   readonly title: string;
-  readonly data: PageData;
+  readonly mount: PageMountInput;
 }
 
 /**
@@ -32,11 +32,11 @@ export async function groupMilestonePage(
   if (!milestone) return null;
   return {
     title: `${milestone.title} · Milestones · ${group.full_name}`,
-    data: {
+    mount: {
+      page: 'milestone',
       kind: 'group',
       fullPath: group.full_path,
-      groupId: group.id,
-      groupName: group.name,
+      ownerName: group.name,
       iid: milestone.iid,
       milestoneId: milestone.id,
       milestoneTitle: milestone.title,
@@ -56,12 +56,11 @@ export async function projectMilestonePage(
   const { project, namespace } = place;
   return {
     title: `${milestone.title} · Milestones · ${namespace.full_name} / ${project.name}`,
-    data: {
+    mount: {
+      page: 'milestone',
       kind: 'project',
       fullPath: project.full_path,
-      projectId: project.id,
-      projectName: project.name,
-      groupFullPath: namespace.full_path,
+      ownerName: project.name,
       iid: milestone.iid,
       milestoneId: milestone.id,
       milestoneTitle: milestone.title,

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { groupEpicsPath, groupRoadmapPath, signInPath } from '../../../core/domain/webPaths.ts';
+import type { PageMountInput } from '../../../core/pages/pageMount.ts';
 import type { ServerDeps } from '../../serverDeps.ts';
 import { epicPageState } from '../../services/epicPageService.ts';
 import { findReadableEpic } from '../../services/epics/epicQueries.ts';
@@ -8,12 +10,11 @@ import { findReadableIssue } from '../../services/issueService.ts';
 import { findReadableProjectOrNull } from '../../services/projectService.ts';
 import { GROUP_JSON_PATH, groupJsonEndpoint } from '../autocompleteRoutes.ts';
 import { safeRedirectPath } from '../redirectPath.ts';
-import { epicPageData } from './epicPageData.ts';
+import { epicMount } from './epicMount.ts';
 import { FLASH_COOKIE } from './flash.ts';
 import { groupMilestonePage, milestoneIidOf, projectMilestonePage } from './milestonePages.ts';
-import { pageFlag as bool } from './pageFlag.ts';
-import { roadmapPageData } from './roadmapPageData.ts';
-import { type ClientAssets, type PageData, renderShell } from './shell.ts';
+import { roadmapMount } from './roadmapMount.ts';
+import { type ClientAssets, renderShell } from './shell.ts';
 
 export interface PageDeps extends ServerDeps {
   readonly assets: ClientAssets;
@@ -24,37 +25,37 @@ export function sendPage(
   request: FastifyRequest,
   reply: FastifyReply,
   assets: ClientAssets,
-  page: { page: string; title: string; data?: PageData; status?: number },
+  page: { title: string; mount: PageMountInput; status?: number },
 ) {
   const flash = request.cookies[FLASH_COOKIE];
   if (flash) reply.clearCookie(FLASH_COOKIE, { path: '/' });
-  const signInPath = `/users/sign_in?redirect_to=${encodeURIComponent(request.url)}`;
   return reply
     .code(page.status ?? 200)
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
     .send(
       renderShell(assets, {
-        page: page.page,
         title: page.title,
-        data: page.data ?? {},
+        mount: page.mount,
         csrfToken: request.csrfToken,
         user: request.actor.user,
-        signInPath,
+        signInPath: signInPath(request.url),
         flash,
       }),
     );
 }
 
 export function sendNotFoundPage(request: FastifyRequest, reply: FastifyReply, assets: ClientAssets) {
-  return sendPage(request, reply, assets, { page: 'not-found', title: 'Not found', status: 404 });
+  return sendPage(request, reply, assets, { title: 'Not found', mount: { page: 'not-found' }, status: 404 });
 }
 
 export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
   const { db, assets } = deps;
   const groupJson = groupJsonEndpoint(deps);
 
-  app.get('/', (request, reply) => sendPage(request, reply, assets, { page: 'home', title: 'Groups' }));
+  app.get('/', (request, reply) =>
+    sendPage(request, reply, assets, { title: 'Groups', mount: { page: 'home' } }),
+  );
 
   app.get('/groups/*', async (request, reply) => {
     const rest = (request.params as { '*': string })['*'].replace(/\/+$/, '');
@@ -68,36 +69,36 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
       fullPath: group.full_path,
       groupId: group.id,
       groupName: group.name,
-      canCreateEpic: bool(canCreateEpic),
+      canCreateEpic,
     };
-    const epicsPath = `/groups/${group.full_path}/-/epics`;
+    const roadmapPath = groupRoadmapPath(group.full_path);
     if (section === '')
-      return sendPage(request, reply, assets, { page: 'group', title: group.full_name, data: base });
+      return sendPage(request, reply, assets, {
+        title: group.full_name,
+        mount: { page: 'group', ...base, roadmapPath },
+      });
     if (section === 'epics') {
       return sendPage(request, reply, assets, {
-        page: 'group-epics',
         title: `Epics · ${group.full_name}`,
-        data: { ...base, roadmapPath: `/groups/${group.full_path}/-/roadmap` },
+        mount: { page: 'group-epics', ...base, roadmapPath },
       });
     }
     if (section === 'roadmap') {
       return sendPage(request, reply, assets, {
-        page: 'group-roadmap',
         title: `Roadmap · ${group.full_name}`,
-        data: roadmapPageData(group, canCreateEpic, request.query as Record<string, unknown>),
+        mount: roadmapMount(group, canCreateEpic, queryStringOf(request.url)),
       });
     }
     if (section === 'epics/new') {
-      if (!request.actor.user)
-        return reply.redirect(`/users/sign_in?redirect_to=${encodeURIComponent(request.url)}`);
+      if (!request.actor.user) return reply.redirect(signInPath(request.url));
       if (!canCreateEpic) return sendNotFoundPage(request, reply, assets);
       const returnTo = (request.query as Record<string, unknown>).return_to;
       return sendPage(request, reply, assets, {
-        page: 'epic-new',
         title: `New epic · ${group.full_name}`,
-        data: {
+        mount: {
+          page: 'epic-new',
           ...base,
-          listEpicsPath: epicsPath,
+          listEpicsPath: groupEpicsPath(group.full_path),
           returnTo: returnTo === undefined ? '' : safeRedirectPath(returnTo),
         },
       });
@@ -114,16 +115,15 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
       const { epic } = found;
       const state = await epicPageState(db, request.access, group, epic, deps.config.featureFlags);
       return sendPage(request, reply, assets, {
-        page: 'epic',
         title: `${epic.title} (&${epic.iid}) · Epics · ${group.full_name}`,
-        data: epicPageData(group, state, base),
+        mount: epicMount(group, state),
       });
     }
     const milestoneIid = milestoneIidOf(section);
     if (milestoneIid !== undefined) {
       const milestone = await groupMilestonePage(db, request.access, group, milestoneIid);
       if (!milestone) return sendNotFoundPage(request, reply, assets);
-      return sendPage(request, reply, assets, { page: 'milestone', ...milestone });
+      return sendPage(request, reply, assets, milestone);
     }
     return sendNotFoundPage(request, reply, assets);
   });
@@ -136,7 +136,7 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
     const found = await findReadableProjectOrNull(db, request.access, projectPath);
     if (!found) return sendNotFoundPage(request, reply, assets);
     const { project, namespace } = found;
-    const data = {
+    const base = {
       fullPath: project.full_path,
       projectId: project.id,
       projectName: project.name,
@@ -144,15 +144,13 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
     };
     if (section === '')
       return sendPage(request, reply, assets, {
-        page: 'project',
         title: `${namespace.full_name} / ${project.name}`,
-        data,
+        mount: { page: 'project', ...base },
       });
     if (section === 'issues') {
       return sendPage(request, reply, assets, {
-        page: 'project-issues',
         title: `Issues · ${namespace.full_name} / ${project.name}`,
-        data,
+        mount: { page: 'project-issues', ...base },
       });
     }
     const issueMatch = /^issues\/(\d+)$/.exec(section);
@@ -160,9 +158,8 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
       try {
         const issue = await findReadableIssue(db, request.access, found, Number(issueMatch[1]));
         return sendPage(request, reply, assets, {
-          page: 'issue',
           title: `${issue.title} (#${issue.iid}) · Issues · ${project.name}`,
-          data: { ...data, iid: issue.iid, issueId: issue.id },
+          mount: { page: 'issue', ...base, iid: issue.iid, issueId: issue.id },
         });
       } catch (error) {
         if (error instanceof NotFoundError) return sendNotFoundPage(request, reply, assets);
@@ -173,8 +170,14 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
     if (milestoneIid !== undefined) {
       const milestone = await projectMilestonePage(db, request.access, found, milestoneIid);
       if (!milestone) return sendNotFoundPage(request, reply, assets);
-      return sendPage(request, reply, assets, { page: 'milestone', ...milestone });
+      return sendPage(request, reply, assets, milestone);
     }
     return sendNotFoundPage(request, reply, assets);
   });
+}
+
+/** The query of a request URL, without its `?` ('' when none). */
+function queryStringOf(url: string): string {
+  const start = url.indexOf('?');
+  return start === -1 ? '' : url.slice(start + 1);
 }

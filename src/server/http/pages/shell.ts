@@ -2,6 +2,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { escapeHtml } from '../../../core/lib/escapeHtml.ts';
+import {
+  mountAttributes,
+  type PageMountInput,
+  sessionMountAttributes,
+} from '../../../core/pages/pageMount.ts';
 import type { UserRow } from '../../db/schema.ts';
 
 /** The built client's entry files, read from Vite's manifest once at start. */
@@ -32,42 +37,27 @@ export const THEME_BOOT_SCRIPT =
 
 export const THEME_BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`;
 
-/** Values of the mount element's data-* attributes; booleans become "true"/"false". */
-export type PageData = Record<string, string | number | boolean | null | undefined>;
-
 export interface ShellOptions {
-  readonly page: string;
   readonly title: string;
-  readonly data: PageData;
+  readonly mount: PageMountInput;
   readonly csrfToken: string;
   readonly user: UserRow | null;
   readonly signInPath: string;
   readonly flash?: string | undefined;
 }
 
-function kebab(name: string): string {
-  return name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
-}
-
 /** The HTML shell of a page: the mount element carries everything the page needs to know up front. */
 export function renderShell(assets: ClientAssets, options: ShellOptions): string {
-  const data: PageData = {
-    page: options.page,
+  const { user } = options;
+  const session = sessionMountAttributes({
     signInPath: options.signInPath,
-    currentUser: options.user
-      ? JSON.stringify({
-          id: options.user.id,
-          username: options.user.username,
-          name: options.user.name,
-          admin: options.user.is_admin,
-        })
-      : undefined,
     flash: options.flash,
-    ...options.data,
-  };
-  const attributes = Object.entries(data)
-    .filter(([, value]) => value !== undefined && value !== null)
-    .map(([name, value]) => ` data-${kebab(name)}="${escapeHtml(String(value))}"`)
+    currentUser: user
+      ? { id: user.id, username: user.username, name: user.name, admin: user.is_admin }
+      : null,
+  });
+  const attributes = [...mountAttributes(options.mount), ...session]
+    .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
     .join('');
   const styles = assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
   return `<!doctype html>

@@ -4,7 +4,7 @@
  * moves focus to its block. Below the lg breakpoint it starts collapsed and opens over the page.
  */
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
-import type { PageData } from '../../../app/pageData.ts';
+import type { PageMountOf } from '../../../../core/pages/pageMount.ts';
 import { isSmallScreen, useCollapseBelowLargeScreens, useEpicSidebarCollapse } from '../../../state/index.ts';
 import { Button } from '../../../ui/index.ts';
 import { AncestorsBlock } from './AncestorsBlock.tsx';
@@ -21,7 +21,7 @@ import { TodoBlock } from './TodoBlock.tsx';
 
 /** What the sidebar needs from the epic page's server data. */
 export type EpicSidebarProps = Pick<
-  Extract<PageData, { page: 'epic' }>,
+  PageMountOf<'epic'>,
   | 'fullPath'
   | 'iid'
   | 'signedIn'

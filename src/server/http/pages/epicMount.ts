@@ -1,42 +1,34 @@
+import type { PageMountInput } from '../../../core/pages/pageMount.ts';
 import type { NamespaceRow } from '../../db/schema.ts';
 import type { EpicPageState } from '../../services/epicPageService.ts';
-import { pageFlag as bool } from './pageFlag.ts';
-import type { PageData } from './shell.ts';
 
-/**
- * The epic page's mount attributes: the page state as strings (booleans "true"/"false"; a missing
- * to-do or author leaves its attributes out). Keys become `data-*` names (`todoPath` → `data-todo-path`).
- */
-export function epicPageData(
-  group: NamespaceRow,
-  state: EpicPageState,
-  base: { canCreateEpic: string },
-): PageData {
+/** The epic page's mount: its state and the paths its widgets call (a missing to-do or author is left out). */
+export function epicMount(group: NamespaceRow, state: EpicPageState): PageMountInput {
   const { paths, author } = state;
   return {
+    page: 'epic',
     fullPath: group.full_path,
     groupPath: group.full_path,
     groupId: group.id,
     groupName: group.name,
-    canCreateEpic: base.canCreateEpic,
+    canCreateEpic: state.canCreate,
     iid: state.iid,
     epicId: state.epicId,
-    listEpicsPath: paths.epicsWebUrl,
-    signedIn: bool(state.signedIn),
-    canUpdate: bool(state.canUpdate),
-    canDestroy: bool(state.canDestroy),
-    canCreate: bool(state.canCreate),
-    canAdmin: bool(state.canAdmin),
-    allowSubEpics: bool(state.allowSubEpics),
-    epicColorHighlight: bool(state.epicColorHighlight),
+    signedIn: state.signedIn,
+    canUpdate: state.canUpdate,
+    canDestroy: state.canDestroy,
+    canCreate: state.canCreate,
+    canAdmin: state.canAdmin,
+    allowSubEpics: state.allowSubEpics,
+    epicColorHighlight: state.epicColorHighlight,
     state: state.state,
-    confidential: bool(state.confidential),
+    confidential: state.confidential,
     created: state.created,
     lockVersion: state.lockVersion,
-    todoExists: bool(state.todoExists),
+    todoExists: state.todoExists,
     todoId: state.todoId,
-    subscribed: bool(state.subscribed),
-    emailsDisabled: bool(state.emailsDisabled),
+    subscribed: state.subscribed,
+    emailsDisabled: state.emailsDisabled,
     authorName: author?.name,
     authorUsername: author?.username,
     authorUrl: author?.url,
@@ -46,6 +38,7 @@ export function epicPageData(
     updateEndpoint: paths.updateEndpoint,
     todoPath: paths.todoPath,
     todoDeletePath: paths.todoDeletePath,
+    listEpicsPath: paths.epicsWebUrl,
     epicsWebUrl: paths.epicsWebUrl,
     newEpicWebUrl: paths.newEpicWebUrl,
     labelsPath: paths.labelsPath,

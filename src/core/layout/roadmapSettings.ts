@@ -4,9 +4,7 @@
  * `milestones_type`. Parsing is forgiving (unknown values fall back to the page's defaults, then to
  * GitLab's); serialising writes every setting so a copied URL reproduces the view exactly.
  */
-import { MILESTONES_TYPES, type MilestonesType } from '../../../core/layout/milestoneBars.ts';
-import { type ProgressTracking, parseProgressTracking } from '../../../core/layout/progress.ts';
-import { isSortValue, parseInitialSort, type SortValue } from '../../../core/layout/sortOrder.ts';
+
 import {
   isTimeframeRangeType,
   type PresetType,
@@ -14,7 +12,10 @@ import {
   presetAfterRangeChange,
   resolvePresetType,
   type TimeframeRangeType,
-} from '../../../core/time/presets.ts';
+} from '../time/presets.ts';
+import { MILESTONES_TYPES, type MilestonesType } from './milestoneBars.ts';
+import { type ProgressTracking, parseProgressTracking } from './progress.ts';
+import { isSortValue, parseInitialSort, type SortValue } from './sortOrder.ts';
 
 export const EPICS_STATES = ['all', 'opened', 'closed'] as const;
 export type EpicsState = (typeof EPICS_STATES)[number];

@@ -1,0 +1,266 @@
+/**
+ * The page mount contract: the server renders each page as `<div id="app" data-page="…">` whose
+ * `data-*` attributes carry what the page needs up front, and the client reads them once. Both sides
+ * use this module: the server serialises a typed mount with `mountAttributes`, the client parses the
+ * element's dataset with `parsePageMount`, so a field added to a page here reaches both at once.
+ *
+ * Attribute values are strings: booleans are "true"/"false", a missing text is ''. A page whose
+ * required attribute is missing reads as the not-found page.
+ */
+import { signInPath } from '../domain/webPaths.ts';
+
+/** A text attribute; '' when absent. */
+const TEXT = 'text';
+/** A text attribute without which the page cannot show (read as not-found when absent). */
+const REQUIRED = 'required';
+/** A boolean attribute: "true" is true, anything else false. */
+const FLAG = 'flag';
+
+/** One of a fixed set of texts; the first is the default. */
+type Choice = readonly [string, ...string[]];
+type FieldKind = typeof TEXT | typeof REQUIRED | typeof FLAG | Choice;
+type FieldSchema = Readonly<Record<string, FieldKind>>;
+
+const GROUP_FIELDS = {
+  fullPath: REQUIRED,
+  groupId: TEXT,
+  groupName: TEXT,
+  canCreateEpic: FLAG,
+} as const;
+
+const PROJECT_FIELDS = {
+  fullPath: REQUIRED,
+  projectId: TEXT,
+  projectName: TEXT,
+  groupFullPath: TEXT,
+} as const;
+
+const GROUP_PAGE_FIELDS = { ...GROUP_FIELDS, roadmapPath: TEXT } as const;
+
+/** Every page and its attributes. */
+export const PAGE_MOUNTS = {
+  home: {},
+  'not-found': {},
+  'sign-in': { error: TEXT, login: TEXT, redirectTo: TEXT },
+  group: GROUP_PAGE_FIELDS,
+  'group-epics': GROUP_PAGE_FIELDS,
+  /**
+   * GitLab's roadmap mount. The range, layout, state and sort are the URL's, read with the
+   * roadmap's own settings parser; the page reads the URL again as it changes.
+   */
+  'group-roadmap': {
+    ...GROUP_FIELDS,
+    newEpicPath: TEXT,
+    listEpicsPath: TEXT,
+    epicsPath: TEXT,
+    epicsDocsPath: TEXT,
+    groupLabelsEndpoint: TEXT,
+    groupMilestonesEndpoint: TEXT,
+    timeframeRangeType: TEXT,
+    presetType: TEXT,
+    epicsState: TEXT,
+    sortedBy: TEXT,
+    hasFiltersApplied: FLAG,
+    allowSubEpics: FLAG,
+    childEpics: FLAG,
+    innerHeight: TEXT,
+    iid: TEXT,
+    emptyStateIllustration: TEXT,
+  },
+  'epic-new': {
+    ...GROUP_FIELDS,
+    listEpicsPath: TEXT,
+    /** Where to go after creating (the roadmap that asked), '' for the new epic's page. */
+    returnTo: TEXT,
+  },
+  /** GitLab's epic page mount, with the sidebar's and the issuable widgets' attributes. */
+  epic: {
+    ...GROUP_FIELDS,
+    groupPath: TEXT,
+    iid: REQUIRED,
+    epicId: TEXT,
+    /** The viewer is signed in: the to-do toggle shows and subscribing is possible. */
+    signedIn: FLAG,
+    canUpdate: FLAG,
+    /** The delete button and the delete button of the edit form. */
+    canDestroy: FLAG,
+    /** The New epic link. */
+    canCreate: FLAG,
+    /** Link and unlink related epics (GitLab's `admin_epic_relation`): the Linked items card. */
+    canAdmin: FLAG,
+    /** Sub-epics are allowed (the sidebar's ancestors block). */
+    allowSubEpics: FLAG,
+    /** GitLab's `epic_color_highlight` flag (the sidebar's colour block). */
+    epicColorHighlight: FLAG,
+    state: TEXT,
+    confidential: FLAG,
+    created: TEXT,
+    lockVersion: TEXT,
+    todoExists: FLAG,
+    todoId: TEXT,
+    subscribed: FLAG,
+    /** Notifications are switched off by the owner of the group or of a group above it. */
+    emailsDisabled: FLAG,
+    authorName: TEXT,
+    authorUsername: TEXT,
+    authorUrl: TEXT,
+    /** The milestone an inherited start or due date comes from; '' when none. */
+    startDateSourcingMilestoneTitle: TEXT,
+    dueDateSourcingMilestoneTitle: TEXT,
+    /** The epic's page path: realtime_changes lives under it and the delete form posts to it. */
+    endpoint: TEXT,
+    /** `PUT` target of title, description and state saves. */
+    updateEndpoint: TEXT,
+    todoPath: TEXT,
+    todoDeletePath: TEXT,
+    listEpicsPath: TEXT,
+    epicsWebUrl: TEXT,
+    newEpicWebUrl: TEXT,
+    labelsPath: TEXT,
+    labelsWebUrl: TEXT,
+    markdownPreviewPath: TEXT,
+    markdownDocsPath: TEXT,
+  },
+  project: PROJECT_FIELDS,
+  'project-issues': PROJECT_FIELDS,
+  issue: { ...PROJECT_FIELDS, iid: REQUIRED, issueId: TEXT },
+  milestone: {
+    /** Whose milestone: a group's (`/groups/:group/-/milestones/:iid`) or a project's. */
+    kind: ['group', 'project'],
+    /** The owning group's or project's full path. */
+    fullPath: REQUIRED,
+    /** The group's or project's name. */
+    ownerName: TEXT,
+    iid: REQUIRED,
+    milestoneId: REQUIRED,
+    milestoneTitle: TEXT,
+  },
+} as const satisfies Readonly<Record<string, FieldSchema>>;
+
+type Schemas = typeof PAGE_MOUNTS;
+export type PageName = keyof Schemas;
+
+type ValueOf<K> = K extends typeof FLAG ? boolean : K extends Choice ? K[number] : string;
+/** What a producer may hand over: numbers are written as text, and a null or absent text as ''. */
+type InputOf<K> = K extends typeof FLAG
+  ? boolean
+  : K extends Choice
+    ? K[number]
+    : K extends typeof REQUIRED
+      ? string | number
+      : string | number | null | undefined;
+
+type MountOf<P extends PageName> = { readonly page: P } & {
+  readonly [F in keyof Schemas[P]]: ValueOf<Schemas[P][F]>;
+};
+type MountInputOf<P extends PageName> = { readonly page: P } & {
+  readonly [F in keyof Schemas[P]]: InputOf<Schemas[P][F]>;
+};
+
+/** A page as the client reads it. */
+export type PageMount = { [P in PageName]: MountOf<P> }[PageName];
+/** A page as the server writes it. */
+export type PageMountInput = { [P in PageName]: MountInputOf<P> }[PageName];
+/** One page's mount without its name: a page component's props. */
+export type PageMountOf<P extends PageName> = Omit<MountOf<P>, 'page'>;
+
+/** The attribute values, keyed as a dataset keys them (`canCreateEpic` for `data-can-create-epic`). */
+export type MountDataset = Readonly<Record<string, string | undefined>>;
+
+const isPageName = (name: string): name is PageName => Object.hasOwn(PAGE_MOUNTS, name);
+
+function readField(kind: FieldKind, raw: string | undefined): string | boolean | undefined {
+  const value = raw?.trim() ?? '';
+  if (kind === FLAG) return value === 'true';
+  if (kind === REQUIRED) return value === '' ? undefined : value;
+  if (kind === TEXT) return value;
+  return kind.includes(value) ? value : kind[0];
+}
+
+/** The page the dataset describes; the not-found page when it names none or lacks a required value. */
+export function parsePageMount(dataset: MountDataset): PageMount {
+  const page = dataset.page?.trim() ?? '';
+  if (!isPageName(page)) return { page: 'not-found' };
+  const mount: Record<string, string | boolean> = { page };
+  for (const [field, kind] of Object.entries<FieldKind>(PAGE_MOUNTS[page])) {
+    const value = readField(kind, dataset[field]);
+    if (value === undefined) return { page: 'not-found' };
+    mount[field] = value;
+  }
+  // Each field was read by the kind its page's schema gives it.
+  return mount as PageMount;
+}
+
+/** `canCreateEpic` → `data-can-create-epic`. */
+export const mountAttributeName = (field: string): string =>
+  `data-${field.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+
+type AttributeValue = string | number | boolean | null | undefined;
+
+function attributesOf(values: Readonly<Record<string, AttributeValue>>): [string, string][] {
+  const attributes: [string, string][] = [];
+  for (const [field, value] of Object.entries(values)) {
+    if (value === null || value === undefined) continue;
+    const text = typeof value === 'boolean' ? (value ? 'true' : 'false') : String(value);
+    attributes.push([mountAttributeName(field), text]);
+  }
+  return attributes;
+}
+
+/** The mount element's attributes, name and unescaped value; null and absent texts are left out. */
+export function mountAttributes(mount: PageMountInput): [string, string][] {
+  return attributesOf(mount);
+}
+
+export interface CurrentUser {
+  readonly id: number;
+  readonly username: string;
+  readonly name: string;
+  readonly admin: boolean;
+}
+
+/** Who is looking, on every page: the user, where to sign in, a notice to show once. */
+export interface Session {
+  readonly currentUser: CurrentUser | null;
+  readonly signInPath: string;
+  readonly flash: string | null;
+  readonly csrfToken: string | null;
+}
+
+/** The session as the server writes it onto every mount element (the token goes in a meta tag). */
+export interface SessionMountInput {
+  readonly currentUser: CurrentUser | null;
+  readonly signInPath: string;
+  readonly flash: string | null | undefined;
+}
+
+export function sessionMountAttributes(session: SessionMountInput): [string, string][] {
+  return attributesOf({
+    signInPath: session.signInPath,
+    flash: session.flash,
+    currentUser: session.currentUser ? JSON.stringify(session.currentUser) : null,
+  });
+}
+
+export function parseCurrentUser(raw: string | undefined): CurrentUser | null {
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (typeof value !== 'object' || value === null) return null;
+    const user = value as Record<string, unknown>;
+    if (typeof user.username !== 'string' || typeof user.name !== 'string') return null;
+    return { id: Number(user.id), username: user.username, name: user.name, admin: user.admin === true };
+  } catch {
+    // A malformed attribute is treated as anonymous rather than breaking the page.
+    return null;
+  }
+}
+
+export function parseSession(dataset: MountDataset, csrfToken: string | null): Session {
+  return {
+    currentUser: parseCurrentUser(dataset.currentUser),
+    signInPath: dataset.signInPath?.trim() || signInPath(),
+    flash: dataset.flash?.trim() || null,
+    csrfToken,
+  };
+}
