@@ -24,12 +24,6 @@ function owed(reason: string, pairs: readonly string[]): BoundaryDebt[] {
 
 export const BOUNDARY_DEBT: readonly BoundaryDebt[] = [
   // GraphQL outside loaders.ts importing db repositories (values or their types).
-  ...owed('StatsVisibility is a repository type; the context should take it from a service', [
-    'src/server/graphql/context.ts -> src/server/db/repositories/visibility.ts',
-  ]),
-  ...owed('the context reads namespaces itself instead of through a service or loaders.ts', [
-    'src/server/graphql/context.ts -> src/server/db/repositories/namespaceRepository.ts',
-  ]),
   ...owed('IssueInEpicRow is a repository row type, not from schema.ts or a service', [
     'src/server/graphql/models.ts -> src/server/db/repositories/epicTreeRepository.ts',
   ]),

@@ -1,12 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../config.ts';
-import { findGroupsAndProjectsOfRoot } from '../db/repositories/namespaceRepository.ts';
-import type { StatsVisibility } from '../db/repositories/visibility.ts';
 import type { Database, NamespaceRow } from '../db/schema.ts';
 import type { AccessContext } from '../services/access.ts';
 import type { Actor } from '../services/actor.ts';
-import { viewerScopeOfRoot } from '../services/viewerScope.ts';
-import { createLoaders, type Loaders } from './loaders.ts';
+import { type StatsVisibility, viewerScopeOfRoot } from '../services/viewerScope.ts';
+import { createLoaders, type Loaders, perRoot } from './loaders.ts';
 
 /** Per-request GraphQL context: who asks, the database, and memoised per-request lookups. */
 export interface GraphQLContext {
@@ -28,29 +26,14 @@ export interface GraphQLContext {
 
 type ContextBase = Pick<GraphQLContext, 'db' | 'config' | 'now' | 'actor' | 'access'>;
 
-function memoise<T>(compute: (rootId: number) => Promise<T>): (rootId: number) => Promise<T> {
-  const cache = new Map<number, Promise<T>>();
-  return (rootId) => {
-    let value = cache.get(rootId);
-    if (!value) {
-      value = compute(rootId);
-      cache.set(rootId, value);
-    }
-    return value;
-  };
-}
-
 export function createGraphQLContext(base: ContextBase): GraphQLContext {
-  const rootContents = memoise(async (rootId) => {
-    const contents = await findGroupsAndProjectsOfRoot(base.db, rootId);
-    for (const group of contents.groups) loaders.namespace.prime(group.id, group);
-    return contents;
-  });
-  const groupsOfRoot = async (rootId: number) => (await rootContents(rootId)).groups;
-  const viewerScope = memoise(async (rootId) => {
-    const { groups, projects } = await rootContents(rootId);
+  // The loaders need the scope and the scope needs the loaders' read of the root; neither runs
+  // before a resolver asks, by which time both exist.
+  const viewerScope = perRoot(async (rootId) => {
+    const { groups, projects } = await loaders.rootContents(rootId);
     return viewerScopeOfRoot(base.access, groups, projects);
   });
   const loaders = createLoaders(base.db, viewerScope, base.actor.user?.id ?? null);
+  const groupsOfRoot = async (rootId: number) => (await loaders.rootContents(rootId)).groups;
   return { ...base, loaders, groupsOfRoot, viewerScope, complexity: null, epicTimeframes: new WeakMap() };
 }

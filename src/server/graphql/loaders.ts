@@ -21,7 +21,7 @@ import {
 } from '../db/repositories/issueRepository.ts';
 import { findLabelsOfTargets } from '../db/repositories/labelRepository.ts';
 import { findMilestonesByIds } from '../db/repositories/milestoneRepository.ts';
-import { findNamespacesByIds } from '../db/repositories/namespaceRepository.ts';
+import { findGroupsAndProjectsOfRoot, findNamespacesByIds } from '../db/repositories/namespaceRepository.ts';
 import { countOpenIssuesByProject, findProjectsByIds } from '../db/repositories/projectRepository.ts';
 import { findSubscriptionChoices } from '../db/repositories/subscriptionRepository.ts';
 import { findTodosOfTargets } from '../db/repositories/todoRepository.ts';
@@ -53,6 +53,19 @@ export function summaryKey(
 /** Key of a per-viewer fact about an epic or project: its root namespace (whose visibility applies) and its id. */
 export function rootedKey(rootId: number, epicId: number): string {
   return `${rootId}|${epicId}`;
+}
+
+/** A per-request memo keyed by root namespace: each root is computed at most once. */
+export function perRoot<T>(compute: (rootId: number) => Promise<T>): (rootId: number) => Promise<T> {
+  const cache = new Map<number, Promise<T>>();
+  return (rootId) => {
+    let value = cache.get(rootId);
+    if (!value) {
+      value = compute(rootId);
+      cache.set(rootId, value);
+    }
+    return value;
+  };
 }
 
 function groupByRoot(keys: readonly string[]): Map<number, number[]> {
@@ -92,12 +105,22 @@ export function createLoaders(
     async (ids) => byId(await findEpicsByIds(db, ids)),
     null,
   );
+  const namespace = new BatchLoader<number, NamespaceRow | null>(
+    async (ids) => byId(await findNamespacesByIds(db, ids)),
+    null,
+  );
   return {
     user: new BatchLoader<number, UserRow | null>(async (ids) => byId(await findUsersByIds(db, ids)), null),
-    namespace: new BatchLoader<number, NamespaceRow | null>(
-      async (ids) => byId(await findNamespacesByIds(db, ids)),
-      null,
-    ),
+    namespace,
+    /**
+     * Every group and project of a root namespace, in one statement: what the viewer's scope is
+     * decided from. Its groups fill the namespace cache, so resolvers that follow read none again.
+     */
+    rootContents: perRoot(async (rootId) => {
+      const contents = await findGroupsAndProjectsOfRoot(db, rootId);
+      for (const group of contents.groups) namespace.prime(group.id, group);
+      return contents;
+    }),
     project: new BatchLoader<number, ProjectRow | null>(
       async (ids) => byId(await findProjectsByIds(db, ids)),
       null,

@@ -5,6 +5,12 @@ import type { NamespaceRow, ProjectRow } from '../db/schema.ts';
 import type { AccessContext } from './access.ts';
 
 /**
+ * The repositories filter by a scope, so its type is declared beside them; adapters take it from
+ * here, the service that decides it.
+ */
+export type { StatsVisibility };
+
+/**
  * Everything the viewer may see inside one root namespace (groups, projects, and where confidential
  * items show too): the filter behind counts and weights, so that nothing hidden leaks into a number.
  */
