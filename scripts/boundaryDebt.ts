@@ -24,14 +24,8 @@ function owed(reason: string, pairs: readonly string[]): BoundaryDebt[] {
 
 export const BOUNDARY_DEBT: readonly BoundaryDebt[] = [
   // GraphQL outside loaders.ts importing db repositories (values or their types).
-  ...owed('IssueInEpicRow is a repository row type, not from schema.ts or a service', [
-    'src/server/graphql/models.ts -> src/server/db/repositories/epicTreeRepository.ts',
-  ]),
   ...owed('the sort column is a repository type; a service should own the API sort order', [
     'src/server/graphql/resolvers/sortOrders.ts -> src/server/db/repositories/issueRepository.ts',
-  ]),
-  ...owed("a resolver reads the repository's ordering constant instead of a service's", [
-    'src/server/graphql/resolvers/epicTree.ts -> src/server/db/repositories/epicTreeRepository.ts',
   ]),
   ...owed('TodoTargetType is a repository type, not from schema.ts or a service', [
     'src/server/graphql/resolvers/todo.ts -> src/server/db/repositories/todoRepository.ts',

@@ -1,4 +1,3 @@
-import type { IssueInEpicRow } from '../db/repositories/epicTreeRepository.ts';
 import type {
   EpicRow,
   IssueRow,
@@ -10,6 +9,7 @@ import type {
   TodoRow,
   UserRow,
 } from '../db/schema.ts';
+import type { IssueInEpicRow } from '../services/tree/epicTreeService.ts';
 import type { Connection } from './connection.ts';
 
 /** What resolvers pass down for each GraphQL type (codegen "mappers"). */

@@ -20,7 +20,7 @@ export type IssueInEpicRow = IssueRow & {
 };
 
 /** Tree order of an epic's issue links: position (unpositioned last), then link id. */
-export const EPIC_ISSUE_ORDER: KeysetOrder = {
+const EPIC_ISSUE_ORDER: KeysetOrder = {
   column: 'epic_issues.relative_position',
   cursorKey: 'relative_position',
   keyType: 'integer',
@@ -36,7 +36,7 @@ export async function listEpicIssuesByKeyset(
   reader: IssueReader,
   args: PageArgs,
   limits: { defaultPageSize: number; maxPageSize: number },
-): Promise<Page<IssueInEpicRow>> {
+): Promise<Page<IssueInEpicRow> & { order: KeysetOrder }> {
   const plan = planPage(EPIC_ISSUE_ORDER, args, limits.defaultPageSize, limits.maxPageSize);
   let query = db
     .selectFrom('epic_issues')
@@ -54,7 +54,10 @@ export async function listEpicIssuesByKeyset(
     .orderBy(orderBySql(EPIC_ISSUE_ORDER, plan.backward))
     .limit(plan.limit + 1)
     .execute();
-  return finishPage(plan, fetched, { ...args, after: args.after || null, before: args.before || null });
+  return {
+    ...finishPage(plan, fetched, { ...args, after: args.after || null, before: args.before || null }),
+    order: EPIC_ISSUE_ORDER,
+  };
 }
 
 export async function countEpicIssues(db: Executor, epicId: number, reader: IssueReader): Promise<number> {

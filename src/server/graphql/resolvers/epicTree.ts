@@ -1,7 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { parseGlobalId, toGlobalId } from '../../../core/domain/gid.ts';
 import { epicWebPath } from '../../../core/domain/webPaths.ts';
-import { EPIC_ISSUE_ORDER } from '../../db/repositories/epicTreeRepository.ts';
 import { reorderEpicTree } from '../../services/tree/epicTreeReorderService.ts';
 import { listEpicIssues } from '../../services/tree/epicTreeService.ts';
 import type { TreeNodeRef } from '../../services/tree/treePositions.ts';
@@ -41,7 +40,7 @@ export const epicTreeFields: Pick<EpicResolvers, 'issues'> = {
     );
     // The cursors carry the link's position and id: the issues are in the order of their links.
     return keysetConnection(
-      { ...page, order: EPIC_ISSUE_ORDER },
+      page,
       (node) => node.epic_issue_position,
       page.count,
       (node) => node.epic_issue_id,

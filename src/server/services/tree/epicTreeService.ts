@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/executor.ts';
-import type { Page, PageArgs } from '../../db/pagination.ts';
+import type { KeysetOrder, Page, PageArgs } from '../../db/pagination.ts';
 import {
   countEpicIssues,
   type IssueInEpicRow,
@@ -8,6 +8,9 @@ import {
 import type { IssueReader } from '../../db/repositories/issueRepository.ts';
 import type { StatsVisibility } from '../../db/repositories/visibility.ts';
 import type { EpicRow } from '../../db/schema.ts';
+
+/** What `listEpicIssues` lists: the issue row with its epic_issues link's id, epic and position. */
+export type { IssueInEpicRow };
 
 /** `Epic.issues` pages: GitLab's default of 100, at most 1,000 (MR gitlab-org/gitlab!63563). */
 export const EPIC_ISSUE_PAGE_LIMITS = { defaultPageSize: 100, maxPageSize: 1000 } as const;
@@ -23,7 +26,7 @@ export async function listEpicIssues(
   visible: StatsVisibility,
   viewerId: number | null,
   args: PageArgs,
-): Promise<Page<IssueInEpicRow> & { count: () => Promise<number> }> {
+): Promise<Page<IssueInEpicRow> & { order: KeysetOrder; count: () => Promise<number> }> {
   const reader: IssueReader = {
     projectIds: visible.projectIds,
     confidentialProjectIds: visible.confidentialProjectIds,
