@@ -24,9 +24,6 @@ function owed(reason: string, pairs: readonly string[]): BoundaryDebt[] {
 
 export const BOUNDARY_DEBT: readonly BoundaryDebt[] = [
   // GraphQL outside loaders.ts importing db repositories (values or their types).
-  ...owed('the sort column is a repository type; a service should own the API sort order', [
-    'src/server/graphql/resolvers/sortOrders.ts -> src/server/db/repositories/issueRepository.ts',
-  ]),
   ...owed('TodoTargetType is a repository type, not from schema.ts or a service', [
     'src/server/graphql/resolvers/todo.ts -> src/server/db/repositories/todoRepository.ts',
   ]),

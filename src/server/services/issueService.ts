@@ -25,6 +25,12 @@ export interface IssueListParams {
   readonly milestoneIds?: readonly number[] | undefined;
 }
 
+/** An issue list's order (GitLab's issue sorts): each adapter maps its own spelling into it. */
+export interface IssueSort {
+  readonly column: IssueSortColumn;
+  readonly direction: 'asc' | 'desc';
+}
+
 export interface ProjectInNamespace {
   readonly project: ProjectRow;
   readonly namespace: NamespaceRow;
@@ -68,7 +74,7 @@ export async function listIssuesConnection(
   access: AccessContext,
   projects: readonly ProjectInNamespace[],
   params: IssueListParams,
-  sort: { column: IssueSortColumn; direction: 'asc' | 'desc' },
+  sort: IssueSort,
   args: PageArgs,
   limits: { defaultPageSize: number; maxPageSize: number },
 ) {

@@ -1,5 +1,5 @@
-import type { IssueSortColumn } from '../../db/repositories/issueRepository.ts';
 import type { EpicSort as EpicSortOrder } from '../../services/epics/epicQueries.ts';
+import type { IssueSort as IssueSortOrder } from '../../services/issueService.ts';
 import type { EpicSort, IssueSort, MilestoneSort } from '../generated/resolvers.ts';
 
 /** GitLab's sort enums (EpicSort, IssueSort, MilestoneSort) as the column and direction services take. */
@@ -15,10 +15,7 @@ export function epicSortOrder(sort: EpicSort | null | undefined, fallback: EpicS
   return { column: 'created_at', direction };
 }
 
-export function issueSortOrder(sort: IssueSort | null | undefined): {
-  column: IssueSortColumn;
-  direction: 'asc' | 'desc';
-} {
+export function issueSortOrder(sort: IssueSort | null | undefined): IssueSortOrder {
   switch (sort) {
     case 'CREATED_ASC':
       return { column: 'created_at', direction: 'asc' };
