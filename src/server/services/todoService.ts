@@ -9,12 +9,14 @@ import {
   listTodosOfUser,
   lockTodosOfUser,
   markTodoDone,
-  type TodoTargetType,
 } from '../db/repositories/todoRepository.ts';
 import type { Database, EpicRow, NamespaceRow, TodoRow, UserRow } from '../db/schema.ts';
 import type { AccessContext } from './access.ts';
 import type { Actor } from './actor.ts';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from './errors.ts';
+
+/** The kinds of item a to-do can be about: what the to-do list filters by, as the row stores them. */
+export type TodoTargetType = TodoRow['target_type'];
 
 const viewerOf = (user: UserRow) => ({ userId: user.id, isAdmin: user.is_admin });
 

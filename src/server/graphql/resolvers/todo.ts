@@ -1,8 +1,12 @@
 import { toGlobalId } from '../../../core/domain/gid.ts';
 import { todoActionName } from '../../../core/domain/todos.ts';
-import type { TodoTargetType } from '../../db/repositories/todoRepository.ts';
 import { findReadableEpic } from '../../services/epics/epicQueries.ts';
-import { addEpicTodo, listOwnTodos, markOwnTodoDone } from '../../services/todoService.ts';
+import {
+  addEpicTodo,
+  listOwnTodos,
+  markOwnTodoDone,
+  type TodoTargetType,
+} from '../../services/todoService.ts';
 import { offsetConnection, PAGE_LIMITS } from '../connection.ts';
 import type {
   CurrentUserResolvers,
