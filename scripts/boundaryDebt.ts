@@ -12,19 +12,4 @@ export interface BoundaryDebt {
   readonly reason: string;
 }
 
-/** The same reason for several imports: `file -> imported path` each. */
-function owed(reason: string, pairs: readonly string[]): BoundaryDebt[] {
-  return pairs.map((pair) => {
-    const [file, imports, ...rest] = pair.split(' -> ');
-    if (!file || !imports || rest.length > 0)
-      throw new Error(`A debt entry is 'file -> imported path': ${pair}`);
-    return { file, imports, reason };
-  });
-}
-
-export const BOUNDARY_DEBT: readonly BoundaryDebt[] = [
-  // GraphQL outside loaders.ts importing db repositories (values or their types).
-  ...owed('the response cache reads the data version without a service', [
-    'src/server/graphql/responseCache.ts -> src/server/db/repositories/dataVersionRepository.ts',
-  ]),
-];
+export const BOUNDARY_DEBT: readonly BoundaryDebt[] = [];

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type DocumentNode, Kind, type OperationTypeNode, parse } from 'graphql';
 import { calendarDateOf } from '../../core/time/formatting.ts';
-import { readDataVersion } from '../db/repositories/dataVersionRepository.ts';
 import type { ServerDeps } from '../serverDeps.ts';
+import { dataVersionFor } from '../services/actor.ts';
 
 const GRAPHQL_PATH = '/api/graphql';
 
@@ -147,8 +147,7 @@ export function registerGraphQLResponseCache(
     const cacheable = cacheableRequest(request);
     if (!cacheable || kinds.of(cacheable.query, cacheable.operationName) !== 'query') return;
     const { actor } = request;
-    // Authentication read the version with the user; an anonymous request reads it here.
-    const version = actor.snapshot?.dataVersion ?? (await readDataVersion(db));
+    const version = await dataVersionFor(db, actor);
     const key = createHash('sha256')
       .update(
         JSON.stringify([

@@ -1,3 +1,5 @@
+import type { Executor } from '../db/executor.ts';
+import { readDataVersion } from '../db/repositories/dataVersionRepository.ts';
 import type { MembershipRow } from '../db/repositories/memberRepository.ts';
 import type { UserRow } from '../db/schema.ts';
 
@@ -15,6 +17,14 @@ export interface Actor {
   readonly scopes: readonly string[];
   /** Present when the actor was authenticated by a statement that also read it. */
   readonly snapshot?: ViewerSnapshot | undefined;
+}
+
+/**
+ * The data version the actor's answers are computed at: the one read with the user and their
+ * memberships (one snapshot, so no extra statement), else the current one.
+ */
+export async function dataVersionFor(db: Executor, actor: Actor): Promise<string> {
+  return actor.snapshot?.dataVersion ?? (await readDataVersion(db));
 }
 
 export const ANONYMOUS: Actor = { user: null, via: 'anonymous', scopes: [] };
