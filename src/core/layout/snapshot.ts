@@ -5,6 +5,7 @@
  * The canvas and the DOM overlay draw from the newest snapshot (by `epoch`) and drop older ones.
  */
 
+import { allocateColumns } from '../lib/columns.ts';
 import type { TickUnit } from '../time/calendarUnits.ts';
 import type { UnitState } from '../time/headers.ts';
 import type { ProgressTracking } from './progress.ts';
@@ -94,71 +95,43 @@ export interface SnapshotSizes {
   readonly subLabels: number;
 }
 
-/** Allocates the buffer and its views, 8-byte fields first so every view is aligned. */
+/** Allocates the buffer and the row and header views on it. */
 export function allocateSnapshotArrays(sizes: SnapshotSizes): {
   buffer: ArrayBuffer;
   rows: SnapshotRows;
   header: Omit<SnapshotHeader, 'unit' | 'columnCount' | 'subCount' | 'labelBase' | 'subLabelBase'>;
 } {
   const { rows: n, columns: c, subLabels: s } = sizes;
-  const bytes = 16 * n + 36 * n + 16 * c + 8 * s + 2 * n + 2 * n + c + s;
-  const buffer = new ArrayBuffer(bytes);
-  let offset = 0;
-  const take = <T>(
-    make: (buffer: ArrayBuffer, offset: number, length: number) => T,
-    length: number,
-    size: number,
-  ) => {
-    const view = make(buffer, offset, length);
-    offset += length * size;
-    return view;
-  };
-  const f64 = (b: ArrayBuffer, o: number, l: number) => new Float64Array(b, o, l);
-  const f32 = (b: ArrayBuffer, o: number, l: number) => new Float32Array(b, o, l);
-  const u32 = (b: ArrayBuffer, o: number, l: number) => new Uint32Array(b, o, l);
-  const i32 = (b: ArrayBuffer, o: number, l: number) => new Int32Array(b, o, l);
-  const u16 = (b: ArrayBuffer, o: number, l: number) => new Uint16Array(b, o, l);
-  const u8 = (b: ArrayBuffer, o: number, l: number) => new Uint8Array(b, o, l);
-  const closed = take(f64, n, 8);
-  const total = take(f64, n, 8);
-  const ids = take(u32, n, 4);
-  const x = take(f32, n, 4);
-  const width = take(f32, n, 4);
-  const y = take(f32, n, 4);
-  const color = take(i32, n, 4);
-  const textColor = take(i32, n, 4);
-  const groupName = take(i32, n, 4);
-  const posInSet = take(u32, n, 4);
-  const setSize = take(u32, n, 4);
-  const headerX = take(f32, c, 4);
-  const headerWidth = take(f32, c, 4);
-  const startDay = take(i32, c, 4);
-  const endDay = take(i32, c, 4);
-  const subX = take(f32, s, 4);
-  const subDay = take(i32, s, 4);
-  const flags = take(u16, n, 2);
-  const level = take(u8, n, 1);
-  const progress = take(u8, n, 1);
-  const state = take(u8, c, 1);
-  const subState = take(u8, s, 1);
+  // Rows and header share one schema (one buffer), so header columns named like a row column get
+  // a prefix, dropped again below.
+  const { buffer, columns } = allocateColumns({
+    ids: [Uint32Array, n],
+    x: [Float32Array, n],
+    width: [Float32Array, n],
+    y: [Float32Array, n],
+    flags: [Uint16Array, n],
+    level: [Uint8Array, n],
+    progress: [Uint8Array, n],
+    closed: [Float64Array, n],
+    total: [Float64Array, n],
+    color: [Int32Array, n],
+    textColor: [Int32Array, n],
+    groupName: [Int32Array, n],
+    posInSet: [Uint32Array, n],
+    setSize: [Uint32Array, n],
+    headerX: [Float32Array, c],
+    headerWidth: [Float32Array, c],
+    startDay: [Int32Array, c],
+    endDay: [Int32Array, c],
+    state: [Uint8Array, c],
+    subX: [Float32Array, s],
+    subDay: [Int32Array, s],
+    subState: [Uint8Array, s],
+  });
+  const { headerX, headerWidth, startDay, endDay, state, subX, subDay, subState, ...rows } = columns;
   return {
     buffer,
-    rows: {
-      ids,
-      x,
-      width,
-      y,
-      flags,
-      level,
-      progress,
-      closed,
-      total,
-      color,
-      textColor,
-      groupName,
-      posInSet,
-      setSize,
-    },
+    rows,
     header: { x: headerX, width: headerWidth, startDay, endDay, state, subX, subDay, subState },
   };
 }
