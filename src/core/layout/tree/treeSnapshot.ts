@@ -6,6 +6,7 @@
  * (`parent` is an entry index, -1 for the root) — enough for drop targets and aria without a round
  * trip. The canvas and the DOM overlay draw from the newest snapshot (by `epoch`).
  */
+import { allocateColumns } from '../../lib/columns.ts';
 import type { CalendarDate } from '../../time/calendarDate.ts';
 import { dayToCalendarDate, type EpochDay } from '../../time/epochDay.ts';
 import type { RowIndex } from '../units.ts';
@@ -129,65 +130,59 @@ export interface TreeSnapshot {
   readonly buffer: ArrayBuffer;
 }
 
-/** Allocates the entry and label arrays in one buffer, 8-byte fields first so each view is aligned. */
-export function allocateTreeArrays(entries: number, labels: number) {
+/** Allocates the entry and label arrays in one buffer. */
+export function allocateTreeArrays(
+  entries: number,
+  labels: number,
+): { buffer: ArrayBuffer; entries: TreeEntries; labels: TreeLabelArrays } {
   const n = entries;
   const m = labels;
-  const buffer = new ArrayBuffer(8 * (15 * n + m) + 4 * (12 * n + 3 * m) + 5 * n);
-  let offset = 0;
-  const take = <T extends { readonly byteLength: number }>(view: T): T => {
-    offset += view.byteLength;
-    return view;
+  // Entries and labels share one schema (one buffer), so label columns carry a prefix, dropped
+  // again below.
+  const { buffer, columns } = allocateColumns({
+    kind: [Uint8Array, n],
+    row: [Int32Array, n],
+    y: [Float32Array, n],
+    level: [Uint8Array, n],
+    parent: [Int32Array, n],
+    subtreeEnd: [Int32Array, n],
+    posInSet: [Int32Array, n],
+    setSize: [Int32Array, n],
+    flags: [Uint32Array, n],
+    id: [Float64Array, n],
+    iid: [Float64Array, n],
+    epicIssueId: [Float64Array, n],
+    createdAt: [Float64Array, n],
+    closedAt: [Float64Array, n],
+    dueDay: [Int32Array, n],
+    weight: [Float64Array, n],
+    assigneeCount: [Int32Array, n],
+    assigneeNames: [Uint8Array, n],
+    health: [Uint8Array, n],
+    openedEpics: [Float64Array, n],
+    closedEpics: [Float64Array, n],
+    openedIssues: [Float64Array, n],
+    closedIssues: [Float64Array, n],
+    openedWeight: [Float64Array, n],
+    closedWeight: [Float64Array, n],
+    issuesAtRisk: [Float64Array, n],
+    issuesNeedingAttention: [Float64Array, n],
+    issuesOnTrack: [Float64Array, n],
+    epicHeight: [Uint8Array, n],
+    labelStart: [Int32Array, n],
+    labelCount: [Int32Array, n],
+    stringBase: [Int32Array, n],
+    labelId: [Float64Array, m],
+    labelColor: [Int32Array, m],
+    labelTextColor: [Int32Array, m],
+    labelTitle: [Int32Array, m],
+  });
+  const { labelId, labelColor, labelTextColor, labelTitle, ...entryColumns } = columns;
+  return {
+    buffer,
+    entries: entryColumns,
+    labels: { id: labelId, color: labelColor, textColor: labelTextColor, title: labelTitle },
   };
-  const f64 = (length: number) => take(new Float64Array(buffer, offset, length));
-  const i32 = (length: number) => take(new Int32Array(buffer, offset, length));
-  const u32 = (length: number) => take(new Uint32Array(buffer, offset, length));
-  const f32 = (length: number) => take(new Float32Array(buffer, offset, length));
-  const u8 = (length: number) => take(new Uint8Array(buffer, offset, length));
-  // Views are taken in this order (8-, then 4-, then 1-byte elements) to keep each one aligned.
-  const wide = {
-    id: f64(n),
-    iid: f64(n),
-    epicIssueId: f64(n),
-    createdAt: f64(n),
-    closedAt: f64(n),
-    weight: f64(n),
-    openedEpics: f64(n),
-    closedEpics: f64(n),
-    openedIssues: f64(n),
-    closedIssues: f64(n),
-    openedWeight: f64(n),
-    closedWeight: f64(n),
-    issuesAtRisk: f64(n),
-    issuesNeedingAttention: f64(n),
-    issuesOnTrack: f64(n),
-  };
-  const labelId = f64(m);
-  const words = {
-    row: i32(n),
-    parent: i32(n),
-    subtreeEnd: i32(n),
-    posInSet: i32(n),
-    setSize: i32(n),
-    dueDay: i32(n),
-    assigneeCount: i32(n),
-    labelStart: i32(n),
-    labelCount: i32(n),
-    stringBase: i32(n),
-    flags: u32(n),
-    y: f32(n),
-  };
-  const labelArrays: TreeLabelArrays = { id: labelId, color: i32(m), textColor: i32(m), title: i32(m) };
-  const entryArrays: TreeEntries = {
-    ...wide,
-    ...words,
-    kind: u8(n),
-    level: u8(n),
-    assigneeNames: u8(n),
-    health: u8(n),
-    epicHeight: u8(n),
-  };
-  return { buffer, entries: entryArrays, labels: labelArrays };
 }
 
 /** What to pass as Comlink/postMessage transferables (ArrayBuffers: `Transferable` is a DOM type). */
