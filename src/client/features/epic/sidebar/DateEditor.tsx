@@ -4,10 +4,11 @@
  * day is incomplete or breaks the start < due order.
  */
 import { type FormEvent, useId, useState } from 'react';
+import { err } from '../../../../core/lib/result.ts';
 import { type CalendarDate, parseCalendarDate } from '../../../../core/time/calendarDate.ts';
 import type { EpicDateKind } from '../../../data/index.ts';
 import { Button } from '../../../ui/index.ts';
-import { checkDateChoice, type DateBounds, isPastDate } from './epicDates.ts';
+import { checkDateChoice, type DateBounds, type DateChoice, isPastDate } from './epicDates.ts';
 import { SIDEBAR_TEXT } from './sidebarTexts.ts';
 
 export function DateEditor({
@@ -40,14 +41,12 @@ export function DateEditor({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const choice = incomplete
-      ? ({ ok: false, problem: 'invalid' } as const)
-      : checkDateChoice(kind, value, other);
+    const choice: DateChoice = incomplete ? err('invalid') : checkDateChoice(kind, value, other);
     if (!choice.ok) {
-      setProblem(choice.problem === 'order' ? SIDEBAR_TEXT.dateOrder : SIDEBAR_TEXT.dateInvalid);
+      setProblem(choice.error === 'order' ? SIDEBAR_TEXT.dateOrder : SIDEBAR_TEXT.dateInvalid);
       return;
     }
-    onApply(choice.date);
+    onApply(choice.value);
   };
 
   return (

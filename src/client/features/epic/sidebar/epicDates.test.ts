@@ -49,22 +49,25 @@ describe('the picker’s limits', () => {
 
 describe('a chosen date', () => {
   it('is sent as YYYY-MM-DD, and an empty input means no date', () => {
-    expect(checkDateChoice('start', '2024-05-06', null)).toEqual({ ok: true, date: '2024-05-06' });
-    expect(checkDateChoice('due', '  ', day('2024-01-01'))).toEqual({ ok: true, date: null });
+    expect(checkDateChoice('start', '2024-05-06', null)).toEqual({ ok: true, value: '2024-05-06' });
+    expect(checkDateChoice('due', '  ', day('2024-01-01'))).toEqual({ ok: true, value: null });
   });
 
   it('is refused when it is not a real day', () => {
-    expect(checkDateChoice('start', '2024-02-30', null)).toEqual({ ok: false, problem: 'invalid' });
-    expect(checkDateChoice('start', '06/05/2024', null)).toEqual({ ok: false, problem: 'invalid' });
+    expect(checkDateChoice('start', '2024-02-30', null)).toEqual({ ok: false, error: 'invalid' });
+    expect(checkDateChoice('start', '06/05/2024', null)).toEqual({ ok: false, error: 'invalid' });
   });
 
   it('is refused before sending when it breaks the order with the other date', () => {
     expect(checkDateChoice('start', '2024-05-06', day('2024-05-06'))).toEqual({
       ok: false,
-      problem: 'order',
+      error: 'order',
     });
-    expect(checkDateChoice('due', '2024-05-05', day('2024-05-06'))).toEqual({ ok: false, problem: 'order' });
-    expect(checkDateChoice('due', '2024-05-07', day('2024-05-06'))).toEqual({ ok: true, date: '2024-05-07' });
+    expect(checkDateChoice('due', '2024-05-05', day('2024-05-06'))).toEqual({ ok: false, error: 'order' });
+    expect(checkDateChoice('due', '2024-05-07', day('2024-05-06'))).toEqual({
+      ok: true,
+      value: '2024-05-07',
+    });
   });
 });
 

@@ -3,6 +3,7 @@
  * date must be strictly earlier than the due date, checked only when both exist; values travel as
  * YYYY-MM-DD; a due date before today on an open epic is past due.
  */
+import { err, ok, type Result } from '../../../../core/lib/result.ts';
 import {
   type CalendarDate,
   compareCalendarDates,
@@ -35,9 +36,8 @@ export function isDateOrderValid(start: CalendarDate | null, due: CalendarDate |
   return start === null || due === null || compareCalendarDates(start, due) < 0;
 }
 
-export type DateChoice =
-  | { readonly ok: true; readonly date: CalendarDate | null }
-  | { readonly ok: false; readonly problem: 'invalid' | 'order' };
+/** The day to send (null removes the date), or why the picker's text was refused. */
+export type DateChoice = Result<CalendarDate | null, 'invalid' | 'order'>;
 
 /**
  * What the picker's text means: '' is no date (null removes it), a real YYYY-MM-DD is that day,
@@ -45,11 +45,11 @@ export type DateChoice =
  */
 export function checkDateChoice(kind: EpicDateKind, input: string, other: CalendarDate | null): DateChoice {
   const text = input.trim();
-  if (text === '') return { ok: true, date: null };
+  if (text === '') return ok(null);
   const date = parseCalendarDate(text);
-  if (!date) return { ok: false, problem: 'invalid' };
+  if (!date) return err('invalid');
   const [start, due] = kind === 'start' ? [date, other] : [other, date];
-  return isDateOrderValid(start, due) ? { ok: true, date } : { ok: false, problem: 'order' };
+  return isDateOrderValid(start, due) ? ok(date) : err('order');
 }
 
 export function isPastDate(date: CalendarDate, today: CalendarDate): boolean {
