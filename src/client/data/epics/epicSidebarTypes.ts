@@ -1,4 +1,5 @@
 /** View models of the epic page's sidebar blocks (spec), made by epicSidebarMappers. */
+import type { Result } from '../../../core/lib/result.ts';
 import type { CalendarDate } from '../dates.ts';
 import type { ItemState } from '../types.ts';
 
@@ -53,12 +54,13 @@ export interface EpicSubscriptionView {
 }
 
 /**
- * How a sidebar write ended. A failure carries the server's first error message (from the payload's
- * `errors` or a top-level GraphQL error), or null when the call failed without one.
+ * Why a sidebar write failed: the server's first error message (from the payload's `errors` or a
+ * top-level GraphQL error), or null when the call failed without one.
  */
-export type SidebarWriteResult =
-  | { readonly ok: true }
-  | { readonly ok: false; readonly serverError: string | null };
+export type SidebarWriteError = string | null;
+
+/** How a sidebar write ended; a success carries nothing back. */
+export type SidebarWriteResult = Result<void, SidebarWriteError>;
 
 export interface EpicConfidentialityView {
   readonly confidential: boolean;

@@ -4,6 +4,7 @@
  */
 import { CombinedGraphQLErrors } from '@apollo/client';
 import { useMemo } from 'react';
+import { err, ok } from '../../../core/lib/result.ts';
 import type { QueryState } from '../types.ts';
 import type { SidebarWriteResult } from './epicSidebarTypes.ts';
 
@@ -13,7 +14,7 @@ export interface EpicSidebarScope {
   readonly iid: string;
 }
 
-const OK: SidebarWriteResult = { ok: true };
+const DONE: SidebarWriteResult = ok(undefined);
 
 /** The first message of a GraphQL error answer; null for network and other failures. */
 export function firstErrorMessage(error: unknown): string | null {
@@ -29,13 +30,13 @@ export async function settle(
 ): Promise<SidebarWriteResult> {
   try {
     const payload = await run();
-    if (!payload) return { ok: false, serverError: null };
+    if (!payload) return err(null);
     const [first] = payload.errors;
-    return first === undefined ? OK : { ok: false, serverError: first };
+    return first === undefined ? DONE : err(first);
   } catch (error) {
     // The block shows the failure; the console keeps what the person cannot act on.
     console.error(error);
-    return { ok: false, serverError: firstErrorMessage(error) };
+    return err(firstErrorMessage(error));
   }
 }
 

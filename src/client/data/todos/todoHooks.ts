@@ -5,6 +5,7 @@
  */
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { useCallback } from 'react';
+import { ok } from '../../../core/lib/result.ts';
 import {
   blockState,
   type EpicSidebarScope,
@@ -52,7 +53,7 @@ export function useEpicTodo(
       client.cache.updateQuery({ query: EpicSidebarTodoDocument, variables }, (data) =>
         data ? withTodo(data, nextTodoId, count) : data,
       );
-      return { ok: true, count, delta };
+      return ok({ count, delta });
     },
     [client, variables],
   );

@@ -1,4 +1,6 @@
 /** View models of the epic sidebar's to-do block (spec, "To-do"), made by todoMappers. */
+import type { Result } from '../../../core/lib/result.ts';
+import type { SidebarWriteError } from '../epics/epicSidebarTypes.ts';
 
 /** The viewer's pending to-do on the epic, and their pending to-dos everywhere (the badge's count). */
 export interface EpicTodoView {
@@ -10,6 +12,4 @@ export interface EpicTodoView {
 }
 
 /** How a to-do toggle ended; on success, the viewer's new pending count and the change. */
-export type TodoToggleResult =
-  | { readonly ok: true; readonly count: number; readonly delta: 1 | -1 }
-  | { readonly ok: false; readonly serverError: string | null };
+export type TodoToggleResult = Result<{ readonly count: number; readonly delta: 1 | -1 }, SidebarWriteError>;

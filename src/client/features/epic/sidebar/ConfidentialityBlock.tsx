@@ -36,7 +36,7 @@ export function ConfidentialityBlock({
     startApplying(async () => {
       const result = await state.save(!confidential);
       if (result.ok) setEditing(false);
-      else setError(firstErrorOr(SIDEBAR_TEXT.confidentialityError, result.serverError));
+      else setError(firstErrorOr(SIDEBAR_TEXT.confidentialityError, result.error));
     });
   };
 

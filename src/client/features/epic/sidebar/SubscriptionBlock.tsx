@@ -51,7 +51,7 @@ export function SubscriptionBlock({
       if (!result.ok) {
         const failure = writeError(
           next ? SIDEBAR_TEXT.subscribeError : SIDEBAR_TEXT.unsubscribeError,
-          result.serverError,
+          result.error,
         );
         // The collapsed icon has no room for an alert: the failure becomes a toast.
         if (collapsed) pushToast(blockErrorText(failure), 'danger');

@@ -23,9 +23,9 @@ export function TodoBlock({ scope, collapsed }: { scope: EpicSidebarScope; colla
     setError(null);
     const result = await todo.toggle(view);
     setBusy(false);
-    if (result.ok) document.dispatchEvent(todoToggleEvent({ count: result.count, delta: result.delta }));
+    if (result.ok) document.dispatchEvent(todoToggleEvent(result.value));
     else {
-      const failure = writeError(SIDEBAR_TEXT.todoError, result.serverError);
+      const failure = writeError(SIDEBAR_TEXT.todoError, result.error);
       // The collapsed icon has no room for an alert: the failure becomes a toast.
       if (collapsed) pushToast(blockErrorText(failure), 'danger');
       else setError(failure);

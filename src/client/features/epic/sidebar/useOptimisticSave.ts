@@ -24,7 +24,7 @@ export function useOptimisticSave<T>(saved: T, failureText: string): OptimisticS
     startSaving(async () => {
       showPending(pending);
       const result = await write();
-      if (!result.ok) setError(writeError(failureText, result.serverError));
+      if (!result.ok) setError(writeError(failureText, result.error));
     });
   };
   return { shown, save, error, dismissError: () => setError(null) };
