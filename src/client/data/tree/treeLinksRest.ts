@@ -128,9 +128,8 @@ export function serverMessage(body: unknown): string | null {
 
 // ---- Transport ----
 
-type Answer =
-  | { readonly ok: true; readonly status: number; readonly body: unknown }
-  | { readonly ok: false; readonly failure: HttpFailure };
+/** A 2xx answer's status and JSON body (null for 204 or a body that is not JSON), or the failure. */
+type Answer = Result<{ readonly status: number; readonly body: unknown }, HttpFailure>;
 
 async function send(url: string, init: RequestInit): Promise<Answer> {
   let response: Response;
@@ -138,15 +137,12 @@ async function send(url: string, init: RequestInit): Promise<Answer> {
     response = await fetch(url, { credentials: 'same-origin', ...init });
   } catch (error) {
     if (init.signal?.aborted) throw error;
-    return {
-      ok: false,
-      failure: { status: 0, message: error instanceof Error ? error.message : String(error) },
-    };
+    return err({ status: 0, message: error instanceof Error ? error.message : String(error) });
   }
   const body: unknown = response.status === 204 ? null : await response.json().catch(() => null);
   return response.ok
-    ? { ok: true, status: response.status, body }
-    : { ok: false, failure: { status: response.status, message: serverMessage(body) } };
+    ? ok({ status: response.status, body })
+    : err({ status: response.status, message: serverMessage(body) });
 }
 
 /** A write with the CSRF token; Content-Type only with a body (Fastify refuses an empty JSON body). */
@@ -244,7 +240,7 @@ export async function addTreeItems(
   references: readonly string[],
 ): Promise<Result<LinkedIssuable[], HttpFailure>> {
   const answer = await send(endpoint, writeJson('POST', { issuable_references: references }));
-  return answer.ok ? ok(toIssuables(answer.body)) : err(answer.failure);
+  return answer.ok ? ok(toIssuables(answer.value.body)) : answer;
 }
 
 /**
@@ -254,7 +250,7 @@ export async function addTreeItems(
 export async function removeRelation(relationPath: string | null): Promise<Result<null, HttpFailure>> {
   if (!relationPath) return err({ status: 404, message: null });
   const answer = await send(relationPath, writeJson('DELETE'));
-  return answer.ok ? ok(null) : err(answer.failure);
+  return answer.ok ? ok(null) : answer;
 }
 
 /**
@@ -272,9 +268,9 @@ export async function createChildEpic(fields: {
     url,
     writeJson('POST', { parent_id: fields.parentId, confidential: fields.confidential, title: fields.title }),
   );
-  if (!answer.ok) return err(answer.failure);
-  const created = toCreatedItem(answer.body);
-  return created ? ok(created) : err(unexpectedBody(answer.status));
+  if (!answer.ok) return answer;
+  const created = toCreatedItem(answer.value.body);
+  return created ? ok(created) : err(unexpectedBody(answer.value.status));
 }
 
 /**
@@ -297,9 +293,9 @@ export async function createEpicIssue(fields: {
       ...(fields.confidential ? { confidential: true } : {}),
     }),
   );
-  if (!answer.ok) return err(answer.failure);
-  const created = toCreatedItem(answer.body);
-  return created ? ok(created) : err(unexpectedBody(answer.status));
+  if (!answer.ok) return answer;
+  const created = toCreatedItem(answer.value.body);
+  return created ? ok(created) : err(unexpectedBody(answer.value.status));
 }
 
 /** GET `/api/v4/groups/:id/descendant_groups?search=`: the groups a child epic may be created in. */
@@ -372,5 +368,5 @@ export async function addRelatedItems(
     endpoint,
     writeJson('POST', { issuable_references: references, link_type: linkType }),
   );
-  return answer.ok ? ok(toIssuables(answer.body)) : err(answer.failure);
+  return answer.ok ? ok(toIssuables(answer.value.body)) : answer;
 }
