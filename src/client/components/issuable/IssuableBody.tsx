@@ -74,12 +74,12 @@ export function IssuableBody({
       setUpdatingTasks(true);
       setTaskFlash(null);
       const answer = await client.save({ description, lockVersion: text.lockVersion });
-      if (answer.ok) accept(answer.text);
+      if (answer.ok) accept(answer.value.text);
       else
         setTaskFlash(
-          answer.status === 409
+          answer.error.status === 409
             ? CONCURRENT_EDIT_MESSAGE
-            : updateErrorText(client.issuableType, answer.errors),
+            : updateErrorText(client.issuableType, answer.error.errors),
         );
       // Resuming polls at once, which also puts back a box the server refused.
       setUpdatingTasks(false);

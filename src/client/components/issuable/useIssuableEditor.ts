@@ -105,11 +105,11 @@ export function useIssuableEditor(options: {
     if (answer.ok) {
       drafts.clear();
       close();
-      onSaved(answer.text, answer.webUrl);
-    } else if (answer.status === 409) {
+      onSaved(answer.value.text, answer.value.webUrl);
+    } else if (answer.error.status === 409) {
       setLockedWarning(true);
     } else {
-      setFlash(updateErrorText(client.issuableType, answer.errors));
+      setFlash(updateErrorText(client.issuableType, answer.error.errors));
     }
   }, [text, saving, form, client, baseLockVersion, drafts, close, onSaved]);
 

@@ -32,9 +32,9 @@ export function useIssuableStatus(
     setBusy(true);
     const answer = await client.save({ stateEvent: state === 'closed' ? 'reopen' : 'close' });
     setBusy(false);
-    const next = answer.ok ? answer.state : state;
+    const next = answer.ok ? answer.value.state : state;
     if (answer.ok) setState(next);
-    else pushToast(answer.errors[0] ?? failureText, 'danger');
+    else pushToast(answer.error.errors[0] ?? failureText, 'danger');
     document.dispatchEvent(
       new CustomEvent(ISSUABLE_CHANGE_EVENT, { detail: { isClosed: next === 'closed' } }),
     );

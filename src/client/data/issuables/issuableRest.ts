@@ -3,6 +3,7 @@
  * polling, `PUT {issuable}.json` for saves and state events, and the markdown preview. See the
  * server's src/server/http/issuable/epicIssuableRoutes.ts for the shapes.
  */
+import { err, ok, type Result } from '../../../core/lib/result.ts';
 import { jsonWriteHeaders } from '../csrf.ts';
 
 /** What the page shows of an issuable's text, as the server rendered it. */
@@ -28,14 +29,19 @@ export type RealtimeAnswer =
     }
   | { readonly kind: 'unchanged'; readonly pollInterval: number };
 
-export type SaveAnswer =
-  | {
-      readonly ok: true;
-      readonly text: IssuableText;
-      readonly webUrl: string;
-      readonly state: 'opened' | 'closed';
-    }
-  | { readonly ok: false; readonly status: number; readonly errors: readonly string[] };
+export interface SavedIssuable {
+  readonly text: IssuableText;
+  readonly webUrl: string;
+  readonly state: 'opened' | 'closed';
+}
+
+/** A refused or failed save: its status (0 when the request never got one) and the server's errors. */
+export interface SaveFailure {
+  readonly status: number;
+  readonly errors: readonly string[];
+}
+
+export type SaveAnswer = Result<SavedIssuable, SaveFailure>;
 
 const asString = (value: unknown): string => (typeof value === 'string' ? value : '');
 const asNullableString = (value: unknown): string | null => (typeof value === 'string' ? value : null);
@@ -131,19 +137,18 @@ export async function saveIssuable(
       body: JSON.stringify({ [issuableType]: params }),
     });
   } catch (error) {
-    return { ok: false, status: 0, errors: [error instanceof Error ? error.message : String(error)] };
+    return err({ status: 0, errors: [error instanceof Error ? error.message : String(error)] });
   }
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok || typeof body !== 'object' || body === null) {
-    return { ok: false, status: response.status, errors: errorsOf(body) };
+    return err({ status: response.status, errors: errorsOf(body) });
   }
   const record = body as Record<string, unknown>;
-  return {
-    ok: true,
+  return ok({
     text: toIssuableText(record),
     webUrl: asString(record.web_url),
     state: record.state === 'closed' ? 'closed' : 'opened',
-  };
+  });
 }
 
 /** The rendered HTML of markdown as the server would store it (GitLab's preview_markdown). */

@@ -34,7 +34,10 @@ describe('the issuable text client', () => {
   it('saves to the update endpoint with the fields nested under the issuable type', async () => {
     const fetchMock = stubFetch(SAVED);
     const answer = await client('issue').save({ title: 'Title', lockVersion: 2 });
-    expect(answer).toMatchObject({ ok: true, state: 'opened', text: { titleText: 'Title', lockVersion: 3 } });
+    expect(answer).toMatchObject({
+      ok: true,
+      value: { state: 'opened', text: { titleText: 'Title', lockVersion: 3 } },
+    });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/acme/web/-/issues/4.json');
     expect(init?.method).toBe('PUT');
