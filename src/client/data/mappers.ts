@@ -68,6 +68,6 @@ export const toUser = (user: UserFieldsFragment): UserView => ({
 /** The number in `gid://gitlab/Type/<n>`; NaN never escapes (a malformed id is a server bug). */
 export function numericId(gid: string): number {
   const parsed = parseGlobalId(gid);
-  if (!parsed.ok) throw new Error(parsed.message);
-  return parsed.id;
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.value.id;
 }

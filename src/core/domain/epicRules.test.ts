@@ -85,11 +85,14 @@ describe('labels, colours, ids and references', () => {
 
   it('round-trips global ids and rejects malformed ones with GitLab messages', () => {
     expect(toGlobalId('Epic', 41)).toBe('gid://gitlab/Epic/41');
-    expect(parseGlobalId('gid://gitlab/Epic/41', ['Epic'])).toEqual({ ok: true, type: 'Epic', id: 41 });
-    expect(parseGlobalId('41')).toEqual({ ok: false, message: '41 is not a valid GitLab ID.' });
+    expect(parseGlobalId('gid://gitlab/Epic/41', ['Epic'])).toEqual({
+      ok: true,
+      value: { type: 'Epic', id: 41 },
+    });
+    expect(parseGlobalId('41')).toEqual({ ok: false, error: '41 is not a valid GitLab ID.' });
     expect(parseGlobalId('gid://gitlab/Issue/3', ['Epic'])).toEqual({
       ok: false,
-      message: 'gid://gitlab/Issue/3 is not a valid ID for Epic.',
+      error: 'gid://gitlab/Issue/3 is not a valid ID for Epic.',
     });
   });
 

@@ -1,3 +1,5 @@
+import { err, ok, type Result } from '../lib/result.ts';
+
 /** GitLab global ids: `gid://gitlab/<Type>/<id>`. */
 export type GlobalIdType =
   | 'Group'
@@ -20,17 +22,17 @@ export function toGlobalId(type: GlobalIdType, id: number | string): string {
   return `gid://gitlab/${type}/${id}`;
 }
 
-export type GlobalIdParse = { ok: true; type: string; id: number } | { ok: false; message: string };
+/** The id's type and number, or GitLab's argument error message. */
+export type GlobalIdParse = Result<{ type: string; id: number }, string>;
 
 /** Parses a global id; the messages are GitLab's argument errors. */
 export function parseGlobalId(value: string, expected?: readonly GlobalIdType[]): GlobalIdParse {
   const match = GID_PATTERN.exec(value);
   const id = match ? Number(match[2]) : Number.NaN;
-  if (!match || !Number.isSafeInteger(id))
-    return { ok: false, message: `${value} is not a valid GitLab ID.` };
+  if (!match || !Number.isSafeInteger(id)) return err(`${value} is not a valid GitLab ID.`);
   const type = match[1]!;
   if (expected && !expected.includes(type as GlobalIdType)) {
-    return { ok: false, message: `${value} is not a valid ID for ${expected.join(', ')}.` };
+    return err(`${value} is not a valid ID for ${expected.join(', ')}.`);
   }
-  return { ok: true, type, id };
+  return ok({ type, id });
 }

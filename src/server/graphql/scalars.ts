@@ -46,7 +46,7 @@ function globalIdScalar(types: readonly GlobalIdType[]) {
   const parse = (value: unknown): string => {
     const parsed = typeof value === 'string' ? parseGlobalId(value, types) : null;
     if (!parsed?.ok)
-      throw new TypeError(parsed?.message ?? `${JSON.stringify(value)} is not a valid GitLab ID.`);
+      throw new TypeError(parsed?.error ?? `${JSON.stringify(value)} is not a valid GitLab ID.`);
     return value as string;
   };
   return {

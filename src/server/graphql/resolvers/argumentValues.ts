@@ -8,7 +8,7 @@ import { MAX_SQL_INTEGER } from '../../db/sqlInteger.ts';
 export function idOf(globalId: string): number {
   const parsed = parseGlobalId(globalId);
   if (!parsed.ok) throw new Error(`Unchecked global id ${globalId}`);
-  return parsed.id;
+  return parsed.value.id;
 }
 
 /**
@@ -31,8 +31,8 @@ export const stripNulls = <T>(
 export function parseMilestoneIds(ids: readonly string[] | null | undefined): number[] | undefined {
   return ids?.map((id) => {
     const parsed = parseGlobalId(id, ['Milestone']);
-    if (!parsed.ok) throw new GraphQLError(parsed.message);
-    return parsed.id;
+    if (!parsed.ok) throw new GraphQLError(parsed.error);
+    return parsed.value.id;
   });
 }
 

@@ -21,8 +21,8 @@ import { requireWriteAccess } from './mutationSupport.ts';
 
 function treeNodeOf(value: string): TreeNodeRef {
   const parsed = parseGlobalId(value, ['Epic', 'EpicIssue']);
-  if (!parsed.ok) throw new GraphQLError(parsed.message);
-  return { kind: parsed.type === 'Epic' ? 'epic' : 'epic_issue', id: parsed.id };
+  if (!parsed.ok) throw new GraphQLError(parsed.error);
+  return { kind: parsed.value.type === 'Epic' ? 'epic' : 'epic_issue', id: parsed.value.id };
 }
 
 const blocked = (issue: IssueModel, context: GraphQLContext) =>

@@ -11,9 +11,10 @@ import { payloadErrors, requireWriteAccess } from './mutationSupport.ts';
 
 function labelIds(ids: readonly string[] | null | undefined): number[] | undefined {
   return ids?.map((id) => {
-    const parsed = /^\d+$/.test(id) ? { ok: true as const, id: Number(id) } : parseGlobalId(id, ['Label']);
-    if (!parsed.ok) throw new GraphQLError(parsed.message);
-    return parsed.id;
+    if (/^\d+$/.test(id)) return Number(id);
+    const parsed = parseGlobalId(id, ['Label']);
+    if (!parsed.ok) throw new GraphQLError(parsed.error);
+    return parsed.value.id;
   });
 }
 
@@ -22,8 +23,8 @@ function changesOf(input: CreateEpicInput | UpdateEpicInput): EpicChanges {
     'parentId' in input && input.parentId != null
       ? (() => {
           const parsed = parseGlobalId(input.parentId, ['Epic']);
-          if (!parsed.ok) throw new GraphQLError(parsed.message);
-          return parsed.id;
+          if (!parsed.ok) throw new GraphQLError(parsed.error);
+          return parsed.value.id;
         })()
       : undefined;
   return {
