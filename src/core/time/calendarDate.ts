@@ -4,6 +4,16 @@ declare const calendarDateBrand: unique symbol;
 /** A day on the calendar, `YYYY-MM-DD`, with no time and no zone. */
 export type CalendarDate = string & { readonly [calendarDateBrand]: true };
 
+/**
+ * A closed range of days, both ends included: GraphQL's `Timeframe`, GitLab's `start_date` and
+ * `end_date` filters. It does not promise start ≤ end: what a reversed range means is up to the API
+ * that read it.
+ */
+export interface DateRange {
+  readonly start: CalendarDate;
+  readonly end: CalendarDate;
+}
+
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /**

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { DateRange } from '../../core/time/calendarDate.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Database, NamespaceRow } from '../db/schema.ts';
 import type { AccessContext } from '../services/access.ts';
@@ -21,7 +22,7 @@ export interface GraphQLContext {
   /** Set by the limits check before execution (GitLab's `queryComplexity` field). */
   complexity: { score: number; limit: number } | null;
   /** The timeframe each listed epic was fetched with, null for none (for `hasChildrenWithinTimeframe`). */
-  readonly epicTimeframes: WeakMap<object, { start: string; end: string } | null>;
+  readonly epicTimeframes: WeakMap<object, DateRange | null>;
 }
 
 type ContextBase = Pick<GraphQLContext, 'db' | 'config' | 'now' | 'actor' | 'access'>;

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { type DateRange, parseCalendarDate } from '../../core/time/calendarDate.ts';
 import { findAncestorsOfMany } from '../db/repositories/epicHierarchyRepository.ts';
 import {
   findInheritedDateSources,
@@ -42,11 +43,7 @@ import { BatchLoader } from './batchLoader.ts';
 const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
 
 /** Key of an epic summary: its root namespace, the list's timeframe (may be empty) and the epic. */
-export function summaryKey(
-  rootId: number,
-  timeframe: { start: string; end: string } | undefined,
-  epicId: number,
-): string {
+export function summaryKey(rootId: number, timeframe: DateRange | undefined, epicId: number): string {
   return `${rootId}|${timeframe?.start ?? ''}|${timeframe?.end ?? ''}|${epicId}`;
 }
 
@@ -208,7 +205,9 @@ export function createLoaders(
         batches.set(prefix, [...(batches.get(prefix) ?? []), Number(key.slice(at + 1))]);
       }
       for (const [prefix, epicIds] of batches) {
-        const [root, start = '', end = ''] = prefix.split('|');
+        const [root, startText = '', endText = ''] = prefix.split('|');
+        const start = parseCalendarDate(startText);
+        const end = parseCalendarDate(endText);
         const timeframe = start && end ? { start, end } : null;
         const summaries = await findEpicSummaries(db, epicIds, await viewerScope(Number(root)), timeframe);
         for (const [epicId, summary] of summaries) result.set(`${prefix}|${epicId}`, summary);

@@ -1,3 +1,4 @@
+import type { DateRange } from '../../core/time/calendarDate.ts';
 import type { Executor } from '../db/executor.ts';
 import { listLabels } from '../db/repositories/labelRepository.ts';
 import { listMilestones } from '../db/repositories/milestoneRepository.ts';
@@ -40,12 +41,12 @@ export async function listGroupMilestones(
     search?: string | undefined;
     iids?: readonly number[] | undefined;
     ids?: readonly number[] | undefined;
-    timeframe?: { start: string; end: string } | undefined;
+    timeframe?: DateRange | undefined;
     containingDate?: string | undefined;
     titleTerms?: readonly string[] | undefined;
     updatedAfter?: Date | undefined;
     updatedBefore?: Date | undefined;
-    dueFromStartUntil?: { start: string; end: string } | undefined;
+    dueFromStartUntil?: DateRange | undefined;
     sort?: { column: 'due_date' | 'created_at' | 'updated_at'; direction: 'asc' | 'desc' } | undefined;
   },
   page: { offset: number; limit: number },

@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { DateRange } from '../../../core/time/calendarDate.ts';
 import type { Executor } from '../executor.ts';
 import {
   type CursorKeyType,
@@ -70,7 +71,7 @@ export interface EpicRowFilter {
     | { readonly userId: number; readonly name: string; readonly negated: boolean }
     | undefined;
   /** GitLab's timeframe: at least one date set, and the dates overlap the closed range. */
-  readonly timeframe?: { readonly start: string; readonly end: string } | undefined;
+  readonly timeframe?: DateRange | undefined;
   /** Epics holding an issue the viewer may see in a milestone of this title. */
   readonly milestoneTitle?:
     | {

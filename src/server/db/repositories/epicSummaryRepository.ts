@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { DateRange } from '../../../core/time/calendarDate.ts';
 import type { Executor } from '../executor.ts';
 import { intArray } from '../sqlInteger.ts';
 import { type EpicVisibility, epicVisibleTo, issueVisibleTo, type StatsVisibility } from './visibility.ts';
@@ -45,7 +46,7 @@ export async function findEpicSummaries(
   db: Executor,
   epicIds: readonly number[],
   visible: StatsVisibility,
-  timeframe: { start: string; end: string } | null,
+  timeframe: DateRange | null,
 ): Promise<Map<number, EpicSummary>> {
   const summaries = new Map<number, EpicSummary>();
   if (epicIds.length === 0) return summaries;

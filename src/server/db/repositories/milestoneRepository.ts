@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { DateRange } from '../../../core/time/calendarDate.ts';
 import type { Executor } from '../executor.ts';
 import { type OffsetLimit, pageWithTotal } from '../pagination.ts';
 import type { MilestoneRow } from '../schema.ts';
@@ -13,14 +14,14 @@ export interface MilestoneListFilter {
   readonly iids?: readonly number[] | undefined;
   readonly ids?: readonly number[] | undefined;
   /** Overlapping this closed range, with at least one date set (GitLab's within_timeframe). */
-  readonly timeframe?: { readonly start: string; readonly end: string } | undefined;
+  readonly timeframe?: DateRange | undefined;
   readonly containingDate?: string | undefined;
   /** Every term must appear in the title (GitLab's `search_title`), case-insensitive. */
   readonly titleTerms?: readonly string[] | undefined;
   readonly updatedAfter?: Date | undefined;
   readonly updatedBefore?: Date | undefined;
   /** GitLab's REST `start_date` + `end_date`: due on or after the start and starting on or before the end. */
-  readonly dueFromStartUntil?: { readonly start: string; readonly end: string } | undefined;
+  readonly dueFromStartUntil?: DateRange | undefined;
   readonly sort?:
     | { readonly column: 'due_date' | 'created_at' | 'updated_at'; readonly direction: 'asc' | 'desc' }
     | undefined;

@@ -1,6 +1,8 @@
 import { GraphQLError } from 'graphql';
 import { parseGlobalId } from '../../../core/domain/gid.ts';
+import { type DateRange, parseCalendarDate } from '../../../core/time/calendarDate.ts';
 import { MAX_SQL_INTEGER } from '../../db/sqlInteger.ts';
+import type { Timeframe } from '../generated/resolvers.ts';
 
 /** GraphQL argument values as services take them: numeric ids and iids, lists without their nulls. */
 
@@ -9,6 +11,15 @@ export function idOf(globalId: string): number {
   const parsed = parseGlobalId(globalId);
   if (!parsed.ok) throw new Error(`Unchecked global id ${globalId}`);
   return parsed.value.id;
+}
+
+/** A `Timeframe` argument whose `Date` scalars (scalars.ts) have already checked both days. */
+export function dateRangeOf(timeframe: Timeframe | null | undefined): DateRange | undefined {
+  if (!timeframe) return undefined;
+  const start = parseCalendarDate(timeframe.start);
+  const end = parseCalendarDate(timeframe.end);
+  if (!start || !end) throw new Error(`Unchecked timeframe ${timeframe.start}..${timeframe.end}`);
+  return { start, end };
 }
 
 /**

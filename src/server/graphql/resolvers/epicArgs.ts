@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
 import type { EpicListFilter } from '../../services/epics/epicQueries.ts';
 import type { GroupEpicsArgs } from '../generated/resolvers.ts';
-import { parseIid, stripNulls } from './argumentValues.ts';
+import { dateRangeOf, parseIid, stripNulls } from './argumentValues.ts';
 
 /** `group.epics` and `Epic.children` can return up to 1,000 epics a page (GitLab's roadmap limit). */
 export const EPIC_PAGE_LIMITS = { defaultPageSize: 100, maxPageSize: 1000 } as const;
@@ -28,7 +28,7 @@ export function epicListFilter(args: EpicFilterArgs): EpicListFilter {
     confidential: args.confidential ?? undefined,
     iids: iids?.length ? iids : undefined,
     iidStartsWith: args.iidStartsWith ?? undefined,
-    timeframe: args.timeframe ? { start: args.timeframe.start, end: args.timeframe.end } : undefined,
+    timeframe: dateRangeOf(args.timeframe),
     notLabelNames: stripNulls(args.not?.labelName),
     notAuthorUsername: args.not?.authorUsername || undefined,
     notMyReactionEmoji: args.not?.myReactionEmoji || undefined,

@@ -1,6 +1,7 @@
 import type { GraphQLContext } from '../context.ts';
 import type { Timeframe } from '../generated/resolvers.ts';
 import type { EpicModel } from '../models.ts';
+import { dateRangeOf } from './argumentValues.ts';
 
 /**
  * `Epic.hasChildrenWithinTimeframe` answers for the timeframe of the list the epic came from (GitLab
@@ -12,6 +13,6 @@ export function rememberTimeframe(
   epics: readonly EpicModel[],
   timeframe: Timeframe | null | undefined,
 ): void {
-  const recorded = timeframe ? { start: timeframe.start, end: timeframe.end } : null;
+  const recorded = dateRangeOf(timeframe) ?? null;
   for (const epic of epics) context.epicTimeframes.set(epic, recorded);
 }

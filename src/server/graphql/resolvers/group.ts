@@ -11,7 +11,7 @@ import { milestoneIdsTitledInGroup } from '../../services/milestoneService.ts';
 import { listReadableProjects } from '../../services/projectService.ts';
 import { keysetConnection, offsetConnection, PAGE_LIMITS } from '../connection.ts';
 import type { GroupPermissionsResolvers, GroupResolvers } from '../generated/resolvers.ts';
-import { milestoneTitles, parseIid, parseMilestoneIds, stripNulls } from './argumentValues.ts';
+import { dateRangeOf, milestoneTitles, parseIid, parseMilestoneIds, stripNulls } from './argumentValues.ts';
 import { EPIC_PAGE_LIMITS, epicListFilter } from './epicArgs.ts';
 import { rememberTimeframe } from './epicTimeframes.ts';
 import { epicSortOrder, issueSortOrder, milestoneSortOrder } from './sortOrders.ts';
@@ -98,7 +98,7 @@ export const Group: GroupResolvers = {
           title: args.title ?? undefined,
           search: args.searchTitle ?? undefined,
           ids: parseMilestoneIds(args.ids),
-          timeframe: args.timeframe ?? undefined,
+          timeframe: dateRangeOf(args.timeframe),
           containingDate: args.containingDate?.slice(0, 10),
           sort: milestoneSortOrder(args.sort),
           includeAncestors: args.includeAncestors ?? false,

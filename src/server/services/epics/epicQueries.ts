@@ -1,5 +1,5 @@
 import { contrastTextColor, DEFAULT_EPIC_COLOR } from '../../../core/domain/colors.ts';
-import { parseCalendarDate } from '../../../core/time/calendarDate.ts';
+import { compareCalendarDates, type DateRange } from '../../../core/time/calendarDate.ts';
 import type { Executor } from '../../db/executor.ts';
 import type { PageArgs } from '../../db/pagination.ts';
 import {
@@ -51,7 +51,7 @@ export interface EpicListFilter {
   readonly updatedBefore?: Date | undefined;
   readonly myReactionEmoji?: string | undefined;
   readonly notMyReactionEmoji?: string | undefined;
-  readonly timeframe?: { readonly start: string; readonly end: string } | undefined;
+  readonly timeframe?: DateRange | undefined;
   readonly milestoneTitle?: string | undefined;
   readonly orLabelNames?: readonly string[] | undefined;
   readonly orAuthorUsernames?: readonly string[] | undefined;
@@ -72,11 +72,8 @@ function epicFilterError(filter: EpicListFilter): string | null {
   if (filter.iidStartsWith !== undefined && !/^\d{1,15}$/.test(filter.iidStartsWith)) {
     return 'Invalid `iidStartsWith` query';
   }
-  if (filter.timeframe) {
-    const start = parseCalendarDate(filter.timeframe.start);
-    const end = parseCalendarDate(filter.timeframe.end);
-    if (!start || !end) return 'timeframe start and end must be dates (YYYY-MM-DD)';
-    if (end < start) return 'start must be before end';
+  if (filter.timeframe && compareCalendarDates(filter.timeframe.end, filter.timeframe.start) < 0) {
+    return 'start must be before end';
   }
   return null;
 }
