@@ -4,7 +4,7 @@ import { createEpic } from './treeHelpers.ts';
 
 /**
  * The child-items card's 'Roadmap view' tab (epics spec): the roadmap of the epic's child
- * epics, asked with `epicChildEpics` (facts 1.5). It only reads acme's seeded epics; the seed is
+ * epics, asked with `epicChildEpics` (GitLab's child epics query). It only reads acme's seeded epics; the seed is
  * centred on today, so the epic is looked up through the API rather than named.
  */
 

@@ -5,13 +5,13 @@ import { userId } from './epicSidebar.ts';
 import type { HttpClient } from './httpClient.ts';
 import type { TestServer } from './testServer.ts';
 
-/** GitLab's `childItems` query (facts 1.8), sent unchanged. */
+/** GitLab's `childItems` query (GitLab's related-items tree), sent unchanged. */
 export const CHILD_ITEMS_QUERY = readFileSync(
   new URL('../fixtures/gitlab/epicChildItems.graphql', import.meta.url),
   'utf8',
 );
 
-/** GitLab's front-end reorder operation (facts 1.9: `epicReorder` with `$epicTreeReorderInput`). */
+/** GitLab's front-end reorder operation (`epicReorder` with `$epicTreeReorderInput`). */
 export const EPIC_REORDER_MUTATION = `mutation epicReorder($epicTreeReorderInput: EpicTreeReorderInput!) {
   epicTreeReorder(input: $epicTreeReorderInput) {
     __typename
@@ -142,7 +142,7 @@ export async function readWholeTreeLevel(
       issueEndCursor = epic.issues.pageInfo.endCursor ?? undefined;
     }
   }
-  // The client's order (facts 1.8): relative position, then opened before closed.
+  // The client's order (GitLab's related-items tree): relative position, then opened before closed.
   items.sort(
     (a, b) =>
       (a.relativePosition ?? Number.MAX_SAFE_INTEGER) - (b.relativePosition ?? Number.MAX_SAFE_INTEGER) ||

@@ -5,7 +5,7 @@ const read = (name: string) =>
 const baseEpic = read('baseEpic.fragment');
 const pageInfo = read('pageInfo.fragment');
 
-/** GitLab's own roadmap operations (facts 1.4–1.6), sent unchanged. */
+/** GitLab's own roadmap operations (the group epics, child epics and milestones queries), sent unchanged. */
 export const GITLAB_QUERIES = {
   roadmapGroupEpics: `${read('roadmapGroupEpics')}\n${baseEpic}\n${pageInfo}`,
   roadmapGroupEpicsWithColor: `${read('roadmapGroupEpicsWithColor')}\n${baseEpic}\n${pageInfo}`,

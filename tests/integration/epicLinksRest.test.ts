@@ -28,7 +28,7 @@ interface IssueJson {
   relative_position: number | null;
 }
 
-/** GitLab's REST epic_links and epic_issues APIs (facts 3.3, 3.4), as API clients call them with tokens. */
+/** GitLab's REST epic_links and epic_issues APIs, as API clients call them with tokens. */
 describe.each(BACKENDS)('the REST epic links and epic issues APIs (%s)', (backend) => {
   let server: TestServer;
   let owner: HttpClient;

@@ -13,7 +13,7 @@ import {
 import { HttpClient } from '../helpers/httpClient.ts';
 import { startTestServer, type TestServer } from '../helpers/testServer.ts';
 
-/** GitLab's sidebar documents (facts file 1.9), with the UI's aliases. */
+/** GitLab's sidebar documents (GitLab's epic mutations), with the UI's aliases. */
 const SUBSCRIBE = `mutation ($input: EpicSetSubscriptionInput!) {
   updateIssuableSubscription: epicSetSubscription(input: $input) { issuable: epic { id subscribed } errors clientMutationId }
 }`;

@@ -12,7 +12,7 @@ import {
 import type { HttpClient } from '../helpers/httpClient.ts';
 import { startTestServer, type TestServer } from '../helpers/testServer.ts';
 
-/** The sidebar's aliases of updateEpic (facts file 1.9), with every field the widgets read back. */
+/** The sidebar's aliases of updateEpic (GitLab's epic mutations), with every field the widgets read back. */
 const UPDATE = `mutation ($input: UpdateEpicInput!) {
   updateEpic(input: $input) {
     clientMutationId

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { startDebouncedFetch } from './debouncedFetch.ts';
 
-/** GitLab's SEARCH_DEBOUNCE for the tree and related-items searches (facts 1.8), in ms. */
+/** GitLab's SEARCH_DEBOUNCE for the tree and related-items searches (GitLab's related-items tree), in ms. */
 export const SEARCH_DEBOUNCE_MS = 500;
 
 export interface DebouncedQuery<T> {

@@ -1,7 +1,7 @@
 /**
  * The filtered-search token model of the roadmap (spec, "Search token") and its two
  * mappings: to and from GitLab's URL parameters, and to the GraphQL variables GitLab's roadmap sends
- * (facts). Token values are kept unquoted; quotes exist only in text a person reads or types.
+ * (GitLab's front end). Token values are kept unquoted; quotes exist only in text a person reads or types.
  */
 
 export type FilterTokenType = 'author' | 'label' | 'milestone' | 'confidential' | 'epic' | 'my-reaction';
@@ -301,7 +301,7 @@ export function roadmapFiltersKey(filters: RoadmapFilters): string {
   return new URLSearchParams(entries).toString();
 }
 
-// ---- GraphQL variables (facts) --------------------------------------------------------------
+// ---- GraphQL variables (GitLab's front end) --------------------------------------------------------------
 
 export interface RoadmapFilterVariables {
   labelName?: string[];

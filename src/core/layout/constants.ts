@@ -1,4 +1,4 @@
-/** Roadmap layout constants (spec, "Roadmap layout"; GitLab's roadmap constants, facts). */
+/** Roadmap layout constants (spec, "Roadmap layout"; GitLab's roadmap constants). */
 import { COLUMN_WIDTH } from '../time/timeScale.ts';
 
 /** Width of each timeframe column, px (TIMELINE_CELL_MIN_WIDTH). */

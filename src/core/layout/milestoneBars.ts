@@ -1,6 +1,6 @@
 /**
  * Milestone bars (spec, "Bars"): clamped and dropped like epics, duplicates dropped,
- * filtered by the milestones type (facts), and styled by width: under 9 px 'minimum'; under
+ * filtered by the milestones type (GitLab's front end), and styled by width: under 9 px 'minimum'; under
  * 12 px 'small', the latter only where columns are quarters or months (GitLab never applies it to
  * weeks). Milestones are few, so this returns plain objects.
  */

@@ -1,5 +1,5 @@
 /**
- * The roadmap's settings as GitLab keeps them in the URL (spec; facts):
+ * The roadmap's settings as GitLab keeps them in the URL (spec; GitLab's front end):
  * `timeframe_range_type`, `layout`, `state`, `sort`, `progress`, `show_progress`, `show_milestones`,
  * `milestones_type`. Parsing is forgiving (unknown values fall back to the page's defaults, then to
  * GitLab's); serialising writes every setting so a copied URL reproduces the view exactly.

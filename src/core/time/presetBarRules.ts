@@ -1,10 +1,10 @@
 /**
- * GitLab's per-preset bar and today-indicator rules, on top of the piecewise preset scale (facts
+ * GitLab's per-preset bar and today-indicator rules, on top of the piecewise preset scale (GitLab's timeline
  * and the roadmap preset mixins). Kept apart from the scale because they are GitLab's quirks,
  * not geometry: a bar that starts mid-column starts at the END of its start day (months: at
  * floor(percent) of the column; quarters: at the exact fraction) or half a day in (weeks); the first
  * column then counts the days after the start day (weeks: from it). The end day is always inclusive
- * (facts: an epic ending Fri 2 Feb 2018 fills six of seven days of its last week).
+ * (in GitLab: an epic ending Fri 2 Feb 2018 fills six of seven days of its last week).
  */
 import type { EpochDay } from './epochDay.ts';
 import type { PresetType } from './presets.ts';

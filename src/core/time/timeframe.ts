@@ -5,7 +5,7 @@
  * - Current quarter: weeks from the start of the current quarter to its end.
  * - Current year: 12 months, or weeks from 1 Jan to 31 Dec.
  * - Three years: the 36 months from the first day of the month 18 months before today. QUARTERS
- *   widens that window to quarter boundaries (facts: 2018-01-01 → 2016 Q3…2019 Q2;
+ *   widens that window to quarter boundaries (in GitLab: 2018-01-01 → 2016 Q3…2019 Q2;
  *   2020-12-25 → 13 quarters 2019 Q2…2022 Q2). WEEKS keeps GitLab's window, Sundays before the last
  *   day of the month 18 months ahead (its spec: 161 weeks from 2019-06-30 for 2021-01-01).
  * - Weeks start on Sunday and have 7 days; the first week is the one containing the range start.

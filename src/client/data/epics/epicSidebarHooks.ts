@@ -1,6 +1,6 @@
 /**
  * The epic sidebar's data (the to-do's is in todos/todoHooks, the labels' in labels/labelHooks): one read hook per block (GitLab's
- * per-widget queries, so one failing block does not blank the others) and the writes of facts 1.9.
+ * per-widget queries, so one failing block does not blank the others) and GitLab's epic mutations.
  * A write answers a SidebarWriteResult instead of throwing: the server's first error when there is
  * one. Answers land in Apollo's cache by the epic's id, so every block and the page header see a
  * saved change.

@@ -1,5 +1,5 @@
 /**
- * The epic sidebar's labels block (facts 1.9): the epic's labels, and the write that adds and
+ * The epic sidebar's labels block (GitLab's epic mutations): the epic's labels, and the write that adds and
  * removes some. The answer lands in Apollo's cache by the epic's id, so the page header sees it.
  */
 import { useApolloClient, useQuery } from '@apollo/client/react';

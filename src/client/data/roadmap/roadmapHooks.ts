@@ -14,7 +14,7 @@ import type { RoadmapEpicView, RoadmapMilestoneView } from '../types.ts';
 import { toRoadmapEpicView, toRoadmapMilestoneView } from './roadmapMappers.ts';
 
 export type { RoadmapEpicsQueryVariables, RoadmapMilestonesQueryVariables };
-/** The `epicChildEpics` variables (facts 1.5): an epic's child epics, by its group path and iid. */
+/** The `epicChildEpics` variables (GitLab's child epics query): an epic's child epics, by its group path and iid. */
 export type RoadmapChildEpicsQueryVariables = EpicChildEpicsQueryVariables;
 
 /** The roadmap asks for epics 50 at a time (GitLab's ROADMAP_PAGE_SIZE). */
@@ -208,7 +208,7 @@ function pagesView(
 const nothingMore = () => undefined;
 
 /**
- * The epic-scoped roadmap's top rows (facts 1.5): the epic's child epics from `epicChildEpics`, whose
+ * The epic-scoped roadmap's top rows (GitLab's child epics query): the epic's child epics from `epicChildEpics`, whose
  * `children` connection is not paged, so they arrive as one last page (no next page, nothing more to
  * load). Same shape as the group roadmap's pages, so RoadmapView draws either.
  */

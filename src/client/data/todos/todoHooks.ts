@@ -1,6 +1,6 @@
 /**
  * The sidebar's to-do block (spec, "To-do"): the viewer's pending to-do on the epic through
- * `currentUserTodos(state: pending)`, toggled with `todoCreate` / `todoMarkDone` (facts 1.9). After
+ * `currentUserTodos(state: pending)`, toggled with `todoCreate` / `todoMarkDone` (GitLab's epic mutations). After
  * a toggle the cached answer carries the new to-do and the viewer's pending count.
  */
 import { useApolloClient, useQuery } from '@apollo/client/react';

@@ -1,5 +1,5 @@
 /**
- * The epic tree's GraphQL calls (facts 1.8, 1.9): a page of an epic's children (GitLab's
+ * The epic tree's GraphQL calls (GitLab's related-items tree and its mutations): a page of an epic's children (GitLab's
  * childItems, never cached: the layout worker holds the tree) and the epicReorder mutation. Features
  * get them through `useEpicTreeData`, a stable object the tree controller keeps.
  */

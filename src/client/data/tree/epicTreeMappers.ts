@@ -1,5 +1,5 @@
 /**
- * GitLab's childItems answer (facts 1.8) as the tree model's items: numeric ids out of global ids,
+ * GitLab's childItems answer (the related-items tree query) as the tree model's items: numeric ids out of global ids,
  * dates as calendar dates, colours as they came. One page of a parent's children, with the cursors
  * of its two lists, and the root's header numbers.
  */

@@ -1,6 +1,6 @@
 /**
  * The REST calls of the child-items tree's forms and of the related-items form (GitLab's
- * related_items_tree and related_issues endpoints, the spec's REST calls, facts 1.8), with the session cookie
+ * related_items_tree and related_issues endpoints, the spec's REST calls, GitLab's related-items tree), with the session cookie
  * and the CSRF token. The functions that write answer a `Result` whose error is the `HttpFailure`;
  * the features turn it into the spec's text (spec): related-items' `addItemErrorText` and
  * `removeItemErrorText`, the tree's `createEpicErrorText`.

@@ -1,5 +1,5 @@
 /**
- * The epic page's Roadmap view (epics spec, facts 1.5): the roadmap of one epic's child epics,
+ * The epic page's Roadmap view (epics spec, GitLab's child epics query): the roadmap of one epic's child epics,
  * asked with `epicChildEpics` by the epic's group path and iid, drawn by the group roadmap's own
  * RoadmapView. GitLab's default settings apply; there is no filter bar or settings drawer, and the
  * page's URL is left alone. A row's children expand as on the group roadmap.

@@ -12,7 +12,7 @@ import {
 } from '../../data/index.ts';
 import type { RoadmapTreeState } from '../../state/index.ts';
 
-/** What the top rows were asked with, and children are asked with again (facts 1.5). */
+/** What the top rows were asked with, and children are asked with again (GitLab's child epics query). */
 export type RoadmapChildFilters = Omit<RoadmapChildEpicsQueryVariables, 'fullPath' | 'iid'>;
 
 export interface RoadmapChildren {

@@ -1,5 +1,5 @@
 /**
- * Hover-to-expand while dragging (spec, "Tree items"; facts 1.8 EXPAND_DELAY): hovering a
+ * Hover-to-expand while dragging (spec, "Tree items"; GitLab's related-items tree EXPAND_DELAY): hovering a
  * collapsed epic that has children for EXPAND_DELAY asks to expand it, once per hover. It never
  * collapses anything. A pure state machine over an injected clock: the caller reports what is under
  * the pointer (`DropProbe.hoverKey`) and polls at `deadline`.

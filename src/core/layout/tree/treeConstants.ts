@@ -1,4 +1,4 @@
-/** Numbers of the epic child tree (facts 1.8 "UI numbers" where GitLab has them; ours otherwise). */
+/** Numbers of the epic child tree (GitLab's related-items tree, "UI numbers" where GitLab has them; ours otherwise). */
 
 /** Hovering a collapsed epic with children this long while dragging expands it, ms (EXPAND_DELAY). */
 export const EXPAND_DELAY = 1000;

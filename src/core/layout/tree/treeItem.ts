@@ -1,5 +1,5 @@
 /**
- * One item of the epic child tree as the tree model takes it (spec, "Child item"; facts 1.8 child
+ * One item of the epic child tree as the tree model takes it (spec, "Child item"; GitLab's related-items tree child
  * epic and issue nodes), already mapped from GraphQL by the client: numeric ids, dates as calendar
  * dates or ISO instants, colours as '#rrggbb'. Items are keyed by a stable string: `epic:<id>` or
  * `issue:<epicIssueId>` (an issue is in the tree through its epic-issue link).
@@ -56,7 +56,7 @@ export interface TreeItemInput {
   /** `reference(full: true)`, e.g. `group/sub&5` or `group/project#12`. */
   readonly reference: string;
   readonly webPath: string;
-  /** Where DELETE removes the item from its parent (facts 1.8); null for the root. */
+  /** Where DELETE removes the item from its parent (GitLab's related-items tree); null for the root. */
   readonly relationPath: string | null;
   /** ISO 8601 instants. */
   readonly createdAt: string | null;
@@ -123,7 +123,7 @@ export function parseTreeItemKey(value: string): { type: TreeItemType; id: numbe
 }
 
 /**
- * GitLab's client ordering of a page of children (facts 1.8 "Client ordering"): by
+ * GitLab's client ordering of a page of children (GitLab's related-items tree, "Client ordering"): by
  * relativePosition ascending (a missing position counts as 0, as `null - n` does in GitLab's
  * comparator), then stably opened before closed. Returns a new array.
  */

@@ -1,5 +1,5 @@
 /**
- * The `moved` input of `epicTreeReorder` for a move, by GitLab's front-end rule (facts 1.9,
+ * The `moved` input of `epicTreeReorder` for a move, by GitLab's front-end rule (GitLab's epic mutations,
  * `getTreeReorderMutation` and the store's `moveItem`):
  *
  * - within one list: the adjacent item is the one that was at `newIndex` before the move;

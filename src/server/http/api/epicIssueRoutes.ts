@@ -17,7 +17,7 @@ import { setPaginationHeaders } from './pagination.ts';
 import { offsetPage, type Params } from './params.ts';
 
 /**
- * GitLab's epic issues REST API (facts 3.3), under `/api/v4/groups/:id/epics/:epic_iid/issues` and
+ * GitLab's epic issues REST API (`ee/lib/api/epic_issues.rb`), under `/api/v4/groups/:id/epics/:epic_iid/issues` and
  * the `/-/epics` spelling:
  *
  * GET    …/issues                   the epic's issues the caller may read, in tree order, paginated;

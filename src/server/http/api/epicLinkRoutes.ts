@@ -18,7 +18,7 @@ import { linkApiErrorHandler } from './linkApiErrors.ts';
 import { bodyParams, optionalBoolean, ParamError } from './params.ts';
 
 /**
- * GitLab's epic links REST API (facts 3.4), under `/api/v4/groups/:id/epics/:epic_iid/epics` and
+ * GitLab's epic links REST API (`ee/lib/api/epic_links.rb`), under `/api/v4/groups/:id/epics/:epic_iid/epics` and
  * `/api/v4/groups/:id/-/epics/:epic_iid/epics`:
  *
  * GET    …/epics                   child epics the caller may read, in tree order (not paginated)

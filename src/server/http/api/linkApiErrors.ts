@@ -8,7 +8,7 @@ import {
 /**
  * The REST answers of the link services' own failures, as GitLab's epic_issues and epic_links APIs
  * give them through `render_api_error!` (no status prefix): a move that cannot be made is a 400
- * `{ message: { error } }` (facts 3.3), a reference that names nothing linkable a 404 with the
+ * `{ message: { error } }` (GitLab's epic_issues API), a reference that names nothing linkable a 404 with the
  * service's message, a link its model refuses a 422. Everything else goes on to the application's
  * handler (errorHandler.ts: `404 Epic Not Found`, `403 Forbidden`, 409 hierarchy messages …).
  */

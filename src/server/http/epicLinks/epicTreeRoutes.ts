@@ -17,7 +17,7 @@ import { epicOfPath, issuableReferences, pathId } from './linkParams.ts';
 
 /**
  * The endpoints of the epic page's child-items tree, at GitLab's paths (what related_items_tree
- * calls; facts 1.8, the spec's REST calls):
+ * calls; GitLab's related-items tree, the spec's REST calls):
  *
  * GET    /groups/:path/-/epics/:iid/links                 child epics the viewer may read, tree order
  * POST   /groups/:path/-/epics/:iid/links                 { issuable_references: ['&5', 'g/p&5', URL] }

@@ -10,7 +10,7 @@ export const SIGN_IN_MESSAGE = 'You need to sign in or sign up before continuing
 
 /**
  * The status and body of a failure of the tree's and related items' JSON endpoints, which GitLab's
- * front end reads as `response.data.message` (facts 1.8): always `{ "message": "…" }`.
+ * front end reads as `response.data.message` (GitLab's related-items tree): always `{ "message": "…" }`.
  *   400 malformed parameter; 401 not signed in; 403 not permitted (admin_epic_relation);
  *   404 the epic, issue or link is missing or unreadable, or no reference names a linkable item
  *       ('No matching epic found. …'); 409 already linked, or a hierarchy rule (a depth violation

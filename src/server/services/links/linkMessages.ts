@@ -5,7 +5,7 @@ export type LinkedKind = 'epic' | 'issue';
 /**
  * GitLab's messages of its issuable-link services (IssuableLinks::CreateService, EpicLinks,
  * EpicIssues, IssueLinks, Epics::RelatedEpicLinks) and of the models they save. One place for the
- * links feature; the tree's front end matches `hierarchyTooDeep` exactly (facts 1.8, 3.5).
+ * links feature; the tree's front end matches `hierarchyTooDeep` exactly (GitLab's related-items tree and `ee/app/models/ee/epic.rb`).
  */
 export const LINK_MESSAGES = {
   notFound: (kind: LinkedKind) =>
@@ -20,10 +20,10 @@ export const LINK_MESSAGES = {
   issueOutsideEpicHierarchy:
     'Cannot assign an issue that does not belong under the same group (or descendant) as the epic.',
   relatedToItself: 'cannot be related to itself',
-  /** REST epic_issues PUT (facts 3.3): a 400 `{ message: { error: … } }`. */
+  /** REST epic_issues PUT (GitLab's epic_issues API): a 400 `{ message: { error: … } }`. */
   issueCouldNotBeMoved: 'Issue could not be moved!',
   epicCouldNotBeMoved: 'Epic could not be moved!',
-  /** REST epic_issues POST /:issue_id when the issue is in this epic already (facts 3.3). */
+  /** REST epic_issues POST /:issue_id when the issue is in this epic already (GitLab's epic_issues API). */
   issueAlreadyAssigned: 'Issue already assigned',
 } as const;
 
