@@ -211,3 +211,29 @@ export async function pageWithTotal<DB, TB extends keyof DB, O, Row>(
   const { count } = counted as unknown as { count: number | string | bigint };
   return { rows: rows as Row[], total: Number(count) };
 }
+
+/** GitLab's page sizes for a connection: the default, and the most a caller may ask for. */
+export interface PageSizeLimits {
+  readonly defaultPageSize: number;
+  readonly maxPageSize: number;
+}
+
+/**
+ * One keyset page of a selection: bounded by the arguments' cursors, ordered by `order` (reversed
+ * when reading from the end), with one look-ahead row to tell whether another page follows.
+ */
+export async function keysetPage<DB, TB extends keyof DB, Row>(
+  selection: SelectQueryBuilder<DB, TB, Row>,
+  order: KeysetOrder,
+  args: PageArgs,
+  limits: PageSizeLimits,
+): Promise<Page<Row> & { order: KeysetOrder }> {
+  const plan = planPage(order, args, limits.defaultPageSize, limits.maxPageSize);
+  let query = selection;
+  for (const bound of pageBounds(order, plan)) query = query.where(() => bound);
+  const fetched = await query
+    .orderBy(orderBySql(order, plan.backward))
+    .limit(plan.limit + 1)
+    .execute();
+  return { ...finishPage(plan, fetched as Row[], args), order };
+}

@@ -1,5 +1,5 @@
 import type { Executor } from '../db/executor.ts';
-import type { PageArgs } from '../db/pagination.ts';
+import type { PageArgs, PageSizeLimits } from '../db/pagination.ts';
 import {
   countIssues,
   findIssueByIid,
@@ -76,7 +76,7 @@ export async function listIssuesConnection(
   params: IssueListParams,
   sort: IssueSort,
   args: PageArgs,
-  limits: { defaultPageSize: number; maxPageSize: number },
+  limits: PageSizeLimits,
 ) {
   const filter = await buildFilter(access, projects, params);
   const page = await listIssuesByKeyset(db, filter, sort, args, limits);

@@ -3,16 +3,15 @@ import type { DateRange } from '../../../core/time/calendarDate.ts';
 import type { Executor } from '../executor.ts';
 import {
   type CursorKeyType,
-  finishPage,
   type KeysetOrder,
+  keysetPage,
   type OffsetLimit,
   orderBySql,
   type Page,
   type PageArgs,
+  type PageSizeLimits,
   type PageWithTotal,
-  pageBounds,
   pageWithTotal,
-  planPage,
 } from '../pagination.ts';
 import type { Database, EpicRow } from '../schema.ts';
 import { intArray } from '../sqlInteger.ts';
@@ -233,17 +232,9 @@ export async function listEpicsByKeyset(
   filter: EpicRowFilter,
   sort: EpicSort,
   args: PageArgs,
-  limits: { defaultPageSize: number; maxPageSize: number },
+  limits: PageSizeLimits,
 ): Promise<Page<EpicRow> & { order: KeysetOrder }> {
-  const order = epicKeysetOrder(sort);
-  const plan = planPage(order, args, limits.defaultPageSize, limits.maxPageSize);
-  let query = filteredEpics(db, filter).selectAll('epics');
-  for (const bound of pageBounds(order, plan)) query = query.where(() => bound);
-  const fetched = await query
-    .orderBy(orderBySql(order, plan.backward))
-    .limit(plan.limit + 1)
-    .execute();
-  return { ...finishPage(plan, fetched, args), order };
+  return keysetPage(filteredEpics(db, filter).selectAll('epics'), epicKeysetOrder(sort), args, limits);
 }
 
 /** One offset page of the epics under the filter, and how many there are in all. */

@@ -1,12 +1,10 @@
 import type { Executor } from '../executor.ts';
 import {
-  finishPage,
   type KeysetOrder,
-  orderBySql,
+  keysetPage,
   type Page,
   type PageArgs,
-  pageBounds,
-  planPage,
+  type PageSizeLimits,
 } from '../pagination.ts';
 import type { IssueRow } from '../schema.ts';
 
@@ -35,10 +33,9 @@ export async function listEpicIssuesByKeyset(
   epicId: number,
   reader: IssueReader,
   args: PageArgs,
-  limits: { defaultPageSize: number; maxPageSize: number },
+  limits: PageSizeLimits,
 ): Promise<Page<IssueInEpicRow> & { order: KeysetOrder }> {
-  const plan = planPage(EPIC_ISSUE_ORDER, args, limits.defaultPageSize, limits.maxPageSize);
-  let query = db
+  const selection = db
     .selectFrom('epic_issues')
     .innerJoin('issues', 'issues.id', 'epic_issues.issue_id')
     .selectAll('issues')
@@ -49,15 +46,9 @@ export async function listEpicIssuesByKeyset(
     ])
     .where('epic_issues.epic_id', '=', epicId)
     .where(issueReadableBy(reader));
-  for (const bound of pageBounds(EPIC_ISSUE_ORDER, plan)) query = query.where(() => bound);
-  const fetched = await query
-    .orderBy(orderBySql(EPIC_ISSUE_ORDER, plan.backward))
-    .limit(plan.limit + 1)
-    .execute();
-  return {
-    ...finishPage(plan, fetched, { ...args, after: args.after || null, before: args.before || null }),
-    order: EPIC_ISSUE_ORDER,
-  };
+  // An empty cursor is no cursor here, as in GitLab's tree, which sends '' for the first page.
+  const cursors = { ...args, after: args.after || null, before: args.before || null };
+  return keysetPage(selection, EPIC_ISSUE_ORDER, cursors, limits);
 }
 
 export async function countEpicIssues(db: Executor, epicId: number, reader: IssueReader): Promise<number> {

@@ -2,13 +2,11 @@ import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Executor } from '../executor.ts';
 import {
   type CursorKeyType,
-  finishPage,
   type KeysetOrder,
-  orderBySql,
+  keysetPage,
   type Page,
   type PageArgs,
-  pageBounds,
-  planPage,
+  type PageSizeLimits,
 } from '../pagination.ts';
 import type { Database, IssueRow } from '../schema.ts';
 import { hasEveryLabel } from './labelFilters.ts';
@@ -103,17 +101,9 @@ export async function listIssuesByKeyset(
   filter: IssueFilter,
   sort: { column: IssueSortColumn; direction: 'asc' | 'desc' },
   args: PageArgs,
-  limits: { defaultPageSize: number; maxPageSize: number },
+  limits: PageSizeLimits,
 ): Promise<Page<IssueRow> & { order: KeysetOrder }> {
-  const order = issueKeysetOrder(sort);
-  const plan = planPage(order, args, limits.defaultPageSize, limits.maxPageSize);
-  let query = filteredIssues(db, filter).selectAll('issues');
-  for (const bound of pageBounds(order, plan)) query = query.where(() => bound);
-  const fetched = await query
-    .orderBy(orderBySql(order, plan.backward))
-    .limit(plan.limit + 1)
-    .execute();
-  return { ...finishPage(plan, fetched, args), order };
+  return keysetPage(filteredIssues(db, filter).selectAll('issues'), issueKeysetOrder(sort), args, limits);
 }
 
 export async function countIssues(db: Executor, filter: IssueFilter): Promise<number> {

@@ -1,7 +1,7 @@
 import { contrastTextColor, DEFAULT_EPIC_COLOR } from '../../../core/domain/colors.ts';
 import { compareCalendarDates, type DateRange } from '../../../core/time/calendarDate.ts';
 import type { Executor } from '../../db/executor.ts';
-import type { PageArgs } from '../../db/pagination.ts';
+import type { PageArgs, PageSizeLimits } from '../../db/pagination.ts';
 import {
   countEpics,
   type EpicRowFilter,
@@ -169,7 +169,7 @@ export async function listEpicsConnection(
   filter: EpicListFilter,
   sort: EpicSort,
   args: PageArgs,
-  options: { limits: { defaultPageSize: number; maxPageSize: number }; hints?: EpicListHints },
+  options: { limits: PageSizeLimits; hints?: EpicListHints },
 ) {
   const resolved = await resolveFilter(db, access, group, filter, options.hints ?? {});
   const page = await listEpicsByKeyset(db, resolved, sort, args, options.limits);
