@@ -87,7 +87,8 @@ await write(
   }),
 );
 
-const documents = graphqlFiles('src/client').map((location) => ({
+// The roadmap's documents sit in core: the server runs them too, to embed a page's first data.
+const documents = [...graphqlFiles('src/client'), ...graphqlFiles('src/core/graphql')].map((location) => ({
   location,
   document: parse(readFileSync(location, 'utf8')),
 }));

@@ -185,9 +185,12 @@ export interface CanvasRow {
   readonly color: Rgb;
 }
 
+const EMBEDDED_ANSWERS = /<script type="application\/json" id="preloaded-queries">(.*?)<\/script>/s;
+
 /**
  * Epics' bar colours as the roadmap's GraphQL answers give them, by numeric id; collected from
- * the page's responses from the moment this is called (call it before navigating).
+ * the page's responses (its HTML and its queries) from the moment this is called (call it before
+ * navigating).
  */
 export function collectEpicColors(page: Page): Map<string, string> {
   const colors = new Map<string, string>();
@@ -205,9 +208,13 @@ export function collectEpicColors(page: Page): Map<string, string> {
     for (const child of Object.values(record)) visit(child);
   };
   page.on('response', async (response) => {
-    if (!response.url().endsWith('/api/graphql') || response.request().method() !== 'POST') return;
+    const isPage = response.request().resourceType() === 'document';
+    const isQuery = response.url().endsWith('/api/graphql') && response.request().method() === 'POST';
+    if (!isPage && !isQuery) return;
     try {
-      visit(await response.json());
+      // A roadmap page carries its first answers in its HTML (core/pages: PreloadedQuery).
+      if (isPage) visit(JSON.parse(EMBEDDED_ANSWERS.exec(await response.text())?.[1] ?? '[]'));
+      else visit(await response.json());
     } catch {
       // A response the page navigated away from has no body left: its epics come again on the next load.
     }

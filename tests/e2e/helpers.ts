@@ -50,3 +50,22 @@ export async function apiTotal(page: Page, path: string): Promise<number> {
   expect(response.status()).toBe(200);
   return Number(response.headers()['x-total']);
 }
+
+/**
+ * Pages served without the query answers the server embeds in them (core/pages: PreloadedQuery), as
+ * when the server's own run of those queries failed: the page then asks /api/graphql itself.
+ */
+export async function withoutEmbeddedAnswers(page: Page): Promise<void> {
+  await page.route(
+    (url) => !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/assets/'),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.continue();
+      const response = await route.fetch();
+      const body = (await response.text()).replace(
+        /<script type="application\/json" id="preloaded-queries">.*?<\/script>/s,
+        '',
+      );
+      await route.fulfill({ response, body });
+    },
+  );
+}

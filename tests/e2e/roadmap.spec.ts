@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, signIn, waitForIdle } from './helpers.ts';
+import { expectNoSeriousAxeViolations, signIn, waitForIdle, withoutEmbeddedAnswers } from './helpers.ts';
 
 const ROADMAP = '/groups/acme/-/roadmap';
 
@@ -182,6 +182,7 @@ test('a filter whose epics fit in one page draws them on a canvas sized to the v
 });
 
 test('a failing server shows the epics and milestones alerts', async ({ page }) => {
+  await withoutEmbeddedAnswers(page);
   await page.route('**/api/graphql', async (route) => {
     const body = route.request().postDataJSON() as { operationName?: string };
     if (body.operationName === 'RoadmapEpics' || body.operationName === 'RoadmapMilestones') {

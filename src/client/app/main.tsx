@@ -7,6 +7,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { assert } from '../../core/lib/assert.ts';
 import { parsePageMount, parseSession } from '../../core/pages/pageMount.ts';
+import { prestartRoadmapLayoutWorker } from '../bridge/roadmapLayoutClient.ts';
 import { SEARCH_TARGET } from '../components/filters/index.ts';
 import { createApolloClient, csrfToken } from '../data/index.ts';
 import {
@@ -37,6 +38,7 @@ function start(): void {
 
   const session = parseSession(root.dataset, csrfToken());
   const page = parsePageMount(root.dataset);
+  if (page.page === 'group-roadmap') prestartRoadmapLayoutWorker();
   const store = createAppStore();
   bindLocation(store);
   const client = createApolloClient(session.csrfToken);

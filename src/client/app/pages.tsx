@@ -1,8 +1,19 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import type { PageMount, PageName, Session } from '../../core/pages/pageMount.ts';
+
+/*
+ * The pages that draw on a canvas are code-split points: their code, and PixiJS, load only on their
+ * pages. The server preloads these chunks with the page (core/pages/pageModules.ts names them).
+ */
+const EpicPage = lazy(() =>
+  import('../features/epic/EpicPage.tsx').then((module) => ({ default: module.EpicPage })),
+);
+const RoadmapPage = lazy(() =>
+  import('../features/roadmap/RoadmapPage.tsx').then((module) => ({ default: module.RoadmapPage })),
+);
+
 import { NotFoundPage } from '../components/errors/index.ts';
 import { SignInPage } from '../features/auth/index.ts';
-import { EpicPage } from '../features/epic/index.ts';
 import { NewEpicPage } from '../features/epic-new/index.ts';
 import { EpicsListPage } from '../features/epics/index.ts';
 import { GroupPage } from '../features/groups/index.ts';
@@ -11,8 +22,6 @@ import { IssuePage } from '../features/issue/index.ts';
 import { IssuesListPage } from '../features/issues/index.ts';
 import { MilestonePage } from '../features/milestone/index.ts';
 import { ProjectPage } from '../features/projects/index.ts';
-// Lazy: the roadmap page's code is loaded only on its page (see its index.ts).
-import { RoadmapPage } from '../features/roadmap/index.ts';
 import { Loading } from '../ui/index.ts';
 
 /** Pages with a search box, where the `s`, `/` and `f` shortcuts are registered. */
@@ -38,7 +47,11 @@ export function PageView({ page, session }: { page: PageMount; session: Session 
     case 'epic-new':
       return <NewEpicPage {...page} />;
     case 'epic':
-      return <EpicPage {...page} currentUsername={session.currentUser?.username ?? ''} />;
+      return (
+        <Suspense fallback={<Loading label="Loading the epic" />}>
+          <EpicPage {...page} currentUsername={session.currentUser?.username ?? ''} />
+        </Suspense>
+      );
     case 'project':
       return <ProjectPage {...page} />;
     case 'project-issues':

@@ -26,6 +26,23 @@ export interface RoadmapLayoutListener {
   onBusyChange?(busy: boolean): void;
 }
 
+function startWorker(): Worker {
+  return new Worker(new URL('../../../workers/roadmapLayout.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'roadmap-layout',
+  });
+}
+
+let prestarted: Worker | null = null;
+
+/**
+ * Starts the layout worker before the page mounts, so that its script loads and compiles while the
+ * page's code and first data are still on their way; the first client made afterwards adopts it.
+ */
+export function prestartRoadmapLayoutWorker(): void {
+  prestarted ??= startWorker();
+}
+
 export class RoadmapLayoutClient {
   private readonly worker: Worker;
   private readonly remote: Remote<RoadmapLayoutApi>;
@@ -34,10 +51,8 @@ export class RoadmapLayoutClient {
 
   constructor(listener: RoadmapLayoutListener) {
     this.requests = new LayoutRequests(listener, () => this.disposed);
-    this.worker = new Worker(new URL('../../../workers/roadmapLayout.worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'roadmap-layout',
-    });
+    this.worker = prestarted ?? startWorker();
+    prestarted = null;
     this.remote = wrap<RoadmapLayoutApi>(this.worker);
   }
 

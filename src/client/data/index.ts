@@ -55,7 +55,6 @@ export type { PageCursor } from './paging.ts';
 export { useProjectOverview } from './projects/projectHooks.ts';
 export {
   ROADMAP_BULK_PAGE_SIZE,
-  ROADMAP_PAGE_SIZE,
   type RoadmapChildEpicsQueryVariables,
   type RoadmapEpicPages,
   type RoadmapEpicsQueryVariables,

@@ -157,6 +157,16 @@ type MountInputOf<P extends PageName> = { readonly page: P } & {
   readonly [F in keyof Schemas[P]]: InputOf<Schemas[P][F]>;
 };
 
+/**
+ * The pages whose code the client splits off (app/pages.tsx loads them lazily), by the name of the
+ * module that starts their chunk: the server names the chunk and what it imports in the page's HTML,
+ * so they download with the entry instead of after it.
+ */
+export const PAGE_CHUNKS: Partial<Record<PageName, string>> = {
+  epic: 'EpicPage',
+  'group-roadmap': 'RoadmapPage',
+};
+
 /** A page as the client reads it. */
 export type PageMount = { [P in PageName]: MountOf<P> }[PageName];
 /** A page as the server writes it. */
@@ -263,4 +273,17 @@ export function parseSession(dataset: MountDataset, csrfToken: string | null): S
     flash: dataset.flash?.trim() || null,
     csrfToken,
   };
+}
+
+/** The id of the page's embedded query answers: `<script type="application/json" id="…">`. */
+export const PRELOADED_QUERIES_ID = 'preloaded-queries';
+
+/**
+ * A query the server ran for the page as it rendered it, with its variables and answer: the page
+ * takes the answer instead of asking again when it would send the same query with the same variables.
+ */
+export interface PreloadedQuery {
+  readonly operationName: string;
+  readonly variables: object;
+  readonly data: unknown;
 }

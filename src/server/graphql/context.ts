@@ -25,7 +25,7 @@ export interface GraphQLContext {
   readonly epicTimeframes: WeakMap<object, DateRange | null>;
 }
 
-type ContextBase = Pick<GraphQLContext, 'db' | 'config' | 'now' | 'actor' | 'access'>;
+export type ContextBase = Pick<GraphQLContext, 'db' | 'config' | 'now' | 'actor' | 'access'>;
 
 export function createGraphQLContext(base: ContextBase): GraphQLContext {
   // The loaders need the scope and the scope needs the loaders' read of the root; neither runs

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, Kind } from 'graphql';
 import mercurius from 'mercurius';
 import type { ServerDeps } from '../serverDeps.ts';
 import { createGraphQLContext, type GraphQLContext } from './context.ts';
@@ -53,7 +53,16 @@ export async function registerGraphQL(app: FastifyInstance, { db, config, now }:
     const { reply } = context as unknown as { reply?: { request: FastifyRequest } };
     if (reply) chargeBatchComplexity(reply.request, complexity, limits.maxComplexity);
     graphContext.complexity = { score: complexity, limit: limits.maxComplexity };
+    // Mercurius compiles a query once per text and keeps the operation it was compiled for; with
+    // several operations in one text, that would answer another operationName with the first one's
+    // plan. Handing the document back as "modified" makes it execute this operation, uncompiled.
+    const operations = document.definitions.filter(
+      (definition) => definition.kind === Kind.OPERATION_DEFINITION,
+    );
+    if (operations.length > 1) return { document };
   });
 
   if (config.graphqlResponseCache) registerGraphQLResponseCache(app, { db, now });
 }
+
+export { type PreloadRequest, runPreloads } from './pagePreload.ts';

@@ -30,8 +30,9 @@ import { registerInputGuard } from './inputGuard.ts';
 import { registerInputLimits } from './inputLimits.ts';
 import { registerEpicIssuableRoutes } from './issuable/epicIssuableRoutes.ts';
 import { registerPreviewMarkdownRoutes } from './issuable/previewMarkdownRoutes.ts';
+import { readClientAssets } from './pages/clientAssets.ts';
 import { registerPageRoutes } from './pages/pageRoutes.ts';
-import { readClientAssets, THEME_BOOT_SCRIPT_HASH } from './pages/shell.ts';
+import { THEME_BOOT_SCRIPT_HASH } from './pages/shell.ts';
 import { registerApiRateLimit } from './rateLimit/apiRateLimit.ts';
 import {
   fastifyRateLimitStore,
@@ -49,6 +50,10 @@ export interface AppOptions {
 }
 
 /** The whole HTTP application, without listening: tests and main both build it here. */
+/** A file the client build named by its content hash (`assets/main-B9jqOP1w.js`). */
+const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8}\.[\w.]+$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 export async function buildApp({ config, db, now }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -91,7 +96,13 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
     prefix: '/',
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each text asset (scripts/vitePrecompress.ts).
+    preCompressed: true,
     maxAge: '1h',
+    setHeaders: (response, path) => {
+      // Build output under assets/ is named by its content hash: a new build is a new name.
+      if (HASHED_ASSET.test(path)) response.header('cache-control', IMMUTABLE);
+    },
   });
 
   registerErrorHandling(app, assets);

@@ -11,9 +11,9 @@ import {
 import { UnauthorizedError } from '../services/errors.ts';
 import { currentUserJson } from './api/presenters.ts';
 import { SESSION_COOKIE } from './auth.ts';
+import type { ClientAssets } from './pages/clientAssets.ts';
 import { setFlash } from './pages/flash.ts';
 import { sendPage } from './pages/pageRoutes.ts';
-import type { ClientAssets } from './pages/shell.ts';
 import { safeRedirectPath } from './redirectPath.ts';
 
 /** GitLab's (Devise's) texts. */

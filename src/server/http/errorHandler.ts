@@ -6,8 +6,8 @@ import { isOverTimeBudget } from '../db/timeBudget.ts';
 import { duplicateKeyError, ServiceError, ValidationError } from '../services/errors.ts';
 import { ParamError } from './api/params.ts';
 import { CsrfError, InsufficientScopeError, InvalidTokenError } from './auth.ts';
+import type { ClientAssets } from './pages/clientAssets.ts';
 import { sendNotFoundPage } from './pages/pageRoutes.ts';
-import type { ClientAssets } from './pages/shell.ts';
 
 /** Requests answered in JSON: the APIs, OAuth, and the `.json` and `/-/` endpoints pages call. */
 const isApi = (request: FastifyRequest) => {

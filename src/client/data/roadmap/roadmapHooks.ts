@@ -1,15 +1,19 @@
 import { useApolloClient, useQuery } from '@apollo/client/react';
-import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { ROADMAP_PAGE_SIZE } from '../../../core/layout/roadmapQueries.ts';
 import {
   EpicChildEpicsDocument,
   type EpicChildEpicsQueryVariables,
   type RoadmapEpicFieldsFragment,
   RoadmapEpicsDocument,
+  type RoadmapEpicsQuery,
   type RoadmapEpicsQueryVariables,
   RoadmapMilestonesDocument,
+  type RoadmapMilestonesQuery,
   type RoadmapMilestonesQueryVariables,
 } from '../generated/graphql.ts';
 import { compact } from '../mappers.ts';
+import { takePreloadedAnswer } from '../preloadedQueries.ts';
 import type { RoadmapEpicView, RoadmapMilestoneView } from '../types.ts';
 import { toRoadmapEpicView, toRoadmapMilestoneView } from './roadmapMappers.ts';
 
@@ -17,8 +21,6 @@ export type { RoadmapEpicsQueryVariables, RoadmapMilestonesQueryVariables };
 /** The `epicChildEpics` variables (GitLab's child epics query): an epic's child epics, by its group path and iid. */
 export type RoadmapChildEpicsQueryVariables = EpicChildEpicsQueryVariables;
 
-/** The roadmap asks for epics 50 at a time (GitLab's ROADMAP_PAGE_SIZE). */
-export const ROADMAP_PAGE_SIZE = 50;
 /** "Load all" asks for the largest page the server gives (GitLab's historic roadmap limit). */
 export const ROADMAP_BULK_PAGE_SIZE = 1000;
 
@@ -128,12 +130,13 @@ export function useRoadmapEpics(variables: RoadmapEpicsQueryVariables): RoadmapE
 
   const fetchPage = useCallback(
     async (pageKey: string, first: number, after: string | null) => {
-      const result = await client.query({
-        query: RoadmapEpicsDocument,
-        variables: { ...latest.current, first, endCursor: after },
-        fetchPolicy: 'no-cache',
-      });
-      const connection = result.data?.group?.epics;
+      const variables = { ...latest.current, first, endCursor: after };
+      // The first page may have come with the HTML (the server ran this query as it sent the page).
+      const embedded = takePreloadedAnswer('RoadmapEpics', variables) as RoadmapEpicsQuery | undefined;
+      const data =
+        embedded ??
+        (await client.query({ query: RoadmapEpicsDocument, variables, fetchPolicy: 'no-cache' })).data;
+      const connection = data?.group?.epics;
       const page = {
         type: 'page' as const,
         key: pageKey,
@@ -264,6 +267,17 @@ export function useRoadmapMilestones(
   variables: RoadmapMilestonesQueryVariables,
   skip: boolean,
 ): RoadmapMilestonesState {
+  const client = useApolloClient();
+  // An answer that came with the HTML goes into the cache before the query first reads it.
+  useState(() => {
+    const embedded = skip ? undefined : takePreloadedAnswer('RoadmapMilestones', variables);
+    if (embedded)
+      client.writeQuery({
+        query: RoadmapMilestonesDocument,
+        variables,
+        data: embedded as RoadmapMilestonesQuery,
+      });
+  });
   const { data, loading, error } = useQuery(RoadmapMilestonesDocument, { variables, skip });
   const nodes = data?.group?.milestones?.nodes;
   const milestones = useMemo(() => (nodes ? compact(nodes).map(toRoadmapMilestoneView) : undefined), [nodes]);

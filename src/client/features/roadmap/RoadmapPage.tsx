@@ -12,21 +12,16 @@ import {
   serializeRoadmapFilters,
 } from '../../../core/domain/searchTokens.ts';
 import { groupRoadmapPath } from '../../../core/domain/webPaths.ts';
+import { roadmapEpicsVariables } from '../../../core/layout/roadmapQueries.ts';
 import {
   parseRoadmapSettings,
   type RoadmapSettings,
   writeRoadmapSettings,
 } from '../../../core/layout/roadmapSettings.ts';
 import type { PageMountOf, Session } from '../../../core/pages/pageMount.ts';
-import { graphqlTimeframe } from '../../../core/time/graphqlTimeframe.ts';
 import { FilteredSearchBar } from '../../components/filtered-search/index.ts';
 import { groupCrumbs, PageHeader } from '../../components/navigation/index.ts';
-import {
-  type EpicSort,
-  type RoadmapEpicsQueryVariables,
-  usePageSettled,
-  useRoadmapEpics,
-} from '../../data/index.ts';
+import { usePageSettled, useRoadmapEpics } from '../../data/index.ts';
 import { useLocationSearch } from '../../state/index.ts';
 import { Alert, Button, useDocumentTitle } from '../../ui/index.ts';
 import { RoadmapMilestonesAlert } from './RoadmapMilestonesAlert.tsx';
@@ -53,16 +48,8 @@ export function RoadmapPage(props: RoadmapPageProps) {
   const filterVariables = useMemo(() => roadmapFilterVariables(filters), [filters]);
   const singleEpicIid = filterVariables.iid !== undefined;
   const variables = useMemo(
-    (): RoadmapEpicsQueryVariables => ({
-      fullPath,
-      state: settings.epicsState,
-      sort: settings.sortedBy as EpicSort,
-      timeframe: graphqlTimeframe(timeframe),
-      // A single epic is shown wherever it sits in the hierarchy.
-      topLevelHierarchyOnly: !singleEpicIid,
-      ...filterVariables,
-    }),
-    [fullPath, settings.epicsState, settings.sortedBy, timeframe, filterVariables, singleEpicIid],
+    () => roadmapEpicsVariables(fullPath, settings, filterVariables, timeframe),
+    [fullPath, settings, timeframe, filterVariables],
   );
   const epics = useRoadmapEpics(variables);
   useDocumentTitle('Roadmap', groupName);

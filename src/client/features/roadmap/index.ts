@@ -1,16 +1,6 @@
 /**
  * The group roadmap page, and the roadmap of an epic's child epics that the epic page's child-items
- * card shows.
+ * card shows. The app loads the page lazily (app/pages.tsx), so other pages do not carry the canvas.
  */
-import { lazy } from 'react';
-
 export { EpicRoadmap, type EpicRoadmapProps } from './EpicRoadmap.tsx';
-export type { RoadmapPageProps } from './RoadmapPage.tsx';
-
-/**
- * The group roadmap page, loaded on demand so that other pages do not carry it: mount it inside a
- * Suspense boundary.
- */
-export const RoadmapPage = lazy(() =>
-  import('./RoadmapPage.tsx').then((module) => ({ default: module.RoadmapPage })),
-);
+export { RoadmapPage, type RoadmapPageProps } from './RoadmapPage.tsx';

@@ -5,10 +5,10 @@
  * milestones are hidden).
  */
 import { useMemo, useState } from 'react';
+import { roadmapMilestonesVariables } from '../../../core/layout/roadmapQueries.ts';
 import type { RoadmapSettings } from '../../../core/layout/roadmapSettings.ts';
 import type { CalendarDate } from '../../../core/time/calendarDate.ts';
 import { calendarDateOf } from '../../../core/time/formatting.ts';
-import { graphqlTimeframe } from '../../../core/time/graphqlTimeframe.ts';
 import { buildTimeframe, type Timeframe } from '../../../core/time/timeframe.ts';
 import { type RoadmapMilestonesState, useRoadmapMilestones } from '../../data/index.ts';
 import { systemClock } from '../../lib/clock.ts';
@@ -30,13 +30,7 @@ export function useRoadmapTimeframe(
     [timeframeRangeType, presetType, today],
   );
   const milestones = useRoadmapMilestones(
-    {
-      fullPath,
-      state: 'active',
-      timeframe: graphqlTimeframe(timeframe),
-      includeDescendants: true,
-      includeAncestors: true,
-    },
+    roadmapMilestonesVariables(fullPath, timeframe),
     !settings.showMilestones,
   );
   return { today, timeframe, milestones };

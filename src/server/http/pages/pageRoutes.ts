@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { groupEpicsPath, groupRoadmapPath, signInPath } from '../../../core/domain/webPaths.ts';
-import type { PageMountInput } from '../../../core/pages/pageMount.ts';
+import { roadmapFirstQueries } from '../../../core/layout/roadmapQueries.ts';
+import type { PageMountInput, PreloadedQuery } from '../../../core/pages/pageMount.ts';
+import { calendarDateOf } from '../../../core/time/formatting.ts';
+import { runPreloads } from '../../graphql/register.ts';
 import type { ServerDeps } from '../../serverDeps.ts';
 import { epicPageState } from '../../services/epicPageService.ts';
 import { findReadableEpic } from '../../services/epics/epicQueries.ts';
@@ -10,11 +13,12 @@ import { findReadableIssue } from '../../services/issueService.ts';
 import { findReadableProjectOrNull } from '../../services/projectService.ts';
 import { GROUP_JSON_PATH, groupJsonEndpoint } from '../autocompleteRoutes.ts';
 import { safeRedirectPath } from '../redirectPath.ts';
+import type { ClientAssets } from './clientAssets.ts';
 import { epicMount } from './epicMount.ts';
 import { FLASH_COOKIE } from './flash.ts';
 import { groupMilestonePage, milestoneIidOf, projectMilestonePage } from './milestonePages.ts';
-import { roadmapMount } from './roadmapMount.ts';
-import { type ClientAssets, renderShell } from './shell.ts';
+import { NO_PAGE_DEFAULTS, roadmapMount } from './roadmapMount.ts';
+import { renderShell } from './shell.ts';
 
 export interface PageDeps extends ServerDeps {
   readonly assets: ClientAssets;
@@ -25,7 +29,12 @@ export function sendPage(
   request: FastifyRequest,
   reply: FastifyReply,
   assets: ClientAssets,
-  page: { title: string; mount: PageMountInput; status?: number },
+  page: {
+    title: string;
+    mount: PageMountInput;
+    status?: number;
+    preloaded?: readonly PreloadedQuery[];
+  },
 ) {
   const flash = request.cookies[FLASH_COOKIE];
   if (flash) reply.clearCookie(FLASH_COOKIE, { path: '/' });
@@ -34,13 +43,14 @@ export function sendPage(
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
     .send(
-      renderShell(assets, {
+      renderShell(assets.forPage(page.mount.page), {
         title: page.title,
         mount: page.mount,
         csrfToken: request.csrfToken,
         user: request.actor.user,
         signInPath: signInPath(request.url),
         flash,
+        preloaded: page.preloaded,
       }),
     );
 }
@@ -84,9 +94,16 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
       });
     }
     if (section === 'roadmap') {
+      const query = queryStringOf(request.url);
+      const first = roadmapFirstQueries(group.full_path, query, NO_PAGE_DEFAULTS, calendarDateOf(deps.now()));
+      const preloaded = await runPreloads(app, { ...deps, actor: request.actor, access: request.access }, [
+        { operationName: 'RoadmapEpics', variables: first.epics },
+        ...(first.milestones ? [{ operationName: 'RoadmapMilestones', variables: first.milestones }] : []),
+      ]);
       return sendPage(request, reply, assets, {
         title: `Roadmap · ${group.full_name}`,
-        mount: roadmapMount(group, canCreateEpic, queryStringOf(request.url)),
+        mount: roadmapMount(group, canCreateEpic, query),
+        preloaded,
       });
     }
     if (section === 'epics/new') {

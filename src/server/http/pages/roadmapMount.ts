@@ -13,7 +13,7 @@ import type { PageMountInput } from '../../../core/pages/pageMount.ts';
 import type { NamespaceRow } from '../../db/schema.ts';
 
 /** A roadmap page has no defaults of its own: GitLab's apply where the URL says nothing. */
-const NO_PAGE_DEFAULTS = { timeframeRangeType: '', presetType: '', epicsState: '', sortedBy: '' };
+export const NO_PAGE_DEFAULTS = { timeframeRangeType: '', presetType: '', epicsState: '', sortedBy: '' };
 
 /**
  * The roadmap mount: GitLab's attributes, with the range, layout, state and sort read from the URL's

@@ -1,35 +1,14 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { escapeHtml } from '../../../core/lib/escapeHtml.ts';
 import {
   mountAttributes,
   type PageMountInput,
+  PRELOADED_QUERIES_ID,
+  type PreloadedQuery,
   sessionMountAttributes,
 } from '../../../core/pages/pageMount.ts';
 import type { UserRow } from '../../db/schema.ts';
-
-/** The built client's entry files, read from Vite's manifest once at start. */
-export interface ClientAssets {
-  readonly script: string;
-  readonly styles: readonly string[];
-}
-
-export function readClientAssets(clientDir: string): ClientAssets {
-  const manifestPath = join(clientDir, '.vite', 'manifest.json');
-  if (!existsSync(manifestPath)) {
-    throw new Error(
-      `The client bundle is missing (${manifestPath}). Run "npm run build" first (npm start does).`,
-    );
-  }
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<
-    string,
-    { file: string; css?: string[]; isEntry?: boolean }
-  >;
-  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
-  if (!entry) throw new Error(`No entry in ${manifestPath}`);
-  return { script: `/${entry.file}`, styles: (entry.css ?? []).map((file) => `/${file}`) };
-}
+import type { PageAssets } from './clientAssets.ts';
 
 /** Sets the theme before first paint; allowed by its hash in the Content-Security-Policy. */
 export const THEME_BOOT_SCRIPT =
@@ -44,10 +23,20 @@ export interface ShellOptions {
   readonly user: UserRow | null;
   readonly signInPath: string;
   readonly flash?: string | undefined;
+  /** Query answers the page would otherwise ask for first, embedded so they arrive with the HTML. */
+  readonly preloaded?: readonly PreloadedQuery[] | undefined;
+}
+
+/** JSON safe inside a `<script>` element: no `<` (so no `</script>`), no JS-only line breaks. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** The HTML shell of a page: the mount element carries everything the page needs to know up front. */
-export function renderShell(assets: ClientAssets, options: ShellOptions): string {
+export function renderShell(assets: PageAssets, options: ShellOptions): string {
   const { user } = options;
   const session = sessionMountAttributes({
     signInPath: options.signInPath,
@@ -59,7 +48,15 @@ export function renderShell(assets: ClientAssets, options: ShellOptions): string
   const attributes = [...mountAttributes(options.mount), ...session]
     .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
     .join('');
-  const styles = assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
+  const link = (rel: string, href: string) => `<link rel="${rel}" href="${escapeHtml(href)}">`;
+  const styles = assets.styles.map((href) => link('stylesheet', href)).join('');
+  const preloads = [
+    ...assets.modules.map((href) => link('modulepreload', href)),
+    ...assets.workers.map((href) => link('prefetch', href)),
+  ].join('');
+  const preloaded = options.preloaded?.length
+    ? `<script type="application/json" id="${PRELOADED_QUERIES_ID}">${scriptJson(options.preloaded)}</script>\n`
+    : '';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -71,11 +68,12 @@ export function renderShell(assets: ClientAssets, options: ShellOptions): string
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <script>${THEME_BOOT_SCRIPT}</script>
 ${styles}
+${preloads}
 </head>
 <body>
 <div id="app"${attributes}></div>
 <noscript>This page needs JavaScript.</noscript>
-<script type="module" src="${escapeHtml(assets.script)}"></script>
+${preloaded}<script type="module" src="${escapeHtml(assets.script)}"></script>
 </body>
 </html>`;
 }
