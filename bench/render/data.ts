@@ -1,16 +1,20 @@
 /**
  * The rows the render benchmark's baselines (dom, dhtmlx) draw: the group roadmap's epics as the
  * seeded server's GraphQL API returns them (roadmapRows.ts), in its order (start date ascending), so
- * that every target draws the same rows. The timeframe is THREE_YEARS / MONTHS around a fixed today
- * (2026-06-15), the day the seed is centred on and the day the `ours` page is given.
+ * that every target draws the same rows. The timeframe is THREE_YEARS / MONTHS around TODAY, the
+ * day the seed is centred on and the day the `ours` page is given.
  */
 
 import { progressPercent } from '../../src/core/layout/progress.ts';
-import type { CalendarDate } from '../../src/core/time/calendarDate.ts';
 import { addDays, civilOf, daysInMonth, dayToCalendarDate } from '../../src/core/time/epochDay.ts';
+import { calendarDateOf } from '../../src/core/time/formatting.ts';
 import { buildTimeframe } from '../../src/core/time/timeframe.ts';
 
-export const TODAY = '2026-06-15' as CalendarDate;
+/**
+ * The day the run happens: the server embeds the roadmap's first data for its own today, so the page
+ * must see the same day to use it (the seed is centred on it, so every run draws the same shape).
+ */
+export const TODAY = calendarDateOf(new Date());
 /** The roadmap's timeframe in every target. */
 export const TIMEFRAME = buildTimeframe({ rangeType: 'THREE_YEARS', presetType: 'MONTHS', today: TODAY });
 

@@ -32,6 +32,9 @@ export interface LoadedTarget {
   readonly firstBarsMs: number;
   /** ms since navigation start until every epic was loaded and drawn. */
   readonly allLoadedMs: number;
+  /** The same two on a repeat visit (the page's code cached), when the target measures one. */
+  readonly repeatFirstBarsMs?: number;
+  readonly repeatAllLoadedMs?: number;
   /** Epics on the roadmap once everything is loaded. */
   readonly epics: number;
   /** The total the target announces, when it has its own (ours: __roadmapStats.epicsTotal). */
