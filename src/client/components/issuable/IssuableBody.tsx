@@ -125,7 +125,7 @@ export function IssuableBody({
         <h1
           id="issuable-title"
           ref={titleRef}
-          className="issuable-title"
+          className="issuable-heading"
           data-testid="issuable-title"
           // Rendered and escaped by the server (inline markdown only).
           // biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitised title HTML
