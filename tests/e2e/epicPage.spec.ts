@@ -290,7 +290,7 @@ test('hostile markdown in titles and descriptions never runs in the page', async
     await page.getByTestId('markdown-preview-tab').click();
     await expect(page.getByTestId('markdown-preview').locator('.md')).toBeVisible();
     const unsafe = await page.evaluate(() => {
-      const roots = document.querySelectorAll('.issuable-title, .md');
+      const roots = document.querySelectorAll('.issuable-heading, .md');
       const problems: string[] = [];
       for (const root of roots) {
         for (const element of root.querySelectorAll('*')) {
