@@ -5,8 +5,9 @@
  *
  *   node --import tsx scripts/start.ts
  *
- * A fresh clone builds both (the client ~5 s, the server well under one); a start after editing
- * server code rebuilds the server only. See build/buildStamp.ts for what "changed" means.
+ * A fresh clone builds both (the client in a few seconds, the server in well under one); a start
+ * after editing server code rebuilds the server only. See build/buildStamp.ts for what "changed"
+ * means.
  */
 import { resolve } from 'node:path';
 import { type BuildInputs, hashInputs, staleness, writeStamp } from './build/buildStamp.ts';

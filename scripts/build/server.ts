@@ -7,7 +7,9 @@
  *   node --import tsx scripts/build/server.ts --out-dir <folder in the repository>
  *
  * Why: under tsx, every start sends each of the server's few hundred modules through tsx's loader
- * thread; from source the server answered in 6–7 s on two cores, compiled in about 2 s (bench/start).
+ * thread, a round trip between two threads per module that a busy machine stretches most: on two
+ * cores, from source the server answered in 2.7 s at load 2 and 6–7 s at load 3–4, compiled in
+ * 1.8–2.4 s (bench/start).
  */
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
