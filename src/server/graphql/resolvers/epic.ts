@@ -4,6 +4,7 @@ import { epicChildLinksPath, epicWebPath } from '../../../core/domain/webPaths.t
 import { epicTextColor, listEpicsConnection } from '../../services/epics/epicQueries.ts';
 import { renderMarkdown, renderTitleHtml } from '../../services/markdown/markdownRenderer.ts';
 import { subscribedByChoiceOrAuthorship } from '../../services/subscriptionService.ts';
+import { whenRead } from '../batchLoader.ts';
 import { keysetConnection, listConnection } from '../connection.ts';
 import type { GraphQLContext } from '../context.ts';
 import type {
@@ -13,17 +14,25 @@ import type {
   EpicPermissionsResolvers,
   EpicResolvers,
 } from '../generated/resolvers.ts';
-import { rootedKey, summaryKey } from '../loaders.ts';
+import { rootedKey } from '../loaders.ts';
 import type { EpicModel } from '../models.ts';
 import { EPIC_PAGE_LIMITS, epicListFilter } from './epicArgs.ts';
+import { type EpicSummaryValue, epicSummary, preloadEpicSummaries } from './epicSummaries.ts';
 import { rememberTimeframe } from './epicTimeframes.ts';
 import { iso } from './fieldValues.ts';
 import { epicSortOrder } from './sortOrders.ts';
 
-async function groupOf(epic: EpicModel, { loaders }: GraphQLContext) {
-  const group = await loaders.namespace.load(epic.group_id);
-  if (!group) throw new Error(`Epic ${epic.id} has no group`);
-  return group;
+/** The epic's group: a plain value once read (a list reads its root's groups before its epics). */
+function groupOf(epic: EpicModel, { loaders }: GraphQLContext) {
+  return whenRead(loaders.namespace.read(epic.group_id), (group) => {
+    if (!group) throw new Error(`Epic ${epic.id} has no group`);
+    return group;
+  });
+}
+
+/** A value read from the epic's summary: a plain one when its list preloaded the summaries. */
+function fromSummary<R>(epic: EpicModel, context: GraphQLContext, pick: (found: EpicSummaryValue) => R) {
+  return whenRead(epicSummary(epic, context), pick);
 }
 
 /** An epic by id, only if the viewer may see it (a confidential or private one stays hidden). */
@@ -67,12 +76,6 @@ async function inheritedSourceDate(
   return (await loaders.epicInheritedDates.load(epic.id))?.[side] ?? null;
 }
 
-/** The epic's summary for the timeframe of the list it came from (one statement per page). */
-function summary(epic: EpicModel, context: GraphQLContext) {
-  const key = summaryKey(epic.root_namespace_id, context.epicTimeframes.get(epic) ?? undefined, epic.id);
-  return context.loaders.epicSummary.load(key);
-}
-
 export const Epic: EpicResolvers = {
   id: (epic) => toGlobalId('Epic', epic.id),
   iid: (epic) => String(epic.iid),
@@ -86,12 +89,13 @@ export const Epic: EpicResolvers = {
     return author;
   },
   group: (epic, _args, context) => groupOf(epic, context),
-  parent: (epic, _args, context) => visibleParent(epic, context),
+  parent: (epic, _args, context) => (epic.parent_id === null ? null : visibleParent(epic, context)),
   // From the readable parent: a hidden one must not show through as `true`.
   hasParent: async (epic, _args, context) => (await visibleParent(epic, context)) !== null,
-  hasChildren: async (epic, _args, context) => {
+  hasChildren: (epic, _args, context) => {
     // A listed epic's summary is read for its counts anyway; a lone epic needs only a cheap probe.
-    if (context.epicTimeframes.has(epic)) return (await summary(epic, context))?.hasChildren ?? false;
+    if (context.epicTimeframes.has(epic))
+      return fromSummary(epic, context, (found) => found?.hasChildren ?? false);
     return context.loaders.epicHasChildren.load(rootedKey(epic.root_namespace_id, epic.id));
   },
   hasIssues: (epic, _args, { loaders }) =>
@@ -111,7 +115,8 @@ export const Epic: EpicResolvers = {
   createdAt: (epic) => iso(epic.created_at),
   updatedAt: (epic) => iso(epic.updated_at),
   closedAt: (epic) => iso(epic.closed_at),
-  webPath: async (epic, _args, context) => epicWebPath((await groupOf(epic, context)).full_path, epic.iid),
+  webPath: (epic, _args, context) =>
+    whenRead(groupOf(epic, context), (group) => epicWebPath(group.full_path, epic.iid)),
   webUrl: async (epic, _args, context) =>
     `${context.config.externalUrl}${epicWebPath((await groupOf(epic, context)).full_path, epic.iid)}`,
   reference: async (epic, { full }, context) =>
@@ -128,14 +133,17 @@ export const Epic: EpicResolvers = {
   userPermissions: async (epic, _args, context) => ({ group: await groupOf(epic, context), epic }),
   descendantCounts: (epic) => ({ epic }),
   healthStatus: (epic) => ({ epic }),
-  hasChildrenWithinTimeframe: async (epic, _args, context) => {
-    const found = await summary(epic, context);
+  hasChildrenWithinTimeframe: (epic, _args, context) =>
     // Without a timeframe on the list, every child counts (GitLab answers hasChildren then).
-    return (context.epicTimeframes.get(epic) ? found?.hasChildrenInTimeframe : found?.hasChildren) ?? false;
-  },
-  blocked: async (epic, _args, context) => ((await summary(epic, context))?.blockedBy ?? 0) > 0,
-  blockedByCount: async (epic, _args, context) => (await summary(epic, context))?.blockedBy ?? 0,
-  blockingCount: async (epic, _args, context) => (await summary(epic, context))?.blocking ?? 0,
+    fromSummary(
+      epic,
+      context,
+      (found) =>
+        (context.epicTimeframes.get(epic) ? found?.hasChildrenInTimeframe : found?.hasChildren) ?? false,
+    ),
+  blocked: (epic, _args, context) => fromSummary(epic, context, (found) => (found?.blockedBy ?? 0) > 0),
+  blockedByCount: (epic, _args, context) => fromSummary(epic, context, (found) => found?.blockedBy ?? 0),
+  blockingCount: (epic, _args, context) => fromSummary(epic, context, (found) => found?.blocking ?? 0),
   ancestors: async (epic, _args, context) => {
     const ancestors = await context.loaders.epicAncestors.load(epic.id);
     const visible = await Promise.all(ancestors.map((ancestor) => visibleEpic(ancestor.id, context)));
@@ -146,7 +154,7 @@ export const Epic: EpicResolvers = {
     return subscribedByChoiceOrAuthorship(await loaders.epicSubscription.load(epic.id), actor.user.id, epic);
   },
   descendantWeightSum: (epic) => ({ epic }),
-  children: async (epic, args, context) => {
+  children: async (epic, args, context, info) => {
     // Children come in tree order unless a sort is asked for, as in GitLab.
     const order = epicSortOrder(args.sort, { column: 'relative_position', direction: 'asc' });
     // The root's groups first: they fill the group cache that groupOf reads.
@@ -161,6 +169,7 @@ export const Epic: EpicResolvers = {
       { limits: EPIC_PAGE_LIMITS, hints: { groupsOfRoot } },
     );
     rememberTimeframe(context, page.rows, args.timeframe);
+    await preloadEpicSummaries(page.rows, context, info);
     return keysetConnection(page, (child) => child[order.column], page.count);
   },
 };
@@ -180,20 +189,23 @@ export const EpicPermissions: EpicPermissionsResolvers = {
 };
 
 export const EpicDescendantCount: EpicDescendantCountResolvers = {
-  openedEpics: async ({ epic }, _args, context) => (await summary(epic, context))?.openedEpics ?? 0,
-  closedEpics: async ({ epic }, _args, context) => (await summary(epic, context))?.closedEpics ?? 0,
-  openedIssues: async ({ epic }, _args, context) => (await summary(epic, context))?.openedIssues ?? 0,
-  closedIssues: async ({ epic }, _args, context) => (await summary(epic, context))?.closedIssues ?? 0,
+  openedEpics: ({ epic }, _args, context) => fromSummary(epic, context, (found) => found?.openedEpics ?? 0),
+  closedEpics: ({ epic }, _args, context) => fromSummary(epic, context, (found) => found?.closedEpics ?? 0),
+  openedIssues: ({ epic }, _args, context) => fromSummary(epic, context, (found) => found?.openedIssues ?? 0),
+  closedIssues: ({ epic }, _args, context) => fromSummary(epic, context, (found) => found?.closedIssues ?? 0),
 };
 
 export const EpicHealthStatus: EpicHealthStatusResolvers = {
-  issuesOnTrack: async ({ epic }, _args, context) => (await summary(epic, context))?.issuesOnTrack ?? 0,
-  issuesNeedingAttention: async ({ epic }, _args, context) =>
-    (await summary(epic, context))?.issuesNeedingAttention ?? 0,
-  issuesAtRisk: async ({ epic }, _args, context) => (await summary(epic, context))?.issuesAtRisk ?? 0,
+  issuesOnTrack: ({ epic }, _args, context) =>
+    fromSummary(epic, context, (found) => found?.issuesOnTrack ?? 0),
+  issuesNeedingAttention: ({ epic }, _args, context) =>
+    fromSummary(epic, context, (found) => found?.issuesNeedingAttention ?? 0),
+  issuesAtRisk: ({ epic }, _args, context) => fromSummary(epic, context, (found) => found?.issuesAtRisk ?? 0),
 };
 
 export const EpicDescendantWeights: EpicDescendantWeightsResolvers = {
-  openedIssues: async ({ epic }, _args, context) => (await summary(epic, context))?.openedIssueWeight ?? 0,
-  closedIssues: async ({ epic }, _args, context) => (await summary(epic, context))?.closedIssueWeight ?? 0,
+  openedIssues: ({ epic }, _args, context) =>
+    fromSummary(epic, context, (found) => found?.openedIssueWeight ?? 0),
+  closedIssues: ({ epic }, _args, context) =>
+    fromSummary(epic, context, (found) => found?.closedIssueWeight ?? 0),
 };

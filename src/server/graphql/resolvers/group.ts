@@ -13,6 +13,7 @@ import { keysetConnection, offsetConnection, PAGE_LIMITS } from '../connection.t
 import type { GroupPermissionsResolvers, GroupResolvers } from '../generated/resolvers.ts';
 import { dateRangeOf, milestoneTitles, parseIid, parseMilestoneIds, stripNulls } from './argumentValues.ts';
 import { EPIC_PAGE_LIMITS, epicListFilter } from './epicArgs.ts';
+import { preloadEpicSummaries } from './epicSummaries.ts';
 import { rememberTimeframe } from './epicTimeframes.ts';
 import { epicSortOrder, issueSortOrder, milestoneSortOrder } from './sortOrders.ts';
 
@@ -66,7 +67,7 @@ export const Group: GroupResolvers = {
     if (parsed === undefined) return null;
     return (await findReadableEpic(db, access, { group, iid: parsed }, { missing: 'null' }))?.epic ?? null;
   },
-  epics: async (group, args, context) => {
+  epics: async (group, args, context, info) => {
     const sort = epicSortOrder(args.sort, { column: 'created_at', direction: 'desc' });
     const page = await listEpicsConnection(
       context.db,
@@ -81,6 +82,7 @@ export const Group: GroupResolvers = {
       },
     );
     rememberTimeframe(context, page.rows, args.timeframe);
+    await preloadEpicSummaries(page.rows, context, info);
     return keysetConnection(page, (epic) => epic[sort.column], page.count);
   },
   milestones: (group, args, { db, access }) => {
