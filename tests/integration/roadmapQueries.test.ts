@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listEpicsByKeyset } from '../../src/server/db/repositories/epicListRepository.ts';
+import { EPIC_PAGE_LIMITS } from '../../src/server/graphql/resolvers/epicArgs.ts';
 import { BACKENDS } from '../helpers/backends.ts';
 import { GITLAB_QUERIES, type RoadmapEpic } from '../helpers/gitlabQueries.ts';
 import { HttpClient } from '../helpers/httpClient.ts';
@@ -162,6 +164,24 @@ describe.each(BACKENDS)("GitLab's roadmap queries, unchanged (%s)", (backend) =>
 
     const reactions = await wholeRoadmap(reporter, { myReactionEmoji: 'None', topLevelHierarchyOnly: false });
     expect(reactions.length).toBeLessThanOrEqual(everything.length);
+  });
+
+  it('reads listed epic rows exactly as a plain select does, timestamps as dates', async () => {
+    const groupIds = (await server.db.selectFrom('namespaces').select('id').execute()).map((row) => row.id);
+    // Closed epics carry every kind of column: a closing time, dates, colours, a parent.
+    await sql`UPDATE epics SET last_edited_at = updated_at WHERE state = 'closed'`.execute(server.db);
+    const listed = await listEpicsByKeyset(
+      server.db,
+      { groupIds, confidentialGroupIds: groupIds, state: 'closed' },
+      { column: 'created_at', direction: 'desc' },
+      { first: 1000 },
+      EPIC_PAGE_LIMITS,
+    );
+    const plain = await server.db.selectFrom('epics').selectAll().where('state', '=', 'closed').execute();
+    expect(listed.rows.length).toBe(plain.length);
+    expect(listed.rows.some((epic) => epic.closed_at instanceof Date && epic.parent_id !== null)).toBe(true);
+    const byId = new Map(plain.map((epic) => [epic.id, epic]));
+    for (const epic of listed.rows) expect(epic).toEqual(byId.get(epic.id));
   });
 
   it('refuses a timeframe that ends before it starts, as GitLab does', async () => {
