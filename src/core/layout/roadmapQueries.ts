@@ -63,11 +63,11 @@ export function roadmapMilestonesVariables(
   };
 }
 
-/** The first page of epics: the variables with GitLab's page size and no cursor. */
+/** The first page of epics: GitLab's page size, no cursor, and the count (later pages skip it). */
 export function firstEpicsPage<V extends RoadmapEpicsVariables>(
   variables: V,
-): V & { readonly first: number; readonly endCursor: null } {
-  return { ...variables, first: ROADMAP_PAGE_SIZE, endCursor: null };
+): V & { readonly first: number; readonly endCursor: null; readonly withCount: true } {
+  return { ...variables, first: ROADMAP_PAGE_SIZE, endCursor: null, withCount: true };
 }
 
 /** What a roadmap page at `search` asks for first, on `today`; no milestones when they are hidden. */
@@ -77,7 +77,7 @@ export function roadmapFirstQueries(
   defaults: RoadmapPageDefaults,
   today: CalendarDate,
 ): {
-  readonly epics: RoadmapEpicsVariables & { readonly first: number; readonly endCursor: null };
+  readonly epics: ReturnType<typeof firstEpicsPage<RoadmapEpicsVariables>>;
   readonly milestones: RoadmapMilestonesVariables | null;
 } {
   const settings = parseRoadmapSettings(search, defaults);

@@ -73,7 +73,8 @@ type PagesAction =
       readonly type: 'page';
       readonly key: string;
       readonly epics: readonly RoadmapEpicView[];
-      readonly total: number;
+      /** Null: not asked for with this page, the first page's stands. */
+      readonly total: number | null;
       readonly endCursor: string | null;
       readonly hasNextPage: boolean;
     }
@@ -101,7 +102,7 @@ export function reducePages(state: EpicPages, action: PagesAction): EpicPages {
       return {
         ...state,
         epics: state.epics ? [...state.epics, ...action.epics] : action.epics,
-        total: action.total,
+        total: action.total ?? state.total,
         endCursor: action.endCursor,
         hasNextPage: action.hasNextPage && action.endCursor !== null,
       };
@@ -110,6 +111,21 @@ export function reducePages(state: EpicPages, action: PagesAction): EpicPages {
     case 'error':
       return { ...state, error: action.error, loadingMore: false };
   }
+}
+
+type PageAction = Extract<PagesAction, { type: 'page' }>;
+type EpicConnection = NonNullable<NonNullable<RoadmapEpicsQuery['group']>['epics']>;
+
+/** A fetched page as the reducer takes it: its nodes mapped to views, its count when it has one. */
+function pageAction(key: string, connection: EpicConnection | null | undefined): PageAction {
+  return {
+    type: 'page',
+    key,
+    epics: epicViews(connection?.nodes),
+    total: connection ? (connection.count ?? null) : 0,
+    endCursor: connection?.pageInfo.endCursor ?? null,
+    hasNextPage: Boolean(connection?.pageInfo.hasNextPage),
+  };
 }
 
 /**
@@ -125,28 +141,19 @@ export function useRoadmapEpics(variables: RoadmapEpicsQueryVariables): RoadmapE
   const key = JSON.stringify(variables);
   const [state, dispatch] = useReducer(reducePages, key, emptyPages);
   const busy = useRef(false);
-  const latest = useRef(variables);
-  latest.current = variables;
+  const latest = useRef({ key, variables });
+  latest.current = { key, variables };
 
+  /** One page of the current variables; the count (a statement over every match) with the first only. */
   const fetchPage = useCallback(
-    async (pageKey: string, first: number, after: string | null) => {
-      const variables = { ...latest.current, first, endCursor: after };
+    async (first: number, after: string | null): Promise<EpicConnection | null | undefined> => {
+      const variables = { ...latest.current.variables, first, endCursor: after, withCount: after === null };
       // The first page may have come with the HTML (the server ran this query as it sent the page).
       const embedded = takePreloadedAnswer('RoadmapEpics', variables) as RoadmapEpicsQuery | undefined;
       const data =
         embedded ??
         (await client.query({ query: RoadmapEpicsDocument, variables, fetchPolicy: 'no-cache' })).data;
-      const connection = data?.group?.epics;
-      const page = {
-        type: 'page' as const,
-        key: pageKey,
-        epics: epicViews(connection?.nodes),
-        total: connection?.count ?? 0,
-        endCursor: connection?.pageInfo.endCursor ?? null,
-        hasNextPage: Boolean(connection?.pageInfo.hasNextPage),
-      };
-      dispatch(page);
-      return page;
+      return data?.group?.epics;
     },
     [client],
   );
@@ -154,21 +161,30 @@ export function useRoadmapEpics(variables: RoadmapEpicsQueryVariables): RoadmapE
   useEffect(() => {
     dispatch({ type: 'reset', key });
     busy.current = false;
-    fetchPage(key, ROADMAP_PAGE_SIZE, null).catch((error: unknown) =>
-      dispatch({ type: 'error', key, error: asError(error) }),
+    fetchPage(ROADMAP_PAGE_SIZE, null).then(
+      (connection) => dispatch(pageAction(key, connection)),
+      (error: unknown) => dispatch({ type: 'error', key, error: asError(error) }),
     );
   }, [key, fetchPage]);
 
   const fetchMore = useCallback(
     async (first: number, all: boolean) => {
-      if (busy.current || !state.hasNextPage || state.key !== key) return;
+      if (busy.current || !state.hasNextPage || state.key !== key || !state.endCursor) return;
       busy.current = true;
       dispatch({ type: 'more', key, loading: true });
       try {
-        let after: string | null = state.endCursor;
-        while (after) {
-          const page = await fetchPage(key, first, after);
-          after = all && page.hasNextPage ? page.endCursor : null;
+        let next: Promise<EpicConnection | null | undefined> | null = fetchPage(first, state.endCursor);
+        while (next) {
+          const connection: EpicConnection | null | undefined = await next;
+          // Other filters since: what is left of this list is not wanted any more.
+          if (latest.current.key !== key) break;
+          const endCursor: string | null = connection?.pageInfo.hasNextPage
+            ? connection.pageInfo.endCursor
+            : null;
+          // The next page leaves before this one is mapped, appended and laid out, so the server
+          // works on it meanwhile; pages still append in order, so the rows drawn never move.
+          next = all && endCursor ? fetchPage(first, endCursor) : null;
+          dispatch(pageAction(key, connection));
         }
         dispatch({ type: 'more', key, loading: false });
       } catch (error) {

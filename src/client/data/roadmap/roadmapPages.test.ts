@@ -22,6 +22,13 @@ describe('roadmap epic pages', () => {
     expect(state.hasNextPage).toBe(false);
   });
 
+  it('keep the first page’s count when later pages do not ask for it', () => {
+    let state = reducePages(reducePages({} as never, { type: 'reset', key: 'a' }), page('a', [1, 2], true));
+    state = reducePages(state, { ...page('a', [3], false), total: null });
+    expect(state).toMatchObject({ total: 5, hasNextPage: false });
+    expect(state.epics?.map((e) => e.id)).toEqual([1, 2, 3]);
+  });
+
   it('drop an answer for variables that are no longer current', () => {
     const state = reducePages({} as never, { type: 'reset', key: 'b' });
     expect(reducePages(state, page('a', [1], true))).toBe(state);
