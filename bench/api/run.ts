@@ -10,7 +10,8 @@
  * roadmap queries over HTTP against the same statements replayed as bare SQL, then load-tests the
  * roadmap's first page with autocannon against the app running in a child process (bench/api/server.ts).
  * Prints one table per backend and writes bench/results/api.json; compares each backend's table with
- * bench/baselines/api-<backend>.md (bench/baseline.ts).
+ * bench/baselines/api-<backend>.md (bench/baseline.ts). PostgreSQL's database is plantrack_bench, or
+ * BENCH_POSTGRES_DATABASE for a checkout whose migrations differ.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -10,8 +10,20 @@ export const RESULTS_DIR = resolve(REPO_ROOT, 'bench/results');
 
 /** The admin connection used to create the benchmark database (never the `test` database). */
 export const POSTGRES_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
-export const POSTGRES_BENCH_DATABASE = 'plantrack_bench';
+/**
+ * BENCH_POSTGRES_DATABASE names another one, so that checkouts with different migrations running on
+ * one PostgreSQL server do not migrate each other's database.
+ */
+export const POSTGRES_BENCH_DATABASE = benchDatabaseName(
+  process.env.BENCH_POSTGRES_DATABASE ?? 'plantrack_bench',
+);
 export const POSTGRES_BENCH_URL = `postgres://postgres@127.0.0.1:5432/${POSTGRES_BENCH_DATABASE}`;
+
+function benchDatabaseName(name: string): string {
+  // Interpolated into CREATE DATABASE: a plain lower-case identifier only.
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`Not a database name: ${name}`);
+  return name;
+}
 
 export type Backend = 'pglite' | 'postgres';
 
