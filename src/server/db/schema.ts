@@ -293,6 +293,25 @@ export interface DataVersionTable {
   version: string;
 }
 
+/**
+ * Counts and weights below an epic, in one of four visibility tiers (migration 0007); written only
+ * by triggers.
+ */
+export interface EpicRollupsTable {
+  epic_id: number;
+  tier: number;
+  root_namespace_id: number;
+  opened_epics: number;
+  closed_epics: number;
+  opened_issues: number;
+  closed_issues: number;
+  opened_issue_weight: number;
+  closed_issue_weight: number;
+  issues_on_track: number;
+  issues_needing_attention: number;
+  issues_at_risk: number;
+}
+
 export interface Database {
   data_version: DataVersionTable;
   users: UsersTable;
@@ -304,6 +323,7 @@ export interface Database {
   epics: EpicsTable;
   issues: IssuesTable;
   epic_issues: EpicIssuesTable;
+  epic_rollups: EpicRollupsTable;
   merge_requests: MergeRequestsTable;
   labels: LabelsTable;
   label_links: LabelLinksTable;

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { parseDay } from '../../../core/time/epochDay.ts';
 import { recomputeInheritedDatesOfRoot } from '../repositories/epicInheritedDatesRepository.ts';
+import { deferEpicRollups, resumeEpicRollups } from '../repositories/epicRollupRepository.ts';
 import type { Database } from '../schema.ts';
 import { timelineFor } from './calendar.ts';
 import { Engagement } from './engagement.ts';
@@ -106,6 +107,8 @@ async function seedInTransaction(db: Kysely<Database>, options: SeedOptions): Pr
   const leftovers = await sql<{ found: boolean }>`
     select exists (select 1 from users) or exists (select 1 from namespaces) as found`.execute(db);
   if (leftovers.rows[0]?.found) throw new Error('The database is not empty: run clearDomainData first');
+  // Rows go in by the thousand: the rollups are computed once at the end instead of per row.
+  const deferred = await deferEpicRollups(db);
 
   const org = planOrganisation(todayDay);
   const timeline = timelineFor(todayDay, org.foundedMs);
@@ -199,6 +202,8 @@ async function seedInTransaction(db: Kysely<Database>, options: SeedOptions): Pr
   const largeTree: LargeTreeSummary | null = options.largeTree
     ? await timed('large tree', () => insertLargeTree(db))
     : null;
+
+  if (deferred) await timed('epic rollups', () => resumeEpicRollups(db));
 
   const both = (pick: (engagement: Engagement) => { rowCount: number }) =>
     pick(epicEngagement).rowCount + pick(issueEngagement).rowCount;

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { AccessLevel } from '../../../core/domain/accessLevel.ts';
 import { VISIBILITY_LEVEL } from '../../../core/domain/visibility.ts';
+import { withEpicRollupsDeferred } from '../repositories/epicRollupRepository.ts';
 import type { Database } from '../schema.ts';
 import { POSITION_GAP } from './epicPlan.ts';
 
@@ -101,7 +102,11 @@ async function insertPortfolioGroup(db: Kysely<Database>) {
   return { id, root_namespace_id: sandbox.root_namespace_id, last_epic_iid: 0 };
 }
 
-export async function insertLargeTree(db: Kysely<Database>): Promise<LargeTreeSummary> {
+export function insertLargeTree(db: Kysely<Database>): Promise<LargeTreeSummary> {
+  return withEpicRollupsDeferred(db, insertTree);
+}
+
+async function insertTree(db: Kysely<Database>): Promise<LargeTreeSummary> {
   const group = await insertPortfolioGroup(db);
   const author = await db
     .selectFrom('users')
