@@ -293,7 +293,10 @@ class StatementCapture implements KyselyPlugin {
 /** A short name for a captured statement (the two the roadmap depends on are named by their shape). */
 function labelOf(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
-  if (/WITH RECURSIVE tree\(root_id/i.test(flat)) return 'epic summaries (findEpicSummaries)';
+  // By walking the subtrees, or from the rollups (a viewer that a rollup tier answers).
+  if (/WITH RECURSIVE tree\(root_id/i.test(flat) || /\bFROM epic_rollups\b/i.test(flat)) {
+    return 'epic summaries (findEpicSummaries)';
+  }
   if (/WITH RECURSIVE chain\(epic_id/i.test(flat)) return 'ancestors (findAncestorsOfMany)';
   if (/^select "epics"\.\* from "epics"/i.test(flat) && /\blimit\b/i.test(flat)) {
     return /"epics"\."parent_id" = /i.test(flat)

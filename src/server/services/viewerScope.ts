@@ -1,4 +1,5 @@
 import type { Executor } from '../db/executor.ts';
+import { rollupTierOfScope } from '../db/repositories/epicRollupRepository.ts';
 import { findGroupsAndProjectsOfRoot } from '../db/repositories/namespaceRepository.ts';
 import type { StatsVisibility } from '../db/repositories/visibility.ts';
 import type { NamespaceRow, ProjectRow } from '../db/schema.ts';
@@ -38,7 +39,8 @@ export async function viewerScopeOfRoot(
       confidentialProjectIds.push(project.id);
     }
   }
-  return { groupIds, confidentialGroupIds, projectIds, confidentialProjectIds };
+  const scope = { groupIds, confidentialGroupIds, projectIds, confidentialProjectIds };
+  return { ...scope, rollupTier: rollupTierOfScope(scope, groupsOfRoot, projectsOfRoot) };
 }
 
 /** The same, reading the root namespace's groups and projects first (one statement). */

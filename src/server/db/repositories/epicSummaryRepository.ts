@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { DateRange } from '../../../core/time/calendarDate.ts';
 import type { Executor } from '../executor.ts';
 import { intArray } from '../sqlInteger.ts';
+import type { RollupTier } from './epicRollupRepository.ts';
 import { type EpicVisibility, epicVisibleTo, issueVisibleTo, type StatsVisibility } from './visibility.ts';
 
 /** What the roadmap and tree show about an epic beyond its own row: counts below it, children, blocks. */
@@ -40,23 +41,97 @@ const emptySummary = (): EpicSummary => ({
 /**
  * Summaries of many epics in ONE statement, counting only what the viewer may see: the subtree's
  * epics by state, its issues by state and health with weights, whether there are (visible) children
- * and children overlapping `timeframe`, and open epics blocking it or blocked by it.
+ * and children overlapping `timeframe` (GitLab's roadmap offers to expand only those), and open
+ * epics blocking it or blocked by it. From the rollups when a tier counts exactly what the viewer
+ * sees, O(page); else by walking the subtrees, O(descendants).
  */
-export async function findEpicSummaries(
+export function findEpicSummaries(
   db: Executor,
   epicIds: readonly number[],
   visible: StatsVisibility,
+  timeframe: DateRange | null,
+): Promise<Map<number, EpicSummary>> {
+  return visible.rollupTier === null
+    ? walkEpicSummaries(db, epicIds, visible, timeframe)
+    : readEpicSummaries(db, epicIds, visible, visible.rollupTier, timeframe);
+}
+
+/** Whether a child epic (aliased `child`) overlaps the timeframe; every child does without one. */
+function childInTimeframe(timeframe: DateRange | null) {
+  return timeframe
+    ? sql<SqlBool>`(child.start_date IS NOT NULL OR child.due_date IS NOT NULL)
+        AND (child.start_date IS NULL OR child.start_date <= ${timeframe.end}::date)
+        AND (child.due_date IS NULL OR child.due_date >= ${timeframe.start}::date)`
+    : sql<SqlBool>`true`;
+}
+
+/** Open epics the viewer may see that block the epic (`ids.id`), or that it blocks. */
+function openBlocks(direction: 'blocked_by' | 'blocking', visible: EpicVisibility) {
+  const [self, other] = direction === 'blocked_by' ? ['target_id', 'source_id'] : ['source_id', 'target_id'];
+  return sql<number>`(SELECT count(*) FROM related_epic_links l JOIN epics other ON other.id = ${sql.ref(`l.${other}`)}
+    WHERE l.link_type = 'blocks' AND ${sql.ref(`l.${self}`)} = ids.id AND other.state = 'opened'
+      AND ${epicVisibleTo('other', visible)})::integer`;
+}
+
+/** The summaries from the rollups: the tiers up to the viewer's, summed, and the page's own rows. */
+async function readEpicSummaries(
+  db: Executor,
+  epicIds: readonly number[],
+  visible: EpicVisibility,
+  tier: RollupTier,
+  timeframe: DateRange | null,
+): Promise<Map<number, EpicSummary>> {
+  const summaries = new Map<number, EpicSummary>();
+  if (epicIds.length === 0) return summaries;
+  const visibleChild = sql`EXISTS (SELECT 1 FROM epics child
+    WHERE child.parent_id = ids.id AND ${epicVisibleTo('child', visible)}`;
+  const rows = await sql<
+    Omit<EpicSummary, 'hasChildren' | 'hasChildrenInTimeframe'> & {
+      id: number;
+      hasChildren: boolean;
+      hasChildrenInTimeframe: boolean;
+    }
+  >`
+    SELECT ids.id,
+      coalesce(r.opened_epics, 0) AS "openedEpics", coalesce(r.closed_epics, 0) AS "closedEpics",
+      coalesce(r.opened_issues, 0) AS "openedIssues", coalesce(r.closed_issues, 0) AS "closedIssues",
+      coalesce(r.opened_issue_weight, 0) AS "openedIssueWeight",
+      coalesce(r.closed_issue_weight, 0) AS "closedIssueWeight",
+      coalesce(r.issues_on_track, 0) AS "issuesOnTrack",
+      coalesce(r.issues_needing_attention, 0) AS "issuesNeedingAttention",
+      coalesce(r.issues_at_risk, 0) AS "issuesAtRisk",
+      ${visibleChild}) AS "hasChildren",
+      ${visibleChild} AND ${childInTimeframe(timeframe)}) AS "hasChildrenInTimeframe",
+      ${openBlocks('blocked_by', visible)} AS "blockedBy",
+      ${openBlocks('blocking', visible)} AS "blocking"
+    FROM unnest(${intArray(epicIds)}) AS ids(id)
+    LEFT JOIN LATERAL (
+      SELECT sum(opened_epics)::integer AS opened_epics, sum(closed_epics)::integer AS closed_epics,
+        sum(opened_issues)::integer AS opened_issues, sum(closed_issues)::integer AS closed_issues,
+        sum(opened_issue_weight)::integer AS opened_issue_weight,
+        sum(closed_issue_weight)::integer AS closed_issue_weight,
+        sum(issues_on_track)::integer AS issues_on_track,
+        sum(issues_needing_attention)::integer AS issues_needing_attention,
+        sum(issues_at_risk)::integer AS issues_at_risk
+      FROM epic_rollups WHERE epic_id = ids.id AND tier <= ${tier}
+    ) r ON true
+    WHERE ids.id <> 0`.execute(db);
+  for (const { id, ...summary } of rows.rows) summaries.set(id, summary);
+  return summaries;
+}
+
+/** The summaries by walking each epic's subtree under the viewer's visibility. */
+export async function walkEpicSummaries(
+  db: Executor,
+  epicIds: readonly number[],
+  visible: Omit<StatsVisibility, 'rollupTier'>,
   timeframe: DateRange | null,
 ): Promise<Map<number, EpicSummary>> {
   const summaries = new Map<number, EpicSummary>();
   if (epicIds.length === 0) return summaries;
   for (const id of epicIds) summaries.set(id, emptySummary());
   const ids = intArray(epicIds);
-  const inTimeframe = timeframe
-    ? sql`(child.start_date IS NOT NULL OR child.due_date IS NOT NULL)
-        AND (child.start_date IS NULL OR child.start_date <= ${timeframe.end}::date)
-        AND (child.due_date IS NULL OR child.due_date >= ${timeframe.start}::date)`
-    : sql`true`;
+  const inTimeframe = childInTimeframe(timeframe);
   // The walk carries each node's state and timeframe overlap, so no row is read twice; issues are
   // counted per node through a LATERAL probe of epic_issues, which keeps the plan a nested loop over
   // the index instead of a hash join across every issue of the instance.

@@ -1,6 +1,7 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../schema.ts';
 import { intArray } from '../sqlInteger.ts';
+import type { RollupTier } from './epicRollupRepository.ts';
 
 /** Who is reading: visibility filters are pushed into SQL so that lists and counts never leak. */
 export interface Viewer {
@@ -91,4 +92,6 @@ export interface StatsVisibility {
   readonly confidentialGroupIds: readonly number[];
   readonly projectIds: readonly number[];
   readonly confidentialProjectIds: readonly number[];
+  /** The rollup tier that counts exactly this scope (rollupTierOfScope), or null to walk the subtrees. */
+  readonly rollupTier: RollupTier | null;
 }

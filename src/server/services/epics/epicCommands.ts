@@ -246,8 +246,8 @@ export async function deleteEpic(
         ? await findSubtreeIds(trx, current.root_namespace_id, current.id)
         : [current.id];
     await deleteEpicRows(trx, ids);
-    // Counts and weights are read live from the remaining rows; inherited dates are stored, so the
-    // ancestors' are recomputed (refreshEpicDates walks up from the parent).
+    // The rollups' triggers take the subtree's counts and weights off the ancestors; inherited dates
+    // are recomputed here (refreshEpicDates walks up from the parent).
     if (current.parent_id !== null) await refreshEpicDates(trx, [current.parent_id]);
   });
 }
