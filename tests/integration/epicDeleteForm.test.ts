@@ -4,6 +4,7 @@ import { EPIC_DELETED_NOTICE } from '../../src/core/domain/issuableTexts.ts';
 import { BACKENDS } from '../helpers/backends.ts';
 import { createEpic, type Person, signedInClients } from '../helpers/epicSidebar.ts';
 import { HttpClient } from '../helpers/httpClient.ts';
+import { closeCheckingRollups } from '../helpers/rollups.ts';
 import { startTestServer, type TestServer } from '../helpers/testServer.ts';
 
 describe.each(BACKENDS)("the epic page's delete form (%s)", (backend) => {
@@ -35,7 +36,7 @@ describe.each(BACKENDS)("the epic page's delete form (%s)", (backend) => {
     clients = await signedInClients(server);
     api = HttpClient.withToken(server.baseUrl, await server.tokenFor('owner'));
   });
-  afterAll(() => server?.close());
+  afterAll(() => closeCheckingRollups(server));
 
   it('deletes the epic and its descendant epics, keeps issues, and redirects with a flash notice', async () => {
     const owner = as('owner');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/backends.ts';
 import { type Person, signedInClients } from '../helpers/epicSidebar.ts';
 import type { HttpClient } from '../helpers/httpClient.ts';
+import { closeCheckingRollups } from '../helpers/rollups.ts';
 import { startTestServer, type TestServer } from '../helpers/testServer.ts';
 import {
   type CreatedEpic,
@@ -53,7 +54,7 @@ describe.each(BACKENDS)("the epic tree's link endpoints (%s)", (backend) => {
     server = await startTestServer({ backend, epics: 30, issues: 90 });
     clients = await signedInClients(server);
   });
-  afterAll(() => server?.close());
+  afterAll(() => closeCheckingRollups(server));
 
   describe('child epics', () => {
     it('links epics named by &iid, full reference and URL, each to the top, and answers the new list', async () => {

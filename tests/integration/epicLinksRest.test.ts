@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/backends.ts';
 import { HttpClient } from '../helpers/httpClient.ts';
+import { closeCheckingRollups } from '../helpers/rollups.ts';
 import { startTestServer, type TestServer } from '../helpers/testServer.ts';
 import {
   type CreatedEpic,
@@ -52,7 +53,7 @@ describe.each(BACKENDS)('the REST epic links and epic issues APIs (%s)', (backen
     guest = HttpClient.withToken(server.baseUrl, await server.tokenFor('guest'));
     anonymous = new HttpClient(server.baseUrl);
   });
-  afterAll(() => server?.close());
+  afterAll(() => closeCheckingRollups(server));
 
   describe('epic links', () => {
     it('creates a child with parent_id through POST /groups/:id/epics, at the top of the existing children', async () => {

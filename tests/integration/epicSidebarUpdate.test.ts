@@ -10,6 +10,7 @@ import {
   signedInClients,
 } from '../helpers/epicSidebar.ts';
 import type { HttpClient } from '../helpers/httpClient.ts';
+import { closeCheckingRollups } from '../helpers/rollups.ts';
 import { startTestServer, type TestServer } from '../helpers/testServer.ts';
 
 /** The sidebar's aliases of updateEpic (GitLab's epic mutations), with every field the widgets read back. */
@@ -63,7 +64,7 @@ describe.each(BACKENDS)('the epic sidebar edits an epic through updateEpic (%s)'
     server = await startTestServer({ backend, epics: 60, issues: 300 });
     clients = await signedInClients(server);
   });
-  afterAll(() => server?.close());
+  afterAll(() => closeCheckingRollups(server));
 
   it('fixes a start date, then lets it inherit again, bumping lock_version each time', async () => {
     const found = await sql<{ id: number; iid: number; full_path: string; start_date: string }>`

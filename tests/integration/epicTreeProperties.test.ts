@@ -16,6 +16,7 @@ import {
   treeInvariantViolations,
 } from '../helpers/epicTree.ts';
 import type { HttpClient } from '../helpers/httpClient.ts';
+import { closeCheckingRollups } from '../helpers/rollups.ts';
 import { startTestServer, type TestServer } from '../helpers/testServer.ts';
 
 /** A demo group with no epics of its own; the suite's tree lives there. */
@@ -111,9 +112,7 @@ describe.each(BACKENDS)('an epic tree stays sound under concurrent random moves 
     }
   }, 120_000);
 
-  afterAll(async () => {
-    await server?.close();
-  });
+  afterAll(() => closeCheckingRollups(server));
 
   async function snapshot(): Promise<Snapshot> {
     const { rows: epics } = await sql<{ id: number; parent_id: number | null }>`

@@ -13,6 +13,7 @@ import {
   reorder,
 } from '../helpers/epicTree.ts';
 import type { HttpClient } from '../helpers/httpClient.ts';
+import { closeCheckingRollups } from '../helpers/rollups.ts';
 import { startTestServer, type TestServer } from '../helpers/testServer.ts';
 
 const GROUP = 'acme/platform';
@@ -40,9 +41,7 @@ describe.each(BACKENDS)('epicTreeReorder moves items of an epic tree (%s)', (bac
       .execute();
   }, 120_000);
 
-  afterAll(async () => {
-    await server?.close();
-  });
+  afterAll(() => closeCheckingRollups(server));
 
   beforeEach(async () => {
     const epic = (parentId: number | null, position: number | null, title: string) =>

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/backends.ts';
 import { type Person, signedInClients } from '../helpers/epicSidebar.ts';
 import type { HttpClient } from '../helpers/httpClient.ts';
+import { closeCheckingRollups } from '../helpers/rollups.ts';
 import { startTestServer, type TestServer } from '../helpers/testServer.ts';
 import { descendantCounts, epicPagePath, linkCounts, newEpic, sendJson } from './epicLinksFixtures.ts';
 
@@ -40,7 +41,7 @@ describe.each(BACKENDS)('creating an issue through the REST API (%s)', (backend)
     server = await startTestServer({ backend, epics: 20, issues: 60 });
     clients = await signedInClients(server);
   });
-  afterAll(() => server?.close());
+  afterAll(() => closeCheckingRollups(server));
 
   it("creates an issue with the project's next iid for a Guest, answering GitLab's Issue JSON", async () => {
     const iid = (await lastIid()) + 1;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/backends.ts';
 import { HttpClient } from '../helpers/httpClient.ts';
+import { closeCheckingRollups } from '../helpers/rollups.ts';
 import { startTestServer, type TestServer } from '../helpers/testServer.ts';
 
 interface EpicJson {
@@ -31,7 +32,7 @@ describe.each(BACKENDS)('REST group epics, as a GitLab client uses them (%s)', (
     reporter = HttpClient.withToken(server.baseUrl, await server.tokenFor('reporter'));
     guest = HttpClient.withToken(server.baseUrl, await server.tokenFor('guest'));
   });
-  afterAll(() => server?.close());
+  afterAll(() => closeCheckingRollups(server));
 
   it('lists epics with GitLab pagination headers', async () => {
     const response = await owner.get('/api/v4/groups/acme/epics?per_page=5&page=2');
