@@ -67,7 +67,14 @@ export function updateEpicRow(
  */
 export async function deleteEpicRows(db: Executor, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.updateTable('epics').set({ parent_id: null }).where('parent_id', 'in', ids).execute();
+  // Only the children that stay: detaching the deleted ones too would move each one's counts off
+  // its ancestors first (the rollups' triggers, row by row) for nothing.
+  await db
+    .updateTable('epics')
+    .set({ parent_id: null })
+    .where('parent_id', 'in', ids)
+    .where('id', 'not in', ids)
+    .execute();
   await db
     .deleteFrom('label_links')
     .where('target_type', '=', 'Epic')
