@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { systemNow } from '../../src/server/clock.ts';
 import { openDatabase } from '../../src/server/db/database.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { findUserByUsername } from '../../src/server/db/repositories/userRepository.ts';
 import { LARGE_TREE } from '../../src/server/db/seed/largeTree.ts';
 import { Random } from '../../src/server/db/seed/random.ts';
@@ -65,6 +66,8 @@ async function main(): Promise<void> {
   prepare();
   let statements = 0;
   const handle = await openDatabase({ dataDir: DATA_DIR, onStatement: () => void statements++ });
+  // As the server does at start: a database seeded by an older checkout gets the newer migrations.
+  await migrateToLatest(handle.db);
   const clientDir = createClientManifestDir();
   const app = await buildApp({ config: benchConfig(clientDir), db: handle.db, now: systemNow });
   await app.listen({ port: 0, host: '127.0.0.1' });
