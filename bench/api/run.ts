@@ -306,7 +306,8 @@ function labelOf(text: string): string {
     return 'epic summaries (findEpicSummaries)';
   }
   if (/WITH RECURSIVE chain\(epic_id/i.test(flat)) return 'ancestors (findAncestorsOfMany)';
-  if (/^select "epics"\.\* from "epics"/i.test(flat) && /\blimit\b/i.test(flat)) {
+  // The list reads each row whole (`epics.*`, or one `row_to_json(epics)` document per row).
+  if (/^select (?:"epics"\.\*|row_to_json\(epics\)) .*from "epics"/i.test(flat) && /\blimit\b/i.test(flat)) {
     return /"epics"\."parent_id" = /i.test(flat)
       ? 'child epics page (listEpicsByKeyset)'
       : 'epics page (listEpicsByKeyset)';
