@@ -40,8 +40,13 @@ interface BaselineFile {
 /**
  * Escapes what Markdown would read as markup (and Biome's formatter rewrite: `*a*` → `_a_`,
  * `__a__` → `**a**`), so that a written baseline reads back as it was written and passes `biome ci`.
+ * A cell's leading spaces (an indented sub-row) go: Biome trims them, and rows match by trimmed keys.
  */
-const escapeMarkdown = (text: string) => text.replace(/[\\`*_|]/g, '\\$&').replaceAll('\n', ' ');
+const escapeMarkdown = (text: string) =>
+  text
+    .trim()
+    .replace(/[\\`*_|]/g, '\\$&')
+    .replaceAll('\n', ' ');
 /** For the terminal: only the pipes that would split a cell. */
 const escapePipes = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
