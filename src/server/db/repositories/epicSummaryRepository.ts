@@ -65,12 +65,21 @@ function childInTimeframe(timeframe: DateRange | null) {
     : sql<SqlBool>`true`;
 }
 
-/** Open epics the viewer may see that block the epic (`ids.id`), or that it blocks. */
-function openBlocks(direction: 'blocked_by' | 'blocking', visible: EpicVisibility) {
+/**
+ * Per listed epic, how many open epics the viewer may see block it, or are blocked by it: one grouped
+ * pass over the page's links (a correlated count per epic scanned the links once per row).
+ */
+function openBlocks(
+  direction: 'blocked_by' | 'blocking',
+  ids: ReturnType<typeof intArray>,
+  visible: EpicVisibility,
+) {
   const [self, other] = direction === 'blocked_by' ? ['target_id', 'source_id'] : ['source_id', 'target_id'];
-  return sql<number>`(SELECT count(*) FROM related_epic_links l JOIN epics other ON other.id = ${sql.ref(`l.${other}`)}
-    WHERE l.link_type = 'blocks' AND ${sql.ref(`l.${self}`)} = ids.id AND other.state = 'opened'
-      AND ${epicVisibleTo('other', visible)})::integer`;
+  return sql`(SELECT ${sql.ref(`l.${self}`)} AS id, count(*)::integer AS count
+    FROM related_epic_links l JOIN epics other ON other.id = ${sql.ref(`l.${other}`)}
+    WHERE l.link_type = 'blocks' AND ${sql.ref(`l.${self}`)} = ANY(${ids}) AND other.state = 'opened'
+      AND ${epicVisibleTo('other', visible)}
+    GROUP BY ${sql.ref(`l.${self}`)})`;
 }
 
 /** The summaries from the rollups: the tiers up to the viewer's, summed, and the page's own rows. */
@@ -83,8 +92,13 @@ async function readEpicSummaries(
 ): Promise<Map<number, EpicSummary>> {
   const summaries = new Map<number, EpicSummary>();
   if (epicIds.length === 0) return summaries;
-  const visibleChild = sql`EXISTS (SELECT 1 FROM epics child
-    WHERE child.parent_id = ids.id AND ${epicVisibleTo('child', visible)}`;
+  const ids = intArray(epicIds);
+  // A probe of the parent index per listed epic, stopping at the first visible child: O(page), where
+  // an EXISTS could be planned as a hash over every visible epic of the instance.
+  const visibleChild = (extra: ReturnType<typeof childInTimeframe>) => sql`LEFT JOIN LATERAL (
+      SELECT true AS found FROM epics child
+      WHERE child.parent_id = ids.id AND ${epicVisibleTo('child', visible)} AND ${extra}
+      LIMIT 1)`;
   const rows = await sql<
     Omit<EpicSummary, 'hasChildren' | 'hasChildrenInTimeframe'> & {
       id: number;
@@ -100,11 +114,11 @@ async function readEpicSummaries(
       coalesce(r.issues_on_track, 0) AS "issuesOnTrack",
       coalesce(r.issues_needing_attention, 0) AS "issuesNeedingAttention",
       coalesce(r.issues_at_risk, 0) AS "issuesAtRisk",
-      ${visibleChild}) AS "hasChildren",
-      ${visibleChild} AND ${childInTimeframe(timeframe)}) AS "hasChildrenInTimeframe",
-      ${openBlocks('blocked_by', visible)} AS "blockedBy",
-      ${openBlocks('blocking', visible)} AS "blocking"
-    FROM unnest(${intArray(epicIds)}) AS ids(id)
+      child.found IS NOT NULL AS "hasChildren",
+      child_in_timeframe.found IS NOT NULL AS "hasChildrenInTimeframe",
+      coalesce(blocked_by.count, 0) AS "blockedBy",
+      coalesce(blocking.count, 0) AS "blocking"
+    FROM unnest(${ids}) AS ids(id)
     LEFT JOIN LATERAL (
       SELECT sum(opened_epics)::integer AS opened_epics, sum(closed_epics)::integer AS closed_epics,
         sum(opened_issues)::integer AS opened_issues, sum(closed_issues)::integer AS closed_issues,
@@ -115,6 +129,10 @@ async function readEpicSummaries(
         sum(issues_at_risk)::integer AS issues_at_risk
       FROM epic_rollups WHERE epic_id = ids.id AND tier <= ${tier}
     ) r ON true
+    ${visibleChild(sql<SqlBool>`true`)} child ON true
+    ${visibleChild(childInTimeframe(timeframe))} child_in_timeframe ON true
+    LEFT JOIN ${openBlocks('blocked_by', ids, visible)} blocked_by ON blocked_by.id = ids.id
+    LEFT JOIN ${openBlocks('blocking', ids, visible)} blocking ON blocking.id = ids.id
     WHERE ids.id <> 0`.execute(db);
   for (const { id, ...summary } of rows.rows) summaries.set(id, summary);
   return summaries;
