@@ -32,6 +32,9 @@ export interface LoadedTarget {
   readonly firstBarsMs: number;
   /** ms since navigation start until every epic was loaded and drawn. */
   readonly allLoadedMs: number;
+  /** The same two on a first visit just after the server started, when the target has a server. */
+  readonly startedFirstBarsMs?: number;
+  readonly startedAllLoadedMs?: number;
   /** The same two on a repeat visit (the page's code cached), when the target measures one. */
   readonly repeatFirstBarsMs?: number;
   readonly repeatAllLoadedMs?: number;
