@@ -13,6 +13,7 @@ import * as sessionExpiry from './migrations/0004_session_expiry.ts';
 import * as summaryCoveringIndexes from './migrations/0005_summary_covering_indexes.ts';
 import * as epicLastEdited from './migrations/0006_epic_last_edited.ts';
 import * as epicRollups from './migrations/0007_epic_rollups.ts';
+import * as issueLastEdited from './migrations/0008_issue_last_edited.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations are listed here, in order; they only ever run forward. */
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005_summary_covering_indexes': summaryCoveringIndexes,
   '0006_epic_last_edited': epicLastEdited,
   '0007_epic_rollups': epicRollups,
+  '0008_issue_last_edited': issueLastEdited,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

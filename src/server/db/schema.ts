@@ -136,6 +136,11 @@ export interface IssuesTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   closed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Null until the first edit (the issuable view's "Edited … by …"). */
+  last_edited_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_edited_by_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When locked, only project members may comment. */
+  discussion_locked: Generated<boolean>;
 }
 
 export interface EpicIssuesTable {
