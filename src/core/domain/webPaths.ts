@@ -76,6 +76,11 @@ export const projectIssuesSearchPath = (fullPath: string, query: string): string
   `${projectIssuesPath(fullPath)}?${query}`;
 export const issueWebPath = (projectFullPath: string, iid: Iid): string =>
   projectSection(projectFullPath, `issues/${iid}`);
+/** Where an issue's title, description and state are saved (PUT). */
+export const issueJsonPath = (projectFullPath: string, iid: Iid): string =>
+  `${issueWebPath(projectFullPath, iid)}.json`;
+export const projectMarkdownPreviewPath = (projectFullPath: string): string =>
+  projectSection(projectFullPath, 'preview_markdown');
 export const projectMilestonePath = (projectFullPath: string, iid: Iid): string =>
   projectSection(projectFullPath, `milestones/${iid}`);
 export const mergeRequestWebPath = (projectFullPath: string, iid: Iid): string =>

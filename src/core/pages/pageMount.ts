@@ -123,7 +123,22 @@ export const PAGE_MOUNTS = {
   },
   project: PROJECT_FIELDS,
   'project-issues': PROJECT_FIELDS,
-  issue: { ...PROJECT_FIELDS, iid: REQUIRED, issueId: TEXT },
+  /** The issue page: its title and description editor and close / reopen, as the epic page's. */
+  issue: {
+    ...PROJECT_FIELDS,
+    iid: REQUIRED,
+    issueId: TEXT,
+    signedIn: FLAG,
+    /** GitLab's update_issue: Reporters and up, and the issue's author. */
+    canUpdate: FLAG,
+    state: TEXT,
+    /** The issue's page path: realtime_changes lives under it. */
+    endpoint: TEXT,
+    /** `PUT` target of title, description and state saves. */
+    updateEndpoint: TEXT,
+    markdownPreviewPath: TEXT,
+    markdownDocsPath: TEXT,
+  },
   milestone: {
     /** Whose milestone: a group's (`/groups/:group/-/milestones/:iid`) or a project's. */
     kind: ['group', 'project'],

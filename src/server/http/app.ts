@@ -29,6 +29,7 @@ import { registerErrorHandling } from './errorHandler.ts';
 import { registerInputGuard } from './inputGuard.ts';
 import { registerInputLimits } from './inputLimits.ts';
 import { registerEpicIssuableRoutes } from './issuable/epicIssuableRoutes.ts';
+import { registerIssueIssuableRoutes } from './issuable/issueIssuableRoutes.ts';
 import { registerPreviewMarkdownRoutes } from './issuable/previewMarkdownRoutes.ts';
 import { readClientAssets } from './pages/clientAssets.ts';
 import { registerPageRoutes } from './pages/pageRoutes.ts';
@@ -127,6 +128,7 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   app.all('/api/*', (_request, reply) => reply.code(404).send({ error: '404 Not Found' }));
   registerAutocompleteRoutes(app, deps);
   registerEpicIssuableRoutes(app, deps);
+  registerIssueIssuableRoutes(app, deps);
   registerEpicTreeRoutes(app, deps);
   registerRelatedLinkRoutes(app, deps);
   registerAutocompleteSourceRoutes(app, deps);

@@ -4,7 +4,9 @@ import type { AccessContext } from './access.ts';
 import { findReadableEpic } from './epics/epicQueries.ts';
 import { UnauthorizedError } from './errors.ts';
 import { findReadableGroupAtPath } from './groupService.ts';
+import { findReadableIssue } from './issueService.ts';
 import { type RenderedMarkdown, renderMarkdown } from './markdown/markdownRenderer.ts';
+import { findReadableProject } from './projectService.ts';
 
 /** The `target_type` values GitLab's markdown editors send with a preview. */
 export const PREVIEW_TARGET_TYPES = ['Epic', 'Issue', 'MergeRequest', 'WorkItem', 'Milestone'] as const;
@@ -32,6 +34,24 @@ export async function previewGroupMarkdown(
   const group = await findReadableGroupAtPath(db, access, groupPath);
   if (request.targetType === 'Epic' && request.targetId !== undefined) {
     await findReadableEpic(db, access, { group, iid: request.targetId });
+  }
+  return renderMarkdown(request.text);
+}
+
+/**
+ * A project's markdown preview (GitLab's `/:project/-/preview_markdown`): signed-in readers of the
+ * project only; a named issue target (its iid) must be one the actor may read.
+ */
+export async function previewProjectMarkdown(
+  db: Kysely<Database>,
+  access: AccessContext,
+  projectPath: string,
+  request: PreviewRequest,
+): Promise<RenderedMarkdown> {
+  if (!access.actor.user) throw new UnauthorizedError();
+  const located = await findReadableProject(db, access, projectPath);
+  if (request.targetType === 'Issue' && request.targetId !== undefined) {
+    await findReadableIssue(db, access, located, request.targetId);
   }
   return renderMarkdown(request.text);
 }

@@ -225,3 +225,34 @@ export async function countIssuesOfMilestones(
   }
   return counts;
 }
+
+export function findIssueById(db: Executor, id: number): Promise<IssueRow | undefined> {
+  return db.selectFrom('issues').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** What an issue update may set (the lock version is bumped here, not by callers). */
+export type IssueUpdate = Partial<
+  Pick<
+    IssueRow,
+    'title' | 'description' | 'state' | 'closed_at' | 'last_edited_at' | 'last_edited_by_id' | 'updated_at'
+  >
+>;
+
+/**
+ * Updates one issue and bumps its lock_version; with `lockVersion`, only while the row still has it
+ * (undefined when another save came first).
+ */
+export function updateIssueRow(
+  db: Executor,
+  id: number,
+  lockVersion: number | undefined,
+  changes: IssueUpdate,
+): Promise<IssueRow | undefined> {
+  let query = db
+    .updateTable('issues')
+    .set(changes)
+    .set((eb) => ({ lock_version: eb('lock_version', '+', 1) }))
+    .where('id', '=', id);
+  if (lockVersion !== undefined) query = query.where('lock_version', '=', lockVersion);
+  return query.returningAll().executeTakeFirst();
+}

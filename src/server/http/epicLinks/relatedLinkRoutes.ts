@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerDeps } from '../../serverDeps.ts';
 import { type AccessContext, canAdminEpic } from '../../services/access.ts';
-import { findReadableIssue, type IssueInProject } from '../../services/issueService.ts';
+import type { IssueInProject } from '../../services/issueService.ts';
 import type { ParentEpic } from '../../services/links/epicLinkService.ts';
 import {
   addRelatedEpics,
@@ -11,32 +11,12 @@ import {
   removeRelatedEpic,
   removeRelatedIssue,
 } from '../../services/links/relatedLinkService.ts';
-import { findReadableProject } from '../../services/projectService.ts';
 import { bodyParams } from '../api/params.ts';
-import { groupScopedPatterns } from '../groupScopedRoutes.ts';
-import { parseIid } from '../issuable/issuableParams.ts';
+import { groupScopedPatterns, projectScopedPatterns } from '../groupScopedRoutes.ts';
+import { issueOfPath } from '../issuable/issuableParams.ts';
 import { loadIssueExtras, relatedEpicJson, relatedIssueJson } from './linkJson.ts';
 import { linkJsonErrorHandler } from './linkJsonErrors.ts';
 import { epicOfPath, issuableReferences, linkTypeParam, pathId } from './linkParams.ts';
-
-/** Projects sit at least one group deep, and groups nest at most 20 levels (groupScopedRoutes.ts). */
-const MAX_PROJECT_DEPTH = 21;
-
-/** Route patterns for `/<project full path>/-/<suffix>`, one per depth (see groupScopedPatterns). */
-function projectScopedPatterns(suffix: string): string[] {
-  return Array.from({ length: MAX_PROJECT_DEPTH - 1 }, (_, index) => {
-    const segments = Array.from({ length: index + 2 }, (_, segment) => `:project${segment}`);
-    return `/${segments.join('/')}/-/${suffix}`;
-  });
-}
-
-function projectPathOf(params: unknown): string {
-  const values = params as Record<string, string | undefined>;
-  const segments: string[] = [];
-  for (let index = 0; values[`project${index}`] !== undefined; index++)
-    segments.push(values[`project${index}`]!);
-  return segments.join('/');
-}
 
 /**
  * The related-items endpoints (spec), at GitLab's paths:
@@ -80,11 +60,7 @@ export function registerRelatedLinkRoutes(app: FastifyInstance, deps: ServerDeps
     });
   }
 
-  const issueOf = async (request: FastifyRequest): Promise<IssueInProject> => {
-    const { iid } = request.params as { iid: string };
-    const located = await findReadableProject(db, request.access, projectPathOf(request.params));
-    return { ...located, issue: await findReadableIssue(db, request.access, located, parseIid(iid)) };
-  };
+  const issueOf = (request: FastifyRequest) => issueOfPath(db, request);
   const relatedIssues = async (access: AccessContext, source: IssueInProject) => {
     const views = await listRelatedIssues(db, access, source);
     const extras = await loadIssueExtras(db, views, deps.config.externalUrl, deps.now());

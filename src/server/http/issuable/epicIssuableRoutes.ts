@@ -1,15 +1,12 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ServerDeps } from '../../serverDeps.ts';
 import { loadEpicIssuable, saveEpicIssuable } from '../../services/epicIssuableService.ts';
 import { groupPathOf, groupScopedPatterns } from '../groupScopedRoutes.ts';
 import { registerEpicDestroyForm } from './epicDestroyForm.ts';
 import { issuableJsonErrorHandler } from './issuableErrors.ts';
-import { etagMatches, issuableUpdateJson, realtimeChangesEtag, realtimeChangesJson } from './issuableJson.ts';
+import { epicText, issuableUpdateJson } from './issuableJson.ts';
 import { epicIssuableChanges, parseIid } from './issuableParams.ts';
-
-/** GitLab's polling interval for realtime_changes, in milliseconds; -1 tells the client to stop. */
-const POLL_INTERVAL_MS = 3000;
-const POLLING_STOPPED = -1;
+import { answerRealtimeChanges, stopPollingOnFailure } from './realtimeChanges.ts';
 
 /**
  * The endpoints behind the epic page's title and description editor, at GitLab's paths:
@@ -35,10 +32,6 @@ const POLLING_STOPPED = -1;
  */
 export function registerEpicIssuableRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db } = deps;
-  const stopPollingOnFailure = (reply: FastifyReply, status: number) => {
-    if (status === 401 || status === 403 || status === 404) reply.header('Poll-Interval', POLLING_STOPPED);
-  };
-
   for (const path of groupScopedPatterns('epics/:iid/realtime_changes')) {
     app.get(
       path,
@@ -51,14 +44,7 @@ export function registerEpicIssuableRoutes(app: FastifyInstance, deps: ServerDep
           groupPathOf(request.params),
           parseIid(iid),
         );
-        const etag = realtimeChangesEtag(issuable);
-        // Private: confidential epics must not sit in shared caches; no-cache: revalidate every poll.
-        reply
-          .header('Poll-Interval', POLL_INTERVAL_MS)
-          .header('ETag', etag)
-          .header('Cache-Control', 'private, no-cache');
-        if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-        return realtimeChangesJson(issuable);
+        return answerRealtimeChanges(request, reply, epicText(issuable));
       },
     );
   }
@@ -74,7 +60,7 @@ export function registerEpicIssuableRoutes(app: FastifyInstance, deps: ServerDep
         parseIid(iid),
         changes,
       );
-      return issuableUpdateJson(saved);
+      return issuableUpdateJson(epicText(saved));
     });
   }
 

@@ -1,17 +1,43 @@
 import { createHash } from 'node:crypto';
-import { epicWebPath, userPath } from '../../../core/domain/webPaths.ts';
+import { epicWebPath, issueWebPath, userPath } from '../../../core/domain/webPaths.ts';
+import type { EpicRow, IssueRow, UserRow } from '../../db/schema.ts';
 import type { EpicIssuable } from '../../services/epicIssuableService.ts';
+import type { IssueIssuable } from '../../services/issues/issueIssuable.ts';
 import {
   MARKDOWN_RENDERER_VERSION,
   renderMarkdown,
   renderTitleHtml,
 } from '../../services/markdown/markdownRenderer.ts';
 
+type TextRow = Pick<
+  EpicRow & IssueRow,
+  'id' | 'title' | 'description' | 'state' | 'lock_version' | 'updated_at' | 'last_edited_at'
+>;
+
+/** What the issuable view edits of an epic or an issue, who edited it last, and its page. */
+export interface IssuableText {
+  readonly row: TextRow;
+  readonly lastEditor: UserRow | null;
+  readonly webPath: string;
+}
+
+export const epicText = ({ group, epic, lastEditor }: EpicIssuable): IssuableText => ({
+  row: epic,
+  lastEditor,
+  webPath: epicWebPath(group.full_path, epic.iid),
+});
+
+export const issueText = ({ project, issue, lastEditor }: IssueIssuable): IssuableText => ({
+  row: issue,
+  lastEditor,
+  webPath: issueWebPath(project.full_path, issue.iid),
+});
+
 /**
  * What GitLab's realtime_changes returns: rendered and raw title and description, task status,
- * lock_version and the last edit. `updated_*` are null until someone edits the epic.
+ * lock_version and the last edit. `updated_*` are null until someone edits the epic or issue.
  */
-export function realtimeChangesJson({ epic, lastEditor }: EpicIssuable) {
+export function realtimeChangesJson({ row: epic, lastEditor }: IssuableText) {
   const description = renderMarkdown(epic.description);
   return {
     title: renderTitleHtml(epic.title),
@@ -31,20 +57,15 @@ export function realtimeChangesJson({ epic, lastEditor }: EpicIssuable) {
  * The update endpoint's answer: the realtime fields plus where the epic lives (its page's path, which
  * the client compares with location.pathname after a save) and its state.
  */
-export function issuableUpdateJson(issuable: EpicIssuable) {
-  const { group, epic } = issuable;
-  return {
-    ...realtimeChangesJson(issuable),
-    web_url: epicWebPath(group.full_path, epic.iid),
-    state: epic.state,
-  };
+export function issuableUpdateJson(text: IssuableText) {
+  return { ...realtimeChangesJson(text), web_url: text.webPath, state: text.row.state };
 }
 
 /**
  * A validator for realtime_changes computed without rendering: every save bumps lock_version and
  * updated_at, the editor's name may change on its own, and a new renderer renders differently.
  */
-export function realtimeChangesEtag({ epic, lastEditor }: EpicIssuable): string {
+export function realtimeChangesEtag({ row: epic, lastEditor }: IssuableText): string {
   const key = [
     MARKDOWN_RENDERER_VERSION,
     epic.id,

@@ -10,12 +10,14 @@ import { findReadableEpic } from '../../services/epics/epicQueries.ts';
 import { NotFoundError } from '../../services/errors.ts';
 import { findReadableGroupOrNull } from '../../services/groupService.ts';
 import { findReadableIssue } from '../../services/issueService.ts';
+import { canUpdateIssue } from '../../services/issues/issueCommands.ts';
 import { findReadableProjectOrNull } from '../../services/projectService.ts';
 import { GROUP_JSON_PATH, groupJsonEndpoint } from '../autocompleteRoutes.ts';
 import { safeRedirectPath } from '../redirectPath.ts';
 import type { ClientAssets } from './clientAssets.ts';
 import { epicMount } from './epicMount.ts';
 import { FLASH_COOKIE } from './flash.ts';
+import { issueMount } from './issueMount.ts';
 import { groupMilestonePage, milestoneIidOf, projectMilestonePage } from './milestonePages.ts';
 import { NO_PAGE_DEFAULTS, roadmapMount } from './roadmapMount.ts';
 import { renderShell } from './shell.ts';
@@ -174,9 +176,14 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
     if (issueMatch) {
       try {
         const issue = await findReadableIssue(db, request.access, found, Number(issueMatch[1]));
+        const located = { ...found, issue };
+        const viewer = {
+          signedIn: request.access.actor.user !== null,
+          canUpdate: await canUpdateIssue(db, request.access, found, issue),
+        };
         return sendPage(request, reply, assets, {
           title: `${issue.title} (#${issue.iid}) · Issues · ${project.name}`,
-          mount: { page: 'issue', ...base, iid: issue.iid, issueId: issue.id },
+          mount: issueMount(located, viewer),
         });
       } catch (error) {
         if (error instanceof NotFoundError) return sendNotFoundPage(request, reply, assets);

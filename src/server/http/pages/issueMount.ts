@@ -1,0 +1,31 @@
+import {
+  issueJsonPath,
+  issueWebPath,
+  MARKDOWN_DOCS_PATH,
+  projectMarkdownPreviewPath,
+} from '../../../core/domain/webPaths.ts';
+import type { PageMountInput } from '../../../core/pages/pageMount.ts';
+import type { IssueInProject } from '../../services/issueService.ts';
+
+/** The issue page's mount: who may edit it, and the paths its title and description editor calls. */
+export function issueMount(
+  { project, namespace, issue }: IssueInProject,
+  viewer: { readonly signedIn: boolean; readonly canUpdate: boolean },
+): PageMountInput {
+  return {
+    page: 'issue',
+    fullPath: project.full_path,
+    projectId: project.id,
+    projectName: project.name,
+    groupFullPath: namespace.full_path,
+    iid: issue.iid,
+    issueId: issue.id,
+    signedIn: viewer.signedIn,
+    canUpdate: viewer.canUpdate,
+    state: issue.state,
+    endpoint: issueWebPath(project.full_path, issue.iid),
+    updateEndpoint: issueJsonPath(project.full_path, issue.iid),
+    markdownPreviewPath: projectMarkdownPreviewPath(project.full_path),
+    markdownDocsPath: MARKDOWN_DOCS_PATH,
+  };
+}

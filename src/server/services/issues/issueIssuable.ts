@@ -1,0 +1,43 @@
+import type { Kysely } from 'kysely';
+import { findUserById } from '../../db/repositories/userRepository.ts';
+import type { Database, IssueRow, UserRow } from '../../db/schema.ts';
+import type { AccessContext } from '../access.ts';
+import { UnauthorizedError, ValidationError } from '../errors.ts';
+import type { IssueInProject } from '../issueService.ts';
+import { type IssueChanges, updateIssue } from './issueCommands.ts';
+
+/**
+ * The issue page's issuable view (GitLab's IssuableActions for issues): what the title and
+ * description editor shows, and saving it. Permission, validation and locking are issueCommands'.
+ */
+
+/** An issue as the issuable view shows it, with who last edited it. */
+export interface IssueIssuable extends IssueInProject {
+  /** Null until the first edit, or when that user was deleted. */
+  readonly lastEditor: UserRow | null;
+}
+
+export async function withLastEditor(db: Kysely<Database>, located: IssueInProject): Promise<IssueIssuable> {
+  const editorId = located.issue.last_edited_by_id;
+  const lastEditor = editorId === null ? null : ((await findUserById(db, editorId)) ?? null);
+  return { ...located, lastEditor };
+}
+
+/**
+ * Saves the edit form (title, description, state) in one transaction: a stale lock_version is a
+ * StaleEditError and changes nothing. A form with nothing to save is bad input.
+ */
+export async function saveIssueIssuable(
+  db: Kysely<Database>,
+  access: AccessContext,
+  located: IssueInProject,
+  changes: IssueChanges,
+): Promise<IssueIssuable> {
+  if (!access.actor.user) throw new UnauthorizedError();
+  const { title, description, stateEvent } = changes;
+  if (title === undefined && description === undefined && stateEvent === undefined) {
+    throw new ValidationError({ issue: ['must include a title, description or state_event'] });
+  }
+  const issue: IssueRow = await updateIssue(db, access, located, changes);
+  return withLastEditor(db, { ...located, issue });
+}
