@@ -22,11 +22,12 @@ export interface IssuableBodyProps {
    */
   readonly client: IssuableTextClient;
   readonly canUpdate: boolean;
-  readonly canDestroy: boolean;
   /** The state, confidential and other badges, repeated in the sticky header. */
   readonly badges: ReactNode;
-  /** The edit form's Delete button (shown with `canDestroy`): the page asks and deletes. */
-  readonly onDelete: () => void;
+  /**
+   * The edit form's Delete button, shown when given (GitLab's canDestroy): the page asks and deletes.
+   */
+  readonly onDelete?: (() => void) | undefined;
   /** The page's poll of realtime_changes (the page owns it: it is settled once the text is in). */
   readonly polling: IssuablePolling;
   /** A task-list update is in flight (polling pauses meanwhile; the page owns both). */
@@ -42,7 +43,6 @@ export interface IssuableBodyProps {
 export function IssuableBody({
   client,
   canUpdate,
-  canDestroy,
   badges,
   onDelete,
   polling,
@@ -103,12 +103,7 @@ export function IssuableBody({
             {editor.flash}
           </Alert>
         ) : null}
-        <IssuableEditForm
-          editor={editor}
-          previewMarkdown={client.previewMarkdown}
-          showDeleteButton={canDestroy}
-          onDelete={onDelete}
-        />
+        <IssuableEditForm editor={editor} previewMarkdown={client.previewMarkdown} onDelete={onDelete} />
       </section>
     );
   }

@@ -43,13 +43,12 @@ function titleKeys(editor: IssuableEditor) {
 export function IssuableEditForm({
   editor,
   previewMarkdown,
-  showDeleteButton,
   onDelete,
 }: {
   editor: IssuableEditor;
   previewMarkdown: (text: string, signal: AbortSignal) => Promise<string>;
-  showDeleteButton: boolean;
-  onDelete: () => void;
+  /** The Delete button's action; no button without one. */
+  onDelete?: (() => void) | undefined;
 }) {
   return (
     <form
@@ -113,7 +112,7 @@ export function IssuableEditForm({
         <Button onClick={editor.requestCancel} disabled={editor.saving} data-testid="issuable-cancel">
           {ISSUABLE_TEXT.cancel}
         </Button>
-        {showDeleteButton ? (
+        {onDelete ? (
           <Button
             variant="danger"
             className="issuable-form-delete"

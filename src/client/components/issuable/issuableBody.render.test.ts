@@ -35,9 +35,7 @@ function render(props: Partial<IssuableBodyProps> & Pick<IssuableBodyProps, 'cli
   return renderToStaticMarkup(
     createElement(IssuableBody, {
       canUpdate: false,
-      canDestroy: false,
       badges: null,
-      onDelete: () => undefined,
       updatingTasks: false,
       onUpdatingTasks: () => undefined,
       ...props,

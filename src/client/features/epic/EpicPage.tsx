@@ -104,7 +104,7 @@ function EpicView({
     <>
       <div className="page-header epic-header">
         <Breadcrumbs items={crumbs} />
-        <div className="epic-header-row">
+        <div className="issuable-page-header-row">
           <div className="page-meta" data-testid="epic-meta">
             {badges}
             <span className="muted">
@@ -136,9 +136,8 @@ function EpicView({
           <IssuableBody
             client={client}
             canUpdate={page.canUpdate}
-            canDestroy={page.canDestroy}
             badges={badges}
-            onDelete={() => setDeleting(true)}
+            onDelete={page.canDestroy ? () => setDeleting(true) : undefined}
             polling={polling}
             updatingTasks={updatingTasks}
             onUpdatingTasks={onUpdatingTasks}

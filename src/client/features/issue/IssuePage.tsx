@@ -1,4 +1,6 @@
+import { useMemo, useState } from 'react';
 import { issueWebPath, projectIssuesPath } from '../../../core/domain/webPaths.ts';
+import type { PageMountOf } from '../../../core/pages/pageMount.ts';
 import { NotFoundContent } from '../../components/errors/index.ts';
 import {
   ConfidentialBadge,
@@ -7,25 +9,40 @@ import {
   DetailList,
   formatCalendarDate,
   HealthBadge,
+  IssuableBody,
+  type IssuablePolling,
   IssueTypeIcon,
   LabelList,
   None,
-  PlainDescription,
   StateBadge,
+  useIssuablePolling,
+  useIssuableStatus,
 } from '../../components/issuable/index.ts';
 import { PageHeader, projectCrumbs } from '../../components/navigation/index.ts';
-import { type IssueDetail, useIssueDetail } from '../../data/index.ts';
-import { Alert, Avatar, Loading, useDocumentTitle } from '../../ui/index.ts';
+import {
+  createIssuableTextClient,
+  type IssuableTextClient,
+  type IssueDetail,
+  useIssueDetail,
+  usePageSettled,
+} from '../../data/index.ts';
+import { Alert, Avatar, Breadcrumbs, Button, Loading, useDocumentTitle } from '../../ui/index.ts';
+import { ISSUE_TEXT } from './issueTexts.ts';
 
-export interface IssuePageProps {
-  readonly fullPath: string;
-  readonly iid: string;
-}
+export type IssuePageProps = PageMountOf<'issue'>;
 
-/** A read-only view of one issue. */
-export function IssuePage({ fullPath, iid }: IssuePageProps) {
+/** GitLab's issue page: header with state and actions, the title and description editor, details. */
+export function IssuePage(props: IssuePageProps) {
+  const { fullPath, iid, endpoint, updateEndpoint, markdownPreviewPath } = props;
   const { data, loading, error } = useIssueDetail(fullPath, iid);
-  useDocumentTitle(data ? `${data.title} (#${data.iid})` : `#${iid}`, 'Issues');
+  const client = useMemo(
+    () => createIssuableTextClient({ issuableType: 'issue', endpoint, updateEndpoint, markdownPreviewPath }),
+    [endpoint, updateEndpoint, markdownPreviewPath],
+  );
+  const [tasksUpdating, setTasksUpdating] = useState(false);
+  const polling = useIssuablePolling(client, tasksUpdating);
+  usePageSettled(data === null || (!loading && (polling.text !== null || polling.failed)));
+  useDocumentTitle(data ? `${polling.text?.titleText ?? data.title} (#${data.iid})` : `#${iid}`, 'Issues');
   if (data === null) return <NotFoundContent />;
   const crumbs = [
     ...projectCrumbs(fullPath, fullPath.split('/').pop() ?? fullPath, data?.projectFullName),
@@ -34,9 +51,17 @@ export function IssuePage({ fullPath, iid }: IssuePageProps) {
   ];
   return (
     <>
-      {error ? <Alert variant="danger">Something went wrong while fetching the issue</Alert> : null}
+      {error ? <Alert variant="danger">{ISSUE_TEXT.fetchFailed}</Alert> : null}
       {data ? (
-        <IssueView issue={data} crumbs={crumbs} />
+        <IssueView
+          issue={data}
+          page={props}
+          crumbs={crumbs}
+          client={client}
+          polling={polling}
+          updatingTasks={tasksUpdating}
+          onUpdatingTasks={setTasksUpdating}
+        />
       ) : (
         <>
           <PageHeader crumbs={crumbs} title={`Issue #${iid}`} />
@@ -47,31 +72,67 @@ export function IssuePage({ fullPath, iid }: IssuePageProps) {
   );
 }
 
-function IssueView({ issue, crumbs }: { issue: IssueDetail; crumbs: { label: string; href: string }[] }) {
+function IssueView({
+  issue,
+  page,
+  crumbs,
+  client,
+  polling,
+  updatingTasks,
+  onUpdatingTasks,
+}: {
+  issue: IssueDetail;
+  page: IssuePageProps;
+  crumbs: { label: string; href: string }[];
+  client: IssuableTextClient;
+  polling: IssuablePolling;
+  updatingTasks: boolean;
+  onUpdatingTasks: (updating: boolean) => void;
+}) {
+  const status = useIssuableStatus(client, issue.state, ISSUE_TEXT.unableToUpdateIssue);
+  const badges = (
+    <>
+      <StateBadge state={status.state} />
+      {issue.confidential ? <ConfidentialBadge /> : null}
+    </>
+  );
   return (
     <>
-      <PageHeader
-        crumbs={crumbs}
-        title={
-          <span className="title-with-icon">
-            <IssueTypeIcon type={issue.type} />
-            <span data-testid="issue-title">{issue.title}</span>
-          </span>
-        }
-        eyebrow={
+      <div className="page-header issuable-page-header">
+        <Breadcrumbs items={crumbs} />
+        <div className="issuable-page-header-row">
           <div className="page-meta" data-testid="issue-meta">
-            <StateBadge state={issue.state} />
-            {issue.confidential ? <ConfidentialBadge /> : null}
+            <IssueTypeIcon type={issue.type} />
+            {badges}
             <span className="muted">
               <CreatedBy createdAt={issue.createdAt} author={issue.author} capitalized />
             </span>
           </div>
-        }
-      />
+          <div className="page-actions">
+            {page.canUpdate ? (
+              <Button
+                onClick={() => void status.toggle()}
+                disabled={status.busy}
+                aria-busy={status.busy}
+                data-testid="issue-state-toggle"
+              >
+                {status.state === 'closed' ? ISSUE_TEXT.reopenIssue : ISSUE_TEXT.closeIssue}
+              </Button>
+            ) : null}
+          </div>
+        </div>
+      </div>
       <div className="detail-layout">
-        <section className="detail-main" aria-label="Description">
-          <PlainDescription text={issue.description} />
-        </section>
+        <div className="detail-main">
+          <IssuableBody
+            client={client}
+            canUpdate={page.canUpdate}
+            badges={badges}
+            polling={polling}
+            updatingTasks={updatingTasks}
+            onUpdatingTasks={onUpdatingTasks}
+          />
+        </div>
         <DetailList title="Issue details">
           <Detail term="Reference">{issue.reference}</Detail>
           <Detail term="Assignees" testId="issue-assignees">

@@ -1,0 +1,108 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousAxeViolations, signIn, waitForIdle } from './helpers.ts';
+import { api } from './treeHelpers.ts';
+
+/**
+ * The issue page's title, description and state, edited as on the epic page (the same issuable
+ * components), and who may do it: Reporters and up, and the issue's author. Every test writes to
+ * issues of its own in `sandbox/playground`, away from acme's lists and counts.
+ */
+
+const PROJECT = 'sandbox/playground';
+
+/** A new issue of the playground through GitLab's REST API, by the page's signed-in user. */
+async function createIssue(page: Page, title: string): Promise<string> {
+  const answer = await api(page, 'POST', `/api/v4/projects/${encodeURIComponent(PROJECT)}/issues`, { title });
+  expect(answer.status).toBe(201);
+  return `/${PROJECT}/-/issues/${answer.body.iid as number}`;
+}
+
+async function openIssue(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await waitForIdle(page);
+  await expect(page.getByTestId('issuable-title')).toBeVisible();
+}
+
+async function signedInPage(browser: Browser, username: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, username);
+  return page;
+}
+
+test('an owner edits an issue inline with a preview, closes and reopens it, and it survives a reload', async ({
+  page,
+}) => {
+  await signIn(page, 'owner');
+  const path = await createIssue(page, 'Tidy the playground');
+  await openIssue(page, path);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tidy the playground');
+  await expectNoSeriousAxeViolations(page);
+
+  await page.getByRole('button', { name: 'Edit title and description' }).click();
+  const form = page.getByTestId('issuable-edit-form');
+  await page.getByTestId('issuable-title-input').fill('Tidy the sandbox playground');
+  await page
+    .getByTestId('issuable-description-input')
+    .fill('Sweep **the corners**\n\n- [x] plan\n- [ ] sweep');
+  await form.getByRole('tab', { name: 'Preview' }).click();
+  await expect(page.getByTestId('markdown-preview').locator('strong')).toHaveText('the corners');
+  await page.getByTestId('issuable-save').click();
+  await expect(form).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tidy the sandbox playground');
+  await expect(page.getByTestId('issuable-task-status')).toHaveText('1 of 2 checklist items completed');
+  await expect(page.getByTestId('issuable-edited')).toHaveText(/^Edited .+ by Olivia Owens$/);
+
+  const meta = page.getByTestId('issue-meta');
+  await page.getByRole('button', { name: 'Close issue' }).click();
+  await expect(meta.getByText('Closed', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reopen issue' })).toBeVisible();
+
+  await page.reload();
+  await waitForIdle(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tidy the sandbox playground');
+  await expect(page.getByTestId('issuable-description').locator('strong')).toHaveText('the corners');
+  await page.getByRole('button', { name: 'Reopen issue' }).click();
+  await expect(meta.getByText('Open', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Close issue' })).toBeVisible();
+});
+
+test('the pencil and the state button show exactly for those who may edit: Reporters up and the author', async ({
+  browser,
+}) => {
+  const owner = await signedInPage(browser, 'owner');
+  const ownersIssue = await createIssue(owner, 'Owned by the owner');
+  const outsider = await signedInPage(browser, 'outsider');
+  // A signed-in non-member may open an issue in a public project, and edit what they wrote.
+  const outsidersIssue = await createIssue(outsider, 'Reported by an outsider');
+
+  const expectControls = async (page: Page, path: string, shown: boolean) => {
+    await openIssue(page, path);
+    await expect(page.getByRole('button', { name: 'Edit title and description' })).toHaveCount(shown ? 1 : 0);
+    await expect(page.getByTestId('issue-state-toggle')).toHaveCount(shown ? 1 : 0);
+  };
+  await expectControls(await signedInPage(browser, 'reporter'), ownersIssue, true);
+  const guest = await signedInPage(browser, 'guest');
+  await expectControls(guest, ownersIssue, false);
+  await expectControls(outsider, ownersIssue, false);
+  await expectControls(outsider, outsidersIssue, true);
+  await expectControls(await (await browser.newContext()).newPage(), ownersIssue, false);
+
+  // What the page hides, the server refuses: the guest's save of the owner's issue changes nothing.
+  const refused = await guest.evaluate(async (path) => {
+    const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
+    const response = await fetch(`${path}.json`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': token },
+      body: JSON.stringify({ issue: { title: 'Taken over' } }),
+    });
+    return response.status;
+  }, ownersIssue);
+  expect(refused).toBe(403);
+  await openIssue(owner, ownersIssue);
+  await expect(owner.getByRole('heading', { level: 1 })).toHaveText('Owned by the owner');
+
+  await outsider.getByRole('button', { name: 'Edit title and description' }).click();
+  await outsider.getByTestId('issuable-title-input').fill('Reported by an outsider, clarified');
+  await outsider.getByTestId('issuable-save').click();
+  await expect(outsider.getByRole('heading', { level: 1 })).toHaveText('Reported by an outsider, clarified');
+});
