@@ -91,6 +91,14 @@ const EXPECTED: Record<Action, Row> = {
     'internal+c': '---yyyyy',
     'private+c': '---yyyyy',
   },
+  admin_issue: {
+    public: '---yyyyy',
+    internal: '---yyyyy',
+    private: '---yyyyy',
+    'public+c': '---yyyyy',
+    'internal+c': '---yyyyy',
+    'private+c': '---yyyyy',
+  },
   destroy_issue: {
     public: '------yy',
     internal: '------yy',
@@ -231,6 +239,9 @@ describe('permission policy', () => {
   it('lets an author edit their own issue', () => {
     expect(can('guest', 'update_issue', { visibility: 'private', isAuthor: true })).toBe(true);
     expect(can('non_member', 'update_issue', { visibility: 'public', isAuthor: true })).toBe(true);
+    // Only the team sets labels, milestone, assignees and the rest, the author included or not.
+    expect(can('guest', 'admin_issue', { visibility: 'private', isAuthor: true })).toBe(false);
+    expect(can('non_member', 'admin_issue', { visibility: 'public', isAuthor: true })).toBe(false);
     expect(can('guest', 'update_issue', { visibility: 'private' })).toBe(false);
   });
 

@@ -30,6 +30,7 @@ export const ACTIONS = [
   'read_issue',
   'create_issue',
   'update_issue',
+  'admin_issue',
   'destroy_issue',
   'read_merge_request',
   'read_milestone',
@@ -80,6 +81,9 @@ export const POLICY: Readonly<Record<Action, Rule>> = {
     authorOrAssigneeSeesConfidential: true,
     authorMay: true,
   },
+  // Labels, milestone, assignees, weight, dates, health and confidentiality: the team's, not the
+  // author's (GitLab's admin_issue / set_issue_metadata).
+  admin_issue: { min: all('reporter'), confidential: 'reporter', authorOrAssigneeSeesConfidential: true },
   destroy_issue: { min: all('owner') },
   read_merge_request: { min: { public: 'anonymous', internal: 'non_member', private: 'reporter' } },
   read_milestone: { min: readable },

@@ -234,7 +234,20 @@ export function findIssueById(db: Executor, id: number): Promise<IssueRow | unde
 export type IssueUpdate = Partial<
   Pick<
     IssueRow,
-    'title' | 'description' | 'state' | 'closed_at' | 'last_edited_at' | 'last_edited_by_id' | 'updated_at'
+    | 'title'
+    | 'description'
+    | 'state'
+    | 'closed_at'
+    | 'last_edited_at'
+    | 'last_edited_by_id'
+    | 'updated_at'
+    | 'confidential'
+    | 'weight'
+    | 'due_date'
+    | 'milestone_id'
+    | 'health_status'
+    | 'discussion_locked'
+    | 'issue_type'
   >
 >;
 
@@ -255,4 +268,24 @@ export function updateIssueRow(
     .where('id', '=', id);
   if (lockVersion !== undefined) query = query.where('lock_version', '=', lockVersion);
   return query.returningAll().executeTakeFirst();
+}
+
+/** Replaces an issue's assignees (GitLab keeps them in the order they were given). */
+export async function replaceIssueAssignees(
+  db: Executor,
+  issue: Pick<IssueRow, 'id' | 'root_namespace_id'>,
+  userIds: readonly number[],
+): Promise<void> {
+  await db.deleteFrom('issue_assignees').where('issue_id', '=', issue.id).execute();
+  if (userIds.length === 0) return;
+  await db
+    .insertInto('issue_assignees')
+    .values(
+      userIds.map((userId) => ({
+        root_namespace_id: issue.root_namespace_id,
+        issue_id: issue.id,
+        user_id: userId,
+      })),
+    )
+    .execute();
 }
