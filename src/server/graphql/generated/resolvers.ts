@@ -85,6 +85,22 @@ export type Mutation = {
   todoMarkDone?: Maybe<TodoMarkDonePayload>;
   /** Moves an epic or an issue link within an epic tree, or to another parent in it. */
   epicTreeReorder?: Maybe<EpicTreeReorderPayload>;
+  /** Updates an issue. */
+  updateIssue?: Maybe<UpdateIssuePayload>;
+  /** Sets, adds or removes an issue's assignees, by username. */
+  issueSetAssignees?: Maybe<IssueSetAssigneesPayload>;
+  /** Sets, adds or removes an issue's labels. */
+  issueSetLabels?: Maybe<IssueSetLabelsPayload>;
+  /** Sets or removes an issue's milestone. */
+  issueSetMilestone?: Maybe<IssueSetMilestonePayload>;
+  /** Sets or removes an issue's due date. */
+  issueSetDueDate?: Maybe<IssueSetDueDatePayload>;
+  /** Sets or removes an issue's weight. */
+  issueSetWeight?: Maybe<IssueSetWeightPayload>;
+  /** Makes an issue confidential or visible to everyone who may read its project. */
+  issueSetConfidential?: Maybe<IssueSetConfidentialPayload>;
+  /** Locks or unlocks an issue's discussion. */
+  issueSetLocked?: Maybe<IssueSetLockedPayload>;
 };
 
 
@@ -120,6 +136,46 @@ export type MutationTodoMarkDoneArgs = {
 
 export type MutationEpicTreeReorderArgs = {
   input: EpicTreeReorderInput;
+};
+
+
+export type MutationUpdateIssueArgs = {
+  input: UpdateIssueInput;
+};
+
+
+export type MutationIssueSetAssigneesArgs = {
+  input: IssueSetAssigneesInput;
+};
+
+
+export type MutationIssueSetLabelsArgs = {
+  input: IssueSetLabelsInput;
+};
+
+
+export type MutationIssueSetMilestoneArgs = {
+  input: IssueSetMilestoneInput;
+};
+
+
+export type MutationIssueSetDueDateArgs = {
+  input: IssueSetDueDateInput;
+};
+
+
+export type MutationIssueSetWeightArgs = {
+  input: IssueSetWeightInput;
+};
+
+
+export type MutationIssueSetConfidentialArgs = {
+  input: IssueSetConfidentialInput;
+};
+
+
+export type MutationIssueSetLockedArgs = {
+  input: IssueSetLockedInput;
 };
 
 export type QueryComplexity = {
@@ -711,6 +767,8 @@ export type Issue = {
   state: IssuableState;
   type?: Maybe<IssueType>;
   confidential: Scalars['Boolean']['output'];
+  /** Only project members may comment while it is locked. */
+  discussionLocked: Scalars['Boolean']['output'];
   weight?: Maybe<Scalars['Int']['output']>;
   healthStatus?: Maybe<HealthStatus>;
   dueDate?: Maybe<Scalars['Time']['output']>;
@@ -1070,6 +1128,8 @@ export type EpicIssue = {
   state: IssuableState;
   type?: Maybe<IssueType>;
   confidential: Scalars['Boolean']['output'];
+  /** Only project members may comment while it is locked. */
+  discussionLocked: Scalars['Boolean']['output'];
   blocked: Scalars['Boolean']['output'];
   weight?: Maybe<Scalars['Int']['output']>;
   healthStatus?: Maybe<HealthStatus>;
@@ -1126,6 +1186,146 @@ export type EpicIssueConnection = {
   edges?: Maybe<Array<Maybe<EpicIssueEdge>>>;
   nodes?: Maybe<Array<Maybe<EpicIssue>>>;
   pageInfo: PageInfo;
+};
+
+/** What closes or reopens an issue. */
+export type IssueStateEvent =
+  | 'CLOSE'
+  | 'REOPEN';
+
+/** How a list argument applies: replace the list, add to it or remove from it. */
+export type MutationOperationMode =
+  | 'REPLACE'
+  | 'APPEND'
+  | 'REMOVE';
+
+export type UpdateIssueInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  projectPath: Scalars['ID']['input'];
+  iid: Scalars['String']['input'];
+  title?: InputMaybe<Scalars['String']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  confidential?: InputMaybe<Scalars['Boolean']['input']>;
+  dueDate?: InputMaybe<Scalars['ISO8601Date']['input']>;
+  locked?: InputMaybe<Scalars['Boolean']['input']>;
+  stateEvent?: InputMaybe<IssueStateEvent>;
+  labelIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  addLabelIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  removeLabelIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  milestoneId?: InputMaybe<Scalars['ID']['input']>;
+  weight?: InputMaybe<Scalars['Int']['input']>;
+  healthStatus?: InputMaybe<HealthStatus>;
+  type?: InputMaybe<IssueType>;
+};
+
+export type UpdateIssuePayload = {
+  __typename?: 'UpdateIssuePayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  issue?: Maybe<Issue>;
+  errors: Array<Scalars['String']['output']>;
+};
+
+export type IssueSetAssigneesInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  projectPath: Scalars['ID']['input'];
+  iid: Scalars['String']['input'];
+  assigneeUsernames: Array<Scalars['String']['input']>;
+  operationMode?: InputMaybe<MutationOperationMode>;
+};
+
+export type IssueSetAssigneesPayload = {
+  __typename?: 'IssueSetAssigneesPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  issue?: Maybe<Issue>;
+  errors: Array<Scalars['String']['output']>;
+};
+
+export type IssueSetLabelsInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  projectPath: Scalars['ID']['input'];
+  iid: Scalars['String']['input'];
+  labelIds: Array<Scalars['ID']['input']>;
+  operationMode?: InputMaybe<MutationOperationMode>;
+};
+
+export type IssueSetLabelsPayload = {
+  __typename?: 'IssueSetLabelsPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  issue?: Maybe<Issue>;
+  errors: Array<Scalars['String']['output']>;
+};
+
+export type IssueSetMilestoneInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  projectPath: Scalars['ID']['input'];
+  iid: Scalars['String']['input'];
+  /** The milestone's global id; null removes it. */
+  milestoneId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type IssueSetMilestonePayload = {
+  __typename?: 'IssueSetMilestonePayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  issue?: Maybe<Issue>;
+  errors: Array<Scalars['String']['output']>;
+};
+
+export type IssueSetDueDateInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  projectPath: Scalars['ID']['input'];
+  iid: Scalars['String']['input'];
+  /** Null removes it. */
+  dueDate?: InputMaybe<Scalars['Time']['input']>;
+};
+
+export type IssueSetDueDatePayload = {
+  __typename?: 'IssueSetDueDatePayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  issue?: Maybe<Issue>;
+  errors: Array<Scalars['String']['output']>;
+};
+
+export type IssueSetWeightInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  projectPath: Scalars['ID']['input'];
+  iid: Scalars['String']['input'];
+  /** Null removes it. */
+  weight?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type IssueSetWeightPayload = {
+  __typename?: 'IssueSetWeightPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  issue?: Maybe<Issue>;
+  errors: Array<Scalars['String']['output']>;
+};
+
+export type IssueSetConfidentialInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  projectPath: Scalars['ID']['input'];
+  iid: Scalars['String']['input'];
+  confidential: Scalars['Boolean']['input'];
+};
+
+export type IssueSetConfidentialPayload = {
+  __typename?: 'IssueSetConfidentialPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  issue?: Maybe<Issue>;
+  errors: Array<Scalars['String']['output']>;
+};
+
+export type IssueSetLockedInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  projectPath: Scalars['ID']['input'];
+  iid: Scalars['String']['input'];
+  locked: Scalars['Boolean']['input'];
+};
+
+export type IssueSetLockedPayload = {
+  __typename?: 'IssueSetLockedPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  issue?: Maybe<Issue>;
+  errors: Array<Scalars['String']['output']>;
 };
 
 
@@ -1289,6 +1489,24 @@ export type ResolversTypes = {
   EpicIssue: ResolverTypeWrapper<EpicIssueModel>;
   EpicIssueEdge: ResolverTypeWrapper<Omit<EpicIssueEdge, 'node'> & { node?: Maybe<ResolversTypes['EpicIssue']> }>;
   EpicIssueConnection: ResolverTypeWrapper<EpicIssueConnectionModel>;
+  IssueStateEvent: IssueStateEvent;
+  MutationOperationMode: MutationOperationMode;
+  UpdateIssueInput: UpdateIssueInput;
+  UpdateIssuePayload: ResolverTypeWrapper<Omit<UpdateIssuePayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
+  IssueSetAssigneesInput: IssueSetAssigneesInput;
+  IssueSetAssigneesPayload: ResolverTypeWrapper<Omit<IssueSetAssigneesPayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
+  IssueSetLabelsInput: IssueSetLabelsInput;
+  IssueSetLabelsPayload: ResolverTypeWrapper<Omit<IssueSetLabelsPayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
+  IssueSetMilestoneInput: IssueSetMilestoneInput;
+  IssueSetMilestonePayload: ResolverTypeWrapper<Omit<IssueSetMilestonePayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
+  IssueSetDueDateInput: IssueSetDueDateInput;
+  IssueSetDueDatePayload: ResolverTypeWrapper<Omit<IssueSetDueDatePayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
+  IssueSetWeightInput: IssueSetWeightInput;
+  IssueSetWeightPayload: ResolverTypeWrapper<Omit<IssueSetWeightPayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
+  IssueSetConfidentialInput: IssueSetConfidentialInput;
+  IssueSetConfidentialPayload: ResolverTypeWrapper<Omit<IssueSetConfidentialPayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
+  IssueSetLockedInput: IssueSetLockedInput;
+  IssueSetLockedPayload: ResolverTypeWrapper<Omit<IssueSetLockedPayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -1365,6 +1583,22 @@ export type ResolversParentTypes = {
   EpicIssue: EpicIssueModel;
   EpicIssueEdge: Omit<EpicIssueEdge, 'node'> & { node?: Maybe<ResolversParentTypes['EpicIssue']> };
   EpicIssueConnection: EpicIssueConnectionModel;
+  UpdateIssueInput: UpdateIssueInput;
+  UpdateIssuePayload: Omit<UpdateIssuePayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
+  IssueSetAssigneesInput: IssueSetAssigneesInput;
+  IssueSetAssigneesPayload: Omit<IssueSetAssigneesPayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
+  IssueSetLabelsInput: IssueSetLabelsInput;
+  IssueSetLabelsPayload: Omit<IssueSetLabelsPayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
+  IssueSetMilestoneInput: IssueSetMilestoneInput;
+  IssueSetMilestonePayload: Omit<IssueSetMilestonePayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
+  IssueSetDueDateInput: IssueSetDueDateInput;
+  IssueSetDueDatePayload: Omit<IssueSetDueDatePayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
+  IssueSetWeightInput: IssueSetWeightInput;
+  IssueSetWeightPayload: Omit<IssueSetWeightPayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
+  IssueSetConfidentialInput: IssueSetConfidentialInput;
+  IssueSetConfidentialPayload: Omit<IssueSetConfidentialPayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
+  IssueSetLockedInput: IssueSetLockedInput;
+  IssueSetLockedPayload: Omit<IssueSetLockedPayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
 };
 
 export interface TimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Time'], any> {
@@ -1396,6 +1630,14 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   todoCreate?: Resolver<Maybe<ResolversTypes['TodoCreatePayload']>, ParentType, ContextType, RequireFields<MutationTodoCreateArgs, 'input'>>;
   todoMarkDone?: Resolver<Maybe<ResolversTypes['TodoMarkDonePayload']>, ParentType, ContextType, RequireFields<MutationTodoMarkDoneArgs, 'input'>>;
   epicTreeReorder?: Resolver<Maybe<ResolversTypes['EpicTreeReorderPayload']>, ParentType, ContextType, RequireFields<MutationEpicTreeReorderArgs, 'input'>>;
+  updateIssue?: Resolver<Maybe<ResolversTypes['UpdateIssuePayload']>, ParentType, ContextType, RequireFields<MutationUpdateIssueArgs, 'input'>>;
+  issueSetAssignees?: Resolver<Maybe<ResolversTypes['IssueSetAssigneesPayload']>, ParentType, ContextType, RequireFields<MutationIssueSetAssigneesArgs, 'input'>>;
+  issueSetLabels?: Resolver<Maybe<ResolversTypes['IssueSetLabelsPayload']>, ParentType, ContextType, RequireFields<MutationIssueSetLabelsArgs, 'input'>>;
+  issueSetMilestone?: Resolver<Maybe<ResolversTypes['IssueSetMilestonePayload']>, ParentType, ContextType, RequireFields<MutationIssueSetMilestoneArgs, 'input'>>;
+  issueSetDueDate?: Resolver<Maybe<ResolversTypes['IssueSetDueDatePayload']>, ParentType, ContextType, RequireFields<MutationIssueSetDueDateArgs, 'input'>>;
+  issueSetWeight?: Resolver<Maybe<ResolversTypes['IssueSetWeightPayload']>, ParentType, ContextType, RequireFields<MutationIssueSetWeightArgs, 'input'>>;
+  issueSetConfidential?: Resolver<Maybe<ResolversTypes['IssueSetConfidentialPayload']>, ParentType, ContextType, RequireFields<MutationIssueSetConfidentialArgs, 'input'>>;
+  issueSetLocked?: Resolver<Maybe<ResolversTypes['IssueSetLockedPayload']>, ParentType, ContextType, RequireFields<MutationIssueSetLockedArgs, 'input'>>;
 };
 
 export type QueryComplexityResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['QueryComplexity'] = ResolversParentTypes['QueryComplexity']> = {
@@ -1632,6 +1874,7 @@ export type IssueResolvers<ContextType = GraphQLContext, ParentType extends Reso
   state?: Resolver<ResolversTypes['IssuableState'], ParentType, ContextType>;
   type?: Resolver<Maybe<ResolversTypes['IssueType']>, ParentType, ContextType>;
   confidential?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  discussionLocked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   weight?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   healthStatus?: Resolver<Maybe<ResolversTypes['HealthStatus']>, ParentType, ContextType>;
   dueDate?: Resolver<Maybe<ResolversTypes['Time']>, ParentType, ContextType>;
@@ -1844,6 +2087,7 @@ export type EpicIssueResolvers<ContextType = GraphQLContext, ParentType extends 
   state?: Resolver<ResolversTypes['IssuableState'], ParentType, ContextType>;
   type?: Resolver<Maybe<ResolversTypes['IssueType']>, ParentType, ContextType>;
   confidential?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  discussionLocked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   blocked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   weight?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   healthStatus?: Resolver<Maybe<ResolversTypes['HealthStatus']>, ParentType, ContextType>;
@@ -1874,6 +2118,54 @@ export type EpicIssueConnectionResolvers<ContextType = GraphQLContext, ParentTyp
   edges?: Resolver<Maybe<Array<Maybe<ResolversTypes['EpicIssueEdge']>>>, ParentType, ContextType>;
   nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['EpicIssue']>>>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+};
+
+export type UpdateIssuePayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UpdateIssuePayload'] = ResolversParentTypes['UpdateIssuePayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  issue?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType>;
+  errors?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type IssueSetAssigneesPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['IssueSetAssigneesPayload'] = ResolversParentTypes['IssueSetAssigneesPayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  issue?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType>;
+  errors?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type IssueSetLabelsPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['IssueSetLabelsPayload'] = ResolversParentTypes['IssueSetLabelsPayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  issue?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType>;
+  errors?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type IssueSetMilestonePayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['IssueSetMilestonePayload'] = ResolversParentTypes['IssueSetMilestonePayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  issue?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType>;
+  errors?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type IssueSetDueDatePayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['IssueSetDueDatePayload'] = ResolversParentTypes['IssueSetDueDatePayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  issue?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType>;
+  errors?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type IssueSetWeightPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['IssueSetWeightPayload'] = ResolversParentTypes['IssueSetWeightPayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  issue?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType>;
+  errors?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type IssueSetConfidentialPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['IssueSetConfidentialPayload'] = ResolversParentTypes['IssueSetConfidentialPayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  issue?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType>;
+  errors?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type IssueSetLockedPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['IssueSetLockedPayload'] = ResolversParentTypes['IssueSetLockedPayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  issue?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType>;
+  errors?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type Resolvers<ContextType = GraphQLContext> = {
@@ -1934,5 +2226,13 @@ export type Resolvers<ContextType = GraphQLContext> = {
   EpicIssue?: EpicIssueResolvers<ContextType>;
   EpicIssueEdge?: EpicIssueEdgeResolvers<ContextType>;
   EpicIssueConnection?: EpicIssueConnectionResolvers<ContextType>;
+  UpdateIssuePayload?: UpdateIssuePayloadResolvers<ContextType>;
+  IssueSetAssigneesPayload?: IssueSetAssigneesPayloadResolvers<ContextType>;
+  IssueSetLabelsPayload?: IssueSetLabelsPayloadResolvers<ContextType>;
+  IssueSetMilestonePayload?: IssueSetMilestonePayloadResolvers<ContextType>;
+  IssueSetDueDatePayload?: IssueSetDueDatePayloadResolvers<ContextType>;
+  IssueSetWeightPayload?: IssueSetWeightPayloadResolvers<ContextType>;
+  IssueSetConfidentialPayload?: IssueSetConfidentialPayloadResolvers<ContextType>;
+  IssueSetLockedPayload?: IssueSetLockedPayloadResolvers<ContextType>;
 };
 

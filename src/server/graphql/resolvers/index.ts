@@ -17,6 +17,7 @@ import {
 } from './epicTree.ts';
 import { Group, GroupPermissions } from './group.ts';
 import { Issue } from './issue.ts';
+import { issueMutations } from './issueMutations.ts';
 import { Label } from './label.ts';
 import { MergeRequest } from './mergeRequest.ts';
 import { Milestone } from './milestone.ts';
@@ -28,7 +29,13 @@ import { CurrentUser, User, UserCore } from './user.ts';
 
 export const resolvers: Resolvers = {
   Query,
-  Mutation: { ...Mutation, ...epicSidebarMutations, ...todoMutations, ...epicTreeMutations },
+  Mutation: {
+    ...Mutation,
+    ...epicSidebarMutations,
+    ...todoMutations,
+    ...epicTreeMutations,
+    ...issueMutations,
+  },
   Group,
   GroupPermissions,
   Project,

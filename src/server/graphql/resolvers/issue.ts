@@ -21,6 +21,7 @@ export const Issue: IssueResolvers = {
   id: (issue) => toGlobalId('Issue', issue.id),
   iid: (issue) => String(issue.iid),
   titleHtml: (issue) => escapeHtml(issue.title),
+  discussionLocked: (issue) => issue.discussion_locked,
   type: (issue) => ISSUE_TYPE[issue.issue_type] ?? 'ISSUE',
   healthStatus: (issue) => (issue.health_status === null ? null : healthStatusOfCode(issue.health_status)),
   dueDate: (issue) => issue.due_date,

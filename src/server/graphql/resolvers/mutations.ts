@@ -9,7 +9,7 @@ import type { CreateEpicInput, MutationResolvers, UpdateEpicInput } from '../gen
 import { parseIid } from './argumentValues.ts';
 import { payloadErrors, requireWriteAccess } from './mutationSupport.ts';
 
-function labelIds(ids: readonly string[] | null | undefined): number[] | undefined {
+export function labelIds(ids: readonly string[] | null | undefined): number[] | undefined {
   return ids?.map((id) => {
     if (/^\d+$/.test(id)) return Number(id);
     const parsed = parseGlobalId(id, ['Label']);
