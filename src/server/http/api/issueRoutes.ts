@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { MAX_DESCRIPTION_LENGTH } from '../../../core/domain/epicRules.ts';
 import type { ServerDeps } from '../../serverDeps.ts';
+import { findReadableIssue } from '../../services/issueService.ts';
+import { updateIssue } from '../../services/issues/issueCommands.ts';
 import { createIssue, epicIdForNewIssue } from '../../services/links/issueCreateService.ts';
 import { requireSignedIn } from '../../services/links/linkViews.ts';
 import { findReadableProject } from '../../services/projectService.ts';
 import { presentIssues } from './issueJson.ts';
+import { assertSomethingToUpdate, issueChangesOf } from './issueUpdateParams.ts';
 import { bodyParams, optionalBoolean, optionalInteger, optionalString, ParamError } from './params.ts';
 
 /**
@@ -14,6 +17,11 @@ import { bodyParams, optionalBoolean, optionalInteger, optionalString, ParamErro
  * 400 `{ error: 'title is missing' }` without a title, 400 `{ message: { field: [errors] } }` for
  * bad values; 401 anonymous, 403 without create_issue, 404 for a project or epic the caller cannot
  * see. The new issue goes to the top of the epic's children.
+ *
+ * `PUT /api/v4/projects/:id/issues/:issue_iid` edits one (issueUpdateParams.ts): title, description
+ * and state_event need update_issue (Reporters and up, the author); everything else admin_issue
+ * (Reporters and up). 200 with the Issue; 400 when nothing is named or a value is malformed; 401,
+ * 403; 404 for an issue the caller cannot see; 409 on a stale lock_version; 422 for invalid values.
  */
 export function registerIssueRoutes(app: FastifyInstance, { db, config, now }: ServerDeps): void {
   app.post('/api/v4/projects/:id/issues', async (request, reply) => {
@@ -40,4 +48,25 @@ export function registerIssueRoutes(app: FastifyInstance, { db, config, now }: S
     });
     return reply.code(201).send(json);
   });
+
+  app.put('/api/v4/projects/:id/issues/:issue_iid', async (request) => {
+    const { id, issue_iid } = request.params as { id: string; issue_iid: string };
+    requireSignedIn(request.access);
+    const changes = issueChangesOf(bodyParams(request));
+    assertSomethingToUpdate(changes);
+    const located = await findReadableProject(db, request.access, id);
+    const issue = await findReadableIssue(db, request.access, located, parseIssueIid(issue_iid));
+    const updated = await updateIssue(db, request.access, { ...located, issue }, changes);
+    const [json] = await presentIssues(db, [updated], {
+      access: request.access,
+      externalUrl: config.externalUrl,
+      now: now(),
+    });
+    return json;
+  });
+}
+
+function parseIssueIid(value: string): number {
+  if (!/^\d{1,10}$/.test(value)) throw new ParamError('issue_iid is invalid');
+  return Number(value);
 }
