@@ -1,12 +1,14 @@
 import type { Executor } from '../db/executor.ts';
-import type { PageArgs, PageSizeLimits } from '../db/pagination.ts';
+import type { OffsetLimit, PageArgs, PageSizeLimits, PageWithTotal } from '../db/pagination.ts';
 import {
   countIssues,
   findIssueByIid,
   type IssueFilter,
+  type IssueReader,
   type IssueSortColumn,
   isAssignedTo,
   listIssuesByKeyset,
+  listIssuesByOffset,
 } from '../db/repositories/issueRepository.ts';
 import { findIssuesByIds } from '../db/repositories/issueRowsRepository.ts';
 import { findNamespaceById, findNamespacesByIds } from '../db/repositories/namespaceRepository.ts';
@@ -16,13 +18,12 @@ import { fitsSqlInteger } from '../db/sqlInteger.ts';
 import type { AccessContext } from './access.ts';
 import { NotFoundError } from './errors.ts';
 
-export interface IssueListParams {
+/**
+ * An issue list's filters (GraphQL's and REST's): everything of the repository's filter except who
+ * reads, which buildFilter decides from the actor.
+ */
+export interface IssueListParams extends Omit<IssueFilter, keyof IssueReader | 'state'> {
   readonly state?: 'opened' | 'closed' | 'all' | 'locked' | undefined;
-  readonly search?: string | undefined;
-  readonly labelNames?: readonly string[] | undefined;
-  readonly iids?: readonly number[] | undefined;
-  /** Issues in one of these milestones (see milestoneService's title lookups); empty matches none. */
-  readonly milestoneIds?: readonly number[] | undefined;
 }
 
 /** An issue list's order (GitLab's issue sorts): each adapter maps its own spelling into it. */
@@ -58,14 +59,11 @@ async function buildFilter(
   }
   const state = params.state === 'all' || params.state === 'locked' ? undefined : params.state;
   return {
+    ...params,
     projectIds,
     confidentialProjectIds,
     viewerId: access.actor.user?.id ?? null,
     state,
-    search: params.search,
-    labelNames: params.labelNames,
-    iids: params.iids,
-    milestoneIds: params.milestoneIds,
   };
 }
 
@@ -81,6 +79,18 @@ export async function listIssuesConnection(
   const filter = await buildFilter(access, projects, params);
   const page = await listIssuesByKeyset(db, filter, sort, args, limits);
   return { ...page, count: () => countIssues(db, filter) };
+}
+
+/** One offset page of the issues the actor may read in these projects (REST), and the total. */
+export async function listIssuesPage(
+  db: Executor,
+  access: AccessContext,
+  projects: readonly ProjectInNamespace[],
+  params: IssueListParams,
+  sort: IssueSort,
+  page: OffsetLimit,
+): Promise<PageWithTotal<IssueRow>> {
+  return listIssuesByOffset(db, await buildFilter(access, projects, params), sort, page);
 }
 
 /** Projects with their namespaces, for listing issues across a group's projects. */

@@ -1,6 +1,7 @@
 import type { Executor } from '../db/executor.ts';
+import { isAssignedTo } from '../db/repositories/issueRepository.ts';
 import { findSubscriptionChoice, saveSubscriptionChoice } from '../db/repositories/subscriptionRepository.ts';
-import type { EpicRow } from '../db/schema.ts';
+import type { EpicRow, IssueRow } from '../db/schema.ts';
 import type { AccessContext } from './access.ts';
 import type { Actor } from './actor.ts';
 import { UnauthorizedError } from './errors.ts';
@@ -10,6 +11,17 @@ export async function isSubscribedToEpic(db: Executor, actor: Actor, epic: EpicR
   if (!actor.user) return false;
   const choice = await findSubscriptionChoice(db, actor.user.id, 'Epic', epic.id);
   return subscribedByChoiceOrAuthorship(choice, actor.user.id, epic);
+}
+
+/**
+ * The same for an issue: by choice, else as a participant GitLab counts without notes (its author
+ * or an assignee).
+ */
+export async function isSubscribedToIssue(db: Executor, actor: Actor, issue: IssueRow): Promise<boolean> {
+  if (!actor.user) return false;
+  const choice = await findSubscriptionChoice(db, actor.user.id, 'Issue', issue.id);
+  if (choice !== undefined) return choice;
+  return issue.author_id === actor.user.id || (await isAssignedTo(db, issue.id, actor.user.id));
 }
 
 /** The rule itself, for callers that loaded the choice in a batch. */

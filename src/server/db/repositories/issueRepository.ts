@@ -4,15 +4,24 @@ import {
   type CursorKeyType,
   type KeysetOrder,
   keysetPage,
+  type OffsetLimit,
+  orderBySql,
   type Page,
   type PageArgs,
   type PageSizeLimits,
+  type PageWithTotal,
+  pageWithTotal,
 } from '../pagination.ts';
 import type { Database, IssueRow } from '../schema.ts';
-import { hasEveryLabel } from './labelFilters.ts';
-import { escapeLike } from './namespaceRepository.ts';
+import { type IssueConditions, issueConditions } from './issueFilters.ts';
 
-export type IssueSortColumn = 'created_at' | 'updated_at' | 'due_date' | 'title';
+export type IssueSortColumn =
+  | 'created_at'
+  | 'updated_at'
+  | 'due_date'
+  | 'title'
+  | 'relative_position'
+  | 'weight';
 
 /** Who reads issues: the readable projects, those where confidential issues show, and the viewer. */
 export interface IssueReader {
@@ -52,30 +61,15 @@ export function issueReadableBy(reader: IssueReader) {
   };
 }
 
-export interface IssueFilter extends IssueReader {
-  readonly state?: 'opened' | 'closed' | undefined;
-  readonly search?: string | undefined;
-  readonly labelNames?: readonly string[] | undefined;
-  readonly iids?: readonly number[] | undefined;
-  /** Issues in one of these milestones (an empty list matches nothing). */
-  readonly milestoneIds?: readonly number[] | undefined;
-}
+/** Who reads, and what they ask for. */
+export interface IssueFilter extends IssueReader, IssueConditions {}
 
 function filteredIssues(db: Executor, filter: IssueFilter) {
-  let query = db.selectFrom('issues');
+  const query = db.selectFrom('issues');
   if (filter.projectIds.length === 0) return query.where(sql<SqlBool>`false`);
-  query = query.where(issueReadableBy(filter));
-  if (filter.state) query = query.where('issues.state', '=', filter.state);
-  if (filter.iids) query = query.where('issues.iid', 'in', [...filter.iids, 0]);
-  if (filter.milestoneIds) query = query.where('issues.milestone_id', 'in', [...filter.milestoneIds, 0]);
-  if (filter.search) {
-    const pattern = `%${escapeLike(filter.search)}%`;
-    query = query.where((eb) =>
-      eb.or([eb('issues.title', 'ilike', pattern), eb('issues.description', 'ilike', pattern)]),
-    );
-  }
-  if (filter.labelNames?.length) query = query.where(hasEveryLabel('Issue', 'issues.id', filter.labelNames));
-  return query;
+  return query.where((eb) =>
+    eb.and([issueReadableBy(filter)(eb), ...issueConditions(eb, filter, filter.viewerId)]),
+  );
 }
 
 const CURSOR_KEY_TYPES: Record<IssueSortColumn, CursorKeyType> = {
@@ -83,6 +77,8 @@ const CURSOR_KEY_TYPES: Record<IssueSortColumn, CursorKeyType> = {
   updated_at: 'timestamp',
   due_date: 'date',
   title: 'text',
+  relative_position: 'integer',
+  weight: 'integer',
 };
 
 export function issueKeysetOrder(sort: { column: IssueSortColumn; direction: 'asc' | 'desc' }): KeysetOrder {
@@ -104,6 +100,23 @@ export async function listIssuesByKeyset(
   limits: PageSizeLimits,
 ): Promise<Page<IssueRow> & { order: KeysetOrder }> {
   return keysetPage(filteredIssues(db, filter).selectAll('issues'), issueKeysetOrder(sort), args, limits);
+}
+
+/**
+ * One offset page of the filtered issues (REST's page and per_page) and how many match in all, in
+ * the same order as the keyset pages: the key with NULLS LAST, then the id.
+ */
+export function listIssuesByOffset(
+  db: Executor,
+  filter: IssueFilter,
+  sort: { column: IssueSortColumn; direction: 'asc' | 'desc' },
+  page: OffsetLimit,
+): Promise<PageWithTotal<IssueRow>> {
+  return pageWithTotal(
+    filteredIssues(db, filter),
+    (query) => query.selectAll('issues').orderBy(orderBySql(issueKeysetOrder(sort), false)),
+    page,
+  );
 }
 
 export async function countIssues(db: Executor, filter: IssueFilter): Promise<number> {
