@@ -13,6 +13,7 @@ import { registerEpicIssueRoutes } from './api/epicIssueRoutes.ts';
 import { registerEpicLinkRoutes } from './api/epicLinkRoutes.ts';
 import { registerEpicRoutes } from './api/epicRoutes.ts';
 import { registerGroupRoutes } from './api/groupRoutes.ts';
+import { registerIssueListRoutes } from './api/issueListRoutes.ts';
 import { registerIssueRoutes } from './api/issueRoutes.ts';
 import { registerMilestoneAndLabelRoutes } from './api/milestoneLabelRoutes.ts';
 import { registerProjectRoutes } from './api/projectRoutes.ts';
@@ -122,6 +123,7 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerEpicLinkRoutes(app, deps);
   registerEpicIssueRoutes(app, deps);
   registerIssueRoutes(app, deps);
+  registerIssueListRoutes(app, deps);
   registerMilestoneAndLabelRoutes(app, deps);
   await registerGraphQL(app, deps);
   // Unknown API routes answer as GitLab's do, before the page catch-all can take them.

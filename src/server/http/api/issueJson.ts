@@ -17,13 +17,17 @@ import { findUsersByIds } from '../../db/repositories/userRepository.ts';
 import type { EpicRow, IssueRow, NamespaceRow, UserRow } from '../../db/schema.ts';
 import type { AccessContext } from '../../services/access.ts';
 import { renderMarkdown } from '../../services/markdown/markdownRenderer.ts';
-import { milestoneJson, REST_ISSUE_TYPE, userBasicJson } from './presenters.ts';
+import { labelJson, milestoneJson, REST_ISSUE_TYPE, userBasicJson } from './presenters.ts';
 
 export interface IssueJsonOptions {
   /** Whose eyes: an epic they may not read is not named. */
   readonly access: AccessContext;
   readonly externalUrl: string;
   readonly now: Date;
+  /** Labels as objects (name, color, description…) instead of names: GitLab's `with_labels_details`. */
+  readonly withLabelsDetails?: boolean | undefined;
+  /** Single-issue routes add whether the viewer gets notifications (GitLab's `subscribed`). */
+  readonly subscribed?: boolean | undefined;
 }
 
 /**
@@ -96,7 +100,9 @@ export async function presentIssues(db: Executor, issues: readonly IssueRow[], o
       updated_at: issue.updated_at.toISOString(),
       closed_at: issue.closed_at?.toISOString() ?? null,
       closed_by: null,
-      labels: (labels.get(issue.id) ?? []).map((label) => label.title),
+      labels: options.withLabelsDetails
+        ? (labels.get(issue.id) ?? []).map(labelJson)
+        : (labels.get(issue.id) ?? []).map((label) => label.title),
       milestone: milestone ? milestoneJson(milestone, milestoneOwner ?? '', today, externalUrl) : null,
       assignees,
       author: userBasicJson(user(issue.author_id), externalUrl),
@@ -150,6 +156,7 @@ export async function presentIssues(db: Executor, issues: readonly IssueRow[], o
         : null,
       iteration: null,
       health_status: restHealthStatus(issue.health_status),
+      ...(options.subscribed === undefined ? {} : { subscribed: options.subscribed }),
     };
   });
 }
