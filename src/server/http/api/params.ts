@@ -130,14 +130,20 @@ export function optionalList(params: Params, name: string): string[] | undefined
     .filter((item) => item.length > 0);
 }
 
-/** Nested `not[labels]` style parameters, as a plain object. */
+/**
+ * Nested `not[labels]` style parameters, as a plain object; a list inside (`not[iids][]=1`) keeps
+ * its `[]`, as the list readers expect at the top level.
+ */
 export function nested(params: Params, name: string): Params {
   const value = params[name];
   if (value && typeof value === 'object' && !Array.isArray(value)) return value as Params;
   const prefix = `${name}[`;
   const result: Params = {};
   for (const [key, item] of Object.entries(params)) {
-    if (key.startsWith(prefix) && key.endsWith(']')) result[key.slice(prefix.length, -1)] = item;
+    if (!key.startsWith(prefix)) continue;
+    const inner = key.slice(prefix.length);
+    if (inner.endsWith('][]')) result[`${inner.slice(0, -3)}[]`] = item;
+    else if (inner.endsWith(']')) result[inner.slice(0, -1)] = item;
   }
   return result;
 }
