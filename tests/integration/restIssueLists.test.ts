@@ -119,6 +119,10 @@ describe.each(BACKENDS)(
         weight?: number;
         dueDate?: string;
         type?: 'issue' | 'incident' | 'task';
+        /** Stored health status code: 3 is at risk. */
+        health?: number;
+        /** An emoji the reporter awarded. */
+        reaction?: string;
         description?: string;
       }
       const fixtures: Fixture[] = [
@@ -130,6 +134,7 @@ describe.each(BACKENDS)(
           assignee: 'developer',
           weight: 3,
           dueDate: today,
+          health: 3,
         },
         {
           title: `${WORD} search feature`,
@@ -138,6 +143,7 @@ describe.each(BACKENDS)(
           labels: [labels.feature],
           type: 'incident',
           description: 'A needle in the description',
+          reaction: 'thumbsup',
         },
         { title: `${WORD} guest note`, author: 'guest', confidential: true },
         {
@@ -174,7 +180,7 @@ describe.each(BACKENDS)(
             issue_type: fixture.type ?? 'issue',
             confidential: fixture.confidential ?? false,
             weight: fixture.weight ?? null,
-            health_status: null,
+            health_status: fixture.health ?? null,
             milestone_id: fixture.milestone ? milestone : null,
             due_date: fixture.dueDate ?? null,
             relative_position: null,
@@ -192,6 +198,19 @@ describe.each(BACKENDS)(
               label_id: labelId,
               target_type: 'Issue',
               target_id: id,
+            })
+            .execute();
+        }
+        if (fixture.reaction) {
+          await server.db
+            .insertInto('award_emoji')
+            .values({
+              root_namespace_id: sandbox.rootId,
+              user_id: users.reporter!,
+              name: fixture.reaction,
+              awardable_type: 'Issue',
+              awardable_id: id,
+              created_at: new Date(),
             })
             .execute();
         }
@@ -313,6 +332,25 @@ describe.each(BACKENDS)(
         expect(await iids('reporter', `${all}&issue_type=test_case`)).toEqual([]);
         expect(await iids('reporter', `${all}&weight=3`)).toEqual([1]);
         expect(await iids('reporter', `${all}&weight=None`)).toEqual([2, 3, 4, 5]);
+      });
+
+      it('filters by not[...], epic, health status and the caller’s reactions', async () => {
+        const all = `${LAB}?per_page=100&sort=asc`;
+        const nonFiller = `${all}&iids=1,2,3,4,5`;
+        expect(await iids('reporter', `${nonFiller}&not[labels]=${WORD}%20bug`)).toEqual([2, 3, 5]);
+        expect(await iids('reporter', `${nonFiller}&not[milestone]=${WORD}%20v1`)).toEqual([2, 3, 4]);
+        expect(await iids('reporter', `${nonFiller}&not[author_username]=owner`)).toEqual([2, 3]);
+        const guestId = await userId(server, 'guest');
+        expect(await iids('reporter', `${nonFiller}&not[assignee_id]=${guestId}`)).toEqual([1, 2, 3, 4]);
+        expect(await iids('reporter', `${nonFiller}&not[iids][]=1&not[iids][]=2`)).toEqual([3, 4, 5]);
+        expect((await list('reporter', `${all}&epic_id=None`)).headers.get('x-total')).toBe('30');
+        expect(await iids('reporter', `${all}&epic_id=Any`)).toEqual([]);
+        expect(await iids('reporter', `${all}&health_status=at_risk`)).toEqual([1]);
+        expect(await iids('reporter', `${all}&health_status=Any`)).toEqual([1]);
+        expect(await iids('reporter', `${all}&my_reaction_emoji=thumbsup`)).toEqual([2]);
+        expect(await iids('reporter', `${all}&my_reaction_emoji=Any`)).toEqual([2]);
+        expect(await iids('owner', `${all}&my_reaction_emoji=Any`)).toEqual([]);
+        expect((await list('reporter', `${all}&my_reaction_emoji=None`)).headers.get('x-total')).toBe('29');
       });
 
       it('orders by title, due date or weight in either direction', async () => {
@@ -460,6 +498,14 @@ describe.each(BACKENDS)(
           ['per_page=0', 'per_page is invalid'],
           ['page=-1', 'page is invalid'],
           ['iids[]=x', 'iids is invalid'],
+          ['health_status=fine', 'health_status does not have a valid value'],
+          ['health_status=constructor', 'health_status does not have a valid value'],
+          ['epic_id=first', 'epic_id is invalid'],
+          [
+            'not[author_id]=1&not[author_username]=owner',
+            'not[author_id], not[author_username] are mutually exclusive',
+          ],
+          ['not[assignee_id]=me', 'assignee_id is invalid'],
         ] as const) {
           const response = await as('reporter').json<{ error: string }>(`${LAB}?${query}`);
           expect(response.status, query).toBe(400);
@@ -471,22 +517,22 @@ describe.each(BACKENDS)(
           expect(response.body.error).toMatch(/iids|search/);
         }
         // Values a database could not hold are refused before any statement, never a 500.
-      for (const query of [
-        'author_id=2147483648',
-        'assignee_id=2147483648',
-        'weight=2147483648',
-        'iids[]=2147483648',
-        'created_after=0000-01-01',
-        'updated_before=%2B275760-09-13',
-        'labels=a%00b',
-        'search=a%00b',
-      ]) {
-        expect((await as('reporter').get(`${LAB}?${query}`)).status, query).toBe(400);
-      }
-      const farPage = await list('reporter', `${LAB}?page=2147483647&per_page=100`);
-      expect(farPage.body).toEqual([]);
-      expect((await as('reporter').get(`${LAB}/2147483648`)).status).toBe(404);
-      const badIid = await as('reporter').json(`${LAB}/abc`);
+        for (const query of [
+          'author_id=2147483648',
+          'assignee_id=2147483648',
+          'weight=2147483648',
+          'iids[]=2147483648',
+          'created_after=0000-01-01',
+          'updated_before=%2B275760-09-13',
+          'labels=a%00b',
+          'search=a%00b',
+        ]) {
+          expect((await as('reporter').get(`${LAB}?${query}`)).status, query).toBe(400);
+        }
+        const farPage = await list('reporter', `${LAB}?page=2147483647&per_page=100`);
+        expect(farPage.body).toEqual([]);
+        expect((await as('reporter').get(`${LAB}/2147483648`)).status).toBe(404);
+        const badIid = await as('reporter').json(`${LAB}/abc`);
         expect(badIid.status).toBe(400);
         expect(badIid.body).toEqual({ error: 'issue_iid is invalid' });
         // Parameters are checked before the caller is: an anonymous /issues with a bad one is a 400.

@@ -1,7 +1,7 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { DueDateCondition } from '../../../core/domain/issueDueDate.ts';
 import type { Database } from '../schema.ts';
-import { hasEveryLabel } from './labelFilters.ts';
+import { hasAnyLabel, hasEveryLabel } from './labelFilters.ts';
 import { escapeLike } from './namespaceRepository.ts';
 
 /** "No value" or "some value": GitLab's `None`/`Any` filter keywords. */
@@ -45,6 +45,29 @@ export interface IssueConditions {
   /** One issue type; GitLab's `test_case` (not kept here) matches nothing. */
   readonly issueType?: 'issue' | 'incident' | 'task' | 'test_case' | undefined;
   readonly weight?: number | Presence | undefined;
+  /** In this epic (by id), or in none or some epic. */
+  readonly epic?: number | Presence | undefined;
+  /** A stored health status code (1–3), or none or some. */
+  readonly healthStatus?: number | Presence | undefined;
+  /** The viewer awarded this emoji (by name), or none or some: GitLab's `my_reaction_emoji`. */
+  readonly myReactionEmoji?: { readonly name: string } | Presence | undefined;
+  /** GitLab's `not[...]` parameters: issues that do not match these. */
+  readonly not?: IssueNegations | undefined;
+}
+
+/**
+ * GitLab's negated filters (IssuableFinder's `not` params): none of these labels, not in a
+ * milestone of this title (issues without a milestone stay), not by this author, not assigned to
+ * this user (unassigned issues stay), not one of these iids.
+ */
+export interface IssueNegations {
+  readonly labelNames?: readonly string[] | undefined;
+  readonly milestoneTitle?: string | undefined;
+  readonly authorId?: number | undefined;
+  readonly authorUsername?: string | undefined;
+  readonly assigneeId?: number | undefined;
+  readonly assigneeUsername?: string | undefined;
+  readonly iids?: readonly number[] | undefined;
 }
 
 type IssueBuilder = ExpressionBuilder<Database, 'issues'>;
@@ -70,7 +93,7 @@ function userIdsNamed(username: string) {
 
 function presence(
   eb: IssueBuilder,
-  column: 'issues.milestone_id' | 'issues.weight' | 'issues.due_date',
+  column: 'issues.milestone_id' | 'issues.weight' | 'issues.due_date' | 'issues.health_status',
   value: Presence,
 ) {
   return eb(column, value === 'none' ? 'is' : 'is not', null);
@@ -135,6 +158,49 @@ function peopleConditions(eb: IssueBuilder, filter: IssueConditions, viewerId: n
   return conditions;
 }
 
+/** Epic, health status and the viewer's own reactions. */
+function relationConditions(eb: IssueBuilder, filter: IssueConditions, viewerId: number | null): Condition[] {
+  const conditions: Condition[] = [];
+  const { epic, healthStatus, myReactionEmoji } = filter;
+  if (epic !== undefined) {
+    const inEpic = sql<SqlBool>`EXISTS (SELECT 1 FROM epic_issues WHERE epic_issues.issue_id = issues.id
+      ${typeof epic === 'number' ? sql`AND epic_issues.epic_id = ${epic}` : sql``})`;
+    conditions.push(epic === 'none' ? eb.not(inEpic) : inEpic);
+  }
+  if (typeof healthStatus === 'number') conditions.push(eb('issues.health_status', '=', healthStatus));
+  else if (healthStatus) conditions.push(presence(eb, 'issues.health_status', healthStatus));
+  // As GitLab, an anonymous viewer's reaction filter is ignored: they have no reactions.
+  if (myReactionEmoji !== undefined && viewerId !== null) {
+    const named = typeof myReactionEmoji === 'object' ? myReactionEmoji.name : undefined;
+    const reacted = sql<SqlBool>`EXISTS (SELECT 1 FROM award_emoji WHERE award_emoji.awardable_type = 'Issue'
+      AND award_emoji.awardable_id = issues.id AND award_emoji.user_id = ${viewerId}
+      ${named === undefined ? sql`` : sql`AND award_emoji.name = ${named}`})`;
+    conditions.push(myReactionEmoji === 'none' ? eb.not(reacted) : reacted);
+  }
+  return conditions;
+}
+
+/** GitLab's `not[...]` filters. */
+function negatedConditions(eb: IssueBuilder, not: IssueNegations): Condition[] {
+  const conditions: Condition[] = [];
+  if (not.labelNames?.length) conditions.push(eb.not(hasAnyLabel('Issue', 'issues.id', not.labelNames)));
+  if (not.milestoneTitle !== undefined) {
+    conditions.push(sql<SqlBool>`(issues.milestone_id IS NULL OR issues.milestone_id NOT IN
+      (SELECT milestones.id FROM milestones WHERE milestones.title = ${not.milestoneTitle}))`);
+  }
+  if (not.authorId !== undefined) conditions.push(eb('issues.author_id', '!=', not.authorId));
+  if (not.authorUsername !== undefined)
+    conditions.push(sql<SqlBool>`issues.author_id NOT IN ${userIdsNamed(not.authorUsername)}`);
+  if (not.assigneeId !== undefined)
+    conditions.push(eb.not(hasAssignee(eb, sql<SqlBool>`issue_assignees.user_id = ${not.assigneeId}`)));
+  if (not.assigneeUsername !== undefined)
+    conditions.push(
+      eb.not(hasAssignee(eb, sql<SqlBool>`issue_assignees.user_id IN ${userIdsNamed(not.assigneeUsername)}`)),
+    );
+  if (not.iids?.length) conditions.push(eb('issues.iid', 'not in', [...not.iids]));
+  return conditions;
+}
+
 /** Creation, update and due dates. */
 function dateConditions(eb: IssueBuilder, filter: IssueConditions): Condition[] {
   const conditions: Condition[] = [];
@@ -165,5 +231,7 @@ export function issueConditions(
     ...contentConditions(eb, filter),
     ...peopleConditions(eb, filter, viewerId),
     ...dateConditions(eb, filter),
+    ...relationConditions(eb, filter, viewerId),
+    ...(filter.not ? negatedConditions(eb, filter.not) : []),
   ];
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { HEALTH_STATUS_CODE, type HealthStatus } from '../../../core/domain/healthStatus.ts';
 import { DUE_DATE_FILTERS, dueDateCondition } from '../../../core/domain/issueDueDate.ts';
 import { calendarDateOf } from '../../../core/time/formatting.ts';
 import type { ServerDeps } from '../../serverDeps.ts';
@@ -9,6 +10,7 @@ import { isSubscribedToIssue } from '../../services/subscriptionService.ts';
 import { presentIssues } from './issueJson.ts';
 import { setPaginationHeaders } from './pagination.ts';
 import {
+  nested,
   offsetPage,
   optionalBoolean,
   optionalEnum,
@@ -50,9 +52,10 @@ function idOrPresence(query: Params, name: string): number | Presence | undefine
   return keyword ?? optionalInteger(query, name, 0);
 }
 
-function exclusive(query: Params, names: readonly [string, string]): void {
+function exclusive(query: Params, names: readonly [string, string], within?: string): void {
   if (names.every((name) => query[name] !== undefined && query[name] !== '')) {
-    throw new ParamError(`${names.join(', ')} are mutually exclusive`);
+    const spelt = within ? names.map((name) => `${within}[${name}]`) : names;
+    throw new ParamError(`${spelt.join(', ')} are mutually exclusive`);
   }
 }
 
@@ -87,6 +90,49 @@ function assigneeFilter(
   };
 }
 
+/** REST's snake-case health statuses. */
+const HEALTH_STATUSES: ReadonlyMap<string, HealthStatus> = new Map([
+  ['on_track', 'onTrack'],
+  ['needs_attention', 'needsAttention'],
+  ['at_risk', 'atRisk'],
+]);
+
+/** epic_id, health_status and my_reaction_emoji: each a value, `None` or `Any`. */
+function relationFilter(query: Params): Pick<IssueListParams, 'epic' | 'healthStatus' | 'myReactionEmoji'> {
+  const health = optionalString(query, 'health_status', 32);
+  const status = health === undefined ? undefined : HEALTH_STATUSES.get(health);
+  if (health !== undefined && !status && !presence(health)) {
+    throw new ParamError('health_status does not have a valid value');
+  }
+  const emoji = optionalString(query, 'my_reaction_emoji', MAX_NAME_LENGTH);
+  return {
+    epic: idOrPresence(query, 'epic_id'),
+    healthStatus: status ? HEALTH_STATUS_CODE[status] : presence(health),
+    myReactionEmoji: emoji === undefined ? undefined : (presence(emoji) ?? { name: emoji }),
+  };
+}
+
+/** GitLab's `not[...]` parameters that this schema can answer. */
+function negations(query: Params): IssueListParams['not'] {
+  const not = nested(query, 'not');
+  if (Object.keys(not).length === 0) return undefined;
+  exclusive(not, ['author_id', 'author_username'], 'not');
+  exclusive(not, ['assignee_id', 'assignee_username'], 'not');
+  const usernames = optionalList(not, 'assignee_username');
+  if (usernames && usernames.length > 1) {
+    throw new ParamError(`not[assignee_username] allows one value, but found ${usernames.length}`);
+  }
+  return {
+    labelNames: optionalList(not, 'labels'),
+    milestoneTitle: optionalString(not, 'milestone', MAX_NAME_LENGTH),
+    authorId: optionalInteger(not, 'author_id', 0),
+    authorUsername: optionalString(not, 'author_username', MAX_NAME_LENGTH),
+    assigneeId: optionalInteger(not, 'assignee_id', 0),
+    assigneeUsername: usernames?.[0],
+    iids: optionalIdList(not, 'iids'),
+  };
+}
+
 function searchFields(query: Params): IssueListParams['searchIn'] {
   const fields = optionalList(query, 'in');
   if (fields === undefined || fields.length === 0) return undefined;
@@ -113,6 +159,8 @@ function listParams(query: Params, defaultScope: Scope, today: Date) {
     ...labelFilter(query),
     ...milestoneFilter(query),
     ...assigneeFilter(query),
+    ...relationFilter(query),
+    not: negations(query),
     iids: optionalIdList(query, 'iids'),
     authorId: optionalInteger(query, 'author_id', 0),
     authorUsername: optionalString(query, 'author_username', MAX_NAME_LENGTH),
