@@ -351,6 +351,11 @@ describe.each(BACKENDS)(
         expect(await iids('reporter', `${all}&my_reaction_emoji=Any`)).toEqual([2]);
         expect(await iids('owner', `${all}&my_reaction_emoji=Any`)).toEqual([]);
         expect((await list('reporter', `${all}&my_reaction_emoji=None`)).headers.get('x-total')).toBe('29');
+        expect(await iids('reporter', `${nonFiller}&not[my_reaction_emoji]=thumbsup`)).toEqual([1, 3, 4, 5]);
+        // No issue has an iteration here: None keeps them all, anything else keeps none.
+        expect((await list('reporter', `${all}&iteration_id=None`)).headers.get('x-total')).toBe('30');
+        expect(await iids('reporter', `${all}&iteration_id=Any`)).toEqual([]);
+        expect(await iids('reporter', `${all}&iteration_title=Sprint%201`)).toEqual([]);
       });
 
       it('orders by title, due date or weight in either direction', async () => {
@@ -499,6 +504,9 @@ describe.each(BACKENDS)(
           ['page=-1', 'page is invalid'],
           ['iids[]=x', 'iids is invalid'],
           ['health_status=fine', 'health_status does not have a valid value'],
+          ['not[weight]=1', 'not[weight] is not supported'],
+          ['iteration_id=soon', 'iteration_id is invalid'],
+          ['iteration_id=1&iteration_title=Sprint', 'iteration_id, iteration_title are mutually exclusive'],
           ['health_status=constructor', 'health_status does not have a valid value'],
           ['epic_id=first', 'epic_id is invalid'],
           [

@@ -51,6 +51,8 @@ export interface IssueConditions {
   readonly healthStatus?: number | Presence | undefined;
   /** The viewer awarded this emoji (by name), or none or some: GitLab's `my_reaction_emoji`. */
   readonly myReactionEmoji?: { readonly name: string } | Presence | undefined;
+  /** Nothing matches (a filter on something no issue has here, such as an iteration). */
+  readonly matchesNothing?: boolean | undefined;
   /** GitLab's `not[...]` parameters: issues that do not match these. */
   readonly not?: IssueNegations | undefined;
 }
@@ -68,6 +70,8 @@ export interface IssueNegations {
   readonly assigneeId?: number | undefined;
   readonly assigneeUsername?: string | undefined;
   readonly iids?: readonly number[] | undefined;
+  /** Issues the viewer did not award this emoji. */
+  readonly myReactionEmoji?: string | undefined;
 }
 
 type IssueBuilder = ExpressionBuilder<Database, 'issues'>;
@@ -102,6 +106,7 @@ function presence(
 /** State, text, labels, iids, milestone, confidentiality, type and weight. */
 function contentConditions(eb: IssueBuilder, filter: IssueConditions): Condition[] {
   const conditions: Condition[] = [];
+  if (filter.matchesNothing) conditions.push(FALSE);
   if (filter.state) conditions.push(eb('issues.state', '=', filter.state));
   if (filter.iids) conditions.push(eb('issues.iid', 'in', [...filter.iids, 0]));
   if (filter.search) {
@@ -172,16 +177,21 @@ function relationConditions(eb: IssueBuilder, filter: IssueConditions, viewerId:
   // As GitLab, an anonymous viewer's reaction filter is ignored: they have no reactions.
   if (myReactionEmoji !== undefined && viewerId !== null) {
     const named = typeof myReactionEmoji === 'object' ? myReactionEmoji.name : undefined;
-    const reacted = sql<SqlBool>`EXISTS (SELECT 1 FROM award_emoji WHERE award_emoji.awardable_type = 'Issue'
-      AND award_emoji.awardable_id = issues.id AND award_emoji.user_id = ${viewerId}
-      ${named === undefined ? sql`` : sql`AND award_emoji.name = ${named}`})`;
+    const reacted = reactedBy(viewerId, named);
     conditions.push(myReactionEmoji === 'none' ? eb.not(reacted) : reacted);
   }
   return conditions;
 }
 
+/** The viewer awarded the issue this emoji, or any when no name is given. */
+function reactedBy(viewerId: number, name: string | undefined) {
+  return sql<SqlBool>`EXISTS (SELECT 1 FROM award_emoji WHERE award_emoji.awardable_type = 'Issue'
+    AND award_emoji.awardable_id = issues.id AND award_emoji.user_id = ${viewerId}
+    ${name === undefined ? sql`` : sql`AND award_emoji.name = ${name}`})`;
+}
+
 /** GitLab's `not[...]` filters. */
-function negatedConditions(eb: IssueBuilder, not: IssueNegations): Condition[] {
+function negatedConditions(eb: IssueBuilder, not: IssueNegations, viewerId: number | null): Condition[] {
   const conditions: Condition[] = [];
   if (not.labelNames?.length) conditions.push(eb.not(hasAnyLabel('Issue', 'issues.id', not.labelNames)));
   if (not.milestoneTitle !== undefined) {
@@ -198,6 +208,8 @@ function negatedConditions(eb: IssueBuilder, not: IssueNegations): Condition[] {
       eb.not(hasAssignee(eb, sql<SqlBool>`issue_assignees.user_id IN ${userIdsNamed(not.assigneeUsername)}`)),
     );
   if (not.iids?.length) conditions.push(eb('issues.iid', 'not in', [...not.iids]));
+  if (not.myReactionEmoji !== undefined && viewerId !== null)
+    conditions.push(eb.not(reactedBy(viewerId, not.myReactionEmoji)));
   return conditions;
 }
 
@@ -232,6 +244,6 @@ export function issueConditions(
     ...peopleConditions(eb, filter, viewerId),
     ...dateConditions(eb, filter),
     ...relationConditions(eb, filter, viewerId),
-    ...(filter.not ? negatedConditions(eb, filter.not) : []),
+    ...(filter.not ? negatedConditions(eb, filter.not, viewerId) : []),
   ];
 }

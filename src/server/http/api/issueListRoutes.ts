@@ -112,10 +112,25 @@ function relationFilter(query: Params): Pick<IssueListParams, 'epic' | 'healthSt
   };
 }
 
-/** GitLab's `not[...]` parameters that this schema can answer. */
+/**
+ * GitLab's `not[...]` parameters this server cannot answer (weight's negation has no documented
+ * handling of issues without a weight; milestone_id's keywords need milestone timing; not[search]
+ * and not[in] are not implemented): a 400 rather than a list that ignores them.
+ */
+const UNSUPPORTED_NEGATIONS = ['weight', 'milestone_id', 'search', 'in'] as const;
+
+/**
+ * GitLab's `not[...]` parameters that this schema can answer. No issue has an iteration here, so
+ * not[iteration_id] and not[iteration_title] exclude nothing and are left alone.
+ */
 function negations(query: Params): IssueListParams['not'] {
   const not = nested(query, 'not');
   if (Object.keys(not).length === 0) return undefined;
+  for (const name of UNSUPPORTED_NEGATIONS) {
+    if (not[name] !== undefined || not[`${name}[]`] !== undefined) {
+      throw new ParamError(`not[${name}] is not supported`);
+    }
+  }
   exclusive(not, ['author_id', 'author_username'], 'not');
   exclusive(not, ['assignee_id', 'assignee_username'], 'not');
   const usernames = optionalList(not, 'assignee_username');
@@ -130,7 +145,22 @@ function negations(query: Params): IssueListParams['not'] {
     assigneeId: optionalInteger(not, 'assignee_id', 0),
     assigneeUsername: usernames?.[0],
     iids: optionalIdList(not, 'iids'),
+    myReactionEmoji: optionalString(not, 'my_reaction_emoji', MAX_NAME_LENGTH),
   };
+}
+
+/**
+ * iteration_id / iteration_title: no issue has an iteration here, so `None` keeps every issue and
+ * anything else (an id, a title, `Any`, `Current`) none.
+ */
+function iterationFilter(query: Params): boolean {
+  exclusive(query, ['iteration_id', 'iteration_title']);
+  const id = optionalString(query, 'iteration_id', 32);
+  if (id !== undefined && !presence(id) && id.toLowerCase() !== 'current')
+    optionalInteger(query, 'iteration_id', 0);
+  const title = optionalString(query, 'iteration_title', MAX_NAME_LENGTH);
+  const value = id ?? title;
+  return value !== undefined && presence(value) !== 'none';
 }
 
 function searchFields(query: Params): IssueListParams['searchIn'] {
@@ -161,6 +191,7 @@ function listParams(query: Params, defaultScope: Scope, today: Date) {
     ...assigneeFilter(query),
     ...relationFilter(query),
     not: negations(query),
+    matchesNothing: iterationFilter(query),
     iids: optionalIdList(query, 'iids'),
     authorId: optionalInteger(query, 'author_id', 0),
     authorUsername: optionalString(query, 'author_username', MAX_NAME_LENGTH),
