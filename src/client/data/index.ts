@@ -19,7 +19,6 @@ export {
   useEpicSubscription,
 } from './epics/epicSidebarHooks.ts';
 export type * from './epics/epicSidebarTypes.ts';
-export { type EpicSidebarScope, firstErrorMessage } from './epics/sidebarQuerySupport.ts';
 export { useGroupOverview, useHomeGroups } from './groups/groupHooks.ts';
 export { usePageSettled } from './idle.ts';
 export {
@@ -38,6 +37,11 @@ export {
   type IssuableEndpoints,
   type IssuableTextClient,
 } from './issuables/issuableTextClient.ts';
+export {
+  type EpicSidebarScope,
+  firstErrorMessage,
+  type SidebarScope,
+} from './issuables/sidebarQuerySupport.ts';
 export {
   type IssuableState,
   type IssueSort,

@@ -21,6 +21,12 @@ import {
   EpicSidebarSetSubscriptionDocument,
   EpicSidebarSubscribedDocument,
 } from '../generated/graphql.ts';
+import {
+  blockState,
+  type EpicSidebarScope,
+  settle,
+  useScopeVariables,
+} from '../issuables/sidebarQuerySupport.ts';
 import { compact, toItemState } from '../mappers.ts';
 import type { QueryState } from '../types.ts';
 import { dateInput, toEpicColor, toEpicDates, toParticipant } from './epicSidebarMappers.ts';
@@ -35,7 +41,6 @@ import type {
   EpicSubscriptionView,
   SidebarWriteResult,
 } from './epicSidebarTypes.ts';
-import { blockState, type EpicSidebarScope, settle, useScopeVariables } from './sidebarQuerySupport.ts';
 
 export function useEpicDates(scope: EpicSidebarScope): QueryState<EpicDatesView | null> & {
   save(kind: EpicDateKind, change: EpicDateChange): Promise<SidebarWriteResult>;

@@ -5,13 +5,13 @@
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { useCallback } from 'react';
 import type { SidebarWriteResult } from '../epics/epicSidebarTypes.ts';
+import { EpicSidebarLabelsDocument, EpicSidebarSetLabelsDocument } from '../generated/graphql.ts';
 import {
   blockState,
   type EpicSidebarScope,
   settle,
   useScopeVariables,
-} from '../epics/sidebarQuerySupport.ts';
-import { EpicSidebarLabelsDocument, EpicSidebarSetLabelsDocument } from '../generated/graphql.ts';
+} from '../issuables/sidebarQuerySupport.ts';
 import { compact } from '../mappers.ts';
 import type { LabelView, QueryState } from '../types.ts';
 import { toLabel } from './labelMappers.ts';

@@ -7,17 +7,17 @@ import { useApolloClient, useQuery } from '@apollo/client/react';
 import { useCallback } from 'react';
 import { ok } from '../../../core/lib/result.ts';
 import {
-  blockState,
-  type EpicSidebarScope,
-  settle,
-  useScopeVariables,
-} from '../epics/sidebarQuerySupport.ts';
-import {
   EpicSidebarCreateTodoDocument,
   EpicSidebarMarkTodoDoneDocument,
   EpicSidebarTodoDocument,
   type EpicSidebarTodoQuery,
 } from '../generated/graphql.ts';
+import {
+  blockState,
+  type EpicSidebarScope,
+  settle,
+  useScopeVariables,
+} from '../issuables/sidebarQuerySupport.ts';
 import type { QueryState } from '../types.ts';
 import { pendingCountAfter, toEpicTodo } from './todoMappers.ts';
 import type { EpicTodoView, TodoToggleResult } from './todoTypes.ts';

@@ -7,8 +7,8 @@ import { useApolloClient } from '@apollo/client/react';
 import { useMemo } from 'react';
 import type { EpicTreeNodeFieldsInput } from '../../../core/layout/tree/treeReorder.ts';
 import type { SidebarWriteResult } from '../epics/epicSidebarTypes.ts';
-import { settle } from '../epics/sidebarQuerySupport.ts';
 import { ChildItemsDocument, EpicReorderDocument } from '../generated/graphql.ts';
+import { settle } from '../issuables/sidebarQuerySupport.ts';
 import { type ChildItemsPage, childItemsPage } from './epicTreeMappers.ts';
 
 export type { ChildItemsPage, TreeRoot } from './epicTreeMappers.ts';

@@ -12,6 +12,7 @@ import {
   useIssuableStatus,
 } from '../../components/issuable/index.ts';
 import { groupCrumbs, PageHeader } from '../../components/navigation/index.ts';
+import { SIDEBAR_TEXT } from '../../components/sidebar/index.ts';
 import {
   createIssuableTextClient,
   type EpicDetail,
@@ -27,7 +28,6 @@ import { EpicTreeCard } from '../tree/index.ts';
 import { DeleteEpicDialog } from './body/DeleteEpicDialog.tsx';
 import { EPIC_TEXT } from './body/epicTexts.ts';
 import { EPIC_SIDEBAR_HEADER_TOGGLE_ID, EPIC_SIDEBAR_ID, EpicSidebar } from './sidebar/EpicSidebar.tsx';
-import { SIDEBAR_TEXT } from './sidebar/sidebarTexts.ts';
 
 export type EpicPageProps = PageMountOf<'epic'> & {
   /** The signed-in user's username ('' when signed out): the tree's recently used projects. */

@@ -1,8 +1,13 @@
 /** Block 7: the epic's ancestors, each a link with its open or closed icon, or 'None' (spec). */
+
+import {
+  BlockFetchError,
+  CollapsedItem,
+  SIDEBAR_TEXT,
+  SidebarBlock,
+} from '../../../components/sidebar/index.ts';
 import { type EpicSidebarScope, firstErrorMessage, useEpicAncestors } from '../../../data/index.ts';
 import { Icon } from '../../../ui/index.ts';
-import { BlockFetchError, CollapsedItem, SidebarBlock } from './SidebarParts.tsx';
-import { SIDEBAR_TEXT } from './sidebarTexts.ts';
 
 export function AncestorsBlock({
   scope,

@@ -5,6 +5,13 @@
  */
 import { type CSSProperties, useState } from 'react';
 import {
+  BlockAlert,
+  BlockFetchError,
+  CollapsedItem,
+  SIDEBAR_TEXT,
+  SidebarBlock,
+} from '../../../components/sidebar/index.ts';
+import {
   type EpicColorView,
   type EpicSidebarScope,
   firstErrorMessage,
@@ -12,8 +19,6 @@ import {
 } from '../../../data/index.ts';
 import { Button } from '../../../ui/index.ts';
 import { colorTitle, EPIC_COLOR_CHOICES, isSameColor } from './epicColors.ts';
-import { BlockAlert, BlockFetchError, CollapsedItem, SidebarBlock } from './SidebarParts.tsx';
-import { SIDEBAR_TEXT } from './sidebarTexts.ts';
 import { useOptimisticSave } from './useOptimisticSave.ts';
 
 const Swatch = ({ color }: { color: string }) => (

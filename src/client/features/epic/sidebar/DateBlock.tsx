@@ -7,6 +7,13 @@ import { useId, useState } from 'react';
 import type { CalendarDate } from '../../../../core/time/calendarDate.ts';
 import { calendarDateOf, formatCalendarDate } from '../../../components/issuable/index.ts';
 import {
+  BlockAlert,
+  BlockFetchError,
+  CollapsedItem,
+  SIDEBAR_TEXT,
+  SidebarBlock,
+} from '../../../components/sidebar/index.ts';
+import {
   type EpicDateChange,
   type EpicDateField,
   type EpicDateKind,
@@ -18,8 +25,6 @@ import { useNow } from '../../../lib/index.ts';
 import { Badge, Button, Icon } from '../../../ui/index.ts';
 import { DateEditor } from './DateEditor.tsx';
 import { applyDateChange, canRemoveDate, dateBounds, isPastDue } from './epicDates.ts';
-import { BlockAlert, BlockFetchError, CollapsedItem, SidebarBlock } from './SidebarParts.tsx';
-import { SIDEBAR_TEXT } from './sidebarTexts.ts';
 import { useOptimisticSave } from './useOptimisticSave.ts';
 
 const shownDate = (date: CalendarDate | null) => (date ? formatCalendarDate(date) : SIDEBAR_TEXT.none);

@@ -6,10 +6,10 @@
 import { type FormEvent, useId, useState } from 'react';
 import { err } from '../../../../core/lib/result.ts';
 import { type CalendarDate, parseCalendarDate } from '../../../../core/time/calendarDate.ts';
+import { SIDEBAR_TEXT } from '../../../components/sidebar/index.ts';
 import type { EpicDateKind } from '../../../data/index.ts';
 import { Button } from '../../../ui/index.ts';
 import { checkDateChoice, type DateBounds, type DateChoice, isPastDate } from './epicDates.ts';
-import { SIDEBAR_TEXT } from './sidebarTexts.ts';
 
 export function DateEditor({
   kind,

@@ -5,18 +5,21 @@
  */
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import type { PageMountOf } from '../../../../core/pages/pageMount.ts';
+import {
+  blockHeadingId,
+  ConfidentialityBlock,
+  ReferenceBlock,
+  SIDEBAR_TEXT,
+} from '../../../components/sidebar/index.ts';
+import { useEpicConfidential, useEpicReference } from '../../../data/index.ts';
 import { isSmallScreen, useCollapseBelowLargeScreens, useEpicSidebarCollapse } from '../../../state/index.ts';
 import { Button } from '../../../ui/index.ts';
 import { AncestorsBlock } from './AncestorsBlock.tsx';
 import { ColorBlock } from './ColorBlock.tsx';
-import { ConfidentialityBlock } from './ConfidentialityBlock.tsx';
 import { DateBlock } from './DateBlock.tsx';
 import { LabelsBlock } from './LabelsBlock.tsx';
 import { ParticipantsBlock } from './ParticipantsBlock.tsx';
-import { ReferenceBlock } from './ReferenceBlock.tsx';
-import { blockHeadingId } from './SidebarParts.tsx';
 import { SubscriptionBlock } from './SubscriptionBlock.tsx';
-import { SIDEBAR_TEXT } from './sidebarTexts.ts';
 import { TodoBlock } from './TodoBlock.tsx';
 
 /** What the sidebar needs from the epic page's server data. */
@@ -58,6 +61,8 @@ export function EpicSidebar(props: EpicSidebarProps) {
     [setCollapsed],
   );
   const blockProps = { scope, collapsed, onExpand: expandTo };
+  const confidentiality = useEpicConfidential(scope);
+  const reference = useEpicReference(scope);
 
   return (
     <aside
@@ -103,7 +108,13 @@ export function EpicSidebar(props: EpicSidebarProps) {
         />
         <LabelsBlock canUpdate={canUpdate} listEpicsPath={props.listEpicsPath} {...blockProps} />
         {props.epicColorHighlight ? <ColorBlock canUpdate={canUpdate} {...blockProps} /> : null}
-        <ConfidentialityBlock canUpdate={canUpdate} {...blockProps} />
+        <ConfidentialityBlock
+          issuable="epic"
+          state={confidentiality}
+          canUpdate={canUpdate}
+          collapsed={collapsed}
+          onExpand={expandTo}
+        />
         {props.allowSubEpics ? <AncestorsBlock {...blockProps} /> : null}
         <ParticipantsBlock {...blockProps} />
         <SubscriptionBlock
@@ -112,7 +123,7 @@ export function EpicSidebar(props: EpicSidebarProps) {
           emailsDisabledByPage={props.emailsDisabled}
           collapsed={collapsed}
         />
-        <ReferenceBlock scope={scope} collapsed={collapsed} />
+        <ReferenceBlock reference={reference} collapsed={collapsed} />
       </div>
     </aside>
   );

@@ -5,6 +5,13 @@
  */
 import { useState } from 'react';
 import {
+  BlockAlert,
+  BlockFetchError,
+  CollapsedItem,
+  SIDEBAR_TEXT,
+  SidebarBlock,
+} from '../../../components/sidebar/index.ts';
+import {
   type EpicSidebarScope,
   firstErrorMessage,
   type LabelView,
@@ -13,8 +20,6 @@ import {
 import { Button, Icon, LabelChip } from '../../../ui/index.ts';
 import { LabelsPicker } from './LabelsPicker.tsx';
 import { hasLabelChanges, labelChanges, labelFilterHref, sortByTitle } from './labelSelection.ts';
-import { BlockAlert, BlockFetchError, CollapsedItem, SidebarBlock } from './SidebarParts.tsx';
-import { SIDEBAR_TEXT } from './sidebarTexts.ts';
 import { useOptimisticSave } from './useOptimisticSave.ts';
 
 const NO_LABELS: readonly LabelView[] = [];

@@ -5,10 +5,10 @@
  */
 import { type CSSProperties, useId, useState } from 'react';
 import { readableTextColor } from '../../../../core/domain/colors.ts';
+import { SIDEBAR_TEXT } from '../../../components/sidebar/index.ts';
 import type { LabelView } from '../../../data/index.ts';
 import { Button } from '../../../ui/index.ts';
 import { pickerOptions, toggleLabel } from './labelSelection.ts';
-import { SIDEBAR_TEXT } from './sidebarTexts.ts';
 import { useLabelSearch } from './useLabelSearch.ts';
 
 export function LabelsPicker({

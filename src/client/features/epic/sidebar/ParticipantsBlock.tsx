@@ -1,10 +1,14 @@
 /** Block 8: the epic's participants, seven shown, then '+ N more' (spec). */
 import { useState } from 'react';
+import {
+  BlockFetchError,
+  CollapsedItem,
+  SIDEBAR_TEXT,
+  SidebarBlock,
+} from '../../../components/sidebar/index.ts';
 import { type EpicSidebarScope, firstErrorMessage, useEpicParticipants } from '../../../data/index.ts';
 import { Avatar, Button, Icon } from '../../../ui/index.ts';
 import { hasMoreParticipants, visibleParticipants } from './participants.ts';
-import { BlockFetchError, CollapsedItem, SidebarBlock } from './SidebarParts.tsx';
-import { SIDEBAR_TEXT } from './sidebarTexts.ts';
 
 export function ParticipantsBlock({
   scope,

@@ -4,12 +4,20 @@
  * off ('Disabled by group owner'); a refusal flips it back.
  */
 import { useOptimistic, useState, useTransition } from 'react';
+import {
+  BlockAlert,
+  type BlockError,
+  BlockFetchError,
+  blockErrorText,
+  blockHeadingId,
+  CollapsedItem,
+  SIDEBAR_TEXT,
+  SidebarBlock,
+  writeError,
+} from '../../../components/sidebar/index.ts';
 import { type EpicSidebarScope, firstErrorMessage, useEpicSubscription } from '../../../data/index.ts';
 import { usePushToast } from '../../../state/index.ts';
 import { Icon, Switch, Tooltip } from '../../../ui/index.ts';
-import { type BlockError, blockErrorText, writeError } from './blockError.ts';
-import { BlockAlert, BlockFetchError, blockHeadingId, CollapsedItem, SidebarBlock } from './SidebarParts.tsx';
-import { SIDEBAR_TEXT } from './sidebarTexts.ts';
 
 export function SubscriptionBlock({
   scope,

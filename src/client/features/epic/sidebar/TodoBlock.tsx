@@ -1,11 +1,17 @@
 /** Block 1: the viewer's to-do on the epic (signed-in only; spec, "To-do"). */
 import { useState } from 'react';
+import {
+  BlockAlert,
+  type BlockError,
+  BlockFetchError,
+  blockErrorText,
+  CollapsedItem,
+  SIDEBAR_TEXT,
+  writeError,
+} from '../../../components/sidebar/index.ts';
 import { type EpicSidebarScope, firstErrorMessage, useEpicTodo } from '../../../data/index.ts';
 import { usePushToast } from '../../../state/index.ts';
 import { Button, Icon, Tooltip } from '../../../ui/index.ts';
-import { type BlockError, blockErrorText, writeError } from './blockError.ts';
-import { BlockAlert, BlockFetchError, CollapsedItem } from './SidebarParts.tsx';
-import { SIDEBAR_TEXT } from './sidebarTexts.ts';
 import { todoToggleEvent } from './todoEvent.ts';
 
 export function TodoBlock({ scope, collapsed }: { scope: EpicSidebarScope; collapsed: boolean }) {

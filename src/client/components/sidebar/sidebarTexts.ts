@@ -2,7 +2,7 @@
  * Every text the epic sidebar shows, in one place. Quoted ones are the spec's (sections 2, 4 and 8,
  * verbatim); where the spec is silent the wording is GitLab's sidebar widgets'.
  */
-import type { EpicDateKind } from '../../../data/index.ts';
+import type { EpicDateKind } from '../../data/index.ts';
 
 export const SIDEBAR_TEXT = {
   sidebar: 'Epic sidebar',
@@ -47,16 +47,10 @@ export const SIDEBAR_TEXT = {
   chooseColor: (name: string) => `Set the color to ${name}`,
 
   confidentiality: 'Confidentiality',
-  confidential: 'This epic is confidential',
   notConfidential: 'Not confidential',
-  turnOnWarning:
-    'You are going to turn on confidentiality. Only group members with at least the Reporter role can view or be notified about this epic.',
-  turnOffWarning:
-    'You are going to turn off the confidentiality. This means everyone will be able to see and leave a comment on this epic.',
   turnOn: 'Turn on',
   turnOff: 'Turn off',
   applying: 'Applying',
-  confidentialityError: 'Something went wrong while setting epic confidentiality.',
 
   ancestors: 'Ancestors',
   ancestorsError: 'An error occurred while fetching ancestors.',
@@ -86,3 +80,31 @@ export const SIDEBAR_TEXT = {
 
   dismiss: 'Dismiss',
 } as const;
+
+/** The issuables a sidebar belongs to: its texts name them. */
+export type SidebarIssuable = 'epic' | 'issue';
+
+/** The confidentiality block's texts for an epic and for an issue (GitLab's wording). */
+export const CONFIDENTIALITY_TEXT: Readonly<
+  Record<
+    SidebarIssuable,
+    { confidential: string; turnOnWarning: string; turnOffWarning: string; error: string }
+  >
+> = {
+  epic: {
+    confidential: 'This epic is confidential',
+    turnOnWarning:
+      'You are going to turn on confidentiality. Only group members with at least the Reporter role can view or be notified about this epic.',
+    turnOffWarning:
+      'You are going to turn off the confidentiality. This means everyone will be able to see and leave a comment on this epic.',
+    error: 'Something went wrong while setting epic confidentiality.',
+  },
+  issue: {
+    confidential: 'This issue is confidential',
+    turnOnWarning:
+      'You are going to turn on confidentiality. Only project members with at least the Reporter role, the author, and assignees can view or be notified about this issue.',
+    turnOffWarning:
+      'You are going to turn off the confidentiality. This means everyone will be able to see and leave a comment on this issue.',
+    error: 'Something went wrong while setting issue confidentiality.',
+  },
+};

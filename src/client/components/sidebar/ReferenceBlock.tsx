@@ -1,6 +1,6 @@
-/** Block 10: the epic's full reference with a copy button ('Copied' for 1 second; spec). */
-import { type EpicSidebarScope, firstErrorMessage, useEpicReference } from '../../../data/index.ts';
-import { Button, Icon, Tooltip } from '../../../ui/index.ts';
+/** The reference block: an issuable's full reference with a copy button ('Copied' for 1 second; spec). */
+import { firstErrorMessage, type QueryState } from '../../data/index.ts';
+import { Button, Icon, Tooltip } from '../../ui/index.ts';
 import { BlockFetchError, CollapsedItem, SidebarBlock } from './SidebarParts.tsx';
 import { SIDEBAR_TEXT } from './sidebarTexts.ts';
 import { type CopyState, useCopyToClipboard } from './useCopyToClipboard.ts';
@@ -11,8 +11,14 @@ const COPY_TOOLTIP: Readonly<Record<CopyState, string>> = {
   failed: SIDEBAR_TEXT.copyFailed,
 };
 
-export function ReferenceBlock({ scope, collapsed }: { scope: EpicSidebarScope; collapsed: boolean }) {
-  const reference = useEpicReference(scope);
+/** The issuable's full reference (`group/project#1`, `group&1`), read by the page's data hook. */
+export function ReferenceBlock({
+  reference,
+  collapsed,
+}: {
+  reference: QueryState<string | null>;
+  collapsed: boolean;
+}) {
   const clipboard = useCopyToClipboard();
   const text = reference.data ?? null;
   const tooltip = COPY_TOOLTIP[clipboard.state];

@@ -4,39 +4,49 @@
  * refusal shows the server's first error in a dismissible danger alert.
  */
 import { useState, useTransition } from 'react';
-import { type EpicSidebarScope, firstErrorMessage, useEpicConfidential } from '../../../data/index.ts';
-import { Button, Icon } from '../../../ui/index.ts';
+import { firstErrorMessage, type QueryState, type SidebarWriteResult } from '../../data/index.ts';
+import { Button, Icon } from '../../ui/index.ts';
 import { type BlockError, firstErrorOr } from './blockError.ts';
 import { BlockAlert, BlockFetchError, CollapsedItem, SidebarBlock } from './SidebarParts.tsx';
-import { SIDEBAR_TEXT } from './sidebarTexts.ts';
+import { CONFIDENTIALITY_TEXT, SIDEBAR_TEXT, type SidebarIssuable } from './sidebarTexts.ts';
+
+/** An issuable's confidentiality as the block reads and saves it (the page's data hook gives it). */
+export type ConfidentialityState = QueryState<{
+  readonly confidential: boolean;
+  /** A confidential parent accepts only confidential children (epics). */
+  readonly parentConfidential?: boolean;
+} | null> & { save(confidential: boolean): Promise<SidebarWriteResult> };
 
 export function ConfidentialityBlock({
-  scope,
+  issuable,
+  state,
   canUpdate,
   collapsed,
   onExpand,
 }: {
-  scope: EpicSidebarScope;
+  issuable: SidebarIssuable;
+  state: ConfidentialityState;
   canUpdate: boolean;
   collapsed: boolean;
-  onExpand: (block: string) => void;
+  /** Expands a collapsed sidebar to this block (a sidebar that collapses gives it). */
+  onExpand?: ((block: string) => void) | undefined;
 }) {
-  const state = useEpicConfidential(scope);
+  const texts = CONFIDENTIALITY_TEXT[issuable];
   const [editing, setEditing] = useState(false);
   const [applying, startApplying] = useTransition();
   const [error, setError] = useState<BlockError | null>(null);
   const view = state.data;
   const confidential = view?.confidential === true;
-  const text = confidential ? SIDEBAR_TEXT.confidential : SIDEBAR_TEXT.notConfidential;
+  const text = confidential ? texts.confidential : SIDEBAR_TEXT.notConfidential;
   // A confidential parent accepts only confidential children (spec).
-  const editable = canUpdate && view !== null && view !== undefined && !view.parentConfidential;
+  const editable = canUpdate && view !== null && view !== undefined && view.parentConfidential !== true;
 
   const apply = () => {
     setError(null);
     startApplying(async () => {
       const result = await state.save(!confidential);
       if (result.ok) setEditing(false);
-      else setError(firstErrorOr(SIDEBAR_TEXT.confidentialityError, result.error));
+      else setError(firstErrorOr(texts.error, result.error));
     });
   };
 
@@ -46,7 +56,7 @@ export function ConfidentialityBlock({
         block="confidentiality"
         label={view ? text : SIDEBAR_TEXT.confidentiality}
         icon={<Icon name={confidential ? 'eyeSlash' : 'eye'} />}
-        onClick={() => onExpand('confidentiality')}
+        onClick={() => onExpand?.('confidentiality')}
       />
     );
   }
@@ -58,9 +68,7 @@ export function ConfidentialityBlock({
       editing={editing}
       onEdit={editable ? () => setEditing(!editing) : undefined}
     >
-      {state.error ? (
-        <BlockFetchError text={SIDEBAR_TEXT.confidentialityError} detail={firstErrorMessage(state.error)} />
-      ) : null}
+      {state.error ? <BlockFetchError text={texts.error} detail={firstErrorMessage(state.error)} /> : null}
       {editing ? (
         // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the panel closes it.
         <div
@@ -73,7 +81,7 @@ export function ConfidentialityBlock({
             }
           }}
         >
-          <p>{confidential ? SIDEBAR_TEXT.turnOffWarning : SIDEBAR_TEXT.turnOnWarning}</p>
+          <p>{confidential ? texts.turnOffWarning : texts.turnOnWarning}</p>
           <div className="sidebar-form-actions">
             <Button onClick={applying ? undefined : () => setEditing(false)} aria-disabled={applying}>
               {SIDEBAR_TEXT.cancel}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { systemClock } from '../../../lib/clock.ts';
+import { systemClock } from '../../lib/clock.ts';
 
 /** How long 'Copied' stays (spec: the clipboard tooltip reverts after 1000 ms). */
 const COPIED_TOOLTIP_MS = 1000;

@@ -1,6 +1,6 @@
 /** The pieces every sidebar block is built from: its frame, its collapsed icon and its error alert. */
 import { type ReactNode, useEffect, useRef } from 'react';
-import { Alert, Button, Tooltip } from '../../../ui/index.ts';
+import { Alert, Button, Tooltip } from '../../ui/index.ts';
 import type { BlockError } from './blockError.ts';
 import { SIDEBAR_TEXT } from './sidebarTexts.ts';
 

@@ -1,18 +1,21 @@
 /**
- * What the epic sidebar's hooks share: the epic they address, how a block's query state is told,
- * and how a write's answer becomes a SidebarWriteResult (the server's first error, never a throw).
+ * What the epic and issue sidebars' hooks share: the issuable they address, how a block's query
+ * state is told, and how a write's answer becomes a SidebarWriteResult (the server's first error,
+ * never a throw).
  */
 import { CombinedGraphQLErrors } from '@apollo/client';
 import { useMemo } from 'react';
 import { err, ok } from '../../../core/lib/result.ts';
+import type { SidebarWriteResult } from '../epics/epicSidebarTypes.ts';
 import type { QueryState } from '../types.ts';
-import type { SidebarWriteResult } from './epicSidebarTypes.ts';
 
-/** Which epic the sidebar shows: its group's full path and its iid. */
-export interface EpicSidebarScope {
+/** Which issuable a sidebar shows: its group's (epic) or project's (issue) full path and its iid. */
+export interface SidebarScope {
   readonly fullPath: string;
   readonly iid: string;
 }
+
+export type EpicSidebarScope = SidebarScope;
 
 const DONE: SidebarWriteResult = ok(undefined);
 
@@ -40,11 +43,11 @@ export async function settle(
   }
 }
 
-export function useScopeVariables(scope: EpicSidebarScope) {
+export function useScopeVariables(scope: SidebarScope) {
   return useMemo(() => ({ fullPath: scope.fullPath, iid: scope.iid }), [scope.fullPath, scope.iid]);
 }
 
-/** `data` is null when the epic is not visible; undefined until the first answer. */
+/** `data` is null when the issuable is not visible; undefined until the first answer. */
 export function blockState<T>(
   result: { readonly loading: boolean; readonly error?: Error | undefined; readonly dataState: string },
   data: T | null | undefined,

@@ -1,0 +1,11 @@
+/**
+ * The issuable sidebar kit the epic and issue pages share: a block's frame, collapsed icon and
+ * alerts (SidebarParts), its error texts, copy-to-clipboard, the sidebar's texts and the blocks
+ * that work the same for any issuable, fed by the page's data hooks (confidentiality, reference).
+ */
+export { type BlockError, blockErrorText, firstErrorOr, writeError } from './blockError.ts';
+export { ConfidentialityBlock, type ConfidentialityState } from './ConfidentialityBlock.tsx';
+export { ReferenceBlock } from './ReferenceBlock.tsx';
+export { BlockAlert, BlockFetchError, blockHeadingId, CollapsedItem, SidebarBlock } from './SidebarParts.tsx';
+export { CONFIDENTIALITY_TEXT, SIDEBAR_TEXT, type SidebarIssuable } from './sidebarTexts.ts';
+export { type CopyState, useCopyToClipboard } from './useCopyToClipboard.ts';
