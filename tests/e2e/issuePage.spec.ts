@@ -106,3 +106,47 @@ test('the pencil and the state button show exactly for those who may edit: Repor
   await outsider.getByTestId('issuable-save').click();
   await expect(outsider.getByRole('heading', { level: 1 })).toHaveText('Reported by an outsider, clarified');
 });
+
+test('a Reporter sets health, weight and due date in the sidebar, and a guest only reads them', async ({
+  browser,
+}) => {
+  const reporter = await signedInPage(browser, 'reporter');
+  const path = await createIssue(reporter, 'Sized in the sidebar');
+  await openIssue(reporter, path);
+  const sidebar = reporter.getByTestId('issue-sidebar');
+
+  await sidebar.getByTestId('sidebar-weight-edit').click();
+  const weightInput = sidebar.getByTestId('sidebar-weight-input');
+  await expect(weightInput).toBeFocused();
+  // Digits only: what is not one never reaches the field.
+  await weightInput.pressSequentially('3x');
+  await expect(weightInput).toHaveValue('3');
+  await weightInput.press('Enter');
+  await expect(sidebar.getByTestId('sidebar-weight-value')).toContainText('3');
+
+  await sidebar.getByTestId('sidebar-due-date-edit').click();
+  await sidebar.getByTestId('sidebar-due-date-input').fill('2026-07-01');
+  await sidebar.getByRole('button', { name: 'Apply' }).click();
+  await expect(sidebar.getByTestId('sidebar-due-date-value')).toContainText('Jul 1, 2026');
+
+  await sidebar.getByTestId('sidebar-health-status-edit').click();
+  await sidebar.getByTestId('sidebar-health-status-input').selectOption('atRisk');
+  await sidebar.getByRole('button', { name: 'Apply' }).click();
+  await expect(sidebar.getByTestId('sidebar-health-status-value')).toContainText('At risk');
+  await expectNoSeriousAxeViolations(reporter);
+
+  await reporter.reload();
+  await waitForIdle(reporter);
+  await expect(sidebar.getByTestId('sidebar-weight-value')).toContainText('3');
+  await expect(sidebar.getByTestId('sidebar-due-date-value')).toContainText('Jul 1, 2026');
+  await expect(sidebar.getByTestId('sidebar-health-status-value')).toContainText('At risk');
+  await sidebar.getByTestId('sidebar-weight-remove').click();
+  await expect(sidebar.getByTestId('sidebar-weight-value')).toHaveText('None');
+
+  const guest = await signedInPage(browser, 'guest');
+  await openIssue(guest, path);
+  const readOnly = guest.getByTestId('issue-sidebar');
+  await expect(readOnly.getByTestId('sidebar-due-date-value')).toContainText('Jul 1, 2026');
+  await expect(readOnly.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await expect(readOnly.getByTestId('sidebar-weight-remove')).toHaveCount(0);
+});

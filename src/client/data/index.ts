@@ -48,6 +48,13 @@ export {
   useIssueDetail,
   useProjectIssuesList,
 } from './issues/issueHooks.ts';
+export {
+  useIssueConfidential,
+  useIssueDueDate,
+  useIssueHealthStatus,
+  useIssueReference,
+  useIssueWeight,
+} from './issues/issueSidebarHooks.ts';
 export { useEpicLabels } from './labels/labelHooks.ts';
 export { LIST_PAGE_SIZE, type ListFilters } from './lists.ts';
 export {

@@ -23,3 +23,6 @@ export const HEALTH_STATUS_TEXT: Readonly<Record<HealthStatus, string>> = {
   needsAttention: 'Needs attention',
   atRisk: 'At risk',
 };
+
+export const isHealthStatus = (value: string): value is HealthStatus =>
+  Object.hasOwn(HEALTH_STATUS_CODE, value);

@@ -131,6 +131,8 @@ export const PAGE_MOUNTS = {
     signedIn: FLAG,
     /** GitLab's update_issue: Reporters and up, and the issue's author. */
     canUpdate: FLAG,
+    /** GitLab's admin_issue (Reporters and up): the sidebar's metadata editors. */
+    canAdmin: FLAG,
     state: TEXT,
     /** The issue's page path: realtime_changes lives under it. */
     endpoint: TEXT,

@@ -5,10 +5,6 @@ import { NotFoundContent } from '../../components/errors/index.ts';
 import {
   ConfidentialBadge,
   CreatedBy,
-  Detail,
-  DetailList,
-  formatCalendarDate,
-  HealthBadge,
   IssuableBody,
   type IssuablePolling,
   IssueTypeIcon,
@@ -19,6 +15,7 @@ import {
   useIssuableStatus,
 } from '../../components/issuable/index.ts';
 import { PageHeader, projectCrumbs } from '../../components/navigation/index.ts';
+import { SidebarBlock } from '../../components/sidebar/index.ts';
 import {
   createIssuableTextClient,
   type IssuableTextClient,
@@ -28,6 +25,7 @@ import {
 } from '../../data/index.ts';
 import { Alert, Avatar, Breadcrumbs, Button, Loading, useDocumentTitle } from '../../ui/index.ts';
 import { ISSUE_TEXT } from './issueTexts.ts';
+import { IssueSidebar } from './sidebar/IssueSidebar.tsx';
 
 export type IssuePageProps = PageMountOf<'issue'>;
 
@@ -133,11 +131,10 @@ function IssueView({
             onUpdatingTasks={onUpdatingTasks}
           />
         </div>
-        <DetailList title="Issue details">
-          <Detail term="Reference">{issue.reference}</Detail>
-          <Detail term="Assignees" testId="issue-assignees">
+        <IssueSidebar fullPath={page.fullPath} iid={page.iid} canAdmin={page.canAdmin}>
+          <SidebarBlock block="assignees" title="Assignees" busy={false}>
             {issue.assignees.length > 0 ? (
-              <ul className="person-list">
+              <ul className="person-list" data-testid="issue-assignees">
                 {issue.assignees.map((user) => (
                   <li key={user.id} className="person">
                     <Avatar name={user.name} colorKey={user.username} />
@@ -146,34 +143,33 @@ function IssueView({
                 ))}
               </ul>
             ) : (
-              <None />
+              <p className="sidebar-value" data-testid="issue-assignees">
+                <None />
+              </p>
             )}
-          </Detail>
-          <Detail term="Epic" testId="issue-epic">
-            {issue.epic ? (
-              <a href={issue.epic.webPath}>
-                {issue.epic.title} <span className="muted">{issue.epic.reference}</span>
-              </a>
-            ) : (
-              <None />
-            )}
-          </Detail>
-          <Detail term="Milestone" testId="issue-milestone">
-            {issue.milestone ? issue.milestone.title : <None />}
-          </Detail>
-          <Detail term="Due date" testId="issue-due-date">
-            {issue.dueDate ? formatCalendarDate(issue.dueDate) : <None />}
-          </Detail>
-          <Detail term="Weight" testId="issue-weight">
-            {issue.weight ?? <None />}
-          </Detail>
-          <Detail term="Health status" testId="issue-health">
-            {issue.healthStatus ? <HealthBadge status={issue.healthStatus} /> : <None />}
-          </Detail>
-          <Detail term="Labels" testId="issue-labels">
-            {issue.labels.length > 0 ? <LabelList labels={issue.labels} /> : <None />}
-          </Detail>
-        </DetailList>
+          </SidebarBlock>
+          <SidebarBlock block="epic" title="Epic" busy={false}>
+            <p className="sidebar-value" data-testid="issue-epic">
+              {issue.epic ? (
+                <a href={issue.epic.webPath}>
+                  {issue.epic.title} <span className="muted">{issue.epic.reference}</span>
+                </a>
+              ) : (
+                <None />
+              )}
+            </p>
+          </SidebarBlock>
+          <SidebarBlock block="milestone" title="Milestone" busy={false}>
+            <p className="sidebar-value" data-testid="issue-milestone">
+              {issue.milestone ? issue.milestone.title : <None />}
+            </p>
+          </SidebarBlock>
+          <SidebarBlock block="labels" title="Labels" busy={false}>
+            <div className="sidebar-value" data-testid="issue-labels">
+              {issue.labels.length > 0 ? <LabelList labels={issue.labels} /> : <None />}
+            </div>
+          </SidebarBlock>
+        </IssueSidebar>
       </div>
     </>
   );

@@ -10,7 +10,7 @@ import type { IssueInProject } from '../../services/issueService.ts';
 /** The issue page's mount: who may edit it, and the paths its title and description editor calls. */
 export function issueMount(
   { project, namespace, issue }: IssueInProject,
-  viewer: { readonly signedIn: boolean; readonly canUpdate: boolean },
+  viewer: { readonly signedIn: boolean; readonly canUpdate: boolean; readonly canAdmin: boolean },
 ): PageMountInput {
   return {
     page: 'issue',
@@ -22,6 +22,7 @@ export function issueMount(
     issueId: issue.id,
     signedIn: viewer.signedIn,
     canUpdate: viewer.canUpdate,
+    canAdmin: viewer.canAdmin,
     state: issue.state,
     endpoint: issueWebPath(project.full_path, issue.iid),
     updateEndpoint: issueJsonPath(project.full_path, issue.iid),

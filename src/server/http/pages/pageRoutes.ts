@@ -10,7 +10,7 @@ import { findReadableEpic } from '../../services/epics/epicQueries.ts';
 import { NotFoundError } from '../../services/errors.ts';
 import { findReadableGroupOrNull } from '../../services/groupService.ts';
 import { findReadableIssue } from '../../services/issueService.ts';
-import { canUpdateIssue } from '../../services/issues/issueCommands.ts';
+import { canAdminIssue, canUpdateIssue } from '../../services/issues/issueCommands.ts';
 import { findReadableProjectOrNull } from '../../services/projectService.ts';
 import { GROUP_JSON_PATH, groupJsonEndpoint } from '../autocompleteRoutes.ts';
 import { safeRedirectPath } from '../redirectPath.ts';
@@ -180,6 +180,7 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
         const viewer = {
           signedIn: request.access.actor.user !== null,
           canUpdate: await canUpdateIssue(db, request.access, found, issue),
+          canAdmin: await canAdminIssue(db, request.access, found, issue),
         };
         return sendPage(request, reply, assets, {
           title: `${issue.title} (#${issue.iid}) · Issues · ${project.name}`,

@@ -1,0 +1,120 @@
+/**
+ * The issue sidebar's data: one read hook per block (GitLab's per-widget queries, so one failing
+ * block does not blank the others) and GitLab's issue mutations. A write answers a
+ * SidebarWriteResult instead of throwing; answers land in Apollo's cache by the issue's id.
+ */
+import { useApolloClient, useQuery } from '@apollo/client/react';
+import { useCallback } from 'react';
+import type { HealthStatus } from '../../../core/domain/healthStatus.ts';
+import type { EpicConfidentialityView, SidebarWriteResult } from '../epics/epicSidebarTypes.ts';
+import {
+  IssueSidebarConfidentialDocument,
+  IssueSidebarDueDateDocument,
+  IssueSidebarHealthStatusDocument,
+  IssueSidebarReferenceDocument,
+  IssueSidebarSetConfidentialDocument,
+  IssueSidebarSetDueDateDocument,
+  IssueSidebarSetHealthStatusDocument,
+  IssueSidebarSetWeightDocument,
+  IssueSidebarWeightDocument,
+} from '../generated/graphql.ts';
+import {
+  blockState,
+  type SidebarScope,
+  settle,
+  useScopeVariables,
+} from '../issuables/sidebarQuerySupport.ts';
+import type { QueryState } from '../types.ts';
+
+type Saving<T, V> = QueryState<T | null> & { save(value: V): Promise<SidebarWriteResult> };
+
+/** The mutation input's address of the issue. */
+const address = (variables: SidebarScope) => ({ projectPath: variables.fullPath, iid: variables.iid });
+
+export function useIssueConfidential(
+  scope: SidebarScope,
+): Saving<Pick<EpicConfidentialityView, 'confidential'>, boolean> {
+  const client = useApolloClient();
+  const variables = useScopeVariables(scope);
+  const result = useQuery(IssueSidebarConfidentialDocument, { variables });
+  const save = useCallback(
+    (confidential: boolean) =>
+      settle(async () => {
+        const { data } = await client.mutate({
+          mutation: IssueSidebarSetConfidentialDocument,
+          variables: { input: { ...address(variables), confidential } },
+        });
+        return data?.issuableSetConfidential;
+      }),
+    [client, variables],
+  );
+  const issue = result.data?.workspace?.issuable;
+  return { ...blockState(result, issue && { confidential: issue.confidential }), save };
+}
+
+export function useIssueReference(scope: SidebarScope): QueryState<string | null> {
+  const result = useQuery(IssueSidebarReferenceDocument, { variables: useScopeVariables(scope) });
+  return blockState(result, result.data?.workspace?.issuable?.reference);
+}
+
+/** The weight: a whole number ≥ 0, or null for none. */
+export function useIssueWeight(scope: SidebarScope): Saving<{ weight: number | null }, number | null> {
+  const client = useApolloClient();
+  const variables = useScopeVariables(scope);
+  const result = useQuery(IssueSidebarWeightDocument, { variables });
+  const save = useCallback(
+    (weight: number | null) =>
+      settle(async () => {
+        const { data } = await client.mutate({
+          mutation: IssueSidebarSetWeightDocument,
+          variables: { input: { ...address(variables), weight } },
+        });
+        return data?.issuableSetWeight;
+      }),
+    [client, variables],
+  );
+  const issue = result.data?.workspace?.issuable;
+  return { ...blockState(result, issue && { weight: issue.weight ?? null }), save };
+}
+
+/** The due date (`YYYY-MM-DD`), or null for none. */
+export function useIssueDueDate(scope: SidebarScope): Saving<{ dueDate: string | null }, string | null> {
+  const client = useApolloClient();
+  const variables = useScopeVariables(scope);
+  const result = useQuery(IssueSidebarDueDateDocument, { variables });
+  const save = useCallback(
+    (dueDate: string | null) =>
+      settle(async () => {
+        const { data } = await client.mutate({
+          mutation: IssueSidebarSetDueDateDocument,
+          variables: { input: { ...address(variables), dueDate } },
+        });
+        return data?.issuableSetDueDate;
+      }),
+    [client, variables],
+  );
+  const issue = result.data?.workspace?.issuable;
+  const dueDate = typeof issue?.dueDate === 'string' ? issue.dueDate.slice(0, 10) : null;
+  return { ...blockState(result, issue && { dueDate }), save };
+}
+
+export function useIssueHealthStatus(
+  scope: SidebarScope,
+): Saving<{ healthStatus: HealthStatus | null }, HealthStatus | null> {
+  const client = useApolloClient();
+  const variables = useScopeVariables(scope);
+  const result = useQuery(IssueSidebarHealthStatusDocument, { variables });
+  const save = useCallback(
+    (healthStatus: HealthStatus | null) =>
+      settle(async () => {
+        const { data } = await client.mutate({
+          mutation: IssueSidebarSetHealthStatusDocument,
+          variables: { input: { ...address(variables), healthStatus } },
+        });
+        return data?.updateIssue;
+      }),
+    [client, variables],
+  );
+  const issue = result.data?.workspace?.issuable;
+  return { ...blockState(result, issue && { healthStatus: issue.healthStatus ?? null }), save };
+}

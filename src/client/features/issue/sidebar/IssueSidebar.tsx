@@ -1,0 +1,143 @@
+/**
+ * The issue page's right sidebar (GitLab's issue sidebar): blocks that read and save on their own
+ * (health status, weight, due date, confidentiality, reference), each editable by those the server
+ * lets set the issue's metadata, and read-only rows for what it does not edit yet.
+ */
+import { type ReactNode, useMemo } from 'react';
+import {
+  HEALTH_STATUS_TEXT,
+  type HealthStatus,
+  isHealthStatus,
+} from '../../../../core/domain/healthStatus.ts';
+import { type CalendarDate, parseCalendarDate } from '../../../../core/time/calendarDate.ts';
+import { formatCalendarDate } from '../../../components/issuable/index.ts';
+import { ConfidentialityBlock, ReferenceBlock } from '../../../components/sidebar/index.ts';
+import {
+  type SidebarScope,
+  useIssueConfidential,
+  useIssueDueDate,
+  useIssueHealthStatus,
+  useIssueReference,
+  useIssueWeight,
+} from '../../../data/index.ts';
+import { ISSUE_SIDEBAR_TEXT } from './issueSidebarTexts.ts';
+import { ValueBlock } from './ValueBlock.tsx';
+
+const HEALTH_STATUSES = Object.keys(HEALTH_STATUS_TEXT) as HealthStatus[];
+
+export function IssueSidebar({
+  fullPath,
+  iid,
+  canAdmin,
+  children,
+}: {
+  fullPath: string;
+  iid: string;
+  /** GitLab's admin_issue: the metadata editors show. */
+  canAdmin: boolean;
+  /** The read-only rows above the blocks (assignees, epic, milestone, labels). */
+  children?: ReactNode;
+}) {
+  const scope: SidebarScope = useMemo(() => ({ fullPath, iid }), [fullPath, iid]);
+  const health = useIssueHealthStatus(scope);
+  const weight = useIssueWeight(scope);
+  const dueDate = useIssueDueDate(scope);
+  const confidentiality = useIssueConfidential(scope);
+  const reference = useIssueReference(scope);
+  const blockProps = { canUpdate: canAdmin };
+  return (
+    <aside className="detail-sidebar issue-sidebar" aria-label={ISSUE_SIDEBAR_TEXT.sidebar} data-testid="issue-sidebar">
+      {children}
+      <ValueBlock<HealthStatus>
+        block="health-status"
+        title={ISSUE_SIDEBAR_TEXT.healthStatus}
+        state={{ ...health, data: health.data && { value: health.data.healthStatus } }}
+        format={(value) => HEALTH_STATUS_TEXT[value]}
+        toDraft={(value) => value ?? ''}
+        parse={(draft) => ({ value: isHealthStatus(draft) ? draft : null })}
+        editor={(draft, setDraft) => (
+          <select
+            className="form-control"
+            aria-label={ISSUE_SIDEBAR_TEXT.healthStatusLabel}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            data-testid="sidebar-health-status-input"
+          >
+            <option value="">{ISSUE_SIDEBAR_TEXT.noStatus}</option>
+            {HEALTH_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {HEALTH_STATUS_TEXT[status]}
+              </option>
+            ))}
+          </select>
+        )}
+        removeText={ISSUE_SIDEBAR_TEXT.noStatus}
+        errorText={ISSUE_SIDEBAR_TEXT.healthStatusError}
+        {...blockProps}
+      />
+      <ValueBlock<number>
+        block="weight"
+        title={ISSUE_SIDEBAR_TEXT.weight}
+        state={{ ...weight, data: weight.data && { value: weight.data.weight } }}
+        format={String}
+        toDraft={(value) => (value === null ? '' : String(value))}
+        parse={(draft) =>
+          draft.trim() === ''
+            ? { value: null }
+            : /^\d{1,9}$/.test(draft.trim())
+              ? { value: Number(draft.trim()) }
+              : { problem: ISSUE_SIDEBAR_TEXT.weightInvalid }
+        }
+        editor={(draft, setDraft, describedBy) => (
+          <input
+            className="form-control"
+            inputMode="numeric"
+            aria-label={ISSUE_SIDEBAR_TEXT.weightLabel}
+            placeholder={ISSUE_SIDEBAR_TEXT.weightLabel}
+            aria-describedby={describedBy}
+            aria-invalid={describedBy ? true : undefined}
+            value={draft}
+            // Digits only, as GitLab's weight input takes them.
+            onChange={(event) => setDraft(event.target.value.replace(/\D/g, ''))}
+            // biome-ignore lint/a11y/noAutofocus: the editor was opened to type in it.
+            autoFocus
+            data-testid="sidebar-weight-input"
+          />
+        )}
+        removeText={ISSUE_SIDEBAR_TEXT.removeWeight}
+        errorText={ISSUE_SIDEBAR_TEXT.weightError}
+        {...blockProps}
+      />
+      <ValueBlock<CalendarDate>
+        block="due-date"
+        title={ISSUE_SIDEBAR_TEXT.dueDate}
+        state={{ ...dueDate, data: dueDate.data && { value: dueDate.data.dueDate as CalendarDate | null } }}
+        format={formatCalendarDate}
+        toDraft={(value) => value ?? ''}
+        parse={(draft) => {
+          if (draft === '') return { value: null };
+          const day = parseCalendarDate(draft);
+          return day ? { value: day } : { problem: ISSUE_SIDEBAR_TEXT.dueDateInvalid };
+        }}
+        editor={(draft, setDraft, describedBy) => (
+          <input
+            type="date"
+            className="form-control"
+            aria-label={ISSUE_SIDEBAR_TEXT.dueDateLabel}
+            aria-describedby={describedBy}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            // biome-ignore lint/a11y/noAutofocus: the editor was opened to pick a day.
+            autoFocus
+            data-testid="sidebar-due-date-input"
+          />
+        )}
+        removeText={ISSUE_SIDEBAR_TEXT.removeDueDate}
+        errorText={ISSUE_SIDEBAR_TEXT.dueDateError}
+        {...blockProps}
+      />
+      <ConfidentialityBlock issuable="issue" state={confidentiality} canUpdate={canAdmin} collapsed={false} />
+      <ReferenceBlock reference={reference} collapsed={false} />
+    </aside>
+  );
+}
