@@ -187,4 +187,30 @@ describe.each(BACKENDS)('the issue page issuable endpoints (%s)', (backend) => {
     expect((await preview('outsider', PRIVATE_PROJECT)).status).toBe(404);
     expect((await preview('anonymous', PUBLIC_PROJECT)).status).toBe(401);
   });
+
+  it('lists the milestones an issue of the project may take: its own and its groups’', async () => {
+    const groups = (
+      await server.db
+        .selectFrom('projects')
+        .innerJoin('namespaces', 'namespaces.id', 'projects.namespace_id')
+        .select(['projects.id', 'namespaces.traversal_ids'])
+        .where('projects.full_path', '=', PUBLIC_PROJECT)
+        .executeTakeFirstOrThrow()
+    ).traversal_ids as number[];
+    const { status, body } = await as('guest').json<{ id: number; group_id?: number; project_id?: number }[]>(
+      `/${PUBLIC_PROJECT}/-/milestones.json?per_page=100`,
+    );
+    expect(status).toBe(200);
+    expect(body.length).toBeGreaterThan(0);
+    const project = await server.db
+      .selectFrom('projects')
+      .select('id')
+      .where('full_path', '=', PUBLIC_PROJECT)
+      .executeTakeFirstOrThrow();
+    for (const milestone of body) {
+      const owned = milestone.project_id === project.id || groups.includes(milestone.group_id ?? -1);
+      expect(owned, JSON.stringify(milestone)).toBe(true);
+    }
+    expect((await as('outsider').get(`/${PRIVATE_PROJECT}/-/milestones.json`)).status).toBe(404);
+  });
 });

@@ -79,6 +79,9 @@ export const issueWebPath = (projectFullPath: string, iid: Iid): string =>
 /** Where an issue's title, description and state are saved (PUT). */
 export const issueJsonPath = (projectFullPath: string, iid: Iid): string =>
   `${issueWebPath(projectFullPath, iid)}.json`;
+/** The milestones an issue of the project may take: its own and its groups'. */
+export const projectMilestonesJsonPath = (projectFullPath: string): string =>
+  projectSection(projectFullPath, 'milestones.json');
 export const projectMarkdownPreviewPath = (projectFullPath: string): string =>
   projectSection(projectFullPath, 'preview_markdown');
 export const projectMilestonePath = (projectFullPath: string, iid: Iid): string =>

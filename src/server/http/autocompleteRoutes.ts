@@ -4,17 +4,23 @@ import { cappedPerPage } from '../input/inputLimits.ts';
 import type { ServerDeps } from '../serverDeps.ts';
 import { suggestAwardedEmoji, suggestUsers } from '../services/autocompleteService.ts';
 import { findReadableGroup } from '../services/groupService.ts';
-import { listGroupLabels, listGroupMilestones } from '../services/milestoneLabelService.ts';
+import {
+  listGroupLabels,
+  listGroupMilestones,
+  listProjectMilestones,
+} from '../services/milestoneLabelService.ts';
+import { findReadableProject } from '../services/projectService.ts';
 import { optionalBoolean, optionalEnum, optionalInteger, optionalString, type Params } from './api/params.ts';
 import { labelJson, milestoneJson, userBasicJson } from './api/presenters.ts';
+import { projectPathOf, projectScopedPatterns } from './groupScopedRoutes.ts';
 
 const SUGGESTIONS = 20;
 
 /**
- * The JSON endpoints the filter bar's suggestions call, at GitLab's paths: labels and milestones of a
- * group, users, and the emoji the current user awards.
+ * The JSON endpoints the filter bar's and sidebars' suggestions call, at GitLab's paths: labels and
+ * milestones of a group, milestones of a project, users, and the emoji the current user awards.
  */
-export function registerAutocompleteRoutes(app: FastifyInstance, { db, config }: ServerDeps): void {
+export function registerAutocompleteRoutes(app: FastifyInstance, { db, config, now }: ServerDeps): void {
   app.get('/-/autocomplete/users.json', async (request) => {
     const query = request.query as Params;
     const search = optionalString(query, 'search', 255) ?? '';
@@ -24,6 +30,33 @@ export function registerAutocompleteRoutes(app: FastifyInstance, { db, config }:
     const users = await suggestUsers(db, request.access, { search, limit, groupId });
     return users.map((user) => userBasicJson(user, config.externalUrl));
   });
+
+  // The milestones an issue of the project may take: its own and its groups' (the sidebar's picker).
+  for (const path of projectScopedPatterns('milestones.json')) {
+    app.get(path, async (request) => {
+      const query = request.query as Params;
+      const located = await findReadableProject(db, request.access, projectPathOf(request.params));
+      const { rows, ownerPaths } = await listProjectMilestones(
+        db,
+        request.access,
+        located,
+        {
+          state: optionalEnum(query, 'state', ['active', 'closed'] as const),
+          search: optionalString(query, 'search_title', 255) ?? optionalString(query, 'search', 255),
+        },
+        { offset: 0, limit: cappedPerPage(optionalInteger(query, 'per_page', 1), 100) },
+      );
+      const today = calendarDateOf(now());
+      return rows.map((milestone) =>
+        milestoneJson(
+          milestone,
+          ownerPaths.get(milestone.id) ?? located.project.full_path,
+          today,
+          config.externalUrl,
+        ),
+      );
+    });
+  }
 
   app.get('/-/autocomplete/award_emojis', async (request) => {
     return (await suggestAwardedEmoji(db, request.actor, SUGGESTIONS)).map((name) => ({ name }));

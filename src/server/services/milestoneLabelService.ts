@@ -4,7 +4,7 @@ import { listLabels } from '../db/repositories/labelRepository.ts';
 import { listMilestones } from '../db/repositories/milestoneRepository.ts';
 import { findNamespacesByIds, findSelfAndDescendants } from '../db/repositories/namespaceRepository.ts';
 import { findProjectsByIds, listProjects } from '../db/repositories/projectRepository.ts';
-import type { NamespaceRow } from '../db/schema.ts';
+import type { MilestoneRow, NamespaceRow, ProjectRow } from '../db/schema.ts';
 import type { AccessContext } from './access.ts';
 
 export interface HierarchyOptions {
@@ -82,6 +82,15 @@ export async function listGroupMilestones(
     },
     page,
   );
+  return withOwnerPaths(db, groups, result);
+}
+
+/** Each listed milestone's owner's full path (its group's or its project's), for its JSON. */
+async function withOwnerPaths<T extends { rows: readonly MilestoneRow[] }>(
+  db: Executor,
+  groups: readonly NamespaceRow[],
+  result: T,
+): Promise<T & { ownerPaths: Map<number, string> }> {
   const groupPaths = new Map(groups.map((row) => [row.id, row.full_path]));
   const projects = await findProjectsByIds(db, [
     ...new Set(result.rows.flatMap((row) => (row.project_id ? [row.project_id] : []))),
@@ -95,6 +104,34 @@ export async function listGroupMilestones(
     if (path) ownerPaths.set(milestone.id, path);
   }
   return { ...result, ownerPaths };
+}
+
+/**
+ * The milestones an issue of the project may take (GitLab's project `milestones.json`): the
+ * project's own and those of the groups above it that the actor may read.
+ */
+export async function listProjectMilestones(
+  db: Executor,
+  access: AccessContext,
+  { project, namespace }: { project: ProjectRow; namespace: NamespaceRow },
+  params: { state?: 'active' | 'closed' | undefined; search?: string | undefined },
+  page: { offset: number; limit: number },
+) {
+  const groups = await readableHierarchy(db, access, namespace, {
+    includeAncestors: true,
+    includeDescendants: false,
+  });
+  const result = await listMilestones(
+    db,
+    {
+      groupIds: groups.map((row) => row.id),
+      projectIds: [project.id],
+      state: params.state,
+      search: params.search,
+    },
+    page,
+  );
+  return withOwnerPaths(db, groups, result);
 }
 
 export async function listGroupLabels(

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { VISIBILITY_LEVEL } from '../../../core/domain/visibility.ts';
-import { DAY_MS, formatTimestamp } from '../../../core/time/epochDay.ts';
+import { DAY_MS, formatDay, formatTimestamp } from '../../../core/time/epochDay.ts';
 import type { Database } from '../schema.ts';
 import { POSITION_GAP } from './epicPlan.ts';
 
@@ -11,6 +11,7 @@ import { POSITION_GAP } from './epicPlan.ts';
  * explicit ids, so its rows take ordinary generated ids and leave every acme row as it was.
  */
 export const PLAYGROUND_PATH = 'sandbox/playground';
+export const PLAYGROUND_MILESTONE = 'Playground launch';
 
 interface PlaygroundIssue {
   readonly title: string;
@@ -62,6 +63,7 @@ export async function insertSandboxPlayground(db: Kysely<Database>, todayMs: num
       description: 'Issues to try epics and their child items on.',
       visibility_level: VISIBILITY_LEVEL.public,
       last_issue_iid: PLAYGROUND_ISSUES.length,
+      last_milestone_iid: 1,
       created_at: at(45),
       updated_at: at(PLAYGROUND_ISSUES.at(-1)?.daysAgo ?? 0),
     })
@@ -88,6 +90,22 @@ export async function insertSandboxPlayground(db: Kysely<Database>, todayMs: num
         closed_at: issue.closed ? at(issue.daysAgo - 1) : null,
       })),
     )
+    .execute();
+  // A milestone of the project's own, so that the issue sidebar's milestone picker has one to offer.
+  const todayDay = Math.floor(todayMs / DAY_MS);
+  await db
+    .insertInto('milestones')
+    .values({
+      root_namespace_id: group.root_namespace_id,
+      group_id: null,
+      project_id: project.id,
+      iid: 1,
+      title: PLAYGROUND_MILESTONE,
+      start_date: formatDay(todayDay - 7),
+      due_date: formatDay(todayDay + 30),
+      created_at: at(20),
+      updated_at: at(20),
+    })
     .execute();
   return PLAYGROUND_ISSUES.length;
 }
