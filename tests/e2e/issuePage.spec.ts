@@ -150,3 +150,51 @@ test('a Reporter sets health, weight and due date in the sidebar, and a guest on
   await expect(readOnly.getByRole('button', { name: 'Edit' })).toHaveCount(0);
   await expect(readOnly.getByTestId('sidebar-weight-remove')).toHaveCount(0);
 });
+
+test('assignees are picked by search and saved when the picker loses focus; a milestone saves at once', async ({
+  page,
+}) => {
+  await signIn(page, 'reporter');
+  const path = await createIssue(page, 'Assigned in the sidebar');
+  await openIssue(page, path);
+  const sidebar = page.getByTestId('issue-sidebar');
+
+  await sidebar.getByTestId('sidebar-assignees-edit').click();
+  const search = sidebar.getByTestId('sidebar-assignees-search');
+  await expect(search).toBeFocused();
+  await search.fill('Diaz');
+  await sidebar.getByRole('option', { name: /Diego Diaz/ }).click();
+  await search.fill('Hopper');
+  await search.press('ArrowDown');
+  await expect(sidebar.getByRole('option', { name: /Grace Hopper/ })).toBeVisible();
+  await sidebar.getByRole('option', { name: /Grace Hopper/ }).click();
+  await expect(sidebar.getByRole('option', { name: /Grace Hopper/ })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  // Focus leaves the picker: it closes and saves both.
+  await page.getByRole('heading', { level: 1 }).click();
+  await expect(sidebar.getByTestId('sidebar-assignees-value')).toContainText('Diego Diaz');
+  await expect(sidebar.getByTestId('sidebar-assignees-value')).toContainText('Grace Hopper');
+
+  // The playground project's own milestone (the seed's), offered with its groups' ones.
+  const title = 'Playground launch';
+  await sidebar.getByTestId('sidebar-milestone-edit').click();
+  await sidebar.getByTestId('sidebar-milestone-search').fill('Playground');
+  await sidebar.getByRole('option', { name: title }).click();
+  await expect(sidebar.getByTestId('sidebar-milestone-value')).toHaveText(title);
+
+  await page.reload();
+  await waitForIdle(page);
+  await expect(sidebar.getByTestId('sidebar-assignees-value')).toContainText('Grace Hopper');
+  await expect(sidebar.getByTestId('sidebar-milestone-value')).toHaveText(title);
+
+  await sidebar.getByTestId('sidebar-milestone-edit').click();
+  await sidebar.getByRole('option', { name: 'No milestone' }).click();
+  await expect(sidebar.getByTestId('sidebar-milestone-value')).toHaveText('None');
+  // Escape drops the picker's changes.
+  await sidebar.getByTestId('sidebar-assignees-edit').click();
+  await sidebar.getByRole('option', { name: 'Unassigned' }).click();
+  await sidebar.getByTestId('sidebar-assignees-search').press('Escape');
+  await expect(sidebar.getByTestId('sidebar-assignees-value')).toContainText('Grace Hopper');
+});

@@ -49,9 +49,11 @@ export {
   useProjectIssuesList,
 } from './issues/issueHooks.ts';
 export {
+  useIssueAssignees,
   useIssueConfidential,
   useIssueDueDate,
   useIssueHealthStatus,
+  useIssueMilestone,
   useIssueReference,
   useIssueWeight,
 } from './issues/issueSidebarHooks.ts';
@@ -84,6 +86,7 @@ export {
   fetchEpicSuggestions,
   fetchLabelSuggestions,
   fetchMilestoneSuggestions,
+  fetchProjectMilestoneSuggestions,
   fetchUserSuggestions,
   type LabelSuggestion,
   type MilestoneSuggestion,

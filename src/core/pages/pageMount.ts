@@ -128,6 +128,8 @@ export const PAGE_MOUNTS = {
     ...PROJECT_FIELDS,
     iid: REQUIRED,
     issueId: TEXT,
+    /** The project's group: its members come first among suggested assignees. */
+    groupId: TEXT,
     signedIn: FLAG,
     /** GitLab's update_issue: Reporters and up, and the issue's author. */
     canUpdate: FLAG,

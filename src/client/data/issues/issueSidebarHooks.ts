@@ -5,16 +5,21 @@
  */
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { useCallback } from 'react';
+import { toGlobalId } from '../../../core/domain/gid.ts';
 import type { HealthStatus } from '../../../core/domain/healthStatus.ts';
 import type { EpicConfidentialityView, SidebarWriteResult } from '../epics/epicSidebarTypes.ts';
 import {
+  IssueSidebarAssigneesDocument,
   IssueSidebarConfidentialDocument,
   IssueSidebarDueDateDocument,
   IssueSidebarHealthStatusDocument,
+  IssueSidebarMilestoneDocument,
   IssueSidebarReferenceDocument,
+  IssueSidebarSetAssigneesDocument,
   IssueSidebarSetConfidentialDocument,
   IssueSidebarSetDueDateDocument,
   IssueSidebarSetHealthStatusDocument,
+  IssueSidebarSetMilestoneDocument,
   IssueSidebarSetWeightDocument,
   IssueSidebarWeightDocument,
 } from '../generated/graphql.ts';
@@ -24,6 +29,7 @@ import {
   settle,
   useScopeVariables,
 } from '../issuables/sidebarQuerySupport.ts';
+import { compact } from '../mappers.ts';
 import type { QueryState } from '../types.ts';
 
 type Saving<T, V> = QueryState<T | null> & { save(value: V): Promise<SidebarWriteResult> };
@@ -117,4 +123,82 @@ export function useIssueHealthStatus(
   );
   const issue = result.data?.workspace?.issuable;
   return { ...blockState(result, issue && { healthStatus: issue.healthStatus ?? null }), save };
+}
+
+/** A milestone the issue has or may take: its global id (for the mutation), title and page. */
+export interface IssueMilestoneView {
+  readonly id: string;
+  readonly title: string;
+  readonly webPath: string | null;
+}
+
+/** The issue's milestone; `save` takes a milestone's numeric id, or null to remove it. */
+export function useIssueMilestone(
+  scope: SidebarScope,
+): Saving<{ milestone: IssueMilestoneView | null }, number | null> {
+  const client = useApolloClient();
+  const variables = useScopeVariables(scope);
+  const result = useQuery(IssueSidebarMilestoneDocument, { variables });
+  const save = useCallback(
+    (milestoneId: number | null) =>
+      settle(async () => {
+        const { data } = await client.mutate({
+          mutation: IssueSidebarSetMilestoneDocument,
+          variables: {
+            input: {
+              ...address(variables),
+              milestoneId: milestoneId === null ? null : toGlobalId('Milestone', milestoneId),
+            },
+          },
+        });
+        return data?.issuableSetMilestone;
+      }),
+    [client, variables],
+  );
+  const issue = result.data?.workspace?.issuable;
+  const milestone = issue?.milestone;
+  return {
+    ...blockState(
+      result,
+      issue && {
+        milestone: milestone
+          ? { id: milestone.id, title: milestone.title, webPath: milestone.webPath }
+          : null,
+      },
+    ),
+    save,
+  };
+}
+
+export interface IssueAssigneeView {
+  readonly username: string;
+  readonly name: string;
+  readonly avatarUrl: string | null;
+}
+
+/** The issue's assignees; `save` replaces them with these usernames (GitLab's REPLACE mode). */
+export function useIssueAssignees(
+  scope: SidebarScope,
+): Saving<{ assignees: readonly IssueAssigneeView[] }, readonly string[]> {
+  const client = useApolloClient();
+  const variables = useScopeVariables(scope);
+  const result = useQuery(IssueSidebarAssigneesDocument, { variables });
+  const save = useCallback(
+    (usernames: readonly string[]) =>
+      settle(async () => {
+        const { data } = await client.mutate({
+          mutation: IssueSidebarSetAssigneesDocument,
+          variables: { input: { ...address(variables), assigneeUsernames: [...usernames] } },
+        });
+        return data?.issuableSetAssignees;
+      }),
+    [client, variables],
+  );
+  const issue = result.data?.workspace?.issuable;
+  const assignees = compact(issue?.assignees?.nodes).map((user) => ({
+    username: user.username,
+    name: user.name,
+    avatarUrl: user.avatarUrl ?? null,
+  }));
+  return { ...blockState(result, issue && { assignees }), save };
 }

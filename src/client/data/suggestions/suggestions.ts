@@ -10,6 +10,7 @@ import {
   AWARD_EMOJIS_AUTOCOMPLETE_PATH,
   groupLabelsJsonPath,
   groupMilestonesJsonPath,
+  projectMilestonesJsonPath,
   USERS_AUTOCOMPLETE_PATH,
 } from '../../../core/domain/webPaths.ts';
 import { GRAPHQL_PATH } from '../apolloClient.ts';
@@ -99,6 +100,20 @@ export async function fetchMilestoneSuggestions(
   return rows.flatMap((row) => {
     const title = str(row.title);
     return title && matchesSearch(title, search) ? [{ id: int(row.id), title }] : [];
+  });
+}
+
+/** The active milestones an issue of the project may take (its own and its groups'), by title. */
+export async function fetchProjectMilestoneSuggestions(
+  { projectPath, search }: { readonly projectPath: string; readonly search: string },
+  signal: AbortSignal,
+): Promise<MilestoneSuggestion[]> {
+  const params = new URLSearchParams({ state: 'active', per_page: '100' });
+  if (search) params.set('search_title', search);
+  const rows = await getJsonArray(`${projectMilestonesJsonPath(projectPath)}?${params}`, signal);
+  return rows.flatMap((row) => {
+    const title = str(row.title);
+    return title ? [{ id: int(row.id), title }] : [];
   });
 }
 

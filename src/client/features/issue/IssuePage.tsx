@@ -23,7 +23,7 @@ import {
   useIssueDetail,
   usePageSettled,
 } from '../../data/index.ts';
-import { Alert, Avatar, Breadcrumbs, Button, Loading, useDocumentTitle } from '../../ui/index.ts';
+import { Alert, Breadcrumbs, Button, Loading, useDocumentTitle } from '../../ui/index.ts';
 import { ISSUE_TEXT } from './issueTexts.ts';
 import { IssueSidebar } from './sidebar/IssueSidebar.tsx';
 
@@ -131,23 +131,12 @@ function IssueView({
             onUpdatingTasks={onUpdatingTasks}
           />
         </div>
-        <IssueSidebar fullPath={page.fullPath} iid={page.iid} canAdmin={page.canAdmin}>
-          <SidebarBlock block="assignees" title="Assignees" busy={false}>
-            {issue.assignees.length > 0 ? (
-              <ul className="person-list" data-testid="issue-assignees">
-                {issue.assignees.map((user) => (
-                  <li key={user.id} className="person">
-                    <Avatar name={user.name} colorKey={user.username} />
-                    {user.name}
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="sidebar-value" data-testid="issue-assignees">
-                <None />
-              </p>
-            )}
-          </SidebarBlock>
+        <IssueSidebar
+          fullPath={page.fullPath}
+          iid={page.iid}
+          groupId={page.groupId || null}
+          canAdmin={page.canAdmin}
+        >
           <SidebarBlock block="epic" title="Epic" busy={false}>
             <p className="sidebar-value" data-testid="issue-epic">
               {issue.epic ? (
@@ -157,11 +146,6 @@ function IssueView({
               ) : (
                 <None />
               )}
-            </p>
-          </SidebarBlock>
-          <SidebarBlock block="milestone" title="Milestone" busy={false}>
-            <p className="sidebar-value" data-testid="issue-milestone">
-              {issue.milestone ? issue.milestone.title : <None />}
             </p>
           </SidebarBlock>
           <SidebarBlock block="labels" title="Labels" busy={false}>

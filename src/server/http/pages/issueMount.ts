@@ -18,6 +18,7 @@ export function issueMount(
     projectId: project.id,
     projectName: project.name,
     groupFullPath: namespace.full_path,
+    groupId: namespace.id,
     iid: issue.iid,
     issueId: issue.id,
     signedIn: viewer.signedIn,

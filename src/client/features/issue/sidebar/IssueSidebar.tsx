@@ -11,16 +11,22 @@ import {
 } from '../../../../core/domain/healthStatus.ts';
 import { type CalendarDate, parseCalendarDate } from '../../../../core/time/calendarDate.ts';
 import { formatCalendarDate } from '../../../components/issuable/index.ts';
-import { ConfidentialityBlock, ReferenceBlock } from '../../../components/sidebar/index.ts';
+import { ConfidentialityBlock, ReferenceBlock, SIDEBAR_TEXT } from '../../../components/sidebar/index.ts';
 import {
+  fetchProjectMilestoneSuggestions,
+  fetchUserSuggestions,
   type SidebarScope,
+  useIssueAssignees,
   useIssueConfidential,
   useIssueDueDate,
   useIssueHealthStatus,
+  useIssueMilestone,
   useIssueReference,
   useIssueWeight,
 } from '../../../data/index.ts';
+import { Avatar } from '../../../ui/index.ts';
 import { ISSUE_SIDEBAR_TEXT } from './issueSidebarTexts.ts';
+import { PickerBlock } from './PickerBlock.tsx';
 import { ValueBlock } from './ValueBlock.tsx';
 
 const HEALTH_STATUSES = Object.keys(HEALTH_STATUS_TEXT) as HealthStatus[];
@@ -28,14 +34,17 @@ const HEALTH_STATUSES = Object.keys(HEALTH_STATUS_TEXT) as HealthStatus[];
 export function IssueSidebar({
   fullPath,
   iid,
+  groupId,
   canAdmin,
   children,
 }: {
   fullPath: string;
   iid: string;
+  /** The project's group: its members come first in the assignee search. */
+  groupId: string | null;
   /** GitLab's admin_issue: the metadata editors show. */
   canAdmin: boolean;
-  /** The read-only rows above the blocks (assignees, epic, milestone, labels). */
+  /** The read-only rows between the blocks (epic, labels). */
   children?: ReactNode;
 }) {
   const scope: SidebarScope = useMemo(() => ({ fullPath, iid }), [fullPath, iid]);
@@ -44,10 +53,84 @@ export function IssueSidebar({
   const dueDate = useIssueDueDate(scope);
   const confidentiality = useIssueConfidential(scope);
   const reference = useIssueReference(scope);
+  const assignees = useIssueAssignees(scope);
+  const milestone = useIssueMilestone(scope);
+  const assigned = assignees.data?.assignees;
+  const current = milestone.data?.milestone;
   const blockProps = { canUpdate: canAdmin };
   return (
-    <aside className="detail-sidebar issue-sidebar" aria-label={ISSUE_SIDEBAR_TEXT.sidebar} data-testid="issue-sidebar">
+    <aside
+      className="detail-sidebar issue-sidebar"
+      aria-label={ISSUE_SIDEBAR_TEXT.sidebar}
+      data-testid="issue-sidebar"
+    >
+      <PickerBlock
+        block="assignees"
+        title={ISSUE_SIDEBAR_TEXT.assignees}
+        canUpdate={canAdmin}
+        loading={assignees.loading}
+        fetchError={assignees.error}
+        selected={assigned ? assigned.map((user) => ({ key: user.username, label: user.name })) : null}
+        multiple
+        noneText={ISSUE_SIDEBAR_TEXT.unassigned}
+        searchLabel={ISSUE_SIDEBAR_TEXT.searchUsers}
+        search={async (search, signal) =>
+          (await fetchUserSuggestions({ search, groupId }, signal)).map((user) => ({
+            key: user.username,
+            label: user.name,
+            detail: `@${user.username}`,
+          }))
+        }
+        save={(usernames) => assignees.save(usernames)}
+        errorText={ISSUE_SIDEBAR_TEXT.assigneesError}
+      >
+        {assigned && assigned.length > 0 ? (
+          <ul className="person-list" data-testid="sidebar-assignees-value">
+            {assigned.map((user) => (
+              <li key={user.username} className="person">
+                <Avatar name={user.name} colorKey={user.username} />
+                {user.name}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="sidebar-value" data-testid="sidebar-assignees-value">
+            {SIDEBAR_TEXT.none}
+          </p>
+        )}
+      </PickerBlock>
       {children}
+      <PickerBlock
+        block="milestone"
+        title={ISSUE_SIDEBAR_TEXT.milestone}
+        canUpdate={canAdmin}
+        loading={milestone.loading}
+        fetchError={milestone.error}
+        selected={current === undefined ? null : current ? [{ key: current.id, label: current.title }] : []}
+        multiple={false}
+        noneText={ISSUE_SIDEBAR_TEXT.noMilestone}
+        searchLabel={ISSUE_SIDEBAR_TEXT.searchMilestones}
+        search={async (search, signal) =>
+          (await fetchProjectMilestoneSuggestions({ projectPath: fullPath, search }, signal)).map(
+            (found) => ({
+              key: String(found.id),
+              label: found.title,
+            }),
+          )
+        }
+        save={([key]) => milestone.save(key === undefined ? null : milestoneNumber(key))}
+        errorText={ISSUE_SIDEBAR_TEXT.milestoneError}
+      >
+        <p className="sidebar-value" data-testid="sidebar-milestone-value">
+          {current ? (
+            <a href={current.webPath ?? undefined} className="sidebar-strong">
+              {current.title}
+            </a>
+          ) : (
+            SIDEBAR_TEXT.none
+          )}
+        </p>
+      </PickerBlock>
       <ValueBlock<HealthStatus>
         block="health-status"
         title={ISSUE_SIDEBAR_TEXT.healthStatus}
@@ -71,7 +154,7 @@ export function IssueSidebar({
             ))}
           </select>
         )}
-        removeText={ISSUE_SIDEBAR_TEXT.noStatus}
+        removeText={ISSUE_SIDEBAR_TEXT.removeHealthStatus}
         errorText={ISSUE_SIDEBAR_TEXT.healthStatusError}
         {...blockProps}
       />
@@ -140,4 +223,9 @@ export function IssueSidebar({
       <ReferenceBlock reference={reference} collapsed={false} />
     </aside>
   );
+}
+
+/** A milestone key: a suggestion's numeric id, or the current milestone's global id. */
+function milestoneNumber(key: string): number {
+  return Number(key.split('/').pop());
 }
