@@ -133,6 +133,28 @@ test('a Reporter sets health, weight and due date in the sidebar, and a guest on
   await sidebar.getByTestId('sidebar-health-status-input').selectOption('atRisk');
   await sidebar.getByRole('button', { name: 'Apply' }).click();
   await expect(sidebar.getByTestId('sidebar-health-status-value')).toContainText('At risk');
+  // Labels, through the epic page's labels block: a scoped label replaces its scope's other one.
+  const labels = sidebar.getByTestId('sidebar-labels');
+  await labels.getByRole('button', { name: 'Edit' }).click();
+  const picker = labels.getByTestId('labels-picker');
+  await picker.getByLabel('Search labels').fill('priority');
+  await picker.getByRole('checkbox', { name: 'priority::high' }).check();
+  await picker.getByRole('checkbox', { name: 'priority::low' }).check();
+  await picker.getByLabel('Search labels').fill('backend');
+  await picker.getByRole('checkbox', { name: 'backend' }).check();
+  // The block shows the labels before the server answers: the reload below waits for the answer.
+  const labelsSaved = reporter.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/graphql') &&
+      /IssueSidebarSetLabels/.test(response.request().postData() ?? ''),
+  );
+  await picker.getByRole('button', { name: 'Apply' }).click();
+  await expect(labels.getByRole('link')).toHaveText(['backend', 'priority::low']);
+  expect((await labelsSaved).status()).toBe(200);
+  await expect(labels.getByRole('link', { name: 'backend' })).toHaveAttribute(
+    'href',
+    '/sandbox/playground/-/issues?label_name%5B%5D=backend',
+  );
   await expectNoSeriousAxeViolations(reporter);
 
   await reporter.reload();
@@ -140,6 +162,7 @@ test('a Reporter sets health, weight and due date in the sidebar, and a guest on
   await expect(sidebar.getByTestId('sidebar-weight-value')).toContainText('3');
   await expect(sidebar.getByTestId('sidebar-due-date-value')).toContainText('Jul 1, 2026');
   await expect(sidebar.getByTestId('sidebar-health-status-value')).toContainText('At risk');
+  await expect(labels.getByRole('link')).toHaveText(['backend', 'priority::low']);
   await sidebar.getByTestId('sidebar-weight-remove').click();
   await expect(sidebar.getByTestId('sidebar-weight-value')).toHaveText('None');
 

@@ -57,7 +57,7 @@ export {
   useIssueReference,
   useIssueWeight,
 } from './issues/issueSidebarHooks.ts';
-export { useEpicLabels } from './labels/labelHooks.ts';
+export { useEpicLabels, useIssueLabels } from './labels/labelHooks.ts';
 export { LIST_PAGE_SIZE, type ListFilters } from './lists.ts';
 export {
   MILESTONE_ISSUES_LIMIT,

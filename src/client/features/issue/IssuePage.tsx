@@ -8,7 +8,6 @@ import {
   IssuableBody,
   type IssuablePolling,
   IssueTypeIcon,
-  LabelList,
   None,
   StateBadge,
   useIssuablePolling,
@@ -135,6 +134,7 @@ function IssueView({
           fullPath={page.fullPath}
           iid={page.iid}
           groupId={page.groupId || null}
+          groupFullPath={page.groupFullPath}
           canAdmin={page.canAdmin}
         >
           <SidebarBlock block="epic" title="Epic" busy={false}>
@@ -147,11 +147,6 @@ function IssueView({
                 <None />
               )}
             </p>
-          </SidebarBlock>
-          <SidebarBlock block="labels" title="Labels" busy={false}>
-            <div className="sidebar-value" data-testid="issue-labels">
-              {issue.labels.length > 0 ? <LabelList labels={issue.labels} /> : <None />}
-            </div>
           </SidebarBlock>
         </IssueSidebar>
       </div>

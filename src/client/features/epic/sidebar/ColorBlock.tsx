@@ -10,6 +10,7 @@ import {
   CollapsedItem,
   SIDEBAR_TEXT,
   SidebarBlock,
+  useOptimisticSave,
 } from '../../../components/sidebar/index.ts';
 import {
   type EpicColorView,
@@ -19,7 +20,6 @@ import {
 } from '../../../data/index.ts';
 import { Button } from '../../../ui/index.ts';
 import { colorTitle, EPIC_COLOR_CHOICES, isSameColor } from './epicColors.ts';
-import { useOptimisticSave } from './useOptimisticSave.ts';
 
 const Swatch = ({ color }: { color: string }) => (
   <span className="sidebar-swatch" style={{ '--swatch': color } as CSSProperties} aria-hidden="true" />

@@ -12,6 +12,7 @@ import {
   CollapsedItem,
   SIDEBAR_TEXT,
   SidebarBlock,
+  useOptimisticSave,
 } from '../../../components/sidebar/index.ts';
 import {
   type EpicDateChange,
@@ -25,7 +26,6 @@ import { useNow } from '../../../lib/index.ts';
 import { Badge, Button, Icon } from '../../../ui/index.ts';
 import { DateEditor } from './DateEditor.tsx';
 import { applyDateChange, canRemoveDate, dateBounds, isPastDue } from './epicDates.ts';
-import { useOptimisticSave } from './useOptimisticSave.ts';
 
 const shownDate = (date: CalendarDate | null) => (date ? formatCalendarDate(date) : SIDEBAR_TEXT.none);
 

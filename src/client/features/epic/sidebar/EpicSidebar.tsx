@@ -8,16 +8,16 @@ import type { PageMountOf } from '../../../../core/pages/pageMount.ts';
 import {
   blockHeadingId,
   ConfidentialityBlock,
+  LabelsBlock,
   ReferenceBlock,
   SIDEBAR_TEXT,
 } from '../../../components/sidebar/index.ts';
-import { useEpicConfidential, useEpicReference } from '../../../data/index.ts';
+import { useEpicConfidential, useEpicLabels, useEpicReference } from '../../../data/index.ts';
 import { isSmallScreen, useCollapseBelowLargeScreens, useEpicSidebarCollapse } from '../../../state/index.ts';
 import { Button } from '../../../ui/index.ts';
 import { AncestorsBlock } from './AncestorsBlock.tsx';
 import { ColorBlock } from './ColorBlock.tsx';
 import { DateBlock } from './DateBlock.tsx';
-import { LabelsBlock } from './LabelsBlock.tsx';
 import { ParticipantsBlock } from './ParticipantsBlock.tsx';
 import { SubscriptionBlock } from './SubscriptionBlock.tsx';
 import { TodoBlock } from './TodoBlock.tsx';
@@ -63,6 +63,7 @@ export function EpicSidebar(props: EpicSidebarProps) {
   const blockProps = { scope, collapsed, onExpand: expandTo };
   const confidentiality = useEpicConfidential(scope);
   const reference = useEpicReference(scope);
+  const labels = useEpicLabels(scope);
 
   return (
     <aside
@@ -106,7 +107,15 @@ export function EpicSidebar(props: EpicSidebarProps) {
           milestoneTitle={props.dueDateSourcingMilestoneTitle}
           {...blockProps}
         />
-        <LabelsBlock canUpdate={canUpdate} listEpicsPath={props.listEpicsPath} {...blockProps} />
+        <LabelsBlock
+          labels={labels}
+          labelsGroupPath={fullPath}
+          canUpdate={canUpdate}
+          listPath={props.listEpicsPath}
+          filterTitle={SIDEBAR_TEXT.filterByLabel}
+          collapsed={collapsed}
+          onExpand={expandTo}
+        />
         {props.epicColorHighlight ? <ColorBlock canUpdate={canUpdate} {...blockProps} /> : null}
         <ConfidentialityBlock
           issuable="epic"

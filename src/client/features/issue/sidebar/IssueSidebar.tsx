@@ -9,9 +9,15 @@ import {
   type HealthStatus,
   isHealthStatus,
 } from '../../../../core/domain/healthStatus.ts';
+import { projectIssuesPath } from '../../../../core/domain/webPaths.ts';
 import { type CalendarDate, parseCalendarDate } from '../../../../core/time/calendarDate.ts';
 import { formatCalendarDate } from '../../../components/issuable/index.ts';
-import { ConfidentialityBlock, ReferenceBlock, SIDEBAR_TEXT } from '../../../components/sidebar/index.ts';
+import {
+  ConfidentialityBlock,
+  LabelsBlock,
+  ReferenceBlock,
+  SIDEBAR_TEXT,
+} from '../../../components/sidebar/index.ts';
 import {
   fetchProjectMilestoneSuggestions,
   fetchUserSuggestions,
@@ -20,6 +26,7 @@ import {
   useIssueConfidential,
   useIssueDueDate,
   useIssueHealthStatus,
+  useIssueLabels,
   useIssueMilestone,
   useIssueReference,
   useIssueWeight,
@@ -35,6 +42,7 @@ export function IssueSidebar({
   fullPath,
   iid,
   groupId,
+  groupFullPath,
   canAdmin,
   children,
 }: {
@@ -42,9 +50,11 @@ export function IssueSidebar({
   iid: string;
   /** The project's group: its members come first in the assignee search. */
   groupId: string | null;
+  /** The project's group: its labels and its ancestors' are offered. */
+  groupFullPath: string;
   /** GitLab's admin_issue: the metadata editors show. */
   canAdmin: boolean;
-  /** The read-only rows between the blocks (epic, labels). */
+  /** The read-only rows between the blocks (the epic). */
   children?: ReactNode;
 }) {
   const scope: SidebarScope = useMemo(() => ({ fullPath, iid }), [fullPath, iid]);
@@ -55,6 +65,7 @@ export function IssueSidebar({
   const reference = useIssueReference(scope);
   const assignees = useIssueAssignees(scope);
   const milestone = useIssueMilestone(scope);
+  const labels = useIssueLabels(scope);
   const assigned = assignees.data?.assignees;
   const current = milestone.data?.milestone;
   const blockProps = { canUpdate: canAdmin };
@@ -100,6 +111,14 @@ export function IssueSidebar({
         )}
       </PickerBlock>
       {children}
+      <LabelsBlock
+        labels={labels}
+        labelsGroupPath={groupFullPath}
+        canUpdate={canAdmin}
+        listPath={projectIssuesPath(fullPath)}
+        filterTitle={ISSUE_SIDEBAR_TEXT.filterByLabel}
+        collapsed={false}
+      />
       <PickerBlock
         block="milestone"
         title={ISSUE_SIDEBAR_TEXT.milestone}

@@ -25,4 +25,5 @@ export const ISSUE_SIDEBAR_TEXT = {
   searchUsers: 'Search users',
   assigneesError: 'Something went wrong while setting issue assignees.',
   searchFailed: 'Something went wrong while searching.',
-} as const;
+  filterByLabel: (title: string) => `Issues with the label ${title}`,
+};

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { SUGGESTION_DEBOUNCE_MS } from '../../../components/filtered-search/index.ts';
-import { fetchLabelSuggestions, type LabelView } from '../../../data/index.ts';
-import { startDebouncedFetch } from '../../../lib/index.ts';
+import { fetchLabelSuggestions, type LabelView } from '../../data/index.ts';
+import { startDebouncedFetch } from '../../lib/index.ts';
+import { SUGGESTION_DEBOUNCE_MS } from '../filtered-search/index.ts';
 import { labelFromSuggestion } from './labelSelection.ts';
 
 export interface LabelSearch {

@@ -3,9 +3,9 @@
  * that scope (spec, "Labels"); a save sends only what changed; each label links to the group's
  * epics list filtered by `label_name[]` (spec).
  */
-import { toGlobalId } from '../../../../core/domain/gid.ts';
-import { labelScope } from '../../../../core/domain/labels.ts';
-import type { LabelSuggestion, LabelView } from '../../../data/index.ts';
+import { toGlobalId } from '../../../core/domain/gid.ts';
+import { labelScope } from '../../../core/domain/labels.ts';
+import type { LabelSuggestion, LabelView } from '../../data/index.ts';
 
 /** Checking adds the label, dropping the others of its scope; unchecking removes it. */
 export function toggleLabel(selected: readonly LabelView[], label: LabelView, checked: boolean): LabelView[] {

@@ -1,43 +1,52 @@
 /**
- * Block 4: the epic's labels (spec, "Labels"). Each label links to the group's epics
- * filtered by it; with the update permission the labels can be edited and removed one by one. A
- * save shows the new labels at once and goes back to the saved ones when the server refuses.
+ * The labels block (spec, "Labels"), for an epic or an issue: each label links to the page's list
+ * (the group's epics, the project's issues) filtered by it; with the update permission the labels
+ * can be edited and removed one by one. A save shows the new labels at once and goes back to the
+ * saved ones when the server refuses.
  */
 import { useState } from 'react';
 import {
-  BlockAlert,
-  BlockFetchError,
-  CollapsedItem,
-  SIDEBAR_TEXT,
-  SidebarBlock,
-} from '../../../components/sidebar/index.ts';
-import {
-  type EpicSidebarScope,
   firstErrorMessage,
   type LabelView,
-  useEpicLabels,
-} from '../../../data/index.ts';
-import { Button, Icon, LabelChip } from '../../../ui/index.ts';
+  type QueryState,
+  type SidebarWriteResult,
+} from '../../data/index.ts';
+import { Button, Icon, LabelChip } from '../../ui/index.ts';
+import { BlockAlert, BlockFetchError, CollapsedItem, SIDEBAR_TEXT, SidebarBlock } from './index.ts';
 import { LabelsPicker } from './LabelsPicker.tsx';
 import { hasLabelChanges, labelChanges, labelFilterHref, sortByTitle } from './labelSelection.ts';
 import { useOptimisticSave } from './useOptimisticSave.ts';
 
 const NO_LABELS: readonly LabelView[] = [];
 
+/** An issuable's labels as the block reads them, and the save of labels added and removed (by id). */
+export type LabelsState = QueryState<readonly LabelView[] | null> & {
+  save(change: {
+    readonly add: readonly string[];
+    readonly remove: readonly string[];
+  }): Promise<SidebarWriteResult>;
+};
+
 export function LabelsBlock({
-  scope,
+  labels,
+  labelsGroupPath,
   canUpdate,
-  listEpicsPath,
+  listPath,
+  filterTitle,
   collapsed,
   onExpand,
 }: {
-  scope: EpicSidebarScope;
+  labels: LabelsState;
+  /** The group whose labels (and its ancestors') the picker offers. */
+  labelsGroupPath: string;
   canUpdate: boolean;
-  listEpicsPath: string;
+  /** The list a label links to, filtered by it. */
+  listPath: string;
+  /** The label link's title ('Epics with the label …'). */
+  filterTitle: (title: string) => string;
   collapsed: boolean;
-  onExpand: (block: string) => void;
+  onExpand?: ((block: string) => void) | undefined;
 }) {
-  const labels = useEpicLabels(scope);
   const saved = labels.data ?? NO_LABELS;
   const { shown, save: saveShown, error, dismissError } = useOptimisticSave(saved, SIDEBAR_TEXT.labelsError);
   const [editing, setEditing] = useState(false);
@@ -56,7 +65,7 @@ export function LabelsBlock({
         block="labels"
         label={`${SIDEBAR_TEXT.labels}: ${names || SIDEBAR_TEXT.none}`}
         icon={<Icon name="label" />}
-        onClick={() => onExpand('labels')}
+        onClick={() => onExpand?.('labels')}
       />
     );
   }
@@ -73,7 +82,7 @@ export function LabelsBlock({
       ) : null}
       {editing ? (
         <LabelsPicker
-          fullPath={scope.fullPath}
+          fullPath={labelsGroupPath}
           initial={shown}
           onApply={save}
           onCancel={() => setEditing(false)}
@@ -86,8 +95,8 @@ export function LabelsBlock({
             <li key={label.id} className="sidebar-label">
               <a
                 className="label-link"
-                href={labelFilterHref(listEpicsPath, label.title)}
-                title={SIDEBAR_TEXT.filterByLabel(label.title)}
+                href={labelFilterHref(listPath, label.title)}
+                title={filterTitle(label.title)}
               >
                 <LabelChip {...label} />
               </a>

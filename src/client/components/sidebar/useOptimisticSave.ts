@@ -4,8 +4,8 @@
  * the transition ends) with the block's own text and the server's first error.
  */
 import { useOptimistic, useState, useTransition } from 'react';
-import { type BlockError, writeError } from '../../../components/sidebar/index.ts';
-import type { SidebarWriteResult } from '../../../data/index.ts';
+import type { SidebarWriteResult } from '../../data/index.ts';
+import { type BlockError, writeError } from './index.ts';
 
 export interface OptimisticSave<T> {
   /** The pending value while a save runs, else the saved one. */

@@ -4,10 +4,10 @@
  * others of its scope; Apply saves the difference, Escape or Cancel leaves without saving.
  */
 import { type CSSProperties, useId, useState } from 'react';
-import { readableTextColor } from '../../../../core/domain/colors.ts';
-import { SIDEBAR_TEXT } from '../../../components/sidebar/index.ts';
-import type { LabelView } from '../../../data/index.ts';
-import { Button } from '../../../ui/index.ts';
+import { readableTextColor } from '../../../core/domain/colors.ts';
+import type { LabelView } from '../../data/index.ts';
+import { Button } from '../../ui/index.ts';
+import { SIDEBAR_TEXT } from './index.ts';
 import { pickerOptions, toggleLabel } from './labelSelection.ts';
 import { useLabelSearch } from './useLabelSearch.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LabelView } from '../../../data/index.ts';
+import type { LabelView } from '../../data/index.ts';
 import {
   hasLabelChanges,
   labelChanges,
