@@ -124,10 +124,17 @@ test('a Reporter sets health, weight and due date in the sidebar, and a guest on
   await weightInput.press('Enter');
   await expect(sidebar.getByTestId('sidebar-weight-value')).toContainText('3');
 
+  // Due tomorrow: the header's badge says so (the spec's wording), the block shows the date.
+  const tomorrow = new Date();
+  tomorrow.setDate(tomorrow.getDate() + 1);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const dueDay = `${tomorrow.getFullYear()}-${pad(tomorrow.getMonth() + 1)}-${pad(tomorrow.getDate())}`;
+  const dueText = tomorrow.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
   await sidebar.getByTestId('sidebar-due-date-edit').click();
-  await sidebar.getByTestId('sidebar-due-date-input').fill('2026-07-01');
+  await sidebar.getByTestId('sidebar-due-date-input').fill(dueDay);
   await sidebar.getByRole('button', { name: 'Apply' }).click();
-  await expect(sidebar.getByTestId('sidebar-due-date-value')).toContainText('Jul 1, 2026');
+  await expect(sidebar.getByTestId('sidebar-due-date-value')).toContainText(dueText);
+  await expect(reporter.getByTestId('issue-meta').getByTestId('due-date-badge')).toHaveText('Due Tomorrow');
 
   await sidebar.getByTestId('sidebar-health-status-edit').click();
   await sidebar.getByTestId('sidebar-health-status-input').selectOption('atRisk');
@@ -160,7 +167,7 @@ test('a Reporter sets health, weight and due date in the sidebar, and a guest on
   await reporter.reload();
   await waitForIdle(reporter);
   await expect(sidebar.getByTestId('sidebar-weight-value')).toContainText('3');
-  await expect(sidebar.getByTestId('sidebar-due-date-value')).toContainText('Jul 1, 2026');
+  await expect(sidebar.getByTestId('sidebar-due-date-value')).toContainText(dueText);
   await expect(sidebar.getByTestId('sidebar-health-status-value')).toContainText('At risk');
   await expect(labels.getByRole('link')).toHaveText(['backend', 'priority::low']);
   await sidebar.getByTestId('sidebar-weight-remove').click();
@@ -169,7 +176,7 @@ test('a Reporter sets health, weight and due date in the sidebar, and a guest on
   const guest = await signedInPage(browser, 'guest');
   await openIssue(guest, path);
   const readOnly = guest.getByTestId('issue-sidebar');
-  await expect(readOnly.getByTestId('sidebar-due-date-value')).toContainText('Jul 1, 2026');
+  await expect(readOnly.getByTestId('sidebar-due-date-value')).toContainText(dueText);
   await expect(readOnly.getByRole('button', { name: 'Edit' })).toHaveCount(0);
   await expect(readOnly.getByTestId('sidebar-weight-remove')).toHaveCount(0);
 });

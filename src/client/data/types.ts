@@ -209,6 +209,8 @@ export interface IssueDetail extends IssueListItem {
   readonly description: string | null;
   readonly reference: string;
   readonly closedAt: Instant | null;
+  /** Only project members may comment. */
+  readonly discussionLocked: boolean;
   readonly epic: { readonly title: string; readonly webPath: string; readonly reference: string } | null;
   readonly upvotes: number;
   readonly downvotes: number;

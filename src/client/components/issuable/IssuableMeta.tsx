@@ -1,6 +1,9 @@
+import type { CalendarDate } from '../../../core/time/calendarDate.ts';
+import { dueDateText } from '../../../core/time/dueDateText.ts';
+import { calendarDateOf } from '../../../core/time/formatting.ts';
 import type { HealthStatus, Instant, IssueType, ItemState, UserView, Visibility } from '../../data/index.ts';
 import { useNow } from '../../lib/index.ts';
-import { Avatar, Badge, Icon } from '../../ui/index.ts';
+import { Avatar, Badge, Icon, Tooltip } from '../../ui/index.ts';
 import { formatTimeAgo, formatTimestamp, HEALTH_STATUS, VISIBILITY } from './format.ts';
 
 /** '3 days ago' in a `<time>` whose tooltip is the full timestamp. */
@@ -120,5 +123,35 @@ export function AssigneeAvatars({ assignees }: { assignees: readonly UserView[] 
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * 'Due Tomorrow', 'Due Jun 22', … (the spec's due-date wording), with the full date where it is
+ * near; red once an open item's date has passed.
+ */
+export function DueDateBadge({ dueDate, state }: { dueDate: CalendarDate; state: ItemState }) {
+  const today = calendarDateOf(useNow());
+  const { text, tooltip, overdue } = dueDateText(dueDate, today);
+  return (
+    <Tooltip text={`Due date: ${tooltip}`}>
+      {(tooltipId) => (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the tooltip's full date must be reachable by keyboard.
+        <span tabIndex={0} aria-describedby={tooltipId} data-testid="due-date-badge">
+          <Badge variant={overdue && state === 'opened' ? 'danger' : 'neutral'} icon="calendar">
+            Due {text}
+          </Badge>
+        </span>
+      )}
+    </Tooltip>
+  );
+}
+
+/** GitLab's lock icon: only project members may comment. */
+export function DiscussionLockedBadge() {
+  return (
+    <Badge variant="warning" icon="lock" testId="locked-badge">
+      Locked
+    </Badge>
   );
 }

@@ -23,6 +23,8 @@ export {
   ConfidentialBadge,
   ConfidentialIcon,
   CreatedBy,
+  DiscussionLockedBadge,
+  DueDateBadge,
   HealthBadge,
   IssueTypeIcon,
   StateBadge,

@@ -32,6 +32,7 @@ export const toIssueDetail = (issue: IssueNode, projectFullName: string): IssueD
   description: issue.description || null,
   reference: issue.reference,
   closedAt: toInstant(issue.closedAt),
+  discussionLocked: issue.discussionLocked,
   epic: issue.epic
     ? { title: issue.epic.title ?? '', webPath: issue.epic.webPath, reference: issue.epic.reference }
     : null,

@@ -5,6 +5,8 @@ import { NotFoundContent } from '../../components/errors/index.ts';
 import {
   ConfidentialBadge,
   CreatedBy,
+  DiscussionLockedBadge,
+  DueDateBadge,
   IssuableBody,
   type IssuablePolling,
   IssueTypeIcon,
@@ -90,7 +92,9 @@ function IssueView({
   const badges = (
     <>
       <StateBadge state={status.state} />
+      {issue.discussionLocked ? <DiscussionLockedBadge /> : null}
       {issue.confidential ? <ConfidentialBadge /> : null}
+      {issue.dueDate ? <DueDateBadge dueDate={issue.dueDate} state={status.state} /> : null}
     </>
   );
   return (
