@@ -181,7 +181,7 @@ test('a Reporter sets health, weight and due date in the sidebar, and a guest on
   await expect(readOnly.getByTestId('sidebar-weight-remove')).toHaveCount(0);
 });
 
-test('assignees are picked by search and saved when the picker loses focus; a milestone saves at once', async ({
+test('assignees are picked by search and saved when the picker loses focus; a milestone and an epic save at once', async ({
   page,
 }) => {
   await signIn(page, 'reporter');
@@ -218,6 +218,22 @@ test('assignees are picked by search and saved when the picker loses focus; a mi
   await waitForIdle(page);
   await expect(sidebar.getByTestId('sidebar-assignees-value')).toContainText('Grace Hopper');
   await expect(sidebar.getByTestId('sidebar-milestone-value')).toHaveText(title);
+
+  // An epic of the project's group: picked by searching its title, then taken out again.
+  const stamp = Date.now().toString(36);
+  const epic = await api(page, 'POST', '/api/v4/groups/sandbox/epics', { title: `Sidebar epic ${stamp}` });
+  expect(epic.status).toBe(201);
+  await sidebar.getByTestId('sidebar-epic-edit').click();
+  await sidebar.getByTestId('sidebar-epic-search').fill(stamp);
+  await sidebar.getByRole('option', { name: new RegExp(`Sidebar epic ${stamp}`) }).click();
+  await expect(sidebar.getByTestId('sidebar-epic-value')).toContainText(`Sidebar epic ${stamp}`);
+  await expect(sidebar.getByTestId('sidebar-epic-value').getByRole('link')).toHaveAttribute(
+    'href',
+    `/groups/sandbox/-/epics/${epic.body.iid as number}`,
+  );
+  await sidebar.getByTestId('sidebar-epic-edit').click();
+  await sidebar.getByRole('option', { name: 'No epic' }).click();
+  await expect(sidebar.getByTestId('sidebar-epic-value')).toHaveText('None');
 
   await sidebar.getByTestId('sidebar-milestone-edit').click();
   await sidebar.getByRole('option', { name: 'No milestone' }).click();

@@ -247,6 +247,38 @@ describe.each(BACKENDS)("GitLab's issue mutations (%s)", (backend) => {
     expect(await read(iid)).toEqual(before);
   });
 
+  it('issueSetEpic moves an issue into an epic of its hierarchy and out again', async () => {
+    const iid = await createIssue('owner', 'Into an epic');
+    const epic = await server.db
+      .selectFrom('epics')
+      .innerJoin('namespaces', 'namespaces.id', 'epics.group_id')
+      .select(['epics.id', 'epics.iid', 'namespaces.full_path'])
+      .where('namespaces.full_path', '=', 'acme/platform')
+      .where('epics.confidential', '=', false)
+      .orderBy('epics.id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const epicOf = async () =>
+      (
+        await as('owner').graphql<{ project: { issue: { epic: { iid: string } | null } } }>(
+          'query ($path: ID!, $iid: String!) { project(fullPath: $path) { issue(iid: $iid) { epic { iid } } } }',
+          { path: PROJECT, iid },
+        )
+      ).body.data?.project.issue.epic ?? null;
+    const set = await mutate('reporter', 'issueSetEpic', { iid, epicId: toGlobalId('Epic', epic.id) });
+    expect(set.errors).toEqual([]);
+    expect(set.payload?.errors).toEqual([]);
+    expect(await epicOf()).toEqual({ iid: String(epic.iid) });
+
+    const refused = await mutate('guest', 'issueSetEpic', { iid, epicId: null });
+    expect(refused.errors.map((error) => error.message)).toEqual([expect.stringMatching(NOT_AVAILABLE)]);
+    expect(await epicOf()).toEqual({ iid: String(epic.iid) });
+
+    const removed = await mutate('reporter', 'issueSetEpic', { iid, epicId: null });
+    expect(removed.payload?.errors).toEqual([]);
+    expect(await epicOf()).toBeNull();
+  });
+
   it('refuses a date that is not one before running anything', async () => {
     const iid = await createIssue('owner', 'Dated');
     const { payload, errors } = await mutate('owner', 'updateIssue', { iid, dueDate: '2026-02-30' });

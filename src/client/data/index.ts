@@ -52,6 +52,7 @@ export {
   useIssueAssignees,
   useIssueConfidential,
   useIssueDueDate,
+  useIssueEpic,
   useIssueHealthStatus,
   useIssueMilestone,
   useIssueReference,

@@ -12,12 +12,14 @@ import {
   IssueSidebarAssigneesDocument,
   IssueSidebarConfidentialDocument,
   IssueSidebarDueDateDocument,
+  IssueSidebarEpicDocument,
   IssueSidebarHealthStatusDocument,
   IssueSidebarMilestoneDocument,
   IssueSidebarReferenceDocument,
   IssueSidebarSetAssigneesDocument,
   IssueSidebarSetConfidentialDocument,
   IssueSidebarSetDueDateDocument,
+  IssueSidebarSetEpicDocument,
   IssueSidebarSetHealthStatusDocument,
   IssueSidebarSetMilestoneDocument,
   IssueSidebarSetWeightDocument,
@@ -201,4 +203,43 @@ export function useIssueAssignees(
     avatarUrl: user.avatarUrl ?? null,
   }));
   return { ...blockState(result, issue && { assignees }), save };
+}
+
+/** The epic an issue belongs to, as its sidebar shows it. */
+export interface IssueEpicView {
+  readonly id: string;
+  readonly title: string;
+  readonly webPath: string;
+  readonly reference: string;
+}
+
+/** The issue's epic; `save` takes an epic's global id, or null to take the issue out of its epic. */
+export function useIssueEpic(scope: SidebarScope): Saving<{ epic: IssueEpicView | null }, string | null> {
+  const client = useApolloClient();
+  const variables = useScopeVariables(scope);
+  const result = useQuery(IssueSidebarEpicDocument, { variables });
+  const save = useCallback(
+    (epicId: string | null) =>
+      settle(async () => {
+        const { data } = await client.mutate({
+          mutation: IssueSidebarSetEpicDocument,
+          variables: { input: { ...address(variables), epicId } },
+        });
+        return data?.issuableSetEpic;
+      }),
+    [client, variables],
+  );
+  const issue = result.data?.workspace?.issuable;
+  const epic = issue?.epic;
+  return {
+    ...blockState(
+      result,
+      issue && {
+        epic: epic
+          ? { id: epic.id, title: epic.title ?? '', webPath: epic.webPath, reference: epic.reference }
+          : null,
+      },
+    ),
+    save,
+  };
 }

@@ -10,13 +10,11 @@ import {
   IssuableBody,
   type IssuablePolling,
   IssueTypeIcon,
-  None,
   StateBadge,
   useIssuablePolling,
   useIssuableStatus,
 } from '../../components/issuable/index.ts';
 import { PageHeader, projectCrumbs } from '../../components/navigation/index.ts';
-import { SidebarBlock } from '../../components/sidebar/index.ts';
 import {
   createIssuableTextClient,
   type IssuableTextClient,
@@ -140,19 +138,7 @@ function IssueView({
           groupId={page.groupId || null}
           groupFullPath={page.groupFullPath}
           canAdmin={page.canAdmin}
-        >
-          <SidebarBlock block="epic" title="Epic" busy={false}>
-            <p className="sidebar-value" data-testid="issue-epic">
-              {issue.epic ? (
-                <a href={issue.epic.webPath}>
-                  {issue.epic.title} <span className="muted">{issue.epic.reference}</span>
-                </a>
-              ) : (
-                <None />
-              )}
-            </p>
-          </SidebarBlock>
-        </IssueSidebar>
+        />
       </div>
     </>
   );

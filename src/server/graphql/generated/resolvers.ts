@@ -101,6 +101,8 @@ export type Mutation = {
   issueSetConfidential?: Maybe<IssueSetConfidentialPayload>;
   /** Locks or unlocks an issue's discussion. */
   issueSetLocked?: Maybe<IssueSetLockedPayload>;
+  /** Moves an issue to an epic (out of any other), or out of its epic with a null epicId. */
+  issueSetEpic?: Maybe<IssueSetEpicPayload>;
 };
 
 
@@ -176,6 +178,11 @@ export type MutationIssueSetConfidentialArgs = {
 
 export type MutationIssueSetLockedArgs = {
   input: IssueSetLockedInput;
+};
+
+
+export type MutationIssueSetEpicArgs = {
+  input: IssueSetEpicInput;
 };
 
 export type QueryComplexity = {
@@ -1328,6 +1335,21 @@ export type IssueSetLockedPayload = {
   errors: Array<Scalars['String']['output']>;
 };
 
+export type IssueSetEpicInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  projectPath: Scalars['ID']['input'];
+  iid: Scalars['String']['input'];
+  /** The epic's global id; null removes the issue from its epic. */
+  epicId?: InputMaybe<Scalars['EpicID']['input']>;
+};
+
+export type IssueSetEpicPayload = {
+  __typename?: 'IssueSetEpicPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  issue?: Maybe<Issue>;
+  errors: Array<Scalars['String']['output']>;
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -1507,6 +1529,8 @@ export type ResolversTypes = {
   IssueSetConfidentialPayload: ResolverTypeWrapper<Omit<IssueSetConfidentialPayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
   IssueSetLockedInput: IssueSetLockedInput;
   IssueSetLockedPayload: ResolverTypeWrapper<Omit<IssueSetLockedPayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
+  IssueSetEpicInput: IssueSetEpicInput;
+  IssueSetEpicPayload: ResolverTypeWrapper<Omit<IssueSetEpicPayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -1599,6 +1623,8 @@ export type ResolversParentTypes = {
   IssueSetConfidentialPayload: Omit<IssueSetConfidentialPayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
   IssueSetLockedInput: IssueSetLockedInput;
   IssueSetLockedPayload: Omit<IssueSetLockedPayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
+  IssueSetEpicInput: IssueSetEpicInput;
+  IssueSetEpicPayload: Omit<IssueSetEpicPayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
 };
 
 export interface TimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Time'], any> {
@@ -1638,6 +1664,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   issueSetWeight?: Resolver<Maybe<ResolversTypes['IssueSetWeightPayload']>, ParentType, ContextType, RequireFields<MutationIssueSetWeightArgs, 'input'>>;
   issueSetConfidential?: Resolver<Maybe<ResolversTypes['IssueSetConfidentialPayload']>, ParentType, ContextType, RequireFields<MutationIssueSetConfidentialArgs, 'input'>>;
   issueSetLocked?: Resolver<Maybe<ResolversTypes['IssueSetLockedPayload']>, ParentType, ContextType, RequireFields<MutationIssueSetLockedArgs, 'input'>>;
+  issueSetEpic?: Resolver<Maybe<ResolversTypes['IssueSetEpicPayload']>, ParentType, ContextType, RequireFields<MutationIssueSetEpicArgs, 'input'>>;
 };
 
 export type QueryComplexityResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['QueryComplexity'] = ResolversParentTypes['QueryComplexity']> = {
@@ -2168,6 +2195,12 @@ export type IssueSetLockedPayloadResolvers<ContextType = GraphQLContext, ParentT
   errors?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type IssueSetEpicPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['IssueSetEpicPayload'] = ResolversParentTypes['IssueSetEpicPayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  issue?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType>;
+  errors?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = GraphQLContext> = {
   Time?: GraphQLScalarType;
   Date?: GraphQLScalarType;
@@ -2234,5 +2267,6 @@ export type Resolvers<ContextType = GraphQLContext> = {
   IssueSetWeightPayload?: IssueSetWeightPayloadResolvers<ContextType>;
   IssueSetConfidentialPayload?: IssueSetConfidentialPayloadResolvers<ContextType>;
   IssueSetLockedPayload?: IssueSetLockedPayloadResolvers<ContextType>;
+  IssueSetEpicPayload?: IssueSetEpicPayloadResolvers<ContextType>;
 };
 

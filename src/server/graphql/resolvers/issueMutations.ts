@@ -7,6 +7,7 @@ import {
   type ListOperation,
   updateIssue,
 } from '../../services/issues/issueCommands.ts';
+import { setIssueEpic } from '../../services/issues/issueEpic.ts';
 import { findReadableProject } from '../../services/projectService.ts';
 import type { GraphQLContext } from '../context.ts';
 import type { IssueType, MutationOperationMode, MutationResolvers } from '../generated/resolvers.ts';
@@ -80,6 +81,7 @@ export const issueMutations: Pick<
   | 'issueSetWeight'
   | 'issueSetConfidential'
   | 'issueSetLocked'
+  | 'issueSetEpic'
 > = {
   updateIssue: (_parent, { input }, context) => {
     const { projectPath, iid, clientMutationId, ...attributes } = input;
@@ -136,4 +138,19 @@ export const issueMutations: Pick<
     mutateIssue(context, input, () => ({ confidential: input.confidential })),
   issueSetLocked: (_parent, { input }, context) =>
     mutateIssue(context, input, () => ({ discussionLocked: input.locked })),
+  issueSetEpic: (_parent, { input }, context) => {
+    requireWriteAccess(context);
+    const epicId = input.epicId == null ? null : epicIdOf(String(input.epicId));
+    return payloadErrors(async () => {
+      const located = await locate(context, input);
+      const issue = await setIssueEpic(context.db, context.access, located, epicId);
+      return { clientMutationId: input.clientMutationId ?? null, issue, errors: [] };
+    });
+  },
 };
+
+function epicIdOf(id: string): number {
+  const parsed = parseGlobalId(id, ['Epic']);
+  if (!parsed.ok) throw new GraphQLError(parsed.error);
+  return parsed.value.id;
+}

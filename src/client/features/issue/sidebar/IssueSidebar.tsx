@@ -3,7 +3,7 @@
  * (health status, weight, due date, confidentiality, reference), each editable by those the server
  * lets set the issue's metadata, and read-only rows for what it does not edit yet.
  */
-import { type ReactNode, useMemo } from 'react';
+import { useMemo } from 'react';
 import {
   HEALTH_STATUS_TEXT,
   type HealthStatus,
@@ -19,12 +19,14 @@ import {
   SIDEBAR_TEXT,
 } from '../../../components/sidebar/index.ts';
 import {
+  fetchEpicSuggestions,
   fetchProjectMilestoneSuggestions,
   fetchUserSuggestions,
   type SidebarScope,
   useIssueAssignees,
   useIssueConfidential,
   useIssueDueDate,
+  useIssueEpic,
   useIssueHealthStatus,
   useIssueLabels,
   useIssueMilestone,
@@ -44,7 +46,6 @@ export function IssueSidebar({
   groupId,
   groupFullPath,
   canAdmin,
-  children,
 }: {
   fullPath: string;
   iid: string;
@@ -54,8 +55,6 @@ export function IssueSidebar({
   groupFullPath: string;
   /** GitLab's admin_issue: the metadata editors show. */
   canAdmin: boolean;
-  /** The read-only rows between the blocks (the epic). */
-  children?: ReactNode;
 }) {
   const scope: SidebarScope = useMemo(() => ({ fullPath, iid }), [fullPath, iid]);
   const health = useIssueHealthStatus(scope);
@@ -66,6 +65,8 @@ export function IssueSidebar({
   const assignees = useIssueAssignees(scope);
   const milestone = useIssueMilestone(scope);
   const labels = useIssueLabels(scope);
+  const epic = useIssueEpic(scope);
+  const currentEpic = epic.data?.epic;
   const assigned = assignees.data?.assignees;
   const current = milestone.data?.milestone;
   const blockProps = { canUpdate: canAdmin };
@@ -110,7 +111,43 @@ export function IssueSidebar({
           </p>
         )}
       </PickerBlock>
-      {children}
+      <PickerBlock
+        block="epic"
+        title={ISSUE_SIDEBAR_TEXT.epic}
+        canUpdate={canAdmin}
+        loading={epic.loading}
+        fetchError={epic.error}
+        selected={
+          currentEpic === undefined
+            ? null
+            : currentEpic
+              ? [{ key: currentEpic.id, label: currentEpic.title }]
+              : []
+        }
+        multiple={false}
+        noneText={ISSUE_SIDEBAR_TEXT.noEpic}
+        searchLabel={ISSUE_SIDEBAR_TEXT.searchEpics}
+        search={async (search, signal) =>
+          (await fetchEpicSuggestions({ fullPath: groupFullPath, search, state: 'opened' }, signal)).map(
+            (found) => ({ key: found.id, label: found.title, detail: `&${found.iid}` }),
+          )
+        }
+        save={([key]) => epic.save(key ?? null)}
+        errorText={ISSUE_SIDEBAR_TEXT.epicError}
+      >
+        <p className="sidebar-value" data-testid="sidebar-epic-value">
+          {currentEpic ? (
+            <>
+              <a href={currentEpic.webPath} className="sidebar-strong">
+                {currentEpic.title}
+              </a>{' '}
+              <span className="muted">{currentEpic.reference}</span>
+            </>
+          ) : (
+            SIDEBAR_TEXT.none
+          )}
+        </p>
+      </PickerBlock>
       <LabelsBlock
         labels={labels}
         labelsGroupPath={groupFullPath}
