@@ -491,6 +491,8 @@ test('the sidebar works from the keyboard alone', async ({ page }) => {
   await page.keyboard.type('backend');
   const backend = sidebar.getByRole('checkbox', { name: 'backend' });
   await expect(backend).toBeVisible();
+  // The search has answered: no option arrives between the checkbox and the Apply button.
+  await expect(sidebar.getByTestId('labels-picker').locator('[role="status"]')).toHaveText('');
   await page.keyboard.press('Tab');
   await expect(backend).toBeFocused();
   await page.keyboard.press('Space');
