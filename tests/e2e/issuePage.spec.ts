@@ -244,3 +244,27 @@ test('assignees are picked by search and saved when the picker loses focus; a mi
   await sidebar.getByTestId('sidebar-assignees-search').press('Escape');
   await expect(sidebar.getByTestId('sidebar-assignees-value')).toContainText('Grace Hopper');
 });
+
+test('issues link to each other in their Linked items card, from both sides', async ({ page }) => {
+  await signIn(page, 'reporter');
+  const blocker = await createIssue(page, 'The blocking issue');
+  const blocked = await createIssue(page, 'The blocked issue');
+  const blockerIid = blocker.split('/').pop();
+  await openIssue(page, blocked);
+  const card = page.getByTestId('linked-items-card');
+  await expect(card).toContainText(
+    'Link issues together to show that they are related, or that one is blocking others.',
+  );
+  await card.getByTestId('linked-items-add').click();
+  await card.getByRole('radio', { name: 'is blocked by' }).check();
+  await card.getByTestId('related-issuable-input').fill(`${PROJECT}#${blockerIid} `);
+  await card.getByTestId('add-issuable-submit').click();
+  await expect(card.getByTestId('linked-item')).toHaveCount(1);
+  await expect(card.getByRole('heading', { name: 'Is blocked by' })).toBeVisible();
+  await expect(card.getByTestId('linked-item')).toContainText('The blocking issue');
+  await expectNoSeriousAxeViolations(page);
+
+  await openIssue(page, blocker);
+  await expect(card.getByRole('heading', { name: 'Blocks' })).toBeVisible();
+  await expect(card.getByTestId('linked-item')).toContainText('The blocked issue');
+});

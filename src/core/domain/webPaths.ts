@@ -76,6 +76,11 @@ export const projectIssuesSearchPath = (fullPath: string, query: string): string
   `${projectIssuesPath(fullPath)}?${query}`;
 export const issueWebPath = (projectFullPath: string, iid: Iid): string =>
   projectSection(projectFullPath, `issues/${iid}`);
+/** An issue's related issues ('Linked items'), or one link when `linkId` is given. */
+export function issueLinksPath(projectFullPath: string, iid: Iid, linkId?: number): string {
+  const links = `${issueWebPath(projectFullPath, iid)}/links`;
+  return linkId === undefined ? links : `${links}/${linkId}`;
+}
 /** Where an issue's title, description and state are saved (PUT). */
 export const issueJsonPath = (projectFullPath: string, iid: Iid): string =>
   `${issueWebPath(projectFullPath, iid)}.json`;

@@ -177,8 +177,9 @@ function EpicLinkedItems({ page }: { page: EpicPageProps }) {
   const endpoints = epicLinkEndpoints(page.fullPath, page.iid);
   return (
     <LinkedItemsCard
+      issuableType="epic"
       endpoint={endpoints.relatedEpicsEndpoint}
-      autoCompleteEpics={endpoints.autoCompleteEpics}
+      sources={{ epics: endpoints.autoCompleteEpics }}
       canAdmin={page.canAdmin}
     />
   );

@@ -1,5 +1,10 @@
 import { useMemo, useState } from 'react';
-import { issueWebPath, projectIssuesPath } from '../../../core/domain/webPaths.ts';
+import {
+  groupAutocompleteSourcePath,
+  issueLinksPath,
+  issueWebPath,
+  projectIssuesPath,
+} from '../../../core/domain/webPaths.ts';
 import type { PageMountOf } from '../../../core/pages/pageMount.ts';
 import { NotFoundContent } from '../../components/errors/index.ts';
 import {
@@ -23,6 +28,7 @@ import {
   usePageSettled,
 } from '../../data/index.ts';
 import { Alert, Breadcrumbs, Button, Loading, useDocumentTitle } from '../../ui/index.ts';
+import { LinkedItemsCard } from '../related-items/index.ts';
 import { ISSUE_TEXT } from './issueTexts.ts';
 import { IssueSidebar } from './sidebar/IssueSidebar.tsx';
 
@@ -130,6 +136,12 @@ function IssueView({
             polling={polling}
             updatingTasks={updatingTasks}
             onUpdatingTasks={onUpdatingTasks}
+          />
+          <LinkedItemsCard
+            issuableType="issue"
+            endpoint={issueLinksPath(page.fullPath, page.iid)}
+            sources={{ issues: groupAutocompleteSourcePath(page.groupFullPath, 'issues') }}
+            canAdmin={page.canAdmin}
           />
         </div>
         <IssueSidebar

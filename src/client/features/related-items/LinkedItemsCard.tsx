@@ -1,9 +1,11 @@
 /**
- * LinkedItemsCard — the epic page's 'Linked items' card (GitLab's related epics): the count, an Add
+ * LinkedItemsCard — the epic and issue pages' 'Linked items' card (GitLab's related epics and
+ * related issues): the count, an Add
  * button for users who can admin, the form (link type + references), and the items grouped as
  * 'Blocks', 'Is blocked by' and 'Relates to', each with its state, reference, title link and a
  * remove button. Endpoints: GET and POST `{ issuable_references, link_type }` to `endpoint`
- * (`/groups/:path/-/epics/:iid/related_epic_links`), DELETE each item's `relation_path`.
+ * (`/groups/:path/-/epics/:iid/related_epic_links`, `/:project/-/issues/:iid/links`), DELETE each
+ * item's `relation_path`.
  */
 import { useEffect, useId, useState } from 'react';
 import {
@@ -18,14 +20,17 @@ import { Alert, Button, Icon, Loading } from '../../ui/index.ts';
 import { AddIssuableForm } from './AddIssuableForm.tsx';
 import { groupByLinkType, mergeLinkedItems } from './linkedItems.ts';
 import { StateIcon } from './ReferenceChip.tsx';
+import type { AutocompleteSources } from './referenceInput.ts';
 import { addItemErrorText, RELATED_TEXT, removeItemErrorText } from './relatedItemsTexts.ts';
 
 export interface LinkedItemsCardProps {
-  /** `/groups/:path/-/epics/:iid/related_epic_links`. */
+  /** What links to what: epics to epics, issues to issues. */
+  readonly issuableType: 'epic' | 'issue';
+  /** `/groups/:path/-/epics/:iid/related_epic_links` or `/:project/-/issues/:iid/links`. */
   readonly endpoint: string;
-  /** `/groups/:path/-/autocomplete_sources/epics`. */
-  readonly autoCompleteEpics: string;
-  /** Add and remove links (the epic's admin permission). */
+  /** Where the reference input's suggestions come from (`…/autocomplete_sources/epics` or `issues`). */
+  readonly sources: AutocompleteSources;
+  /** Add and remove links (the epic's admin permission, the issue's update permission). */
   readonly canAdmin: boolean;
 }
 
@@ -34,7 +39,7 @@ type ListState =
   | { readonly kind: 'failed' }
   | { readonly kind: 'ready'; readonly items: readonly LinkedIssuable[] };
 
-export function LinkedItemsCard({ endpoint, autoCompleteEpics, canAdmin }: LinkedItemsCardProps) {
+export function LinkedItemsCard({ issuableType, endpoint, sources, canAdmin }: LinkedItemsCardProps) {
   const [list, setList] = useState<ListState>({ kind: 'loading' });
   const [formOpen, setFormOpen] = useState(false);
   const [removing, setRemoving] = useState<ReadonlySet<number>>(new Set());
@@ -59,7 +64,7 @@ export function LinkedItemsCard({ endpoint, autoCompleteEpics, canAdmin }: Linke
 
   const add = async (references: string[], linkType: LinkType) => {
     const result = await addRelatedItems(endpoint, references, linkType);
-    if (!result.ok) return addItemErrorText(result.error, 'epic');
+    if (!result.ok) return addItemErrorText(result.error, issuableType);
     setList((current) => ({
       kind: 'ready',
       items: mergeLinkedItems(current.kind === 'ready' ? current.items : [], result.value),
@@ -77,7 +82,7 @@ export function LinkedItemsCard({ endpoint, autoCompleteEpics, canAdmin }: Linke
       return next;
     });
     if (!result.ok) {
-      pushToast(removeItemErrorText(result.error, 'epic'), 'danger');
+      pushToast(removeItemErrorText(result.error, issuableType), 'danger');
       return;
     }
     setList((current) =>
@@ -112,9 +117,9 @@ export function LinkedItemsCard({ endpoint, autoCompleteEpics, canAdmin }: Linke
       {formOpen ? (
         <div className="ri-card-form">
           <AddIssuableForm
-            issuableType="epic"
+            issuableType={issuableType}
             showLinkTypes
-            sources={{ epics: autoCompleteEpics }}
+            sources={sources}
             onSubmit={add}
             onCancel={() => setFormOpen(false)}
           />
@@ -123,7 +128,7 @@ export function LinkedItemsCard({ endpoint, autoCompleteEpics, canAdmin }: Linke
       {list.kind === 'loading' ? <Loading label={RELATED_TEXT.loading} /> : null}
       {list.kind === 'failed' ? <Alert variant="danger">{RELATED_TEXT.fetchFailed}</Alert> : null}
       {list.kind === 'ready' && items.length === 0 && !formOpen ? (
-        <p className="ri-empty muted">{RELATED_TEXT.noLinkedItems}</p>
+        <p className="ri-empty muted">{RELATED_TEXT.noLinkedItems(issuableType)}</p>
       ) : null}
       {groupByLinkType(items).map((group) => (
         <div key={group.linkType} className="ri-group">

@@ -47,7 +47,7 @@ describe('AddIssuableForm markup', () => {
 
 describe('LinkedItemsCard markup', () => {
   it("shows 'Linked items' with an Add button only for users who can admin", () => {
-    const props = { endpoint: '/r', autoCompleteEpics: '/a' };
+    const props = { issuableType: 'epic' as const, endpoint: '/r', sources: { epics: '/a' } };
     const admin = renderToStaticMarkup(createElement(LinkedItemsCard, { ...props, canAdmin: true }));
     expect(admin).toContain('Linked items');
     expect(admin).toContain('data-testid="linked-items-add"');

@@ -104,7 +104,8 @@ export const RELATED_TEXT = {
     is_blocked_by: 'Is blocked by',
     relates_to: 'Relates to',
   } satisfies Record<LinkType, string>,
-  noLinkedItems: 'Link epics together to show that they are related, or that one is blocking others.',
+  noLinkedItems: (type: 'epic' | 'issue') =>
+    `Link ${type}s together to show that they are related, or that one is blocking others.`,
   loading: 'Loading linked items',
   fetchFailed: 'Something went wrong while fetching linked items.',
   confidential: 'Confidential',
