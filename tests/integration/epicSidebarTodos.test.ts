@@ -156,8 +156,11 @@ describe.each(BACKENDS)('the epic sidebar to-do (%s)', (backend) => {
       expect(refused.body.errors?.[0]?.message).toMatch(NOT_AVAILABLE);
       expect(await todoRows(person, epic.numericId)).toEqual([]);
     }
-    const wrongKind = await as('reporter').graphql(TODO_CREATE, { targetId: 'gid://gitlab/Issue/1' });
-    expect(wrongKind.body.errors?.[0]?.message).toContain('gid://gitlab/Issue/1 is not a valid ID for Epic.');
+    // Epics and issues take to-dos; anything else is refused before it runs.
+    const wrongKind = await as('reporter').graphql(TODO_CREATE, { targetId: 'gid://gitlab/Milestone/1' });
+    expect(wrongKind.body.errors?.[0]?.message).toContain(
+      'gid://gitlab/Milestone/1 is not a valid ID for Epic, Issue.',
+    );
     const malformed = await as('reporter').graphql(TODO_MARK_DONE, { todoId: 'todo-1' });
     expect(malformed.body.errors?.[0]?.message).toContain('todo-1 is not a valid GitLab ID.');
     for (const todoId of ['gid://gitlab/Todo/99999999999', 'gid://gitlab/Todo/0']) {

@@ -279,6 +279,58 @@ describe.each(BACKENDS)("GitLab's issue mutations (%s)", (backend) => {
     expect(await epicOf()).toBeNull();
   });
 
+  it('subscribes, adds a to-do, and lists the author, the assignees and commenters as participants', async () => {
+    const iid = await createIssue('developer', 'Engaged with');
+    const engagement = async (person: Person) =>
+      (
+        await as(person).graphql<{
+          project: {
+            issue: {
+              id: string;
+              subscribed: boolean;
+              participants: { nodes: { username: string }[] };
+              currentUserTodos: { nodes: { id: string }[] };
+            };
+          };
+        }>(
+          `query ($path: ID!, $iid: String!) { project(fullPath: $path) { issue(iid: $iid) {
+            id subscribed participants { nodes { username } } currentUserTodos(state: pending) { nodes { id } } } } }`,
+          { path: PROJECT, iid },
+        )
+      ).body.data!.project.issue;
+
+    // The author is subscribed until they say otherwise; the reporter is not.
+    expect((await engagement('developer')).subscribed).toBe(true);
+    expect((await engagement('reporter')).subscribed).toBe(false);
+    const subscribed = await mutate('reporter', 'issueSetSubscription', { iid, subscribedState: true });
+    expect(subscribed.payload?.errors).toEqual([]);
+    expect((await engagement('reporter')).subscribed).toBe(true);
+    await mutate('developer', 'issueSetSubscription', { iid, subscribedState: false });
+    expect((await engagement('developer')).subscribed).toBe(false);
+
+    await mutate('owner', 'issueSetAssignees', { iid, assigneeUsernames: ['reporter'] });
+    expect((await engagement('owner')).participants.nodes.map((user) => user.username)).toEqual([
+      'developer',
+      'reporter',
+    ]);
+
+    const { id } = await engagement('guest');
+    const created = await as('guest').graphql<{
+      todoCreate: { todo: { id: string } | null; errors: string[] };
+    }>('mutation ($input: TodoCreateInput!) { todoCreate(input: $input) { todo { id } errors } }', {
+      input: { targetId: id },
+    });
+    expect(created.body.errors).toBeUndefined();
+    const again = await as('guest').graphql<{ todoCreate: { todo: { id: string } } }>(
+      'mutation ($input: TodoCreateInput!) { todoCreate(input: $input) { todo { id } errors } }',
+      { input: { targetId: id } },
+    );
+    // One pending to-do per item, however often it is asked for.
+    expect(again.body.data?.todoCreate.todo.id).toBe(created.body.data?.todoCreate.todo?.id);
+    expect((await engagement('guest')).currentUserTodos.nodes).toHaveLength(1);
+    expect((await engagement('reporter')).currentUserTodos.nodes).toHaveLength(0);
+  });
+
   it('refuses a date that is not one before running anything', async () => {
     const iid = await createIssue('owner', 'Dated');
     const { payload, errors } = await mutate('owner', 'updateIssue', { iid, dueDate: '2026-02-30' });

@@ -191,6 +191,11 @@ export function createLoaders(
       async (ids) => (viewerId === null ? new Map() : findTodosOfTargets(db, viewerId, 'Epic', ids)),
       [],
     ),
+    /** The viewer's to-dos on each issue, every state, in one statement. */
+    issueTodos: new BatchLoader<number, TodoRow[]>(
+      async (ids) => (viewerId === null ? new Map() : findTodosOfTargets(db, viewerId, 'Issue', ids)),
+      [],
+    ),
     epicSubscription: new BatchLoader<number, boolean | null>(
       async (ids) => (viewerId === null ? new Map() : findSubscriptionChoices(db, viewerId, 'Epic', ids)),
       null,

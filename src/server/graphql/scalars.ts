@@ -62,7 +62,7 @@ export const scalarResolvers = {
   ISO8601Date: dateScalar(parseDate),
   TodoID: globalIdScalar(['Todo']),
   // GitLab takes to-dos on issues, merge requests, designs and more; here epics are the only target.
-  TodoableID: globalIdScalar(['Epic']),
+  TodoableID: globalIdScalar(['Epic', 'Issue']),
   EpicID: globalIdScalar(['Epic']),
   EpicTreeSortingID: globalIdScalar(['Epic', 'EpicIssue']),
 } as const;

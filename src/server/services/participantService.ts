@@ -1,10 +1,12 @@
 import { can, roleOf } from '../../core/domain/permissions.ts';
 import type { Executor } from '../db/executor.ts';
+import { findAssigneeIdsOfIssues } from '../db/repositories/issueRepository.ts';
 import { findHighestAccessLevels } from '../db/repositories/memberRepository.ts';
 import { findNoteAuthorIds } from '../db/repositories/participantRepository.ts';
 import { findUsersByIds } from '../db/repositories/userRepository.ts';
 import type { EpicRow, NamespaceRow, UserRow } from '../db/schema.ts';
 import { type AccessContext, visibilityOfLevel } from './access.ts';
+import type { IssueInProject } from './issueService.ts';
 
 /**
  * GitLab's participants of an epic: its author, then the authors of its notes in the order they
@@ -32,5 +34,41 @@ export async function epicParticipants(
     .filter((user): user is UserRow => user !== undefined)
     .filter((user) =>
       can(roleOf({ isAdmin: user.is_admin }, levels.get(user.id) ?? 0), 'read_epic', context),
+    );
+}
+
+/**
+ * GitLab's participants of an issue: its author, its assignees, then the authors of its notes in
+ * the order they first wrote, each once; internal notes only for a viewer who may read them, and only
+ * people who may still read the issue (confidential ones: Reporters, the author and assignees).
+ */
+export async function issueParticipants(
+  db: Executor,
+  access: AccessContext,
+  { project, namespace, issue }: IssueInProject,
+): Promise<UserRow[]> {
+  const withInternal = await access.canInNamespace('read_internal_note', namespace);
+  const [assigneeIds, noteAuthors] = await Promise.all([
+    findAssigneeIdsOfIssues(db, [issue.id]).then((byIssue) => byIssue.get(issue.id) ?? []),
+    findNoteAuthorIds(db, { type: 'Issue', id: issue.id }, withInternal),
+  ]);
+  const ids = [...new Set([issue.author_id, ...assigneeIds, ...noteAuthors])];
+  const [users, levels] = await Promise.all([
+    findUsersByIds(db, ids),
+    findHighestAccessLevels(db, ids, namespace.traversal_ids),
+  ]);
+  const byId = new Map(users.map((user) => [user.id, user]));
+  const assigned = new Set(assigneeIds);
+  const visibility = visibilityOfLevel(project.visibility_level);
+  return ids
+    .map((id) => byId.get(id))
+    .filter((user): user is UserRow => user !== undefined)
+    .filter((user) =>
+      can(roleOf({ isAdmin: user.is_admin }, levels.get(user.id) ?? 0), 'read_issue', {
+        visibility,
+        confidential: issue.confidential,
+        isAuthor: user.id === issue.author_id,
+        isAssignee: assigned.has(user.id),
+      }),
     );
 }

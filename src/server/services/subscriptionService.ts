@@ -54,3 +54,21 @@ export async function setEpicSubscription(
     subscribed,
   });
 }
+
+/** Turns the actor's notifications for an issue on or off (GitLab's `issueSetSubscription`). */
+export async function setIssueSubscription(
+  db: Executor,
+  access: AccessContext,
+  issue: IssueRow,
+  subscribed: boolean,
+): Promise<void> {
+  const user = access.actor.user;
+  if (!user) throw new UnauthorizedError();
+  await saveSubscriptionChoice(db, {
+    rootNamespaceId: issue.root_namespace_id,
+    userId: user.id,
+    type: 'Issue',
+    id: issue.id,
+    subscribed,
+  });
+}

@@ -14,6 +14,7 @@ import type { Database, EpicRow, NamespaceRow, TodoRow, UserRow } from '../db/sc
 import type { AccessContext } from './access.ts';
 import type { Actor } from './actor.ts';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from './errors.ts';
+import type { IssueInProject } from './issueService.ts';
 
 /** The kinds of item a to-do can be about: what the to-do list filters by, as the row stores them. */
 export type TodoTargetType = TodoRow['target_type'];
@@ -41,19 +42,51 @@ export async function addEpicTodo(
   if (!(await access.canInNamespace('create_todo', group, { confidential: epic.confidential }))) {
     throw new ForbiddenError();
   }
+  return addOwnTodo(db, user, now, {
+    root_namespace_id: epic.root_namespace_id,
+    target_type: 'Epic',
+    target_id: epic.id,
+    group_id: epic.group_id,
+    project_id: null,
+  });
+}
+
+/** The same for an issue ("Add a to-do" on the issue page, GitLab's todoCreate on an issue). */
+export async function addIssueTodo(
+  db: Kysely<Database>,
+  access: AccessContext,
+  { project, namespace, issue }: IssueInProject,
+  now: Date,
+): Promise<TodoRow> {
+  const user = requireUser(access);
+  const confidential = { confidential: issue.confidential, isAuthor: issue.author_id === user.id };
+  if (!(await access.canInProject('create_todo', project, namespace, confidential))) {
+    throw new ForbiddenError();
+  }
+  return addOwnTodo(db, user, now, {
+    root_namespace_id: issue.root_namespace_id,
+    target_type: 'Issue',
+    target_id: issue.id,
+    group_id: null,
+    project_id: project.id,
+  });
+}
+
+/** Inserts the user's own "marked" to-do on a target, unless one is pending already. */
+function addOwnTodo(
+  db: Kysely<Database>,
+  user: UserRow,
+  now: Date,
+  target: Pick<TodoRow, 'root_namespace_id' | 'target_type' | 'target_id' | 'group_id' | 'project_id'>,
+): Promise<TodoRow> {
   return db.transaction().execute(async (trx) => {
     await lockTodosOfUser(trx, user.id);
-    const target = { type: 'Epic' as const, id: epic.id };
-    const pending = await findPendingTodo(trx, user.id, target);
+    const pending = await findPendingTodo(trx, user.id, { type: target.target_type, id: target.target_id });
     if (pending) return pending;
     return insertTodo(trx, {
-      root_namespace_id: epic.root_namespace_id,
+      ...target,
       user_id: user.id,
       author_id: user.id,
-      target_type: 'Epic',
-      target_id: epic.id,
-      group_id: epic.group_id,
-      project_id: null,
       action: TODO_ACTION_MARKED,
       state: 'pending',
       created_at: now,

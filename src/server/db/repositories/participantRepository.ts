@@ -15,7 +15,9 @@ export async function findNoteAuthorIds(
     .selectFrom('notes')
     .select(['author_id', (eb) => eb.fn.min<number>('id').as('first_note_id')])
     .where('noteable_type', '=', noteable.type)
-    .where('noteable_id', '=', noteable.id);
+    .where('noteable_id', '=', noteable.id)
+    // What the system wrote for someone's edit does not make them a participant (GitLab's rule).
+    .where('system', '=', false);
   if (!withInternal) query = query.where('confidential', '=', false);
   const rows = await query.groupBy('author_id').orderBy('first_note_id').execute();
   return rows.map((row) => row.author_id);

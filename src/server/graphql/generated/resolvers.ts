@@ -18,7 +18,7 @@ export type Scalars = {
   ISO8601Date: { input: string; output: string; }
   /** A global id of a to-do (`gid://gitlab/Todo/1`). */
   TodoID: { input: string; output: string; }
-  /** A global id of an item that takes to-dos (`gid://gitlab/Epic/1`). */
+  /** A global id of an item that takes to-dos (`gid://gitlab/Epic/1`, `gid://gitlab/Issue/1`). */
   TodoableID: { input: string; output: string; }
   /** A global id of an epic (`gid://gitlab/Epic/1`). */
   EpicID: { input: string; output: string; }
@@ -79,7 +79,7 @@ export type Mutation = {
   destroyEpic?: Maybe<DestroyEpicPayload>;
   /** Turns the current user's notifications for an epic on or off. */
   epicSetSubscription?: Maybe<EpicSetSubscriptionPayload>;
-  /** Adds a to-do for the current user on an epic; an item keeps at most one pending to-do per user. */
+  /** Adds a to-do for the current user on an epic or an issue; an item keeps at most one pending to-do per user. */
   todoCreate?: Maybe<TodoCreatePayload>;
   /** Marks one of the current user's to-dos done. */
   todoMarkDone?: Maybe<TodoMarkDonePayload>;
@@ -103,6 +103,8 @@ export type Mutation = {
   issueSetLocked?: Maybe<IssueSetLockedPayload>;
   /** Moves an issue to an epic (out of any other), or out of its epic with a null epicId. */
   issueSetEpic?: Maybe<IssueSetEpicPayload>;
+  /** Turns the current user's notifications for an issue on or off. */
+  issueSetSubscription?: Maybe<IssueSetSubscriptionPayload>;
 };
 
 
@@ -183,6 +185,11 @@ export type MutationIssueSetLockedArgs = {
 
 export type MutationIssueSetEpicArgs = {
   input: IssueSetEpicInput;
+};
+
+
+export type MutationIssueSetSubscriptionArgs = {
+  input: IssueSetSubscriptionInput;
 };
 
 export type QueryComplexity = {
@@ -776,6 +783,12 @@ export type Issue = {
   confidential: Scalars['Boolean']['output'];
   /** Only project members may comment while it is locked. */
   discussionLocked: Scalars['Boolean']['output'];
+  /** Whether the current user gets notifications about it: by choice, else as its author or an assignee. */
+  subscribed: Scalars['Boolean']['output'];
+  /** The author, the assignees, then the authors of its notes in the order they first wrote, each once; only people who may read the issue. */
+  participants?: Maybe<UserCoreConnection>;
+  /** The current user's to-dos on this issue, oldest first (none for an anonymous visitor). */
+  currentUserTodos: TodoConnection;
   weight?: Maybe<Scalars['Int']['output']>;
   healthStatus?: Maybe<HealthStatus>;
   dueDate?: Maybe<Scalars['Time']['output']>;
@@ -796,6 +809,23 @@ export type Issue = {
   downvotes: Scalars['Int']['output'];
   /** Whether an open issue the viewer may see blocks this one. */
   blocked: Scalars['Boolean']['output'];
+};
+
+
+export type IssueParticipantsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type IssueCurrentUserTodosArgs = {
+  state?: InputMaybe<TodoStateEnum>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -1137,6 +1167,12 @@ export type EpicIssue = {
   confidential: Scalars['Boolean']['output'];
   /** Only project members may comment while it is locked. */
   discussionLocked: Scalars['Boolean']['output'];
+  /** Whether the current user gets notifications about it: by choice, else as its author or an assignee. */
+  subscribed: Scalars['Boolean']['output'];
+  /** The author, the assignees, then the authors of its notes in the order they first wrote, each once; only people who may read the issue. */
+  participants?: Maybe<UserCoreConnection>;
+  /** The current user's to-dos on this issue, oldest first (none for an anonymous visitor). */
+  currentUserTodos: TodoConnection;
   blocked: Scalars['Boolean']['output'];
   weight?: Maybe<Scalars['Int']['output']>;
   healthStatus?: Maybe<HealthStatus>;
@@ -1155,6 +1191,25 @@ export type EpicIssue = {
   webUrl: Scalars['String']['output'];
   upvotes: Scalars['Int']['output'];
   downvotes: Scalars['Int']['output'];
+};
+
+
+/** An issue as a child of an epic: the issue's fields plus its link to the epic. */
+export type EpicIssueParticipantsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** An issue as a child of an epic: the issue's fields plus its link to the epic. */
+export type EpicIssueCurrentUserTodosArgs = {
+  state?: InputMaybe<TodoStateEnum>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -1350,6 +1405,20 @@ export type IssueSetEpicPayload = {
   errors: Array<Scalars['String']['output']>;
 };
 
+export type IssueSetSubscriptionInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  projectPath: Scalars['ID']['input'];
+  iid: Scalars['String']['input'];
+  subscribedState: Scalars['Boolean']['input'];
+};
+
+export type IssueSetSubscriptionPayload = {
+  __typename?: 'IssueSetSubscriptionPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  issue?: Maybe<Issue>;
+  errors: Array<Scalars['String']['output']>;
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -1531,6 +1600,8 @@ export type ResolversTypes = {
   IssueSetLockedPayload: ResolverTypeWrapper<Omit<IssueSetLockedPayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
   IssueSetEpicInput: IssueSetEpicInput;
   IssueSetEpicPayload: ResolverTypeWrapper<Omit<IssueSetEpicPayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
+  IssueSetSubscriptionInput: IssueSetSubscriptionInput;
+  IssueSetSubscriptionPayload: ResolverTypeWrapper<Omit<IssueSetSubscriptionPayload, 'issue'> & { issue?: Maybe<ResolversTypes['Issue']> }>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -1625,6 +1696,8 @@ export type ResolversParentTypes = {
   IssueSetLockedPayload: Omit<IssueSetLockedPayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
   IssueSetEpicInput: IssueSetEpicInput;
   IssueSetEpicPayload: Omit<IssueSetEpicPayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
+  IssueSetSubscriptionInput: IssueSetSubscriptionInput;
+  IssueSetSubscriptionPayload: Omit<IssueSetSubscriptionPayload, 'issue'> & { issue?: Maybe<ResolversParentTypes['Issue']> };
 };
 
 export interface TimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Time'], any> {
@@ -1665,6 +1738,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   issueSetConfidential?: Resolver<Maybe<ResolversTypes['IssueSetConfidentialPayload']>, ParentType, ContextType, RequireFields<MutationIssueSetConfidentialArgs, 'input'>>;
   issueSetLocked?: Resolver<Maybe<ResolversTypes['IssueSetLockedPayload']>, ParentType, ContextType, RequireFields<MutationIssueSetLockedArgs, 'input'>>;
   issueSetEpic?: Resolver<Maybe<ResolversTypes['IssueSetEpicPayload']>, ParentType, ContextType, RequireFields<MutationIssueSetEpicArgs, 'input'>>;
+  issueSetSubscription?: Resolver<Maybe<ResolversTypes['IssueSetSubscriptionPayload']>, ParentType, ContextType, RequireFields<MutationIssueSetSubscriptionArgs, 'input'>>;
 };
 
 export type QueryComplexityResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['QueryComplexity'] = ResolversParentTypes['QueryComplexity']> = {
@@ -1902,6 +1976,9 @@ export type IssueResolvers<ContextType = GraphQLContext, ParentType extends Reso
   type?: Resolver<Maybe<ResolversTypes['IssueType']>, ParentType, ContextType>;
   confidential?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   discussionLocked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  subscribed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  participants?: Resolver<Maybe<ResolversTypes['UserCoreConnection']>, ParentType, ContextType, Partial<IssueParticipantsArgs>>;
+  currentUserTodos?: Resolver<ResolversTypes['TodoConnection'], ParentType, ContextType, Partial<IssueCurrentUserTodosArgs>>;
   weight?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   healthStatus?: Resolver<Maybe<ResolversTypes['HealthStatus']>, ParentType, ContextType>;
   dueDate?: Resolver<Maybe<ResolversTypes['Time']>, ParentType, ContextType>;
@@ -2115,6 +2192,9 @@ export type EpicIssueResolvers<ContextType = GraphQLContext, ParentType extends 
   type?: Resolver<Maybe<ResolversTypes['IssueType']>, ParentType, ContextType>;
   confidential?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   discussionLocked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  subscribed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  participants?: Resolver<Maybe<ResolversTypes['UserCoreConnection']>, ParentType, ContextType, Partial<EpicIssueParticipantsArgs>>;
+  currentUserTodos?: Resolver<ResolversTypes['TodoConnection'], ParentType, ContextType, Partial<EpicIssueCurrentUserTodosArgs>>;
   blocked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   weight?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   healthStatus?: Resolver<Maybe<ResolversTypes['HealthStatus']>, ParentType, ContextType>;
@@ -2201,6 +2281,12 @@ export type IssueSetEpicPayloadResolvers<ContextType = GraphQLContext, ParentTyp
   errors?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type IssueSetSubscriptionPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['IssueSetSubscriptionPayload'] = ResolversParentTypes['IssueSetSubscriptionPayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  issue?: Resolver<Maybe<ResolversTypes['Issue']>, ParentType, ContextType>;
+  errors?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = GraphQLContext> = {
   Time?: GraphQLScalarType;
   Date?: GraphQLScalarType;
@@ -2268,5 +2354,6 @@ export type Resolvers<ContextType = GraphQLContext> = {
   IssueSetConfidentialPayload?: IssueSetConfidentialPayloadResolvers<ContextType>;
   IssueSetLockedPayload?: IssueSetLockedPayloadResolvers<ContextType>;
   IssueSetEpicPayload?: IssueSetEpicPayloadResolvers<ContextType>;
+  IssueSetSubscriptionPayload?: IssueSetSubscriptionPayloadResolvers<ContextType>;
 };
 

@@ -3,6 +3,8 @@ import { healthStatusOfCode } from '../../../core/domain/healthStatus.ts';
 import { issuableReference } from '../../../core/domain/references.ts';
 import { issueWebPath } from '../../../core/domain/webPaths.ts';
 import { escapeHtml } from '../../../core/lib/escapeHtml.ts';
+import { issueParticipants } from '../../services/participantService.ts';
+import { isSubscribedToIssue } from '../../services/subscriptionService.ts';
 import { listConnection } from '../connection.ts';
 import type { GraphQLContext } from '../context.ts';
 import type { IssueResolvers, IssueType } from '../generated/resolvers.ts';
@@ -22,6 +24,17 @@ export const Issue: IssueResolvers = {
   iid: (issue) => String(issue.iid),
   titleHtml: (issue) => escapeHtml(issue.title),
   discussionLocked: (issue) => issue.discussion_locked,
+  subscribed: (issue, _args, { db, actor }) => isSubscribedToIssue(db, actor, issue),
+  participants: async (issue, _args, context) => {
+    const project = await projectOf(issue, context);
+    const namespace = await context.loaders.namespace.load(project.namespace_id);
+    if (!namespace) throw new Error(`Project ${project.id} has no namespace`);
+    return listConnection(await issueParticipants(context.db, context.access, { project, namespace, issue }));
+  },
+  currentUserTodos: async (issue, { state }, { loaders }) => {
+    const todos = await loaders.issueTodos.load(issue.id);
+    return listConnection(state ? todos.filter((todo) => todo.state === state) : todos);
+  },
   type: (issue) => ISSUE_TYPE[issue.issue_type] ?? 'ISSUE',
   healthStatus: (issue) => (issue.health_status === null ? null : healthStatusOfCode(issue.health_status)),
   dueDate: (issue) => issue.due_date,

@@ -9,6 +9,7 @@ import {
 } from '../../services/issues/issueCommands.ts';
 import { setIssueEpic } from '../../services/issues/issueEpic.ts';
 import { findReadableProject } from '../../services/projectService.ts';
+import { setIssueSubscription } from '../../services/subscriptionService.ts';
 import type { GraphQLContext } from '../context.ts';
 import type { IssueType, MutationOperationMode, MutationResolvers } from '../generated/resolvers.ts';
 import { parseIid } from './argumentValues.ts';
@@ -82,6 +83,7 @@ export const issueMutations: Pick<
   | 'issueSetConfidential'
   | 'issueSetLocked'
   | 'issueSetEpic'
+  | 'issueSetSubscription'
 > = {
   updateIssue: (_parent, { input }, context) => {
     const { projectPath, iid, clientMutationId, ...attributes } = input;
@@ -145,6 +147,14 @@ export const issueMutations: Pick<
       const located = await locate(context, input);
       const issue = await setIssueEpic(context.db, context.access, located, epicId);
       return { clientMutationId: input.clientMutationId ?? null, issue, errors: [] };
+    });
+  },
+  issueSetSubscription: (_parent, { input }, context) => {
+    requireWriteAccess(context);
+    return payloadErrors(async () => {
+      const located = await locate(context, input);
+      await setIssueSubscription(context.db, context.access, located.issue, input.subscribedState);
+      return { clientMutationId: input.clientMutationId ?? null, issue: located.issue, errors: [] };
     });
   },
 };

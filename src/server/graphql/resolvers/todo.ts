@@ -1,13 +1,17 @@
 import { toGlobalId } from '../../../core/domain/gid.ts';
 import { todoActionName } from '../../../core/domain/todos.ts';
 import { findReadableEpic } from '../../services/epics/epicQueries.ts';
+import { NotFoundError } from '../../services/errors.ts';
+import { findReadableIssueByIdOrNull } from '../../services/issueService.ts';
 import {
   addEpicTodo,
+  addIssueTodo,
   listOwnTodos,
   markOwnTodoDone,
   type TodoTargetType,
 } from '../../services/todoService.ts';
 import { offsetConnection, PAGE_LIMITS } from '../connection.ts';
+import type { GraphQLContext } from '../context.ts';
 import type {
   CurrentUserResolvers,
   MutationResolvers,
@@ -63,14 +67,25 @@ export const currentUserTodoFields: Pick<CurrentUserResolvers, 'todos'> = {
   },
 };
 
+async function addTodoOnEpic(context: GraphQLContext, id: number) {
+  const { group, epic } = await findReadableEpic(context.db, context.access, { id });
+  return addEpicTodo(context.db, context.access, group, epic, context.now());
+}
+
+/** An issue the actor may not read is as missing as one that does not exist. */
+async function addTodoOnIssue(context: GraphQLContext, id: number) {
+  const located = await findReadableIssueByIdOrNull(context.db, context.access, id);
+  if (!located) throw new NotFoundError('Issue');
+  return addIssueTodo(context.db, context.access, located, context.now());
+}
+
 export const todoMutations: Pick<MutationResolvers, 'todoCreate' | 'todoMarkDone'> = {
   todoCreate: async (_parent, { input }, context) => {
     requireWriteAccess(context);
     return payloadErrors(async () => {
-      const { group, epic } = await findReadableEpic(context.db, context.access, {
-        id: idOf(input.targetId),
-      });
-      const todo = await addEpicTodo(context.db, context.access, group, epic, context.now());
+      const todo = String(input.targetId).startsWith('gid://gitlab/Issue/')
+        ? await addTodoOnIssue(context, idOf(input.targetId))
+        : await addTodoOnEpic(context, idOf(input.targetId));
       return { clientMutationId: input.clientMutationId ?? null, todo, errors: [] };
     });
   },
