@@ -268,3 +268,28 @@ test('issues link to each other in their Linked items card, from both sides', as
   await expect(card.getByRole('heading', { name: 'Blocks' })).toBeVisible();
   await expect(card.getByTestId('linked-item')).toContainText('The blocked issue');
 });
+
+test('a reader turns notifications on, and sees who takes part', async ({ browser }) => {
+  const owner = await signedInPage(browser, 'owner');
+  const path = await createIssue(owner, 'Worth following');
+  const guest = await signedInPage(browser, 'guest');
+  await openIssue(guest, path);
+  const sidebar = guest.getByTestId('issue-sidebar');
+  await expect(sidebar.getByTestId('sidebar-participants')).toContainText('1 participant');
+  const notifications = sidebar.getByRole('switch', { name: 'Notifications' });
+  await expect(notifications).toHaveAttribute('aria-checked', 'false');
+  await notifications.click();
+  await expect(notifications).toHaveAttribute('aria-checked', 'true');
+  await guest.reload();
+  await waitForIdle(guest);
+  await expect(sidebar.getByRole('switch', { name: 'Notifications' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+
+  // The author is subscribed from the start.
+  await openIssue(owner, path);
+  await expect(
+    owner.getByTestId('issue-sidebar').getByRole('switch', { name: 'Notifications' }),
+  ).toHaveAttribute('aria-checked', 'true');
+});

@@ -55,7 +55,9 @@ export {
   useIssueEpic,
   useIssueHealthStatus,
   useIssueMilestone,
+  useIssueParticipants,
   useIssueReference,
+  useIssueSubscription,
   useIssueWeight,
 } from './issues/issueSidebarHooks.ts';
 export { useEpicLabels, useIssueLabels } from './labels/labelHooks.ts';

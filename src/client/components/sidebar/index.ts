@@ -6,8 +6,10 @@
 export { type BlockError, blockErrorText, firstErrorOr, writeError } from './blockError.ts';
 export { ConfidentialityBlock, type ConfidentialityState } from './ConfidentialityBlock.tsx';
 export { LabelsBlock, type LabelsState } from './LabelsBlock.tsx';
+export { ParticipantsBlock } from './ParticipantsBlock.tsx';
 export { ReferenceBlock } from './ReferenceBlock.tsx';
 export { BlockAlert, BlockFetchError, blockHeadingId, CollapsedItem, SidebarBlock } from './SidebarParts.tsx';
+export { SubscriptionBlock, type SubscriptionState } from './SubscriptionBlock.tsx';
 export { CONFIDENTIALITY_TEXT, SIDEBAR_TEXT, type SidebarIssuable } from './sidebarTexts.ts';
 export { type CopyState, useCopyToClipboard } from './useCopyToClipboard.ts';
 export { type OptimisticSave, useOptimisticSave } from './useOptimisticSave.ts';

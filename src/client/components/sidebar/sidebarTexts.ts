@@ -61,7 +61,8 @@ export const SIDEBAR_TEXT = {
   participantsTitle: 'Participants',
   moreParticipants: (count: number) => `+ ${count} more`,
   fewerParticipants: '- show less',
-  participantsError: 'There was an error getting the epic participants.',
+  participantsError: (issuable: SidebarIssuable) =>
+    `There was an error getting the ${issuable} participants.`,
 
   notifications: 'Notifications',
   notificationsOn: 'Notifications on',
@@ -70,7 +71,8 @@ export const SIDEBAR_TEXT = {
   signInToSubscribe: 'Sign in to turn on notifications',
   subscribeError: 'An error occurred while subscribing to notifications.',
   unsubscribeError: 'An error occurred while unsubscribing to notifications.',
-  notificationsFetchError: 'Something went wrong while setting epic notifications.',
+  notificationsFetchError: (issuable: SidebarIssuable) =>
+    `Something went wrong while setting ${issuable} notifications.`,
 
   reference: 'Reference',
   copyReference: 'Copy reference',

@@ -7,7 +7,12 @@ import { useApolloClient, useQuery } from '@apollo/client/react';
 import { useCallback } from 'react';
 import { toGlobalId } from '../../../core/domain/gid.ts';
 import type { HealthStatus } from '../../../core/domain/healthStatus.ts';
-import type { EpicConfidentialityView, SidebarWriteResult } from '../epics/epicSidebarTypes.ts';
+import { toParticipant } from '../epics/epicSidebarMappers.ts';
+import type {
+  EpicConfidentialityView,
+  EpicParticipantView,
+  SidebarWriteResult,
+} from '../epics/epicSidebarTypes.ts';
 import {
   IssueSidebarAssigneesDocument,
   IssueSidebarConfidentialDocument,
@@ -15,6 +20,7 @@ import {
   IssueSidebarEpicDocument,
   IssueSidebarHealthStatusDocument,
   IssueSidebarMilestoneDocument,
+  IssueSidebarParticipantsDocument,
   IssueSidebarReferenceDocument,
   IssueSidebarSetAssigneesDocument,
   IssueSidebarSetConfidentialDocument,
@@ -22,7 +28,9 @@ import {
   IssueSidebarSetEpicDocument,
   IssueSidebarSetHealthStatusDocument,
   IssueSidebarSetMilestoneDocument,
+  IssueSidebarSetSubscriptionDocument,
   IssueSidebarSetWeightDocument,
+  IssueSidebarSubscribedDocument,
   IssueSidebarWeightDocument,
 } from '../generated/graphql.ts';
 import {
@@ -242,4 +250,31 @@ export function useIssueEpic(scope: SidebarScope): Saving<{ epic: IssueEpicView 
     ),
     save,
   };
+}
+
+/** The issue's participants: author, assignees, then commenters (who may still read it). */
+export function useIssueParticipants(scope: SidebarScope): QueryState<readonly EpicParticipantView[] | null> {
+  const result = useQuery(IssueSidebarParticipantsDocument, { variables: useScopeVariables(scope) });
+  const issue = result.data?.workspace?.issuable;
+  return blockState(result, issue && compact(issue.participants?.nodes).map(toParticipant));
+}
+
+/** The viewer's notifications for the issue (the group's email setting comes with the page). */
+export function useIssueSubscription(scope: SidebarScope): Saving<{ subscribed: boolean }, boolean> {
+  const client = useApolloClient();
+  const variables = useScopeVariables(scope);
+  const result = useQuery(IssueSidebarSubscribedDocument, { variables });
+  const save = useCallback(
+    (subscribedState: boolean) =>
+      settle(async () => {
+        const { data } = await client.mutate({
+          mutation: IssueSidebarSetSubscriptionDocument,
+          variables: { input: { ...address(variables), subscribedState } },
+        });
+        return data?.updateIssuableSubscription;
+      }),
+    [client, variables],
+  );
+  const issue = result.data?.workspace?.issuable;
+  return { ...blockState(result, issue && { subscribed: issue.subscribed }), save };
 }

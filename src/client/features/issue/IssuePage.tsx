@@ -150,6 +150,8 @@ function IssueView({
           groupId={page.groupId || null}
           groupFullPath={page.groupFullPath}
           canAdmin={page.canAdmin}
+          signedIn={page.signedIn}
+          emailsDisabled={page.emailsDisabled}
         />
       </div>
     </>

@@ -10,7 +10,12 @@ import type { IssueInProject } from '../../services/issueService.ts';
 /** The issue page's mount: who may edit it, and the paths its title and description editor calls. */
 export function issueMount(
   { project, namespace, issue }: IssueInProject,
-  viewer: { readonly signedIn: boolean; readonly canUpdate: boolean; readonly canAdmin: boolean },
+  viewer: {
+    readonly signedIn: boolean;
+    readonly canUpdate: boolean;
+    readonly canAdmin: boolean;
+    readonly emailsDisabled: boolean;
+  },
 ): PageMountInput {
   return {
     page: 'issue',
@@ -24,6 +29,7 @@ export function issueMount(
     signedIn: viewer.signedIn,
     canUpdate: viewer.canUpdate,
     canAdmin: viewer.canAdmin,
+    emailsDisabled: viewer.emailsDisabled,
     state: issue.state,
     endpoint: issueWebPath(project.full_path, issue.iid),
     updateEndpoint: issueJsonPath(project.full_path, issue.iid),

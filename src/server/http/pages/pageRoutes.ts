@@ -9,6 +9,7 @@ import { epicPageState } from '../../services/epicPageService.ts';
 import { findReadableEpic } from '../../services/epics/epicQueries.ts';
 import { NotFoundError } from '../../services/errors.ts';
 import { findReadableGroupOrNull } from '../../services/groupService.ts';
+import { areEmailsDisabled } from '../../services/groupSettingsService.ts';
 import { findReadableIssue } from '../../services/issueService.ts';
 import { canAdminIssue, canUpdateIssue } from '../../services/issues/issueCommands.ts';
 import { findReadableProjectOrNull } from '../../services/projectService.ts';
@@ -181,6 +182,7 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
           signedIn: request.access.actor.user !== null,
           canUpdate: await canUpdateIssue(db, request.access, found, issue),
           canAdmin: await canAdminIssue(db, request.access, found, issue),
+          emailsDisabled: await areEmailsDisabled(db, found.namespace),
         };
         return sendPage(request, reply, assets, {
           title: `${issue.title} (#${issue.iid}) · Issues · ${project.name}`,

@@ -9,17 +9,23 @@ import {
   blockHeadingId,
   ConfidentialityBlock,
   LabelsBlock,
+  ParticipantsBlock,
   ReferenceBlock,
   SIDEBAR_TEXT,
+  SubscriptionBlock,
 } from '../../../components/sidebar/index.ts';
-import { useEpicConfidential, useEpicLabels, useEpicReference } from '../../../data/index.ts';
+import {
+  useEpicConfidential,
+  useEpicLabels,
+  useEpicParticipants,
+  useEpicReference,
+  useEpicSubscription,
+} from '../../../data/index.ts';
 import { isSmallScreen, useCollapseBelowLargeScreens, useEpicSidebarCollapse } from '../../../state/index.ts';
 import { Button } from '../../../ui/index.ts';
 import { AncestorsBlock } from './AncestorsBlock.tsx';
 import { ColorBlock } from './ColorBlock.tsx';
 import { DateBlock } from './DateBlock.tsx';
-import { ParticipantsBlock } from './ParticipantsBlock.tsx';
-import { SubscriptionBlock } from './SubscriptionBlock.tsx';
 import { TodoBlock } from './TodoBlock.tsx';
 
 /** What the sidebar needs from the epic page's server data. */
@@ -64,6 +70,8 @@ export function EpicSidebar(props: EpicSidebarProps) {
   const confidentiality = useEpicConfidential(scope);
   const reference = useEpicReference(scope);
   const labels = useEpicLabels(scope);
+  const participants = useEpicParticipants(scope);
+  const subscription = useEpicSubscription(scope);
 
   return (
     <aside
@@ -125,9 +133,15 @@ export function EpicSidebar(props: EpicSidebarProps) {
           onExpand={expandTo}
         />
         {props.allowSubEpics ? <AncestorsBlock {...blockProps} /> : null}
-        <ParticipantsBlock {...blockProps} />
+        <ParticipantsBlock
+          issuable="epic"
+          participants={participants}
+          collapsed={collapsed}
+          onExpand={expandTo}
+        />
         <SubscriptionBlock
-          scope={scope}
+          issuable="epic"
+          subscription={subscription}
           signedIn={signedIn}
           emailsDisabledByPage={props.emailsDisabled}
           collapsed={collapsed}

@@ -15,8 +15,10 @@ import { formatCalendarDate } from '../../../components/issuable/index.ts';
 import {
   ConfidentialityBlock,
   LabelsBlock,
+  ParticipantsBlock,
   ReferenceBlock,
   SIDEBAR_TEXT,
+  SubscriptionBlock,
 } from '../../../components/sidebar/index.ts';
 import {
   fetchEpicSuggestions,
@@ -30,7 +32,9 @@ import {
   useIssueHealthStatus,
   useIssueLabels,
   useIssueMilestone,
+  useIssueParticipants,
   useIssueReference,
+  useIssueSubscription,
   useIssueWeight,
 } from '../../../data/index.ts';
 import { Avatar } from '../../../ui/index.ts';
@@ -46,6 +50,8 @@ export function IssueSidebar({
   groupId,
   groupFullPath,
   canAdmin,
+  signedIn,
+  emailsDisabled,
 }: {
   fullPath: string;
   iid: string;
@@ -55,6 +61,10 @@ export function IssueSidebar({
   groupFullPath: string;
   /** GitLab's admin_issue: the metadata editors show. */
   canAdmin: boolean;
+  /** Signed-in viewers may turn notifications on. */
+  signedIn: boolean;
+  /** The group's owner switched notification emails off. */
+  emailsDisabled: boolean;
 }) {
   const scope: SidebarScope = useMemo(() => ({ fullPath, iid }), [fullPath, iid]);
   const health = useIssueHealthStatus(scope);
@@ -66,6 +76,8 @@ export function IssueSidebar({
   const milestone = useIssueMilestone(scope);
   const labels = useIssueLabels(scope);
   const epic = useIssueEpic(scope);
+  const participants = useIssueParticipants(scope);
+  const subscription = useIssueSubscription(scope);
   const currentEpic = epic.data?.epic;
   const assigned = assignees.data?.assignees;
   const current = milestone.data?.milestone;
@@ -276,6 +288,14 @@ export function IssueSidebar({
         {...blockProps}
       />
       <ConfidentialityBlock issuable="issue" state={confidentiality} canUpdate={canAdmin} collapsed={false} />
+      <ParticipantsBlock issuable="issue" participants={participants} collapsed={false} />
+      <SubscriptionBlock
+        issuable="issue"
+        subscription={subscription}
+        signedIn={signedIn}
+        emailsDisabledByPage={emailsDisabled}
+        collapsed={false}
+      />
       <ReferenceBlock reference={reference} collapsed={false} />
     </aside>
   );

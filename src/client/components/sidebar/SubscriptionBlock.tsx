@@ -1,9 +1,12 @@
 /**
- * Block 9: the viewer's notifications for the epic (spec, "Subscription"), a switch saved through
- * `epicSetSubscription`. It is disabled for anonymous visitors and when an owner switched emails
+ * The viewer's notifications for an epic or an issue (spec, "Subscription"), a switch saved through
+ * GitLab's `epicSetSubscription` or `issueSetSubscription`. It is disabled for anonymous visitors and when an owner switched emails
  * off ('Disabled by group owner'); a refusal flips it back.
  */
 import { useOptimistic, useState, useTransition } from 'react';
+import { firstErrorMessage, type QueryState, type SidebarWriteResult } from '../../data/index.ts';
+import { usePushToast } from '../../state/index.ts';
+import { Icon, Switch, Tooltip } from '../../ui/index.ts';
 import {
   BlockAlert,
   type BlockError,
@@ -13,25 +16,30 @@ import {
   CollapsedItem,
   SIDEBAR_TEXT,
   SidebarBlock,
+  type SidebarIssuable,
   writeError,
-} from '../../../components/sidebar/index.ts';
-import { type EpicSidebarScope, firstErrorMessage, useEpicSubscription } from '../../../data/index.ts';
-import { usePushToast } from '../../../state/index.ts';
-import { Icon, Switch, Tooltip } from '../../../ui/index.ts';
+} from './index.ts';
+
+/** The viewer's subscription as the block reads and saves it; `emailsDisabled` when the query knows. */
+export type SubscriptionState = QueryState<{
+  readonly subscribed: boolean;
+  readonly emailsDisabled?: boolean | undefined;
+} | null> & { save(subscribed: boolean): Promise<SidebarWriteResult> };
 
 export function SubscriptionBlock({
-  scope,
+  issuable,
+  subscription,
   signedIn,
   emailsDisabledByPage,
   collapsed,
 }: {
-  scope: EpicSidebarScope;
+  issuable: SidebarIssuable;
+  subscription: SubscriptionState;
   signedIn: boolean;
   /** The page data's answer, used until the block's own query answers. */
   emailsDisabledByPage: boolean;
   collapsed: boolean;
 }) {
-  const subscription = useEpicSubscription(scope);
   const [subscribed, showPending] = useOptimistic<boolean, boolean>(
     subscription.data?.subscribed ?? false,
     (_, next) => next,
@@ -104,7 +112,7 @@ export function SubscriptionBlock({
     >
       {subscription.error ? (
         <BlockFetchError
-          text={SIDEBAR_TEXT.notificationsFetchError}
+          text={SIDEBAR_TEXT.notificationsFetchError(issuable)}
           detail={firstErrorMessage(subscription.error)}
         />
       ) : null}

@@ -1,25 +1,21 @@
-/** Block 8: the epic's participants, seven shown, then '+ N more' (spec). */
+/** The participants block: an epic's or issue's participants, seven shown, then '+ N more' (spec). */
 import { useState } from 'react';
-import {
-  BlockFetchError,
-  CollapsedItem,
-  SIDEBAR_TEXT,
-  SidebarBlock,
-} from '../../../components/sidebar/index.ts';
-import { type EpicSidebarScope, firstErrorMessage, useEpicParticipants } from '../../../data/index.ts';
-import { Avatar, Button, Icon } from '../../../ui/index.ts';
+import { type EpicParticipantView, firstErrorMessage, type QueryState } from '../../data/index.ts';
+import { Avatar, Button, Icon } from '../../ui/index.ts';
+import { BlockFetchError, CollapsedItem, SIDEBAR_TEXT, SidebarBlock, type SidebarIssuable } from './index.ts';
 import { hasMoreParticipants, visibleParticipants } from './participants.ts';
 
 export function ParticipantsBlock({
-  scope,
+  issuable,
+  participants,
   collapsed,
   onExpand,
 }: {
-  scope: EpicSidebarScope;
+  issuable: SidebarIssuable;
+  participants: QueryState<readonly EpicParticipantView[] | null>;
   collapsed: boolean;
-  onExpand: (block: string) => void;
+  onExpand?: ((block: string) => void) | undefined;
 }) {
-  const participants = useEpicParticipants(scope);
   const [expanded, setExpanded] = useState(false);
   const all = participants.data ?? [];
   const title = participants.data ? SIDEBAR_TEXT.participants(all.length) : SIDEBAR_TEXT.participantsTitle;
@@ -29,7 +25,7 @@ export function ParticipantsBlock({
         block="participants"
         label={title}
         icon={<Icon name="group" />}
-        onClick={() => onExpand('participants')}
+        onClick={() => onExpand?.('participants')}
       />
     );
   }
@@ -38,7 +34,7 @@ export function ParticipantsBlock({
     <SidebarBlock block="participants" title={title} busy={participants.loading}>
       {participants.error ? (
         <BlockFetchError
-          text={SIDEBAR_TEXT.participantsError}
+          text={SIDEBAR_TEXT.participantsError(issuable)}
           detail={firstErrorMessage(participants.error)}
         />
       ) : null}
