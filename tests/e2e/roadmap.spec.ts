@@ -66,12 +66,15 @@ test('sorting by due date descending is applied and kept in the URL', async ({ p
   await page.getByTestId('roadmap-sort').selectOption('end_date_desc');
   await expect.poll(() => urlParam(page, 'sort')).toBe('end_date_desc');
   await waitForIdle(page);
-  const dues = await rows(page)
-    .locator('.roadmap-row-dates')
-    .allTextContents()
-    .then((texts) => texts.map((text) => text.split(' – ')[1] ?? '').filter((due) => !due.startsWith('No')));
-  const times = dues.map((due) => Date.parse(due));
-  expect(times.length).toBeGreaterThan(3);
+  // The idle flag can still be the previous order's while the new one is asked for: read the rows
+  // until they have come back, then check their order.
+  const dueTimes = async () =>
+    (await rows(page).locator('.roadmap-row-dates').allTextContents())
+      .map((text) => text.split(' – ')[1] ?? '')
+      .filter((due) => due !== '' && !due.startsWith('No'))
+      .map((due) => Date.parse(due));
+  await expect.poll(async () => (await dueTimes()).length).toBeGreaterThan(3);
+  const times = await dueTimes();
   expect([...times].sort((a, b) => b - a)).toEqual(times);
 });
 
