@@ -293,3 +293,18 @@ test('a reader turns notifications on, and sees who takes part', async ({ browse
     owner.getByTestId('issue-sidebar').getByRole('switch', { name: 'Notifications' }),
   ).toHaveAttribute('aria-checked', 'true');
 });
+
+test('a signed-in reader adds a to-do on an issue and marks it done', async ({ page }) => {
+  await signIn(page, 'guest');
+  const path = await createIssue(page, 'Something to do');
+  await openIssue(page, path);
+  const toggle = page.getByTestId('issue-sidebar').getByTestId('sidebar-todo-toggle');
+  await expect(toggle).toHaveText('Add a to do');
+  await toggle.click();
+  await expect(toggle).toHaveText('Mark as done');
+  await page.reload();
+  await waitForIdle(page);
+  await expect(toggle).toHaveText('Mark as done');
+  await toggle.click();
+  await expect(toggle).toHaveText('Add a to do');
+});

@@ -95,7 +95,7 @@ export {
   type MilestoneSuggestion,
   type UserSuggestion,
 } from './suggestions/suggestions.ts';
-export { useEpicTodo } from './todos/todoHooks.ts';
+export { type TodoState, useEpicTodo, useIssueTodo } from './todos/todoHooks.ts';
 export type * from './todos/todoTypes.ts';
 export {
   type ChildItemsCursors,

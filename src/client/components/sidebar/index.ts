@@ -11,5 +11,7 @@ export { ReferenceBlock } from './ReferenceBlock.tsx';
 export { BlockAlert, BlockFetchError, blockHeadingId, CollapsedItem, SidebarBlock } from './SidebarParts.tsx';
 export { SubscriptionBlock, type SubscriptionState } from './SubscriptionBlock.tsx';
 export { CONFIDENTIALITY_TEXT, SIDEBAR_TEXT, type SidebarIssuable } from './sidebarTexts.ts';
+export { TodoBlock } from './TodoBlock.tsx';
+export { TODO_TOGGLE_EVENT, todoToggleEvent } from './todoEvent.ts';
 export { type CopyState, useCopyToClipboard } from './useCopyToClipboard.ts';
 export { type OptimisticSave, useOptimisticSave } from './useOptimisticSave.ts';

@@ -17,7 +17,7 @@ export const SIDEBAR_TEXT = {
 
   todoAdd: 'Add a to do',
   todoDone: 'Mark as done',
-  todoError: 'Something went wrong while setting epic to-do item.',
+  todoError: (issuable: SidebarIssuable) => `Something went wrong while setting ${issuable} to-do item.`,
 
   dateTitle: { start: 'Start date', due: 'Due date' } satisfies Record<EpicDateKind, string>,
   fixed: 'Fixed',

@@ -1,11 +1,20 @@
 /** Pure mappers from the to-do query's answer to the to-do block's view model. */
-import type { EpicSidebarTodoQuery } from '../generated/graphql.ts';
 import { compact } from '../mappers.ts';
 import type { EpicTodoView } from './todoTypes.ts';
 
-type TodoAnswer = EpicSidebarTodoQuery;
+/** What both sidebars' to-do queries answer: the viewer's pending count and the item's to-do. */
+export interface TodoAnswer {
+  readonly currentUser?: { readonly id: string; readonly todos?: { readonly count: number } | null } | null;
+  readonly workspace?: {
+    readonly id: string;
+    readonly issuable?: {
+      readonly id: string;
+      readonly currentUserTodos: { readonly nodes?: readonly ({ readonly id: string } | null)[] | null };
+    } | null;
+  } | null;
+}
 
-/** Null when the epic is not visible (the page then shows its not-found state). */
+/** Null when the epic or issue is not visible (the page then shows its not-found state). */
 export function toEpicTodo(answer: TodoAnswer): EpicTodoView | null {
   const epic = answer.workspace?.issuable;
   if (!epic) return null;

@@ -13,6 +13,7 @@ import {
   ReferenceBlock,
   SIDEBAR_TEXT,
   SubscriptionBlock,
+  TodoBlock,
 } from '../../../components/sidebar/index.ts';
 import {
   useEpicConfidential,
@@ -20,13 +21,13 @@ import {
   useEpicParticipants,
   useEpicReference,
   useEpicSubscription,
+  useEpicTodo,
 } from '../../../data/index.ts';
 import { isSmallScreen, useCollapseBelowLargeScreens, useEpicSidebarCollapse } from '../../../state/index.ts';
 import { Button } from '../../../ui/index.ts';
 import { AncestorsBlock } from './AncestorsBlock.tsx';
 import { ColorBlock } from './ColorBlock.tsx';
 import { DateBlock } from './DateBlock.tsx';
-import { TodoBlock } from './TodoBlock.tsx';
 
 /** What the sidebar needs from the epic page's server data. */
 export type EpicSidebarProps = Pick<
@@ -72,6 +73,7 @@ export function EpicSidebar(props: EpicSidebarProps) {
   const labels = useEpicLabels(scope);
   const participants = useEpicParticipants(scope);
   const subscription = useEpicSubscription(scope);
+  const todo = useEpicTodo(scope);
 
   return (
     <aside
@@ -89,7 +91,7 @@ export function EpicSidebar(props: EpicSidebarProps) {
       }}
     >
       <div className="epic-sidebar-top">
-        {signedIn && !collapsed ? <TodoBlock scope={scope} collapsed={false} /> : null}
+        {signedIn && !collapsed ? <TodoBlock issuable="epic" todo={todo} collapsed={false} /> : null}
         <Button
           variant="tertiary"
           iconOnly
@@ -102,7 +104,7 @@ export function EpicSidebar(props: EpicSidebarProps) {
         />
       </div>
       <div id={blocksId} className="epic-sidebar-blocks">
-        {signedIn && collapsed ? <TodoBlock scope={scope} collapsed /> : null}
+        {signedIn && collapsed ? <TodoBlock issuable="epic" todo={todo} collapsed /> : null}
         <DateBlock
           kind="start"
           canUpdate={canUpdate}

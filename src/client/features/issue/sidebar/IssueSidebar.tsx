@@ -19,6 +19,7 @@ import {
   ReferenceBlock,
   SIDEBAR_TEXT,
   SubscriptionBlock,
+  TodoBlock,
 } from '../../../components/sidebar/index.ts';
 import {
   fetchEpicSuggestions,
@@ -35,6 +36,7 @@ import {
   useIssueParticipants,
   useIssueReference,
   useIssueSubscription,
+  useIssueTodo,
   useIssueWeight,
 } from '../../../data/index.ts';
 import { Avatar } from '../../../ui/index.ts';
@@ -78,6 +80,7 @@ export function IssueSidebar({
   const epic = useIssueEpic(scope);
   const participants = useIssueParticipants(scope);
   const subscription = useIssueSubscription(scope);
+  const todo = useIssueTodo(scope);
   const currentEpic = epic.data?.epic;
   const assigned = assignees.data?.assignees;
   const current = milestone.data?.milestone;
@@ -88,6 +91,7 @@ export function IssueSidebar({
       aria-label={ISSUE_SIDEBAR_TEXT.sidebar}
       data-testid="issue-sidebar"
     >
+      {signedIn ? <TodoBlock issuable="issue" todo={todo} collapsed={false} /> : null}
       <PickerBlock
         block="assignees"
         title={ISSUE_SIDEBAR_TEXT.assignees}

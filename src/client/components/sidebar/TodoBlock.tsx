@@ -1,5 +1,8 @@
-/** Block 1: the viewer's to-do on the epic (signed-in only; spec, "To-do"). */
+/** The viewer's to-do on an epic or an issue (signed-in only; spec, "To-do"). */
 import { useState } from 'react';
+import { firstErrorMessage, type TodoState } from '../../data/index.ts';
+import { usePushToast } from '../../state/index.ts';
+import { Button, Icon, Tooltip } from '../../ui/index.ts';
 import {
   BlockAlert,
   type BlockError,
@@ -7,15 +10,20 @@ import {
   blockErrorText,
   CollapsedItem,
   SIDEBAR_TEXT,
+  type SidebarIssuable,
   writeError,
-} from '../../../components/sidebar/index.ts';
-import { type EpicSidebarScope, firstErrorMessage, useEpicTodo } from '../../../data/index.ts';
-import { usePushToast } from '../../../state/index.ts';
-import { Button, Icon, Tooltip } from '../../../ui/index.ts';
+} from './index.ts';
 import { todoToggleEvent } from './todoEvent.ts';
 
-export function TodoBlock({ scope, collapsed }: { scope: EpicSidebarScope; collapsed: boolean }) {
-  const todo = useEpicTodo(scope);
+export function TodoBlock({
+  issuable,
+  todo,
+  collapsed,
+}: {
+  issuable: SidebarIssuable;
+  todo: TodoState;
+  collapsed: boolean;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<BlockError | null>(null);
   const pushToast = usePushToast();
@@ -31,7 +39,7 @@ export function TodoBlock({ scope, collapsed }: { scope: EpicSidebarScope; colla
     setBusy(false);
     if (result.ok) document.dispatchEvent(todoToggleEvent(result.value));
     else {
-      const failure = writeError(SIDEBAR_TEXT.todoError, result.error);
+      const failure = writeError(SIDEBAR_TEXT.todoError(issuable), result.error);
       // The collapsed icon has no room for an alert: the failure becomes a toast.
       if (collapsed) pushToast(blockErrorText(failure), 'danger');
       else setError(failure);
@@ -65,7 +73,7 @@ export function TodoBlock({ scope, collapsed }: { scope: EpicSidebarScope; colla
         )}
       </Tooltip>
       {todo.error ? (
-        <BlockFetchError text={SIDEBAR_TEXT.todoError} detail={firstErrorMessage(todo.error)} />
+        <BlockFetchError text={SIDEBAR_TEXT.todoError(issuable)} detail={firstErrorMessage(todo.error)} />
       ) : null}
       {error ? <BlockAlert error={error} onDismiss={() => setError(null)} /> : null}
     </div>
