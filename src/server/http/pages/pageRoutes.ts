@@ -11,7 +11,7 @@ import { NotFoundError } from '../../services/errors.ts';
 import { findReadableGroupOrNull } from '../../services/groupService.ts';
 import { areEmailsDisabled } from '../../services/groupSettingsService.ts';
 import { findReadableIssue } from '../../services/issueService.ts';
-import { canAdminIssue, canUpdateIssue } from '../../services/issues/issueCommands.ts';
+import { issueRights } from '../../services/issues/issueCommands.ts';
 import { findReadableProjectOrNull } from '../../services/projectService.ts';
 import { GROUP_JSON_PATH, groupJsonEndpoint } from '../autocompleteRoutes.ts';
 import { safeRedirectPath } from '../redirectPath.ts';
@@ -180,8 +180,7 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
         const located = { ...found, issue };
         const viewer = {
           signedIn: request.access.actor.user !== null,
-          canUpdate: await canUpdateIssue(db, request.access, found, issue),
-          canAdmin: await canAdminIssue(db, request.access, found, issue),
+          ...(await issueRights(db, request.access, located)),
           emailsDisabled: await areEmailsDisabled(db, found.namespace),
         };
         return sendPage(request, reply, assets, {

@@ -87,46 +87,33 @@ const METADATA_FIELDS = [
 export const changesMetadata = (changes: IssueChanges): boolean =>
   METADATA_FIELDS.some((field) => changes[field] !== undefined);
 
-/**
- * GitLab's update_issue on this issue: Reporters and up, and the issue's author (who may edit their
- * own issue with only the right to see it); confidential issues for Reporters, author and assignees.
- */
-export async function canUpdateIssue(
-  db: Kysely<Database>,
-  access: AccessContext,
-  { project, namespace }: ProjectInNamespace,
-  issue: IssueRow,
-): Promise<boolean> {
-  const viewerId = access.actor.user?.id;
-  if (viewerId === undefined) return false;
-  const isAuthor = issue.author_id === viewerId;
-  const isAssignee = !isAuthor && (await isAssignedTo(db, issue.id, viewerId));
-  return access.canInProject('update_issue', project, namespace, {
-    confidential: issue.confidential,
-    isAuthor,
-    isAssignee,
-  });
+/** What the actor may do to an issue: GitLab's update_issue and admin_issue, read in one go. */
+export interface IssueRights {
+  /** Title, description and state: Reporters and up, and the issue's author. */
+  readonly canUpdate: boolean;
+  /** Labels, milestone, assignees, weight, dates, health, confidentiality, type and the lock. */
+  readonly canAdmin: boolean;
 }
 
 /**
- * GitLab's admin_issue on this issue (Reporters and up): labels, milestone, assignees, weight, dates,
- * health, confidentiality, type and the discussion lock.
+ * Both rights with one look at the issue's assignees; confidential issues for Reporters, their
+ * author and assignees.
  */
-export async function canAdminIssue(
+export async function issueRights(
   db: Kysely<Database>,
   access: AccessContext,
-  { project, namespace }: ProjectInNamespace,
-  issue: IssueRow,
-): Promise<boolean> {
+  { project, namespace, issue }: IssueInProject,
+): Promise<IssueRights> {
   const viewerId = access.actor.user?.id;
-  if (viewerId === undefined) return false;
+  if (viewerId === undefined) return { canUpdate: false, canAdmin: false };
   const isAuthor = issue.author_id === viewerId;
   const isAssignee = !isAuthor && (await isAssignedTo(db, issue.id, viewerId));
-  return access.canInProject('admin_issue', project, namespace, {
-    confidential: issue.confidential,
-    isAuthor,
-    isAssignee,
-  });
+  const context = { confidential: issue.confidential, isAuthor, isAssignee };
+  const [canUpdate, canAdmin] = await Promise.all([
+    access.canInProject('update_issue', project, namespace, context),
+    access.canInProject('admin_issue', project, namespace, context),
+  ]);
+  return { canUpdate, canAdmin };
 }
 
 function validatedMetadata(changes: IssueChanges, current: IssueRow, errors: FieldErrors): IssueUpdate {
@@ -238,10 +225,8 @@ export async function updateIssue(
 ): Promise<IssueRow> {
   const user = access.actor.user;
   if (!user) throw new UnauthorizedError();
-  if (!(await canUpdateIssue(db, access, located, located.issue))) throw new ForbiddenError();
-  if (changesMetadata(changes) && !(await canAdminIssue(db, access, located, located.issue))) {
-    throw new ForbiddenError();
-  }
+  const rights = await issueRights(db, access, located);
+  if (!rights.canUpdate || (changesMetadata(changes) && !rights.canAdmin)) throw new ForbiddenError();
   return db.transaction().execute(async (trx) => {
     const current = await findIssueById(trx, located.issue.id);
     if (!current) throw new NotFoundError('Issue');

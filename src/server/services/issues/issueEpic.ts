@@ -8,7 +8,7 @@ import { ForbiddenError, UnauthorizedError } from '../errors.ts';
 import type { IssueInProject } from '../issueService.ts';
 import { assignIssueById, removeEpicIssue } from '../links/epicIssueService.ts';
 import { LinkTargetNotFoundError } from '../links/linkMessages.ts';
-import { canAdminIssue } from './issueCommands.ts';
+import { issueRights } from './issueCommands.ts';
 
 /**
  * GitLab's issueSetEpic: the issue moves to the epic (out of any other), or out of its epic with
@@ -23,7 +23,7 @@ export async function setIssueEpic(
   epicId: number | null,
 ): Promise<IssueRow> {
   if (!access.actor.user) throw new UnauthorizedError();
-  if (!(await canAdminIssue(db, access, located, located.issue))) throw new ForbiddenError();
+  if (!(await issueRights(db, access, located)).canAdmin) throw new ForbiddenError();
   if (epicId === null) {
     const link = await findEpicIssueByIssueId(db, located.issue.id);
     if (!link) return located.issue;
