@@ -196,6 +196,10 @@ export function createLoaders(
       async (ids) => (viewerId === null ? new Map() : findTodosOfTargets(db, viewerId, 'Issue', ids)),
       [],
     ),
+    issueSubscription: new BatchLoader<number, boolean | null>(
+      async (ids) => (viewerId === null ? new Map() : findSubscriptionChoices(db, viewerId, 'Issue', ids)),
+      null,
+    ),
     epicSubscription: new BatchLoader<number, boolean | null>(
       async (ids) => (viewerId === null ? new Map() : findSubscriptionChoices(db, viewerId, 'Epic', ids)),
       null,

@@ -19,9 +19,20 @@ export async function isSubscribedToEpic(db: Executor, actor: Actor, epic: EpicR
  */
 export async function isSubscribedToIssue(db: Executor, actor: Actor, issue: IssueRow): Promise<boolean> {
   if (!actor.user) return false;
-  const choice = await findSubscriptionChoice(db, actor.user.id, 'Issue', issue.id);
-  if (choice !== undefined) return choice;
-  return issue.author_id === actor.user.id || (await isAssignedTo(db, issue.id, actor.user.id));
+  const userId = actor.user.id;
+  const choice = await findSubscriptionChoice(db, userId, 'Issue', issue.id);
+  return issueSubscribedBy(choice, userId, issue, () => isAssignedTo(db, issue.id, userId));
+}
+
+/** The issue rule itself, for callers that loaded the choice and the assignees in a batch. */
+export async function issueSubscribedBy(
+  choice: boolean | null | undefined,
+  userId: number,
+  issue: Pick<IssueRow, 'author_id'>,
+  isAssignee: () => Promise<boolean>,
+): Promise<boolean> {
+  if (choice !== undefined && choice !== null) return choice;
+  return issue.author_id === userId || (await isAssignee());
 }
 
 /** The rule itself, for callers that loaded the choice in a batch. */

@@ -4,7 +4,7 @@ import { issuableReference } from '../../../core/domain/references.ts';
 import { issueWebPath } from '../../../core/domain/webPaths.ts';
 import { escapeHtml } from '../../../core/lib/escapeHtml.ts';
 import { issueParticipants } from '../../services/participantService.ts';
-import { isSubscribedToIssue } from '../../services/subscriptionService.ts';
+import { issueSubscribedBy } from '../../services/subscriptionService.ts';
 import { listConnection } from '../connection.ts';
 import type { GraphQLContext } from '../context.ts';
 import type { IssueResolvers, IssueType } from '../generated/resolvers.ts';
@@ -24,7 +24,14 @@ export const Issue: IssueResolvers = {
   iid: (issue) => String(issue.iid),
   titleHtml: (issue) => escapeHtml(issue.title),
   discussionLocked: (issue) => issue.discussion_locked,
-  subscribed: (issue, _args, { db, actor }) => isSubscribedToIssue(db, actor, issue),
+  // The choices and assignees of a page of issues come in one statement each.
+  subscribed: async (issue, _args, { actor, loaders }) => {
+    const viewerId = actor.user?.id;
+    if (viewerId === undefined) return false;
+    return issueSubscribedBy(await loaders.issueSubscription.load(issue.id), viewerId, issue, async () =>
+      (await loaders.issueAssigneeIds.load(issue.id)).includes(viewerId),
+    );
+  },
   participants: async (issue, _args, context) => {
     const project = await projectOf(issue, context);
     const namespace = await context.loaders.namespace.load(project.namespace_id);
