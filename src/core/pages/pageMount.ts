@@ -135,6 +135,8 @@ export const PAGE_MOUNTS = {
     canUpdate: FLAG,
     /** GitLab's admin_issue (Reporters and up): the sidebar's metadata editors. */
     canAdmin: FLAG,
+    /** GitLab's destroy_issue (project Owners and administrators): the edit form's Delete. */
+    canDestroy: FLAG,
     /** Notifications are switched off by the owner of the project's group or of a group above it. */
     emailsDisabled: FLAG,
     state: TEXT,

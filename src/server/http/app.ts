@@ -29,6 +29,7 @@ import { registerRelatedLinkRoutes } from './epicLinks/relatedLinkRoutes.ts';
 import { registerErrorHandling } from './errorHandler.ts';
 import { registerInputGuard } from './inputGuard.ts';
 import { registerInputLimits } from './inputLimits.ts';
+import { registerDestroyForms } from './issuable/destroyForms.ts';
 import { registerEpicIssuableRoutes } from './issuable/epicIssuableRoutes.ts';
 import { registerIssueIssuableRoutes } from './issuable/issueIssuableRoutes.ts';
 import { registerPreviewMarkdownRoutes } from './issuable/previewMarkdownRoutes.ts';
@@ -131,6 +132,7 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerAutocompleteRoutes(app, deps);
   registerEpicIssuableRoutes(app, deps);
   registerIssueIssuableRoutes(app, deps);
+  registerDestroyForms(app, deps);
   registerEpicTreeRoutes(app, deps);
   registerRelatedLinkRoutes(app, deps);
   registerAutocompleteSourceRoutes(app, deps);

@@ -302,3 +302,31 @@ export async function replaceIssueAssignees(
     )
     .execute();
 }
+
+/**
+ * Deletes an issue and what hangs on it by type and id (labels, votes, to-dos, subscriptions,
+ * notes); assignees, epic membership and issue links go with it by foreign key.
+ */
+export async function deleteIssueRow(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('label_links').where('target_type', '=', 'Issue').where('target_id', '=', id).execute();
+  await db
+    .deleteFrom('award_emoji')
+    .where('awardable_type', '=', 'Issue')
+    .where('awardable_id', '=', id)
+    .execute();
+  await db.deleteFrom('todos').where('target_type', '=', 'Issue').where('target_id', '=', id).execute();
+  await db
+    .deleteFrom('award_emoji')
+    .where('awardable_type', '=', 'Note')
+    .where('awardable_id', 'in', (eb) =>
+      eb.selectFrom('notes').select('id').where('noteable_type', '=', 'Issue').where('noteable_id', '=', id),
+    )
+    .execute();
+  await db
+    .deleteFrom('subscriptions')
+    .where('subscribable_type', '=', 'Issue')
+    .where('subscribable_id', '=', id)
+    .execute();
+  await db.deleteFrom('notes').where('noteable_type', '=', 'Issue').where('noteable_id', '=', id).execute();
+  await db.deleteFrom('issues').where('id', '=', id).execute();
+}

@@ -4,9 +4,9 @@ import { DUE_DATE_FILTERS, dueDateCondition } from '../../../core/domain/issueDu
 import { calendarDateOf } from '../../../core/time/formatting.ts';
 import type { ServerDeps } from '../../serverDeps.ts';
 import { type IssueListPlace, listIssuesAt } from '../../services/issueListService.ts';
-import { findReadableIssue, type IssueListParams, type IssueSort } from '../../services/issueService.ts';
-import { findReadableProject } from '../../services/projectService.ts';
+import type { IssueListParams, IssueSort } from '../../services/issueService.ts';
 import { isSubscribedToIssue } from '../../services/subscriptionService.ts';
+import { readableIssueOfApiPath } from './issueApiParams.ts';
 import { presentIssues } from './issueJson.ts';
 import { setPaginationHeaders } from './pagination.ts';
 import {
@@ -213,11 +213,6 @@ function listParams(query: Params, defaultScope: Scope, today: Date) {
   return { params, sort };
 }
 
-function parseIid(value: string): number {
-  if (!/^\d{1,10}$/.test(value)) throw new ParamError('issue_iid is invalid');
-  return Number(value);
-}
-
 /**
  * GitLab's REST issue reads: `GET /projects/:id/issues`, `GET /groups/:id/issues` (the group and
  * its subgroups) and `GET /issues` (the signed-in user's, `created_by_me` unless `scope` says
@@ -255,10 +250,7 @@ export function registerIssueListRoutes(app: FastifyInstance, { db, config, now 
   }
 
   app.get('/api/v4/projects/:id/issues/:issue_iid', async (request) => {
-    const { id, issue_iid } = request.params as { id: string; issue_iid: string };
-    const iid = parseIid(issue_iid);
-    const located = await findReadableProject(db, request.access, id);
-    const issue = await findReadableIssue(db, request.access, located, iid);
+    const { issue } = await readableIssueOfApiPath(db, request);
     const [json] = await presentIssues(db, [issue], {
       access: request.access,
       externalUrl: config.externalUrl,

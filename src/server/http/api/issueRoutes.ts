@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { MAX_DESCRIPTION_LENGTH } from '../../../core/domain/epicRules.ts';
 import type { ServerDeps } from '../../serverDeps.ts';
-import { findReadableIssue } from '../../services/issueService.ts';
 import { updateIssue } from '../../services/issues/issueCommands.ts';
 import { createIssue, epicIdForNewIssue } from '../../services/links/issueCreateService.ts';
 import { requireSignedIn } from '../../services/links/linkViews.ts';
 import { findReadableProject } from '../../services/projectService.ts';
+import { readableIssueOfApiPath } from './issueApiParams.ts';
 import { presentIssues } from './issueJson.ts';
 import { assertSomethingToUpdate, issueChangesOf } from './issueUpdateParams.ts';
 import { bodyParams, optionalBoolean, optionalInteger, optionalString, ParamError } from './params.ts';
@@ -50,13 +50,11 @@ export function registerIssueRoutes(app: FastifyInstance, { db, config, now }: S
   });
 
   app.put('/api/v4/projects/:id/issues/:issue_iid', async (request) => {
-    const { id, issue_iid } = request.params as { id: string; issue_iid: string };
     requireSignedIn(request.access);
     const changes = issueChangesOf(bodyParams(request));
     assertSomethingToUpdate(changes);
-    const located = await findReadableProject(db, request.access, id);
-    const issue = await findReadableIssue(db, request.access, located, parseIssueIid(issue_iid));
-    const updated = await updateIssue(db, request.access, { ...located, issue }, changes);
+    const located = await readableIssueOfApiPath(db, request);
+    const updated = await updateIssue(db, request.access, located, changes);
     const [json] = await presentIssues(db, [updated], {
       access: request.access,
       externalUrl: config.externalUrl,
@@ -64,9 +62,4 @@ export function registerIssueRoutes(app: FastifyInstance, { db, config, now }: S
     });
     return json;
   });
-}
-
-function parseIssueIid(value: string): number {
-  if (!/^\d{1,10}$/.test(value)) throw new ParamError('issue_iid is invalid');
-  return Number(value);
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerDeps } from '../../serverDeps.ts';
 import { loadEpicIssuable, saveEpicIssuable } from '../../services/epicIssuableService.ts';
 import { groupPathOf, groupScopedPatterns } from '../groupScopedRoutes.ts';
-import { registerEpicDestroyForm } from './epicDestroyForm.ts';
 import { issuableJsonErrorHandler } from './issuableErrors.ts';
 import { epicText, issuableUpdateJson } from './issuableJson.ts';
 import { epicIssuableChanges, parseIid } from './issuableParams.ts';
@@ -25,7 +24,7 @@ import { answerRealtimeChanges, stopPollingOnFailure } from './realtimeChanges.t
  *
  * POST /groups/:path/-/epics/:iid  _method=delete, authenticity_token, destroy_confirm=true
  *   (destroy permission): deletes the epic and its descendant epics, 303 to the epics list with the
- *   flash 'The epic was successfully deleted.'; see epicDestroyForm.ts for its failures.
+ *   flash 'The epic was successfully deleted.'; see destroyForms.ts for its failures.
  *
  * JSON failures are `{ errors: [...] }` (issuableErrors.ts). CSRF: every non-GET request with a
  * session must carry the token (X-CSRF-Token header or authenticity_token field), as everywhere.
@@ -63,6 +62,4 @@ export function registerEpicIssuableRoutes(app: FastifyInstance, deps: ServerDep
       return issuableUpdateJson(epicText(saved));
     });
   }
-
-  registerEpicDestroyForm(app, deps);
 }

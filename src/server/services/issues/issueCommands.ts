@@ -93,6 +93,8 @@ export interface IssueRights {
   readonly canUpdate: boolean;
   /** Labels, milestone, assignees, weight, dates, health, confidentiality, type and the lock. */
   readonly canAdmin: boolean;
+  /** Deleting it: project Owners and administrators. */
+  readonly canDestroy: boolean;
 }
 
 /**
@@ -105,15 +107,16 @@ export async function issueRights(
   { project, namespace, issue }: IssueInProject,
 ): Promise<IssueRights> {
   const viewerId = access.actor.user?.id;
-  if (viewerId === undefined) return { canUpdate: false, canAdmin: false };
+  if (viewerId === undefined) return { canUpdate: false, canAdmin: false, canDestroy: false };
   const isAuthor = issue.author_id === viewerId;
   const isAssignee = !isAuthor && (await isAssignedTo(db, issue.id, viewerId));
   const context = { confidential: issue.confidential, isAuthor, isAssignee };
-  const [canUpdate, canAdmin] = await Promise.all([
+  const [canUpdate, canAdmin, canDestroy] = await Promise.all([
     access.canInProject('update_issue', project, namespace, context),
     access.canInProject('admin_issue', project, namespace, context),
+    access.canInProject('destroy_issue', project, namespace, context),
   ]);
-  return { canUpdate, canAdmin };
+  return { canUpdate, canAdmin, canDestroy };
 }
 
 function validatedMetadata(changes: IssueChanges, current: IssueRow, errors: FieldErrors): IssueUpdate {
