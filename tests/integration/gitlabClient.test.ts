@@ -56,6 +56,48 @@ describe.each(BACKENDS)('a GitLab client library (gitbeaker) against /api/v4 (%s
     await expect(api.Epics.show('acme/product', created.iid)).rejects.toThrow(/404|Not Found/);
   });
 
+  it('works on project issues: list, create, edit, subscribe, to-do, participants, links, delete', async () => {
+    const project = 'acme/platform/backend/api';
+    const opened = await api.Issues.all({ projectId: project, state: 'opened', perPage: 5, maxPages: 1 });
+    expect(opened.length).toBeGreaterThan(0);
+    const created = await api.Issues.create(project, 'Exports time out on large projects', {
+      description: 'Seen on projects with **10k** issues.',
+    });
+    const edited = await api.Issues.edit(project, created.iid, {
+      stateEvent: 'close',
+      weight: 3,
+      addLabels: 'backend',
+    });
+    expect([edited.state, edited.weight, edited.labels]).toEqual(['closed', 3, ['backend']]);
+    expect((await api.Issues.show(created.iid, { projectId: project })).state).toBe('closed');
+
+    // The author is subscribed by authorship; unsubscribing and subscribing again round-trips.
+    expect((await api.Issues.unsubscribe(project, created.iid)).subscribed).toBe(false);
+    expect((await api.Issues.subscribe(project, created.iid)).subscribed).toBe(true);
+    const todo = await api.Issues.createTodo(project, created.iid);
+    expect([todo.action_name, todo.target_type, todo.state]).toEqual(['marked', 'Issue', 'pending']);
+    const participants = await api.Issues.allParticipants(project, created.iid);
+    expect(participants.map((user) => user.username)).toEqual(['owner']);
+
+    const other = opened[0]!;
+    // gitbeaker types the answer loosely; GitLab's shape is { source_issue, target_issue, link_type }.
+    const link = (await api.IssueLinks.create(project, created.iid, project, other.iid, {
+      linkType: 'blocks',
+    })) as unknown as { source_issue: { iid: number }; target_issue: { iid: number }; link_type: string };
+    expect([link.source_issue.iid, link.target_issue.iid, link.link_type]).toEqual([
+      created.iid,
+      other.iid,
+      'blocks',
+    ]);
+    const links = await api.IssueLinks.all(project, created.iid);
+    expect(links.map((issue) => [issue.iid, issue.link_type])).toEqual([[other.iid, 'blocks']]);
+    await api.IssueLinks.remove(project, created.iid, links[0]!.issue_link_id as number);
+    expect(await api.IssueLinks.all(project, created.iid)).toEqual([]);
+
+    await api.Issues.remove(project, created.iid);
+    await expect(api.Issues.show(created.iid, { projectId: project })).rejects.toThrow(/404|Not Found/);
+  });
+
   it('pages through every epic of a group with the pagination headers', async () => {
     const all = await api.Epics.all('acme', { perPage: 100 });
     const total = Number(

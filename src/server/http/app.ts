@@ -13,6 +13,8 @@ import { registerEpicIssueRoutes } from './api/epicIssueRoutes.ts';
 import { registerEpicLinkRoutes } from './api/epicLinkRoutes.ts';
 import { registerEpicRoutes } from './api/epicRoutes.ts';
 import { registerGroupRoutes } from './api/groupRoutes.ts';
+import { registerIssueActionRoutes } from './api/issueActionRoutes.ts';
+import { registerIssueLinkApiRoutes } from './api/issueLinkApiRoutes.ts';
 import { registerIssueListRoutes } from './api/issueListRoutes.ts';
 import { registerIssueRoutes } from './api/issueRoutes.ts';
 import { registerMilestoneAndLabelRoutes } from './api/milestoneLabelRoutes.ts';
@@ -124,6 +126,8 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerEpicLinkRoutes(app, deps);
   registerEpicIssueRoutes(app, deps);
   registerIssueRoutes(app, deps);
+  registerIssueActionRoutes(app, deps);
+  registerIssueLinkApiRoutes(app, deps);
   registerIssueListRoutes(app, deps);
   registerMilestoneAndLabelRoutes(app, deps);
   await registerGraphQL(app, deps);

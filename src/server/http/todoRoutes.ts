@@ -32,7 +32,7 @@ export function registerTodoRoutes(app: FastifyInstance, { db, now }: ServerDeps
         const found = await findReadableEpic(db, request.access, { id: issuableId });
         // GitLab looks the epic up among this group's own epics.
         if (found.epic.group_id !== group.id) return notFound(reply);
-        const todo = await addEpicTodo(db, request.access, group, found.epic, now());
+        const { todo } = await addEpicTodo(db, request.access, group, found.epic, now());
         return { count: await pendingTodoCount(db, request.actor), delete_path: todoDonePath(todo.id) };
       } catch (error) {
         if (error instanceof NotFoundError) return notFound(reply);

@@ -27,6 +27,12 @@ function requireUser(access: AccessContext) {
   return user;
 }
 
+/** A to-do asked for, and whether this call created it (false: one was pending already). */
+export interface AddedTodo {
+  readonly todo: TodoRow;
+  readonly created: boolean;
+}
+
 /**
  * Adds the actor's own to-do on an epic ("Add a to-do"), or returns the one already pending: a user
  * has at most one pending to-do per item, however often they click.
@@ -37,7 +43,7 @@ export async function addEpicTodo(
   group: NamespaceRow,
   epic: EpicRow,
   now: Date,
-): Promise<TodoRow> {
+): Promise<AddedTodo> {
   const user = requireUser(access);
   if (!(await access.canInNamespace('create_todo', group, { confidential: epic.confidential }))) {
     throw new ForbiddenError();
@@ -57,7 +63,7 @@ export async function addIssueTodo(
   access: AccessContext,
   { project, namespace, issue }: IssueInProject,
   now: Date,
-): Promise<TodoRow> {
+): Promise<AddedTodo> {
   const user = requireUser(access);
   const confidential = { confidential: issue.confidential, isAuthor: issue.author_id === user.id };
   if (!(await access.canInProject('create_todo', project, namespace, confidential))) {
@@ -78,12 +84,12 @@ function addOwnTodo(
   user: UserRow,
   now: Date,
   target: Pick<TodoRow, 'root_namespace_id' | 'target_type' | 'target_id' | 'group_id' | 'project_id'>,
-): Promise<TodoRow> {
+): Promise<AddedTodo> {
   return db.transaction().execute(async (trx) => {
     await lockTodosOfUser(trx, user.id);
     const pending = await findPendingTodo(trx, user.id, { type: target.target_type, id: target.target_id });
-    if (pending) return pending;
-    return insertTodo(trx, {
+    if (pending) return { todo: pending, created: false };
+    const todo = await insertTodo(trx, {
       ...target,
       user_id: user.id,
       author_id: user.id,
@@ -92,6 +98,7 @@ function addOwnTodo(
       created_at: now,
       updated_at: now,
     });
+    return { todo, created: true };
   });
 }
 

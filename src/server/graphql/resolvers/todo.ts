@@ -69,14 +69,14 @@ export const currentUserTodoFields: Pick<CurrentUserResolvers, 'todos'> = {
 
 async function addTodoOnEpic(context: GraphQLContext, id: number) {
   const { group, epic } = await findReadableEpic(context.db, context.access, { id });
-  return addEpicTodo(context.db, context.access, group, epic, context.now());
+  return (await addEpicTodo(context.db, context.access, group, epic, context.now())).todo;
 }
 
 /** An issue the actor may not read is as missing as one that does not exist. */
 async function addTodoOnIssue(context: GraphQLContext, id: number) {
   const located = await findReadableIssueByIdOrNull(context.db, context.access, id);
   if (!located) throw new NotFoundError('Issue');
-  return addIssueTodo(context.db, context.access, located, context.now());
+  return (await addIssueTodo(context.db, context.access, located, context.now())).todo;
 }
 
 export const todoMutations: Pick<MutationResolvers, 'todoCreate' | 'todoMarkDone'> = {
