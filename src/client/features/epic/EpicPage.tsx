@@ -5,6 +5,7 @@ import { NotFoundContent } from '../../components/errors/index.ts';
 import {
   ConfidentialBadge,
   CreatedBy,
+  DeleteIssuableDialog,
   IssuableBody,
   type IssuablePolling,
   StateBadge,
@@ -25,8 +26,7 @@ import { useEpicSidebarCollapse } from '../../state/index.ts';
 import { Alert, Breadcrumbs, Button, Loading, useDocumentTitle } from '../../ui/index.ts';
 import { LinkedItemsCard } from '../related-items/index.ts';
 import { EpicTreeCard } from '../tree/index.ts';
-import { DeleteEpicDialog } from './body/DeleteEpicDialog.tsx';
-import { EPIC_TEXT } from './body/epicTexts.ts';
+import { EPIC_DELETE_TEXTS, EPIC_TEXT } from './body/epicTexts.ts';
 import { EPIC_SIDEBAR_HEADER_TOGGLE_ID, EPIC_SIDEBAR_ID, EpicSidebar } from './sidebar/EpicSidebar.tsx';
 
 export type EpicPageProps = PageMountOf<'epic'> & {
@@ -153,7 +153,7 @@ function EpicView({
           />
           <EpicLinkedItems page={page} />
           {page.canDestroy ? (
-            <div className="epic-delete">
+            <div className="issuable-delete">
               <Button
                 variant="danger"
                 icon="trash"
@@ -164,7 +164,13 @@ function EpicView({
               </Button>
             </div>
           ) : null}
-          <DeleteEpicDialog open={deleting} endpoint={page.endpoint} onClose={() => setDeleting(false)} />
+          <DeleteIssuableDialog
+            noun="epic"
+            texts={EPIC_DELETE_TEXTS}
+            open={deleting}
+            endpoint={page.endpoint}
+            onClose={() => setDeleting(false)}
+          />
         </div>
         <EpicSidebar {...page} />
       </div>

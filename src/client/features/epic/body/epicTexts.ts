@@ -4,8 +4,12 @@ export const EPIC_TEXT = {
   reopenEpic: 'Reopen epic',
   newEpic: 'New epic',
   deleteEpic: 'Delete epic',
-  deleteEpicTitle: 'Delete this epic and all descendants?',
-  deleteEpicBody:
-    'Its child epics and all their descendants are deleted with it. Issues stay in their projects and are removed from these epics. This cannot be undone.',
   unableToUpdateEpic: 'Unable to update this epic at this time.',
+} as const;
+
+/** The delete modal (spec: 'Delete this epic and all descendants?'). */
+export const EPIC_DELETE_TEXTS = {
+  title: 'Delete this epic and all descendants?',
+  body: 'Its child epics and all their descendants are deleted with it. Issues stay in their projects and are removed from these epics. This cannot be undone.',
+  confirm: EPIC_TEXT.deleteEpic,
 } as const;
