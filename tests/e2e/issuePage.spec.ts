@@ -107,6 +107,69 @@ test('the pencil and the state button show exactly for those who may edit: Repor
   await expect(outsider.getByRole('heading', { level: 1 })).toHaveText('Reported by an outsider, clarified');
 });
 
+test('a Reporter turns an issue into an incident from the edit form; the author who is not one cannot', async ({
+  browser,
+}) => {
+  const outsider = await signedInPage(browser, 'outsider');
+  const path = await createIssue(outsider, 'Checkout is down');
+  await openIssue(outsider, path);
+  await outsider.getByRole('button', { name: 'Edit title and description' }).click();
+  await expect(outsider.getByTestId('issuable-edit-form')).toBeVisible();
+  await expect(outsider.getByLabel('Type')).toHaveCount(0);
+
+  const reporter = await signedInPage(browser, 'reporter');
+  await openIssue(reporter, path);
+  await expect(reporter.getByTestId('issue-type-icon')).toHaveCount(0);
+  await reporter.getByRole('button', { name: 'Edit title and description' }).click();
+  const type = reporter.getByLabel('Type');
+  await expect(type).toHaveValue('issue');
+  await type.selectOption('incident');
+  await reporter.getByTestId('issuable-save').click();
+  await expect(reporter.getByTestId('issuable-edit-form')).toHaveCount(0);
+  await expect(reporter.getByTestId('issue-meta').getByTestId('issue-type-icon')).toHaveAttribute(
+    'title',
+    'Incident',
+  );
+  await reporter.reload();
+  await waitForIdle(reporter);
+  await expect(reporter.getByTestId('issue-meta').getByTestId('issue-type-icon')).toHaveAttribute(
+    'title',
+    'Incident',
+  );
+});
+
+test('only the owner sees Delete; deleting lands on the issues list with a notice', async ({ browser }) => {
+  const owner = await signedInPage(browser, 'owner');
+  const path = await createIssue(owner, 'Delete me from the page');
+  for (const role of ['developer', 'reporter'] as const) {
+    const page = await signedInPage(browser, role);
+    await openIssue(page, path);
+    await expect(page.getByTestId('issue-delete')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Edit title and description' }).click();
+    await expect(page.getByTestId('issuable-delete')).toHaveCount(0);
+    // The server refuses the delete the page does not offer.
+    const status = await page.evaluate(async (issuePath) => {
+      const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
+      const response = await fetch(`${issuePath}.json?destroy_confirm=true`, {
+        method: 'DELETE',
+        headers: { 'X-CSRF-Token': token },
+      });
+      return response.status;
+    }, path);
+    expect(status).toBe(403);
+  }
+
+  await openIssue(owner, path);
+  await owner.getByTestId('issue-delete').click();
+  const dialog = owner.getByTestId('delete-issue-dialog');
+  await expect(dialog.getByRole('heading', { name: 'Delete issue?' })).toBeVisible();
+  await expect(dialog.getByText('Issue will be removed! Are you sure?')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Delete issue' }).click();
+  await expect(owner).toHaveURL(new RegExp(`/${PROJECT}/-/issues$`));
+  await expect(owner.getByText('The issue was successfully deleted.')).toBeVisible();
+  expect((await owner.request.get(path)).status()).toBe(404);
+});
+
 test('a Reporter sets health, weight and due date in the sidebar, and a guest only reads them', async ({
   browser,
 }) => {

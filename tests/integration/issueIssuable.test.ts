@@ -160,6 +160,28 @@ describe.each(BACKENDS)('the issue page issuable endpoints (%s)', (backend) => {
     expect((await issueRow(other.id)).title).toBe('Owner wrote this');
   });
 
+  it('changes the type from the edit form for Reporters, not for the author who is a guest', async () => {
+    const issue = await createIssue('guest', PUBLIC_PROJECT, { title: 'Is this an incident?' });
+    const realtime = async () =>
+      (await (await as('guest').get(realtimePath(PUBLIC_PROJECT, issue.iid))).json()) as {
+        issue_type: string;
+      };
+    expect((await realtime()).issue_type).toBe('issue');
+    const refused = await save('guest', PUBLIC_PROJECT, issue.iid, {
+      title: 'Incident!',
+      issue_type: 'incident',
+    });
+    expect(refused.status).toBe(403);
+    expect(await issueRow(issue.id)).toMatchObject({ title: 'Is this an incident?', issue_type: 'issue' });
+    const invalid = await save('reporter', PUBLIC_PROJECT, issue.iid, { issue_type: 'task' });
+    expect(invalid.status).toBe(400);
+    const saved = await save('reporter', PUBLIC_PROJECT, issue.iid, { issue_type: 'incident' });
+    expect(saved.status).toBe(200);
+    expect(((await saved.json()) as { issue_type: string }).issue_type).toBe('incident');
+    expect((await realtime()).issue_type).toBe('incident');
+    expect((await issueRow(issue.id)).issue_type).toBe('incident');
+  });
+
   it('hides confidential and private issues from those who may not read them', async () => {
     const secret = await createIssue('owner', PUBLIC_PROJECT, { title: 'Secret', confidential: true });
     expect((await as('guest').get(realtimePath(PUBLIC_PROJECT, secret.iid))).status).toBe(404);

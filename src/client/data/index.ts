@@ -62,6 +62,7 @@ export {
 } from './issues/issueSidebarHooks.ts';
 export { useEpicLabels, useIssueLabels } from './labels/labelHooks.ts';
 export { LIST_PAGE_SIZE, type ListFilters } from './lists.ts';
+export { toIssueType } from './mappers.ts';
 export {
   MILESTONE_ISSUES_LIMIT,
   type MilestoneQueryInput,

@@ -12,7 +12,7 @@ import {
 } from './issuableTexts.ts';
 import { StickyTitle } from './StickyTitle.tsx';
 import { toggleTaskAtLine } from './taskListSource.ts';
-import { useIssuableEditor } from './useIssuableEditor.ts';
+import { type IssuableEditor, useIssuableEditor } from './useIssuableEditor.ts';
 import type { IssuablePolling } from './useIssuablePolling.ts';
 
 export interface IssuableBodyProps {
@@ -28,6 +28,8 @@ export interface IssuableBodyProps {
    * The edit form's Delete button, shown when given (GitLab's canDestroy): the page asks and deletes.
    */
   readonly onDelete?: (() => void) | undefined;
+  /** The edit form's fields of this kind of issuable, below the title (an issue's type selector). */
+  readonly formFields?: ((editor: IssuableEditor) => ReactNode) | undefined;
   /** The page's poll of realtime_changes (the page owns it: it is settled once the text is in). */
   readonly polling: IssuablePolling;
   /** A task-list update is in flight (polling pauses meanwhile; the page owns both). */
@@ -45,6 +47,7 @@ export function IssuableBody({
   canUpdate,
   badges,
   onDelete,
+  formFields,
   polling,
   updatingTasks,
   onUpdatingTasks: setUpdatingTasks,
@@ -103,7 +106,12 @@ export function IssuableBody({
             {editor.flash}
           </Alert>
         ) : null}
-        <IssuableEditForm editor={editor} previewMarkdown={client.previewMarkdown} onDelete={onDelete} />
+        <IssuableEditForm
+          editor={editor}
+          previewMarkdown={client.previewMarkdown}
+          onDelete={onDelete}
+          extraFields={formFields?.(editor)}
+        />
       </section>
     );
   }

@@ -1,4 +1,4 @@
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { Alert, Button, Dialog } from '../../ui/index.ts';
 import { CONCURRENT_EDIT_MESSAGE, ISSUABLE_TEXT } from './issuableTexts.ts';
 import { MarkdownField } from './MarkdownField.tsx';
@@ -44,9 +44,12 @@ export function IssuableEditForm({
   editor,
   previewMarkdown,
   onDelete,
+  extraFields,
 }: {
   editor: IssuableEditor;
   previewMarkdown: (text: string, signal: AbortSignal) => Promise<string>;
+  /** Fields of one kind of issuable between the title and the description (an issue's type). */
+  extraFields?: ReactNode;
   /** The Delete button's action; no button without one. */
   onDelete?: (() => void) | undefined;
 }) {
@@ -97,6 +100,7 @@ export function IssuableEditForm({
           {ISSUABLE_TEXT.titleRequired}
         </p>
       ) : null}
+      {extraFields}
       <span className="issuable-form-label">{ISSUABLE_TEXT.description}</span>
       <MarkdownField
         value={editor.form.description}

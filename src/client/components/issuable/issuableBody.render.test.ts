@@ -22,6 +22,7 @@ const TEXT: IssuableText = {
   updatedAt: null,
   updatedByName: null,
   updatedByPath: null,
+  issueType: null,
 };
 
 const polling = (text: IssuableText | null, failed = false): IssuablePolling => ({

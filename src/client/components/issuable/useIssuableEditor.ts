@@ -6,6 +6,8 @@ import { ISSUABLE_TEXT, updateErrorText } from './issuableTexts.ts';
 export interface EditorForm {
   readonly title: string;
   readonly description: string;
+  /** An issue's type selector ('issue', 'incident'); null for an epic. Not kept in drafts. */
+  readonly issueType: string | null;
 }
 
 export interface IssuableEditor {
@@ -22,7 +24,7 @@ export interface IssuableEditor {
   readonly dirty: boolean;
   readonly canSave: boolean;
   open(): void;
-  change(field: keyof EditorForm, value: string): void;
+  change(field: 'title' | 'description' | 'issueType', value: string): void;
   save(): Promise<void>;
   requestCancel(): void;
   discardChanges(): void;
@@ -49,7 +51,7 @@ export function useIssuableEditor(options: {
     [],
   );
   const [editing, setEditing] = useState(false);
-  const [form, setForm] = useState<EditorForm>({ title: '', description: '' });
+  const [form, setForm] = useState<EditorForm>({ title: '', description: '', issueType: null });
   const [baseLockVersion, setBaseLockVersion] = useState(0);
   const [saving, setSaving] = useState(false);
   const [flash, setFlash] = useState<string | null>(null);
@@ -58,7 +60,11 @@ export function useIssuableEditor(options: {
   const [confirmingCancel, setConfirmingCancel] = useState(false);
 
   const dirty =
-    editing && text !== null && (form.title !== text.titleText || form.description !== text.descriptionText);
+    editing &&
+    text !== null &&
+    (form.title !== text.titleText ||
+      form.description !== text.descriptionText ||
+      form.issueType !== text.issueType);
 
   const close = useCallback(() => {
     setEditing(false);
@@ -73,6 +79,7 @@ export function useIssuableEditor(options: {
     setForm({
       title: draft?.title ?? text.titleText,
       description: draft?.description ?? text.descriptionText,
+      issueType: text.issueType,
     });
     setOutdatedDraft(isDraftOutdated(draft, text.lockVersion));
     // An outdated draft is saved against the version it started from until the user chooses Keep.
@@ -83,9 +90,9 @@ export function useIssuableEditor(options: {
   }, [drafts, text]);
 
   const change = useCallback(
-    (field: keyof EditorForm, value: string) => {
+    (field: 'title' | 'description' | 'issueType', value: string) => {
       setForm((current) => ({ ...current, [field]: value }));
-      drafts.save(field, value, baseLockVersion);
+      if (field !== 'issueType') drafts.save(field, value, baseLockVersion);
     },
     [drafts, baseLockVersion],
   );
@@ -99,6 +106,7 @@ export function useIssuableEditor(options: {
     const answer = await client.save({
       ...(title !== text.titleText ? { title } : {}),
       ...(form.description !== text.descriptionText ? { description: form.description } : {}),
+      ...(form.issueType !== null && form.issueType !== text.issueType ? { issueType: form.issueType } : {}),
       lockVersion: baseLockVersion,
     });
     setSaving(false);
@@ -136,7 +144,7 @@ export function useIssuableEditor(options: {
   const discardDraft = useCallback(() => {
     if (!text) return;
     drafts.clear();
-    setForm({ title: text.titleText, description: text.descriptionText });
+    setForm({ title: text.titleText, description: text.descriptionText, issueType: text.issueType });
     setBaseLockVersion(text.lockVersion);
     setOutdatedDraft(false);
   }, [text, drafts]);

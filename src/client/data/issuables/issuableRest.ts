@@ -18,6 +18,8 @@ export interface IssuableText {
   readonly updatedAt: string | null;
   readonly updatedByName: string | null;
   readonly updatedByPath: string | null;
+  /** An issue's type ('issue', 'incident', …), which its edit form may change; null for an epic. */
+  readonly issueType: string | null;
 }
 
 export type RealtimeAnswer =
@@ -57,6 +59,7 @@ function toIssuableText(body: Record<string, unknown>): IssuableText {
     updatedAt: asNullableString(body.updated_at),
     updatedByName: asNullableString(body.updated_by_name),
     updatedByPath: asNullableString(body.updated_by_path),
+    issueType: asNullableString(body.issue_type),
   };
 }
 
@@ -116,6 +119,8 @@ export interface IssuableFields {
   readonly description?: string;
   readonly stateEvent?: 'close' | 'reopen';
   readonly lockVersion?: number;
+  /** An issue's type selector: 'issue' or 'incident'. */
+  readonly issueType?: string;
 }
 
 export async function saveIssuable(
@@ -128,6 +133,7 @@ export async function saveIssuable(
   if (fields.description !== undefined) params.description = fields.description;
   if (fields.stateEvent !== undefined) params.state_event = fields.stateEvent;
   if (fields.lockVersion !== undefined) params.lock_version = fields.lockVersion;
+  if (fields.issueType !== undefined) params.issue_type = fields.issueType;
   let response: Response;
   try {
     response = await fetch(updateEndpoint, {

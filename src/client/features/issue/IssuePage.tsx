@@ -10,6 +10,7 @@ import { NotFoundContent } from '../../components/errors/index.ts';
 import {
   ConfidentialBadge,
   CreatedBy,
+  DeleteIssuableDialog,
   DiscussionLockedBadge,
   DueDateBadge,
   IssuableBody,
@@ -24,12 +25,14 @@ import {
   createIssuableTextClient,
   type IssuableTextClient,
   type IssueDetail,
+  toIssueType,
   useIssueDetail,
   usePageSettled,
 } from '../../data/index.ts';
 import { Alert, Breadcrumbs, Button, Loading, useDocumentTitle } from '../../ui/index.ts';
 import { LinkedItemsCard } from '../related-items/index.ts';
-import { ISSUE_TEXT } from './issueTexts.ts';
+import { IssueTypeField } from './IssueTypeField.tsx';
+import { ISSUE_DELETE_TEXTS, ISSUE_TEXT } from './issueTexts.ts';
 import { IssueSidebar } from './sidebar/IssueSidebar.tsx';
 
 export type IssuePageProps = PageMountOf<'issue'>;
@@ -93,6 +96,9 @@ function IssueView({
   onUpdatingTasks: (updating: boolean) => void;
 }) {
   const status = useIssuableStatus(client, issue.state, ISSUE_TEXT.unableToUpdateIssue);
+  const [deleting, setDeleting] = useState(false);
+  // A type changed in the edit form shows at once: the poll carries it, the page's query does not.
+  const type = polling.text?.issueType ? toIssueType(polling.text.issueType.toUpperCase()) : issue.type;
   const badges = (
     <>
       <StateBadge state={status.state} />
@@ -107,7 +113,7 @@ function IssueView({
         <Breadcrumbs items={crumbs} />
         <div className="issuable-page-header-row">
           <div className="page-meta" data-testid="issue-meta">
-            <IssueTypeIcon type={issue.type} />
+            <IssueTypeIcon type={type} />
             {badges}
             <span className="muted">
               <CreatedBy createdAt={issue.createdAt} author={issue.author} capitalized />
@@ -133,6 +139,8 @@ function IssueView({
             client={client}
             canUpdate={page.canUpdate}
             badges={badges}
+            onDelete={page.canDestroy ? () => setDeleting(true) : undefined}
+            formFields={page.canAdmin ? (editor) => <IssueTypeField editor={editor} /> : undefined}
             polling={polling}
             updatingTasks={updatingTasks}
             onUpdatingTasks={onUpdatingTasks}
@@ -142,6 +150,25 @@ function IssueView({
             endpoint={issueLinksPath(page.fullPath, page.iid)}
             sources={{ issues: groupAutocompleteSourcePath(page.groupFullPath, 'issues') }}
             canAdmin={page.canAdmin}
+          />
+          {page.canDestroy ? (
+            <div className="issuable-delete">
+              <Button
+                variant="danger"
+                icon="trash"
+                onClick={() => setDeleting(true)}
+                data-testid="issue-delete"
+              >
+                {ISSUE_TEXT.deleteIssue}
+              </Button>
+            </div>
+          ) : null}
+          <DeleteIssuableDialog
+            noun="issue"
+            texts={ISSUE_DELETE_TEXTS}
+            open={deleting}
+            endpoint={page.endpoint}
+            onClose={() => setDeleting(false)}
           />
         </div>
         <IssueSidebar

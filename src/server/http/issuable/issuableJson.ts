@@ -19,6 +19,8 @@ export interface IssuableText {
   readonly row: TextRow;
   readonly lastEditor: UserRow | null;
   readonly webPath: string;
+  /** An issue's type (issue, incident, …), which the issue's edit form changes; epics have none. */
+  readonly issueType?: string;
 }
 
 export const epicText = ({ group, epic, lastEditor }: EpicIssuable): IssuableText => ({
@@ -31,15 +33,17 @@ export const issueText = ({ project, issue, lastEditor }: IssueIssuable): Issuab
   row: issue,
   lastEditor,
   webPath: issueWebPath(project.full_path, issue.iid),
+  issueType: issue.issue_type,
 });
 
 /**
  * What GitLab's realtime_changes returns: rendered and raw title and description, task status,
- * lock_version and the last edit. `updated_*` are null until someone edits the epic or issue.
+ * lock_version and the last edit; for an issue its `issue_type` too. `updated_*` are null until someone edits the epic or issue.
  */
-export function realtimeChangesJson({ row: epic, lastEditor }: IssuableText) {
+export function realtimeChangesJson({ row: epic, lastEditor, issueType }: IssuableText) {
   const description = renderMarkdown(epic.description);
   return {
+    ...(issueType === undefined ? {} : { issue_type: issueType }),
     title: renderTitleHtml(epic.title),
     title_text: epic.title,
     description: description.html,

@@ -33,16 +33,24 @@ export function epicIssuableChanges(query: unknown, body: unknown): EpicIssuable
   return issuableChanges(query, body, 'epic');
 }
 
-/** The issue page's edit form: the same fields, nested under `issue`. */
+/**
+ * The issue page's edit form: the same fields, nested under `issue`, and its type selector's
+ * `issue_type` (issue or incident).
+ */
 export function issueIssuableChanges(query: unknown, body: unknown): IssueChanges {
-  return issuableChanges(query, body, 'issue');
+  const fields = nestedFields(query, body, 'issue');
+  return {
+    ...issuableChanges(query, body, 'issue'),
+    issueType: optionalEnum(fields, 'issue_type', ['issue', 'incident'] as const),
+  };
+}
+
+function nestedFields(query: unknown, body: unknown, key: 'epic' | 'issue'): Params {
+  return { ...nested((query ?? {}) as Params, key), ...nested((body ?? {}) as Params, key) };
 }
 
 function issuableChanges(query: unknown, body: unknown, key: 'epic' | 'issue') {
-  const fields: Params = {
-    ...nested((query ?? {}) as Params, key),
-    ...nested((body ?? {}) as Params, key),
-  };
+  const fields = nestedFields(query, body, key);
   return {
     title: optionalString(fields, 'title', UNBOUNDED),
     description: optionalString(fields, 'description', UNBOUNDED),

@@ -24,8 +24,9 @@ export async function withLastEditor(db: Kysely<Database>, located: IssueInProje
 }
 
 /**
- * Saves the edit form (title, description, state) in one transaction: a stale lock_version is a
- * StaleEditError and changes nothing. A form with nothing to save is bad input.
+ * Saves the edit form (title, description, type, state) in one transaction: a stale lock_version is
+ * a StaleEditError and changes nothing. A form with nothing to save is bad input. The type is the
+ * team's metadata: changing it takes admin_issue, as everywhere else.
  */
 export async function saveIssueIssuable(
   db: Kysely<Database>,
@@ -34,9 +35,9 @@ export async function saveIssueIssuable(
   changes: IssueChanges,
 ): Promise<IssueIssuable> {
   if (!access.actor.user) throw new UnauthorizedError();
-  const { title, description, stateEvent } = changes;
-  if (title === undefined && description === undefined && stateEvent === undefined) {
-    throw new ValidationError({ issue: ['must include a title, description or state_event'] });
+  const { title, description, stateEvent, issueType } = changes;
+  if ([title, description, stateEvent, issueType].every((field) => field === undefined)) {
+    throw new ValidationError({ issue: ['must include a title, description, issue_type or state_event'] });
   }
   const issue: IssueRow = await updateIssue(db, access, located, changes);
   return withLastEditor(db, { ...located, issue });
