@@ -139,6 +139,57 @@ describe.each(BACKENDS)('the epic page issuable endpoints (%s)', (backend) => {
   });
 
   describe('PUT .json', () => {
+    it("ticks one task with GitLab's update_task PATCH, and refuses a line that changed", async () => {
+      const epic = await createEpic(as('owner'), 'acme', { title: 'Tasks' });
+      expect(
+        (await save('owner', 'acme', epic.iid, { description: 'Plan\n\n- [ ] one\n- [ ] two' })).status,
+      ).toBe(200);
+      const patch = (
+        person: Person,
+        updateTask: Record<string, unknown>,
+        extra: Record<string, unknown> = {},
+      ) =>
+        as(person).request('PATCH', updatePath('acme', epic.iid), {
+          json: { epic: { update_task: updateTask, ...extra } },
+          headers: { 'x-csrf-token': as(person).csrfToken },
+        });
+      const before = await epicRow(server, epic.numericId);
+      const ticked = await patch('reporter', {
+        index: 2,
+        checked: true,
+        line_number: 4,
+        line_source: '- [ ] two',
+      });
+      expect(ticked.status).toBe(200);
+      const body = (await ticked.json()) as IssuableJson;
+      expect(body.description_text).toBe('Plan\n\n- [ ] one\n- [x] two');
+      expect(body.lock_version).toBe(before.lock_version + 1);
+
+      const stale = await patch('reporter', {
+        index: 1,
+        checked: true,
+        line_number: 3,
+        line_source: '- [ ] uno',
+      });
+      expect(stale.status).toBe(409);
+      const staleVersion = await patch(
+        'reporter',
+        { index: 1, checked: true, line_number: 3, line_source: '- [ ] one' },
+        { lock_version: before.lock_version },
+      );
+      expect(staleVersion.status).toBe(409);
+      expect((await patch('reporter', { checked: true })).status).toBe(400);
+      expect(
+        (await patch('guest', { index: 1, checked: true, line_number: 3, line_source: '- [ ] one' })).status,
+      ).toBe(403);
+      const both = await as('reporter').request('PATCH', updatePath('acme', epic.iid), {
+        json: { epic: { description: 'x', update_task: { checked: true, line_number: 3 } } },
+        headers: { 'x-csrf-token': as('reporter').csrfToken },
+      });
+      expect(both.status).toBe(400);
+      expect((await epicRow(server, epic.numericId)).description).toBe('Plan\n\n- [ ] one\n- [x] two');
+    });
+
     it('saves title and description, bumps lock_version and records the editor', async () => {
       const epic = await createEpic(as('owner'), 'acme', { title: 'Before' });
       const before = await epicRow(server, epic.numericId);

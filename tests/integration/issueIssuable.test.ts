@@ -182,6 +182,29 @@ describe.each(BACKENDS)('the issue page issuable endpoints (%s)', (backend) => {
     expect((await issueRow(issue.id)).issue_type).toBe('incident');
   });
 
+  it("ticks a task with GitLab's update_task PATCH for whoever may edit the text", async () => {
+    const issue = await createIssue('guest', PUBLIC_PROJECT, { title: 'Checklist' });
+    expect((await save('guest', PUBLIC_PROJECT, issue.iid, { description: '- [ ] a\n- [x] b' })).status).toBe(
+      200,
+    );
+    const patch = (person: Person, updateTask: Record<string, unknown>) =>
+      as(person).request('PATCH', updatePath(PUBLIC_PROJECT, issue.iid), {
+        json: { issue: { update_task: updateTask } },
+        headers: { 'x-csrf-token': as(person).csrfToken },
+      });
+    // The author may tick their own issue's tasks; another guest may not.
+    const ticked = await patch('guest', { index: 2, checked: false, line_number: 2, line_source: '- [x] b' });
+    expect(ticked.status).toBe(200);
+    expect(((await ticked.json()) as { task_status: string }).task_status).toBe(
+      '0 of 2 checklist items completed',
+    );
+    expect(
+      (await patch('outsider', { index: 1, checked: true, line_number: 1, line_source: '- [ ] a' })).status,
+    ).toBe(403);
+    expect((await patch('guest', { index: 1, checked: true, line_number: 9 })).status).toBe(409);
+    expect((await issueRow(issue.id)).description).toBe('- [ ] a\n- [ ] b');
+  });
+
   it('hides confidential and private issues from those who may not read them', async () => {
     const secret = await createIssue('owner', PUBLIC_PROJECT, { title: 'Secret', confidential: true });
     expect((await as('guest').get(realtimePath(PUBLIC_PROJECT, secret.iid))).status).toBe(404);

@@ -5,6 +5,7 @@ import type { AccessContext } from './access.ts';
 import { deleteEpic, updateEpic } from './epics/epicCommands.ts';
 import { findReadableEpic } from './epics/epicQueries.ts';
 import { UnauthorizedError, ValidationError } from './errors.ts';
+import { resolveTaskToggle, type TextChanges } from './issuableTaskToggle.ts';
 
 /**
  * The epic page's issuable view (GitLab's IssuableActions for epics): reading what the title and
@@ -21,7 +22,7 @@ export interface EpicIssuable {
 }
 
 /** What the issuable edit form sends (`epic[title]`, …); undefined leaves a field alone. */
-export interface EpicIssuableChanges {
+export interface EpicIssuableChanges extends TextChanges {
   readonly title?: string | undefined;
   readonly description?: string | undefined;
   readonly lockVersion?: number | undefined;
@@ -57,11 +58,13 @@ export async function saveEpicIssuable(
   changes: EpicIssuableChanges,
 ): Promise<EpicIssuable> {
   if (!access.actor.user) throw new UnauthorizedError();
-  const { title, description, stateEvent, lockVersion } = changes;
-  if (title === undefined && description === undefined && stateEvent === undefined) {
+  if (
+    [changes.title, changes.description, changes.stateEvent, changes.updateTask].every((f) => f === undefined)
+  ) {
     throw new ValidationError({ epic: ['must include a title, description or state_event'] });
   }
   const { group, epic } = await findReadableEpic(db, access, { groupPath, iid });
+  const { title, description, stateEvent, lockVersion } = resolveTaskToggle(epic, changes);
   const updated = await updateEpic(db, access, group, epic, { title, description, stateEvent, lockVersion });
   return withEditor(db, group, updated);
 }

@@ -1,4 +1,5 @@
 import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { sourceLine } from '../../../core/domain/taskListSource.ts';
 import type { Instant, IssuableText, IssuableTextClient } from '../../data/index.ts';
 import { Alert, Button, Loading } from '../../ui/index.ts';
 import { IssuableDescription } from './IssuableDescription.tsx';
@@ -11,7 +12,6 @@ import {
   updateErrorText,
 } from './issuableTexts.ts';
 import { StickyTitle } from './StickyTitle.tsx';
-import { toggleTaskAtLine } from './taskListSource.ts';
 import { type IssuableEditor, useIssuableEditor } from './useIssuableEditor.ts';
 import type { IssuablePolling } from './useIssuablePolling.ts';
 
@@ -67,16 +67,19 @@ export function IssuableBody({
   const editor = useIssuableEditor({ text, client, onSaved });
 
   const toggleTask = useCallback(
-    async (line: number, checked: boolean) => {
+    async (line: number, checked: boolean, index: number) => {
       if (!text) return;
-      const description = toggleTaskAtLine(text.descriptionText, line, checked);
-      if (description === null) {
+      const lineSource = sourceLine(text.descriptionText, line);
+      if (lineSource === null) {
         refresh();
         return;
       }
       setUpdatingTasks(true);
       setTaskFlash(null);
-      const answer = await client.save({ description, lockVersion: text.lockVersion });
+      const answer = await client.save({
+        updateTask: { index, checked, lineNumber: line, lineSource },
+        lockVersion: text.lockVersion,
+      });
       if (answer.ok) accept(answer.value.text);
       else
         setTaskFlash(
@@ -150,7 +153,7 @@ export function IssuableBody({
           html={text.descriptionHtml}
           canUpdate={canUpdate}
           updatingTasks={updatingTasks}
-          onToggleTask={(line, checked) => void toggleTask(line, checked)}
+          onToggleTask={(line, checked, index) => void toggleTask(line, checked, index)}
         />
       ) : (
         <p className="muted" data-testid="issuable-no-description">

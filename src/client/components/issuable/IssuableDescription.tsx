@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
+import { sourceLineOf } from '../../../core/domain/taskListSource.ts';
 import { prepareTaskCheckboxes } from './taskCheckboxes.ts';
-import { sourceLineOf } from './taskListSource.ts';
 
 /**
  * The rendered description (server-sanitised HTML). Its task-list checkboxes come disabled from the
@@ -15,7 +15,7 @@ export function IssuableDescription({
   html: string;
   canUpdate: boolean;
   updatingTasks: boolean;
-  onToggleTask: (line: number, checked: boolean) => void;
+  onToggleTask: (line: number, checked: boolean, index: number) => void;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: new HTML means new checkbox elements to set up.
@@ -35,7 +35,9 @@ export function IssuableDescription({
       const box = event.target;
       if (!(box instanceof HTMLInputElement) || !box.classList.contains('task-list-item-checkbox')) return;
       const line = sourceLineOf(box.closest('li')?.getAttribute('data-sourcepos'));
-      if (line !== null) onToggleRef.current(line, box.checked);
+      // GitLab's update_task index: the box's ordinal among the description's task boxes, from 1.
+      const index = [...element.querySelectorAll('input.task-list-item-checkbox')].indexOf(box) + 1;
+      if (line !== null) onToggleRef.current(line, box.checked, index);
     };
     element.addEventListener('change', onChange);
     return () => element.removeEventListener('change', onChange);

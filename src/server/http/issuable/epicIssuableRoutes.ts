@@ -19,6 +19,8 @@ import { answerRealtimeChanges, stopPollingOnFailure } from './realtimeChanges.t
  * PUT  /groups/:path/-/epics/:iid.json                (update permission)
  *   Body (JSON `{ epic: {…} }`, form `epic[…]=`, or query): title, description, lock_version,
  *   state_event (close | reopen).
+ * PATCH the same path with `update_task: { index, checked, line_number, line_source }` instead of a
+ *   description ticks one task-list item of the stored description (409 when that line changed).
  *   200 { …the realtime fields, web_url (the epic's path), state }
  *   409 { errors: [the concurrent-edit message] } when lock_version is stale; nothing changes.
  *
@@ -49,17 +51,23 @@ export function registerEpicIssuableRoutes(app: FastifyInstance, deps: ServerDep
   }
 
   for (const path of groupScopedPatterns('epics/:iid.json')) {
-    app.put(path, { errorHandler: issuableJsonErrorHandler() }, async (request) => {
-      const { iid } = request.params as { iid: string };
-      const changes = epicIssuableChanges(request.query, request.body);
-      const saved = await saveEpicIssuable(
-        db,
-        request.access,
-        groupPathOf(request.params),
-        parseIid(iid),
-        changes,
-      );
-      return issuableUpdateJson(epicText(saved));
+    // PUT saves the form; PATCH is GitLab's task-list toggle (update_task), answered alike.
+    app.route({
+      method: ['PUT', 'PATCH'],
+      url: path,
+      errorHandler: issuableJsonErrorHandler(),
+      handler: async (request) => {
+        const { iid } = request.params as { iid: string };
+        const changes = epicIssuableChanges(request.query, request.body);
+        const saved = await saveEpicIssuable(
+          db,
+          request.access,
+          groupPathOf(request.params),
+          parseIid(iid),
+          changes,
+        );
+        return issuableUpdateJson(epicText(saved));
+      },
     });
   }
 }

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { TaskToggle } from '../../../core/domain/taskListSource.ts';
 import type { Executor } from '../../db/executor.ts';
 import type { AccessContext } from '../../services/access.ts';
 import type { EpicIssuableChanges } from '../../services/epicIssuableService.ts';
@@ -7,6 +8,7 @@ import type { IssueChanges } from '../../services/issues/issueCommands.ts';
 import { findReadableProject } from '../../services/projectService.ts';
 import {
   nested,
+  optionalBoolean,
   optionalEnum,
   optionalInteger,
   optionalString,
@@ -17,6 +19,8 @@ import { projectPathOf } from '../groupScopedRoutes.ts';
 
 /** Length is the service's rule (a 422 naming the field); here only the type is checked. */
 const UNBOUNDED = Number.MAX_SAFE_INTEGER;
+/** One line of a description; longer cannot match a line of one within the description limit. */
+const MAX_LINE_SOURCE = 1_048_576;
 
 /** An epic's or issue's iid from the path: digits only. */
 export function parseIid(value: unknown): number {
@@ -51,12 +55,33 @@ function nestedFields(query: unknown, body: unknown, key: 'epic' | 'issue'): Par
 
 function issuableChanges(query: unknown, body: unknown, key: 'epic' | 'issue') {
   const fields = nestedFields(query, body, key);
+  const description = optionalString(fields, 'description', UNBOUNDED);
+  const updateTask = taskToggleOf(fields);
+  if (description !== undefined && updateTask !== undefined) {
+    throw new ParamError('description and update_task are mutually exclusive');
+  }
   return {
     title: optionalString(fields, 'title', UNBOUNDED),
-    description: optionalString(fields, 'description', UNBOUNDED),
+    description,
     lockVersion: optionalInteger(fields, 'lock_version', 0),
     stateEvent: optionalEnum(fields, 'state_event', ['close', 'reopen'] as const),
+    updateTask,
   };
+}
+
+/**
+ * GitLab's `update_task` (the task-list PATCH): `{ index, checked, line_number, line_source }`;
+ * `index` (the task's ordinal) is accepted and the line is what counts.
+ */
+function taskToggleOf(fields: Params): TaskToggle | undefined {
+  if (fields.update_task === undefined) return undefined;
+  const task = nested(fields, 'update_task');
+  optionalInteger(task, 'index', 0);
+  const lineNumber = optionalInteger(task, 'line_number', 1);
+  const checked = optionalBoolean(task, 'checked');
+  if (lineNumber === undefined) throw new ParamError('update_task[line_number] is missing');
+  if (checked === undefined) throw new ParamError('update_task[checked] is missing');
+  return { lineNumber, checked, lineSource: optionalString(task, 'line_source', MAX_LINE_SOURCE) };
 }
 
 /** The issue of a `/<project>/-/issues/:iid…` route, when the actor may read it (404 otherwise). */

@@ -17,7 +17,8 @@ import { answerRealtimeChanges, stopPollingOnFailure } from './realtimeChanges.t
  *
  * PUT  /:project/-/issues/:iid.json               (update_issue: Reporters and up, the author)
  *   Body (JSON `{ issue: {…} }`, form `issue[…]=`, or query): title, description, lock_version,
- *   state_event (close | reopen). 200 { …the realtime fields, web_url, state }; 409 with GitLab's
+ *   state_event (close | reopen), issue_type (issue | incident; admin_issue). PATCH with
+ *   `update_task` ticks one task-list item, as the epic's (epicIssuableRoutes.ts). 200 { …the realtime fields, web_url, state }; 409 with GitLab's
  *   concurrent-edit message when lock_version is stale; 422 for invalid fields; nothing changes.
  */
 export function registerIssueIssuableRoutes(app: FastifyInstance, { db }: ServerDeps): void {
@@ -33,10 +34,16 @@ export function registerIssueIssuableRoutes(app: FastifyInstance, { db }: Server
   }
 
   for (const path of projectScopedPatterns('issues/:iid.json')) {
-    app.put(path, { errorHandler: issuableJsonErrorHandler() }, async (request) => {
-      const changes = issueIssuableChanges(request.query, request.body);
-      const located = await issueOfPath(db, request);
-      return issuableUpdateJson(issueText(await saveIssueIssuable(db, request.access, located, changes)));
+    // PUT saves the form; PATCH is GitLab's task-list toggle (update_task), answered alike.
+    app.route({
+      method: ['PUT', 'PATCH'],
+      url: path,
+      errorHandler: issuableJsonErrorHandler(),
+      handler: async (request) => {
+        const changes = issueIssuableChanges(request.query, request.body);
+        const located = await issueOfPath(db, request);
+        return issuableUpdateJson(issueText(await saveIssueIssuable(db, request.access, located, changes)));
+      },
     });
   }
 }

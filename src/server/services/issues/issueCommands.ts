@@ -31,13 +31,14 @@ import {
   UnauthorizedError,
   ValidationError,
 } from '../errors.ts';
+import type { TextChanges } from '../issuableTaskToggle.ts';
 import type { IssueInProject, ProjectInNamespace } from '../issueService.ts';
 import { labelIdsForTitles, MAX_LABELS_PER_REQUEST, resolveLabelChanges } from '../labelService.ts';
 
 /** Changing issues: each save one transaction, checked against the lock version it was made on. */
 
 /** What a save may change; undefined leaves a field alone, null clears it. */
-export interface IssueChanges {
+export interface IssueChanges extends TextChanges {
   readonly title?: string | undefined;
   readonly description?: string | undefined;
   readonly stateEvent?: 'close' | 'reopen' | undefined;

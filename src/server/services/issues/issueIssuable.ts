@@ -3,6 +3,7 @@ import { findUserById } from '../../db/repositories/userRepository.ts';
 import type { Database, IssueRow, UserRow } from '../../db/schema.ts';
 import type { AccessContext } from '../access.ts';
 import { UnauthorizedError, ValidationError } from '../errors.ts';
+import { resolveTaskToggle } from '../issuableTaskToggle.ts';
 import type { IssueInProject } from '../issueService.ts';
 import { type IssueChanges, updateIssue } from './issueCommands.ts';
 
@@ -35,10 +36,10 @@ export async function saveIssueIssuable(
   changes: IssueChanges,
 ): Promise<IssueIssuable> {
   if (!access.actor.user) throw new UnauthorizedError();
-  const { title, description, stateEvent, issueType } = changes;
-  if ([title, description, stateEvent, issueType].every((field) => field === undefined)) {
+  const { title, description, stateEvent, issueType, updateTask } = changes;
+  if ([title, description, stateEvent, issueType, updateTask].every((field) => field === undefined)) {
     throw new ValidationError({ issue: ['must include a title, description, issue_type or state_event'] });
   }
-  const issue: IssueRow = await updateIssue(db, access, located, changes);
+  const issue: IssueRow = await updateIssue(db, access, located, resolveTaskToggle(located.issue, changes));
   return withLastEditor(db, { ...located, issue });
 }

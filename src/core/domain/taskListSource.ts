@@ -1,0 +1,41 @@
+/** A list item's checkbox marker at the start of a markdown line: `- [ ] `, `1. [x] `, `* [X] `. */
+const TASK_MARKER = /^(\s*(?:>\s*)*(?:[-*+]|\d+[.)])\s+\[)([ xX])(\])/;
+
+/**
+ * GitLab's `update_task`: tick or untick the task on one line of an issuable's description. The
+ * line is 1-based (the rendered item's `data-sourcepos`); `lineSource` is that line as the client
+ * saw it, which must still be there.
+ */
+export interface TaskToggle {
+  readonly lineNumber: number;
+  readonly checked: boolean;
+  readonly lineSource?: string | undefined;
+}
+
+/**
+ * The markdown source with the task on `lineNumber` ticked or unticked; null when that line holds no
+ * task marker or no longer reads `lineSource` (the description changed meanwhile).
+ */
+export function toggleTask(source: string, { lineNumber, checked, lineSource }: TaskToggle): string | null {
+  const lines = source.split('\n');
+  const index = lineNumber - 1;
+  const text = lines[index];
+  if (text === undefined || !TASK_MARKER.test(text)) return null;
+  if (lineSource !== undefined && text.trim() !== lineSource.trim()) return null;
+  lines[index] = text.replace(
+    TASK_MARKER,
+    (_match, before: string, _mark: string, after: string) => `${before}${checked ? 'x' : ' '}${after}`,
+  );
+  return lines.join('\n');
+}
+
+/** The source line a toggle names, as `update_task`'s `line_source` sends it; null past the end. */
+export function sourceLine(source: string, lineNumber: number): string | null {
+  return source.split('\n')[lineNumber - 1] ?? null;
+}
+
+/** The first line of a `data-sourcepos` value (`"3:1-3:14"` → 3), or null. */
+export function sourceLineOf(sourcepos: string | null | undefined): number | null {
+  const match = /^(\d+):/.exec(sourcepos ?? '');
+  return match ? Number(match[1]) : null;
+}
