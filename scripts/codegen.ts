@@ -65,6 +65,7 @@ await write(
           'UserCoreConnection',
           'MergeRequestConnection',
           'EpicPermissions',
+          'IssuePermissions',
           'GroupPermissions',
           'Todo',
           'TodoConnection',

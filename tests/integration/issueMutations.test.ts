@@ -331,6 +331,59 @@ describe.each(BACKENDS)("GitLab's issue mutations (%s)", (backend) => {
     expect((await engagement('reporter')).currentUserTodos.nodes).toHaveLength(0);
   });
 
+  it('answers userPermissions per viewer, and the rendered description with its task progress', async () => {
+    const iid = await createIssue('guest', 'Permissions of a guest-written issue');
+    expect(
+      (await mutate('owner', 'updateIssue', { iid, description: '**Plan**\n\n- [x] a\n- [ ] b' })).errors,
+    ).toEqual([]);
+    const query = `query ($path: ID!, $iid: String!) { project(fullPath: $path) { issue(iid: $iid) {
+      descriptionHtml taskCompletionStatus { count completedCount }
+      userPermissions { readIssue updateIssue reopenIssue adminIssue adminIssueRelation createNote destroyIssue }
+    } } }`;
+    type Answer = {
+      project: {
+        issue: {
+          descriptionHtml: string;
+          taskCompletionStatus: { count: number; completedCount: number };
+          userPermissions: Record<string, boolean>;
+        };
+      };
+    };
+    const permissionsOf = async (person: Person | 'anonymous') =>
+      (await as(person).graphql<Answer>(query, { path: PROJECT, iid })).body.data!.project.issue;
+    const owner = await permissionsOf('owner');
+    expect(owner.descriptionHtml).toContain('<strong>Plan</strong>');
+    expect(owner.taskCompletionStatus).toEqual({ count: 2, completedCount: 1 });
+    const yes = (names: string[]) =>
+      Object.fromEntries(
+        [
+          'readIssue',
+          'updateIssue',
+          'reopenIssue',
+          'adminIssue',
+          'adminIssueRelation',
+          'createNote',
+          'destroyIssue',
+        ].map((name) => [name, names.includes(name)]),
+      );
+    const everything = [
+      'readIssue',
+      'updateIssue',
+      'reopenIssue',
+      'adminIssue',
+      'adminIssueRelation',
+      'createNote',
+    ];
+    expect(owner.userPermissions).toEqual(yes([...everything, 'destroyIssue']));
+    expect((await permissionsOf('reporter')).userPermissions).toEqual(yes(everything));
+    // The author (a guest) edits their own text and state, not the team's metadata.
+    expect((await permissionsOf('guest')).userPermissions).toEqual(
+      yes(['readIssue', 'updateIssue', 'reopenIssue', 'createNote']),
+    );
+    expect((await permissionsOf('outsider')).userPermissions).toEqual(yes(['readIssue', 'createNote']));
+    expect((await permissionsOf('anonymous')).userPermissions).toEqual(yes(['readIssue']));
+  });
+
   it('refuses a date that is not one before running anything', async () => {
     const iid = await createIssue('owner', 'Dated');
     const { payload, errors } = await mutate('owner', 'updateIssue', { iid, dueDate: '2026-02-30' });

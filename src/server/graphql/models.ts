@@ -38,6 +38,12 @@ export interface EpicPermissionsModel {
   readonly group: NamespaceRow;
   readonly epic: EpicRow;
 }
+/** An issue with its project and the project's group: what GitLab's issue policy reads. */
+export interface IssuePermissionsModel {
+  readonly project: ProjectRow;
+  readonly namespace: NamespaceRow;
+  readonly issue: IssueRow;
+}
 export interface GroupPermissionsModel {
   readonly group: NamespaceRow;
 }

@@ -16,7 +16,7 @@ import {
   issueTreeFields,
 } from './epicTree.ts';
 import { Group, GroupPermissions } from './group.ts';
-import { Issue } from './issue.ts';
+import { Issue, IssuePermissions } from './issue.ts';
 import { issueMutations } from './issueMutations.ts';
 import { Label } from './label.ts';
 import { MergeRequest } from './mergeRequest.ts';
@@ -45,6 +45,7 @@ export const resolvers: Resolvers = {
   EpicDescendantWeights,
   EpicHealthStatus,
   Issue: { ...Issue, ...issueTreeFields },
+  IssuePermissions,
   EpicIssue,
   EpicIssueConnection,
   Milestone,

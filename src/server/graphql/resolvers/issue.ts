@@ -1,14 +1,16 @@
 import { toGlobalId } from '../../../core/domain/gid.ts';
 import { healthStatusOfCode } from '../../../core/domain/healthStatus.ts';
+import type { PermissionContext } from '../../../core/domain/permissions.ts';
 import { issuableReference } from '../../../core/domain/references.ts';
 import { issueWebPath } from '../../../core/domain/webPaths.ts';
 import { escapeHtml } from '../../../core/lib/escapeHtml.ts';
+import { renderMarkdown } from '../../services/markdown/markdownRenderer.ts';
 import { issueParticipants } from '../../services/participantService.ts';
 import { issueSubscribedBy } from '../../services/subscriptionService.ts';
 import { listConnection } from '../connection.ts';
 import type { GraphQLContext } from '../context.ts';
-import type { IssueResolvers, IssueType } from '../generated/resolvers.ts';
-import type { IssueModel } from '../models.ts';
+import type { IssuePermissionsResolvers, IssueResolvers, IssueType } from '../generated/resolvers.ts';
+import type { IssueModel, IssuePermissionsModel } from '../models.ts';
 import { iso } from './fieldValues.ts';
 
 const ISSUE_TYPE: Record<string, IssueType> = { issue: 'ISSUE', incident: 'INCIDENT', task: 'TASK' };
@@ -20,6 +22,17 @@ async function projectOf(issue: IssueModel, { loaders }: GraphQLContext) {
 }
 
 export const Issue: IssueResolvers = {
+  descriptionHtml: (issue) => renderMarkdown(issue.description).html,
+  taskCompletionStatus: (issue) => {
+    const { tasks } = renderMarkdown(issue.description);
+    return { count: tasks.total, completedCount: tasks.completed };
+  },
+  userPermissions: async (issue, _args, context) => {
+    const project = await projectOf(issue, context);
+    const namespace = await context.loaders.namespace.load(project.namespace_id);
+    if (!namespace) throw new Error(`Project ${project.id} has no namespace`);
+    return { project, namespace, issue };
+  },
   id: (issue) => toGlobalId('Issue', issue.id),
   iid: (issue) => String(issue.iid),
   titleHtml: (issue) => escapeHtml(issue.title),
@@ -80,4 +93,38 @@ export const Issue: IssueResolvers = {
   relativePosition: (issue) => issue.relative_position,
   upvotes: async (issue, _args, { loaders }) => (await loaders.issueVotes.load(issue.id)).upvotes,
   downvotes: async (issue, _args, { loaders }) => (await loaders.issueVotes.load(issue.id)).downvotes,
+};
+
+/** The author and assignees pass GitLab's confidential check; the author may edit their own text. */
+async function issueContext(
+  { issue }: IssuePermissionsModel,
+  { actor, loaders }: GraphQLContext,
+): Promise<Omit<PermissionContext, 'visibility'>> {
+  const viewerId = actor.user?.id;
+  const isAuthor = viewerId !== undefined && issue.author_id === viewerId;
+  const isAssignee =
+    viewerId !== undefined && !isAuthor && (await loaders.issueAssigneeIds.load(issue.id)).includes(viewerId);
+  return { confidential: issue.confidential, isAuthor, isAssignee };
+}
+
+const allowed =
+  (action: Parameters<GraphQLContext['access']['canInProject']>[0]) =>
+  async (model: IssuePermissionsModel, _args: unknown, context: GraphQLContext) =>
+    // A signed-out visitor reads at most: every write needs a user.
+    (action === 'read_issue' || context.actor.user !== null) &&
+    context.access.canInProject(action, model.project, model.namespace, await issueContext(model, context));
+
+export const IssuePermissions: IssuePermissionsResolvers = {
+  readIssue: allowed('read_issue'),
+  updateIssue: allowed('update_issue'),
+  reopenIssue: allowed('update_issue'),
+  adminIssue: allowed('admin_issue'),
+  // Linking issues is update_issue without the author's exemption (relatedLinkService.ts).
+  adminIssueRelation: async (model, _args, context) =>
+    context.actor.user !== null &&
+    context.access.canInProject('update_issue', model.project, model.namespace, {
+      confidential: model.issue.confidential,
+    }),
+  createNote: allowed('create_note'),
+  destroyIssue: allowed('destroy_issue'),
 };
