@@ -170,6 +170,93 @@ test('only the owner sees Delete; deleting lands on the issues list with a notic
   expect((await owner.request.get(path)).status()).toBe(404);
 });
 
+/** The sidebar blocks whose Edit is the team's (admin_issue: Reporters and up). */
+const METADATA_BLOCKS = [
+  'assignees',
+  'epic',
+  'labels',
+  'milestone',
+  'health-status',
+  'weight',
+  'due-date',
+  'confidentiality',
+  'lock',
+];
+
+for (const [role, rights] of [
+  ['owner', { edit: true, admin: true, destroy: true, signedIn: true }],
+  ['developer', { edit: true, admin: true, destroy: false, signedIn: true }],
+  ['reporter', { edit: true, admin: true, destroy: false, signedIn: true }],
+  ['guest', { edit: false, admin: false, destroy: false, signedIn: true }],
+  ['author', { edit: true, admin: false, destroy: false, signedIn: true }],
+  ['anonymous', { edit: false, admin: false, destroy: false, signedIn: false }],
+] as const) {
+  test(`every control of the issue page shows exactly when a ${role} may use it`, async ({ browser }) => {
+    // The author is an outsider (no membership) writing in the public playground.
+    const creator = await signedInPage(browser, role === 'author' ? 'outsider' : 'owner');
+    const path = await createIssue(creator, `Controls for a ${role}`);
+    const page =
+      role === 'author'
+        ? creator
+        : role === 'anonymous'
+          ? await (await browser.newContext()).newPage()
+          : await signedInPage(browser, role);
+    await openIssue(page, path);
+    const count = (shown: boolean) => (shown ? 1 : 0);
+    await expect(page.getByRole('button', { name: 'Edit title and description' })).toHaveCount(
+      count(rights.edit),
+    );
+    await expect(page.getByTestId('issue-state-toggle')).toHaveCount(count(rights.edit));
+    await expect(page.getByTestId('issue-delete')).toHaveCount(count(rights.destroy));
+    await expect(page.getByTestId('linked-items-add')).toHaveCount(count(rights.admin));
+    // The blocks read on their own; once confidentiality shows, every block has rendered its head.
+    await expect(page.getByTestId('sidebar-confidentiality-value')).toBeVisible();
+    for (const block of METADATA_BLOCKS) {
+      await expect(page.getByTestId(`sidebar-${block}-edit`), block).toHaveCount(count(rights.admin));
+    }
+    await expect(page.getByTestId('sidebar-todo-toggle')).toHaveCount(count(rights.signedIn));
+    if (rights.signedIn) await expect(page.getByTestId('sidebar-subscription-toggle')).toBeEnabled();
+    else await expect(page.getByTestId('sidebar-subscription-toggle')).toBeDisabled();
+
+    // What the page hides, GitLab's API refuses for this viewer.
+    const statuses = await page.evaluate(async (issuePath) => {
+      const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
+      const put = (issue: Record<string, unknown>) =>
+        fetch(`${issuePath}.json`, {
+          method: 'PUT',
+          headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': token },
+          body: JSON.stringify({ issue }),
+        }).then((response) => response.status);
+      return { text: await put({ title: 'Retitled' }), type: await put({ issue_type: 'incident' }) };
+    }, path);
+    expect(statuses.text === 200, 'title save').toBe(rights.edit);
+    expect(statuses.type === 200, 'type save').toBe(rights.admin);
+  });
+}
+
+test('a Reporter locks the discussion after confirming; the header shows the lock', async ({ page }) => {
+  await signIn(page, 'reporter');
+  const path = await createIssue(page, 'Heated thread');
+  await openIssue(page, path);
+  await expect(page.getByTestId('sidebar-lock-value')).toHaveText('Unlocked');
+  await page.getByTestId('sidebar-lock-edit').click();
+  await expect(page.getByTestId('lock-panel')).toContainText(
+    'Lock this issue? Only project members will be able to comment.',
+  );
+  await page.getByTestId('lock-apply').click();
+  await expect(page.getByTestId('sidebar-lock-value')).toHaveText('Locked');
+  await expect(page.getByTestId('issue-meta').getByText('Locked')).toBeVisible();
+  await page.reload();
+  await waitForIdle(page);
+  await expect(page.getByTestId('sidebar-lock-value')).toHaveText('Locked');
+  await page.getByTestId('sidebar-lock-edit').click();
+  await expect(page.getByTestId('lock-panel')).toContainText(
+    'Unlock this issue? Everyone will be able to comment.',
+  );
+  await page.getByTestId('lock-apply').click();
+  await expect(page.getByTestId('sidebar-lock-value')).toHaveText('Unlocked');
+});
+
 test('a Reporter sets health, weight and due date in the sidebar, and a guest only reads them', async ({
   browser,
 }) => {

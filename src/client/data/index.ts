@@ -54,6 +54,7 @@ export {
   useIssueDueDate,
   useIssueEpic,
   useIssueHealthStatus,
+  useIssueLocked,
   useIssueMilestone,
   useIssueParticipants,
   useIssueReference,

@@ -5,6 +5,7 @@
  */
 export { type BlockError, blockErrorText, firstErrorOr, writeError } from './blockError.ts';
 export { ConfidentialityBlock, type ConfidentialityState } from './ConfidentialityBlock.tsx';
+export { ConfirmToggleBlock, type ConfirmToggleTexts } from './ConfirmToggleBlock.tsx';
 export { LabelsBlock, type LabelsState } from './LabelsBlock.tsx';
 export { ParticipantsBlock } from './ParticipantsBlock.tsx';
 export { ReferenceBlock } from './ReferenceBlock.tsx';

@@ -19,6 +19,7 @@ import {
   IssueSidebarDueDateDocument,
   IssueSidebarEpicDocument,
   IssueSidebarHealthStatusDocument,
+  IssueSidebarLockedDocument,
   IssueSidebarMilestoneDocument,
   IssueSidebarParticipantsDocument,
   IssueSidebarReferenceDocument,
@@ -27,6 +28,7 @@ import {
   IssueSidebarSetDueDateDocument,
   IssueSidebarSetEpicDocument,
   IssueSidebarSetHealthStatusDocument,
+  IssueSidebarSetLockedDocument,
   IssueSidebarSetMilestoneDocument,
   IssueSidebarSetSubscriptionDocument,
   IssueSidebarSetWeightDocument,
@@ -66,6 +68,26 @@ export function useIssueConfidential(
   );
   const issue = result.data?.workspace?.issuable;
   return { ...blockState(result, issue && { confidential: issue.confidential }), save };
+}
+
+/** Whether only project members may comment (GitLab's discussion lock). */
+export function useIssueLocked(scope: SidebarScope): Saving<{ locked: boolean }, boolean> {
+  const client = useApolloClient();
+  const variables = useScopeVariables(scope);
+  const result = useQuery(IssueSidebarLockedDocument, { variables });
+  const save = useCallback(
+    (locked: boolean) =>
+      settle(async () => {
+        const { data } = await client.mutate({
+          mutation: IssueSidebarSetLockedDocument,
+          variables: { input: { ...address(variables), locked } },
+        });
+        return data?.issuableSetLocked;
+      }),
+    [client, variables],
+  );
+  const issue = result.data?.workspace?.issuable;
+  return { ...blockState(result, issue && { locked: issue.discussionLocked }), save };
 }
 
 export function useIssueReference(scope: SidebarScope): QueryState<string | null> {

@@ -32,6 +32,7 @@ import {
   useIssueEpic,
   useIssueHealthStatus,
   useIssueLabels,
+  useIssueLocked,
   useIssueMilestone,
   useIssueParticipants,
   useIssueReference,
@@ -41,6 +42,7 @@ import {
 } from '../../../data/index.ts';
 import { Avatar } from '../../../ui/index.ts';
 import { ISSUE_SIDEBAR_TEXT } from './issueSidebarTexts.ts';
+import { LockBlock } from './LockBlock.tsx';
 import { PickerBlock } from './PickerBlock.tsx';
 import { ValueBlock } from './ValueBlock.tsx';
 
@@ -73,6 +75,7 @@ export function IssueSidebar({
   const weight = useIssueWeight(scope);
   const dueDate = useIssueDueDate(scope);
   const confidentiality = useIssueConfidential(scope);
+  const locked = useIssueLocked(scope);
   const reference = useIssueReference(scope);
   const assignees = useIssueAssignees(scope);
   const milestone = useIssueMilestone(scope);
@@ -292,6 +295,7 @@ export function IssueSidebar({
         {...blockProps}
       />
       <ConfidentialityBlock issuable="issue" state={confidentiality} canUpdate={canAdmin} collapsed={false} />
+      <LockBlock state={locked} canUpdate={canAdmin} />
       <ParticipantsBlock issuable="issue" participants={participants} collapsed={false} />
       <SubscriptionBlock
         issuable="issue"
