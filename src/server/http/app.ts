@@ -30,6 +30,7 @@ import { registerErrorHandling } from './errorHandler.ts';
 import { registerInputGuard } from './inputGuard.ts';
 import { registerInputLimits } from './inputLimits.ts';
 import { registerEpicIssuableRoutes } from './issuable/epicIssuableRoutes.ts';
+import { registerIssueBulkUpdateRoutes } from './issuable/issueBulkUpdateRoutes.ts';
 import { registerIssueIssuableRoutes } from './issuable/issueIssuableRoutes.ts';
 import { registerPreviewMarkdownRoutes } from './issuable/previewMarkdownRoutes.ts';
 import { readClientAssets } from './pages/clientAssets.ts';
@@ -131,6 +132,7 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerAutocompleteRoutes(app, deps);
   registerEpicIssuableRoutes(app, deps);
   registerIssueIssuableRoutes(app, deps);
+  registerIssueBulkUpdateRoutes(app, deps);
   registerEpicTreeRoutes(app, deps);
   registerRelatedLinkRoutes(app, deps);
   registerAutocompleteSourceRoutes(app, deps);
