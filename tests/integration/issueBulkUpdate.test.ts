@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/backends.ts';
-import { type Person, signedInClients } from '../helpers/epicSidebar.ts';
+import { mountData, type Person, signedInClients } from '../helpers/epicSidebar.ts';
 import { HttpClient } from '../helpers/httpClient.ts';
 import { closeCheckingRollups } from '../helpers/rollups.ts';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../helpers/testServer.ts';
@@ -113,6 +113,31 @@ describe.each(BACKENDS)('POST …/-/issues/bulk_update (%s)', (backend) => {
       .executeTakeFirstOrThrow();
   });
   afterAll(() => closeCheckingRollups(server));
+
+  it('offers bulk edit on both issues lists to Reporters and up, and hides unreadable groups', async () => {
+    const groupPage = await as('reporter').get('/groups/acme/-/issues');
+    expect(groupPage.status).toBe(200);
+    expect(await mountData(groupPage)).toMatchObject({
+      page: 'group-issues',
+      'full-path': 'acme',
+      'can-bulk-update': 'true',
+      'bulk-update-path': '/groups/acme/-/issues/bulk_update',
+    });
+    expect(await mountData(await as('guest').get('/groups/acme/-/issues'))).toMatchObject({
+      page: 'group-issues',
+      'can-bulk-update': 'false',
+    });
+    expect(await mountData(await as('reporter').get(`/${PROJECT}/-/issues`))).toMatchObject({
+      page: 'project-issues',
+      'can-bulk-update': 'true',
+      'bulk-update-path': `/${PROJECT}/-/issues/bulk_update`,
+    });
+    expect((await mountData(await as('anonymous').get(`/${PROJECT}/-/issues`)))['can-bulk-update']).toBe(
+      'false',
+    );
+    expect((await as('outsider').get(`/groups/${PRIVATE_GROUP}/-/issues`)).status).toBe(404);
+    expect((await as('reporter').get(`/groups/${PRIVATE_GROUP}/-/issues`)).status).toBe(200);
+  });
 
   it('closes and reopens the chosen issues and answers how many it updated', async () => {
     const [a, b, untouched] = [
