@@ -43,10 +43,12 @@ export {
   type SidebarScope,
 } from './issuables/sidebarQuerySupport.ts';
 export {
+  ISSUES_LIST_QUERIES,
   type IssuableState,
   type IssueSort,
+  type IssuesListKind,
   useIssueDetail,
-  useProjectIssuesList,
+  useIssuesList,
 } from './issues/issueHooks.ts';
 export {
   useIssueAssignees,

@@ -1,4 +1,3 @@
-import { issueWebPath } from '../../../core/domain/webPaths.ts';
 import {
   AssigneeAvatars,
   ConfidentialIcon,
@@ -12,14 +11,18 @@ import {
 import type { IssueListItem } from '../../data/index.ts';
 import { Icon } from '../../ui/index.ts';
 
+/**
+ * One issue of a list. A project's list names it `#12`; a group's list spans projects, so it names
+ * the project too (`group/project#12`), as GitLab's group list does.
+ */
 export function IssueRow({
   issue,
-  projectFullPath,
+  fullReference,
   labelSearch,
   onNavigate,
 }: {
   issue: IssueListItem;
-  projectFullPath: string;
+  fullReference: boolean;
   labelSearch: (label: string) => string;
   onNavigate: (search: string) => void;
 }) {
@@ -29,17 +32,13 @@ export function IssueRow({
         <div className="issuable-title-line">
           <IssueTypeIcon type={issue.type} />
           {issue.confidential ? <ConfidentialIcon noun="issue" /> : null}
-          <a
-            className="issuable-title"
-            href={issueWebPath(projectFullPath, issue.iid)}
-            data-testid="issue-title"
-          >
+          <a className="issuable-title" href={issue.webPath} data-testid="issue-title">
             {issue.title}
           </a>
         </div>
         <div className="issuable-meta">
           <span className="issuable-reference" data-testid="issue-reference">
-            #{issue.iid}
+            {fullReference ? issue.fullReference : `#${issue.iid}`}
           </span>
           <span className="meta-separator" aria-hidden="true">
             ·
