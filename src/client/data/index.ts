@@ -30,6 +30,7 @@ export {
   type RealtimeAnswer,
   RealtimeError,
   type SaveAnswer,
+  type SaveFailure,
   saveIssuable,
 } from './issuables/issuableRest.ts';
 export {
@@ -42,6 +43,7 @@ export {
   firstErrorMessage,
   type SidebarScope,
 } from './issuables/sidebarQuerySupport.ts';
+export { type BulkIssueUpdate, postBulkUpdate, useIssuesBulkUpdate } from './issues/issueBulkUpdate.ts';
 export {
   ISSUES_LIST_QUERIES,
   type IssuableState,

@@ -2,7 +2,11 @@ import { groupIssuesPath, projectIssuesPath } from '../../../core/domain/webPath
 import { addLabel, ListFrame, useListQuery } from '../../components/filters/index.ts';
 import { groupCrumbs, PageHeader, projectCrumbs } from '../../components/navigation/index.ts';
 import { type IssuesListKind, useIssuesList } from '../../data/index.ts';
-import { useDocumentTitle } from '../../ui/index.ts';
+import { Button, useDocumentTitle } from '../../ui/index.ts';
+import { BulkEditSidebar } from './bulk/BulkEditSidebar.tsx';
+import { BULK_EDIT_TEXT } from './bulk/bulkEditTexts.ts';
+import { SelectAll } from './bulk/SelectAll.tsx';
+import { useBulkSelection, useReturnFocus } from './bulk/useBulkSelection.ts';
 import { IssueRow } from './IssueRow.tsx';
 import { ISSUE_LIST_SPEC } from './issueListSpec.ts';
 
@@ -37,6 +41,8 @@ export function IssuesListPage(props: IssuesListPageProps) {
     cursor: { after: query.after, before: query.before },
   });
   const items = data?.page.items ?? [];
+  const bulk = useBulkSelection(items.map((issue) => issue.databaseId));
+  const bulkButtonRef = useReturnFocus(bulk.editing);
   useDocumentTitle('Issues', name);
   const crumbs =
     kind === 'project'
@@ -48,10 +54,16 @@ export function IssuesListPage(props: IssuesListPageProps) {
           ...groupCrumbs(fullPath, data?.ownerFullName, name),
           { label: 'Issues', href: groupIssuesPath(fullPath) },
         ];
+  const bulkButton =
+    props.canBulkUpdate && !bulk.editing ? (
+      <Button ref={bulkButtonRef} onClick={bulk.start} data-testid="bulk-edit-button">
+        {BULK_EDIT_TEXT.bulkEdit}
+      </Button>
+    ) : null;
   return (
     <>
-      <PageHeader crumbs={crumbs} title="Issues" />
-      <div className="issues-list-layout">
+      <PageHeader crumbs={crumbs} title="Issues" actions={bulkButton} />
+      <div className={bulk.editing ? 'issues-list-layout is-bulk-editing' : 'issues-list-layout'}>
         <ListFrame
           noun="issues"
           query={query}
@@ -65,6 +77,7 @@ export function IssuesListPage(props: IssuesListPageProps) {
           error={error}
           errorText="Something went wrong while fetching issues"
         >
+          {bulk.editing ? <SelectAll bulk={bulk} /> : null}
           <ul className="issuable-list" aria-label="Issues" data-testid="issue-list">
             {items.map((issue) => (
               <IssueRow
@@ -73,10 +86,29 @@ export function IssuesListPage(props: IssuesListPageProps) {
                 fullReference={kind === 'group'}
                 labelSearch={(label) => toSearch(addLabel(query, label))}
                 onNavigate={navigate}
+                selection={
+                  bulk.editing
+                    ? {
+                        checked: bulk.isSelected(issue.databaseId),
+                        onChange: (checked) => bulk.select(issue.databaseId, checked),
+                      }
+                    : null
+                }
               />
             ))}
           </ul>
         </ListFrame>
+        {bulk.editing ? (
+          <BulkEditSidebar
+            kind={kind}
+            fullPath={fullPath}
+            labelsGroupPath={props.labelsGroupPath}
+            groupId={props.groupId}
+            bulkUpdatePath={props.bulkUpdatePath}
+            selectedIds={bulk.selectedIds}
+            onDone={bulk.stop}
+          />
+        ) : null}
       </div>
     </>
   );
