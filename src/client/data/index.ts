@@ -91,6 +91,7 @@ export {
   type EpicSuggestionState,
   fetchEmojiSuggestions,
   fetchEpicSuggestions,
+  fetchGroupIssueMilestones,
   fetchLabelSuggestions,
   fetchMilestoneSuggestions,
   fetchProjectMilestoneSuggestions,

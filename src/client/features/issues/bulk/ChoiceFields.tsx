@@ -4,7 +4,7 @@
  */
 import { useId, useState } from 'react';
 import {
-  fetchMilestoneSuggestions,
+  fetchGroupIssueMilestones,
   fetchProjectMilestoneSuggestions,
   fetchUserSuggestions,
   type IssuesListKind,
@@ -34,7 +34,7 @@ export function MilestoneField({
     (signal) =>
       kind === 'project'
         ? fetchProjectMilestoneSuggestions({ projectPath: fullPath, search: '' }, signal)
-        : fetchMilestoneSuggestions({ fullPath, search: '' }, signal),
+        : fetchGroupIssueMilestones({ fullPath }, signal),
     0,
   );
   const milestones = found.value ?? [];
