@@ -25,7 +25,11 @@ import { ProjectPage } from '../features/projects/index.ts';
 import { Loading } from '../ui/index.ts';
 
 /** Pages with a search box, where the `s`, `/` and `f` shortcuts are registered. */
-export const PAGES_WITH_SEARCH: ReadonlySet<PageName> = new Set(['group-epics', 'project-issues']);
+export const PAGES_WITH_SEARCH: ReadonlySet<PageName> = new Set([
+  'group-epics',
+  'group-issues',
+  'project-issues',
+]);
 
 /** The one page component for the page the server rendered. */
 export function PageView({ page, session }: { page: PageMount; session: Session }) {
@@ -55,7 +59,29 @@ export function PageView({ page, session }: { page: PageMount; session: Session 
     case 'project':
       return <ProjectPage {...page} />;
     case 'project-issues':
-      return <IssuesListPage {...page} />;
+      return (
+        <IssuesListPage
+          kind="project"
+          fullPath={page.fullPath}
+          name={page.projectName}
+          labelsGroupPath={page.groupFullPath}
+          groupId={page.groupId}
+          canBulkUpdate={page.canBulkUpdate}
+          bulkUpdatePath={page.bulkUpdatePath}
+        />
+      );
+    case 'group-issues':
+      return (
+        <IssuesListPage
+          kind="group"
+          fullPath={page.fullPath}
+          name={page.groupName}
+          labelsGroupPath={page.fullPath}
+          groupId={page.groupId}
+          canBulkUpdate={page.canBulkUpdate}
+          bulkUpdatePath={page.bulkUpdatePath}
+        />
+      );
     case 'issue':
       return <IssuePage {...page} />;
     case 'milestone':

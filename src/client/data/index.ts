@@ -30,6 +30,7 @@ export {
   type RealtimeAnswer,
   RealtimeError,
   type SaveAnswer,
+  type SaveFailure,
   saveIssuable,
 } from './issuables/issuableRest.ts';
 export {
@@ -42,11 +43,14 @@ export {
   firstErrorMessage,
   type SidebarScope,
 } from './issuables/sidebarQuerySupport.ts';
+export { type BulkIssueUpdate, postBulkUpdate, useIssuesBulkUpdate } from './issues/issueBulkUpdate.ts';
 export {
+  ISSUES_LIST_QUERIES,
   type IssuableState,
   type IssueSort,
+  type IssuesListKind,
   useIssueDetail,
-  useProjectIssuesList,
+  useIssuesList,
 } from './issues/issueHooks.ts';
 export {
   useIssueAssignees,
@@ -89,6 +93,7 @@ export {
   type EpicSuggestionState,
   fetchEmojiSuggestions,
   fetchEpicSuggestions,
+  fetchGroupIssueMilestones,
   fetchLabelSuggestions,
   fetchMilestoneSuggestions,
   fetchProjectMilestoneSuggestions,

@@ -188,7 +188,13 @@ export interface MilestoneView {
 
 export interface IssueListItem {
   readonly id: string;
+  /** The database id (the gid's number): what GitLab's bulk edit names issues by. */
+  readonly databaseId: number;
   readonly iid: string;
+  /** The issue's page. */
+  readonly webPath: string;
+  /** `group/project#12`: the group issues list shows where each issue lives. */
+  readonly fullReference: string;
   readonly title: string;
   readonly state: ItemState;
   readonly type: IssueType;

@@ -46,6 +46,11 @@ export const groupMilestonesJsonPath = (fullPath: string): string =>
   groupSection(fullPath, 'milestones.json');
 export const groupMilestonePath = (fullPath: string, iid: Iid): string =>
   groupSection(fullPath, `milestones/${iid}`);
+/** The issues of the group's projects and its subgroups' (GitLab's group issues list). */
+export const groupIssuesPath = (fullPath: string): string => groupSection(fullPath, 'issues');
+/** Where the group issues list's bulk edit posts. */
+export const groupIssuesBulkUpdatePath = (fullPath: string): string =>
+  groupSection(fullPath, 'issues/bulk_update');
 export const groupTodosPath = (fullPath: string): string => groupSection(fullPath, 'todos');
 export const groupMarkdownPreviewPath = (fullPath: string): string =>
   groupSection(fullPath, 'preview_markdown');
@@ -71,6 +76,9 @@ export const relatedEpicLinksPath = (groupFullPath: string, iid: Iid): string =>
 
 export const projectPath = project;
 export const projectIssuesPath = (fullPath: string): string => projectSection(fullPath, 'issues');
+/** Where the project issues list's bulk edit posts. */
+export const projectIssuesBulkUpdatePath = (fullPath: string): string =>
+  projectSection(fullPath, 'issues/bulk_update');
 /** The project's issues list filtered by a query string (`label_name[]=…`), as GitLab links to it. */
 export const projectIssuesSearchPath = (fullPath: string, query: string): string =>
   `${projectIssuesPath(fullPath)}?${query}`;

@@ -37,6 +37,14 @@ const PROJECT_FIELDS = {
 
 const GROUP_PAGE_FIELDS = { ...GROUP_FIELDS, roadmapPath: TEXT } as const;
 
+/** An issues list's bulk edit (GitLab's `can_bulk_update`, `bulk_update_path`). */
+const BULK_EDIT_FIELDS = {
+  /** GitLab's admin_issue in the project or group (Reporters and up): the Bulk edit button. */
+  canBulkUpdate: FLAG,
+  /** `POST` target of the bulk edit. */
+  bulkUpdatePath: TEXT,
+} as const;
+
 /** Every page and its attributes. */
 export const PAGE_MOUNTS = {
   home: {},
@@ -44,6 +52,8 @@ export const PAGE_MOUNTS = {
   'sign-in': { error: TEXT, login: TEXT, redirectTo: TEXT },
   group: GROUP_PAGE_FIELDS,
   'group-epics': GROUP_PAGE_FIELDS,
+  /** The issues of the group's projects and its subgroups'. */
+  'group-issues': { ...GROUP_FIELDS, ...BULK_EDIT_FIELDS },
   /**
    * GitLab's roadmap mount. The range, layout, state and sort are the URL's, read with the
    * roadmap's own settings parser; the page reads the URL again as it changes.
@@ -122,7 +132,12 @@ export const PAGE_MOUNTS = {
     markdownDocsPath: TEXT,
   },
   project: PROJECT_FIELDS,
-  'project-issues': PROJECT_FIELDS,
+  'project-issues': {
+    ...PROJECT_FIELDS,
+    ...BULK_EDIT_FIELDS,
+    /** The project's group: its members come first among suggested assignees. */
+    groupId: TEXT,
+  },
   /** The issue page: its title and description editor and close / reopen, as the epic page's. */
   issue: {
     ...PROJECT_FIELDS,

@@ -33,6 +33,7 @@ import { registerInputGuard } from './inputGuard.ts';
 import { registerInputLimits } from './inputLimits.ts';
 import { registerDestroyForms } from './issuable/destroyForms.ts';
 import { registerEpicIssuableRoutes } from './issuable/epicIssuableRoutes.ts';
+import { registerIssueBulkUpdateRoutes } from './issuable/issueBulkUpdateRoutes.ts';
 import { registerIssueIssuableRoutes } from './issuable/issueIssuableRoutes.ts';
 import { registerPreviewMarkdownRoutes } from './issuable/previewMarkdownRoutes.ts';
 import { readClientAssets } from './pages/clientAssets.ts';
@@ -137,6 +138,7 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerEpicIssuableRoutes(app, deps);
   registerIssueIssuableRoutes(app, deps);
   registerDestroyForms(app, deps);
+  registerIssueBulkUpdateRoutes(app, deps);
   registerEpicTreeRoutes(app, deps);
   registerRelatedLinkRoutes(app, deps);
   registerAutocompleteSourceRoutes(app, deps);

@@ -15,4 +15,5 @@ export { CONFIDENTIALITY_TEXT, SIDEBAR_TEXT, type SidebarIssuable } from './side
 export { TodoBlock } from './TodoBlock.tsx';
 export { TODO_TOGGLE_EVENT, todoToggleEvent } from './todoEvent.ts';
 export { type CopyState, useCopyToClipboard } from './useCopyToClipboard.ts';
+export { type LabelSearch, useLabelSearch } from './useLabelSearch.ts';
 export { type OptimisticSave, useOptimisticSave } from './useOptimisticSave.ts';

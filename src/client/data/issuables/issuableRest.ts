@@ -74,7 +74,7 @@ function jsonHeaders(): Record<string, string> {
 }
 
 /** `{errors: [...]}` or `{message}` from a failed answer. */
-function errorsOf(body: unknown): string[] {
+export function errorsOf(body: unknown): string[] {
   if (typeof body !== 'object' || body === null) return [];
   const { errors, message } = body as { errors?: unknown; message?: unknown };
   if (Array.isArray(errors)) return errors.filter((error): error is string => typeof error === 'string');

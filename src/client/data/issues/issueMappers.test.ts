@@ -17,6 +17,7 @@ describe('toIssueListItem', () => {
     weight: 0,
     healthStatus: 'needsAttention',
     webPath: '/acme/app/-/issues/12',
+    fullReference: 'acme/app#12',
     author: user,
     assignees: { nodes: [user] },
     milestone: { id: 'gid://gitlab/Milestone/1', title: '17.1', webPath: '/m/1' },
@@ -33,5 +34,9 @@ describe('toIssueListItem', () => {
       milestone: { title: '17.1' },
       labels: [],
     });
+  });
+
+  it('reads the database id from the global id, for bulk edit', () => {
+    expect(toIssueListItem(issue)).toMatchObject({ databaseId: 9, fullReference: 'acme/app#12' });
   });
 });

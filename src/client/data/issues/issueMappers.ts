@@ -7,7 +7,10 @@ import type { IssueDetail, IssueListItem } from '../types.ts';
 
 export const toIssueListItem = (issue: IssueListItemFragment): IssueListItem => ({
   id: issue.id,
+  databaseId: Number(issue.id.split('/').pop()),
   iid: issue.iid,
+  webPath: issue.webPath,
+  fullReference: issue.fullReference,
   title: issue.title,
   state: toItemState(issue.state),
   type: toIssueType(issue.type),

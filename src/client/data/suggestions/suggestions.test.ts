@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   fetchEmojiSuggestions,
   fetchEpicSuggestions,
+  fetchGroupIssueMilestones,
   fetchLabelSuggestions,
   fetchMilestoneSuggestions,
   fetchUserSuggestions,
@@ -60,6 +61,16 @@ describe('suggestion fetches', () => {
     ]);
     answer([{ name: 'thumbsup' }, { name: 'tada' }]);
     expect(await fetchEmojiSuggestions({ search: 'Up' }, signal())).toEqual([{ name: 'thumbsup' }]);
+  });
+
+  it('asks for the active milestones of the group and its ancestors only, for bulk edit', async () => {
+    const calls = answer([{ id: 3, title: 'Q3' }, { id: 4 }]);
+    expect(await fetchGroupIssueMilestones({ fullPath: 'acme/web' }, signal())).toEqual([
+      { id: 3, title: 'Q3' },
+    ]);
+    expect(calls[0]?.url).toBe(
+      '/groups/acme/web/-/milestones.json?state=active&include_descendants=false&per_page=100',
+    );
   });
 
   it('rejects when the server answers an error status', async () => {

@@ -103,6 +103,22 @@ export async function fetchMilestoneSuggestions(
   });
 }
 
+/**
+ * The active milestones every issue of the group may take: the group's and its ancestors' (not its
+ * subgroups', which issues elsewhere in the group may not take), for the group list's bulk edit.
+ */
+export async function fetchGroupIssueMilestones(
+  { fullPath }: { readonly fullPath: string },
+  signal: AbortSignal,
+): Promise<MilestoneSuggestion[]> {
+  const params = new URLSearchParams({ state: 'active', include_descendants: 'false', per_page: '100' });
+  const rows = await getJsonArray(`${groupMilestonesJsonPath(fullPath)}?${params}`, signal);
+  return rows.flatMap((row) => {
+    const title = str(row.title);
+    return title ? [{ id: int(row.id), title }] : [];
+  });
+}
+
 /** The active milestones an issue of the project may take (its own and its groups'), by title. */
 export async function fetchProjectMilestoneSuggestions(
   { projectPath, search }: { readonly projectPath: string; readonly search: string },

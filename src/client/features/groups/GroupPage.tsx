@@ -1,4 +1,4 @@
-import { groupEpicsPath, groupRoadmapPath } from '../../../core/domain/webPaths.ts';
+import { groupEpicsPath, groupIssuesPath, groupRoadmapPath } from '../../../core/domain/webPaths.ts';
 import { NotFoundContent } from '../../components/errors/index.ts';
 import { VisibilityBadge } from '../../components/issuable/index.ts';
 import { groupCrumbs, PageHeader } from '../../components/navigation/index.ts';
@@ -28,6 +28,10 @@ export function GroupPage({ fullPath, groupName }: GroupPageProps) {
         }
         actions={
           <>
+            <a className="btn btn-default" href={groupIssuesPath(fullPath)} data-testid="group-issues-link">
+              <Icon name="issues" />
+              Issues
+            </a>
             <a className="btn btn-default" href={groupEpicsPath(fullPath)} data-testid="group-epics-link">
               <Icon name="epic" />
               Epics

@@ -1,4 +1,3 @@
-import { issueWebPath } from '../../../core/domain/webPaths.ts';
 import {
   AssigneeAvatars,
   ConfidentialIcon,
@@ -11,35 +10,57 @@ import {
 } from '../../components/issuable/index.ts';
 import type { IssueListItem } from '../../data/index.ts';
 import { Icon } from '../../ui/index.ts';
+import { BULK_EDIT_TEXT } from './bulk/bulkEditTexts.ts';
 
+/** A row's bulk-edit checkbox, while bulk edit is on. */
+export interface RowSelection {
+  readonly checked: boolean;
+  readonly onChange: (checked: boolean) => void;
+}
+
+const rowClass = (selection: RowSelection | null): string =>
+  selection ? `issuable-row is-selectable${selection.checked ? ' is-selected' : ''}` : 'issuable-row';
+
+/**
+ * One issue of a list. A project's list names it `#12`; a group's list spans projects, so it names
+ * the project too (`group/project#12`), as GitLab's group list does.
+ */
 export function IssueRow({
   issue,
-  projectFullPath,
+  fullReference,
   labelSearch,
   onNavigate,
+  selection,
 }: {
   issue: IssueListItem;
-  projectFullPath: string;
+  fullReference: boolean;
   labelSearch: (label: string) => string;
   onNavigate: (search: string) => void;
+  selection: RowSelection | null;
 }) {
   return (
-    <li className="issuable-row" data-testid="issue-row">
+    <li className={rowClass(selection)} data-testid="issue-row">
+      {selection ? (
+        <input
+          type="checkbox"
+          className="issuable-select"
+          checked={selection.checked}
+          aria-label={BULK_EDIT_TEXT.selectIssue(issue.title)}
+          onChange={(event) => selection.onChange(event.currentTarget.checked)}
+          data-testid="issue-select"
+        />
+      ) : null}
       <div className="issuable-main">
         <div className="issuable-title-line">
           <IssueTypeIcon type={issue.type} />
           {issue.confidential ? <ConfidentialIcon noun="issue" /> : null}
-          <a
-            className="issuable-title"
-            href={issueWebPath(projectFullPath, issue.iid)}
-            data-testid="issue-title"
-          >
+          <a className="issuable-title" href={issue.webPath} data-testid="issue-title">
             {issue.title}
           </a>
         </div>
         <div className="issuable-meta">
           <span className="issuable-reference" data-testid="issue-reference">
-            #{issue.iid}
+            {fullReference ? issue.fullReference : `#${issue.iid}`}
           </span>
           <span className="meta-separator" aria-hidden="true">
             ·

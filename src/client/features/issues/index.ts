@@ -1,2 +1,2 @@
-/** A project's issues list. */
+/** The issues lists of a project and of a group (with its subgroups), and their bulk edit. */
 export { IssuesListPage, type IssuesListPageProps } from './IssuesListPage.tsx';

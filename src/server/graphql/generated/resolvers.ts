@@ -395,6 +395,7 @@ export type GroupIssuesArgs = {
   search?: InputMaybe<Scalars['String']['input']>;
   labelName?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
   milestoneTitle?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  sort?: InputMaybe<IssueSort>;
   includeSubgroups?: InputMaybe<Scalars['Boolean']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;

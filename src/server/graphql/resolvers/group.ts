@@ -132,7 +132,7 @@ export const Group: GroupResolvers = {
       { namespaceId: group.id, includeSubgroups: args.includeSubgroups ?? false },
       { offset: 0, limit: 100_000 },
     );
-    const sort = issueSortOrder(null);
+    const sort = issueSortOrder(args.sort);
     const titles = milestoneTitles(args.milestoneTitle);
     const page = await listIssuesConnection(
       db,

@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { groupEpicsPath, groupRoadmapPath, signInPath } from '../../../core/domain/webPaths.ts';
+import {
+  groupEpicsPath,
+  groupIssuesBulkUpdatePath,
+  groupRoadmapPath,
+  projectIssuesBulkUpdatePath,
+  signInPath,
+} from '../../../core/domain/webPaths.ts';
 import { roadmapFirstQueries } from '../../../core/layout/roadmapQueries.ts';
 import type { PageMountInput, PreloadedQuery } from '../../../core/pages/pageMount.ts';
 import { calendarDateOf } from '../../../core/time/formatting.ts';
@@ -96,6 +102,17 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
         mount: { page: 'group-epics', ...base, roadmapPath },
       });
     }
+    if (section === 'issues') {
+      return sendPage(request, reply, assets, {
+        title: `Issues · ${group.full_name}`,
+        mount: {
+          page: 'group-issues',
+          ...base,
+          canBulkUpdate: await request.access.canInNamespace('admin_issue', group),
+          bulkUpdatePath: groupIssuesBulkUpdatePath(group.full_path),
+        },
+      });
+    }
     if (section === 'roadmap') {
       const query = queryStringOf(request.url);
       const first = roadmapFirstQueries(group.full_path, query, NO_PAGE_DEFAULTS, calendarDateOf(deps.now()));
@@ -170,7 +187,13 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
     if (section === 'issues') {
       return sendPage(request, reply, assets, {
         title: `Issues · ${namespace.full_name} / ${project.name}`,
-        mount: { page: 'project-issues', ...base },
+        mount: {
+          page: 'project-issues',
+          ...base,
+          groupId: namespace.id,
+          canBulkUpdate: await request.access.canInProject('admin_issue', project, namespace),
+          bulkUpdatePath: projectIssuesBulkUpdatePath(project.full_path),
+        },
       });
     }
     const issueMatch = /^issues\/(\d+)$/.exec(section);

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   type FieldErrors,
   hasErrors,
@@ -7,7 +6,7 @@ import {
   validateTitle,
 } from '../../../core/domain/epicRules.ts';
 import { HEALTH_STATUS_CODE, type HealthStatus } from '../../../core/domain/healthStatus.ts';
-import type { Executor } from '../../db/executor.ts';
+import { type Executor, inTransaction } from '../../db/executor.ts';
 import {
   findAssigneeIdsOfIssues,
   findEpicIdsOfIssues,
@@ -20,7 +19,7 @@ import {
 import { findMilestoneById } from '../../db/repositories/milestoneRepository.ts';
 import { insertSystemNotes, type SystemNote } from '../../db/repositories/noteRepository.ts';
 import { findUserByUsername, findUsersByIds } from '../../db/repositories/userRepository.ts';
-import type { Database, IssueRow } from '../../db/schema.ts';
+import type { IssueRow } from '../../db/schema.ts';
 import { MAX_SQL_INTEGER } from '../../db/sqlInteger.ts';
 import type { AccessContext } from '../access.ts';
 import { refreshEpicDates } from '../epicDatesService.ts';
@@ -103,7 +102,7 @@ export interface IssueRights {
  * author and assignees.
  */
 export async function issueRights(
-  db: Kysely<Database>,
+  db: Executor,
   access: AccessContext,
   { project, namespace, issue }: IssueInProject,
 ): Promise<IssueRights> {
@@ -217,12 +216,12 @@ function systemNotesOf(before: IssueRow, row: IssueUpdate, authorId: number, now
 }
 
 /**
- * Saves title, description and state. A stale lock_version is a StaleEditError and nothing changes;
- * a save that changes nothing still bumps the lock version (so other open copies go stale, as
- * GitLab's does) but records no edit.
+ * Saves title, description, state and metadata. A stale lock_version is a StaleEditError and nothing
+ * changes; a save that changes nothing still bumps the lock version (so other open copies go stale,
+ * as GitLab's does) but records no edit. Inside a caller's transaction (bulk edit) it writes there.
  */
 export async function updateIssue(
-  db: Kysely<Database>,
+  db: Executor,
   access: AccessContext,
   located: IssueInProject,
   changes: IssueChanges,
@@ -231,7 +230,7 @@ export async function updateIssue(
   if (!user) throw new UnauthorizedError();
   const rights = await issueRights(db, access, located);
   if (!rights.canUpdate || (changesMetadata(changes) && !rights.canAdmin)) throw new ForbiddenError();
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const current = await findIssueById(trx, located.issue.id);
     if (!current) throw new NotFoundError('Issue');
     if (changes.lockVersion !== undefined && changes.lockVersion !== current.lock_version) {
