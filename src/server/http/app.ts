@@ -15,6 +15,7 @@ import { registerEpicRoutes } from './api/epicRoutes.ts';
 import { registerGroupRoutes } from './api/groupRoutes.ts';
 import { registerIssueListRoutes } from './api/issueListRoutes.ts';
 import { registerIssueRoutes } from './api/issueRoutes.ts';
+import { registerIssueTemplateRoutes } from './api/issueTemplateRoutes.ts';
 import { registerMilestoneAndLabelRoutes } from './api/milestoneLabelRoutes.ts';
 import { registerProjectRoutes } from './api/projectRoutes.ts';
 import { registerAuthentication } from './auth.ts';
@@ -123,6 +124,7 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerEpicLinkRoutes(app, deps);
   registerEpicIssueRoutes(app, deps);
   registerIssueRoutes(app, deps);
+  registerIssueTemplateRoutes(app, deps);
   registerIssueListRoutes(app, deps);
   registerMilestoneAndLabelRoutes(app, deps);
   await registerGraphQL(app, deps);
