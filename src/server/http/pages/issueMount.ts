@@ -14,6 +14,7 @@ export function issueMount(
     readonly signedIn: boolean;
     readonly canUpdate: boolean;
     readonly canAdmin: boolean;
+    readonly canCreateIssue: boolean;
     readonly emailsDisabled: boolean;
   },
 ): PageMountInput {
@@ -29,6 +30,7 @@ export function issueMount(
     signedIn: viewer.signedIn,
     canUpdate: viewer.canUpdate,
     canAdmin: viewer.canAdmin,
+    canCreateIssue: viewer.canCreateIssue,
     emailsDisabled: viewer.emailsDisabled,
     state: issue.state,
     endpoint: issueWebPath(project.full_path, issue.iid),
