@@ -49,6 +49,11 @@ export {
   useProjectIssuesList,
 } from './issues/issueHooks.ts';
 export {
+  type CreatedIssue,
+  createProjectIssue,
+  type NewIssueFields,
+} from './issues/issueRest.ts';
+export {
   useIssueAssignees,
   useIssueConfidential,
   useIssueDueDate,
@@ -60,6 +65,15 @@ export {
   useIssueSubscription,
   useIssueWeight,
 } from './issues/issueSidebarHooks.ts';
+export { type IssueTemplates, useIssueTemplates } from './issues/issueTemplateHooks.ts';
+export {
+  deleteIssueTemplate,
+  fetchIssueTemplate,
+  fetchIssueTemplates,
+  type IssueTemplate,
+  type IssueTemplateSummary,
+  saveIssueTemplate,
+} from './issues/issueTemplatesRest.ts';
 export { useEpicLabels, useIssueLabels } from './labels/labelHooks.ts';
 export { LIST_PAGE_SIZE, type ListFilters } from './lists.ts';
 export {
