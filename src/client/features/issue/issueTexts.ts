@@ -2,6 +2,7 @@
 export const ISSUE_TEXT = {
   closeIssue: 'Close issue',
   reopenIssue: 'Reopen issue',
+  newIssue: 'New issue',
   unableToUpdateIssue: 'Unable to update this issue at this time.',
   fetchFailed: 'Something went wrong while fetching the issue',
 } as const;

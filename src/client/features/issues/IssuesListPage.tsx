@@ -1,4 +1,4 @@
-import { projectIssuesPath } from '../../../core/domain/webPaths.ts';
+import { newIssuePath, projectIssuesPath } from '../../../core/domain/webPaths.ts';
 import { addLabel, ListFrame, useListQuery } from '../../components/filters/index.ts';
 import { PageHeader, projectCrumbs } from '../../components/navigation/index.ts';
 import { useProjectIssuesList } from '../../data/index.ts';
@@ -9,10 +9,12 @@ import { ISSUE_LIST_SPEC } from './issueListSpec.ts';
 export interface IssuesListPageProps {
   readonly fullPath: string;
   readonly projectName: string;
+  /** GitLab's create_issue: the New issue button. */
+  readonly canCreateIssue: boolean;
 }
 
 /** GitLab's project issues list: state tabs, search, label filters, sort and cursor paging. */
-export function IssuesListPage({ fullPath, projectName }: IssuesListPageProps) {
+export function IssuesListPage({ fullPath, projectName, canCreateIssue }: IssuesListPageProps) {
   const { query, toSearch, navigate } = useListQuery(ISSUE_LIST_SPEC);
   const { data, loading, error } = useProjectIssuesList({
     fullPath,
@@ -29,7 +31,17 @@ export function IssuesListPage({ fullPath, projectName }: IssuesListPageProps) {
   ];
   return (
     <>
-      <PageHeader crumbs={crumbs} title="Issues" />
+      <PageHeader
+        crumbs={crumbs}
+        title="Issues"
+        actions={
+          canCreateIssue ? (
+            <a className="btn btn-confirm" href={newIssuePath(fullPath)} data-testid="new-issue-link">
+              New issue
+            </a>
+          ) : null
+        }
+      />
       <ListFrame
         noun="issues"
         query={query}
