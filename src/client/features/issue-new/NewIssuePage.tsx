@@ -9,7 +9,7 @@ import { issueWebPath, projectIssuesPath } from '../../../core/domain/webPaths.t
 import type { PageMountOf } from '../../../core/pages/pageMount.ts';
 import { MarkdownField, TemplateSelector } from '../../components/issuable/index.ts';
 import { PageHeader, projectCrumbs } from '../../components/navigation/index.ts';
-import { createProjectIssue, previewMarkdown, useIssueTemplates } from '../../data/index.ts';
+import { createProjectIssue, previewMarkdown, useIssueTemplates, usePageSettled } from '../../data/index.ts';
 import { Alert, Button, useDocumentTitle } from '../../ui/index.ts';
 import { EMPTY_METADATA, type IssueMetadataDraft, IssueMetadataFields } from './IssueMetadataFields.tsx';
 import { newIssueProblem, weightOf } from './newIssueForm.ts';
@@ -35,6 +35,8 @@ export function NewIssuePage(props: NewIssuePageProps) {
     [props.markdownPreviewPath],
   );
   useDocumentTitle(NEW_ISSUE_TEXT.pageTitle, projectName);
+  // Settled once the template list is in (a preselected template then applies by itself).
+  usePageSettled(!templates.loading);
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();

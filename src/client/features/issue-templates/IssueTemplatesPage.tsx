@@ -11,6 +11,7 @@ import {
   type IssueTemplate,
   saveIssueTemplate,
   useIssueTemplates,
+  usePageSettled,
 } from '../../data/index.ts';
 import { Alert, Button, Dialog, Loading, useDocumentTitle } from '../../ui/index.ts';
 import { TEMPLATES_TEXT } from './issueTemplatesTexts.ts';
@@ -29,6 +30,7 @@ export function IssueTemplatesPage({ fullPath, projectId, projectName }: IssueTe
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   useDocumentTitle(TEMPLATES_TEXT.pageTitle, projectName);
+  usePageSettled(!templates.loading && !busy);
 
   /** Runs a write; on success reloads the list and says so, on failure shows the server's words. */
   const run = async (write: () => Promise<string>) => {
