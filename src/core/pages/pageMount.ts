@@ -134,6 +134,8 @@ export const PAGE_MOUNTS = {
   /** `/:project/-/issues/new`: GitLab's new-issue form. */
   'issue-new': {
     ...PROJECT_FIELDS,
+    /** `Group / Subgroup / Project`, for the breadcrumbs' names. */
+    projectFullName: TEXT,
     /** The project's group: its members come first among suggested assignees. */
     groupId: TEXT,
     /** GitLab's admin_issue: labels, milestone, assignee, due date and weight may be set. */
@@ -145,7 +147,7 @@ export const PAGE_MOUNTS = {
     markdownPreviewPath: TEXT,
   },
   /** `/:project/-/issue_templates`: the project's description templates, for Maintainers and up. */
-  'issue-templates': PROJECT_FIELDS,
+  'issue-templates': { ...PROJECT_FIELDS, projectFullName: TEXT },
   /** The issue page: its title and description editor and close / reopen, as the epic page's. */
   issue: {
     ...PROJECT_FIELDS,

@@ -81,7 +81,7 @@ export function NewIssuePage(props: NewIssuePageProps) {
     <>
       <PageHeader
         crumbs={[
-          ...projectCrumbs(fullPath, projectName),
+          ...projectCrumbs(fullPath, projectName, props.projectFullName),
           { label: 'Issues', href: projectIssuesPath(fullPath) },
           { label: 'New', href: `${projectIssuesPath(fullPath)}/new` },
         ]}

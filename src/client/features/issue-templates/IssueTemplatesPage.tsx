@@ -22,7 +22,8 @@ export type IssueTemplatesPageProps = PageMountOf<'issue-templates'>;
 /** The form's subject: a new template, or the one called `currentName`. */
 type Editing = { readonly currentName?: string; readonly template: IssueTemplate };
 
-export function IssueTemplatesPage({ fullPath, projectId, projectName }: IssueTemplatesPageProps) {
+export function IssueTemplatesPage(props: IssueTemplatesPageProps) {
+  const { fullPath, projectId, projectName } = props;
   const templates = useIssueTemplates(projectId);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
@@ -75,7 +76,7 @@ export function IssueTemplatesPage({ fullPath, projectId, projectName }: IssueTe
     <>
       <PageHeader
         crumbs={[
-          ...projectCrumbs(fullPath, projectName),
+          ...projectCrumbs(fullPath, projectName, props.projectFullName),
           { label: 'Issues', href: projectIssuesPath(fullPath) },
           { label: TEMPLATES_TEXT.pageTitle, href: projectIssueTemplatesPath(fullPath) },
         ]}

@@ -22,6 +22,7 @@ const projectBase = ({ project, namespace }: ProjectInNamespace) => ({
   projectId: project.id,
   projectName: project.name,
   groupFullPath: namespace.full_path,
+  projectFullName: `${namespace.full_name} / ${project.name}`,
 });
 
 /** The one value of GitLab's `issuable_template` query parameter, '' when absent or malformed. */
