@@ -83,6 +83,16 @@ describe.each(BACKENDS)('issue description templates (%s)', (backend) => {
     });
   });
 
+  it('round-trips a name with spaces, punctuation and characters outside ASCII through the URL', async () => {
+    const name = 'Bug – 緊急 🚑 100% sure? #1 & more';
+    expect((await sendJson(as('maintainer'), 'POST', TEMPLATES, { name, content: 'x' })).status).toBe(201);
+    expect(await sendJson(as('guest'), 'GET', template(name))).toEqual({
+      status: 200,
+      body: { name, content: 'x' },
+    });
+    expect((await sendJson(as('maintainer'), 'DELETE', template(name))).status).toBe(204);
+  });
+
   it('refuses bad names and content with a 400 naming the field, and changes nothing', async () => {
     const before = await rows();
     const post = (body: unknown) => sendJson(as('maintainer'), 'POST', TEMPLATES, body);
