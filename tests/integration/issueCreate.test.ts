@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLAYGROUND_MILESTONE } from '../../src/server/db/seed/sandboxPlayground.ts';
 import { BACKENDS } from '../helpers/backends.ts';
-import { type Person, signedInClients } from '../helpers/epicSidebar.ts';
+import { type Person, signedInClients, userId } from '../helpers/epicSidebar.ts';
 import type { HttpClient } from '../helpers/httpClient.ts';
 import { closeCheckingRollups } from '../helpers/rollups.ts';
 import { startTestServer, type TestServer } from '../helpers/testServer.ts';
@@ -152,6 +153,81 @@ describe.each(BACKENDS)('creating an issue through the REST API (%s)', (backend)
     });
     expect(await lastIid()).toBe(iid);
     expect(await linkCounts(server)).toEqual(before);
+  });
+
+  describe("the New issue page's metadata (issue_type, labels, milestone_id, assignee_ids)", () => {
+    const playgroundMilestone = async () =>
+      (
+        await server.db
+          .selectFrom('milestones')
+          .select('id')
+          .where('title', '=', PLAYGROUND_MILESTONE)
+          .executeTakeFirstOrThrow()
+      ).id;
+    const full = {
+      issue_type: 'incident',
+      labels: 'triage, Needs review',
+      weight: 3,
+      due_date: '2026-07-01',
+    };
+
+    it('keeps every field for a Reporter and up, creating missing labels', async () => {
+      const milestoneId = await playgroundMilestone();
+      const assignee = await userId(server, 'reporter');
+      const answer = await create('developer', {
+        title: 'Checkout is down',
+        ...full,
+        milestone_id: milestoneId,
+        assignee_ids: [assignee],
+      });
+      expect(answer.status).toBe(201);
+      expect(answer.body).toMatchObject({
+        issue_type: 'incident',
+        labels: ['Needs review', 'triage'],
+        milestone: { id: milestoneId, title: PLAYGROUND_MILESTONE },
+        assignees: [{ username: 'reporter' }],
+        weight: 3,
+        due_date: '2026-07-01',
+      });
+    });
+
+    it("drops a Guest's metadata and makes their incident an issue, as GitLab does", async () => {
+      const answer = await create('guest', {
+        title: 'Something broke',
+        ...full,
+        milestone_id: await playgroundMilestone(),
+        assignee_ids: [await userId(server, 'guest')],
+      });
+      expect(answer.status).toBe(201);
+      expect(answer.body).toMatchObject({
+        issue_type: 'issue',
+        labels: [],
+        milestone: null,
+        assignees: [],
+        weight: null,
+        due_date: null,
+      });
+    });
+
+    it('refuses an unknown type, milestone or assignee with a 400, creating nothing', async () => {
+      const iid = await lastIid();
+      const before = await linkCounts(server);
+      expect(await create('developer', { title: 'Typed', issue_type: 'epic' })).toMatchObject({
+        status: 400,
+        body: { error: 'issue_type does not have a valid value' },
+      });
+      expect(await create('developer', { title: 'Far', milestone_id: 99999999 })).toMatchObject({
+        status: 400,
+        body: { message: { milestone: ['not found'] } },
+      });
+      expect(await create('developer', { title: 'Ghost', assignee_ids: [99999999] })).toMatchObject({
+        status: 400,
+        body: { message: { assignees: ['not found'] } },
+      });
+      expect((await create('developer', { title: 'Odd', assignee_ids: ['x'] })).status).toBe(400);
+      expect(await lastIid()).toBe(iid);
+      expect(await linkCounts(server)).toEqual(before);
+    });
   });
 
   it('answers 401 anonymous, 403 a Guest linking to an epic, 404 a project the user cannot see', async () => {

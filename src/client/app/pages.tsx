@@ -19,6 +19,8 @@ import { EpicsListPage } from '../features/epics/index.ts';
 import { GroupPage } from '../features/groups/index.ts';
 import { HomePage } from '../features/home/index.ts';
 import { IssuePage } from '../features/issue/index.ts';
+import { NewIssuePage } from '../features/issue-new/index.ts';
+import { IssueTemplatesPage } from '../features/issue-templates/index.ts';
 import { IssuesListPage } from '../features/issues/index.ts';
 import { MilestonePage } from '../features/milestone/index.ts';
 import { ProjectPage } from '../features/projects/index.ts';
@@ -68,6 +70,7 @@ export function PageView({ page, session }: { page: PageMount; session: Session 
           groupId={page.groupId}
           canBulkUpdate={page.canBulkUpdate}
           bulkUpdatePath={page.bulkUpdatePath}
+          canCreateIssue={page.canCreateIssue}
         />
       );
     case 'group-issues':
@@ -80,10 +83,15 @@ export function PageView({ page, session }: { page: PageMount; session: Session 
           groupId={page.groupId}
           canBulkUpdate={page.canBulkUpdate}
           bulkUpdatePath={page.bulkUpdatePath}
+          canCreateIssue={false}
         />
       );
     case 'issue':
       return <IssuePage {...page} />;
+    case 'issue-new':
+      return <NewIssuePage {...page} />;
+    case 'issue-templates':
+      return <IssueTemplatesPage {...page} />;
     case 'milestone':
       return <MilestonePage {...page} />;
     case 'not-found':

@@ -53,6 +53,11 @@ export {
   useIssuesList,
 } from './issues/issueHooks.ts';
 export {
+  type CreatedIssue,
+  createProjectIssue,
+  type NewIssueFields,
+} from './issues/issueRest.ts';
+export {
   useIssueAssignees,
   useIssueConfidential,
   useIssueDueDate,
@@ -65,6 +70,15 @@ export {
   useIssueSubscription,
   useIssueWeight,
 } from './issues/issueSidebarHooks.ts';
+export { type IssueTemplates, useIssueTemplates } from './issues/issueTemplateHooks.ts';
+export {
+  deleteIssueTemplate,
+  fetchIssueTemplate,
+  fetchIssueTemplates,
+  type IssueTemplate,
+  type IssueTemplateSummary,
+  saveIssueTemplate,
+} from './issues/issueTemplatesRest.ts';
 export { useEpicLabels, useIssueLabels } from './labels/labelHooks.ts';
 export { LIST_PAGE_SIZE, type ListFilters } from './lists.ts';
 export { toIssueType } from './mappers.ts';

@@ -179,6 +179,14 @@ const EXPECTED: Record<Action, Row> = {
     'internal+c': '---yyyyy',
     'private+c': '---yyyyy',
   },
+  create_incident: {
+    public: '---yyyyy',
+    internal: '---yyyyy',
+    private: '---yyyyy',
+    'public+c': '---yyyyy',
+    'internal+c': '---yyyyy',
+    'private+c': '---yyyyy',
+  },
   admin_project: {
     public: '-----yyy',
     internal: '-----yyy',

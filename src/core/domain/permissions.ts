@@ -32,6 +32,7 @@ export const ACTIONS = [
   'update_issue',
   'admin_issue',
   'destroy_issue',
+  'create_incident',
   'read_merge_request',
   'read_milestone',
   'admin_milestone',
@@ -85,6 +86,8 @@ export const POLICY: Readonly<Record<Action, Rule>> = {
   // author's (GitLab's admin_issue / set_issue_metadata).
   admin_issue: { min: all('reporter'), confidential: 'reporter', authorOrAssigneeSeesConfidential: true },
   destroy_issue: { min: all('owner') },
+  // An issue of type incident (GitLab's create_incident): the team's, from Reporter up.
+  create_incident: { min: all('reporter') },
   read_merge_request: { min: { public: 'anonymous', internal: 'non_member', private: 'reporter' } },
   read_milestone: { min: readable },
   admin_milestone: { min: all('reporter') },

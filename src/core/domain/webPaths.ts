@@ -82,6 +82,21 @@ export const projectIssuesBulkUpdatePath = (fullPath: string): string =>
 /** The project's issues list filtered by a query string (`label_name[]=…`), as GitLab links to it. */
 export const projectIssuesSearchPath = (fullPath: string, query: string): string =>
   `${projectIssuesPath(fullPath)}?${query}`;
+/** GitLab's new-issue page; with a template name, that template is chosen up front. */
+export function newIssuePath(projectFullPath: string, template?: string): string {
+  const path = projectSection(projectFullPath, 'issues/new');
+  return template ? `${path}?issuable_template=${encodeURIComponent(template)}` : path;
+}
+/** The project's issue description templates (Maintainers and up). */
+export const projectIssueTemplatesPath = (projectFullPath: string): string =>
+  projectSection(projectFullPath, 'issue_templates');
+/** GitLab's project templates API for issue templates, or one template by name. */
+export function issueTemplatesApiPath(projectId: string | number, name?: string): string {
+  const list = `/api/v4/projects/${encodeURIComponent(String(projectId))}/templates/issues`;
+  return name === undefined ? list : `${list}/${encodeURIComponent(name)}`;
+}
+export const projectIssuesApiPath = (projectId: string | number): string =>
+  `/api/v4/projects/${encodeURIComponent(String(projectId))}/issues`;
 export const issueWebPath = (projectFullPath: string, iid: Iid): string =>
   projectSection(projectFullPath, `issues/${iid}`);
 /** An issue's related issues ('Linked items'), or one link when `linkId` is given. */

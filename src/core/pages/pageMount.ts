@@ -131,13 +131,36 @@ export const PAGE_MOUNTS = {
     markdownPreviewPath: TEXT,
     markdownDocsPath: TEXT,
   },
-  project: PROJECT_FIELDS,
+  project: {
+    ...PROJECT_FIELDS,
+    /** Maintainers and up: the link to the issue templates page. */
+    canManageIssueTemplates: FLAG,
+  },
   'project-issues': {
     ...PROJECT_FIELDS,
     ...BULK_EDIT_FIELDS,
     /** The project's group: its members come first among suggested assignees. */
     groupId: TEXT,
+    /** GitLab's create_issue: the New issue button. */
+    canCreateIssue: FLAG,
   },
+  /** `/:project/-/issues/new`: GitLab's new-issue form. */
+  'issue-new': {
+    ...PROJECT_FIELDS,
+    /** `Group / Subgroup / Project`, for the breadcrumbs' names. */
+    projectFullName: TEXT,
+    /** The project's group: its members come first among suggested assignees. */
+    groupId: TEXT,
+    /** GitLab's admin_issue: labels, milestone, assignee, due date and weight may be set. */
+    canAdmin: FLAG,
+    /** GitLab's create_incident (Reporters and up): the type selector offers Incident. */
+    canCreateIncident: FLAG,
+    /** `?issuable_template=<name>`: the template chosen up front ('' for none). */
+    issuableTemplate: TEXT,
+    markdownPreviewPath: TEXT,
+  },
+  /** `/:project/-/issue_templates`: the project's description templates, for Maintainers and up. */
+  'issue-templates': { ...PROJECT_FIELDS, projectFullName: TEXT },
   /** The issue page: its title and description editor and close / reopen, as the epic page's. */
   issue: {
     ...PROJECT_FIELDS,
@@ -152,6 +175,8 @@ export const PAGE_MOUNTS = {
     canAdmin: FLAG,
     /** GitLab's destroy_issue (project Owners and administrators): the edit form's Delete. */
     canDestroy: FLAG,
+    /** GitLab's create_issue: the New issue button. */
+    canCreateIssue: FLAG,
     /** Notifications are switched off by the owner of the project's group or of a group above it. */
     emailsDisabled: FLAG,
     state: TEXT,

@@ -14,6 +14,7 @@ import * as summaryCoveringIndexes from './migrations/0005_summary_covering_inde
 import * as epicLastEdited from './migrations/0006_epic_last_edited.ts';
 import * as epicRollups from './migrations/0007_epic_rollups.ts';
 import * as issueLastEdited from './migrations/0008_issue_last_edited.ts';
+import * as issueTemplates from './migrations/0009_issue_templates.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations are listed here, in order; they only ever run forward. */
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006_epic_last_edited': epicLastEdited,
   '0007_epic_rollups': epicRollups,
   '0008_issue_last_edited': issueLastEdited,
+  '0009_issue_templates': issueTemplates,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

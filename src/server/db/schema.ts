@@ -317,6 +317,17 @@ export interface EpicRollupsTable {
   issues_at_risk: number;
 }
 
+/** A project's description template for new issues (migration 0009); the name is unique per project. */
+export interface IssueTemplatesTable {
+  id: Id;
+  root_namespace_id: number;
+  project_id: number;
+  name: string;
+  content: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   data_version: DataVersionTable;
   users: UsersTable;
@@ -341,6 +352,7 @@ export interface Database {
   award_emoji: AwardEmojiTable;
   notes: NotesTable;
   uploads: UploadsTable;
+  issue_templates: IssueTemplatesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -350,6 +362,7 @@ export type EpicRow = Selectable<EpicsTable>;
 export type NewEpic = Insertable<EpicsTable>;
 export type EpicUpdate = Updateable<EpicsTable>;
 export type IssueRow = Selectable<IssuesTable>;
+export type IssueTemplateRow = Selectable<IssueTemplatesTable>;
 export type MilestoneRow = Selectable<MilestonesTable>;
 export type LabelRow = Selectable<LabelsTable>;
 export type MergeRequestRow = Selectable<MergeRequestsTable>;

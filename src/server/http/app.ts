@@ -17,6 +17,7 @@ import { registerIssueActionRoutes } from './api/issueActionRoutes.ts';
 import { registerIssueLinkApiRoutes } from './api/issueLinkApiRoutes.ts';
 import { registerIssueListRoutes } from './api/issueListRoutes.ts';
 import { registerIssueRoutes } from './api/issueRoutes.ts';
+import { registerIssueTemplateRoutes } from './api/issueTemplateRoutes.ts';
 import { registerMilestoneAndLabelRoutes } from './api/milestoneLabelRoutes.ts';
 import { registerProjectRoutes } from './api/projectRoutes.ts';
 import { registerAuthentication } from './auth.ts';
@@ -129,6 +130,7 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerIssueRoutes(app, deps);
   registerIssueActionRoutes(app, deps);
   registerIssueLinkApiRoutes(app, deps);
+  registerIssueTemplateRoutes(app, deps);
   registerIssueListRoutes(app, deps);
   registerMilestoneAndLabelRoutes(app, deps);
   await registerGraphQL(app, deps);

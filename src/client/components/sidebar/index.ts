@@ -7,6 +7,7 @@ export { type BlockError, blockErrorText, firstErrorOr, writeError } from './blo
 export { ConfidentialityBlock, type ConfidentialityState } from './ConfidentialityBlock.tsx';
 export { ConfirmToggleBlock, type ConfirmToggleTexts } from './ConfirmToggleBlock.tsx';
 export { LabelsBlock, type LabelsState } from './LabelsBlock.tsx';
+export { LabelsPicker } from './LabelsPicker.tsx';
 export { ParticipantsBlock } from './ParticipantsBlock.tsx';
 export { ReferenceBlock } from './ReferenceBlock.tsx';
 export { BlockAlert, BlockFetchError, blockHeadingId, CollapsedItem, SidebarBlock } from './SidebarParts.tsx';

@@ -3,6 +3,7 @@ import {
   groupAutocompleteSourcePath,
   issueLinksPath,
   issueWebPath,
+  newIssuePath,
   projectIssuesPath,
 } from '../../../core/domain/webPaths.ts';
 import type { PageMountOf } from '../../../core/pages/pageMount.ts';
@@ -120,6 +121,11 @@ function IssueView({
             </span>
           </div>
           <div className="page-actions">
+            {page.canCreateIssue ? (
+              <a className="btn btn-default" href={newIssuePath(page.fullPath)} data-testid="issue-new-issue">
+                {ISSUE_TEXT.newIssue}
+              </a>
+            ) : null}
             {page.canUpdate ? (
               <Button
                 onClick={() => void status.toggle()}

@@ -6,6 +6,7 @@ export const ISSUE_TEXT = {
   type: 'Type',
   typeIssue: 'Issue',
   typeIncident: 'Incident',
+  newIssue: 'New issue',
   unableToUpdateIssue: 'Unable to update this issue at this time.',
   fetchFailed: 'Something went wrong while fetching the issue',
 } as const;

@@ -1,4 +1,4 @@
-import { groupIssuesPath, projectIssuesPath } from '../../../core/domain/webPaths.ts';
+import { groupIssuesPath, newIssuePath, projectIssuesPath } from '../../../core/domain/webPaths.ts';
 import { addLabel, ListFrame, useListQuery } from '../../components/filters/index.ts';
 import { groupCrumbs, PageHeader, projectCrumbs } from '../../components/navigation/index.ts';
 import { type IssuesListKind, useIssuesList } from '../../data/index.ts';
@@ -23,6 +23,8 @@ export interface IssuesListPageProps {
   /** GitLab's admin_issue here (Reporters and up): the Bulk edit button. */
   readonly canBulkUpdate: boolean;
   readonly bulkUpdatePath: string;
+  /** GitLab's create_issue in the project: the New issue button (a group's list has none). */
+  readonly canCreateIssue: boolean;
 }
 
 /**
@@ -54,15 +56,23 @@ export function IssuesListPage(props: IssuesListPageProps) {
           ...groupCrumbs(fullPath, data?.ownerFullName, name),
           { label: 'Issues', href: groupIssuesPath(fullPath) },
         ];
-  const bulkButton =
-    props.canBulkUpdate && !bulk.editing ? (
-      <Button ref={bulkButtonRef} onClick={bulk.start} data-testid="bulk-edit-button">
-        {BULK_EDIT_TEXT.bulkEdit}
-      </Button>
-    ) : null;
+  const actions = (
+    <>
+      {props.canBulkUpdate && !bulk.editing ? (
+        <Button ref={bulkButtonRef} onClick={bulk.start} data-testid="bulk-edit-button">
+          {BULK_EDIT_TEXT.bulkEdit}
+        </Button>
+      ) : null}
+      {kind === 'project' && props.canCreateIssue ? (
+        <a className="btn btn-confirm" href={newIssuePath(fullPath)} data-testid="new-issue-link">
+          New issue
+        </a>
+      ) : null}
+    </>
+  );
   return (
     <>
-      <PageHeader crumbs={crumbs} title="Issues" actions={bulkButton} />
+      <PageHeader crumbs={crumbs} title="Issues" actions={actions} />
       <div className={bulk.editing ? 'issues-list-layout is-bulk-editing' : 'issues-list-layout'}>
         <ListFrame
           noun="issues"

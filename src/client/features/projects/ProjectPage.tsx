@@ -1,5 +1,5 @@
 import { pluralize } from '../../../core/domain/plural.ts';
-import { groupPath, projectIssuesPath } from '../../../core/domain/webPaths.ts';
+import { groupPath, projectIssuesPath, projectIssueTemplatesPath } from '../../../core/domain/webPaths.ts';
 import { NotFoundContent } from '../../components/errors/index.ts';
 import { VisibilityBadge } from '../../components/issuable/index.ts';
 import { PageHeader, projectCrumbs } from '../../components/navigation/index.ts';
@@ -10,10 +10,17 @@ export interface ProjectPageProps {
   readonly fullPath: string;
   readonly projectName: string;
   readonly groupFullPath: string;
+  /** Maintainers and up: the link to the issue templates page. */
+  readonly canManageIssueTemplates: boolean;
 }
 
 /** A project's overview: what it is, where it lives, and its open issues. */
-export function ProjectPage({ fullPath, projectName, groupFullPath }: ProjectPageProps) {
+export function ProjectPage({
+  fullPath,
+  projectName,
+  groupFullPath,
+  canManageIssueTemplates,
+}: ProjectPageProps) {
   const { data, loading, error } = useProjectOverview(fullPath);
   const name = data?.name ?? projectName;
   useDocumentTitle(name);
@@ -57,6 +64,16 @@ export function ProjectPage({ fullPath, projectName, groupFullPath }: ProjectPag
                 </a>
               </dd>
             </div>
+            {canManageIssueTemplates ? (
+              <div>
+                <dt>Issue templates</dt>
+                <dd>
+                  <a href={projectIssueTemplatesPath(fullPath)} data-testid="project-issue-templates-link">
+                    Manage issue templates
+                  </a>
+                </dd>
+              </div>
+            ) : null}
             {namespacePath ? (
               <div>
                 <dt>Group</dt>

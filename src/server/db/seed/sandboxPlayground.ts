@@ -3,11 +3,12 @@ import { VISIBILITY_LEVEL } from '../../../core/domain/visibility.ts';
 import { DAY_MS, formatDay, formatTimestamp } from '../../../core/time/epochDay.ts';
 import type { Database } from '../schema.ts';
 import { POSITION_GAP } from './epicPlan.ts';
+import { insertPlaygroundTemplates } from './issueTemplates.ts';
 
 /**
  * `sandbox/playground`: a project of the demo group `sandbox` with a handful of issues, two of them
  * confidential, so that people (and browser tests) can create issues in epics and link existing ones
- * there without touching acme. Written after the bulk seed has moved the id sequences past its
+ * there without touching acme; and the description templates of its New issue page. Written after the bulk seed has moved the id sequences past its
  * explicit ids, so its rows take ordinary generated ids and leave every acme row as it was.
  */
 export const PLAYGROUND_PATH = 'sandbox/playground';
@@ -107,5 +108,6 @@ export async function insertSandboxPlayground(db: Kysely<Database>, todayMs: num
       updated_at: at(20),
     })
     .execute();
+  await insertPlaygroundTemplates(db, { id: project.id, rootNamespaceId: group.root_namespace_id }, at(40));
   return PLAYGROUND_ISSUES.length;
 }

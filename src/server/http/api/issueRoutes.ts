@@ -7,13 +7,16 @@ import { requireSignedIn } from '../../services/links/linkViews.ts';
 import { findReadableProject } from '../../services/projectService.ts';
 import { readableIssueOfApiPath } from './issueApiParams.ts';
 import { presentIssues } from './issueJson.ts';
-import { assertSomethingToUpdate, issueChangesOf } from './issueUpdateParams.ts';
+import { assertSomethingToUpdate, issueChangesOf, newIssueMetadataOf } from './issueUpdateParams.ts';
 import { bodyParams, optionalBoolean, optionalInteger, optionalString, ParamError } from './params.ts';
 
 /**
  * `POST /api/v4/projects/:id/issues` (GitLab's REST issues API, the part the tree's create-issue
- * form calls): title (required), description, confidential, weight, due_date, and epic_id (the
- * epic's global id) or the deprecated epic_iid (an epic of the project's group). 201 with the Issue;
+ * form and the new-issue page call): title (required), description, confidential, issue_type
+ * (`issue` | `incident`), labels (titles), milestone_id, assignee_ids (or assignee_id), weight,
+ * due_date, and epic_id (the epic's global id) or the deprecated epic_iid (an epic of the project's
+ * group). As in GitLab, the metadata is dropped without admin_issue and an incident becomes an issue
+ * without create_incident (services/issues/newIssueMetadata.ts). 201 with the Issue;
  * 400 `{ error: 'title is missing' }` without a title, 400 `{ message: { field: [errors] } }` for
  * bad values; 401 anonymous, 403 without create_issue, 404 for a project or epic the caller cannot
  * see. The new issue goes to the top of the epic's children.
@@ -40,6 +43,7 @@ export function registerIssueRoutes(app: FastifyInstance, { db, config, now }: S
       epicId,
       weight: optionalInteger(body, 'weight'),
       dueDate: optionalString(body, 'due_date', 32),
+      ...newIssueMetadataOf(body),
     });
     const [json] = await presentIssues(db, [issue], {
       access: request.access,

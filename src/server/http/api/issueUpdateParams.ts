@@ -1,5 +1,6 @@
 import { MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH } from '../../../core/domain/epicRules.ts';
 import type { IssueChanges } from '../../services/issues/issueCommands.ts';
+import type { NewIssueMetadata } from '../../services/issues/newIssueMetadata.ts';
 import {
   optionalBoolean,
   optionalEnum,
@@ -35,13 +36,33 @@ function clearable<T>(params: Params, name: string, read: () => T | undefined): 
  * `add_labels` / `remove_labels` by name; `assignee_ids` (or the single `assignee_id`), where 0 or an
  * empty value unassigns; `milestone_id` 0 or empty unassigns.
  */
+/** `assignee_ids` (or the single `assignee_id`); 0 or an empty value means nobody. */
+function assigneesOf(body: Params): number[] | undefined {
+  if ('assignee_ids' in body || 'assignee_ids[]' in body)
+    return (optionalIdList(body, 'assignee_ids') ?? []).filter((id) => id !== 0);
+  if ('assignee_id' in body)
+    return [idOrNone(body, 'assignee_id')].filter((id): id is number => typeof id === 'number');
+  return undefined;
+}
+
+/** GitLab's issue types a REST client may create or switch to (a task is made inside an issue). */
+const ISSUE_TYPES = ['issue', 'incident'] as const;
+
+/**
+ * The metadata of GitLab's issue create (`POST /projects/:id/issues`): issue_type, labels (titles),
+ * milestone_id (0 or empty for none) and assignees.
+ */
+export function newIssueMetadataOf(body: Params): NewIssueMetadata {
+  return {
+    issueType: optionalEnum(body, 'issue_type', ISSUE_TYPES),
+    labels: optionalList(body, 'labels'),
+    milestoneId: idOrNone(body, 'milestone_id') ?? undefined,
+    assigneeIds: assigneesOf(body),
+  };
+}
+
 export function issueChangesOf(body: Params): IssueChanges {
-  const assignees =
-    'assignee_ids' in body || 'assignee_ids[]' in body
-      ? (optionalIdList(body, 'assignee_ids') ?? []).filter((id) => id !== 0)
-      : 'assignee_id' in body
-        ? [idOrNone(body, 'assignee_id')].filter((id): id is number => typeof id === 'number')
-        : undefined;
+  const assignees = assigneesOf(body);
   return {
     title: optionalString(body, 'title', MAX_TITLE_LENGTH * 4),
     description: optionalString(body, 'description', MAX_DESCRIPTION_LENGTH),
@@ -49,7 +70,7 @@ export function issueChangesOf(body: Params): IssueChanges {
     lockVersion: optionalInteger(body, 'lock_version', 0),
     confidential: optionalBoolean(body, 'confidential'),
     discussionLocked: optionalBoolean(body, 'discussion_locked'),
-    issueType: optionalEnum(body, 'issue_type', ['issue', 'incident'] as const),
+    issueType: optionalEnum(body, 'issue_type', ISSUE_TYPES),
     weight: clearable(body, 'weight', () => optionalInteger(body, 'weight', 0)),
     dueDate: clearable(body, 'due_date', () => optionalString(body, 'due_date', 32)),
     milestoneId: idOrNone(body, 'milestone_id'),

@@ -15,6 +15,7 @@ export function issueMount(
     readonly canUpdate: boolean;
     readonly canAdmin: boolean;
     readonly canDestroy: boolean;
+    readonly canCreateIssue: boolean;
     readonly emailsDisabled: boolean;
   },
 ): PageMountInput {
@@ -31,6 +32,7 @@ export function issueMount(
     canUpdate: viewer.canUpdate,
     canAdmin: viewer.canAdmin,
     canDestroy: viewer.canDestroy,
+    canCreateIssue: viewer.canCreateIssue,
     emailsDisabled: viewer.emailsDisabled,
     state: issue.state,
     endpoint: issueWebPath(project.full_path, issue.iid),

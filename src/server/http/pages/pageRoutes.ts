@@ -18,6 +18,7 @@ import { findReadableGroupOrNull } from '../../services/groupService.ts';
 import { areEmailsDisabled } from '../../services/groupSettingsService.ts';
 import { findReadableIssue } from '../../services/issueService.ts';
 import { issueRights } from '../../services/issues/issueCommands.ts';
+import { canManageIssueTemplates } from '../../services/issues/issueTemplateService.ts';
 import { findReadableProjectOrNull } from '../../services/projectService.ts';
 import { GROUP_JSON_PATH, groupJsonEndpoint } from '../autocompleteRoutes.ts';
 import { safeRedirectPath } from '../redirectPath.ts';
@@ -26,6 +27,7 @@ import { epicMount } from './epicMount.ts';
 import { FLASH_COOKIE } from './flash.ts';
 import { issueMount } from './issueMount.ts';
 import { groupMilestonePage, milestoneIidOf, projectMilestonePage } from './milestonePages.ts';
+import { issueTemplatesPage, newIssuePage } from './projectIssuePages.ts';
 import { NO_PAGE_DEFAULTS, roadmapMount } from './roadmapMount.ts';
 import { renderShell } from './shell.ts';
 
@@ -182,7 +184,11 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
     if (section === '')
       return sendPage(request, reply, assets, {
         title: `${namespace.full_name} / ${project.name}`,
-        mount: { page: 'project', ...base },
+        mount: {
+          page: 'project',
+          ...base,
+          canManageIssueTemplates: await canManageIssueTemplates(request.access, found),
+        },
       });
     if (section === 'issues') {
       return sendPage(request, reply, assets, {
@@ -193,8 +199,18 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
           groupId: namespace.id,
           canBulkUpdate: await request.access.canInProject('admin_issue', project, namespace),
           bulkUpdatePath: projectIssuesBulkUpdatePath(project.full_path),
+          canCreateIssue: await request.access.canInProject('create_issue', project, namespace),
         },
       });
+    }
+    if (section === 'issues/new' || section === 'issue_templates') {
+      const answer =
+        section === 'issues/new'
+          ? await newIssuePage(request.access, found, request.query)
+          : await issueTemplatesPage(request.access, found);
+      if (answer === 'sign-in') return reply.redirect(signInPath(request.url));
+      if (!answer) return sendNotFoundPage(request, reply, assets);
+      return sendPage(request, reply, assets, answer);
     }
     const issueMatch = /^issues\/(\d+)$/.exec(section);
     if (issueMatch) {
@@ -204,6 +220,7 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
         const viewer = {
           signedIn: request.access.actor.user !== null,
           ...(await issueRights(db, request.access, located)),
+          canCreateIssue: await request.access.canInProject('create_issue', project, found.namespace),
           emailsDisabled: await areEmailsDisabled(db, found.namespace),
         };
         return sendPage(request, reply, assets, {

@@ -154,7 +154,7 @@ function validatedMetadata(changes: IssueChanges, current: IssueRow, errors: Fie
 }
 
 /** A milestone of the issue's project or of a group above it; 422 for any other. */
-async function checkMilestone(db: Executor, { project, namespace }: ProjectInNamespace, id: number) {
+export async function checkMilestone(db: Executor, { project, namespace }: ProjectInNamespace, id: number) {
   const milestone = await findMilestoneById(db, id);
   const inScope =
     milestone !== undefined &&
@@ -164,7 +164,7 @@ async function checkMilestone(db: Executor, { project, namespace }: ProjectInNam
 }
 
 /** Every assignee must be an active user; 422 naming the field otherwise. */
-async function checkAssignees(db: Executor, ids: readonly number[]): Promise<number[]> {
+export async function checkAssignees(db: Executor, ids: readonly number[]): Promise<number[]> {
   const unique = [...new Set(ids)];
   const users = await findUsersByIds(db, unique);
   if (users.length < unique.length || users.some((user) => user.state !== 'active')) {

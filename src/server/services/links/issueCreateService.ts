@@ -23,18 +23,23 @@ import { refreshEpicDates } from '../epicDatesService.ts';
 import { type EpicInGroup, findReadableEpic } from '../epics/epicQueries.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import type { ProjectInNamespace } from '../issueService.ts';
+import {
+  allowedMetadata,
+  applyNewIssueLinks,
+  checkMetadataSizes,
+  checkNewIssueMilestone,
+  type NewIssueMetadata,
+} from '../issues/newIssueMetadata.ts';
 import { IDEAL_DISTANCE, positionAtStartOfChildren } from '../tree/treePositions.ts';
 import { LINK_MESSAGES } from './linkMessages.ts';
 import { requireSignedIn } from './linkViews.ts';
 
-export interface NewIssueFields {
+export interface NewIssueFields extends NewIssueMetadata {
   readonly title: unknown;
   readonly description?: unknown;
   readonly confidential?: boolean | undefined;
   /** The numeric id of the epic to put the issue in (at the top of its children). */
   readonly epicId?: number | undefined;
-  readonly weight?: number | undefined;
-  readonly dueDate?: unknown;
 }
 
 /**
@@ -68,7 +73,9 @@ async function epicTarget(
  * may create issues there (signed in; a member from Guest up in a private project), with the next
  * iid of the project, placed after its other issues; with `epicId`, linked to that epic at the top
  * of its children. An issue in a confidential epic is confidential unless the request says it is
- * not, which the epic refuses. Bad input is a ValidationError (GitLab's 400 `{ message: { … } }`).
+ * not, which the epic refuses. Labels, milestone, assignees, weight and due date are kept only for
+ * authors with admin_issue, and an incident only for those with create_incident (newIssueMetadata.ts).
+ * Bad input is a ValidationError (GitLab's 400 `{ message: { … } }`), whoever sends it.
  */
 export async function createIssue(
   db: Kysely<Database>,
@@ -82,10 +89,13 @@ export async function createIssue(
   const errors: FieldErrors = {};
   const title = validateTitle(fields.title, errors, true);
   const description = validateDescription(fields.description, errors);
-  const dueDate = validateDate(fields.dueDate, 'due_date', errors);
+  validateDate(fields.dueDate, 'due_date', errors);
   if (fields.weight !== undefined && fields.weight < 0) {
     errors.weight = ['must be greater than or equal to 0'];
   }
+  checkMetadataSizes(fields, errors);
+  const metadata = await allowedMetadata(access, { project, namespace }, fields);
+  const dueDate = validateDate(metadata.dueDate, 'due_date', {});
   const target = await epicTarget(db, access, fields.epicId);
   const confidential = fields.confidential ?? target?.epic.confidential ?? false;
   if (target && !namespace.traversal_ids.includes(target.epic.group_id)) {
@@ -95,6 +105,7 @@ export async function createIssue(
   }
   if (hasErrors(errors)) throw new ValidationError(errors);
   return db.transaction().execute(async (trx) => {
+    await checkNewIssueMilestone(trx, { project, namespace }, metadata);
     if (target) await lockEpicHierarchy(trx, target.epic.root_namespace_id);
     const now = access.now();
     const last = await maxIssuePosition(trx, project.id);
@@ -106,14 +117,16 @@ export async function createIssue(
       title: title ?? '',
       description: description ?? '',
       confidential,
-      weight: fields.weight ?? null,
+      issue_type: metadata.issueType,
+      weight: metadata.weight ?? null,
       health_status: null,
-      milestone_id: null,
+      milestone_id: metadata.milestoneId ?? null,
       due_date: dueDate ?? null,
       relative_position: last === null ? 0 : Math.min(last + IDEAL_DISTANCE, MAX_SQL_INTEGER),
       created_at: now,
       updated_at: now,
     });
+    await applyNewIssueLinks(trx, { project, namespace }, issue, metadata);
     if (target) {
       const current = await findEpicById(trx, target.epic.id);
       if (!current) throw new NotFoundError('Epic');

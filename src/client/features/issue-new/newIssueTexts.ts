@@ -1,0 +1,26 @@
+/** The new-issue page's texts (GitLab's wording). */
+export const NEW_ISSUE_TEXT = {
+  pageTitle: 'New issue',
+  title: 'Title',
+  titlePlaceholder: 'Title',
+  type: 'Type',
+  issue: 'Issue',
+  incident: 'Incident',
+  description: 'Description',
+  confidential:
+    'This issue is confidential and should only be visible to team members with at least Reporter access.',
+  assignee: 'Assignee',
+  unassigned: 'Unassigned',
+  milestone: 'Milestone',
+  noMilestone: 'No milestone',
+  labels: 'Labels',
+  noLabels: 'None',
+  editLabels: 'Edit',
+  dueDate: 'Due date',
+  weight: 'Weight',
+  weightPlaceholder: 'Enter a number',
+  optionsFailed: 'Some options could not be loaded.',
+  create: 'Create issue',
+  creating: 'Creating issue…',
+  cancel: 'Cancel',
+} as const;

@@ -1,0 +1,77 @@
+import type { FieldErrors } from '../../../core/domain/epicRules.ts';
+import type { Executor } from '../../db/executor.ts';
+import { replaceIssueAssignees } from '../../db/repositories/issueRepository.ts';
+import type { IssueRow } from '../../db/schema.ts';
+import type { AccessContext } from '../access.ts';
+import type { ProjectInNamespace } from '../issueService.ts';
+import { labelIdsForTitles, MAX_LABELS_PER_REQUEST, resolveLabelChanges } from '../labelService.ts';
+import { checkAssignees, checkMilestone, MAX_ASSIGNEES } from './issueCommands.ts';
+
+/**
+ * What a new issue may carry beyond its text (GitLab's Issues::CreateService params). As in GitLab,
+ * the team's metadata (labels, milestone, assignees, weight, due date) is kept only when the author
+ * may set it (admin_issue, Reporters and up) and silently dropped otherwise, and an incident needs
+ * create_incident: anyone else's "incident" becomes an issue.
+ */
+export interface NewIssueMetadata {
+  readonly issueType?: 'issue' | 'incident' | undefined;
+  readonly assigneeIds?: readonly number[] | undefined;
+  /** Label titles; missing ones are created in the project's group. */
+  readonly labels?: readonly string[] | undefined;
+  readonly milestoneId?: number | undefined;
+  readonly weight?: number | undefined;
+  /** `YYYY-MM-DD`, validated by the caller. */
+  readonly dueDate?: unknown;
+}
+
+/** The metadata the author may set, and the issue type they get. */
+export async function allowedMetadata(
+  access: AccessContext,
+  { project, namespace }: ProjectInNamespace,
+  fields: NewIssueMetadata,
+): Promise<NewIssueMetadata & { readonly issueType: 'issue' | 'incident' }> {
+  const [canAdmin, canCreateIncident] = await Promise.all([
+    access.canInProject('admin_issue', project, namespace),
+    fields.issueType === 'incident'
+      ? access.canInProject('create_incident', project, namespace)
+      : Promise.resolve(false),
+  ]);
+  const issueType = canCreateIncident ? 'incident' : 'issue';
+  if (!canAdmin) return { issueType };
+  return { ...fields, issueType };
+}
+
+/** Counts checked before anything is written (the values themselves are checked in the transaction). */
+export function checkMetadataSizes(fields: NewIssueMetadata, errors: FieldErrors): void {
+  if ((fields.labels?.length ?? 0) > MAX_LABELS_PER_REQUEST) {
+    errors.labels = [`are too many (maximum is ${MAX_LABELS_PER_REQUEST})`];
+  }
+  if ((fields.assigneeIds?.length ?? 0) > MAX_ASSIGNEES) {
+    errors.assignees = [`are too many (maximum is ${MAX_ASSIGNEES})`];
+  }
+}
+
+/** Checks the milestone before the issue row is written (a ValidationError rolls everything back). */
+export async function checkNewIssueMilestone(
+  db: Executor,
+  located: ProjectInNamespace,
+  fields: NewIssueMetadata,
+): Promise<void> {
+  if (fields.milestoneId !== undefined) await checkMilestone(db, located, fields.milestoneId);
+}
+
+/** Assignees and labels of the just-inserted issue, inside the creating transaction. */
+export async function applyNewIssueLinks(
+  db: Executor,
+  { namespace }: ProjectInNamespace,
+  issue: IssueRow,
+  fields: NewIssueMetadata,
+): Promise<void> {
+  if (fields.assigneeIds?.length) {
+    await replaceIssueAssignees(db, issue, await checkAssignees(db, fields.assigneeIds));
+  }
+  if (fields.labels?.length) {
+    const ids = await labelIdsForTitles(db, namespace, fields.labels);
+    await resolveLabelChanges(db, namespace, { type: 'Issue', id: issue.id }, { replaceWith: ids });
+  }
+}
