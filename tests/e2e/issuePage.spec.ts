@@ -138,6 +138,25 @@ test('a Reporter turns an issue into an incident from the edit form; the author 
   );
 });
 
+test("the edit form applies one of the project's templates, asking before it replaces a description", async ({
+  page,
+}) => {
+  await signIn(page, 'outsider');
+  const path = await createIssue(page, 'Crash on save');
+  await openIssue(page, path);
+  await page.getByRole('button', { name: 'Edit title and description' }).click();
+  await page.getByTestId('issuable-description-input').fill('It crashed.');
+  await page.getByLabel('Description template').selectOption('Bug');
+  const dialog = page.getByRole('dialog', { name: 'Apply template' });
+  await expect(dialog).toContainText('Applying a template will replace the existing issue description.');
+  await dialog.getByRole('button', { name: 'Apply template' }).click();
+  await expect(page.getByTestId('issuable-description-input')).toHaveValue(/^## Summary/);
+  await page.getByTestId('issuable-save').click();
+  await expect(
+    page.getByTestId('issuable-description').getByRole('heading', { name: 'Steps to reproduce' }),
+  ).toBeVisible();
+});
+
 test('only the owner sees Delete; deleting lands on the issues list with a notice', async ({ browser }) => {
   const owner = await signedInPage(browser, 'owner');
   const path = await createIssue(owner, 'Delete me from the page');

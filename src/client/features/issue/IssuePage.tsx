@@ -32,7 +32,7 @@ import {
 } from '../../data/index.ts';
 import { Alert, Breadcrumbs, Button, Loading, useDocumentTitle } from '../../ui/index.ts';
 import { LinkedItemsCard } from '../related-items/index.ts';
-import { IssueTypeField } from './IssueTypeField.tsx';
+import { IssueFormFields } from './IssueFormFields.tsx';
 import { ISSUE_DELETE_TEXTS, ISSUE_TEXT } from './issueTexts.ts';
 import { IssueSidebar } from './sidebar/IssueSidebar.tsx';
 
@@ -146,7 +146,9 @@ function IssueView({
             canUpdate={page.canUpdate}
             badges={badges}
             onDelete={page.canDestroy ? () => setDeleting(true) : undefined}
-            formFields={page.canAdmin ? (editor) => <IssueTypeField editor={editor} /> : undefined}
+            formFields={(editor) => (
+              <IssueFormFields editor={editor} projectId={page.projectId} canChangeType={page.canAdmin} />
+            )}
             polling={polling}
             updatingTasks={updatingTasks}
             onUpdatingTasks={onUpdatingTasks}
