@@ -33,6 +33,8 @@ export interface IssueConditions {
   /** Assigned to this user (by id, or by username, case-insensitive), or with no/any assignee. */
   readonly assigneeId?: number | undefined;
   readonly assigneeUsername?: string | undefined;
+  /** Assigned to every one of these users (GraphQL's `assigneeUsernames`). */
+  readonly assigneeUsernames?: readonly string[] | undefined;
   readonly assignee?: Presence | undefined;
   /** Inclusive bounds on `created_at` and `updated_at`. */
   readonly createdAfter?: Date | undefined;
@@ -44,6 +46,8 @@ export interface IssueConditions {
   readonly confidential?: boolean | undefined;
   /** One issue type; GitLab's `test_case` (not kept here) matches nothing. */
   readonly issueType?: 'issue' | 'incident' | 'task' | 'test_case' | undefined;
+  /** One of these types (GraphQL's `types`); an empty list matches nothing. */
+  readonly issueTypes?: readonly ('issue' | 'incident' | 'task' | 'test_case')[] | undefined;
   readonly weight?: number | Presence | undefined;
   /** In this epic (by id), or in none or some epic. */
   readonly epic?: number | Presence | undefined;
@@ -64,11 +68,14 @@ export interface IssueConditions {
  */
 export interface IssueNegations {
   readonly labelNames?: readonly string[] | undefined;
-  readonly milestoneTitle?: string | undefined;
+  /** One title (REST's `not[milestone]`) or several (GraphQL's list): in none of them. */
+  readonly milestoneTitle?: string | readonly string[] | undefined;
   readonly authorId?: number | undefined;
   readonly authorUsername?: string | undefined;
   readonly assigneeId?: number | undefined;
   readonly assigneeUsername?: string | undefined;
+  /** Assigned to none of these users. */
+  readonly assigneeUsernames?: readonly string[] | undefined;
   readonly iids?: readonly number[] | undefined;
   /** Issues the viewer did not award this emoji. */
   readonly myReactionEmoji?: string | undefined;
@@ -134,6 +141,10 @@ function contentConditions(eb: IssueBuilder, filter: IssueConditions): Condition
   if (filter.confidential !== undefined) conditions.push(eb('issues.confidential', '=', filter.confidential));
   if (filter.issueType === 'test_case') conditions.push(FALSE);
   else if (filter.issueType) conditions.push(eb('issues.issue_type', '=', filter.issueType));
+  if (filter.issueTypes) {
+    const kept = filter.issueTypes.filter((type) => type !== 'test_case');
+    conditions.push(kept.length === 0 ? FALSE : eb('issues.issue_type', 'in', kept));
+  }
   const { weight } = filter;
   if (typeof weight === 'number') conditions.push(eb('issues.weight', '=', weight));
   else if (weight) conditions.push(presence(eb, 'issues.weight', weight));
@@ -156,6 +167,9 @@ function peopleConditions(eb: IssueBuilder, filter: IssueConditions, viewerId: n
     conditions.push(
       hasAssignee(eb, sql<SqlBool>`issue_assignees.user_id IN ${userIdsNamed(filter.assigneeUsername)}`),
     );
+  for (const username of new Set(filter.assigneeUsernames ?? [])) {
+    conditions.push(hasAssignee(eb, sql<SqlBool>`issue_assignees.user_id IN ${userIdsNamed(username)}`));
+  }
   if (filter.assignee) {
     const assigned = hasAssignee(eb, sql<SqlBool>`true`);
     conditions.push(filter.assignee === 'any' ? assigned : eb.not(assigned));
@@ -194,9 +208,10 @@ function reactedBy(viewerId: number, name: string | undefined) {
 function negatedConditions(eb: IssueBuilder, not: IssueNegations, viewerId: number | null): Condition[] {
   const conditions: Condition[] = [];
   if (not.labelNames?.length) conditions.push(eb.not(hasAnyLabel('Issue', 'issues.id', not.labelNames)));
-  if (not.milestoneTitle !== undefined) {
+  const notTitles = typeof not.milestoneTitle === 'string' ? [not.milestoneTitle] : not.milestoneTitle;
+  if (notTitles?.length) {
     conditions.push(sql<SqlBool>`(issues.milestone_id IS NULL OR issues.milestone_id NOT IN
-      (SELECT milestones.id FROM milestones WHERE milestones.title = ${not.milestoneTitle}))`);
+      (SELECT milestones.id FROM milestones WHERE milestones.title IN (${sql.join([...notTitles])})))`);
   }
   if (not.authorId !== undefined) conditions.push(eb('issues.author_id', '!=', not.authorId));
   if (not.authorUsername !== undefined)
@@ -207,6 +222,11 @@ function negatedConditions(eb: IssueBuilder, not: IssueNegations, viewerId: numb
     conditions.push(
       eb.not(hasAssignee(eb, sql<SqlBool>`issue_assignees.user_id IN ${userIdsNamed(not.assigneeUsername)}`)),
     );
+  for (const username of new Set(not.assigneeUsernames ?? [])) {
+    conditions.push(
+      eb.not(hasAssignee(eb, sql<SqlBool>`issue_assignees.user_id IN ${userIdsNamed(username)}`)),
+    );
+  }
   if (not.iids?.length) conditions.push(eb('issues.iid', 'not in', [...not.iids]));
   if (not.myReactionEmoji !== undefined && viewerId !== null)
     conditions.push(eb.not(reactedBy(viewerId, not.myReactionEmoji)));

@@ -395,6 +395,26 @@ export type GroupIssuesArgs = {
   search?: InputMaybe<Scalars['String']['input']>;
   labelName?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
   milestoneTitle?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  iid?: InputMaybe<Scalars['String']['input']>;
+  iids?: InputMaybe<Array<Scalars['String']['input']>>;
+  authorUsername?: InputMaybe<Scalars['String']['input']>;
+  assigneeUsernames?: InputMaybe<Array<Scalars['String']['input']>>;
+  assigneeId?: InputMaybe<Scalars['String']['input']>;
+  assigneeWildcardId?: InputMaybe<AssigneeWildcardId>;
+  milestoneWildcardId?: InputMaybe<MilestoneWildcardId>;
+  confidential?: InputMaybe<Scalars['Boolean']['input']>;
+  types?: InputMaybe<Array<IssueType>>;
+  weight?: InputMaybe<Scalars['String']['input']>;
+  healthStatusFilter?: InputMaybe<HealthStatusFilter>;
+  epicId?: InputMaybe<Scalars['String']['input']>;
+  in?: InputMaybe<Array<IssuableSearchableField>>;
+  createdBefore?: InputMaybe<Scalars['Time']['input']>;
+  createdAfter?: InputMaybe<Scalars['Time']['input']>;
+  updatedBefore?: InputMaybe<Scalars['Time']['input']>;
+  updatedAfter?: InputMaybe<Scalars['Time']['input']>;
+  dueBefore?: InputMaybe<Scalars['Time']['input']>;
+  dueAfter?: InputMaybe<Scalars['Time']['input']>;
+  not?: InputMaybe<NegatedIssueFilterInput>;
   sort?: InputMaybe<IssueSort>;
   includeSubgroups?: InputMaybe<Scalars['Boolean']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -457,6 +477,26 @@ export type ProjectIssuesArgs = {
   search?: InputMaybe<Scalars['String']['input']>;
   labelName?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
   milestoneTitle?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  iid?: InputMaybe<Scalars['String']['input']>;
+  iids?: InputMaybe<Array<Scalars['String']['input']>>;
+  authorUsername?: InputMaybe<Scalars['String']['input']>;
+  assigneeUsernames?: InputMaybe<Array<Scalars['String']['input']>>;
+  assigneeId?: InputMaybe<Scalars['String']['input']>;
+  assigneeWildcardId?: InputMaybe<AssigneeWildcardId>;
+  milestoneWildcardId?: InputMaybe<MilestoneWildcardId>;
+  confidential?: InputMaybe<Scalars['Boolean']['input']>;
+  types?: InputMaybe<Array<IssueType>>;
+  weight?: InputMaybe<Scalars['String']['input']>;
+  healthStatusFilter?: InputMaybe<HealthStatusFilter>;
+  epicId?: InputMaybe<Scalars['String']['input']>;
+  in?: InputMaybe<Array<IssuableSearchableField>>;
+  createdBefore?: InputMaybe<Scalars['Time']['input']>;
+  createdAfter?: InputMaybe<Scalars['Time']['input']>;
+  updatedBefore?: InputMaybe<Scalars['Time']['input']>;
+  updatedAfter?: InputMaybe<Scalars['Time']['input']>;
+  dueBefore?: InputMaybe<Scalars['Time']['input']>;
+  dueAfter?: InputMaybe<Scalars['Time']['input']>;
+  not?: InputMaybe<NegatedIssueFilterInput>;
   sort?: InputMaybe<IssueSort>;
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
@@ -582,6 +622,35 @@ export type Timeframe = {
   start: Scalars['Date']['input'];
   end: Scalars['Date']['input'];
 };
+
+/** GitLab's negated issue filters: issues matching none of these. */
+export type NegatedIssueFilterInput = {
+  labelName?: InputMaybe<Array<Scalars['String']['input']>>;
+  milestoneTitle?: InputMaybe<Array<Scalars['String']['input']>>;
+  authorUsername?: InputMaybe<Scalars['String']['input']>;
+  assigneeUsernames?: InputMaybe<Array<Scalars['String']['input']>>;
+  assigneeId?: InputMaybe<Scalars['String']['input']>;
+  iids?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+export type AssigneeWildcardId =
+  | 'NONE'
+  | 'ANY';
+
+export type MilestoneWildcardId =
+  | 'NONE'
+  | 'ANY';
+
+export type HealthStatusFilter =
+  | 'NONE'
+  | 'ANY'
+  | 'onTrack'
+  | 'needsAttention'
+  | 'atRisk';
+
+export type IssuableSearchableField =
+  | 'TITLE'
+  | 'DESCRIPTION';
 
 export type NegatedEpicFilterInput = {
   labelName?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
@@ -1560,6 +1629,11 @@ export type ResolversTypes = {
   MilestoneStateEnum: MilestoneStateEnum;
   EpicPermissions: ResolverTypeWrapper<EpicPermissionsModel>;
   Timeframe: Timeframe;
+  NegatedIssueFilterInput: NegatedIssueFilterInput;
+  AssigneeWildcardId: AssigneeWildcardId;
+  MilestoneWildcardId: MilestoneWildcardId;
+  HealthStatusFilter: HealthStatusFilter;
+  IssuableSearchableField: IssuableSearchableField;
   NegatedEpicFilterInput: NegatedEpicFilterInput;
   UnionedEpicFilterInput: UnionedEpicFilterInput;
   MilestoneSort: MilestoneSort;
@@ -1665,6 +1739,7 @@ export type ResolversParentTypes = {
   ProjectConnection: ProjectConnectionModel;
   EpicPermissions: EpicPermissionsModel;
   Timeframe: Timeframe;
+  NegatedIssueFilterInput: NegatedIssueFilterInput;
   NegatedEpicFilterInput: NegatedEpicFilterInput;
   UnionedEpicFilterInput: UnionedEpicFilterInput;
   EpicHealthStatus: EpicStatsModel;

@@ -11,10 +11,11 @@ import { milestoneIdsTitledInGroup } from '../../services/milestoneService.ts';
 import { listReadableProjects } from '../../services/projectService.ts';
 import { keysetConnection, offsetConnection, PAGE_LIMITS } from '../connection.ts';
 import type { GroupPermissionsResolvers, GroupResolvers } from '../generated/resolvers.ts';
-import { dateRangeOf, milestoneTitles, parseIid, parseMilestoneIds, stripNulls } from './argumentValues.ts';
+import { dateRangeOf, milestoneTitles, parseIid, parseMilestoneIds } from './argumentValues.ts';
 import { EPIC_PAGE_LIMITS, epicListFilter } from './epicArgs.ts';
 import { preloadEpicSummaries } from './epicSummaries.ts';
 import { rememberTimeframe } from './epicTimeframes.ts';
+import { issueFilterOf } from './issueFilterArgs.ts';
 import { epicSortOrder, issueSortOrder, milestoneSortOrder } from './sortOrders.ts';
 
 export const Group: GroupResolvers = {
@@ -139,9 +140,7 @@ export const Group: GroupResolvers = {
       access,
       await withNamespaces(db, rows),
       {
-        state: args.state ?? undefined,
-        search: args.search ?? undefined,
-        labelNames: stripNulls(args.labelName),
+        ...issueFilterOf(args),
         milestoneIds: titles && (await milestoneIdsTitledInGroup(db, group, titles)),
       },
       sort,

@@ -14,7 +14,8 @@ import type { GraphQLContext } from '../context.ts';
 import type { ProjectResolvers } from '../generated/resolvers.ts';
 import { rootedKey } from '../loaders.ts';
 import type { ProjectModel } from '../models.ts';
-import { milestoneTitles, parseIid, parseMilestoneIds, stripNulls } from './argumentValues.ts';
+import { milestoneTitles, parseIid, parseMilestoneIds } from './argumentValues.ts';
+import { issueFilterOf } from './issueFilterArgs.ts';
 import { issueSortOrder } from './sortOrders.ts';
 
 async function located(project: ProjectModel, { loaders }: GraphQLContext) {
@@ -69,9 +70,7 @@ export const Project: ProjectResolvers = {
       context.access,
       [place],
       {
-        state: args.state ?? undefined,
-        search: args.search ?? undefined,
-        labelNames: stripNulls(args.labelName),
+        ...issueFilterOf(args),
         milestoneIds: titles && (await milestoneIdsTitledInProject(context.db, place, titles)),
       },
       sort,
