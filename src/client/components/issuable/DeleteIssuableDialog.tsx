@@ -43,3 +43,43 @@ export function DeleteIssuableDialog({
     </Dialog>
   );
 }
+
+/**
+ * The body's Delete button under an issuable and the dialog it opens; the edit form's Delete opens
+ * the same dialog through `deleting`.
+ */
+export function IssuableDeleteSection({
+  noun,
+  texts,
+  endpoint,
+  deleting,
+  onDeletingChange,
+}: {
+  noun: 'epic' | 'issue';
+  texts: DeleteIssuableTexts;
+  endpoint: string;
+  deleting: boolean;
+  onDeletingChange: (deleting: boolean) => void;
+}) {
+  return (
+    <>
+      <div className="issuable-delete">
+        <Button
+          variant="danger"
+          icon="trash"
+          onClick={() => onDeletingChange(true)}
+          data-testid={`${noun}-delete`}
+        >
+          {texts.confirm}
+        </Button>
+      </div>
+      <DeleteIssuableDialog
+        noun={noun}
+        texts={texts}
+        open={deleting}
+        endpoint={endpoint}
+        onClose={() => onDeletingChange(false)}
+      />
+    </>
+  );
+}

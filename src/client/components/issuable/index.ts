@@ -5,7 +5,11 @@
  * the close / reopen toggle, generic over the issuable through an IssuableTextClient from data/.
  * The pieces IssuableBody is made of are exported too, for a page that lays them out otherwise.
  */
-export { DeleteIssuableDialog, type DeleteIssuableTexts } from './DeleteIssuableDialog.tsx';
+export {
+  DeleteIssuableDialog,
+  type DeleteIssuableTexts,
+  IssuableDeleteSection,
+} from './DeleteIssuableDialog.tsx';
 export { Detail, DetailList, None, PlainDescription } from './DetailList.tsx';
 export {
   calendarDateOf,

@@ -3,11 +3,11 @@
  * multi-select that keyboards and screen readers know). Choosing a scoped label unchecks the
  * others of its scope; Apply saves the difference, Escape or Cancel leaves without saving.
  */
-import { type CSSProperties, useId, useState } from 'react';
-import { readableTextColor } from '../../../core/domain/colors.ts';
+import { useId, useState } from 'react';
 import type { LabelView } from '../../data/index.ts';
 import { Button } from '../../ui/index.ts';
 import { SIDEBAR_TEXT } from './index.ts';
+import { LabelCheckboxOption } from './LabelCheckboxOption.tsx';
 import { pickerOptions, toggleLabel } from './labelSelection.ts';
 import { useLabelSearch } from './useLabelSearch.ts';
 
@@ -69,24 +69,12 @@ export function LabelsPicker({
       <fieldset className="labels-picker-options">
         <legend className="sr-only">{SIDEBAR_TEXT.labels}</legend>
         {options.map((label) => (
-          <label key={label.id} className="labels-picker-option">
-            <input
-              type="checkbox"
-              checked={chosenIds.has(label.id)}
-              onChange={(event) => setChosen(toggleLabel(chosen, label, event.currentTarget.checked))}
-            />
-            <span
-              className="labels-picker-swatch"
-              style={
-                {
-                  '--label-bg': label.color,
-                  '--label-fg': readableTextColor(label.color, label.textColor),
-                } as CSSProperties
-              }
-              aria-hidden="true"
-            />
-            <span className="labels-picker-title">{label.title}</span>
-          </label>
+          <LabelCheckboxOption
+            key={label.id}
+            label={label}
+            checked={chosenIds.has(label.id)}
+            onChange={(checked) => setChosen(toggleLabel(chosen, label, checked))}
+          />
         ))}
       </fieldset>
       <div className="sidebar-form-actions">

@@ -6,6 +6,7 @@
 export { type BlockError, blockErrorText, firstErrorOr, writeError } from './blockError.ts';
 export { ConfidentialityBlock, type ConfidentialityState } from './ConfidentialityBlock.tsx';
 export { ConfirmToggleBlock, type ConfirmToggleTexts } from './ConfirmToggleBlock.tsx';
+export { LabelCheckboxOption } from './LabelCheckboxOption.tsx';
 export { LabelsBlock, type LabelsState } from './LabelsBlock.tsx';
 export { LabelsPicker } from './LabelsPicker.tsx';
 export { ParticipantsBlock } from './ParticipantsBlock.tsx';

@@ -5,8 +5,8 @@ import { NotFoundContent } from '../../components/errors/index.ts';
 import {
   ConfidentialBadge,
   CreatedBy,
-  DeleteIssuableDialog,
   IssuableBody,
+  IssuableDeleteSection,
   type IssuablePolling,
   StateBadge,
   useIssuablePolling,
@@ -153,24 +153,14 @@ function EpicView({
           />
           <EpicLinkedItems page={page} />
           {page.canDestroy ? (
-            <div className="issuable-delete">
-              <Button
-                variant="danger"
-                icon="trash"
-                onClick={() => setDeleting(true)}
-                data-testid="epic-delete"
-              >
-                {EPIC_TEXT.deleteEpic}
-              </Button>
-            </div>
+            <IssuableDeleteSection
+              noun="epic"
+              texts={EPIC_DELETE_TEXTS}
+              endpoint={page.endpoint}
+              deleting={deleting}
+              onDeletingChange={setDeleting}
+            />
           ) : null}
-          <DeleteIssuableDialog
-            noun="epic"
-            texts={EPIC_DELETE_TEXTS}
-            open={deleting}
-            endpoint={page.endpoint}
-            onClose={() => setDeleting(false)}
-          />
         </div>
         <EpicSidebar {...page} />
       </div>

@@ -11,10 +11,10 @@ import { NotFoundContent } from '../../components/errors/index.ts';
 import {
   ConfidentialBadge,
   CreatedBy,
-  DeleteIssuableDialog,
   DiscussionLockedBadge,
   DueDateBadge,
   IssuableBody,
+  IssuableDeleteSection,
   type IssuablePolling,
   IssueTypeIcon,
   StateBadge,
@@ -160,24 +160,14 @@ function IssueView({
             canAdmin={page.canAdmin}
           />
           {page.canDestroy ? (
-            <div className="issuable-delete">
-              <Button
-                variant="danger"
-                icon="trash"
-                onClick={() => setDeleting(true)}
-                data-testid="issue-delete"
-              >
-                {ISSUE_TEXT.deleteIssue}
-              </Button>
-            </div>
+            <IssuableDeleteSection
+              noun="issue"
+              texts={ISSUE_DELETE_TEXTS}
+              endpoint={page.endpoint}
+              deleting={deleting}
+              onDeletingChange={setDeleting}
+            />
           ) : null}
-          <DeleteIssuableDialog
-            noun="issue"
-            texts={ISSUE_DELETE_TEXTS}
-            open={deleting}
-            endpoint={page.endpoint}
-            onClose={() => setDeleting(false)}
-          />
         </div>
         <IssueSidebar
           fullPath={page.fullPath}

@@ -1,5 +1,6 @@
 import type { Executor } from '../executor.ts';
 import type { EpicRow, EpicUpdate, NewEpic } from '../schema.ts';
+import { deleteIssuableAttachments } from './issuableAttachments.ts';
 import { type EpicVisibility, epicVisibleTo } from './visibility.ts';
 
 /** Epic rows one by one: find, insert, update and delete (lists, hierarchy and dates have their own). */
@@ -75,23 +76,7 @@ export async function deleteEpicRows(db: Executor, ids: readonly number[]): Prom
     .where('parent_id', 'in', ids)
     .where('id', 'not in', ids)
     .execute();
-  await db
-    .deleteFrom('label_links')
-    .where('target_type', '=', 'Epic')
-    .where('target_id', 'in', ids)
-    .execute();
-  await db
-    .deleteFrom('award_emoji')
-    .where('awardable_type', '=', 'Epic')
-    .where('awardable_id', 'in', ids)
-    .execute();
-  await db.deleteFrom('todos').where('target_type', '=', 'Epic').where('target_id', 'in', ids).execute();
-  await db
-    .deleteFrom('subscriptions')
-    .where('subscribable_type', '=', 'Epic')
-    .where('subscribable_id', 'in', ids)
-    .execute();
-  await db.deleteFrom('notes').where('noteable_type', '=', 'Epic').where('noteable_id', 'in', ids).execute();
+  await deleteIssuableAttachments(db, 'Epic', ids);
   await db.deleteFrom('epics').where('id', 'in', ids).execute();
 }
 

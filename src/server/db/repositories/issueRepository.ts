@@ -13,6 +13,7 @@ import {
   pageWithTotal,
 } from '../pagination.ts';
 import type { Database, IssueRow } from '../schema.ts';
+import { deleteIssuableAttachments } from './issuableAttachments.ts';
 import { type IssueConditions, issueConditions } from './issueFilters.ts';
 
 export type IssueSortColumn =
@@ -304,29 +305,10 @@ export async function replaceIssueAssignees(
 }
 
 /**
- * Deletes an issue and what hangs on it by type and id (labels, votes, to-dos, subscriptions,
- * notes); assignees, epic membership and issue links go with it by foreign key.
+ * Deletes an issue and what hangs on it by type and id; assignees, epic membership and issue links
+ * go with it by foreign key.
  */
 export async function deleteIssueRow(db: Executor, id: number): Promise<void> {
-  await db.deleteFrom('label_links').where('target_type', '=', 'Issue').where('target_id', '=', id).execute();
-  await db
-    .deleteFrom('award_emoji')
-    .where('awardable_type', '=', 'Issue')
-    .where('awardable_id', '=', id)
-    .execute();
-  await db.deleteFrom('todos').where('target_type', '=', 'Issue').where('target_id', '=', id).execute();
-  await db
-    .deleteFrom('award_emoji')
-    .where('awardable_type', '=', 'Note')
-    .where('awardable_id', 'in', (eb) =>
-      eb.selectFrom('notes').select('id').where('noteable_type', '=', 'Issue').where('noteable_id', '=', id),
-    )
-    .execute();
-  await db
-    .deleteFrom('subscriptions')
-    .where('subscribable_type', '=', 'Issue')
-    .where('subscribable_id', '=', id)
-    .execute();
-  await db.deleteFrom('notes').where('noteable_type', '=', 'Issue').where('noteable_id', '=', id).execute();
+  await deleteIssuableAttachments(db, 'Issue', [id]);
   await db.deleteFrom('issues').where('id', '=', id).execute();
 }

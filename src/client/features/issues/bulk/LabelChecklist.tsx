@@ -2,9 +2,8 @@
  * One label list of the bulk edit sidebar ("Add labels" or "Remove labels"): a search over the
  * group's labels (and its ancestors') and a checkbox per label, the chosen ones first.
  */
-import { type CSSProperties, useId, useState } from 'react';
-import { readableTextColor } from '../../../../core/domain/colors.ts';
-import { useLabelSearch } from '../../../components/sidebar/index.ts';
+import { useId, useState } from 'react';
+import { LabelCheckboxOption, useLabelSearch } from '../../../components/sidebar/index.ts';
 import type { LabelView } from '../../../data/index.ts';
 import { toggleLabelIn } from './bulkDraft.ts';
 import { BULK_EDIT_TEXT } from './bulkEditTexts.ts';
@@ -55,24 +54,12 @@ export function LabelChecklist({
       </p>
       <div className="labels-picker-options bulk-edit-labels">
         {options.map((label) => (
-          <label key={label.id} className="labels-picker-option">
-            <input
-              type="checkbox"
-              checked={chosenIds.has(label.id)}
-              onChange={(event) => onChange(toggleLabelIn(chosen, label, event.currentTarget.checked))}
-            />
-            <span
-              className="labels-picker-swatch"
-              style={
-                {
-                  '--label-bg': label.color,
-                  '--label-fg': readableTextColor(label.color, label.textColor),
-                } as CSSProperties
-              }
-              aria-hidden="true"
-            />
-            <span className="labels-picker-title">{label.title}</span>
-          </label>
+          <LabelCheckboxOption
+            key={label.id}
+            label={label}
+            checked={chosenIds.has(label.id)}
+            onChange={(checked) => onChange(toggleLabelIn(chosen, label, checked))}
+          />
         ))}
       </div>
     </fieldset>
