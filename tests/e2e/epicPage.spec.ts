@@ -1,7 +1,9 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { XSS_CORPUS } from '../fixtures/xss/corpus.ts';
-import { expectNoSeriousAxeViolations, signIn, waitForIdle } from './helpers.ts';
+import { closeOtherContexts, expectNoSeriousAxeViolations, signIn, waitForIdle } from './helpers.ts';
 import { api } from './treeHelpers.ts';
+
+test.afterEach(({ browser, context }) => closeOtherContexts(browser, context));
 
 /**
  * The epic page's header, title and description as GitLab's issuable app behaves: inline editing with

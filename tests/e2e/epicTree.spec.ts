@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, signIn, waitForIdle } from './helpers.ts';
+import { closeOtherContexts, expectNoSeriousAxeViolations, signIn, waitForIdle } from './helpers.ts';
 import { createEpic, openTree, titles } from './treeHelpers.ts';
+
+test.afterEach(({ browser, context }) => closeOtherContexts(browser, context));
 
 /**
  * The epic page's 'Child issues and epics' card, in the sandbox group (browser tests write only

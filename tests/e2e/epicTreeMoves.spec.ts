@@ -1,6 +1,8 @@
 import { expect, type Locator, type Page, type Route, test } from '@playwright/test';
-import { signIn, waitForIdle } from './helpers.ts';
+import { closeOtherContexts, signIn, waitForIdle } from './helpers.ts';
 import { type Created, createEpic, createIssue, openTree, reopen, rowOf, titles } from './treeHelpers.ts';
+
+test.afterEach(({ browser, context }) => closeOtherContexts(browser, context));
 
 /**
  * Moving items of the epic child-items tree (issue 6), as the owner in `sandbox`: pointer drags

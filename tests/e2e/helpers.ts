@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -67,5 +67,18 @@ export async function withoutEmbeddedAnswers(page: Page): Promise<void> {
       );
       await route.fulfill({ response, body });
     },
+  );
+}
+
+/**
+ * Closes the browser contexts a test opened besides its own. A page left open keeps polling the
+ * server (issuable pages every few seconds), and a worker running many tests would carry them all.
+ */
+export async function closeOtherContexts(browser: Browser, own: BrowserContext): Promise<void> {
+  await Promise.all(
+    browser
+      .contexts()
+      .filter((context) => context !== own)
+      .map((context) => context.close()),
   );
 }

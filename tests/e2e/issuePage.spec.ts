@@ -1,6 +1,8 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, signIn, waitForIdle } from './helpers.ts';
+import { closeOtherContexts, expectNoSeriousAxeViolations, signIn, waitForIdle } from './helpers.ts';
 import { api } from './treeHelpers.ts';
+
+test.afterEach(({ browser, context }) => closeOtherContexts(browser, context));
 
 /**
  * The issue page's title, description and state, edited as on the epic page (the same issuable

@@ -1,6 +1,8 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, signIn, waitForIdle } from './helpers.ts';
+import { closeOtherContexts, expectNoSeriousAxeViolations, signIn, waitForIdle } from './helpers.ts';
 import { api } from './treeHelpers.ts';
+
+test.afterEach(({ browser, context }) => closeOtherContexts(browser, context));
 
 /**
  * The group issues list and bulk edit on the issues lists. Every test writes issues of its own in

@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, signIn, waitForIdle } from './helpers.ts';
+import { closeOtherContexts, expectNoSeriousAxeViolations, signIn, waitForIdle } from './helpers.ts';
 import { createEpic } from './treeHelpers.ts';
+
+test.afterEach(({ browser, context }) => closeOtherContexts(browser, context));
 
 /**
  * The epic page's 'Linked items' card (GitLab's related epics), in the sandbox group: an owner links
