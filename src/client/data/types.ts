@@ -217,6 +217,8 @@ export interface IssueDetail extends IssueListItem {
   readonly closedAt: Instant | null;
   /** Only project members may comment. */
   readonly discussionLocked: boolean;
+  /** Its author is banned: only administrators see it (GitLab's `hidden`). */
+  readonly hidden: boolean;
   readonly epic: { readonly title: string; readonly webPath: string; readonly reference: string } | null;
   readonly upvotes: number;
   readonly downvotes: number;

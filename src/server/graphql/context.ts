@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DateRange } from '../../core/time/calendarDate.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Database, NamespaceRow } from '../db/schema.ts';
-import type { AccessContext } from '../services/access.ts';
+import { type AccessContext, seesHiddenIssues } from '../services/access.ts';
 import type { Actor } from '../services/actor.ts';
 import { type StatsVisibility, viewerScopeOfRoot } from '../services/viewerScope.ts';
 import { createLoaders, type Loaders, perRoot } from './loaders.ts';
@@ -34,7 +34,12 @@ export function createGraphQLContext(base: ContextBase): GraphQLContext {
     const { groups, projects } = await loaders.rootContents(rootId);
     return viewerScopeOfRoot(base.access, groups, projects);
   });
-  const loaders = createLoaders(base.db, viewerScope, base.actor.user?.id ?? null);
+  const loaders = createLoaders(
+    base.db,
+    viewerScope,
+    base.actor.user?.id ?? null,
+    seesHiddenIssues(base.access),
+  );
   const groupsOfRoot = async (rootId: number) => (await loaders.rootContents(rootId)).groups;
   return { ...base, loaders, groupsOfRoot, viewerScope, complexity: null, epicTimeframes: new WeakMap() };
 }

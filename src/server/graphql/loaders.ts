@@ -97,6 +97,8 @@ export function createLoaders(
   db: Kysely<Database>,
   viewerScope: (rootId: number) => Promise<StatsVisibility>,
   viewerId: number | null,
+  /** An administrator: issues of banned authors show (issueRepository's IssueReader). */
+  seesHidden: boolean,
 ) {
   const epic = new BatchLoader<number, EpicRow | null>(
     async (ids) => byId(await findEpicsByIds(db, ids)),
@@ -148,7 +150,11 @@ export function createLoaders(
     issueBlocked: new BatchLoader<string, boolean>(async (keys) => {
       const result = new Map<string, boolean>();
       for (const [rootId, issueIds] of groupByRoot(keys)) {
-        const blocked = await findBlockedIssueIds(db, issueIds, { ...(await viewerScope(rootId)), viewerId });
+        const blocked = await findBlockedIssueIds(db, issueIds, {
+          ...(await viewerScope(rootId)),
+          viewerId,
+          seesHidden,
+        });
         for (const id of issueIds) result.set(rootedKey(rootId, id), blocked.has(id));
       }
       return result;

@@ -20,6 +20,7 @@ import { registerIssueRoutes } from './api/issueRoutes.ts';
 import { registerIssueTemplateRoutes } from './api/issueTemplateRoutes.ts';
 import { registerMilestoneAndLabelRoutes } from './api/milestoneLabelRoutes.ts';
 import { registerProjectRoutes } from './api/projectRoutes.ts';
+import { registerUserModerationRoutes } from './api/userModerationRoutes.ts';
 import { registerAuthentication } from './auth.ts';
 import { registerAuthRoutes } from './authRoutes.ts';
 import { registerAutocompleteRoutes } from './autocompleteRoutes.ts';
@@ -133,6 +134,7 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerIssueTemplateRoutes(app, deps);
   registerIssueListRoutes(app, deps);
   registerMilestoneAndLabelRoutes(app, deps);
+  registerUserModerationRoutes(app, deps);
   await registerGraphQL(app, deps);
   // Unknown API routes answer as GitLab's do, before the page catch-all can take them.
   app.all('/api/*', (_request, reply) => reply.code(404).send({ error: '404 Not Found' }));

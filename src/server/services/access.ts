@@ -103,3 +103,11 @@ export function canAdminEpic(
 ): Promise<boolean> {
   return access.canInNamespace('admin_epic_relation', group, { confidential: epic.confidential });
 }
+
+/**
+ * Whether issues of banned authors show to this actor: GitLab hides them ('hidden') from everyone
+ * but administrators, who review them.
+ */
+export function seesHiddenIssues(access: AccessContext): boolean {
+  return access.actor.user?.is_admin === true;
+}

@@ -1,3 +1,4 @@
+import { BANNED } from '../../core/domain/userStates.ts';
 import type { Executor } from '../db/executor.ts';
 import type { OffsetLimit, PageArgs, PageSizeLimits, PageWithTotal } from '../db/pagination.ts';
 import {
@@ -13,9 +14,10 @@ import {
 import { findIssuesByIds } from '../db/repositories/issueRowsRepository.ts';
 import { findNamespaceById, findNamespacesByIds } from '../db/repositories/namespaceRepository.ts';
 import { findProjectById } from '../db/repositories/projectRepository.ts';
+import { findUserById } from '../db/repositories/userRepository.ts';
 import type { IssueRow, NamespaceRow, ProjectRow } from '../db/schema.ts';
 import { fitsSqlInteger } from '../db/sqlInteger.ts';
-import type { AccessContext } from './access.ts';
+import { type AccessContext, seesHiddenIssues } from './access.ts';
 import { NotFoundError } from './errors.ts';
 
 /**
@@ -63,6 +65,7 @@ async function buildFilter(
     projectIds,
     confidentialProjectIds,
     viewerId: access.actor.user?.id ?? null,
+    seesHidden: seesHiddenIssues(access),
     state,
   };
 }
@@ -161,13 +164,17 @@ export async function readableIssueInProject(
     : null;
 }
 
-/** GitLab's read_issue on this issue: confidential ones for Reporters, their author and assignees. */
+/**
+ * GitLab's read_issue on this issue: confidential ones for Reporters, their author and assignees;
+ * a hidden one (its author is banned) for administrators only.
+ */
 export async function canReadIssue(
   db: Executor,
   access: AccessContext,
   { project, namespace }: ProjectInNamespace,
   issue: IssueRow,
 ): Promise<boolean> {
+  if (!seesHiddenIssues(access) && (await isIssueHidden(db, issue))) return false;
   const viewerId = access.actor.user?.id;
   const isAuthor = viewerId !== undefined && issue.author_id === viewerId;
   let isAssignee = false;
@@ -179,4 +186,9 @@ export async function canReadIssue(
     isAuthor,
     isAssignee,
   });
+}
+
+/** GitLab's `hidden`: the issue's author is banned. */
+export async function isIssueHidden(db: Executor, issue: Pick<IssueRow, 'author_id'>): Promise<boolean> {
+  return (await findUserById(db, issue.author_id))?.state === BANNED;
 }

@@ -147,6 +147,25 @@ export function DueDateBadge({ dueDate, state }: { dueDate: CalendarDate; state:
   );
 }
 
+/** GitLab's hidden icon: shown to the administrators who still see an issue of a banned author. */
+export function HiddenIssueBadge() {
+  return (
+    <Tooltip text={HIDDEN_ISSUE_TEXT}>
+      {(tooltipId) => (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the tooltip's reason must be reachable by keyboard.
+        <span tabIndex={0} aria-describedby={tooltipId} data-testid="hidden-badge">
+          <Badge variant="warning" icon="spam">
+            <span className="sr-only">Hidden</span>
+          </Badge>
+        </span>
+      )}
+    </Tooltip>
+  );
+}
+
+/** The spec's hidden badge text. */
+export const HIDDEN_ISSUE_TEXT = 'This issue is hidden because its author has been banned';
+
 /** GitLab's lock icon: only project members may comment. */
 export function DiscussionLockedBadge() {
   return (

@@ -31,6 +31,8 @@ export {
   DiscussionLockedBadge,
   DueDateBadge,
   HealthBadge,
+  HIDDEN_ISSUE_TEXT,
+  HiddenIssueBadge,
   IssueTypeIcon,
   StateBadge,
   TimeAgo,

@@ -36,6 +36,7 @@ export const toIssueDetail = (issue: IssueNode, projectFullName: string): IssueD
   reference: issue.reference,
   closedAt: toInstant(issue.closedAt),
   discussionLocked: issue.discussionLocked,
+  hidden: issue.hidden === true,
   epic: issue.epic
     ? { title: issue.epic.title ?? '', webPath: issue.epic.webPath, reference: issue.epic.reference }
     : null,

@@ -13,6 +13,7 @@ import {
   CreatedBy,
   DiscussionLockedBadge,
   DueDateBadge,
+  HiddenIssueBadge,
   IssuableBody,
   IssuableDeleteSection,
   type IssuablePolling,
@@ -105,6 +106,7 @@ function IssueView({
       <StateBadge state={status.state} />
       {issue.discussionLocked ? <DiscussionLockedBadge /> : null}
       {issue.confidential ? <ConfidentialBadge /> : null}
+      {issue.hidden ? <HiddenIssueBadge /> : null}
       {issue.dueDate ? <DueDateBadge dueDate={issue.dueDate} state={status.state} /> : null}
     </>
   );

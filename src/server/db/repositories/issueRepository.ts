@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { BANNED } from '../../../core/domain/userStates.ts';
 import type { Executor } from '../executor.ts';
 import {
   type CursorKeyType,
@@ -31,6 +32,11 @@ export interface IssueReader {
   readonly confidentialProjectIds: readonly number[];
   /** The viewer, who also sees confidential issues they wrote or are assigned to. */
   readonly viewerId: number | null;
+  /**
+   * Whether issues of banned authors show: GitLab hides them ('hidden') from everyone but
+   * administrators, who review them.
+   */
+  readonly seesHidden: boolean;
 }
 
 /**
@@ -58,8 +64,19 @@ export function issueReadableBy(reader: IssueReader) {
         ),
       );
     }
-    return eb.and([eb('issues.project_id', 'in', [...reader.projectIds]), eb.or(allowed)]);
+    const readable = [eb('issues.project_id', 'in', [...reader.projectIds]), eb.or(allowed)];
+    if (!reader.seesHidden) readable.push(eb.not(eb.exists(bannedAuthor(eb))));
+    return eb.and(readable);
   };
+}
+
+/** The issue's author, when banned. */
+function bannedAuthor(eb: ExpressionBuilder<Database, 'issues'>) {
+  return eb
+    .selectFrom('users')
+    .select(sql`1`.as('one'))
+    .whereRef('users.id', '=', 'issues.author_id')
+    .where('users.state', '=', BANNED);
 }
 
 /** Who reads, and what they ask for. */

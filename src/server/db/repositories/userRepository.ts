@@ -81,3 +81,22 @@ export async function findAwardedEmojiNames(db: Executor, userId: number, limit:
     .execute();
   return rows.map((row) => row.name);
 }
+
+/**
+ * Moves a user from one state to another (active → banned, banned → active); undefined when the
+ * user is not in `from` (missing, or in another state), so two moderators cannot race.
+ */
+export function changeUserState(
+  db: Executor,
+  id: number,
+  from: string,
+  to: string,
+): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set({ state: to })
+    .where('id', '=', id)
+    .where('state', '=', from)
+    .returningAll()
+    .executeTakeFirst();
+}

@@ -859,6 +859,8 @@ export type Issue = {
   discussionLocked: Scalars['Boolean']['output'];
   /** What the current user may do to this issue. */
   userPermissions: IssuePermissions;
+  /** Its author is banned: only administrators see it. */
+  hidden?: Maybe<Scalars['Boolean']['output']>;
   /** Whether the current user gets notifications about it: by choice, else as its author or an assignee. */
   subscribed: Scalars['Boolean']['output'];
   /** The author, the assignees, then the authors of its notes in the order they first wrote, each once; only people who may read the issue. */
@@ -1267,6 +1269,8 @@ export type EpicIssue = {
   discussionLocked: Scalars['Boolean']['output'];
   /** What the current user may do to this issue. */
   userPermissions: IssuePermissions;
+  /** Its author is banned: only administrators see it. */
+  hidden?: Maybe<Scalars['Boolean']['output']>;
   /** Whether the current user gets notifications about it: by choice, else as its author or an assignee. */
   subscribed: Scalars['Boolean']['output'];
   /** The author, the assignees, then the authors of its notes in the order they first wrote, each once; only people who may read the issue. */
@@ -2089,6 +2093,7 @@ export type IssueResolvers<ContextType = GraphQLContext, ParentType extends Reso
   confidential?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   discussionLocked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   userPermissions?: Resolver<ResolversTypes['IssuePermissions'], ParentType, ContextType>;
+  hidden?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   subscribed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   participants?: Resolver<Maybe<ResolversTypes['UserCoreConnection']>, ParentType, ContextType, Partial<IssueParticipantsArgs>>;
   currentUserTodos?: Resolver<ResolversTypes['TodoConnection'], ParentType, ContextType, Partial<IssueCurrentUserTodosArgs>>;
@@ -2323,6 +2328,7 @@ export type EpicIssueResolvers<ContextType = GraphQLContext, ParentType extends 
   confidential?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   discussionLocked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   userPermissions?: Resolver<ResolversTypes['IssuePermissions'], ParentType, ContextType>;
+  hidden?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   subscribed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   participants?: Resolver<Maybe<ResolversTypes['UserCoreConnection']>, ParentType, ContextType, Partial<EpicIssueParticipantsArgs>>;
   currentUserTodos?: Resolver<ResolversTypes['TodoConnection'], ParentType, ContextType, Partial<EpicIssueCurrentUserTodosArgs>>;

@@ -1,6 +1,7 @@
 import { GraphQLError } from 'graphql';
 import { parseGlobalId, toGlobalId } from '../../../core/domain/gid.ts';
 import { epicWebPath } from '../../../core/domain/webPaths.ts';
+import { seesHiddenIssues } from '../../services/access.ts';
 import { reorderEpicTree } from '../../services/tree/epicTreeReorderService.ts';
 import { listEpicIssues } from '../../services/tree/epicTreeService.ts';
 import type { TreeNodeRef } from '../../services/tree/treePositions.ts';
@@ -36,6 +37,7 @@ export const epicTreeFields: Pick<EpicResolvers, 'issues'> = {
       epic,
       await context.viewerScope(epic.root_namespace_id),
       context.actor.user?.id ?? null,
+      seesHiddenIssues(context.access),
       args,
     );
     // The cursors carry the link's position and id: the issues are in the order of their links.

@@ -2,6 +2,7 @@ import { toGlobalId } from '../../../core/domain/gid.ts';
 import { healthStatusOfCode } from '../../../core/domain/healthStatus.ts';
 import type { PermissionContext } from '../../../core/domain/permissions.ts';
 import { issuableReference } from '../../../core/domain/references.ts';
+import { BANNED } from '../../../core/domain/userStates.ts';
 import { issueWebPath } from '../../../core/domain/webPaths.ts';
 import { escapeHtml } from '../../../core/lib/escapeHtml.ts';
 import { renderMarkdown } from '../../services/markdown/markdownRenderer.ts';
@@ -23,6 +24,7 @@ async function projectOf(issue: IssueModel, { loaders }: GraphQLContext) {
 
 export const Issue: IssueResolvers = {
   descriptionHtml: (issue) => renderMarkdown(issue.description).html,
+  hidden: async (issue, _args, { loaders }) => (await loaders.user.load(issue.author_id))?.state === BANNED,
   taskCompletionStatus: (issue) => {
     const { tasks } = renderMarkdown(issue.description);
     return { count: tasks.total, completedCount: tasks.completed };

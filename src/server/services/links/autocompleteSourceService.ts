@@ -69,6 +69,7 @@ export async function suggestIssues(
       projectIds,
       confidentialProjectIds: view.scope.confidentialProjectIds,
       viewerId: view.viewerId,
+      seesHidden: view.seesHidden,
     },
     { search: query.search, confidentialOnly: query.confidentialOnly, limit: SUGGESTION_LIMIT },
   );

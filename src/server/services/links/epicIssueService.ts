@@ -14,7 +14,7 @@ import {
 import { findEpicById } from '../../db/repositories/epicRepository.ts';
 import { countEpicIssues, moveEpicIssueLink } from '../../db/repositories/epicTreeRepository.ts';
 import type { Database, EpicRow, IssueRow } from '../../db/schema.ts';
-import type { AccessContext } from '../access.ts';
+import { type AccessContext, seesHiddenIssues } from '../access.ts';
 import { refreshEpicDates } from '../epicDatesService.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
 import { findReadableIssueByIdOrNull, type IssueInProject } from '../issueService.ts';
@@ -72,6 +72,7 @@ export async function listEpicIssueLinks(
   const reader = issueReaderOf({
     scope: await viewerScopeOfRootNamespace(db, access, parent.epic.root_namespace_id),
     viewerId: access.actor.user?.id ?? null,
+    seesHidden: seesHiddenIssues(access),
   });
   const linked = await findLinkedIssues(db, parent.epic.id, reader, page);
   return { linked, total: page ? await countEpicIssues(db, parent.epic.id, reader) : linked.length };

@@ -10,7 +10,7 @@ import { findAssigneeIdsOfIssues, type IssueReader } from '../../db/repositories
 import { findGroupsAndProjectsOfRoot } from '../../db/repositories/namespaceRepository.ts';
 import type { StatsVisibility } from '../../db/repositories/visibility.ts';
 import type { Database, EpicRow, IssueRow, NamespaceRow, ProjectRow } from '../../db/schema.ts';
-import { type AccessContext, canAdminEpic } from '../access.ts';
+import { type AccessContext, canAdminEpic, seesHiddenIssues } from '../access.ts';
 import type { EpicInGroup } from '../epics/epicQueries.ts';
 import { ForbiddenError, UnauthorizedError } from '../errors.ts';
 import { viewerScopeOfRoot } from '../viewerScope.ts';
@@ -26,6 +26,8 @@ export interface RootView {
   readonly groups: ReadonlyMap<number, NamespaceRow>;
   readonly projects: ReadonlyMap<number, ProjectRow>;
   readonly viewerId: number | null;
+  /** An administrator: issues of banned authors show. */
+  readonly seesHidden: boolean;
 }
 
 export async function rootView(
@@ -39,6 +41,7 @@ export async function rootView(
     groups: new Map(groups.map((group) => [group.id, group])),
     projects: new Map(projects.map((project) => [project.id, project])),
     viewerId: access.actor.user?.id ?? null,
+    seesHidden: seesHiddenIssues(access),
   };
 }
 
@@ -93,9 +96,14 @@ export interface IssueView {
 }
 
 /** Who reads issues in this root namespace: the viewer, with GitLab's rule over the scope's projects. */
-export function issueReaderOf(view: Pick<RootView, 'scope' | 'viewerId'>): IssueReader {
-  const { scope, viewerId } = view;
-  return { projectIds: scope.projectIds, confidentialProjectIds: scope.confidentialProjectIds, viewerId };
+export function issueReaderOf(view: Pick<RootView, 'scope' | 'viewerId' | 'seesHidden'>): IssueReader {
+  const { scope, viewerId, seesHidden } = view;
+  return {
+    projectIds: scope.projectIds,
+    confidentialProjectIds: scope.confidentialProjectIds,
+    viewerId,
+    seesHidden,
+  };
 }
 
 /**

@@ -25,12 +25,15 @@ export async function listEpicIssues(
   epic: EpicRow,
   visible: StatsVisibility,
   viewerId: number | null,
+  /** An administrator: issues of banned authors show. */
+  seesHidden: boolean,
   args: PageArgs,
 ): Promise<Page<IssueInEpicRow> & { order: KeysetOrder; count: () => Promise<number> }> {
   const reader: IssueReader = {
     projectIds: visible.projectIds,
     confidentialProjectIds: visible.confidentialProjectIds,
     viewerId,
+    seesHidden,
   };
   const page = await listEpicIssuesByKeyset(db, epic.id, reader, args, EPIC_ISSUE_PAGE_LIMITS);
   return { ...page, count: () => countEpicIssues(db, epic.id, reader) };
