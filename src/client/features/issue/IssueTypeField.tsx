@@ -22,7 +22,7 @@ export function IssueTypeField({ editor }: { editor: IssuableEditor }) {
       </label>
       <select
         id="issuable-type-select"
-        className="form-control issuable-type-select"
+        className="input issuable-type-select"
         value={type}
         onChange={(event) => editor.change('issueType', event.target.value)}
         disabled={editor.saving}
