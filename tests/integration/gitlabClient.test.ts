@@ -16,6 +16,8 @@ describe.each(BACKENDS)('a GitLab client library (gitbeaker) against /api/v4 (%s
 
   it('reads the current user, groups and projects', async () => {
     expect((await api.Users.showCurrentUser()).username).toBe('owner');
+    const [developer] = await api.Users.all({ username: 'developer' });
+    expect((await api.Users.show(developer!.id)).username).toBe('developer');
     const groups = await api.Groups.all({ search: 'platform' });
     expect(groups.map((group) => group.full_path)).toContain('acme/platform');
     const subgroups = await api.Groups.allSubgroups('acme');

@@ -36,8 +36,8 @@ export class InsufficientScopeError extends Error {
   }
 }
 
-/** The user endpoints, which a `read_user` token may read. */
-const USER_ENDPOINTS = new Set(['/api/v4/user']);
+/** The user endpoints, which a `read_user` token may read: the caller, and the users directory. */
+const USER_ENDPOINTS = /^\/api\/v4\/users?(?:\/\d+)?$/;
 
 /** The scopes a token needs for this request, or undefined when its scopes are enough. */
 function missingScope(actor: Actor, request: FastifyRequest): string | undefined {
@@ -46,7 +46,7 @@ function missingScope(actor: Actor, request: FastifyRequest): string | undefined
   if (!SAFE_METHODS.has(request.method) && !isGraphQLPath(request.url)) {
     return mayWrite(actor) ? undefined : 'api';
   }
-  if (USER_ENDPOINTS.has(path)) return mayReadUser(actor) ? undefined : 'api read_api read_user';
+  if (USER_ENDPOINTS.test(path)) return mayReadUser(actor) ? undefined : 'api read_api read_user';
   return mayReadApi(actor) ? undefined : 'api read_api';
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../executor.ts';
+import { type OffsetLimit, type PageWithTotal, pageWithTotal } from '../pagination.ts';
 import type { UserRow } from '../schema.ts';
 
 export function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
@@ -99,4 +100,36 @@ export function changeUserState(
     .where('state', '=', from)
     .returningAll()
     .executeTakeFirst();
+}
+
+/** What GitLab's users list filters by; `states` limits the accounts listed (non-admins: active). */
+export interface UserListFilter {
+  readonly username?: string | undefined;
+  /** Username, name or (for administrators) email containing it, any case. */
+  readonly search?: string | undefined;
+  readonly searchEmails?: boolean | undefined;
+  readonly states?: readonly string[] | undefined;
+}
+
+/** One page of users by id, with the total (GitLab's `GET /users`). */
+export function listUsers(
+  db: Executor,
+  filter: UserListFilter,
+  page: OffsetLimit,
+): Promise<PageWithTotal<UserRow>> {
+  let query = db.selectFrom('users');
+  if (filter.username !== undefined)
+    query = query.where(sql`lower(username)`, '=', filter.username.toLowerCase());
+  if (filter.search !== undefined) {
+    const pattern = `%${filter.search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb('users.username', 'ilike', pattern),
+        eb('users.name', 'ilike', pattern),
+        ...(filter.searchEmails ? [eb('users.email', 'ilike', pattern)] : []),
+      ]),
+    );
+  }
+  if (filter.states) query = query.where('users.state', 'in', [...filter.states]);
+  return pageWithTotal(query, (filtered) => filtered.selectAll('users').orderBy('users.id'), page);
 }

@@ -28,6 +28,21 @@ export function userBasicJson(user: UserRow, externalUrl: string) {
   };
 }
 
+/** GitLab's public user entity (`GET /users/:id`): the basics, when they joined and their bio. */
+export function userPublicJson(user: UserRow, externalUrl: string) {
+  return {
+    ...userBasicJson(user, externalUrl),
+    created_at: user.created_at.toISOString(),
+    bio: user.bio,
+    location: '',
+    public_email: null,
+    website_url: '',
+    organization: '',
+    job_title: '',
+    bot: false,
+  };
+}
+
 export function currentUserJson(user: UserRow, externalUrl: string) {
   return {
     ...userBasicJson(user, externalUrl),

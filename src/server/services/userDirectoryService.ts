@@ -1,0 +1,29 @@
+import { ACTIVE } from '../../core/domain/userStates.ts';
+import type { Executor } from '../db/executor.ts';
+import type { OffsetLimit, PageWithTotal } from '../db/pagination.ts';
+import { findUserById, listUsers } from '../db/repositories/userRepository.ts';
+import type { UserRow } from '../db/schema.ts';
+import type { AccessContext } from './access.ts';
+import { NotFoundError } from './errors.ts';
+
+/**
+ * GitLab's user directory (`GET /users`, `GET /users/:id`): anyone may look people up by username
+ * or search; only active accounts show, except to administrators, who see every state and may
+ * search by email.
+ */
+export function listVisibleUsers(
+  db: Executor,
+  access: AccessContext,
+  filter: { readonly username?: string | undefined; readonly search?: string | undefined },
+  page: OffsetLimit,
+): Promise<PageWithTotal<UserRow>> {
+  const admin = access.actor.user?.is_admin === true;
+  return listUsers(db, { ...filter, searchEmails: admin, states: admin ? undefined : [ACTIVE] }, page);
+}
+
+export async function findVisibleUser(db: Executor, access: AccessContext, id: number): Promise<UserRow> {
+  const user = await findUserById(db, id);
+  const admin = access.actor.user?.is_admin === true;
+  if (!user || (!admin && user.state !== ACTIVE)) throw new NotFoundError('User');
+  return user;
+}
