@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/backends.ts';
+import { mountData } from '../helpers/epicSidebar.ts';
 import { HttpClient } from '../helpers/httpClient.ts';
 import { closeCheckingRollups } from '../helpers/rollups.ts';
 import { startTestServer, type TestServer } from '../helpers/testServer.ts';
@@ -75,5 +76,17 @@ describe.each(BACKENDS)('GET /api/v4/users (%s)', (backend) => {
     expect((await readUser.get('/api/v4/users?username=reporter')).status).toBe(200);
     expect((await readUser.get(`/api/v4/users/${reporter!.id}`)).status).toBe(200);
     expect((await readUser.get('/api/v4/groups')).status).toBe(403);
+  });
+
+  it('serves a profile page at /:username, and the not-found page for no one', async () => {
+    const page = await anonymous.get('/developer');
+    expect(page.status).toBe(200);
+    expect(await mountData(page)).toMatchObject({
+      page: 'user',
+      username: 'developer',
+      'signed-in': 'false',
+    });
+    expect((await anonymous.get('/no-such-person')).status).toBe(404);
+    expect((await anonymous.get('/developer/-/issues')).status).toBe(404);
   });
 });

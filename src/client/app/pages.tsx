@@ -24,6 +24,7 @@ import { IssueTemplatesPage } from '../features/issue-templates/index.ts';
 import { IssuesListPage } from '../features/issues/index.ts';
 import { MilestonePage } from '../features/milestone/index.ts';
 import { ProjectPage } from '../features/projects/index.ts';
+import { UserProfilePage } from '../features/user/index.ts';
 import { Loading } from '../ui/index.ts';
 
 /** Pages with a search box, where the `s`, `/` and `f` shortcuts are registered. */
@@ -92,6 +93,8 @@ export function PageView({ page, session }: { page: PageMount; session: Session 
       return <NewIssuePage {...page} />;
     case 'issue-templates':
       return <IssueTemplatesPage {...page} />;
+    case 'user':
+      return <UserProfilePage {...page} />;
     case 'milestone':
       return <MilestonePage {...page} />;
     case 'not-found':

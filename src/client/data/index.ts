@@ -148,3 +148,5 @@ export {
   type TreeItemType,
 } from './tree/treeLinksRest.ts';
 export type * from './types.ts';
+export { type UserIssues, useUserIssues } from './users/userIssuesHooks.ts';
+export type { UserIssue } from './users/userIssuesRest.ts';

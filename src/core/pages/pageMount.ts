@@ -49,6 +49,16 @@ const BULK_EDIT_FIELDS = {
 export const PAGE_MOUNTS = {
   home: {},
   'not-found': {},
+  /** `/:username`: a user's profile. */
+  user: {
+    username: REQUIRED,
+    name: TEXT,
+    bio: TEXT,
+    /** ISO 8601: when the account was made ('Member since'). */
+    createdAt: TEXT,
+    /** The profile shows the issues they opened to a signed-in viewer (GitLab's `GET /issues`). */
+    signedIn: FLAG,
+  },
   'sign-in': { error: TEXT, login: TEXT, redirectTo: TEXT },
   group: GROUP_PAGE_FIELDS,
   'group-epics': GROUP_PAGE_FIELDS,

@@ -1,7 +1,7 @@
 import { ACTIVE } from '../../core/domain/userStates.ts';
 import type { Executor } from '../db/executor.ts';
 import type { OffsetLimit, PageWithTotal } from '../db/pagination.ts';
-import { findUserById, listUsers } from '../db/repositories/userRepository.ts';
+import { findUserById, findUserByUsername, listUsers } from '../db/repositories/userRepository.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { AccessContext } from './access.ts';
 import { NotFoundError } from './errors.ts';
@@ -26,4 +26,15 @@ export async function findVisibleUser(db: Executor, access: AccessContext, id: n
   const admin = access.actor.user?.is_admin === true;
   if (!user || (!admin && user.state !== ACTIVE)) throw new NotFoundError('User');
   return user;
+}
+
+/** The user whose profile `/:username` shows, under the same rule; null when there is none to show. */
+export async function findVisibleUserByUsername(
+  db: Executor,
+  access: AccessContext,
+  username: string,
+): Promise<UserRow | null> {
+  const user = await findUserByUsername(db, username);
+  const admin = access.actor.user?.is_admin === true;
+  return user && (admin || user.state === ACTIVE) ? user : null;
 }

@@ -1,3 +1,4 @@
+import { userPath } from '../../../core/domain/webPaths.ts';
 import type { CalendarDate } from '../../../core/time/calendarDate.ts';
 import { dueDateText } from '../../../core/time/dueDateText.ts';
 import { calendarDateOf } from '../../../core/time/formatting.ts';
@@ -36,7 +37,10 @@ export function CreatedBy({
       ) : (
         `${verb} `
       )}
-      by <span className="author-name">{author.name}</span>
+      by{' '}
+      <a className="author-name" href={userPath(author.username)}>
+        {author.name}
+      </a>
     </span>
   );
 }

@@ -20,6 +20,7 @@ import { findReadableIssue } from '../../services/issueService.ts';
 import { issueRights } from '../../services/issues/issueCommands.ts';
 import { canManageIssueTemplates } from '../../services/issues/issueTemplateService.ts';
 import { findReadableProjectOrNull } from '../../services/projectService.ts';
+import { findVisibleUserByUsername } from '../../services/userDirectoryService.ts';
 import { GROUP_JSON_PATH, groupJsonEndpoint } from '../autocompleteRoutes.ts';
 import { safeRedirectPath } from '../redirectPath.ts';
 import type { ClientAssets } from './clientAssets.ts';
@@ -171,7 +172,22 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
   app.get('/*', async (request, reply) => {
     const rest = (request.params as { '*': string })['*'].replace(/\/+$/, '');
     const [projectPath = '', section = ''] = rest.split('/-/');
-    if (!projectPath.includes('/')) return sendNotFoundPage(request, reply, assets);
+    if (!projectPath.includes('/')) {
+      // One segment is a user's profile, as on GitLab (groups live under /groups/).
+      const user = section === '' ? await findVisibleUserByUsername(db, request.access, projectPath) : null;
+      if (!user) return sendNotFoundPage(request, reply, assets);
+      return sendPage(request, reply, assets, {
+        title: `${user.name} (@${user.username})`,
+        mount: {
+          page: 'user',
+          username: user.username,
+          name: user.name,
+          bio: user.bio,
+          createdAt: user.created_at.toISOString(),
+          signedIn: request.actor.user !== null,
+        },
+      });
+    }
     const found = await findReadableProjectOrNull(db, request.access, projectPath);
     if (!found) return sendNotFoundPage(request, reply, assets);
     const { project, namespace } = found;

@@ -1,0 +1,2 @@
+/** A user's profile page. */
+export { UserProfilePage } from './UserProfilePage.tsx';

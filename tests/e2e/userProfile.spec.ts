@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousAxeViolations, signIn, waitForIdle } from './helpers.ts';
+import { api } from './treeHelpers.ts';
+
+/** Every author name links to `/:username`: the profile answers, and leads back to their issues. */
+test('an author’s name leads to their profile, which lists the issues they opened', async ({ page }) => {
+  await signIn(page, 'developer');
+  const title = `Profile check ${Date.now()}`;
+  const created = await api(
+    page,
+    'POST',
+    `/api/v4/projects/${encodeURIComponent('sandbox/playground')}/issues`,
+    {
+      title,
+    },
+  );
+  expect(created.status).toBe(201);
+  const issuePath = `/sandbox/playground/-/issues/${created.body.iid as number}`;
+  await page.goto(issuePath);
+  await waitForIdle(page);
+  await page.getByTestId('issue-meta').getByRole('link', { name: 'Diego Diaz' }).click();
+  await expect(page).toHaveURL(/\/developer$/);
+  await waitForIdle(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Diego Diaz');
+  await expect(page.getByTestId('user-profile')).toContainText('@developer');
+  await expect(page.getByText(/^Member since /)).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await page.getByTestId('user-profile-issues').getByRole('link', { name: title }).click();
+  await expect(page).toHaveURL(new RegExp(`${issuePath}$`));
+});
+
+test('an anonymous visitor sees who a user is, and a missing user is not found', async ({ page }) => {
+  await page.goto('/guest');
+  await waitForIdle(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gus Garcia');
+  await expect(page.getByTestId('user-profile-issues')).toHaveCount(0);
+  const missing = await page.goto('/no-such-person-here');
+  expect(missing?.status()).toBe(404);
+});
