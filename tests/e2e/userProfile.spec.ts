@@ -27,6 +27,11 @@ test('an author’s name leads to their profile, which lists the issues they ope
   await expectNoSeriousAxeViolations(page);
   await page.getByTestId('user-profile-issues').getByRole('link', { name: title }).click();
   await expect(page).toHaveURL(new RegExp(`${issuePath}$`));
+
+  // The user menu leads to one's own profile too.
+  await page.getByTestId('user-menu-toggle').click();
+  await page.getByTestId('user-menu-profile').click();
+  await expect(page).toHaveURL(/\/developer$/);
 });
 
 test('an anonymous visitor sees who a user is, and a missing user is not found', async ({ page }) => {

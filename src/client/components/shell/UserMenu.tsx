@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
+import { userPath } from '../../../core/domain/webPaths.ts';
 import { usePopover } from '../../state/index.ts';
 import { Avatar, Icon } from '../../ui/index.ts';
 
@@ -8,8 +9,8 @@ export interface MenuUser {
 }
 
 /**
- * The signed-in user's disclosure menu. Sign out is a real form post (the server ends the session
- * and redirects), carrying the CSRF token.
+ * The signed-in user's disclosure menu: their name leads to their profile; Sign out is a real form
+ * post (the server ends the session and redirects), carrying the CSRF token.
  */
 export function UserMenu({ user, csrfToken }: { user: MenuUser; csrfToken: string | null }) {
   const [open, setOpen] = usePopover('user-menu');
@@ -57,10 +58,10 @@ export function UserMenu({ user, csrfToken }: { user: MenuUser; csrfToken: strin
         <Icon name="chevronDown" size={12} />
       </button>
       <div id={panelId} className="user-menu-panel" hidden={!open} data-testid="user-menu">
-        <div className="user-menu-identity">
+        <a className="user-menu-identity" href={userPath(user.username)} data-testid="user-menu-profile">
           <strong>{user.name}</strong>
           <span className="muted">@{user.username}</span>
-        </div>
+        </a>
         <form method="post" action="/users/sign_out" className="user-menu-form">
           <input type="hidden" name="authenticity_token" value={csrfToken ?? ''} />
           <button type="submit" className="user-menu-item" data-testid="sign-out-button">
