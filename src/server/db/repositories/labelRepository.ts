@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../executor.ts';
 import { type OffsetLimit, pageWithTotal } from '../pagination.ts';
 import type { LabelRow } from '../schema.ts';
@@ -122,4 +123,42 @@ export function findLabelsByIds(db: Executor, ids: readonly number[]): Promise<L
   const storable = ids.filter(fitsSqlInteger);
   if (storable.length === 0) return Promise.resolve([]);
   return db.selectFrom('labels').selectAll().where('id', 'in', storable).execute();
+}
+
+/** A group's own label by id, or by title (any case) when `key` is not all digits, as GitLab's `:label_id`. */
+export function findGroupLabel(db: Executor, groupId: number, key: string): Promise<LabelRow | undefined> {
+  let query = db.selectFrom('labels').selectAll().where('group_id', '=', groupId);
+  query = /^\d{1,10}$/.test(key)
+    ? query.where('id', '=', Number(key))
+    : query.where(sql`lower(title)`, '=', key.toLowerCase());
+  return query.executeTakeFirst();
+}
+
+/** Whether the group already has a label of this title (any case), other than `exceptId`. */
+export async function groupHasLabelTitled(
+  db: Executor,
+  groupId: number,
+  title: string,
+  exceptId?: number,
+): Promise<boolean> {
+  let query = db
+    .selectFrom('labels')
+    .select('id')
+    .where('group_id', '=', groupId)
+    .where(sql`lower(title)`, '=', title.toLowerCase());
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export function updateLabelRow(
+  db: Executor,
+  id: number,
+  changes: Partial<Pick<LabelRow, 'title' | 'color' | 'description'>>,
+): Promise<LabelRow | undefined> {
+  return db.updateTable('labels').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+/** Deletes a label; its links to epics, issues and merge requests go with it by foreign key. */
+export async function deleteLabelRow(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('labels').where('id', '=', id).execute();
 }

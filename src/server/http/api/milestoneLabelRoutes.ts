@@ -1,12 +1,19 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { calendarDateOf } from '../../../core/time/formatting.ts';
 import type { ServerDeps } from '../../serverDeps.ts';
 import { UnauthorizedError } from '../../services/errors.ts';
+import {
+  createGroupLabel,
+  deleteGroupLabel,
+  findGroupLabelOrFail,
+  updateGroupLabel,
+} from '../../services/groupLabelService.ts';
 import { findReadableGroup } from '../../services/groupService.ts';
 import { listGroupLabels, listGroupMilestones } from '../../services/milestoneLabelService.ts';
 import { findGroupMilestone, updateGroupMilestone } from '../../services/milestoneService.ts';
 import { setPaginationHeaders } from './pagination.ts';
 import {
+  bodyParams,
   offsetPage,
   optionalBoolean,
   optionalCalendarDate,
@@ -112,7 +119,60 @@ export function registerMilestoneAndLabelRoutes(app: FastifyInstance, { db, conf
     setPaginationHeaders(request, reply, config.externalUrl, page, total);
     return rows.map(labelJson);
   });
+
+  // GitLab's group label management (`@gitbeaker/rest`'s GroupLabels): `:label_id` is the label's
+  // id or its title. Reporters and up; 409 for a title the group has already.
+  const labelOf = async (request: FastifyRequest) => {
+    const { id, label_id } = request.params as { id: string; label_id: string };
+    const group = await findReadableGroup(db, request.access, id);
+    return { group, label: await findGroupLabelOrFail(db, group, label_id) };
+  };
+
+  app.get('/api/v4/groups/:id/labels/:label_id', async (request) =>
+    labelJson((await labelOf(request)).label),
+  );
+
+  app.post('/api/v4/groups/:id/labels', async (request, reply) => {
+    const { id } = request.params as { id: string };
+    const body = bodyParams(request);
+    const title = optionalString(body, 'name', MAX_LABEL_FIELD);
+    const color = optionalString(body, 'color', MAX_LABEL_FIELD);
+    if (title === undefined) throw new ParamError('name is missing');
+    if (color === undefined) throw new ParamError('color is missing');
+    const group = await findReadableGroup(db, request.access, id);
+    const label = await createGroupLabel(db, request.access, group, {
+      title,
+      color,
+      description: optionalString(body, 'description', MAX_LABEL_FIELD * 8),
+    });
+    return reply.code(201).send(labelJson(label));
+  });
+
+  app.put('/api/v4/groups/:id/labels/:label_id', async (request) => {
+    const body = bodyParams(request);
+    const fields = {
+      title: optionalString(body, 'new_name', MAX_LABEL_FIELD),
+      color: optionalString(body, 'color', MAX_LABEL_FIELD),
+      description: optionalString(body, 'description', MAX_LABEL_FIELD * 8),
+    };
+    if (Object.values(fields).every((value) => value === undefined)) {
+      throw new ParamError(
+        'new_name, color, description are missing, at least one parameter must be provided',
+      );
+    }
+    const { group, label } = await labelOf(request);
+    return labelJson(await updateGroupLabel(db, request.access, group, label, fields));
+  });
+
+  app.delete('/api/v4/groups/:id/labels/:label_id', async (request, reply) => {
+    const { group, label } = await labelOf(request);
+    await deleteGroupLabel(db, request.access, group, label);
+    return reply.code(204).send();
+  });
 }
+
+/** Longer than any valid value: past it the input is refused before validation names the field. */
+const MAX_LABEL_FIELD = 1024;
 
 function parseId(value: string, name: string): number {
   if (!/^\d{1,15}$/.test(value)) throw new ParamError(`${name} is invalid`);
