@@ -22,6 +22,7 @@ import { IssuePage } from '../features/issue/index.ts';
 import { NewIssuePage } from '../features/issue-new/index.ts';
 import { IssueTemplatesPage } from '../features/issue-templates/index.ts';
 import { IssuesListPage } from '../features/issues/index.ts';
+import { GroupLabelsPage } from '../features/labels/index.ts';
 import { MilestonePage } from '../features/milestone/index.ts';
 import { ProjectPage } from '../features/projects/index.ts';
 import { UserProfilePage } from '../features/user/index.ts';
@@ -93,6 +94,8 @@ export function PageView({ page, session }: { page: PageMount; session: Session 
       return <NewIssuePage {...page} />;
     case 'issue-templates':
       return <IssueTemplatesPage {...page} />;
+    case 'group-labels':
+      return <GroupLabelsPage {...page} />;
     case 'user':
       return <UserProfilePage {...page} />;
     case 'milestone':

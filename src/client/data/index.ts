@@ -79,6 +79,13 @@ export {
   type IssueTemplateSummary,
   saveIssueTemplate,
 } from './issues/issueTemplatesRest.ts';
+export { type GroupLabelsList, useGroupLabelsList } from './labels/groupLabelsHooks.ts';
+export {
+  deleteGroupLabel,
+  type LabelFields,
+  type ManagedLabel,
+  saveGroupLabel,
+} from './labels/groupLabelsRest.ts';
 export { useEpicLabels, useIssueLabels } from './labels/labelHooks.ts';
 export { LIST_PAGE_SIZE, type ListFilters } from './lists.ts';
 export { toIssueType } from './mappers.ts';

@@ -49,6 +49,8 @@ const BULK_EDIT_FIELDS = {
 export const PAGE_MOUNTS = {
   home: {},
   'not-found': {},
+  /** `/groups/:path/-/labels`: the group's labels; Reporters and up manage its own. */
+  'group-labels': { ...GROUP_FIELDS, canAdminLabels: FLAG },
   /** `/:username`: a user's profile. */
   user: {
     username: REQUIRED,

@@ -1,4 +1,9 @@
-import { groupEpicsPath, groupIssuesPath, groupRoadmapPath } from '../../../core/domain/webPaths.ts';
+import {
+  groupEpicsPath,
+  groupIssuesPath,
+  groupLabelsPath,
+  groupRoadmapPath,
+} from '../../../core/domain/webPaths.ts';
 import { NotFoundContent } from '../../components/errors/index.ts';
 import { VisibilityBadge } from '../../components/issuable/index.ts';
 import { groupCrumbs, PageHeader } from '../../components/navigation/index.ts';
@@ -39,6 +44,10 @@ export function GroupPage({ fullPath, groupName }: GroupPageProps) {
             <a className="btn btn-default" href={groupRoadmapPath(fullPath)} data-testid="group-roadmap-link">
               <Icon name="roadmap" />
               Roadmap
+            </a>
+            <a className="btn btn-default" href={groupLabelsPath(fullPath)} data-testid="group-labels-link">
+              <Icon name="label" />
+              Labels
             </a>
           </>
         }

@@ -99,6 +99,16 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
         title: group.full_name,
         mount: { page: 'group', ...base, roadmapPath },
       });
+    if (section === 'labels') {
+      return sendPage(request, reply, assets, {
+        title: `Labels · ${group.full_name}`,
+        mount: {
+          page: 'group-labels',
+          ...base,
+          canAdminLabels: await request.access.canInNamespace('admin_label', group),
+        },
+      });
+    }
     if (section === 'epics') {
       return sendPage(request, reply, assets, {
         title: `Epics · ${group.full_name}`,

@@ -1,0 +1,2 @@
+/** A group's labels page. */
+export { GroupLabelsPage } from './GroupLabelsPage.tsx';
