@@ -23,7 +23,7 @@ import { NewIssuePage } from '../features/issue-new/index.ts';
 import { IssueTemplatesPage } from '../features/issue-templates/index.ts';
 import { IssuesListPage } from '../features/issues/index.ts';
 import { GroupLabelsPage } from '../features/labels/index.ts';
-import { MilestonePage } from '../features/milestone/index.ts';
+import { MilestonePage, MilestonesListPage } from '../features/milestone/index.ts';
 import { ProjectPage } from '../features/projects/index.ts';
 import { UserProfilePage } from '../features/user/index.ts';
 import { Loading } from '../ui/index.ts';
@@ -94,6 +94,10 @@ export function PageView({ page, session }: { page: PageMount; session: Session 
       return <NewIssuePage {...page} />;
     case 'issue-templates':
       return <IssueTemplatesPage {...page} />;
+    case 'group-milestones':
+      return <MilestonesListPage kind="group" fullPath={page.fullPath} name={page.groupName} />;
+    case 'project-milestones':
+      return <MilestonesListPage kind="project" fullPath={page.fullPath} name={page.projectName} />;
     case 'group-labels':
       return <GroupLabelsPage {...page} />;
     case 'user':

@@ -94,6 +94,11 @@ export {
   type MilestoneQueryInput,
   useMilestoneDetail,
 } from './milestones/milestoneHooks.ts';
+export {
+  type MilestoneSort,
+  type MilestonesListFilters,
+  useMilestonesList,
+} from './milestones/milestonesListHooks.ts';
 export type { PageCursor } from './paging.ts';
 export { useProjectOverview } from './projects/projectHooks.ts';
 export {

@@ -239,6 +239,23 @@ export interface MilestoneIssueItem {
   readonly webPath: string;
 }
 
+/** A milestone as the milestones lists show it. */
+export interface MilestoneListItem {
+  readonly id: string;
+  readonly iid: string;
+  readonly title: string;
+  readonly closed: boolean;
+  readonly startDate: CalendarDate | null;
+  readonly dueDate: CalendarDate | null;
+  readonly expired: boolean;
+  readonly upcoming: boolean;
+  readonly webPath: string;
+  /** The owning group's or project's full name. */
+  readonly owner: string;
+  /** Its issues the viewer may see, all and closed. */
+  readonly stats: { readonly total: number; readonly closed: number } | null;
+}
+
 export interface MilestoneDetail {
   readonly id: string;
   readonly iid: string;

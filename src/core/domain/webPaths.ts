@@ -42,6 +42,8 @@ export const newEpicPath = (fullPath: string): string => groupSection(fullPath, 
 export const groupRoadmapPath = (fullPath: string): string => groupSection(fullPath, 'roadmap');
 export const groupLabelsPath = (fullPath: string): string => groupSection(fullPath, 'labels');
 export const groupLabelsJsonPath = (fullPath: string): string => groupSection(fullPath, 'labels.json');
+/** The group's milestones list (GitLab's path). */
+export const groupMilestonesPath = (fullPath: string): string => groupSection(fullPath, 'milestones');
 export const groupMilestonesJsonPath = (fullPath: string): string =>
   groupSection(fullPath, 'milestones.json');
 export const groupMilestonePath = (fullPath: string, iid: Iid): string =>
@@ -108,6 +110,9 @@ export function issueLinksPath(projectFullPath: string, iid: Iid, linkId?: numbe
 export const issueJsonPath = (projectFullPath: string, iid: Iid): string =>
   `${issueWebPath(projectFullPath, iid)}.json`;
 /** The milestones an issue of the project may take: its own and its groups'. */
+/** The project's milestones list (GitLab's path). */
+export const projectMilestonesPath = (projectFullPath: string): string =>
+  projectSection(projectFullPath, 'milestones');
 export const projectMilestonesJsonPath = (projectFullPath: string): string =>
   projectSection(projectFullPath, 'milestones.json');
 export const projectMarkdownPreviewPath = (projectFullPath: string): string =>

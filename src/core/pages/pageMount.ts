@@ -49,6 +49,10 @@ const BULK_EDIT_FIELDS = {
 export const PAGE_MOUNTS = {
   home: {},
   'not-found': {},
+  /** `/groups/:path/-/milestones`: the group's milestones and its subgroups' and projects'. */
+  'group-milestones': GROUP_FIELDS,
+  /** `/:project/-/milestones`. */
+  'project-milestones': PROJECT_FIELDS,
   /** `/groups/:path/-/labels`: the group's labels; Reporters and up manage its own. */
   'group-labels': { ...GROUP_FIELDS, canAdminLabels: FLAG },
   /** `/:username`: a user's profile. */

@@ -1,7 +1,7 @@
 import type { Executor } from '../db/executor.ts';
 import { listLabels } from '../db/repositories/labelRepository.ts';
 import { listMergeRequests } from '../db/repositories/mergeRequestRepository.ts';
-import { listMilestones } from '../db/repositories/milestoneRepository.ts';
+import { listMilestones, type MilestoneListFilter } from '../db/repositories/milestoneRepository.ts';
 import type { NamespaceRow, ProjectRow } from '../db/schema.ts';
 import type { AccessContext } from './access.ts';
 
@@ -25,14 +25,10 @@ export async function listProjectMergeRequests(
 export function listProjectMilestones(
   db: Executor,
   project: ProjectRow,
-  filter: { state?: 'active' | 'closed' | undefined; ids?: readonly number[] | undefined },
+  filter: Pick<MilestoneListFilter, 'state' | 'ids' | 'search' | 'sort'>,
   page: { offset: number; limit: number },
 ) {
-  return listMilestones(
-    db,
-    { groupIds: [], projectIds: [project.id], state: filter.state, ids: filter.ids },
-    page,
-  );
+  return listMilestones(db, { ...filter, groupIds: [], projectIds: [project.id] }, page);
 }
 
 /** A project's labels and those it inherits from its groups. */

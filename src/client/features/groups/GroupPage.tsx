@@ -2,6 +2,7 @@ import {
   groupEpicsPath,
   groupIssuesPath,
   groupLabelsPath,
+  groupMilestonesPath,
   groupRoadmapPath,
 } from '../../../core/domain/webPaths.ts';
 import { NotFoundContent } from '../../components/errors/index.ts';
@@ -44,6 +45,14 @@ export function GroupPage({ fullPath, groupName }: GroupPageProps) {
             <a className="btn btn-default" href={groupRoadmapPath(fullPath)} data-testid="group-roadmap-link">
               <Icon name="roadmap" />
               Roadmap
+            </a>
+            <a
+              className="btn btn-default"
+              href={groupMilestonesPath(fullPath)}
+              data-testid="group-milestones-link"
+            >
+              <Icon name="milestone" />
+              Milestones
             </a>
             <a className="btn btn-default" href={groupLabelsPath(fullPath)} data-testid="group-labels-link">
               <Icon name="label" />

@@ -1,5 +1,10 @@
 import { pluralize } from '../../../core/domain/plural.ts';
-import { groupPath, projectIssuesPath, projectIssueTemplatesPath } from '../../../core/domain/webPaths.ts';
+import {
+  groupPath,
+  projectIssuesPath,
+  projectIssueTemplatesPath,
+  projectMilestonesPath,
+} from '../../../core/domain/webPaths.ts';
 import { NotFoundContent } from '../../components/errors/index.ts';
 import { VisibilityBadge } from '../../components/issuable/index.ts';
 import { PageHeader, projectCrumbs } from '../../components/navigation/index.ts';
@@ -37,10 +42,24 @@ export function ProjectPage({
           </span>
         }
         actions={
-          <a className="btn btn-default" href={projectIssuesPath(fullPath)} data-testid="project-issues-link">
-            <Icon name="issues" />
-            Issues
-          </a>
+          <>
+            <a
+              className="btn btn-default"
+              href={projectIssuesPath(fullPath)}
+              data-testid="project-issues-link"
+            >
+              <Icon name="issues" />
+              Issues
+            </a>
+            <a
+              className="btn btn-default"
+              href={projectMilestonesPath(fullPath)}
+              data-testid="project-milestones-link"
+            >
+              <Icon name="milestone" />
+              Milestones
+            </a>
+          </>
         }
       >
         <div className="page-meta">

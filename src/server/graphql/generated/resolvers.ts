@@ -517,6 +517,8 @@ export type ProjectMergeRequestsArgs = {
 export type ProjectMilestonesArgs = {
   ids?: InputMaybe<Array<Scalars['ID']['input']>>;
   state?: InputMaybe<MilestoneStateEnum>;
+  searchTitle?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<MilestoneSort>;
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;

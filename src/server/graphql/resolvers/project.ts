@@ -16,7 +16,7 @@ import { rootedKey } from '../loaders.ts';
 import type { ProjectModel } from '../models.ts';
 import { milestoneTitles, parseIid, parseMilestoneIds } from './argumentValues.ts';
 import { issueFilterOf } from './issueFilterArgs.ts';
-import { issueSortOrder } from './sortOrders.ts';
+import { issueSortOrder, milestoneSortOrder } from './sortOrders.ts';
 
 async function located(project: ProjectModel, { loaders }: GraphQLContext) {
   const namespace = await loaders.namespace.load(project.namespace_id);
@@ -90,7 +90,12 @@ export const Project: ProjectResolvers = {
       listProjectMilestones(
         context.db,
         project,
-        { state: args.state ?? undefined, ids: parseMilestoneIds(args.ids) },
+        {
+          state: args.state ?? undefined,
+          ids: parseMilestoneIds(args.ids),
+          search: args.searchTitle ?? undefined,
+          sort: milestoneSortOrder(args.sort),
+        },
         page,
       ),
     ),

@@ -99,6 +99,12 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
         title: group.full_name,
         mount: { page: 'group', ...base, roadmapPath },
       });
+    if (section === 'milestones') {
+      return sendPage(request, reply, assets, {
+        title: `Milestones · ${group.full_name}`,
+        mount: { page: 'group-milestones', ...base },
+      });
+    }
     if (section === 'labels') {
       return sendPage(request, reply, assets, {
         title: `Labels · ${group.full_name}`,
@@ -227,6 +233,12 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
           bulkUpdatePath: projectIssuesBulkUpdatePath(project.full_path),
           canCreateIssue: await request.access.canInProject('create_issue', project, namespace),
         },
+      });
+    }
+    if (section === 'milestones') {
+      return sendPage(request, reply, assets, {
+        title: `Milestones · ${namespace.full_name} / ${project.name}`,
+        mount: { page: 'project-milestones', ...base },
       });
     }
     if (section === 'issues/new' || section === 'issue_templates') {
