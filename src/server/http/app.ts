@@ -20,6 +20,7 @@ import { registerIssueRoutes } from './api/issueRoutes.ts';
 import { registerIssueTemplateRoutes } from './api/issueTemplateRoutes.ts';
 import { registerMilestoneAndLabelRoutes } from './api/milestoneLabelRoutes.ts';
 import { registerProjectRoutes } from './api/projectRoutes.ts';
+import { registerTodoApiRoutes } from './api/todoApiRoutes.ts';
 import { registerUserModerationRoutes } from './api/userModerationRoutes.ts';
 import { registerAuthentication } from './auth.ts';
 import { registerAuthRoutes } from './authRoutes.ts';
@@ -135,6 +136,7 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerIssueListRoutes(app, deps);
   registerMilestoneAndLabelRoutes(app, deps);
   registerUserModerationRoutes(app, deps);
+  registerTodoApiRoutes(app, deps);
   await registerGraphQL(app, deps);
   // Unknown API routes answer as GitLab's do, before the page catch-all can take them.
   app.all('/api/*', (_request, reply) => reply.code(404).send({ error: '404 Not Found' }));
