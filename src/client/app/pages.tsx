@@ -24,6 +24,7 @@ import { IssueTemplatesPage } from '../features/issue-templates/index.ts';
 import { IssuesListPage } from '../features/issues/index.ts';
 import { MilestonePage } from '../features/milestone/index.ts';
 import { ProjectPage } from '../features/projects/index.ts';
+import { TodosPage } from '../features/todos/index.ts';
 import { Loading } from '../ui/index.ts';
 
 /** Pages with a search box, where the `s`, `/` and `f` shortcuts are registered. */
@@ -40,6 +41,8 @@ export function PageView({ page, session }: { page: PageMount; session: Session 
       return <HomePage signedIn={session.currentUser !== null} signInPath={session.signInPath} />;
     case 'sign-in':
       return <SignInPage {...page} csrfToken={session.csrfToken} />;
+    case 'dashboard-todos':
+      return <TodosPage />;
     case 'group':
       return <GroupPage {...page} />;
     case 'group-epics':
