@@ -13,6 +13,7 @@ import {
   TodoListMarkDoneDocument,
   TodoListRestoreDocument,
 } from '../generated/graphql.ts';
+import { usePageSettled } from '../idle.ts';
 import { settle } from '../issuables/sidebarQuerySupport.ts';
 import { type PageCursor, pageVariables } from '../paging.ts';
 import type { QueryState } from '../types.ts';
@@ -35,7 +36,10 @@ export function useTodoList(filters: TodoListFilters, cursor: PageCursor): Query
     }),
     [filters, cursor],
   );
-  const result = useQuery(TodoListDocument, { variables });
+  // An action refetches only the tab on screen; the other tab's cached page may be stale, so a
+  // page shown again is asked for again.
+  const result = useQuery(TodoListDocument, { variables, fetchPolicy: 'cache-and-network' });
+  usePageSettled(!result.loading);
   return {
     data: result.data ? toTodoList(result.data) : undefined,
     loading: result.loading,
