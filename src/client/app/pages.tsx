@@ -25,6 +25,7 @@ import { IssuesListPage } from '../features/issues/index.ts';
 import { GroupLabelsPage } from '../features/labels/index.ts';
 import { MilestonePage, MilestonesListPage } from '../features/milestone/index.ts';
 import { ProjectPage } from '../features/projects/index.ts';
+import { TodosPage } from '../features/todos/index.ts';
 import { UserProfilePage } from '../features/user/index.ts';
 import { Loading } from '../ui/index.ts';
 
@@ -42,6 +43,8 @@ export function PageView({ page, session }: { page: PageMount; session: Session 
       return <HomePage signedIn={session.currentUser !== null} signInPath={session.signInPath} />;
     case 'sign-in':
       return <SignInPage {...page} csrfToken={session.csrfToken} />;
+    case 'dashboard-todos':
+      return <TodosPage />;
     case 'group':
       return <GroupPage {...page} />;
     case 'group-epics':

@@ -129,6 +129,14 @@ export {
   type UserSuggestion,
 } from './suggestions/suggestions.ts';
 export { type TodoState, useEpicTodo, useIssueTodo } from './todos/todoHooks.ts';
+export {
+  type TodoListActions,
+  usePendingTodoCount,
+  useTodoFilterOptions,
+  useTodoList,
+  useTodoListActions,
+} from './todos/todoListHooks.ts';
+export type * from './todos/todoListTypes.ts';
 export type * from './todos/todoTypes.ts';
 export {
   type ChildItemsCursors,

@@ -26,3 +26,44 @@ export type TodoState = 'pending' | 'done';
 export function todoActionName(action: number): TodoActionName {
   return TODO_ACTION_NAMES[action as keyof typeof TODO_ACTION_NAMES] ?? 'marked';
 }
+
+/** The stored number of an action name, for filters; undefined for a name this build does not know. */
+export function todoActionOfName(name: string): number | undefined {
+  for (const [code, known] of Object.entries(TODO_ACTION_NAMES)) if (known === name) return Number(code);
+  return undefined;
+}
+
+/**
+ * How GitLab's To-Do List words each action after the author's name ("Ada mentioned you"); `marked`
+ * is the to-do a user set themselves.
+ */
+export const TODO_ACTION_TEXT: Readonly<Record<TodoActionName, string>> = {
+  assigned: 'assigned you',
+  mentioned: 'mentioned you',
+  build_failed: 'The pipeline failed',
+  marked: 'set a to-do',
+  approval_required: 'set you as an approver',
+  unmergeable: 'Could not merge',
+  directly_addressed: 'directly addressed you',
+  merge_train_removed: 'Removed from Merge Train',
+  review_requested: 'requested a review',
+  member_access_requested: 'has requested access',
+  review_submitted: 'reviewed your merge request',
+};
+
+/**
+ * The target types GitLab's `GET /todos` accepts as `type`. This app stores to-dos only on the
+ * first three; the others are valid values that match nothing.
+ */
+export const TODO_TARGET_TYPES = [
+  'Issue',
+  'Epic',
+  'MergeRequest',
+  'Commit',
+  'DesignManagement::Design',
+  'AlertManagement::Alert',
+  'Project',
+  'Namespace',
+  'Vulnerability',
+  'WikiPage::Meta',
+] as const;

@@ -25,6 +25,9 @@ export function signInPath(redirectTo?: string): string {
 
 export const userPath = (username: string): string => `/${encodeURIComponent(username)}`;
 
+/** GitLab's To-Do List (`dashboard_todos_path`): the signed-in user's to-dos. */
+export const DASHBOARD_TODOS_PATH = '/dashboard/todos';
+
 /** Where a to-do is marked done (DELETE): GitLab's `dashboard_todo_path`. */
 export const todoDonePath = (todoId: number): string => `/dashboard/todos/${todoId}`;
 

@@ -66,6 +66,8 @@ export const PAGE_MOUNTS = {
     signedIn: FLAG,
   },
   'sign-in': { error: TEXT, login: TEXT, redirectTo: TEXT },
+  /** GitLab's To-Do List at /dashboard/todos (signed-in only); its filters are the URL's. */
+  'dashboard-todos': {},
   group: GROUP_PAGE_FIELDS,
   'group-epics': GROUP_PAGE_FIELDS,
   /** The issues of the group's projects and its subgroups'. */

@@ -20,6 +20,7 @@ import {
   findEpicIdsOfIssues,
   type MilestoneIssueCounts,
 } from '../db/repositories/issueRepository.ts';
+import { findIssuesByIds } from '../db/repositories/issueRowsRepository.ts';
 import { findLabelsOfTargets } from '../db/repositories/labelRepository.ts';
 import { findMilestonesByIds } from '../db/repositories/milestoneRepository.ts';
 import { findGroupsAndProjectsOfRoot, findNamespacesByIds } from '../db/repositories/namespaceRepository.ts';
@@ -31,6 +32,7 @@ import type { StatsVisibility } from '../db/repositories/visibility.ts';
 import type {
   Database,
   EpicRow,
+  IssueRow,
   LabelRow,
   MilestoneRow,
   NamespaceRow,
@@ -125,6 +127,14 @@ export function createLoaders(
       null,
     ),
     epic,
+    /**
+     * Issues by id, unchecked: for rows already filtered to what the viewer may read (a to-do's
+     * target), never for an id a client names.
+     */
+    issue: new BatchLoader<number, IssueRow | null>(
+      async (ids) => byId(await findIssuesByIds(db, ids)),
+      null,
+    ),
     milestone: new BatchLoader<number, MilestoneRow | null>(
       async (ids) => byId(await findMilestonesByIds(db, ids)),
       null,

@@ -18,12 +18,26 @@ import { scalarResolvers } from './scalars.ts';
 
 const SCHEMA = readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8');
 
+/**
+ * Codegen's resolver types name an interface's type resolver `__resolveType`; mercurius reads
+ * `resolveType`. Each abstract type's resolver gets both spellings.
+ */
+function withTypeResolvers(all: Record<string, object>): Record<string, object> {
+  return Object.fromEntries(
+    Object.entries(all).map(([name, resolver]) =>
+      '__resolveType' in resolver
+        ? [name, { ...resolver, resolveType: resolver.__resolveType }]
+        : [name, resolver],
+    ),
+  );
+}
+
 /** GraphQL at POST /api/graphql (GET for queries only), with GitLab's size, depth and complexity limits. */
 export async function registerGraphQL(app: FastifyInstance, { db, config, now }: ServerDeps): Promise<void> {
   registerGraphQLBatchLimit(app, '/api/graphql');
   await app.register(mercurius, {
     schema: SCHEMA,
-    resolvers: { ...resolvers, ...scalarResolvers } as never,
+    resolvers: withTypeResolvers({ ...resolvers, ...scalarResolvers }) as never,
     path: '/api/graphql',
     graphiql: false,
     jit: 1,

@@ -20,6 +20,7 @@ import { registerIssueRoutes } from './api/issueRoutes.ts';
 import { registerIssueTemplateRoutes } from './api/issueTemplateRoutes.ts';
 import { registerMilestoneAndLabelRoutes } from './api/milestoneLabelRoutes.ts';
 import { registerProjectRoutes } from './api/projectRoutes.ts';
+import { registerTodoApiRoutes } from './api/todoApiRoutes.ts';
 import { registerUserModerationRoutes } from './api/userModerationRoutes.ts';
 import { registerUserRoutes } from './api/userRoutes.ts';
 import { registerAuthentication } from './auth.ts';
@@ -137,6 +138,7 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerMilestoneAndLabelRoutes(app, deps);
   registerUserModerationRoutes(app, deps);
   registerUserRoutes(app, deps);
+  registerTodoApiRoutes(app, deps);
   await registerGraphQL(app, deps);
   // Unknown API routes answer as GitLab's do, before the page catch-all can take them.
   app.all('/api/*', (_request, reply) => reply.code(404).send({ error: '404 Not Found' }));

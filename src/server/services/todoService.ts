@@ -1,14 +1,17 @@
 import type { Kysely } from 'kysely';
-import { TODO_ACTION_MARKED, type TodoState } from '../../core/domain/todos.ts';
+import { TODO_ACTION_MARKED } from '../../core/domain/todos.ts';
 import type { Executor } from '../db/executor.ts';
 import {
   countTodosOfUser,
   findPendingTodo,
-  findTodoById,
+  findReadableTodoOfUser,
   insertTodo,
   listTodosOfUser,
   lockTodosOfUser,
+  markAllTodosDone,
   markTodoDone,
+  restoreTodo,
+  type TodoListFilter,
 } from '../db/repositories/todoRepository.ts';
 import type { Database, EpicRow, NamespaceRow, TodoRow, UserRow } from '../db/schema.ts';
 import type { AccessContext } from './access.ts';
@@ -103,21 +106,53 @@ function addOwnTodo(
 }
 
 /**
- * Marks one of the actor's to-dos done; marking a done one again changes nothing. Someone else's
- * to-do is as missing as one that does not exist.
+ * The actor's to-do, while they may still read its target (GitLab's read_todo and update_todo):
+ * someone else's to-do, or one on a target hidden from them, is as missing as one that does not exist.
  */
+async function findOwnTodo(db: Executor, access: AccessContext, todoId: number): Promise<TodoRow> {
+  const user = requireUser(access);
+  const todo = await findReadableTodoOfUser(db, viewerOf(user), todoId);
+  if (!todo) throw new NotFoundError('Todo');
+  return todo;
+}
+
+/** Marks one of the actor's to-dos done; marking a done one again changes nothing. */
 export async function markOwnTodoDone(
   db: Kysely<Database>,
   access: AccessContext,
   todoId: number,
   now: Date,
 ): Promise<TodoRow> {
-  const user = requireUser(access);
-  const todo = await findTodoById(db, todoId);
-  if (!todo || todo.user_id !== user.id) throw new NotFoundError('Todo');
+  const todo = await findOwnTodo(db, access, todoId);
   const done = await markTodoDone(db, todo.id, now);
   if (!done) throw new NotFoundError('Todo');
   return done;
+}
+
+/** Brings one of the actor's done to-dos back to pending (GitLab's todoRestore, the list's Undo). */
+export async function restoreOwnTodo(
+  db: Kysely<Database>,
+  access: AccessContext,
+  todoId: number,
+  now: Date,
+): Promise<TodoRow> {
+  const todo = await findOwnTodo(db, access, todoId);
+  const restored = await restoreTodo(db, todo.id, now);
+  if (!restored) throw new NotFoundError('Todo');
+  return restored;
+}
+
+/**
+ * Marks done all the actor's pending to-dos they can see (GitLab's "Mark all as done"), or only
+ * those on one item the caller has already found readable; answers those changed.
+ */
+export function markAllOwnTodosDone(
+  db: Kysely<Database>,
+  access: AccessContext,
+  now: Date,
+  target?: { type: TodoTargetType; id: number },
+): Promise<TodoRow[]> {
+  return markAllTodosDone(db, viewerOf(requireUser(access)), now, target);
 }
 
 /** The actor's pending to-do on an item, if any; never one for an anonymous visitor. */
@@ -138,12 +173,16 @@ export function doneTodoCount(db: Executor, actor: Actor): Promise<number> {
   return actor.user ? countTodosOfUser(db, viewerOf(actor.user), 'done') : Promise.resolve(0);
 }
 
+/** What the to-do list filters by (GitLab's `GET /todos` and `currentUser.todos` arguments). */
+export type TodoFilter = Omit<TodoListFilter, 'user'>;
+
+/** The actor's to-dos on targets they may still read, newest first; none for an anonymous visitor. */
 export function listOwnTodos(
   db: Executor,
   actor: Actor,
-  filter: { state?: TodoState | undefined; types?: readonly TodoTargetType[] | undefined },
+  filter: TodoFilter,
   page: { offset: number; limit: number },
 ): Promise<{ rows: TodoRow[]; total: number }> {
   if (!actor.user) return Promise.resolve({ rows: [], total: 0 });
-  return listTodosOfUser(db, { user: viewerOf(actor.user), ...filter }, page);
+  return listTodosOfUser(db, { ...filter, user: viewerOf(actor.user) }, page);
 }

@@ -1,5 +1,6 @@
 import { Button, PRODUCT_NAME } from '../../ui/index.ts';
 import { ThemeToggle } from './ThemeToggle.tsx';
+import { TodoLink } from './TodoLink.tsx';
 import { type MenuUser, UserMenu } from './UserMenu.tsx';
 
 export interface TopBarProps {
@@ -39,6 +40,7 @@ export function TopBar({ user, signInPath, csrfToken, onShowShortcuts, onSignInP
           data-testid="shortcuts-button"
         />
         <ThemeToggle />
+        {user ? <TodoLink /> : null}
         {user ? (
           <UserMenu user={user} csrfToken={csrfToken} />
         ) : onSignInPage ? null : (

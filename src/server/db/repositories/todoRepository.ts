@@ -141,6 +141,51 @@ export async function markTodoDone(db: Executor, id: number, now: Date): Promise
   return updated ?? findTodoById(db, id);
 }
 
+/** Brings a done to-do back to pending (a pending one stays as it is); the row as it is afterwards. */
+export async function restoreTodo(db: Executor, id: number, now: Date): Promise<TodoRow | undefined> {
+  const updated = await db
+    .updateTable('todos')
+    .set({ state: 'pending', updated_at: now })
+    .where('id', '=', id)
+    .where('state', '=', 'done')
+    .returningAll()
+    .executeTakeFirst();
+  return updated ?? findTodoById(db, id);
+}
+
+/**
+ * Marks done every pending to-do of the user whose target they may still read, and answers those.
+ * To-dos on hidden targets stay as they are: the user cannot see them, so "all" cannot mean them,
+ * and they come back pending if access does. With `target`, only the to-dos on that item.
+ */
+export function markAllTodosDone(
+  db: Executor,
+  user: Viewer,
+  now: Date,
+  target?: { type: TodoTargetType; id: number },
+): Promise<TodoRow[]> {
+  let query = db
+    .updateTable('todos')
+    .set({ state: 'done', updated_at: now })
+    .where('user_id', '=', user.userId ?? 0)
+    .where('state', '=', 'pending')
+    .where((eb) => targetReadable(eb as never, user));
+  if (target) query = query.where('target_type', '=', target.type).where('target_id', '=', target.id);
+  return query.returningAll().execute();
+}
+
+/** The user's to-do with this id, only while its target is readable to them (GitLab's read_todo). */
+export function findReadableTodoOfUser(db: Executor, user: Viewer, id: number): Promise<TodoRow | undefined> {
+  if (!fitsSqlInteger(id)) return Promise.resolve(undefined);
+  return db
+    .selectFrom('todos')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', user.userId ?? 0)
+    .where((eb) => targetReadable(eb, user))
+    .executeTakeFirst();
+}
+
 /** The user's to-dos in a state, counting only those whose target they may still read. */
 export async function countTodosOfUser(db: Executor, user: Viewer, state: TodoState): Promise<number> {
   const row = await db
@@ -158,6 +203,43 @@ export interface TodoListFilter {
   readonly user: Viewer;
   readonly state?: TodoState | undefined;
   readonly types?: readonly TodoTargetType[] | undefined;
+  /** Stored action numbers (GitLab's `Todo::ASSIGNED` = 1 …); any of them. */
+  readonly actions?: readonly number[] | undefined;
+  readonly authorIds?: readonly number[] | undefined;
+  readonly projectIds?: readonly number[] | undefined;
+  /** To-dos in these groups or their subgroups, on the groups themselves or on their projects. */
+  readonly groupIds?: readonly number[] | undefined;
+}
+
+/** `column IN (…)`, where an empty list matches nothing (a filter that names nothing this app has). */
+function inList(
+  eb: ExpressionBuilder<Database, 'todos'>,
+  column: 'target_type' | 'action' | 'author_id' | 'project_id',
+  values: readonly (string | number)[],
+): Expression<SqlBool> {
+  return values.length > 0 ? eb(column, 'in', [...values] as never[]) : eb.val(false);
+}
+
+/** GitLab's group filter: the group and its descendants, and the projects in them (by traversal ids). */
+function inGroups(
+  eb: ExpressionBuilder<Database, 'todos'>,
+  groupIds: readonly number[],
+): Expression<SqlBool> {
+  if (groupIds.length === 0) return eb.val(false);
+  const ids = sql.join(groupIds.map((id) => sql`${id}::int4`));
+  const inTree = sql<SqlBool>`namespaces.traversal_ids && ARRAY[${ids}]`;
+  return eb.or([
+    eb('todos.group_id', 'in', eb.selectFrom('namespaces').select('namespaces.id').where(inTree)),
+    eb(
+      'todos.project_id',
+      'in',
+      eb
+        .selectFrom('projects')
+        .innerJoin('namespaces', 'namespaces.id', 'projects.namespace_id')
+        .select('projects.id')
+        .where(inTree),
+    ),
+  ]);
 }
 
 /** A user's to-dos on targets they may still read, newest first (GitLab's to-do list order). */
@@ -172,10 +254,12 @@ export async function listTodosOfUser(
       .where('user_id', '=', filter.user.userId ?? 0)
       .where((eb) => targetReadable(eb, filter.user));
     if (filter.state) query = query.where('state', '=', filter.state);
-    if (filter.types) {
-      const types = [...filter.types];
-      query = query.where((eb) => (types.length > 0 ? eb('target_type', 'in', types) : eb.val(false)));
-    }
+    const { types, actions, authorIds, projectIds, groupIds } = filter;
+    if (types) query = query.where((eb) => inList(eb, 'target_type', types));
+    if (actions) query = query.where((eb) => inList(eb, 'action', actions));
+    if (authorIds) query = query.where((eb) => inList(eb, 'author_id', authorIds));
+    if (projectIds) query = query.where((eb) => inList(eb, 'project_id', projectIds));
+    if (groupIds) query = query.where((eb) => inGroups(eb, groupIds));
     return query;
   };
   return pageWithTotal(

@@ -83,6 +83,10 @@ export type Mutation = {
   todoCreate?: Maybe<TodoCreatePayload>;
   /** Marks one of the current user's to-dos done. */
   todoMarkDone?: Maybe<TodoMarkDonePayload>;
+  /** Brings one of the current user's done to-dos back to pending. */
+  todoRestore?: Maybe<TodoRestorePayload>;
+  /** Marks done the current user's pending to-dos they can see, or only those on `targetId`. */
+  todosMarkAllDone?: Maybe<TodosMarkAllDonePayload>;
   /** Moves an epic or an issue link within an epic tree, or to another parent in it. */
   epicTreeReorder?: Maybe<EpicTreeReorderPayload>;
   /** Updates an issue. */
@@ -135,6 +139,16 @@ export type MutationTodoCreateArgs = {
 
 export type MutationTodoMarkDoneArgs = {
   input: TodoMarkDoneInput;
+};
+
+
+export type MutationTodoRestoreArgs = {
+  input: TodoRestoreInput;
+};
+
+
+export type MutationTodosMarkAllDoneArgs = {
+  input: TodosMarkAllDoneInput;
 };
 
 
@@ -254,6 +268,10 @@ export type CurrentUser = User & {
 
 
 export type CurrentUserTodosArgs = {
+  authorId?: InputMaybe<Array<Scalars['ID']['input']>>;
+  projectId?: InputMaybe<Array<Scalars['ID']['input']>>;
+  groupId?: InputMaybe<Array<Scalars['ID']['input']>>;
+  action?: InputMaybe<Array<TodoActionEnum>>;
   state?: InputMaybe<Array<TodoStateEnum>>;
   type?: InputMaybe<Array<TodoTargetEnum>>;
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -698,7 +716,7 @@ export type EpicDescendantWeights = {
   closedIssues?: Maybe<Scalars['Int']['output']>;
 };
 
-export type Epic = {
+export type Epic = Todoable & {
   __typename?: 'Epic';
   id: Scalars['ID']['output'];
   iid: Scalars['String']['output'];
@@ -843,7 +861,7 @@ export type EpicConnection = {
   pageInfo: PageInfo;
 };
 
-export type Issue = {
+export type Issue = Todoable & {
   __typename?: 'Issue';
   id: Scalars['ID']['output'];
   iid: Scalars['String']['output'];
@@ -1151,6 +1169,11 @@ export type TodoTargetEnum =
   | 'ALERT'
   | 'EPIC';
 
+/** An item a to-do can be about (GitLab's `Todoable`). */
+export type Todoable = {
+  webUrl?: Maybe<Scalars['String']['output']>;
+};
+
 export type Todo = {
   __typename?: 'Todo';
   id: Scalars['ID']['output'];
@@ -1158,6 +1181,12 @@ export type Todo = {
   state: TodoStateEnum;
   targetType: TodoTargetEnum;
   createdAt: Scalars['Time']['output'];
+  /** The target's title (a to-do made from a note would carry the note). */
+  body: Scalars['String']['output'];
+  /** The web address of the target. */
+  targetUrl?: Maybe<Scalars['String']['output']>;
+  /** The issue or epic the to-do is about. */
+  target: Todoable;
   author: UserCore;
   /** The to-do's group, if the current user may see it. */
   group?: Maybe<Group>;
@@ -1214,6 +1243,32 @@ export type TodoMarkDonePayload = {
   __typename?: 'TodoMarkDonePayload';
   clientMutationId?: Maybe<Scalars['String']['output']>;
   todo: Todo;
+  errors: Array<Scalars['String']['output']>;
+};
+
+export type TodoRestoreInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['TodoID']['input'];
+};
+
+export type TodoRestorePayload = {
+  __typename?: 'TodoRestorePayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  todo: Todo;
+  errors: Array<Scalars['String']['output']>;
+};
+
+export type TodosMarkAllDoneInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** Only the to-dos on this issue or epic. */
+  targetId?: InputMaybe<Scalars['TodoableID']['input']>;
+};
+
+export type TodosMarkAllDonePayload = {
+  __typename?: 'TodosMarkAllDonePayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  /** The to-dos this marked done. */
+  todos: Array<Todo>;
   errors: Array<Scalars['String']['output']>;
 };
 
@@ -1595,6 +1650,17 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 
 
+/** Mapping of interface types */
+export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = {
+  User:
+    | ( UserModel )
+    | ( UserModel )
+  ;
+  Todoable:
+    | ( EpicModel )
+    | ( IssueModel )
+  ;
+};
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
@@ -1675,6 +1741,7 @@ export type ResolversTypes = {
   TodoStateEnum: TodoStateEnum;
   TodoActionEnum: TodoActionEnum;
   TodoTargetEnum: TodoTargetEnum;
+  Todoable: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Todoable']>;
   Todo: ResolverTypeWrapper<TodoModel>;
   TodoEdge: ResolverTypeWrapper<Omit<TodoEdge, 'node'> & { node?: Maybe<ResolversTypes['Todo']> }>;
   TodoConnection: ResolverTypeWrapper<TodoConnectionModel>;
@@ -1684,6 +1751,10 @@ export type ResolversTypes = {
   TodoCreatePayload: ResolverTypeWrapper<Omit<TodoCreatePayload, 'todo'> & { todo?: Maybe<ResolversTypes['Todo']> }>;
   TodoMarkDoneInput: TodoMarkDoneInput;
   TodoMarkDonePayload: ResolverTypeWrapper<Omit<TodoMarkDonePayload, 'todo'> & { todo: ResolversTypes['Todo'] }>;
+  TodoRestoreInput: TodoRestoreInput;
+  TodoRestorePayload: ResolverTypeWrapper<Omit<TodoRestorePayload, 'todo'> & { todo: ResolversTypes['Todo'] }>;
+  TodosMarkAllDoneInput: TodosMarkAllDoneInput;
+  TodosMarkAllDonePayload: ResolverTypeWrapper<Omit<TodosMarkAllDonePayload, 'todos'> & { todos: Array<ResolversTypes['Todo']> }>;
   EpicID: ResolverTypeWrapper<Scalars['EpicID']['output']>;
   EpicTreeSortingID: ResolverTypeWrapper<Scalars['EpicTreeSortingID']['output']>;
   MoveType: MoveType;
@@ -1777,6 +1848,7 @@ export type ResolversParentTypes = {
   DestroyEpicPayload: DestroyEpicPayload;
   TodoID: Scalars['TodoID']['output'];
   TodoableID: Scalars['TodoableID']['output'];
+  Todoable: ResolversInterfaceTypes<ResolversParentTypes>['Todoable'];
   Todo: TodoModel;
   TodoEdge: Omit<TodoEdge, 'node'> & { node?: Maybe<ResolversParentTypes['Todo']> };
   TodoConnection: TodoConnectionModel;
@@ -1786,6 +1858,10 @@ export type ResolversParentTypes = {
   TodoCreatePayload: Omit<TodoCreatePayload, 'todo'> & { todo?: Maybe<ResolversParentTypes['Todo']> };
   TodoMarkDoneInput: TodoMarkDoneInput;
   TodoMarkDonePayload: Omit<TodoMarkDonePayload, 'todo'> & { todo: ResolversParentTypes['Todo'] };
+  TodoRestoreInput: TodoRestoreInput;
+  TodoRestorePayload: Omit<TodoRestorePayload, 'todo'> & { todo: ResolversParentTypes['Todo'] };
+  TodosMarkAllDoneInput: TodosMarkAllDoneInput;
+  TodosMarkAllDonePayload: Omit<TodosMarkAllDonePayload, 'todos'> & { todos: Array<ResolversParentTypes['Todo']> };
   EpicID: Scalars['EpicID']['output'];
   EpicTreeSortingID: Scalars['EpicTreeSortingID']['output'];
   EpicTreeNodeFieldsInputType: EpicTreeNodeFieldsInputType;
@@ -1844,6 +1920,8 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   epicSetSubscription?: Resolver<Maybe<ResolversTypes['EpicSetSubscriptionPayload']>, ParentType, ContextType, RequireFields<MutationEpicSetSubscriptionArgs, 'input'>>;
   todoCreate?: Resolver<Maybe<ResolversTypes['TodoCreatePayload']>, ParentType, ContextType, RequireFields<MutationTodoCreateArgs, 'input'>>;
   todoMarkDone?: Resolver<Maybe<ResolversTypes['TodoMarkDonePayload']>, ParentType, ContextType, RequireFields<MutationTodoMarkDoneArgs, 'input'>>;
+  todoRestore?: Resolver<Maybe<ResolversTypes['TodoRestorePayload']>, ParentType, ContextType, RequireFields<MutationTodoRestoreArgs, 'input'>>;
+  todosMarkAllDone?: Resolver<Maybe<ResolversTypes['TodosMarkAllDonePayload']>, ParentType, ContextType, RequireFields<MutationTodosMarkAllDoneArgs, 'input'>>;
   epicTreeReorder?: Resolver<Maybe<ResolversTypes['EpicTreeReorderPayload']>, ParentType, ContextType, RequireFields<MutationEpicTreeReorderArgs, 'input'>>;
   updateIssue?: Resolver<Maybe<ResolversTypes['UpdateIssuePayload']>, ParentType, ContextType, RequireFields<MutationUpdateIssueArgs, 'input'>>;
   issueSetAssignees?: Resolver<Maybe<ResolversTypes['IssueSetAssigneesPayload']>, ParentType, ContextType, RequireFields<MutationIssueSetAssigneesArgs, 'input'>>;
@@ -2068,6 +2146,7 @@ export type EpicResolvers<ContextType = GraphQLContext, ParentType extends Resol
   participants?: Resolver<Maybe<ResolversTypes['UserCoreConnection']>, ParentType, ContextType, Partial<EpicParticipantsArgs>>;
   currentUserTodos?: Resolver<ResolversTypes['TodoConnection'], ParentType, ContextType, Partial<EpicCurrentUserTodosArgs>>;
   issues?: Resolver<Maybe<ResolversTypes['EpicIssueConnection']>, ParentType, ContextType, Partial<EpicIssuesArgs>>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type EpicEdgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['EpicEdge'] = ResolversParentTypes['EpicEdge']> = {
@@ -2118,6 +2197,7 @@ export type IssueResolvers<ContextType = GraphQLContext, ParentType extends Reso
   upvotes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   downvotes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   blocked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type TaskCompletionStatusResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TaskCompletionStatus'] = ResolversParentTypes['TaskCompletionStatus']> = {
@@ -2260,12 +2340,19 @@ export interface TodoableIdScalarConfig extends GraphQLScalarTypeConfig<Resolver
   name: 'TodoableID';
 }
 
+export type TodoableResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Todoable'] = ResolversParentTypes['Todoable']> = {
+  __resolveType: TypeResolveFn<'Epic' | 'Issue', ParentType, ContextType>;
+};
+
 export type TodoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Todo'] = ResolversParentTypes['Todo']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   action?: Resolver<ResolversTypes['TodoActionEnum'], ParentType, ContextType>;
   state?: Resolver<ResolversTypes['TodoStateEnum'], ParentType, ContextType>;
   targetType?: Resolver<ResolversTypes['TodoTargetEnum'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['Time'], ParentType, ContextType>;
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  targetUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  target?: Resolver<ResolversTypes['Todoable'], ParentType, ContextType>;
   author?: Resolver<ResolversTypes['UserCore'], ParentType, ContextType>;
   group?: Resolver<Maybe<ResolversTypes['Group']>, ParentType, ContextType>;
   project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType>;
@@ -2298,6 +2385,18 @@ export type TodoCreatePayloadResolvers<ContextType = GraphQLContext, ParentType 
 export type TodoMarkDonePayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TodoMarkDonePayload'] = ResolversParentTypes['TodoMarkDonePayload']> = {
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   todo?: Resolver<ResolversTypes['Todo'], ParentType, ContextType>;
+  errors?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type TodoRestorePayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TodoRestorePayload'] = ResolversParentTypes['TodoRestorePayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  todo?: Resolver<ResolversTypes['Todo'], ParentType, ContextType>;
+  errors?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type TodosMarkAllDonePayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TodosMarkAllDonePayload'] = ResolversParentTypes['TodosMarkAllDonePayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  todos?: Resolver<Array<ResolversTypes['Todo']>, ParentType, ContextType>;
   errors?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
@@ -2474,12 +2573,15 @@ export type Resolvers<ContextType = GraphQLContext> = {
   DestroyEpicPayload?: DestroyEpicPayloadResolvers<ContextType>;
   TodoID?: GraphQLScalarType;
   TodoableID?: GraphQLScalarType;
+  Todoable?: TodoableResolvers<ContextType>;
   Todo?: TodoResolvers<ContextType>;
   TodoEdge?: TodoEdgeResolvers<ContextType>;
   TodoConnection?: TodoConnectionResolvers<ContextType>;
   EpicSetSubscriptionPayload?: EpicSetSubscriptionPayloadResolvers<ContextType>;
   TodoCreatePayload?: TodoCreatePayloadResolvers<ContextType>;
   TodoMarkDonePayload?: TodoMarkDonePayloadResolvers<ContextType>;
+  TodoRestorePayload?: TodoRestorePayloadResolvers<ContextType>;
+  TodosMarkAllDonePayload?: TodosMarkAllDonePayloadResolvers<ContextType>;
   EpicID?: GraphQLScalarType;
   EpicTreeSortingID?: GraphQLScalarType;
   EpicTreeReorderPayload?: EpicTreeReorderPayloadResolvers<ContextType>;

@@ -24,7 +24,7 @@ import { Milestone } from './milestone.ts';
 import { Mutation } from './mutations.ts';
 import { Project } from './project.ts';
 import { Query } from './query.ts';
-import { currentUserTodoFields, Todo, todoMutations } from './todo.ts';
+import { currentUserTodoFields, Todo, Todoable, todoMutations } from './todo.ts';
 import { CurrentUser, User, UserCore } from './user.ts';
 
 export const resolvers: Resolvers = {
@@ -55,5 +55,6 @@ export const resolvers: Resolvers = {
   CurrentUser: { ...CurrentUser, ...currentUserTodoFields },
   User,
   Todo,
+  Todoable,
   ...connectionResolvers,
 };

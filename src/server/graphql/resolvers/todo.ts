@@ -1,5 +1,8 @@
-import { toGlobalId } from '../../../core/domain/gid.ts';
-import { todoActionName } from '../../../core/domain/todos.ts';
+import { GraphQLError } from 'graphql';
+import { parseGlobalId, toGlobalId } from '../../../core/domain/gid.ts';
+import { todoActionName, todoActionOfName } from '../../../core/domain/todos.ts';
+import { epicWebPath, issueWebPath } from '../../../core/domain/webPaths.ts';
+import type { EpicRow, IssueRow } from '../../db/schema.ts';
 import { findReadableEpic } from '../../services/epics/epicQueries.ts';
 import { NotFoundError } from '../../services/errors.ts';
 import { findReadableIssueByIdOrNull } from '../../services/issueService.ts';
@@ -7,7 +10,9 @@ import {
   addEpicTodo,
   addIssueTodo,
   listOwnTodos,
+  markAllOwnTodosDone,
   markOwnTodoDone,
+  restoreOwnTodo,
   type TodoTargetType,
 } from '../../services/todoService.ts';
 import { offsetConnection, PAGE_LIMITS } from '../connection.ts';
@@ -15,11 +20,13 @@ import type { GraphQLContext } from '../context.ts';
 import type {
   CurrentUserResolvers,
   MutationResolvers,
+  TodoableResolvers,
   TodoResolvers,
   TodoStateEnum,
   TodoTargetEnum,
 } from '../generated/resolvers.ts';
-import { idOf } from './argumentValues.ts';
+import type { TodoModel } from '../models.ts';
+import { idOf, parseIid } from './argumentValues.ts';
 import { payloadErrors, requireWriteAccess } from './mutationSupport.ts';
 
 const TARGET_ENUM: Readonly<Record<TodoTargetType, TodoTargetEnum>> = {
@@ -33,7 +40,41 @@ function targetTypesOf(types: readonly TodoTargetEnum[]): TodoTargetType[] {
   return (Object.keys(TARGET_ENUM) as TodoTargetType[]).filter((type) => types.includes(TARGET_ENUM[type]));
 }
 
+/**
+ * The to-do's target. Lists answer only to-dos whose target the viewer may read, so it is loaded
+ * unchecked; one deleted since is a bug in the caller's flow, not a null.
+ */
+async function targetOf(todo: TodoModel, { loaders }: GraphQLContext): Promise<EpicRow | IssueRow> {
+  const target =
+    todo.target_type === 'Epic'
+      ? await loaders.epic.load(todo.target_id)
+      : await loaders.issue.load(todo.target_id);
+  if (!target) throw new Error(`Todo ${todo.id} lost its ${todo.target_type}`);
+  return target;
+}
+
+/** The target's web path, under its group (epics) or project (issues). */
+async function targetPathOf(todo: TodoModel, context: GraphQLContext): Promise<string> {
+  const target = await targetOf(todo, context);
+  if ('project_id' in target) {
+    const project = await context.loaders.project.load(target.project_id);
+    if (!project) throw new Error(`Issue ${target.id} lost its project`);
+    return issueWebPath(project.full_path, target.iid);
+  }
+  const group = await context.loaders.namespace.load(target.group_id);
+  if (!group) throw new Error(`Epic ${target.id} lost its group`);
+  return epicWebPath(group.full_path, target.iid);
+}
+
+export const Todoable: TodoableResolvers = {
+  __resolveType: (target) => ('project_id' in target ? 'Issue' : 'Epic'),
+};
+
 export const Todo: TodoResolvers = {
+  body: async (todo, _args, context) => (await targetOf(todo, context)).title,
+  target: (todo, _args, context) => targetOf(todo, context),
+  targetUrl: async (todo, _args, context) =>
+    `${context.config.externalUrl}${await targetPathOf(todo, context)}`,
   id: (todo) => toGlobalId('Todo', todo.id),
   action: (todo) => todoActionName(todo.action),
   targetType: (todo) => TARGET_ENUM[todo.target_type],
@@ -56,14 +97,33 @@ export const Todo: TodoResolvers = {
   },
 };
 
+/**
+ * Database ids as GitLab's to-do filters take them (`authorId: ["7"]`); a global id is read too.
+ * Anything else is an argument error rather than a filter that silently matches nothing.
+ */
+function databaseIds(name: string, values: readonly string[] | null | undefined): number[] | undefined {
+  return values?.map((value) => {
+    const parsed = parseGlobalId(value);
+    const id = parsed.ok ? parsed.value.id : parseIid(value);
+    if (id === undefined || Number.isNaN(id)) throw new GraphQLError(`${value} is not a valid ${name}`);
+    return id;
+  });
+}
+
 export const currentUserTodoFields: Pick<CurrentUserResolvers, 'todos'> = {
   todos: (_user, args, { db, actor }) => {
     const states = args.state ?? [];
     // One state narrows the list; both (or none) is every to-do.
     const state: TodoStateEnum | undefined = states.length === 1 ? states[0] : undefined;
-    return offsetConnection(args, PAGE_LIMITS.maxPageSize, (page) =>
-      listOwnTodos(db, actor, { state, types: args.type ? targetTypesOf(args.type) : undefined }, page),
-    );
+    const filter = {
+      state,
+      types: args.type ? targetTypesOf(args.type) : undefined,
+      actions: args.action?.flatMap((name) => todoActionOfName(name) ?? []),
+      authorIds: databaseIds('authorId', args.authorId),
+      projectIds: databaseIds('projectId', args.projectId),
+      groupIds: databaseIds('groupId', args.groupId),
+    };
+    return offsetConnection(args, PAGE_LIMITS.maxPageSize, (page) => listOwnTodos(db, actor, filter, page));
   },
 };
 
@@ -79,7 +139,27 @@ async function addTodoOnIssue(context: GraphQLContext, id: number) {
   return (await addIssueTodo(context.db, context.access, located, context.now())).todo;
 }
 
-export const todoMutations: Pick<MutationResolvers, 'todoCreate' | 'todoMarkDone'> = {
+/** The item `todosMarkAllDone` narrows to, if the caller may read it; GitLab's error otherwise. */
+async function readableTargetOf(context: GraphQLContext, targetId: string) {
+  const id = idOf(targetId);
+  try {
+    if (targetId.startsWith('gid://gitlab/Issue/')) {
+      if (await findReadableIssueByIdOrNull(context.db, context.access, id))
+        return { type: 'Issue' as const, id };
+    } else {
+      await findReadableEpic(context.db, context.access, { id });
+      return { type: 'Epic' as const, id };
+    }
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+  }
+  throw new GraphQLError(`Resource not available: ${targetId}`);
+}
+
+export const todoMutations: Pick<
+  MutationResolvers,
+  'todoCreate' | 'todoMarkDone' | 'todoRestore' | 'todosMarkAllDone'
+> = {
   todoCreate: async (_parent, { input }, context) => {
     requireWriteAccess(context);
     return payloadErrors(async () => {
@@ -97,5 +177,20 @@ export const todoMutations: Pick<MutationResolvers, 'todoCreate' | 'todoMarkDone
     // Marking done has no business-rule failure: a to-do is either the caller's or not found.
     if (!('id' in todo)) throw new Error(todo.errors.join(', '));
     return { clientMutationId: input.clientMutationId ?? null, todo, errors: [] };
+  },
+  todoRestore: async (_parent, { input }, context) => {
+    requireWriteAccess(context);
+    const todo = await payloadErrors(() =>
+      restoreOwnTodo(context.db, context.access, idOf(input.id), context.now()),
+    );
+    // As marking done: the to-do is either the caller's (and readable) or not found.
+    if (!('id' in todo)) throw new Error(todo.errors.join(', '));
+    return { clientMutationId: input.clientMutationId ?? null, todo, errors: [] };
+  },
+  todosMarkAllDone: async (_parent, { input }, context) => {
+    requireWriteAccess(context);
+    const target = input.targetId ? await readableTargetOf(context, input.targetId) : undefined;
+    const todos = await markAllOwnTodosDone(context.db, context.access, context.now(), target);
+    return { clientMutationId: input.clientMutationId ?? null, todos, errors: [] };
   },
 };

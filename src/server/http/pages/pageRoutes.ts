@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  DASHBOARD_TODOS_PATH,
   groupEpicsPath,
   groupIssuesBulkUpdatePath,
   groupRoadmapPath,
@@ -78,6 +79,12 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
   app.get('/', (request, reply) =>
     sendPage(request, reply, assets, { title: 'Groups', mount: { page: 'home' } }),
   );
+
+  // Signed-in only, as GitLab's dashboard: anonymous visitors sign in first and come back.
+  app.get(DASHBOARD_TODOS_PATH, (request, reply) => {
+    if (!request.actor.user) return reply.redirect(signInPath(request.url));
+    return sendPage(request, reply, assets, { title: 'To-Do List', mount: { page: 'dashboard-todos' } });
+  });
 
   app.get('/groups/*', async (request, reply) => {
     const rest = (request.params as { '*': string })['*'].replace(/\/+$/, '');

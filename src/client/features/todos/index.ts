@@ -1,0 +1,1 @@
+export { TodosPage } from './TodosPage.tsx';

@@ -1,0 +1,51 @@
+import type { Executor } from '../db/executor.ts';
+import { findEpicsByIds } from '../db/repositories/epicRepository.ts';
+import { findIssuesByIds } from '../db/repositories/issueRowsRepository.ts';
+import { findNamespacesByIds } from '../db/repositories/namespaceRepository.ts';
+import { findProjectsByIds } from '../db/repositories/projectRepository.ts';
+import { findUsersByIds } from '../db/repositories/userRepository.ts';
+import type { EpicRow, NamespaceRow, TodoRow, UserRow } from '../db/schema.ts';
+import type { IssueInProject } from './issueService.ts';
+
+/** What a page of to-dos points at, read in one batch per table, each keyed by id. */
+export interface TodoTargets {
+  readonly issues: ReadonlyMap<number, IssueInProject>;
+  readonly epics: ReadonlyMap<number, { readonly epic: EpicRow; readonly group: NamespaceRow }>;
+  readonly authors: ReadonlyMap<number, UserRow>;
+}
+
+const byId = <T extends { id: number }>(rows: readonly T[]) => new Map(rows.map((row) => [row.id, row]));
+const unique = (ids: Iterable<number>) => [...new Set(ids)];
+
+/**
+ * The targets, their places and the authors of to-dos already filtered to what their user may read
+ * (todoService's lists): nothing here checks access again. A target deleted meanwhile is absent.
+ */
+export async function findTodoTargets(db: Executor, todos: readonly TodoRow[]): Promise<TodoTargets> {
+  const idsOf = (type: TodoRow['target_type']) =>
+    unique(todos.filter((todo) => todo.target_type === type).map((todo) => todo.target_id));
+  const [issues, epics, authors] = await Promise.all([
+    findIssuesByIds(db, idsOf('Issue')),
+    findEpicsByIds(db, idsOf('Epic')),
+    findUsersByIds(db, unique(todos.map((todo) => todo.author_id))),
+  ]);
+  const projects = byId(await findProjectsByIds(db, unique(issues.map((issue) => issue.project_id))));
+  const namespaces = byId(
+    await findNamespacesByIds(
+      db,
+      unique([...[...projects.values()].map((p) => p.namespace_id), ...epics.map((e) => e.group_id)]),
+    ),
+  );
+  const issueMap = new Map<number, IssueInProject>();
+  for (const issue of issues) {
+    const project = projects.get(issue.project_id);
+    const namespace = project && namespaces.get(project.namespace_id);
+    if (project && namespace) issueMap.set(issue.id, { project, namespace, issue });
+  }
+  const epicMap = new Map<number, { epic: EpicRow; group: NamespaceRow }>();
+  for (const epic of epics) {
+    const group = namespaces.get(epic.group_id);
+    if (group) epicMap.set(epic.id, { epic, group });
+  }
+  return { issues: issueMap, epics: epicMap, authors: byId(authors) };
+}
