@@ -231,7 +231,9 @@ describe.each(BACKENDS)('hostile input on every route and argument (%s)', (backe
     const jsonValues = Object.entries(HOSTILE_JSON_VALUES);
     const before = await fingerprint();
     for (const [routeIndex, route] of routes.entries()) {
-      if (route.path === '/users/sign_out') continue;
+      // Routes whose every well-formed call changes the caller's own state, whatever else it holds:
+      // signing out, and marking all of one's to-dos done.
+      if (route.path === '/users/sign_out' || route.path === '/api/v4/todos/mark_as_done') continue;
 
       const writes = route.method !== 'GET';
       // Path parameters: every value in every parameter; a write reaches no row with them.
