@@ -8,3 +8,4 @@ export {
 export { startDebouncedFetch } from './debouncedFetch.ts';
 export { type DebouncedQuery, SEARCH_DEBOUNCE_MS, useDebouncedQuery } from './useDebouncedQuery.ts';
 export { useNow } from './useNow.ts';
+export { useWrites, type Writes } from './useWrites.ts';

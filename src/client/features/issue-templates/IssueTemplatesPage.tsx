@@ -13,6 +13,7 @@ import {
   useIssueTemplates,
   usePageSettled,
 } from '../../data/index.ts';
+import { useWrites } from '../../lib/index.ts';
 import { Alert, Button, Dialog, Loading, useDocumentTitle } from '../../ui/index.ts';
 import { TEMPLATES_TEXT } from './issueTemplatesTexts.ts';
 import { TemplateForm } from './TemplateForm.tsx';
@@ -27,28 +28,10 @@ export function IssueTemplatesPage(props: IssueTemplatesPageProps) {
   const templates = useIssueTemplates(projectId);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { busy, error, notice, run, showError } = useWrites(templates.reload);
   useDocumentTitle(TEMPLATES_TEXT.pageTitle, projectName);
   usePageSettled(!templates.loading && !busy);
 
-  /** Runs a write; on success reloads the list and says so, on failure shows the server's words. */
-  const run = async (write: () => Promise<string>) => {
-    setBusy(true);
-    setError(null);
-    setNotice(null);
-    try {
-      setNotice(await write());
-      templates.reload();
-      return true;
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
   const save = async (template: IssueTemplate) => {
     const done = await run(async () => {
       const saved = await saveIssueTemplate(projectId, template, editing?.currentName);
@@ -57,11 +40,11 @@ export function IssueTemplatesPage(props: IssueTemplatesPageProps) {
     if (done) setEditing(null);
   };
   const startEdit = async (name: string) => {
-    setError(null);
+    showError(null);
     try {
       setEditing({ currentName: name, template: await templates.fetchTemplate(name) });
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      showError(failure instanceof Error ? failure.message : String(failure));
     }
   };
   const remove = async (name: string) => {

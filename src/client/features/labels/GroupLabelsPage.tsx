@@ -15,6 +15,7 @@ import {
   useGroupLabelsList,
   usePageSettled,
 } from '../../data/index.ts';
+import { useWrites } from '../../lib/index.ts';
 import { Alert, Button, Dialog, LabelChip, Loading, useDocumentTitle } from '../../ui/index.ts';
 import { LabelForm } from './LabelForm.tsx';
 import { LABELS_TEXT } from './labelsTexts.ts';
@@ -28,27 +29,10 @@ export function GroupLabelsPage({ fullPath, groupId, groupName, canAdminLabels }
   const labels = useGroupLabelsList(groupId, search.trim());
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<ManagedLabel | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { busy, error, notice, run } = useWrites(labels.reload);
   useDocumentTitle(LABELS_TEXT.pageTitle, groupName);
   usePageSettled(!labels.loading && !busy);
 
-  const run = async (write: () => Promise<string>) => {
-    setBusy(true);
-    setError(null);
-    setNotice(null);
-    try {
-      setNotice(await write());
-      labels.reload();
-      return true;
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
   const save = async (fields: LabelFields) => {
     const label = editing?.label;
     const done = await run(async () => {
