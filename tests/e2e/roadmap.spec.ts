@@ -262,8 +262,10 @@ test('zooming with ctrl+wheel keeps the date under the pointer still, and Fit al
   await expect(page.getByTestId('roadmap-reset-zoom')).toBeVisible();
   await page.getByTestId('roadmap-fit-all').click();
   await waitForIdle(page);
-  const width = Number(await page.getByTestId('roadmap-treegrid').getAttribute('data-timeline-width'));
-  expect(width).toBeCloseTo(box.width - 2 - 320, 0);
+  // The zoom settles over frames after the click: read the width until it has.
+  await expect
+    .poll(async () => Number(await page.getByTestId('roadmap-treegrid').getAttribute('data-timeline-width')))
+    .toBeCloseTo(box.width - 2 - 320, 0);
   await page.getByTestId('roadmap-reset-zoom').click();
   await waitForIdle(page);
   await expect(page.getByTestId('roadmap-reset-zoom')).toHaveCount(0);
