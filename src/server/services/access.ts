@@ -109,5 +109,10 @@ export function canAdminEpic(
  * but administrators, who review them.
  */
 export function seesHiddenIssues(access: AccessContext): boolean {
+  return isAdministrator(access);
+}
+
+/** An instance administrator is signed in. */
+export function isAdministrator(access: AccessContext): boolean {
   return access.actor.user?.is_admin === true;
 }

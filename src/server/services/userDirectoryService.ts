@@ -3,7 +3,7 @@ import type { Executor } from '../db/executor.ts';
 import type { OffsetLimit, PageWithTotal } from '../db/pagination.ts';
 import { findUserById, findUserByUsername, listUsers } from '../db/repositories/userRepository.ts';
 import type { UserRow } from '../db/schema.ts';
-import type { AccessContext } from './access.ts';
+import { type AccessContext, isAdministrator } from './access.ts';
 import { NotFoundError } from './errors.ts';
 
 /**
@@ -17,14 +17,13 @@ export function listVisibleUsers(
   filter: { readonly username?: string | undefined; readonly search?: string | undefined },
   page: OffsetLimit,
 ): Promise<PageWithTotal<UserRow>> {
-  const admin = access.actor.user?.is_admin === true;
+  const admin = isAdministrator(access);
   return listUsers(db, { ...filter, searchEmails: admin, states: admin ? undefined : [ACTIVE] }, page);
 }
 
 export async function findVisibleUser(db: Executor, access: AccessContext, id: number): Promise<UserRow> {
   const user = await findUserById(db, id);
-  const admin = access.actor.user?.is_admin === true;
-  if (!user || (!admin && user.state !== ACTIVE)) throw new NotFoundError('User');
+  if (!user || !visibleTo(access, user)) throw new NotFoundError('User');
   return user;
 }
 
@@ -35,6 +34,10 @@ export async function findVisibleUserByUsername(
   username: string,
 ): Promise<UserRow | null> {
   const user = await findUserByUsername(db, username);
-  const admin = access.actor.user?.is_admin === true;
-  return user && (admin || user.state === ACTIVE) ? user : null;
+  return user && visibleTo(access, user) ? user : null;
+}
+
+/** Active accounts show to everyone; the others to administrators only. */
+function visibleTo(access: AccessContext, user: UserRow): boolean {
+  return user.state === ACTIVE || isAdministrator(access);
 }
