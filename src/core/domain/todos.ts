@@ -19,6 +19,8 @@ export const TODO_ACTION_NAMES = {
 export type TodoActionName = (typeof TODO_ACTION_NAMES)[keyof typeof TODO_ACTION_NAMES];
 
 export const TODO_ACTION_MARKED = 4;
+export const TODO_ACTION_MENTIONED = 2;
+export const TODO_ACTION_DIRECTLY_ADDRESSED = 7;
 
 export type TodoState = 'pending' | 'done';
 

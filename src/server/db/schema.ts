@@ -241,6 +241,8 @@ export interface TodosTable {
   state: Generated<'pending' | 'done'>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The note that raised it (a mention), if any (migration 0010). */
+  note_id: number | null;
 }
 
 export interface SubscriptionsTable {
@@ -271,9 +273,31 @@ export interface NotesTable {
   noteable_id: number;
   note: string;
   system: Generated<boolean>;
+  /** GitLab's internal note: visible to Reporters and up only. */
   confidential: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** 40 hex characters; a standalone comment is alone in its discussion (migration 0010). */
+  discussion_id: Generated<string>;
+  /** 'DiscussionNote' for the notes of a thread; null for a standalone comment or a system note. */
+  type: 'DiscussionNote' | null;
+  resolved_at: Timestamp | null;
+  resolved_by_id: number | null;
+  last_edited_at: Timestamp | null;
+  updated_by_id: number | null;
+  /** What a system note records (GitLab's system_note_metadata.action): 'title', 'label', … */
+  system_note_action: string | null;
+  description_version_id: number | null;
+}
+
+/** Every saved description of an epic or issue (migration 0010), for 'Compare with previous version'. */
+export interface DescriptionVersionsTable {
+  id: Id;
+  root_namespace_id: number;
+  issuable_type: 'Epic' | 'Issue';
+  issuable_id: number;
+  description: string;
+  created_at: Generated<Date>;
 }
 
 export interface UploadsTable {
@@ -351,6 +375,7 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   award_emoji: AwardEmojiTable;
   notes: NotesTable;
+  description_versions: DescriptionVersionsTable;
   uploads: UploadsTable;
   issue_templates: IssueTemplatesTable;
 }
@@ -362,6 +387,7 @@ export type EpicRow = Selectable<EpicsTable>;
 export type NewEpic = Insertable<EpicsTable>;
 export type EpicUpdate = Updateable<EpicsTable>;
 export type IssueRow = Selectable<IssuesTable>;
+export type NoteRow = Selectable<NotesTable>;
 export type IssueTemplateRow = Selectable<IssueTemplatesTable>;
 export type MilestoneRow = Selectable<MilestonesTable>;
 export type LabelRow = Selectable<LabelsTable>;

@@ -29,6 +29,7 @@ import { registerAutocompleteRoutes } from './autocompleteRoutes.ts';
 import { registerStrictBodyParsers } from './bodyParsers.ts';
 import { registerCachePolicy } from './cachePolicy.ts';
 import { registerDatabaseTurns } from './databaseTurns.ts';
+import { registerDiscussionRoutes } from './discussions/discussionRoutes.ts';
 import { registerAutocompleteSourceRoutes } from './epicLinks/autocompleteSourceRoutes.ts';
 import { registerEpicTreeRoutes } from './epicLinks/epicTreeRoutes.ts';
 import { registerRelatedLinkRoutes } from './epicLinks/relatedLinkRoutes.ts';
@@ -145,6 +146,7 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerAutocompleteRoutes(app, deps);
   registerEpicIssuableRoutes(app, deps);
   registerIssueIssuableRoutes(app, deps);
+  registerDiscussionRoutes(app, deps);
   registerDestroyForms(app, deps);
   registerIssueBulkUpdateRoutes(app, deps);
   registerEpicTreeRoutes(app, deps);

@@ -1,5 +1,9 @@
+import type { Insertable, Updateable } from 'kysely';
 import type { Executor } from '../executor.ts';
-import type { NotesTable } from '../schema.ts';
+import type { NoteRow, NotesTable } from '../schema.ts';
+
+export type NewNote = Insertable<NotesTable>;
+export type NoteUpdate = Updateable<NotesTable>;
 
 /** A note the system writes about a change (GitLab's system notes), by the user who made it. */
 export interface SystemNote {
@@ -27,5 +31,144 @@ export async function insertSystemNotes(db: Executor, notes: readonly SystemNote
         updated_at: note.createdAt,
       })),
     )
+    .execute();
+}
+
+/** Which notes of one epic or issue a reader may see. */
+export interface NoteableScope {
+  readonly noteableType: NotesTable['noteable_type'];
+  readonly noteableId: number;
+  /** Internal notes are for Reporters and up. */
+  readonly includeInternal: boolean;
+}
+
+function visibleNotes(db: Executor, scope: NoteableScope) {
+  let query = db
+    .selectFrom('notes')
+    .where('notes.noteable_type', '=', scope.noteableType)
+    .where('notes.noteable_id', '=', scope.noteableId);
+  if (!scope.includeInternal) query = query.where('notes.confidential', '=', false);
+  return query;
+}
+
+/**
+ * One page of discussions ordered by their first note: the discussions whose first visible note
+ * comes after `afterNoteId`, with all their visible notes in id order. One more discussion than
+ * asked for tells whether another page follows.
+ */
+export async function findDiscussionPage(
+  db: Executor,
+  scope: NoteableScope,
+  afterNoteId: number,
+  limit: number,
+): Promise<{ notes: NoteRow[]; hasMore: boolean; lastFirstNoteId: number | null }> {
+  const firsts = await visibleNotes(db, scope)
+    .select(['notes.discussion_id', (eb) => eb.fn.min('notes.id').as('first_id')])
+    .groupBy('notes.discussion_id')
+    .having((eb) => eb.fn.min('notes.id'), '>', afterNoteId)
+    .orderBy('first_id')
+    .limit(limit + 1)
+    .execute();
+  const page = firsts.slice(0, limit);
+  if (page.length === 0) return { notes: [], hasMore: false, lastFirstNoteId: null };
+  const notes = await visibleNotes(db, scope)
+    .selectAll('notes')
+    .where(
+      'notes.discussion_id',
+      'in',
+      page.map((row) => row.discussion_id),
+    )
+    .orderBy('notes.id')
+    .execute();
+  return { notes, hasMore: firsts.length > limit, lastFirstNoteId: Number(page[page.length - 1]?.first_id) };
+}
+
+/** The visible notes created or changed after `since`, in id order. */
+export function findNotesChangedSince(db: Executor, scope: NoteableScope, since: Date): Promise<NoteRow[]> {
+  return visibleNotes(db, scope)
+    .selectAll('notes')
+    .where('notes.updated_at', '>', since)
+    .orderBy('notes.id')
+    .execute();
+}
+
+export async function countVisibleNotes(db: Executor, scope: NoteableScope): Promise<number> {
+  const row = await visibleNotes(db, scope)
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * What a poll compares: how many notes there are and when the latest changed. Deleting a note
+ * lowers the count, every other change moves the time.
+ */
+export async function noteStamp(db: Executor, scope: NoteableScope): Promise<string> {
+  const row = await visibleNotes(db, scope)
+    .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.max('notes.updated_at').as('latest')])
+    .executeTakeFirstOrThrow();
+  const latest = row.latest === null ? 'none' : new Date(row.latest as Date | string).toISOString();
+  return `${row.count}:${latest}`;
+}
+
+export function findNoteById(db: Executor, id: number): Promise<NoteRow | undefined> {
+  return db.selectFrom('notes').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findNotesOfDiscussion(db: Executor, discussionId: string): Promise<NoteRow[]> {
+  return db.selectFrom('notes').selectAll().where('discussion_id', '=', discussionId).orderBy('id').execute();
+}
+
+export function insertNote(db: Executor, note: NewNote): Promise<NoteRow> {
+  return db.insertInto('notes').values(note).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateNoteRow(db: Executor, id: number, changes: NoteUpdate): Promise<NoteRow | undefined> {
+  return db.updateTable('notes').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+/** Deletes a note and what hangs off it (its award emoji); to-dos it raised keep their target. */
+export async function deleteNoteRow(db: Executor, id: number): Promise<void> {
+  await db
+    .deleteFrom('award_emoji')
+    .where('awardable_type', '=', 'Note')
+    .where('awardable_id', '=', id)
+    .execute();
+  await db.deleteFrom('notes').where('id', '=', id).execute();
+}
+
+/** Marks the thread's resolvable notes resolved (or not), touching them so pollers see the change. */
+export function setDiscussionResolution(
+  db: Executor,
+  discussionId: string,
+  resolution: { resolvedAt: Date | null; resolvedById: number | null; now: Date },
+): Promise<NoteRow[]> {
+  return db
+    .updateTable('notes')
+    .set({
+      resolved_at: resolution.resolvedAt,
+      resolved_by_id: resolution.resolvedById,
+      updated_at: resolution.now,
+    })
+    .where('discussion_id', '=', discussionId)
+    .where('system', '=', false)
+    .returningAll()
+    .execute();
+}
+
+export interface NoteAwardRow {
+  readonly awardable_id: number;
+  readonly name: string;
+  readonly user_id: number;
+}
+
+export function findAwardsOfNotes(db: Executor, noteIds: readonly number[]): Promise<NoteAwardRow[]> {
+  if (noteIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('award_emoji')
+    .select(['awardable_id', 'name', 'user_id'])
+    .where('awardable_type', '=', 'Note')
+    .where('awardable_id', 'in', noteIds)
+    .orderBy('id')
     .execute();
 }

@@ -16,6 +16,20 @@ export function findUsersByIds(db: Executor, ids: readonly number[]): Promise<Us
     .execute();
 }
 
+/** The users of these usernames (case-insensitively, as GitLab matches mentions). */
+export function findUsersByUsernames(db: Executor, usernames: readonly string[]): Promise<UserRow[]> {
+  if (usernames.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(
+      sql`lower(username)`,
+      'in',
+      usernames.map((name) => name.toLowerCase()),
+    )
+    .execute();
+}
+
 /** Username or email, case-insensitively, as GitLab's sign-in accepts either. */
 export function findUserByLogin(db: Executor, login: string): Promise<UserRow | undefined> {
   const lowered = login.toLowerCase();

@@ -1,0 +1,91 @@
+import type { NoteableType } from '../../../core/domain/discussions.ts';
+import { ROLES, type Role } from '../../../core/domain/permissions.ts';
+import type { Executor } from '../../db/executor.ts';
+import { isAssignedTo } from '../../db/repositories/issueRepository.ts';
+import type { NoteableScope } from '../../db/repositories/noteRepository.ts';
+import type { EpicRow, NamespaceRow } from '../../db/schema.ts';
+import type { AccessContext } from '../access.ts';
+import type { IssueInProject } from '../issueService.ts';
+
+/** The epic or issue whose discussions are read or written, located and already readable. */
+export type NoteableTarget =
+  | { readonly type: 'Issue'; readonly located: IssueInProject }
+  | { readonly type: 'Epic'; readonly group: NamespaceRow; readonly epic: EpicRow };
+
+/** What the actor may do in this item's discussions, decided once per request. */
+export interface NoteablePolicy {
+  readonly target: NoteableTarget;
+  readonly type: NoteableType;
+  readonly id: number;
+  readonly rootNamespaceId: number;
+  readonly authorId: number;
+  readonly discussionLocked: boolean;
+  readonly readInternal: boolean;
+  /** Comment at all (GitLab's create_note; only members once the discussion is locked). */
+  readonly createNote: boolean;
+  /** Mark a comment internal: Reporters and up. */
+  readonly createInternal: boolean;
+  /** Edit and delete anybody's note: Maintainers and up ("Maintainer or higher can also edit"). */
+  readonly adminNotes: boolean;
+  /** Resolve threads: "at least Developer or the author of the issue". */
+  readonly resolve: boolean;
+  readonly awardEmoji: boolean;
+}
+
+const atLeast = (role: Role, least: Role) => ROLES.indexOf(role) >= ROLES.indexOf(least);
+
+export async function noteablePolicy(
+  db: Executor,
+  access: AccessContext,
+  target: NoteableTarget,
+): Promise<NoteablePolicy> {
+  const viewerId = access.actor.user?.id ?? null;
+  if (target.type === 'Issue') {
+    const { project, namespace, issue } = target.located;
+    const isAuthor = viewerId !== null && issue.author_id === viewerId;
+    const isAssignee = viewerId !== null && !isAuthor && (await isAssignedTo(db, issue.id, viewerId));
+    const context = { confidential: issue.confidential, isAuthor, isAssignee };
+    const role = await access.roleInProject(project, namespace);
+    const mayComment = await access.canInProject('create_note', project, namespace, context);
+    return {
+      target,
+      type: 'Issue',
+      id: issue.id,
+      rootNamespaceId: issue.root_namespace_id,
+      authorId: issue.author_id,
+      discussionLocked: issue.discussion_locked,
+      readInternal: await access.canInProject('read_internal_note', project, namespace),
+      // "When locked only project members can add or edit comments."
+      createNote: mayComment && (!issue.discussion_locked || atLeast(role, 'guest')),
+      createInternal: mayComment && (await access.canInProject('read_internal_note', project, namespace)),
+      adminNotes: atLeast(role, 'maintainer'),
+      resolve: viewerId !== null && (isAuthor || atLeast(role, 'developer')),
+      awardEmoji: await access.canInProject('award_emoji', project, namespace, context),
+    };
+  }
+  const { group, epic } = target;
+  const context = {
+    confidential: epic.confidential,
+    isAuthor: viewerId !== null && epic.author_id === viewerId,
+  };
+  const role = await access.roleInNamespace(group);
+  const mayComment = await access.canInNamespace('create_note', group, context);
+  return {
+    target,
+    type: 'Epic',
+    id: epic.id,
+    rootNamespaceId: epic.root_namespace_id,
+    authorId: epic.author_id,
+    discussionLocked: false,
+    readInternal: await access.canInNamespace('read_internal_note', group),
+    createNote: mayComment,
+    createInternal: mayComment && (await access.canInNamespace('read_internal_note', group)),
+    adminNotes: atLeast(role, 'maintainer'),
+    resolve: viewerId !== null && (context.isAuthor || atLeast(role, 'developer')),
+    awardEmoji: await access.canInNamespace('award_emoji', group, context),
+  };
+}
+
+export function noteableScope(policy: NoteablePolicy): NoteableScope {
+  return { noteableType: policy.type, noteableId: policy.id, includeInternal: policy.readInternal };
+}
