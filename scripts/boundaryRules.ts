@@ -38,6 +38,8 @@ const ANY_PACKAGE = packages('**');
 /** Kysely's types (Kysely, Transaction, Selectable …) describe rows; its values build SQL. */
 const KYSELY_TYPES = typeOnly(packages('kysely'));
 const REACT_DOM = packages('react', 'react-dom', '@floating-ui/react');
+/** Windowing of long DOM lists (the activity of an item with thousands of notes): a shared kit's job. */
+const DOM_WINDOWING = packages('@tanstack/react-virtual');
 
 /** Server configuration is read once in main.ts and handed down; below it, only its type. */
 const CONFIG_TYPE = typeOnly(paths('src/server/config.ts'));
@@ -150,6 +152,7 @@ export const LAYERS: readonly Layer[] = [
       paths('src/client/data/**', 'src/client/state/**', 'src/client/ui/**', 'src/client/lib/**'),
       CORE,
       REACT_DOM,
+      DOM_WINDOWING,
     ],
     why: 'kits any feature may use; they know no feature, canvas or worker',
   },

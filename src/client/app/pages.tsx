@@ -92,7 +92,7 @@ export function PageView({ page, session }: { page: PageMount; session: Session 
         />
       );
     case 'issue':
-      return <IssuePage {...page} />;
+      return <IssuePage {...page} currentUsername={session.currentUser?.username ?? ''} />;
     case 'issue-new':
       return <NewIssuePage {...page} />;
     case 'issue-templates':

@@ -64,6 +64,9 @@ export interface DiscussionJson {
 export interface DiscussionPageJson {
   readonly discussions: readonly DiscussionJson[];
   readonly next_cursor: string | null;
+  readonly permissions: NoteablePermissionsJson;
+  /** The server's time before it read the page: where polling for changes starts. */
+  readonly last_fetched_at: string;
 }
 
 /**

@@ -1,10 +1,18 @@
-import { type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { type KeyboardEvent, type Ref, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
+import { applyMarkdownShortcut, shortcutOfKey } from '../discussions/markdownShortcuts.ts';
 import { ISSUABLE_TEXT } from './issuableTexts.ts';
 import { prepareTaskCheckboxes } from './taskCheckboxes.ts';
 
+/** What a form may do to its markdown field from outside: focus it, or insert text at the caret. */
+export interface MarkdownFieldHandle {
+  focus(): void;
+  insert(text: string): void;
+}
+
 /**
  * A markdown textarea with GitLab's Write / Preview tabs; the preview is rendered and sanitised by the
- * server (`preview_markdown`), exactly as the saved description will be.
+ * server (`preview_markdown`), exactly as the saved text will be. The editing shortcuts of the spec
+ * work in it: mod+b, mod+i, mod+shift+x, mod+k, and ctrl/cmd+shift+p toggles the preview.
  */
 export function MarkdownField({
   value,
@@ -12,6 +20,11 @@ export function MarkdownField({
   onKeyDown,
   previewMarkdown,
   disabled,
+  label = ISSUABLE_TEXT.description,
+  placeholder = ISSUABLE_TEXT.descriptionPlaceholder,
+  rows = 12,
+  testId = 'issuable-description-input',
+  handle,
 }: {
   value: string;
   onChange: (value: string) => void;
@@ -19,9 +32,73 @@ export function MarkdownField({
   /** The server's rendering of `text` (GitLab's preview_markdown); keep it stable across renders. */
   previewMarkdown: (text: string, signal: AbortSignal) => Promise<string>;
   disabled: boolean;
+  label?: string;
+  placeholder?: string;
+  rows?: number;
+  testId?: string;
+  handle?: Ref<MarkdownFieldHandle>;
 }) {
   const id = useId();
   const [tab, setTab] = useState<'write' | 'preview'>('write');
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const pendingSelection = useRef<[number, number] | null>(null);
+
+  useEffect(() => {
+    const selection = pendingSelection.current;
+    if (selection && textarea.current) {
+      textarea.current.setSelectionRange(selection[0], selection[1]);
+      pendingSelection.current = null;
+    }
+  });
+
+  useImperativeHandle(handle, () => ({
+    focus: () => {
+      setTab('write');
+      textarea.current?.focus();
+    },
+    insert: (text: string) => {
+      const element = textarea.current;
+      const at = element?.selectionStart ?? value.length;
+      const before = value.slice(0, at);
+      const separator = before === '' || before.endsWith('\n') ? '' : '\n';
+      onChange(before + separator + text + value.slice(at));
+      pendingSelection.current = [at + separator.length + text.length, at + separator.length + text.length];
+      setTab('write');
+      element?.focus();
+    },
+  }));
+
+  const keys = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    const shortcut = shortcutOfKey(event);
+    if (shortcut) {
+      event.preventDefault();
+      const target = event.currentTarget;
+      const edit = applyMarkdownShortcut(
+        { value, selectionStart: target.selectionStart, selectionEnd: target.selectionEnd },
+        shortcut,
+      );
+      pendingSelection.current = [edit.selectionStart, edit.selectionEnd];
+      onChange(edit.value);
+      return;
+    }
+    onKeyDown(event);
+  };
+
+  const previewPanel = useRef<HTMLDivElement>(null);
+  const toggled = useRef(false);
+  useEffect(() => {
+    if (!toggled.current) return;
+    toggled.current = false;
+    (tab === 'write' ? textarea.current : previewPanel.current)?.focus();
+  }, [tab]);
+  // Anywhere in the field (the textarea or the preview), ctrl/cmd+shift+p switches Write and Preview.
+  const togglePreviewKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    if ((event.ctrlKey || event.metaKey) && event.shiftKey && event.key.toLowerCase() === 'p') {
+      event.preventDefault();
+      toggled.current = true;
+      setTab((current) => (current === 'write' ? 'preview' : 'write'));
+    }
+  };
   const [preview, setPreview] = useState<{ html: string } | 'loading' | 'failed'>('loading');
 
   useEffect(() => {
@@ -52,25 +129,27 @@ export function MarkdownField({
   );
 
   return (
-    <div className="md-field">
-      <div role="tablist" aria-label={ISSUABLE_TEXT.description} className="md-tabs">
+    // biome-ignore lint/a11y/noStaticElementInteractions: the shortcut is a convenience; the tabs are the control
+    <div className="md-field" onKeyDown={togglePreviewKey}>
+      <div role="tablist" aria-label={label} className="md-tabs">
         {tabButton('write', ISSUABLE_TEXT.write)}
         {tabButton('preview', ISSUABLE_TEXT.preview)}
       </div>
       <div id={`${id}-write`} role="tabpanel" aria-labelledby={`${id}-write-tab`} hidden={tab !== 'write'}>
         <label htmlFor={`${id}-textarea`} className="sr-only">
-          {ISSUABLE_TEXT.description}
+          {label}
         </label>
         <textarea
+          ref={textarea}
           id={`${id}-textarea`}
           className="input md-textarea"
           value={value}
-          placeholder={ISSUABLE_TEXT.descriptionPlaceholder}
+          placeholder={placeholder}
           onChange={(event) => onChange(event.target.value)}
-          onKeyDown={onKeyDown}
+          onKeyDown={keys}
           disabled={disabled}
-          rows={12}
-          data-testid="issuable-description-input"
+          rows={rows}
+          data-testid={testId}
         />
       </div>
       <div
@@ -78,6 +157,8 @@ export function MarkdownField({
         role="tabpanel"
         aria-labelledby={`${id}-preview-tab`}
         hidden={tab !== 'preview'}
+        ref={previewPanel}
+        tabIndex={-1}
         className="md-preview"
         data-testid="markdown-preview"
         aria-busy={tab === 'preview' && preview === 'loading'}

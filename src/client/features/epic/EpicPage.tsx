@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { epicWebPath, groupEpicsPath } from '../../../core/domain/webPaths.ts';
 import type { PageMountOf } from '../../../core/pages/pageMount.ts';
+import { ActivitySection } from '../../components/discussions/index.ts';
 import { NotFoundContent } from '../../components/errors/index.ts';
 import {
   ConfidentialBadge,
@@ -161,6 +162,13 @@ function EpicView({
               onDeletingChange={setDeleting}
             />
           ) : null}
+          <ActivitySection
+            itemPath={page.endpoint}
+            noun="epic"
+            signedIn={page.signedIn}
+            currentUsername={page.currentUsername || null}
+            previewMarkdown={client.previewMarkdown}
+          />
         </div>
         <EpicSidebar {...page} />
       </div>

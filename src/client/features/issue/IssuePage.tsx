@@ -7,6 +7,7 @@ import {
   projectIssuesPath,
 } from '../../../core/domain/webPaths.ts';
 import type { PageMountOf } from '../../../core/pages/pageMount.ts';
+import { ActivitySection } from '../../components/discussions/index.ts';
 import { NotFoundContent } from '../../components/errors/index.ts';
 import {
   ConfidentialBadge,
@@ -37,7 +38,7 @@ import { IssueFormFields } from './IssueFormFields.tsx';
 import { ISSUE_DELETE_TEXTS, ISSUE_TEXT } from './issueTexts.ts';
 import { IssueSidebar } from './sidebar/IssueSidebar.tsx';
 
-export type IssuePageProps = PageMountOf<'issue'>;
+export type IssuePageProps = PageMountOf<'issue'> & { readonly currentUsername: string };
 
 /** GitLab's issue page: header with state and actions, the title and description editor, details. */
 export function IssuePage(props: IssuePageProps) {
@@ -170,6 +171,13 @@ function IssueView({
               onDeletingChange={setDeleting}
             />
           ) : null}
+          <ActivitySection
+            itemPath={issueWebPath(page.fullPath, page.iid)}
+            noun="issue"
+            signedIn={page.signedIn}
+            currentUsername={page.currentUsername || null}
+            previewMarkdown={client.previewMarkdown}
+          />
         </div>
         <IssueSidebar
           fullPath={page.fullPath}

@@ -75,7 +75,7 @@ function noteInternal(fields: Record<string, unknown>): boolean | undefined {
  * JSON rather than its API (the API's notes and discussions are in http/api):
  *
  * GET    <item>/discussions.json?cursor=&per_page=  a page of discussions, oldest first, and what the
- *        reader may do ({ discussions, next_cursor, permissions }); readers only (404 otherwise)
+ *        reader may do ({ discussions, next_cursor, permissions, last_fetched_at }); readers only
  * GET    <item>/notes.json?last_fetched_at=         notes changed since ({ notes, notes_count,
  *        last_fetched_at }); ETag and 304 while nothing changed; Poll-Interval as realtime_changes
  * POST   <item>/notes                               { note: { note, internal }, discussion_id?,
@@ -107,6 +107,7 @@ export function registerDiscussionRoutes(app: FastifyInstance, { db }: ServerDep
     for (const base of patterns) {
       app.get(`${base}/discussions.json`, { errorHandler: issuableJsonErrorHandler() }, async (request) => {
         const query = request.query as Record<string, unknown>;
+        const fetchedAt = request.access.now();
         const policy = await policyOf(request);
         const cursor = optionalString(query, 'cursor', 12);
         if (cursor !== undefined && !/^\d{1,10}$/.test(cursor)) throw new ParamError('cursor is invalid');
@@ -120,6 +121,8 @@ export function registerDiscussionRoutes(app: FastifyInstance, { db }: ServerDep
           discussions: page.discussions.map(discussionJson),
           next_cursor: page.nextAfter === null ? null : String(page.nextAfter),
           permissions: noteablePermissionsJson(policy),
+          // Where a poll starts: changes made while the pages load are picked up by the first poll.
+          last_fetched_at: fetchedAt.toISOString(),
         };
       });
 

@@ -1,0 +1,1 @@
+export { ActivitySection } from './ActivitySection.tsx';
