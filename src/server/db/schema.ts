@@ -247,7 +247,7 @@ export interface SubscriptionsTable {
   id: Id;
   root_namespace_id: number;
   user_id: number;
-  subscribable_type: 'Epic' | 'Issue' | 'MergeRequest';
+  subscribable_type: 'Epic' | 'Issue' | 'MergeRequest' | 'Label';
   subscribable_id: number;
   subscribed: boolean;
   created_at: Timestamp;
@@ -328,6 +328,17 @@ export interface IssueTemplatesTable {
   updated_at: Timestamp;
 }
 
+/** A label's place in a project's prioritised labels (migration 0011); 0 comes first. */
+export interface LabelPrioritiesTable {
+  id: Id;
+  root_namespace_id: number;
+  project_id: number;
+  label_id: number;
+  priority: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   data_version: DataVersionTable;
   users: UsersTable;
@@ -353,6 +364,7 @@ export interface Database {
   notes: NotesTable;
   uploads: UploadsTable;
   issue_templates: IssueTemplatesTable;
+  label_priorities: LabelPrioritiesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
