@@ -195,6 +195,18 @@ describe.each(BACKENDS)('project labels API (%s)', (backend) => {
     // The group's label is prioritised for this project only: the group does not report it.
     const inGroup = (await (await as.guest!.get('/api/v4/groups/sandbox/labels')).json()) as LabelJson[];
     expect(inGroup.find((l) => l.id === first.id)?.priority).toBeNull();
+
+    // The star takes a group label's priority away too (the API's PUT only edits the project's own).
+    const unstar = (client: HttpClient, key: string | number) =>
+      client.request('DELETE', `/${project}/-/labels/${key}/remove_priority`, {
+        headers: { 'x-csrf-token': client.csrfToken },
+      });
+    expect((await unstar(guest, first.id)).status).toBe(403);
+    expect((await unstar(reporter, 999999)).status).toBe(404);
+    expect((await unstar(reporter, first.id)).status).toBe(200);
+    const unstarred = await list('guest');
+    expect(unstarred.find((l) => l.id === first.id)?.priority).toBeNull();
+    expect(unstarred.find((l) => l.id === second.id)?.priority).toBe(1);
   });
 
   it('lets an issue of the project carry the project’s own labels by id', async () => {

@@ -266,3 +266,17 @@ export async function setLabelPriorities(
     }
   });
 }
+
+/**
+ * GitLab's `remove_priority` of the labels page: the label (the project's or a group's it uses)
+ * leaves the project's prioritized labels; the others keep their places.
+ */
+export async function removeLabelPriority(
+  db: Kysely<Database>,
+  access: AccessContext,
+  owner: Extract<LabelOwner, { kind: 'project' }>,
+  label: LabelRow,
+): Promise<void> {
+  await requireLabelAdmin(access, owner);
+  await saveLabelPriority(db, projectPlace(owner), label.id, null, access.now());
+}

@@ -9,6 +9,7 @@ import {
   findOwnLabelOrFail,
   type LabelOwner,
   MAX_LABEL_PRIORITY,
+  removeLabelPriority,
   setLabelPriorities,
   updateLabel,
 } from '../../services/labelAdminService.ts';
@@ -52,7 +53,8 @@ function priorityParam(body: Params): number | null | undefined {
  *
  * Only the project's own labels are changed here (a group's label is managed in its group: 404);
  * Reporters and up manage them (401 signed out, 403 others); a title the project or its groups
- * have is 409 on create. The labels page's `POST /:project/-/labels/set_priorities` orders them.
+ * have is 409 on create. The labels page's `POST /:project/-/labels/set_priorities` orders them and
+ * its `DELETE /:project/-/labels/:label_id/remove_priority` takes one out of the order.
  */
 export function registerLabelRoutes(app: FastifyInstance, { db, config }: ServerDeps): void {
   const projectOwner = async (request: FastifyRequest): Promise<Extract<LabelOwner, { kind: 'project' }>> => {
@@ -165,6 +167,23 @@ export function registerLabelRoutes(app: FastifyInstance, { db, config }: Server
         projectPathOf(request.params),
       );
       await setLabelPriorities(db, request.access, { kind: 'project', project, namespace }, labelIds);
+      return { message: 'success' };
+    });
+  }
+
+  // The star of a prioritized label: DELETE /:project/-/labels/:id/remove_priority (GitLab's path),
+  // for the project's labels and its groups' alike (the API's PUT changes only the project's own).
+  for (const path of projectScopedPatterns('labels/:label_id/remove_priority')) {
+    app.delete(path, { errorHandler: issuableJsonErrorHandler() }, async (request) => {
+      if (!request.actor.user) throw new UnauthorizedError();
+      const { project, namespace } = await findReadableProject(
+        db,
+        request.access,
+        projectPathOf(request.params),
+      );
+      const owner = { kind: 'project', project, namespace } as const;
+      const label = await findAvailableLabelOrFail(db, owner, labelKey(request));
+      await removeLabelPriority(db, request.access, owner, label);
       return { message: 'success' };
     });
   }
