@@ -4,7 +4,8 @@ import { closeOtherContexts, expectNoSeriousAxeViolations, signIn, waitForIdle }
 test.afterEach(({ browser, context }) => closeOtherContexts(browser, context));
 
 /** A group's labels page: Reporters manage the group's own labels; parents' labels show read-only. */
-test('a Reporter adds, renames and deletes a group label', async ({ page }) => {
+test('a Reporter adds, renames, subscribes to and deletes a group label', async ({ page }) => {
+  test.setTimeout(60_000);
   await signIn(page, 'reporter');
   await page.goto('/groups/sandbox/-/labels');
   await waitForIdle(page);
@@ -17,6 +18,18 @@ test('a Reporter adds, renames and deletes a group label', async ({ page }) => {
   const own = page.getByTestId('labels-own');
   await expect(own.getByText(title)).toBeVisible();
   await expectNoSeriousAxeViolations(page);
+
+  // Subscribe to it, and see the choice kept after a reload.
+  await own.getByRole('button', { name: `Subscribe: ${title}` }).click();
+  await expect(page.getByTestId('labels-notice')).toHaveText(`You are now subscribed to ${title}.`);
+  await page.reload();
+  await waitForIdle(page);
+  await expect(own.getByRole('button', { name: `Unsubscribe: ${title}` })).toBeVisible();
+  // The label leads to the group's issues filtered by it.
+  await expect(own.locator(`[data-label-title="${title}"]`).getByTestId('label-link')).toHaveAttribute(
+    'href',
+    `/groups/sandbox/-/issues?label_name%5B%5D=${title}`,
+  );
 
   await own.getByRole('button', { name: `Edit ${title}` }).click();
   await page.getByTestId('label-title-input').fill(`${title}-renamed`);

@@ -22,7 +22,7 @@ import { IssuePage } from '../features/issue/index.ts';
 import { NewIssuePage } from '../features/issue-new/index.ts';
 import { IssueTemplatesPage } from '../features/issue-templates/index.ts';
 import { IssuesListPage } from '../features/issues/index.ts';
-import { GroupLabelsPage } from '../features/labels/index.ts';
+import { GroupLabelsPage, ProjectLabelsPage } from '../features/labels/index.ts';
 import { MilestonePage, MilestonesListPage } from '../features/milestone/index.ts';
 import { ProjectPage } from '../features/projects/index.ts';
 import { TodosPage } from '../features/todos/index.ts';
@@ -103,6 +103,8 @@ export function PageView({ page, session }: { page: PageMount; session: Session 
       return <MilestonesListPage kind="project" fullPath={page.fullPath} name={page.projectName} />;
     case 'group-labels':
       return <GroupLabelsPage {...page} />;
+    case 'project-labels':
+      return <ProjectLabelsPage {...page} />;
     case 'user':
       return <UserProfilePage {...page} />;
     case 'milestone':

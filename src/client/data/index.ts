@@ -79,14 +79,18 @@ export {
   type IssueTemplateSummary,
   saveIssueTemplate,
 } from './issues/issueTemplatesRest.ts';
-export { type GroupLabelsList, useGroupLabelsList } from './labels/groupLabelsHooks.ts';
-export {
-  deleteGroupLabel,
-  type LabelFields,
-  type ManagedLabel,
-  saveGroupLabel,
-} from './labels/groupLabelsRest.ts';
 export { useEpicLabels, useIssueLabels } from './labels/labelHooks.ts';
+export { type LabelsList, useLabelsList } from './labels/labelsListHooks.ts';
+export {
+  deleteLabel,
+  type LabelFields,
+  type LabelOwnerRef,
+  type ManagedLabel,
+  removeLabelPriority,
+  saveLabel,
+  setLabelPriorities,
+  setLabelSubscribed,
+} from './labels/labelsRest.ts';
 export { LIST_PAGE_SIZE, type ListFilters } from './lists.ts';
 export { toIssueType } from './mappers.ts';
 export {

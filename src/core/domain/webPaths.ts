@@ -87,6 +87,19 @@ export const projectIssuesBulkUpdatePath = (fullPath: string): string =>
 /** The project's issues list filtered by a query string (`label_name[]=…`), as GitLab links to it. */
 export const projectIssuesSearchPath = (fullPath: string, query: string): string =>
   `${projectIssuesPath(fullPath)}?${query}`;
+/** The project's labels page. */
+export const projectLabelsPath = (fullPath: string): string => projectSection(fullPath, 'labels');
+/** Where the project's labels page orders its prioritised labels (POST `label_ids[]`). */
+export const projectLabelPrioritiesPath = (fullPath: string): string =>
+  projectSection(fullPath, 'labels/set_priorities');
+/** Where the project's labels page takes a label's priority away (DELETE). */
+export const projectLabelRemovePriorityPath = (fullPath: string, labelId: number): string =>
+  projectSection(fullPath, `labels/${labelId}/remove_priority`);
+/** A group's or project's issues list filtered by one label (`label_name[]`), as a label's links go. */
+export function labelIssuesPath(kind: 'group' | 'project', fullPath: string, title: string): string {
+  const list = kind === 'group' ? groupIssuesPath(fullPath) : projectIssuesPath(fullPath);
+  return `${list}?${new URLSearchParams([['label_name[]', title]])}`;
+}
 /** GitLab's new-issue page; with a template name, that template is chosen up front. */
 export function newIssuePath(projectFullPath: string, template?: string): string {
   const path = projectSection(projectFullPath, 'issues/new');

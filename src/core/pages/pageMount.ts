@@ -54,7 +54,12 @@ export const PAGE_MOUNTS = {
   /** `/:project/-/milestones`. */
   'project-milestones': PROJECT_FIELDS,
   /** `/groups/:path/-/labels`: the group's labels; Reporters and up manage its own. */
-  'group-labels': { ...GROUP_FIELDS, canAdminLabels: FLAG },
+  'group-labels': { ...GROUP_FIELDS, canAdminLabels: FLAG, signedIn: FLAG },
+  /**
+   * `/:project/-/labels`: the project's labels and its groups'; Reporters and up manage its own and
+   * its priorities; signed-in viewers subscribe.
+   */
+  'project-labels': { ...PROJECT_FIELDS, canAdminLabels: FLAG, signedIn: FLAG },
   /** `/:username`: a user's profile. */
   user: {
     username: REQUIRED,

@@ -16,6 +16,7 @@ import * as epicRollups from './migrations/0007_epic_rollups.ts';
 import * as issueLastEdited from './migrations/0008_issue_last_edited.ts';
 import * as issueTemplates from './migrations/0009_issue_templates.ts';
 import * as discussions from './migrations/0010_discussions.ts';
+import * as labelPriorities from './migrations/0011_label_priorities.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations are listed here, in order; they only ever run forward. */
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008_issue_last_edited': issueLastEdited,
   '0009_issue_templates': issueTemplates,
   '0010_discussions': discussions,
+  '0011_label_priorities': labelPriorities,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -249,7 +249,7 @@ export interface SubscriptionsTable {
   id: Id;
   root_namespace_id: number;
   user_id: number;
-  subscribable_type: 'Epic' | 'Issue' | 'MergeRequest';
+  subscribable_type: 'Epic' | 'Issue' | 'MergeRequest' | 'Label';
   subscribable_id: number;
   subscribed: boolean;
   created_at: Timestamp;
@@ -352,6 +352,17 @@ export interface IssueTemplatesTable {
   updated_at: Timestamp;
 }
 
+/** A label's place in a project's prioritised labels (migration 0011); 0 comes first. */
+export interface LabelPrioritiesTable {
+  id: Id;
+  root_namespace_id: number;
+  project_id: number;
+  label_id: number;
+  priority: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   data_version: DataVersionTable;
   users: UsersTable;
@@ -378,6 +389,7 @@ export interface Database {
   description_versions: DescriptionVersionsTable;
   uploads: UploadsTable;
   issue_templates: IssueTemplatesTable;
+  label_priorities: LabelPrioritiesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

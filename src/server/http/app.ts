@@ -18,6 +18,7 @@ import { registerIssueLinkApiRoutes } from './api/issueLinkApiRoutes.ts';
 import { registerIssueListRoutes } from './api/issueListRoutes.ts';
 import { registerIssueRoutes } from './api/issueRoutes.ts';
 import { registerIssueTemplateRoutes } from './api/issueTemplateRoutes.ts';
+import { registerLabelRoutes } from './api/labelRoutes.ts';
 import { registerMilestoneAndLabelRoutes } from './api/milestoneLabelRoutes.ts';
 import { registerProjectRoutes } from './api/projectRoutes.ts';
 import { registerTodoApiRoutes } from './api/todoApiRoutes.ts';
@@ -137,6 +138,7 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerIssueTemplateRoutes(app, deps);
   registerIssueListRoutes(app, deps);
   registerMilestoneAndLabelRoutes(app, deps);
+  registerLabelRoutes(app, deps);
   registerUserModerationRoutes(app, deps);
   registerUserRoutes(app, deps);
   registerTodoApiRoutes(app, deps);

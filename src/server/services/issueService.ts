@@ -50,6 +50,15 @@ async function buildFilter(
   projects: readonly ProjectInNamespace[],
   params: IssueListParams,
 ): Promise<IssueFilter> {
+  const state = params.state === 'all' || params.state === 'locked' ? undefined : params.state;
+  return { ...params, ...(await issueReaderFor(access, projects)), state };
+}
+
+/** Who reads issues in these projects: where the actor reads them, and confidential ones too. */
+export async function issueReaderFor(
+  access: AccessContext,
+  projects: readonly ProjectInNamespace[],
+): Promise<IssueReader> {
   const projectIds: number[] = [];
   const confidentialProjectIds: number[] = [];
   for (const { project, namespace } of projects) {
@@ -59,14 +68,11 @@ async function buildFilter(
       confidentialProjectIds.push(project.id);
     }
   }
-  const state = params.state === 'all' || params.state === 'locked' ? undefined : params.state;
   return {
-    ...params,
     projectIds,
     confidentialProjectIds,
     viewerId: access.actor.user?.id ?? null,
     seesHidden: seesHiddenIssues(access),
-    state,
   };
 }
 

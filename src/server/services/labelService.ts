@@ -4,6 +4,7 @@ import {
   findGroupLabelsByTitles,
   findLabelsByIds,
   findLabelsOfTargets,
+  findProjectLabelsByTitles,
   insertGroupLabels,
   type LabelTarget,
   replaceTargetLabels,
@@ -14,11 +15,15 @@ import { ValidationError } from './errors.ts';
 /** Labels one request may name: GitLab's cap on list arguments. */
 export const MAX_LABELS_PER_REQUEST = 100;
 
-/** Ids of the group labels (own or inherited) with these titles, creating missing ones in the group. */
+/**
+ * Ids of the labels with these titles: an issue's project's own first (`projectId`), then the group's
+ * (own or inherited); missing ones are created in the group.
+ */
 export async function labelIdsForTitles(
   db: Executor,
   group: NamespaceRow,
   titles: readonly string[],
+  projectId?: number,
 ): Promise<number[]> {
   const wanted = [...new Set(titles.map((title) => title.trim()).filter((title) => title.length > 0))];
   if (wanted.length === 0) return [];
@@ -36,6 +41,10 @@ export async function labelIdsForTitles(
     const known = nearest.get(label.title);
     if (!known || depth(label) > depth(known)) nearest.set(label.title, label);
   }
+  if (projectId !== undefined) {
+    for (const label of await findProjectLabelsByTitles(db, projectId, wanted))
+      nearest.set(label.title, label);
+  }
   const missing = wanted.filter((title) => !nearest.has(title));
   const created = await insertGroupLabels(db, group, missing, DEFAULT_LABEL_COLOR);
   for (const label of created) nearest.set(label.title, label);
@@ -50,20 +59,26 @@ export interface LabelChanges {
   readonly removeTitles?: readonly string[] | undefined;
 }
 
-/** Applies label changes to an epic (group labels of its hierarchy only), one label per scope. */
+/**
+ * Applies label changes to an epic or issue, one label per scope: group labels of its hierarchy,
+ * and for an issue its project's own labels (`projectId`).
+ */
 export async function resolveLabelChanges(
   db: Executor,
   group: NamespaceRow,
   target: { type: LabelTarget; id: number },
   changes: LabelChanges,
+  projectId?: number,
 ): Promise<void> {
   const touched =
     changes.replaceWith || changes.add?.length || changes.remove?.length || changes.removeTitles?.length;
   if (!touched) return;
   const current = (await findLabelsOfTargets(db, target.type, [target.id])).get(target.id) ?? [];
   const added = await findLabelsByIds(db, [...(changes.replaceWith ?? []), ...(changes.add ?? [])]);
-  const foreign = added.find(
-    (label) => label.group_id === null || !group.traversal_ids.includes(label.group_id),
+  const foreign = added.find((label) =>
+    label.group_id === null
+      ? projectId === undefined || label.project_id !== projectId
+      : !group.traversal_ids.includes(label.group_id),
   );
   if (foreign || added.length < new Set([...(changes.replaceWith ?? []), ...(changes.add ?? [])]).size) {
     throw new ValidationError({ labels: ['not found'] });

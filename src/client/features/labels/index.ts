@@ -1,2 +1,3 @@
-/** A group's labels page. */
+/** The labels pages of groups and projects. */
 export { GroupLabelsPage } from './GroupLabelsPage.tsx';
+export { ProjectLabelsPage } from './ProjectLabelsPage.tsx';

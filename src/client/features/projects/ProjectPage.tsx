@@ -3,6 +3,7 @@ import {
   groupPath,
   projectIssuesPath,
   projectIssueTemplatesPath,
+  projectLabelsPath,
   projectMilestonesPath,
 } from '../../../core/domain/webPaths.ts';
 import { NotFoundContent } from '../../components/errors/index.ts';
@@ -58,6 +59,14 @@ export function ProjectPage({
             >
               <Icon name="milestone" />
               Milestones
+            </a>
+            <a
+              className="btn btn-default"
+              href={projectLabelsPath(fullPath)}
+              data-testid="project-labels-link"
+            >
+              <Icon name="label" />
+              Labels
             </a>
           </>
         }

@@ -71,6 +71,21 @@ export function findGroupLabelsByTitles(
     .execute();
 }
 
+/** A project's own labels with these titles (exact titles, as the group lookup above). */
+export function findProjectLabelsByTitles(
+  db: Executor,
+  projectId: number,
+  titles: readonly string[],
+): Promise<LabelRow[]> {
+  if (titles.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('labels')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .where('title', 'in', [...titles])
+    .execute();
+}
+
 export async function replaceTargetLabels(
   db: Executor,
   target: { type: LabelTarget; id: number; rootNamespaceId: number },
@@ -125,29 +140,77 @@ export function findLabelsByIds(db: Executor, ids: readonly number[]): Promise<L
   return db.selectFrom('labels').selectAll().where('id', 'in', storable).execute();
 }
 
-/** A group's own label by id, or by title (any case) when `key` is not all digits, as GitLab's `:label_id`. */
-export function findGroupLabel(db: Executor, groupId: number, key: string): Promise<LabelRow | undefined> {
-  let query = db.selectFrom('labels').selectAll().where('group_id', '=', groupId);
-  query = /^\d{1,10}$/.test(key)
-    ? query.where('id', '=', Number(key))
-    : query.where(sql`lower(title)`, '=', key.toLowerCase());
+/** Whose labels: a group's own or a project's own. */
+export type LabelOwnerKey = { readonly groupId: number } | { readonly projectId: number };
+
+const ownerColumn = (owner: LabelOwnerKey) =>
+  'groupId' in owner ? (['group_id', owner.groupId] as const) : (['project_id', owner.projectId] as const);
+
+/** `:label_id` as GitLab reads it: all digits is an id, anything else a title (any case here). */
+const byIdOrTitle = (key: string) =>
+  /^\d{1,10}$/.test(key) ? ({ id: Number(key) } as const) : ({ title: key.toLowerCase() } as const);
+
+/** A group's or project's own label by id, or by title (any case) when `key` is not all digits. */
+export function findOwnedLabel(
+  db: Executor,
+  owner: LabelOwnerKey,
+  key: string,
+): Promise<LabelRow | undefined> {
+  const [column, ownerId] = ownerColumn(owner);
+  const wanted = byIdOrTitle(key);
+  let query = db.selectFrom('labels').selectAll().where(column, '=', ownerId);
+  query =
+    'id' in wanted ? query.where('id', '=', wanted.id) : query.where(sql`lower(title)`, '=', wanted.title);
   return query.executeTakeFirst();
 }
 
-/** Whether the group already has a label of this title (any case), other than `exceptId`. */
-export async function groupHasLabelTitled(
+/**
+ * A label a project may use, by id or title: its own, or one of its groups' (`groupIds`, root
+ * first). By title, the project's own wins, then the nearest group's, as GitLab's finder orders them.
+ */
+export async function findAvailableLabel(
   db: Executor,
-  groupId: number,
-  title: string,
-  exceptId?: number,
-): Promise<boolean> {
+  scope: { readonly projectId: number; readonly groupIds: readonly number[] },
+  key: string,
+): Promise<LabelRow | undefined> {
+  const wanted = byIdOrTitle(key);
   let query = db
     .selectFrom('labels')
-    .select('id')
-    .where('group_id', '=', groupId)
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb('project_id', '=', scope.projectId),
+        ...(scope.groupIds.length ? [eb('group_id', 'in', [...scope.groupIds])] : []),
+      ]),
+    );
+  query =
+    'id' in wanted ? query.where('id', '=', wanted.id) : query.where(sql`lower(title)`, '=', wanted.title);
+  const rows = await query.execute();
+  const rank = (label: LabelRow) =>
+    label.project_id !== null ? Number.MAX_SAFE_INTEGER : scope.groupIds.indexOf(label.group_id ?? -1);
+  return rows.sort((a, b) => rank(b) - rank(a))[0];
+}
+
+/** A label of these owners with this title (any case), other than `exceptId`; the first found. */
+export function findLabelTitledAmong(
+  db: Executor,
+  owners: { readonly groupIds: readonly number[]; readonly projectIds: readonly number[] },
+  title: string,
+  exceptId?: number,
+): Promise<LabelRow | undefined> {
+  if (owners.groupIds.length === 0 && owners.projectIds.length === 0) return Promise.resolve(undefined);
+  let query = db
+    .selectFrom('labels')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        ...(owners.groupIds.length ? [eb('group_id', 'in', [...owners.groupIds])] : []),
+        ...(owners.projectIds.length ? [eb('project_id', 'in', [...owners.projectIds])] : []),
+      ]),
+    )
     .where(sql`lower(title)`, '=', title.toLowerCase());
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
+  return query.executeTakeFirst();
 }
 
 export function updateLabelRow(
@@ -158,7 +221,15 @@ export function updateLabelRow(
   return db.updateTable('labels').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
 }
 
-/** Deletes a label; its links to epics, issues and merge requests go with it by foreign key. */
+/**
+ * Deletes a label; its links to epics, issues and merge requests and its priorities go with it by
+ * foreign key, its subscriptions (which name it by type and id) in the same statement's transaction.
+ */
 export async function deleteLabelRow(db: Executor, id: number): Promise<void> {
+  await db
+    .deleteFrom('subscriptions')
+    .where('subscribable_type', '=', 'Label')
+    .where('subscribable_id', '=', id)
+    .execute();
   await db.deleteFrom('labels').where('id', '=', id).execute();
 }

@@ -1,10 +1,13 @@
 import type { Executor } from '../executor.ts';
 
+/** What a user may subscribe to: an issuable, or a label (notifications of items given it). */
+export type SubscribableType = 'Epic' | 'Issue' | 'MergeRequest' | 'Label';
+
 /** The user's explicit choice, if any: true subscribed, false unsubscribed, undefined never chose. */
 export async function findSubscriptionChoice(
   db: Executor,
   userId: number,
-  type: 'Epic' | 'Issue' | 'MergeRequest',
+  type: SubscribableType,
   id: number,
 ): Promise<boolean | undefined> {
   const row = await db
@@ -21,7 +24,7 @@ export async function findSubscriptionChoice(
 export async function findSubscriptionChoices(
   db: Executor,
   userId: number,
-  type: 'Epic' | 'Issue' | 'MergeRequest',
+  type: SubscribableType,
   ids: readonly number[],
 ): Promise<Map<number, boolean>> {
   if (ids.length === 0) return new Map();
@@ -41,7 +44,7 @@ export async function saveSubscriptionChoice(
   choice: {
     rootNamespaceId: number;
     userId: number;
-    type: 'Epic' | 'Issue' | 'MergeRequest';
+    type: SubscribableType;
     id: number;
     subscribed: boolean;
   },

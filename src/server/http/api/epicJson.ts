@@ -91,7 +91,9 @@ export async function presentEpics(db: Executor, epics: readonly EpicRow[], opti
       closed_at: epic.closed_at?.toISOString() ?? null,
       imported: false,
       imported_from: 'none',
-      labels: options.withLabelsDetails ? epicLabels.map(labelJson) : epicLabels.map((label) => label.title),
+      labels: options.withLabelsDetails
+        ? epicLabels.map((label) => labelJson(label))
+        : epicLabels.map((label) => label.title),
       upvotes: vote.upvotes,
       downvotes: vote.downvotes,
       web_url: `${externalUrl}${epicWebPath(group.full_path, epic.iid)}`,

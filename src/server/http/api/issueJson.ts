@@ -101,7 +101,7 @@ export async function presentIssues(db: Executor, issues: readonly IssueRow[], o
       closed_at: issue.closed_at?.toISOString() ?? null,
       closed_by: null,
       labels: options.withLabelsDetails
-        ? (labels.get(issue.id) ?? []).map(labelJson)
+        ? (labels.get(issue.id) ?? []).map((label) => labelJson(label))
         : (labels.get(issue.id) ?? []).map((label) => label.title),
       milestone: milestone ? milestoneJson(milestone, milestoneOwner ?? '', today, externalUrl) : null,
       assignees,

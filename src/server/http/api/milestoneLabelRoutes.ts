@@ -11,6 +11,7 @@ import {
 import { findReadableGroup } from '../../services/groupService.ts';
 import { listGroupLabels, listGroupMilestones } from '../../services/milestoneLabelService.ts';
 import { findGroupMilestone, updateGroupMilestone } from '../../services/milestoneService.ts';
+import { presentLabel, presentLabels } from './labelJson.ts';
 import { setPaginationHeaders } from './pagination.ts';
 import {
   bodyParams,
@@ -24,7 +25,7 @@ import {
   ParamError,
   type Params,
 } from './params.ts';
-import { labelJson, milestoneJson } from './presenters.ts';
+import { milestoneJson } from './presenters.ts';
 
 export function registerMilestoneAndLabelRoutes(app: FastifyInstance, { db, config, now }: ServerDeps): void {
   app.get('/api/v4/groups/:id/milestones', async (request, reply) => {
@@ -117,7 +118,9 @@ export function registerMilestoneAndLabelRoutes(app: FastifyInstance, { db, conf
       { offset: page.offset, limit: page.perPage },
     );
     setPaginationHeaders(request, reply, config.externalUrl, page, total);
-    return rows.map(labelJson);
+    return presentLabels(db, request.access, { kind: 'group', group }, rows, {
+      withCounts: optionalBoolean(query, 'with_counts') ?? false,
+    });
   });
 
   // GitLab's group label management (`@gitbeaker/rest`'s GroupLabels): `:label_id` is the label's
@@ -128,9 +131,10 @@ export function registerMilestoneAndLabelRoutes(app: FastifyInstance, { db, conf
     return { group, label: await findGroupLabelOrFail(db, group, label_id) };
   };
 
-  app.get('/api/v4/groups/:id/labels/:label_id', async (request) =>
-    labelJson((await labelOf(request)).label),
-  );
+  app.get('/api/v4/groups/:id/labels/:label_id', async (request) => {
+    const { group, label } = await labelOf(request);
+    return presentLabel(db, request.access, { kind: 'group', group }, label);
+  });
 
   app.post('/api/v4/groups/:id/labels', async (request, reply) => {
     const { id } = request.params as { id: string };
@@ -145,7 +149,7 @@ export function registerMilestoneAndLabelRoutes(app: FastifyInstance, { db, conf
       color,
       description: optionalString(body, 'description', MAX_LABEL_FIELD * 8),
     });
-    return reply.code(201).send(labelJson(label));
+    return reply.code(201).send(await presentLabel(db, request.access, { kind: 'group', group }, label));
   });
 
   app.put('/api/v4/groups/:id/labels/:label_id', async (request) => {
@@ -161,7 +165,8 @@ export function registerMilestoneAndLabelRoutes(app: FastifyInstance, { db, conf
       );
     }
     const { group, label } = await labelOf(request);
-    return labelJson(await updateGroupLabel(db, request.access, group, label, fields));
+    const updated = await updateGroupLabel(db, request.access, group, label, fields);
+    return presentLabel(db, request.access, { kind: 'group', group }, updated);
   });
 
   app.delete('/api/v4/groups/:id/labels/:label_id', async (request, reply) => {

@@ -9,6 +9,7 @@ import {
 } from '../../../core/domain/webPaths.ts';
 import type { LabelRow, MilestoneRow, NamespaceRow, ProjectRow, UserRow } from '../../db/schema.ts';
 import { visibilityOfLevel } from '../../services/access.ts';
+import type { LabelDetails } from '../../services/labelViewService.ts';
 import { renderTitleHtml } from '../../services/markdown/markdownRenderer.ts';
 
 /** REST JSON shapes, field for field as GitLab's API entities. */
@@ -155,7 +156,12 @@ export function milestoneJson(
   };
 }
 
-export function labelJson(label: LabelRow) {
+/**
+ * GitLab's label entity. `details` (labelViewService) says whether the viewer subscribes and the
+ * project's priority; with its counts, the with_counts fields come along.
+ */
+export function labelJson(label: LabelRow, details?: LabelDetails) {
+  const counts = details?.counts;
   return {
     id: label.id,
     name: label.title,
@@ -164,8 +170,15 @@ export function labelJson(label: LabelRow) {
     description_html: renderTitleHtml(label.description),
     text_color: contrastTextColor(label.color),
     color: label.color,
-    subscribed: false,
-    priority: null,
+    ...(counts
+      ? {
+          open_issues_count: counts.openIssues,
+          closed_issues_count: counts.closedIssues,
+          open_merge_requests_count: counts.openMergeRequests,
+        }
+      : {}),
+    subscribed: details?.subscribed ?? false,
+    priority: details?.priority ?? null,
     is_project_label: label.project_id !== null,
   };
 }

@@ -119,6 +119,7 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
           page: 'group-labels',
           ...base,
           canAdminLabels: await request.access.canInNamespace('admin_label', group),
+          signedIn: request.actor.user !== null,
         },
       });
     }
@@ -246,6 +247,17 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
       return sendPage(request, reply, assets, {
         title: `Milestones · ${namespace.full_name} / ${project.name}`,
         mount: { page: 'project-milestones', ...base },
+      });
+    }
+    if (section === 'labels') {
+      return sendPage(request, reply, assets, {
+        title: `Labels · ${namespace.full_name} / ${project.name}`,
+        mount: {
+          page: 'project-labels',
+          ...base,
+          canAdminLabels: await request.access.canInProject('admin_label', project, namespace),
+          signedIn: request.actor.user !== null,
+        },
       });
     }
     if (section === 'issues/new' || section === 'issue_templates') {

@@ -263,12 +263,12 @@ export async function updateIssue(
 /** Labels by title (created in the project's group when missing) or by id, one per scope. */
 async function applyLabelChanges(
   db: Executor,
-  { namespace }: ProjectInNamespace,
+  { namespace, project }: ProjectInNamespace,
   issue: IssueRow,
   changes: IssueChanges,
 ): Promise<void> {
   const byTitles = async (titles: readonly string[] | undefined) =>
-    titles ? labelIdsForTitles(db, namespace, titles) : undefined;
+    titles ? labelIdsForTitles(db, namespace, titles, project.id) : undefined;
   const replaced = changes.labels ?? changes.labelIds;
   await resolveLabelChanges(
     db,
@@ -283,6 +283,7 @@ async function applyLabelChanges(
       remove: changes.removeLabelIds,
       removeTitles: changes.removeLabels,
     },
+    project.id,
   );
 }
 

@@ -63,7 +63,7 @@ export async function checkNewIssueMilestone(
 /** Assignees and labels of the just-inserted issue, inside the creating transaction. */
 export async function applyNewIssueLinks(
   db: Executor,
-  { namespace }: ProjectInNamespace,
+  { namespace, project }: ProjectInNamespace,
   issue: IssueRow,
   fields: NewIssueMetadata,
 ): Promise<void> {
@@ -71,7 +71,13 @@ export async function applyNewIssueLinks(
     await replaceIssueAssignees(db, issue, await checkAssignees(db, fields.assigneeIds));
   }
   if (fields.labels?.length) {
-    const ids = await labelIdsForTitles(db, namespace, fields.labels);
-    await resolveLabelChanges(db, namespace, { type: 'Issue', id: issue.id }, { replaceWith: ids });
+    const ids = await labelIdsForTitles(db, namespace, fields.labels, project.id);
+    await resolveLabelChanges(
+      db,
+      namespace,
+      { type: 'Issue', id: issue.id },
+      { replaceWith: ids },
+      project.id,
+    );
   }
 }
