@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
+import { findEpicById } from '../db/repositories/epicRepository.ts';
 import { findUserById } from '../db/repositories/userRepository.ts';
 import type { Database, EpicRow, NamespaceRow, UserRow } from '../db/schema.ts';
 import type { AccessContext } from './access.ts';
+import { prepareQuickActions } from './discussions/quickActions/quickActionService.ts';
 import { deleteEpic, updateEpic } from './epics/epicCommands.ts';
 import { findReadableEpic } from './epics/epicQueries.ts';
 import { UnauthorizedError, ValidationError } from './errors.ts';
@@ -48,7 +50,8 @@ export async function loadEpicIssuable(
 
 /**
  * Saves the edit form in one transaction (epicCommands.updateEpic): a stale lock_version is a
- * StaleEditError and changes nothing. A form with nothing to save is bad input.
+ * StaleEditError and changes nothing. A form with nothing to save is bad input. The description's
+ * quick actions are stripped from it and run once it is saved, as GitLab does.
  */
 export async function saveEpicIssuable(
   db: Kysely<Database>,
@@ -64,8 +67,21 @@ export async function saveEpicIssuable(
     throw new ValidationError({ epic: ['must include a title, description or state_event'] });
   }
   const { group, epic } = await findReadableEpic(db, access, { groupPath, iid });
+  const prepared =
+    changes.description !== undefined && changes.updateTask === undefined
+      ? await prepareQuickActions(db, access, { type: 'Epic', group, epic }, changes.description)
+      : null;
   const { title, description, stateEvent, lockVersion } = resolveTaskToggle(epic, changes);
-  const updated = await updateEpic(db, access, group, epic, { title, description, stateEvent, lockVersion });
+  let updated = await updateEpic(db, access, group, epic, {
+    title,
+    description: prepared ? prepared.text : description,
+    stateEvent,
+    lockVersion,
+  });
+  if (prepared && prepared.commands.length > 0) {
+    await prepared.execute();
+    updated = (await findEpicById(db, updated.id)) ?? updated;
+  }
   return withEditor(db, group, updated);
 }
 

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { MAX_DESCRIPTION_LENGTH } from '../../../core/domain/epicRules.ts';
 import type { ServerDeps } from '../../serverDeps.ts';
 import { updateIssue } from '../../services/issues/issueCommands.ts';
-import { createIssue, epicIdForNewIssue } from '../../services/links/issueCreateService.ts';
+import { createIssueWithQuickActions } from '../../services/issues/issueCreateWithQuickActions.ts';
+import { epicIdForNewIssue } from '../../services/links/issueCreateService.ts';
 import { requireSignedIn } from '../../services/links/linkViews.ts';
 import { findReadableProject } from '../../services/projectService.ts';
 import { readableIssueOfApiPath } from './issueApiParams.ts';
@@ -36,7 +37,7 @@ export function registerIssueRoutes(app: FastifyInstance, { db, config, now }: S
     let epicId = optionalInteger(body, 'epic_id', 1);
     const epicIid = optionalInteger(body, 'epic_iid', 1);
     if (epicId === undefined && epicIid !== undefined) epicId = await epicIdForNewIssue(db, located, epicIid);
-    const issue = await createIssue(db, request.access, located, {
+    const issue = await createIssueWithQuickActions(db, request.access, located, {
       title: optionalString(body, 'title', 255 * 4),
       description: optionalString(body, 'description', MAX_DESCRIPTION_LENGTH),
       confidential: optionalBoolean(body, 'confidential'),

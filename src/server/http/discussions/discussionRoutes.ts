@@ -7,7 +7,6 @@ import {
 import type { ServerDeps } from '../../serverDeps.ts';
 import type { AccessContext } from '../../services/access.ts';
 import {
-  createNote,
   deleteNote,
   discussionStamp,
   listDiscussions,
@@ -17,6 +16,7 @@ import {
 } from '../../services/discussions/discussionService.ts';
 import { toggleNoteAward } from '../../services/discussions/noteAwards.ts';
 import { type NoteablePolicy, noteablePolicy } from '../../services/discussions/noteable.ts';
+import { type SubmittedNote, submitNote } from '../../services/discussions/submitNote.ts';
 import { findReadableEpic } from '../../services/epics/epicQueries.ts';
 import {
   bodyParams,
@@ -70,6 +70,18 @@ function noteInternal(fields: Record<string, unknown>): boolean | undefined {
   return optionalBoolean(fields, 'internal');
 }
 
+/** GitLab's report of a comment's quick actions, beside the note or alone. */
+function quickActionsJson(submitted: SubmittedNote) {
+  return {
+    commands_changes: submitted.commandsChanges,
+    quick_actions_status: {
+      messages: submitted.messages,
+      error_messages: submitted.errorMessages,
+      command_names: submitted.commandNames,
+    },
+  };
+}
+
 /**
  * The activity section's endpoints under an epic or issue page path (`<item>` below), GitLab's page
  * JSON rather than its API (the API's notes and discussions are in http/api):
@@ -79,7 +91,9 @@ function noteInternal(fields: Record<string, unknown>): boolean | undefined {
  * GET    <item>/notes.json?last_fetched_at=         notes changed since ({ notes, notes_count,
  *        last_fetched_at }); ETag and 304 while nothing changed; Poll-Interval as realtime_changes
  * POST   <item>/notes                               { note: { note, internal }, discussion_id?,
- *        start_thread? } → 201 note
+ *        start_thread? } → 201 note with `commands_changes` and `quick_actions_status`
+ *        ({ messages, error_messages, command_names }) for the body's quick actions; 202 with only
+ *        those two when the body was nothing but quick actions (no note is added)
  * PUT    <item>/notes/:noteId                       { note: { note } } → 200 note
  * DELETE <item>/notes/:noteId                       → 204
  * POST   <item>/notes/:noteId/toggle_award_emoji    { name } → 200 { toggled_on }
@@ -159,13 +173,15 @@ export function registerDiscussionRoutes(app: FastifyInstance, { db }: ServerDep
         }
         const startThread = optionalBoolean(fields, 'start_thread');
         const policy = await policyOf(request);
-        const note = await createNote(db, request.access, policy, {
+        const submitted = await submitNote(db, request.access, policy, {
           body,
           internal,
           discussionId,
           startThread,
         });
-        return reply.code(201).send(noteJson(note));
+        const status = quickActionsJson(submitted);
+        if (!submitted.note) return reply.code(202).send(status);
+        return reply.code(201).send({ ...noteJson(submitted.note), ...status });
       });
 
       app.put(`${base}/notes/:noteId`, { errorHandler: issuableJsonErrorHandler() }, async (request) => {

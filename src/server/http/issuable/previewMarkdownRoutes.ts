@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { MAX_DESCRIPTION_LENGTH } from '../../../core/domain/epicRules.ts';
 import type { ServerDeps } from '../../serverDeps.ts';
 import {
+  type MarkdownPreview,
   PREVIEW_TARGET_TYPES,
   type PreviewRequest,
   previewGroupMarkdown,
@@ -21,7 +22,8 @@ import { issuableJsonErrorHandler } from './issuableErrors.ts';
  * Preview tab (GitLab's routes).
  * Body (JSON or form): `text` (required, at most the description limit); `target_type` and
  * `target_id` may also come in the query, as GitLab's editor puts them there.
- * 200 { body: "<sanitised html>", references: { users: [], commands: "" } }
+ * 200 { body: "<sanitised html>", references: { users: [usernames], commands: "<html>" } }: the
+ * body without the quick actions, and what they would do on the target ('' without any)
  * Signed-in readers of the group or project only: 401 signed out, 404 unreadable group, project or
  * target (an epic's or issue's iid),
  * 400 missing or malformed parameters, 422 bad CSRF token; failures are `{ errors: [...] }`.
@@ -35,7 +37,7 @@ export function registerPreviewMarkdownRoutes(app: FastifyInstance, { db }: Serv
         groupPathOf(request.params),
         previewRequest(request.query, request.body),
       );
-      return previewJson(rendered.html);
+      return previewJson(rendered);
     });
   }
   for (const path of projectScopedPatterns('preview_markdown')) {
@@ -46,7 +48,7 @@ export function registerPreviewMarkdownRoutes(app: FastifyInstance, { db }: Serv
         projectPathOf(request.params),
         previewRequest(request.query, request.body),
       );
-      return previewJson(rendered.html);
+      return previewJson(rendered);
     });
   }
 }
@@ -62,5 +64,8 @@ function previewRequest(query: unknown, body: unknown): PreviewRequest {
   };
 }
 
-// References stay plain text for now (no user mentions, no quick actions), hence the empties.
-const previewJson = (html: string) => ({ body: html, references: { users: [], commands: '' } });
+/** GitLab's preview answer: `commands` is the rendered explanations of the text's quick actions. */
+const previewJson = (preview: MarkdownPreview) => ({
+  body: preview.html,
+  references: { users: preview.users, commands: preview.commandsHtml },
+});

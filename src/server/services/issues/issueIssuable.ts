@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
+import { findIssueById } from '../../db/repositories/issueRepository.ts';
 import { findUserById } from '../../db/repositories/userRepository.ts';
 import type { Database, IssueRow, UserRow } from '../../db/schema.ts';
 import type { AccessContext } from '../access.ts';
+import { prepareQuickActions } from '../discussions/quickActions/quickActionService.ts';
 import { UnauthorizedError, ValidationError } from '../errors.ts';
 import { resolveTaskToggle } from '../issuableTaskToggle.ts';
 import type { IssueInProject } from '../issueService.ts';
@@ -26,7 +28,8 @@ export async function withLastEditor(db: Kysely<Database>, located: IssueInProje
 
 /**
  * Saves the edit form (title, description, type, state) in one transaction: a stale lock_version is
- * a StaleEditError and changes nothing. A form with nothing to save is bad input. The type is the
+ * a StaleEditError and changes nothing. The description's quick actions are stripped from it and
+ * run once it is saved, each through the sidebar's services (so under their permissions). A form with nothing to save is bad input. The type is the
  * team's metadata: changing it takes admin_issue, as everywhere else.
  */
 export async function saveIssueIssuable(
@@ -40,6 +43,22 @@ export async function saveIssueIssuable(
   if ([title, description, stateEvent, issueType, updateTask].every((field) => field === undefined)) {
     throw new ValidationError({ issue: ['must include a title, description, issue_type or state_event'] });
   }
-  const issue: IssueRow = await updateIssue(db, access, located, resolveTaskToggle(located.issue, changes));
+  // A typed description's quick actions run after it is saved without them (a ticked task is no
+  // typing): GitLab's IssuableBaseService does the same on every description update.
+  const prepared =
+    description !== undefined && updateTask === undefined
+      ? await prepareQuickActions(db, access, { type: 'Issue', located }, description)
+      : null;
+  const toggled = resolveTaskToggle(located.issue, changes);
+  let issue: IssueRow = await updateIssue(
+    db,
+    access,
+    located,
+    prepared ? { ...toggled, description: prepared.text } : toggled,
+  );
+  if (prepared && prepared.commands.length > 0) {
+    await prepared.execute();
+    issue = (await findIssueById(db, issue.id)) ?? issue;
+  }
   return withLastEditor(db, { ...located, issue });
 }
