@@ -18,6 +18,7 @@ export const TODO_ACTION_NAMES = {
 
 export type TodoActionName = (typeof TODO_ACTION_NAMES)[keyof typeof TODO_ACTION_NAMES];
 
+export const TODO_ACTION_ASSIGNED = 1;
 export const TODO_ACTION_MARKED = 4;
 export const TODO_ACTION_MENTIONED = 2;
 export const TODO_ACTION_DIRECTLY_ADDRESSED = 7;

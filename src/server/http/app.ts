@@ -30,6 +30,7 @@ import { registerAutocompleteRoutes } from './autocompleteRoutes.ts';
 import { registerStrictBodyParsers } from './bodyParsers.ts';
 import { registerCachePolicy } from './cachePolicy.ts';
 import { registerDatabaseTurns } from './databaseTurns.ts';
+import { registerDescriptionVersionRoutes } from './discussions/descriptionVersionRoutes.ts';
 import { registerDiscussionRoutes } from './discussions/discussionRoutes.ts';
 import { registerAutocompleteSourceRoutes } from './epicLinks/autocompleteSourceRoutes.ts';
 import { registerEpicTreeRoutes } from './epicLinks/epicTreeRoutes.ts';
@@ -149,6 +150,7 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerEpicIssuableRoutes(app, deps);
   registerIssueIssuableRoutes(app, deps);
   registerDiscussionRoutes(app, deps);
+  registerDescriptionVersionRoutes(app, deps);
   registerDestroyForms(app, deps);
   registerIssueBulkUpdateRoutes(app, deps);
   registerEpicTreeRoutes(app, deps);

@@ -1,6 +1,6 @@
-import type { Insertable, Updateable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Executor } from '../executor.ts';
-import type { NoteRow, NotesTable } from '../schema.ts';
+import type { DescriptionVersionsTable, NoteRow, NotesTable } from '../schema.ts';
 
 export type NewNote = Insertable<NotesTable>;
 export type NoteUpdate = Updateable<NotesTable>;
@@ -12,6 +12,10 @@ export interface SystemNote {
   readonly noteableType: NotesTable['noteable_type'];
   readonly noteableId: number;
   readonly note: string;
+  /** GitLab's system_note_metadata.action: what kind of change the note records. */
+  readonly action: string;
+  /** The description version a 'changed the description' note links. */
+  readonly descriptionVersionId?: number | undefined;
   readonly createdAt: Date;
 }
 
@@ -27,11 +31,82 @@ export async function insertSystemNotes(db: Executor, notes: readonly SystemNote
         noteable_id: note.noteableId,
         note: note.note,
         system: true,
+        system_note_action: note.action,
+        description_version_id: note.descriptionVersionId ?? null,
         created_at: note.createdAt,
         updated_at: note.createdAt,
       })),
     )
     .execute();
+}
+
+export type DescriptionVersionRow = Selectable<DescriptionVersionsTable>;
+
+/** Keeps a saved description of an epic or issue; answers the new version's id. */
+export async function insertDescriptionVersion(
+  db: Executor,
+  version: {
+    readonly rootNamespaceId: number;
+    readonly issuableType: DescriptionVersionsTable['issuable_type'];
+    readonly issuableId: number;
+    readonly description: string;
+    readonly createdAt: Date;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('description_versions')
+    .values({
+      root_namespace_id: version.rootNamespaceId,
+      issuable_type: version.issuableType,
+      issuable_id: version.issuableId,
+      description: version.description,
+      created_at: version.createdAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function hasDescriptionVersions(
+  db: Executor,
+  issuableType: DescriptionVersionsTable['issuable_type'],
+  issuableId: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('description_versions')
+    .select('id')
+    .where('issuable_type', '=', issuableType)
+    .where('issuable_id', '=', issuableId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A version of this epic's or issue's description, and the one saved just before it (if any). */
+export async function findDescriptionVersionPair(
+  db: Executor,
+  issuableType: DescriptionVersionsTable['issuable_type'],
+  issuableId: number,
+  versionId: number,
+): Promise<{ version: DescriptionVersionRow; previous: DescriptionVersionRow | undefined } | undefined> {
+  const version = await db
+    .selectFrom('description_versions')
+    .selectAll()
+    .where('id', '=', versionId)
+    .where('issuable_type', '=', issuableType)
+    .where('issuable_id', '=', issuableId)
+    .executeTakeFirst();
+  if (!version) return undefined;
+  const previous = await db
+    .selectFrom('description_versions')
+    .selectAll()
+    .where('issuable_type', '=', issuableType)
+    .where('issuable_id', '=', issuableId)
+    .where('id', '<', versionId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return { version, previous };
 }
 
 /** Which notes of one epic or issue a reader may see. */

@@ -21,6 +21,7 @@ import {
 import { findNamespaceById } from '../../db/repositories/namespaceRepository.ts';
 import type { Database, EpicRow, NamespaceRow } from '../../db/schema.ts';
 import type { AccessContext } from '../access.ts';
+import { noteEpicParentChange } from '../discussions/relationNotes.ts';
 import { refreshEpicDates } from '../epicDatesService.ts';
 import {
   ConflictError,
@@ -34,6 +35,7 @@ import { labelIdsForTitles, resolveLabelChanges } from '../labelService.ts';
 import { epicParentError } from '../links/epicHierarchy.ts';
 import { positionAtStartOfChildren } from '../tree/treePositions.ts';
 import { type EpicChanges, validateChanges, validatedUpdate } from './epicChanges.ts';
+import { epicBefore, recordEpicChanges } from './epicSystemNotes.ts';
 
 /** Creating, changing and deleting epics: each one transaction under the hierarchy lock. */
 
@@ -123,6 +125,7 @@ export async function createEpic(
       { replaceWith: labelIds, add: changes.addLabelIds },
     );
     await refreshEpicDates(trx, epic.parent_id === null ? [epic.id] : [epic.id, epic.parent_id]);
+    await noteEpicParentChange(trx, { authorId: author.id, now }, epic, null, epic.parent_id);
     return (await findEpicById(trx, epic.id)) ?? epic;
   });
 }
@@ -168,6 +171,14 @@ export async function updateEpic(
       await checkConfidentialParent(trx, parentId, confidential);
     }
     if (row.confidential === true && !current.confidential) await assertNoOpenChildren(trx, current.id);
+    const touchesLabels = [
+      changes.labels,
+      changes.addLabels,
+      changes.removeLabels,
+      changes.addLabelIds,
+      changes.removeLabelIds,
+    ].some((list) => list !== undefined);
+    const before = await epicBefore(trx, current, touchesLabels);
     // Every update bumps lock_version, labels-only ones included, so a client's copy goes stale.
     const updated = await updateEpicRow(trx, current.id, changes.lockVersion, { ...row, updated_at: now });
     if (!updated) throw new StaleEditError();
@@ -188,7 +199,10 @@ export async function updateEpic(
     // The epic itself, and when it moved, both its old and its new parent.
     const parents = current.parent_id !== updated.parent_id ? [current.parent_id, updated.parent_id] : [];
     await refreshEpicDates(trx, [updated.id, ...parents.filter((id): id is number => id !== null)]);
-    return (await findEpicById(trx, updated.id)) ?? updated;
+    const saved = (await findEpicById(trx, updated.id)) ?? updated;
+    const authorId = access.actor.user?.id;
+    if (authorId !== undefined) await recordEpicChanges(trx, before, saved, { authorId, now });
+    return saved;
   });
 }
 

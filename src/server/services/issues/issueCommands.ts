@@ -17,7 +17,6 @@ import {
   updateIssueRow,
 } from '../../db/repositories/issueRepository.ts';
 import { findMilestoneById } from '../../db/repositories/milestoneRepository.ts';
-import { insertSystemNotes, type SystemNote } from '../../db/repositories/noteRepository.ts';
 import { findUserByUsername, findUsersByIds } from '../../db/repositories/userRepository.ts';
 import type { IssueRow } from '../../db/schema.ts';
 import { MAX_SQL_INTEGER } from '../../db/sqlInteger.ts';
@@ -33,6 +32,7 @@ import {
 import type { TextChanges } from '../issuableTaskToggle.ts';
 import type { IssueInProject, ProjectInNamespace } from '../issueService.ts';
 import { labelIdsForTitles, MAX_LABELS_PER_REQUEST, resolveLabelChanges } from '../labelService.ts';
+import { issueBefore, recordIssueChanges } from './issueSystemNotes.ts';
 
 /** Changing issues: each save one transaction, checked against the lock version it was made on. */
 
@@ -197,25 +197,6 @@ function validatedChanges(changes: IssueChanges, current: IssueRow, now: Date): 
 }
 
 /**
- * GitLab's system notes for what a save changed: "changed title from **old** to **new**", "changed
- * the description". Opening and closing are state events in GitLab, not notes.
- */
-function systemNotesOf(before: IssueRow, row: IssueUpdate, authorId: number, now: Date): SystemNote[] {
-  const note = (text: string): SystemNote => ({
-    rootNamespaceId: before.root_namespace_id,
-    authorId,
-    noteableType: 'Issue',
-    noteableId: before.id,
-    note: text,
-    createdAt: now,
-  });
-  const notes: SystemNote[] = [];
-  if (row.title !== undefined) notes.push(note(`changed title from **${before.title}** to **${row.title}**`));
-  if (row.description !== undefined) notes.push(note('changed the description'));
-  return notes;
-}
-
-/**
  * Saves title, description, state and metadata. A stale lock_version is a StaleEditError and nothing
  * changes; a save that changes nothing still bumps the lock version (so other open copies go stale,
  * as GitLab's does) but records no edit. Inside a caller's transaction (bulk edit) it writes there.
@@ -246,6 +227,10 @@ export async function updateIssue(
     }
     if (row.milestone_id != null) await checkMilestone(trx, located, row.milestone_id);
     const assigneeIds = changes.assigneeIds && (await checkAssignees(trx, changes.assigneeIds));
+    const before = await issueBefore(trx, current, {
+      labels: touchesLabels(changes),
+      assignees: assigneeIds !== undefined,
+    });
     const updated = await updateIssueRow(trx, current.id, changes.lockVersion, { ...row, updated_at: now });
     if (!updated) throw new StaleEditError();
     if (assigneeIds) await replaceIssueAssignees(trx, updated, assigneeIds);
@@ -255,10 +240,20 @@ export async function updateIssue(
       const epicId = (await findEpicIdsOfIssues(trx, [updated.id])).get(updated.id);
       if (epicId !== undefined) await refreshEpicDates(trx, [epicId]);
     }
-    await insertSystemNotes(trx, systemNotesOf(current, row, user.id, now));
+    await recordIssueChanges(trx, before, updated, { authorId: user.id, now });
     return updated;
   });
 }
+
+const touchesLabels = (changes: IssueChanges): boolean =>
+  [
+    changes.labels,
+    changes.addLabels,
+    changes.removeLabels,
+    changes.labelIds,
+    changes.addLabelIds,
+    changes.removeLabelIds,
+  ].some((list) => list !== undefined);
 
 /** Labels by title (created in the project's group when missing) or by id, one per scope. */
 async function applyLabelChanges(

@@ -6,6 +6,7 @@ import type { AccessContext } from '../access.ts';
 import type { ProjectInNamespace } from '../issueService.ts';
 import { labelIdsForTitles, MAX_LABELS_PER_REQUEST, resolveLabelChanges } from '../labelService.ts';
 import { checkAssignees, checkMilestone, MAX_ASSIGNEES } from './issueCommands.ts';
+import { raiseAssignedTodos } from './issueSystemNotes.ts';
 
 /**
  * What a new issue may carry beyond its text (GitLab's Issues::CreateService params). As in GitLab,
@@ -68,7 +69,12 @@ export async function applyNewIssueLinks(
   fields: NewIssueMetadata,
 ): Promise<void> {
   if (fields.assigneeIds?.length) {
-    await replaceIssueAssignees(db, issue, await checkAssignees(db, fields.assigneeIds));
+    const assigneeIds = await checkAssignees(db, fields.assigneeIds);
+    await replaceIssueAssignees(db, issue, assigneeIds);
+    await raiseAssignedTodos(db, issue, assigneeIds, {
+      authorId: issue.author_id,
+      now: new Date(issue.created_at),
+    });
   }
   if (fields.labels?.length) {
     const ids = await labelIdsForTitles(db, namespace, fields.labels, project.id);

@@ -15,6 +15,8 @@ import { findEpicById } from '../../db/repositories/epicRepository.ts';
 import { countEpicIssues, moveEpicIssueLink } from '../../db/repositories/epicTreeRepository.ts';
 import type { Database, EpicRow, IssueRow } from '../../db/schema.ts';
 import { type AccessContext, seesHiddenIssues } from '../access.ts';
+import { noteIssueAddedToEpic, noteIssueRemovedFromEpic } from '../discussions/relationNotes.ts';
+import { authorshipOf } from '../discussions/systemNoteService.ts';
 import { refreshEpicDates } from '../epicDatesService.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
 import { findReadableIssueByIdOrNull, type IssueInProject } from '../issueService.ts';
@@ -87,13 +89,18 @@ function linkProblem(parent: EpicRow, candidate: IssueInProject): string | null 
   return null;
 }
 
-/** Links the issue at the top of the epic's children: the link, and the epic it came from, if any. */
+/**
+ * Links the issue at the top of the epic's children, with the system notes of both (and of the
+ * epic it came from): the link, and the epic it came from, if any.
+ */
 async function attachIssue(
   trx: Executor,
+  access: AccessContext,
   parent: EpicRow,
   issue: IssueRow,
-  now: Date,
 ): Promise<{ link: EpicIssueRow; previousEpicId: number | null }> {
+  const by = authorshipOf(access);
+  const now = by.now;
   const previous = await findEpicIssueByIssueId(trx, issue.id);
   const position = await positionAtStartOfChildren(
     trx,
@@ -107,7 +114,9 @@ async function attachIssue(
     position,
     linkedAt: now,
   });
-  return { link, previousEpicId: previous && previous.epic_id !== parent.id ? previous.epic_id : null };
+  const previousEpicId = previous && previous.epic_id !== parent.id ? previous.epic_id : null;
+  if (previous?.epic_id !== parent.id) await noteIssueAddedToEpic(trx, by, issue, parent, previousEpicId);
+  return { link, previousEpicId };
 }
 
 /**
@@ -144,7 +153,7 @@ export async function addEpicIssues(
     if (problems.length > 0) throw new LinkInvalidError(problems.join('. '));
     const previousEpics = new Set<number>();
     for (const candidate of candidates) {
-      const { previousEpicId } = await attachIssue(trx, current, candidate.issue, access.now());
+      const { previousEpicId } = await attachIssue(trx, access, current, candidate.issue);
       if (previousEpicId !== null) previousEpics.add(previousEpicId);
     }
     await refreshEpicDates(trx, [current.id, ...previousEpics]);
@@ -176,7 +185,7 @@ export async function assignIssueById(
       const reference = issuableReference('issue', candidate.issue.iid, candidate.project.full_path, true);
       throw new LinkInvalidError(LINK_MESSAGES.cannotBeAdded(reference, problem));
     }
-    const { link, previousEpicId } = await attachIssue(trx, current, candidate.issue, access.now());
+    const { link, previousEpicId } = await attachIssue(trx, access, current, candidate.issue);
     await refreshEpicDates(trx, previousEpicId === null ? [current.id] : [current.id, previousEpicId]);
     return link;
   });
@@ -206,6 +215,7 @@ export async function removeEpicIssue(
   return writeAsEpicAdmin(db, access, parent, async (trx) => {
     const found = await readableLink(trx, access, parent, epicIssueId);
     await deleteEpicIssue(trx, found.link.id);
+    await noteIssueRemovedFromEpic(trx, authorshipOf(access), found.issue, parent.epic);
     await refreshEpicDates(trx, [parent.epic.id]);
     return found;
   });

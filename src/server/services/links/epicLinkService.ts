@@ -6,6 +6,8 @@ import { moveEpicInTree } from '../../db/repositories/epicTreeRepository.ts';
 import { findNamespaceById } from '../../db/repositories/namespaceRepository.ts';
 import type { Database, EpicRow } from '../../db/schema.ts';
 import { type AccessContext, canAdminEpic } from '../access.ts';
+import { noteChildEpic, noteEpicParentChange } from '../discussions/relationNotes.ts';
+import { authorshipOf } from '../discussions/systemNoteService.ts';
 import { refreshEpicDates } from '../epicDatesService.ts';
 import { createEpic } from '../epics/epicCommands.ts';
 import { type EpicInGroup, findReadableEpic } from '../epics/epicQueries.ts';
@@ -40,15 +42,18 @@ export async function listChildEpics(
 }
 
 /**
- * Puts the epic under the parent, at the top of its children, after the hierarchy rules; the
- * moved epic's old parent is returned so that its dates can be refreshed.
+ * Puts the epic under the parent, at the top of its children, after the hierarchy rules, with the
+ * system notes of the epics involved; the moved epic's old parent is returned so that its dates
+ * can be refreshed.
  */
 async function attachChild(
   trx: Executor,
+  access: AccessContext,
   parent: EpicRow,
   childId: number,
-  now: Date,
 ): Promise<number | null> {
+  const by = authorshipOf(access);
+  const now = by.now;
   const child = await findEpicById(trx, childId);
   const childGroup = child ? await findNamespaceById(trx, child.group_id) : undefined;
   if (!child || !childGroup) throw new NotFoundError('Epic');
@@ -60,6 +65,7 @@ async function attachChild(
   if (message) throw new EpicHierarchyError(message, isTooDeepMessage(message));
   const position = await positionAtStartOfChildren(trx, parent.id, [{ kind: 'epic', id: child.id }]);
   await moveEpicInTree(trx, child.id, parent.id, position, child.parent_id !== parent.id ? now : null);
+  await noteEpicParentChange(trx, by, child, child.parent_id, parent.id);
   return child.parent_id;
 }
 
@@ -90,7 +96,7 @@ export async function addChildEpics(
     if (allowed.length === 0) throw new LinkTargetNotFoundError('epic');
     const oldParents = new Set<number>();
     for (const candidate of allowed) {
-      const previous = await attachChild(trx, current, candidate.epic.id, access.now());
+      const previous = await attachChild(trx, access, current, candidate.epic.id);
       if (previous !== null) oldParents.add(previous);
     }
     await refreshEpicDates(trx, [current.id, ...oldParents]);
@@ -111,7 +117,7 @@ export async function addChildEpicById(
     const { epic: child, group: childGroup } = await findReadableEpic(trx, access, { id: childId });
     if (childGroup.root_namespace_id !== current.root_namespace_id) throw new NotFoundError('Epic');
     if (!(await canAdminEpic(access, childGroup, child))) throw new ForbiddenError();
-    const previous = await attachChild(trx, current, child.id, access.now());
+    const previous = await attachChild(trx, access, current, child.id);
     await refreshEpicDates(trx, previous === null ? [current.id] : [current.id, previous]);
     const linked = await findEpicById(trx, child.id);
     if (!linked) throw new NotFoundError('Epic');
@@ -133,6 +139,7 @@ export async function removeChildEpic(
       updated_at: access.now(),
     });
     if (!updated) throw new NotFoundError('Epic');
+    await noteChildEpic(trx, authorshipOf(access), 'removed', parent.epic, updated);
     await refreshEpicDates(trx, [parent.epic.id]);
     return updated;
   });

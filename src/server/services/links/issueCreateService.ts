@@ -19,6 +19,7 @@ import {
 import type { Database, IssueRow } from '../../db/schema.ts';
 import { MAX_SQL_INTEGER } from '../../db/sqlInteger.ts';
 import { type AccessContext, canAdminEpic } from '../access.ts';
+import { noteIssueAddedToEpic } from '../discussions/relationNotes.ts';
 import { refreshEpicDates } from '../epicDatesService.ts';
 import { type EpicInGroup, findReadableEpic } from '../epics/epicQueries.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
@@ -138,6 +139,7 @@ export async function createIssue(
         linkedAt: now,
       });
       await refreshEpicDates(trx, [current.id]);
+      await noteIssueAddedToEpic(trx, { authorId: author.id, now }, issue, current, null);
     }
     await touchProject(trx, project.id, now);
     return issue;

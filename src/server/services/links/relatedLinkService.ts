@@ -11,8 +11,10 @@ import {
   type RelatedLinkRow,
   type RelatedLinkTable,
 } from '../../db/repositories/relatedLinkRepository.ts';
-import type { Database, EpicRow, IssueRow, NamespaceRow, ProjectRow } from '../../db/schema.ts';
+import type { Database, IssueRow, NamespaceRow, ProjectRow } from '../../db/schema.ts';
 import { type AccessContext, canAdminEpic } from '../access.ts';
+import { type Linked, noteRelated, noteUnrelated } from '../discussions/relationNotes.ts';
+import { authorshipOf, type NoteAuthorship } from '../discussions/systemNoteService.ts';
 import { type EpicInGroup, findReadableEpic } from '../epics/epicQueries.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.ts';
 import { findReadableIssueByIdOrNull, type IssueInProject } from '../issueService.ts';
@@ -112,11 +114,13 @@ export async function addRelatedEpics(
     for (const candidate of resolved) {
       targets.push({
         id: candidate.epic.id,
+        item: { kind: 'epic', row: candidate.epic } as const,
         reference: issuableReference('epic', candidate.epic.iid, candidate.group.full_path, true),
         linkable: await canAdminEpic(access, candidate.group, candidate.epic),
       });
     }
-    return linkAll(trx, 'related_epic_links', 'epic', source.epic, targets, linkType);
+    const from: Linked = { kind: 'epic', row: source.epic };
+    return linkAll(trx, authorshipOf(access), 'related_epic_links', from, targets, linkType);
   });
 }
 
@@ -141,6 +145,12 @@ export async function removeRelatedEpic(
       throw new NotFoundError('Epic link');
     }
     await deleteLink(trx, 'related_epic_links', link.id);
+    await noteUnrelated(
+      trx,
+      authorshipOf(access),
+      { kind: 'epic', row: source.epic },
+      { kind: 'epic', row: other.epic },
+    );
   });
 }
 
@@ -214,11 +224,13 @@ export async function addRelatedIssues(
     for (const candidate of resolved) {
       targets.push({
         id: candidate.issue.id,
+        item: { kind: 'issue', row: candidate.issue } as const,
         reference: issuableReference('issue', candidate.issue.iid, candidate.project.full_path, true),
         linkable: await canAdminIssueLink(access, candidate.project, candidate.namespace, candidate.issue),
       });
     }
-    return linkAll(trx, 'issue_links', 'issue', source.issue, targets, linkType);
+    const from: Linked = { kind: 'issue', row: source.issue };
+    return linkAll(trx, authorshipOf(access), 'issue_links', from, targets, linkType);
   });
 }
 
@@ -243,6 +255,12 @@ export async function removeRelatedIssue(
       throw new NotFoundError('Issue link');
     }
     await deleteLink(trx, 'issue_links', link.id);
+    await noteUnrelated(
+      trx,
+      authorshipOf(access),
+      { kind: 'issue', row: source.issue },
+      { kind: 'issue', row: other.issue },
+    );
   });
 }
 
@@ -250,19 +268,24 @@ export async function removeRelatedIssue(
 
 interface LinkTarget {
   readonly id: number;
+  readonly item: Linked;
   readonly reference: string;
   readonly linkable: boolean;
 }
 
-/** GitLab's IssuableLinks::CreateService flow over resolved targets; returns the ids linked. */
+/**
+ * GitLab's IssuableLinks::CreateService flow over resolved targets, with the system notes of both
+ * sides; returns the ids linked.
+ */
 async function linkAll(
   trx: Executor,
+  by: NoteAuthorship,
   table: RelatedLinkTable,
-  kind: 'epic' | 'issue',
-  source: EpicRow | IssueRow,
+  from: Linked,
   targets: readonly LinkTarget[],
   linkType: LinkType,
 ): Promise<number[]> {
+  const { kind, row: source } = from;
   const related = new Set(
     (await findLinksOf(trx, table, source.id)).map((link) => linkFrom(link, source.id).otherId),
   );
@@ -279,5 +302,12 @@ async function linkAll(
       ...storedLink(source.id, target.id, linkType),
     });
   }
+  await noteRelated(
+    trx,
+    by,
+    from,
+    linkable.map((target) => target.item),
+    linkType,
+  );
   return linkable.map((target) => target.id);
 }

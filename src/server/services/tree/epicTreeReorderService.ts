@@ -9,6 +9,8 @@ import { findNamespaceById } from '../../db/repositories/namespaceRepository.ts'
 import { findProjectsByIds } from '../../db/repositories/projectRepository.ts';
 import type { Database, EpicRow, IssueRow } from '../../db/schema.ts';
 import { type AccessContext, canAdminEpic } from '../access.ts';
+import { noteEpicParentChange, noteIssueAddedToEpic } from '../discussions/relationNotes.ts';
+import { authorshipOf } from '../discussions/systemNoteService.ts';
 import { refreshEpicDates } from '../epicDatesService.ts';
 import { readableIssueInProject } from '../issueService.ts';
 import { epicParentError } from '../links/epicHierarchy.ts';
@@ -173,6 +175,24 @@ async function reorderLocked(
   else await moveEpicIssueLink(trx, node.ref.id, targetParentId, position);
   // Inherited dates come from children: both parents' (and their ancestors') may change.
   if (relinked) await refreshEpicDates(trx, [currentParentId, targetParentId]);
+  if (relinked) await noteRelink(trx, access, node, currentParentId, targetParentId);
+}
+
+/** The system notes of a node that changed parents: the epics' relation notes, or an issue's move. */
+async function noteRelink(
+  trx: Executor,
+  access: AccessContext,
+  node: LoadedNode,
+  fromId: number,
+  toId: number,
+): Promise<void> {
+  const by = authorshipOf(access);
+  if ('epic' in node) {
+    await noteEpicParentChange(trx, by, node.epic, fromId, toId);
+    return;
+  }
+  const to = await findEpicById(trx, toId);
+  if (to) await noteIssueAddedToEpic(trx, by, node.issue, to, fromId);
 }
 
 /**
