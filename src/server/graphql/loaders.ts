@@ -24,6 +24,7 @@ import { findIssuesByIds } from '../db/repositories/issueRowsRepository.ts';
 import { findLabelsOfTargets } from '../db/repositories/labelRepository.ts';
 import { findMilestonesByIds } from '../db/repositories/milestoneRepository.ts';
 import { findGroupsAndProjectsOfRoot, findNamespacesByIds } from '../db/repositories/namespaceRepository.ts';
+import { findNoteTexts } from '../db/repositories/noteRepository.ts';
 import { countOpenIssuesByProject, findProjectsByIds } from '../db/repositories/projectRepository.ts';
 import { findSubscriptionChoices } from '../db/repositories/subscriptionRepository.ts';
 import { findTodosOfTargets } from '../db/repositories/todoRepository.ts';
@@ -135,6 +136,8 @@ export function createLoaders(
       async (ids) => byId(await findIssuesByIds(db, ids)),
       null,
     ),
+    /** The text of the notes that raised to-dos (a to-do's body). */
+    noteText: new BatchLoader<number, string | null>((ids) => findNoteTexts(db, ids), null),
     milestone: new BatchLoader<number, MilestoneRow | null>(
       async (ids) => byId(await findMilestonesByIds(db, ids)),
       null,

@@ -1181,7 +1181,7 @@ export type Todo = {
   state: TodoStateEnum;
   targetType: TodoTargetEnum;
   createdAt: Scalars['Time']['output'];
-  /** The target's title (a to-do made from a note would carry the note). */
+  /** The text of the note that raised the to-do (a mention), else the target's title. */
   body: Scalars['String']['output'];
   /** The web address of the target. */
   targetUrl?: Maybe<Scalars['String']['output']>;
