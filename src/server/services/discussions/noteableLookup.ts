@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/executor.ts';
-import { findNoteById } from '../../db/repositories/noteRepository.ts';
+import { findNoteById, findNotesOfDiscussion } from '../../db/repositories/noteRepository.ts';
 import type { NoteRow } from '../../db/schema.ts';
 import { fitsSqlInteger } from '../../db/sqlInteger.ts';
 import type { AccessContext } from '../access.ts';
@@ -38,4 +38,15 @@ export async function notePolicyById(
   if (!row || row.noteable_type === 'MergeRequest') throw new NotFoundError('Note');
   const policy = await noteablePolicyById(db, access, row.noteable_type, row.noteable_id);
   return { policy, note: await findReadableNote(db, policy, noteId) };
+}
+
+/** The policy of the epic or issue a discussion (40 hex characters) is on, if the reader may see it. */
+export async function discussionPolicyById(
+  db: Executor,
+  access: AccessContext,
+  discussionId: string,
+): Promise<NoteablePolicy> {
+  const [first] = await findNotesOfDiscussion(db, discussionId);
+  if (!first || first.noteable_type === 'MergeRequest') throw new NotFoundError('Discussion');
+  return noteablePolicyById(db, access, first.noteable_type, first.noteable_id);
 }
