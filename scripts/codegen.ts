@@ -21,6 +21,10 @@ const scalars = {
   TodoableID: 'string',
   EpicID: 'string',
   EpicTreeSortingID: 'string',
+  NoteableID: 'string',
+  NoteID: 'string',
+  DiscussionID: 'string',
+  AwardableID: 'string',
 };
 
 function graphqlFiles(folder: string): string[] {
@@ -71,6 +75,13 @@ await write(
           'TodoConnection',
           'EpicIssue',
           'EpicIssueConnection',
+          'Note',
+          'NoteConnection',
+          'Discussion',
+          'DiscussionConnection',
+          'AwardEmoji',
+          'AwardEmojiConnection',
+          'NotePermissions',
         ]
           .map((type) => [type, `../models.ts#${type}Model`])
           .concat([

@@ -100,6 +100,47 @@ describe.each(BACKENDS)('a GitLab client library (gitbeaker) against /api/v4 (%s
     await expect(api.Issues.show(created.iid, { projectId: project })).rejects.toThrow(/404|Not Found/);
   });
 
+  it('comments, threads and reacts on issues and epics (IssueNotes, IssueDiscussions, EpicNotes)', async () => {
+    const project = 'acme/platform/backend/api';
+    const issue = await api.Issues.create(project, 'Talk about exports');
+    const note = await api.IssueNotes.create(project, issue.iid, 'Seen it too');
+    expect([note.body, note.noteable_type]).toEqual(['Seen it too', 'Issue']);
+    expect((await api.IssueNotes.edit(project, issue.iid, note.id, { body: 'Seen it twice' })).body).toBe(
+      'Seen it twice',
+    );
+    expect((await api.IssueNotes.all(project, issue.iid)).map((item) => item.body)).toEqual([
+      'Seen it twice',
+    ]);
+    expect((await api.IssueNotes.show(project, issue.iid, note.id)).id).toBe(note.id);
+
+    const thread = await api.IssueDiscussions.create(project, issue.iid, 'Should we page?');
+    const reply = await api.IssueDiscussions.addNote(project, issue.iid, thread.id, 'Yes', {});
+    await api.IssueDiscussions.editNote(project, issue.iid, thread.id, reply.id, { body: 'Yes, by 100' });
+    const shown = await api.IssueDiscussions.show(project, issue.iid, thread.id);
+    // gitbeaker types `notes` loosely (camelised or not); GitLab's shape is an array of notes.
+    const notes = shown.notes as unknown as { body: string }[];
+    expect(notes.map((item) => item.body)).toEqual(['Should we page?', 'Yes, by 100']);
+    await api.IssueDiscussions.removeNote(project, issue.iid, thread.id, reply.id);
+    expect((await api.IssueDiscussions.all(project, issue.iid)).length).toBe(2);
+
+    const award = await api.IssueAwardEmojis.award(project, issue.iid, 'thumbsup');
+    expect((await api.Issues.show(issue.iid, { projectId: project })).upvotes).toBe(1);
+    await api.IssueAwardEmojis.remove(project, issue.iid, award.id);
+    await api.IssueNoteAwardEmojis.award(project, issue.iid, note.id, 'tada');
+    expect(
+      (await api.IssueNoteAwardEmojis.all(project, issue.iid, note.id)).map((item) => item.name),
+    ).toEqual(['tada']);
+    await api.IssueNotes.remove(project, issue.iid, note.id);
+    expect(await api.IssueNotes.all(project, issue.iid)).toEqual([]);
+
+    const epic = await api.Epics.create('acme', 'Exports epic');
+    const epicNote = await api.EpicNotes.create('acme', epic.id, 'On the epic');
+    expect(epicNote.noteable_type).toBe('Epic');
+    expect((await api.EpicNotes.all('acme', epic.id)).map((item) => item.body)).toEqual(['On the epic']);
+    const epicThread = await api.EpicDiscussions.create('acme', epic.id, 'Epic thread');
+    expect((await api.EpicDiscussions.show('acme', epic.id, epicThread.id)).id).toBe(epicThread.id);
+  });
+
   it('pages through every epic of a group with the pagination headers', async () => {
     const all = await api.Epics.all('acme', { perPage: 100 });
     const total = Number(

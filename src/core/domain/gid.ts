@@ -13,6 +13,7 @@ export type GlobalIdType =
   | 'User'
   | 'Todo'
   | 'Note'
+  | 'Discussion'
   | 'AwardEmoji'
   | 'WorkItem';
 

@@ -400,6 +400,7 @@ export type NewEpic = Insertable<EpicsTable>;
 export type EpicUpdate = Updateable<EpicsTable>;
 export type IssueRow = Selectable<IssuesTable>;
 export type NoteRow = Selectable<NotesTable>;
+export type AwardEmojiRow = Selectable<AwardEmojiTable>;
 export type IssueTemplateRow = Selectable<IssueTemplatesTable>;
 export type MilestoneRow = Selectable<MilestonesTable>;
 export type LabelRow = Selectable<LabelsTable>;

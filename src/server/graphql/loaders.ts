@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { type DateRange, parseCalendarDate } from '../../core/time/calendarDate.ts';
+import { findAwardsOf } from '../db/repositories/awardEmojiRepository.ts';
 import { findAncestorsOfMany } from '../db/repositories/epicHierarchyRepository.ts';
 import {
   findInheritedDateSources,
@@ -24,23 +25,49 @@ import { findIssuesByIds } from '../db/repositories/issueRowsRepository.ts';
 import { findLabelsOfTargets } from '../db/repositories/labelRepository.ts';
 import { findMilestonesByIds } from '../db/repositories/milestoneRepository.ts';
 import { findGroupsAndProjectsOfRoot, findNamespacesByIds } from '../db/repositories/namespaceRepository.ts';
+import {
+  countUserNotes,
+  findNotesOfNoteables,
+  findNoteTexts,
+  type UserNoteCounts,
+} from '../db/repositories/noteRepository.ts';
 import { countOpenIssuesByProject, findProjectsByIds } from '../db/repositories/projectRepository.ts';
 import { findSubscriptionChoices } from '../db/repositories/subscriptionRepository.ts';
 import { findTodosOfTargets } from '../db/repositories/todoRepository.ts';
 import { findUsersByIds } from '../db/repositories/userRepository.ts';
 import type { StatsVisibility } from '../db/repositories/visibility.ts';
 import type {
+  AwardEmojiRow,
   Database,
   EpicRow,
   IssueRow,
   LabelRow,
   MilestoneRow,
   NamespaceRow,
+  NoteRow,
   ProjectRow,
   TodoRow,
   UserRow,
 } from '../db/schema.ts';
 import { BatchLoader } from './batchLoader.ts';
+
+/** Key of an epic's or issue's notes: its type, id, and whether the reader sees internal notes. */
+export function noteableKey(type: 'Epic' | 'Issue' | 'Note', id: number, withInternal = false): string {
+  return `${type}|${id}|${withInternal ? 1 : 0}`;
+}
+
+/** Splits noteable keys by type: the ids, and those whose internal notes are read. */
+function keysByType(keys: readonly string[]) {
+  const byType = new Map<string, { ids: number[]; withInternal: Set<number> }>();
+  for (const key of keys) {
+    const [type = '', id, internal] = key.split('|');
+    const entry = byType.get(type) ?? { ids: [], withInternal: new Set<number>() };
+    entry.ids.push(Number(id));
+    if (internal === '1') entry.withInternal.add(Number(id));
+    byType.set(type, entry);
+  }
+  return byType;
+}
 
 const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
 
@@ -135,6 +162,50 @@ export function createLoaders(
       async (ids) => byId(await findIssuesByIds(db, ids)),
       null,
     ),
+    /**
+     * Keyed by `noteableKey`: every note of each epic or issue the reader may see, oldest first, one
+     * statement per type (a page of items with their notes and discussions).
+     */
+    noteableNotes: new BatchLoader<string, NoteRow[]>(async (keys) => {
+      const result = new Map<string, NoteRow[]>();
+      for (const [type, { ids, withInternal }] of keysByType(keys)) {
+        const rows = await findNotesOfNoteables(db, type as 'Epic' | 'Issue', ids, withInternal);
+        for (const row of rows) {
+          const key = noteableKey(
+            row.noteable_type as 'Epic' | 'Issue',
+            row.noteable_id,
+            withInternal.has(row.noteable_id),
+          );
+          const list = result.get(key);
+          if (list) list.push(row);
+          else result.set(key, [row]);
+        }
+      }
+      return result;
+    }, []),
+    /** Keyed by `noteableKey` (without internal): the reactions on each epic, issue or note. */
+    awards: new BatchLoader<string, AwardEmojiRow[]>(async (keys) => {
+      const result = new Map<string, AwardEmojiRow[]>();
+      for (const [type, { ids }] of keysByType(keys)) {
+        for (const row of await findAwardsOf(db, type as 'Epic' | 'Issue' | 'Note', ids)) {
+          const key = noteableKey(row.awardable_type as 'Epic' | 'Issue' | 'Note', row.awardable_id);
+          const list = result.get(key);
+          if (list) list.push(row);
+          else result.set(key, [row]);
+        }
+      }
+      return result;
+    }, []),
+    issueNoteCounts: new BatchLoader<number, UserNoteCounts | null>(
+      (ids) => countUserNotes(db, 'Issue', ids),
+      null,
+    ),
+    epicNoteCounts: new BatchLoader<number, UserNoteCounts | null>(
+      (ids) => countUserNotes(db, 'Epic', ids),
+      null,
+    ),
+    /** The text of the notes that raised to-dos (a to-do's body). */
+    noteText: new BatchLoader<number, string | null>((ids) => findNoteTexts(db, ids), null),
     milestone: new BatchLoader<number, MilestoneRow | null>(
       async (ids) => byId(await findMilestonesByIds(db, ids)),
       null,

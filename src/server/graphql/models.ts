@@ -1,14 +1,17 @@
 import type {
+  AwardEmojiRow,
   EpicRow,
   IssueRow,
   LabelRow,
   MergeRequestRow,
   MilestoneRow,
   NamespaceRow,
+  NoteRow,
   ProjectRow,
   TodoRow,
   UserRow,
 } from '../db/schema.ts';
+import type { NoteablePolicy } from '../services/discussions/noteable.ts';
 import type { IssueInEpicRow } from '../services/tree/epicTreeService.ts';
 import type { Connection } from './connection.ts';
 
@@ -50,3 +53,18 @@ export interface GroupPermissionsModel {
 export interface EpicStatsModel {
   readonly epic: EpicRow;
 }
+/** A note with the policy of its epic or issue (what the reader may do with it). */
+export interface NoteModel {
+  readonly row: NoteRow;
+  readonly policy: NoteablePolicy;
+}
+export type NotePermissionsModel = NoteModel;
+export type NoteConnectionModel = Connection<NoteModel>;
+/** A discussion: its notes the reader may see, oldest first (never empty). */
+export interface DiscussionModel {
+  readonly id: string;
+  readonly notes: readonly NoteModel[];
+}
+export type DiscussionConnectionModel = Connection<DiscussionModel>;
+export type AwardEmojiModel = AwardEmojiRow;
+export type AwardEmojiConnectionModel = Connection<AwardEmojiRow>;

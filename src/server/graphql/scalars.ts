@@ -56,6 +56,23 @@ function globalIdScalar(types: readonly GlobalIdType[]) {
   };
 }
 
+/** GitLab's discussion ids: `gid://gitlab/Discussion/` and the discussion's 40 hex characters. */
+function discussionIdScalar() {
+  const parse = (value: unknown): string => {
+    if (typeof value !== 'string' || !/^gid:\/\/gitlab\/Discussion\/[0-9a-f]{40}$/.test(value)) {
+      throw new TypeError(
+        `${typeof value === 'string' ? value : JSON.stringify(value)} is not a valid GitLab ID.`,
+      );
+    }
+    return value;
+  };
+  return {
+    serialize: (value: unknown) => value,
+    parseValue: parse,
+    parseLiteral: (node: { kind: string; value?: unknown }) => parse(literalValue(node)),
+  };
+}
+
 export const scalarResolvers = {
   Time: dateScalar(parseTime),
   Date: dateScalar(parseDate),
@@ -65,4 +82,8 @@ export const scalarResolvers = {
   TodoableID: globalIdScalar(['Epic', 'Issue']),
   EpicID: globalIdScalar(['Epic']),
   EpicTreeSortingID: globalIdScalar(['Epic', 'EpicIssue']),
+  NoteableID: globalIdScalar(['Epic', 'Issue']),
+  NoteID: globalIdScalar(['Note']),
+  AwardableID: globalIdScalar(['Epic', 'Issue', 'Note']),
+  DiscussionID: discussionIdScalar(),
 } as const;

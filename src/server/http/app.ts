@@ -9,6 +9,7 @@ import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { registerGraphQL } from '../graphql/register.ts';
 import type { ServerDeps } from '../serverDeps.ts';
+import { registerAwardEmojiApiRoutes } from './api/awardEmojiApiRoutes.ts';
 import { registerEpicIssueRoutes } from './api/epicIssueRoutes.ts';
 import { registerEpicLinkRoutes } from './api/epicLinkRoutes.ts';
 import { registerEpicRoutes } from './api/epicRoutes.ts';
@@ -20,6 +21,7 @@ import { registerIssueRoutes } from './api/issueRoutes.ts';
 import { registerIssueTemplateRoutes } from './api/issueTemplateRoutes.ts';
 import { registerLabelRoutes } from './api/labelRoutes.ts';
 import { registerMilestoneAndLabelRoutes } from './api/milestoneLabelRoutes.ts';
+import { registerNoteApiRoutes } from './api/noteApiRoutes.ts';
 import { registerProjectRoutes } from './api/projectRoutes.ts';
 import { registerTodoApiRoutes } from './api/todoApiRoutes.ts';
 import { registerUserModerationRoutes } from './api/userModerationRoutes.ts';
@@ -143,6 +145,8 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerUserModerationRoutes(app, deps);
   registerUserRoutes(app, deps);
   registerTodoApiRoutes(app, deps);
+  registerNoteApiRoutes(app, deps);
+  registerAwardEmojiApiRoutes(app, deps);
   await registerGraphQL(app, deps);
   // Unknown API routes answer as GitLab's do, before the page catch-all can take them.
   app.all('/api/*', (_request, reply) => reply.code(404).send({ error: '404 Not Found' }));

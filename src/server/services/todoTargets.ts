@@ -2,6 +2,7 @@ import type { Executor } from '../db/executor.ts';
 import { findEpicsByIds } from '../db/repositories/epicRepository.ts';
 import { findIssuesByIds } from '../db/repositories/issueRowsRepository.ts';
 import { findNamespacesByIds } from '../db/repositories/namespaceRepository.ts';
+import { findNoteTexts } from '../db/repositories/noteRepository.ts';
 import { findProjectsByIds } from '../db/repositories/projectRepository.ts';
 import { findUsersByIds } from '../db/repositories/userRepository.ts';
 import type { EpicRow, NamespaceRow, TodoRow, UserRow } from '../db/schema.ts';
@@ -12,6 +13,20 @@ export interface TodoTargets {
   readonly issues: ReadonlyMap<number, IssueInProject>;
   readonly epics: ReadonlyMap<number, { readonly epic: EpicRow; readonly group: NamespaceRow }>;
   readonly authors: ReadonlyMap<number, UserRow>;
+  /** The text of the notes that raised to-dos, by note id. */
+  readonly noteTexts: ReadonlyMap<number, string>;
+}
+
+/**
+ * GitLab's to-do body: the note's text when a note raised the to-do (a mention), else the target's
+ * title (a note deleted since leaves the title).
+ */
+export function todoBody(
+  todo: Pick<TodoRow, 'note_id'>,
+  targetTitle: string,
+  noteTextOf: (noteId: number) => string | null | undefined,
+): string {
+  return (todo.note_id === null ? null : noteTextOf(todo.note_id)) ?? targetTitle;
 }
 
 const byId = <T extends { id: number }>(rows: readonly T[]) => new Map(rows.map((row) => [row.id, row]));
@@ -24,10 +39,11 @@ const unique = (ids: Iterable<number>) => [...new Set(ids)];
 export async function findTodoTargets(db: Executor, todos: readonly TodoRow[]): Promise<TodoTargets> {
   const idsOf = (type: TodoRow['target_type']) =>
     unique(todos.filter((todo) => todo.target_type === type).map((todo) => todo.target_id));
-  const [issues, epics, authors] = await Promise.all([
+  const [issues, epics, authors, noteTexts] = await Promise.all([
     findIssuesByIds(db, idsOf('Issue')),
     findEpicsByIds(db, idsOf('Epic')),
     findUsersByIds(db, unique(todos.map((todo) => todo.author_id))),
+    findNoteTexts(db, unique(todos.flatMap((todo) => (todo.note_id === null ? [] : [todo.note_id])))),
   ]);
   const projects = byId(await findProjectsByIds(db, unique(issues.map((issue) => issue.project_id))));
   const namespaces = byId(
@@ -47,5 +63,5 @@ export async function findTodoTargets(db: Executor, todos: readonly TodoRow[]): 
     const group = namespaces.get(epic.group_id);
     if (group) epicMap.set(epic.id, { epic, group });
   }
-  return { issues: issueMap, epics: epicMap, authors: byId(authors) };
+  return { issues: issueMap, epics: epicMap, authors: byId(authors), noteTexts };
 }

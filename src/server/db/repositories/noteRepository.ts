@@ -231,19 +231,148 @@ export function setDiscussionResolution(
     .execute();
 }
 
-export interface NoteAwardRow {
-  readonly awardable_id: number;
-  readonly name: string;
-  readonly user_id: number;
+/** How GitLab's notes API orders a list: by creation or last update, then by id the same way. */
+export interface NoteListOrder {
+  readonly column: 'created_at' | 'updated_at';
+  readonly direction: 'asc' | 'desc';
 }
 
-export function findAwardsOfNotes(db: Executor, noteIds: readonly number[]): Promise<NoteAwardRow[]> {
-  if (noteIds.length === 0) return Promise.resolve([]);
+/**
+ * One offset page of the notes the notes API lists (standalone comments and system notes: the notes
+ * of threads, `DiscussionNote`s, are not in it), and how many there are in all.
+ */
+export async function findNoteListPage(
+  db: Executor,
+  scope: NoteableScope,
+  order: NoteListOrder,
+  page: { readonly offset: number; readonly limit: number },
+): Promise<{ rows: NoteRow[]; total: number }> {
+  const listed = visibleNotes(db, scope).where('notes.type', 'is', null);
+  const [rows, count] = await Promise.all([
+    listed
+      .selectAll('notes')
+      .orderBy(`notes.${order.column}`, order.direction)
+      .orderBy('notes.id', order.direction)
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    listed.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.count) };
+}
+
+/**
+ * One offset page of discussions ordered by their first note, with all their visible notes in id
+ * order, and how many discussions there are in all (the discussions API's page and x-total).
+ */
+export async function findDiscussionOffsetPage(
+  db: Executor,
+  scope: NoteableScope,
+  page: { readonly offset: number; readonly limit: number },
+): Promise<{ notes: NoteRow[]; total: number }> {
+  const firsts = visibleNotes(db, scope)
+    .select(['notes.discussion_id', (eb) => eb.fn.min('notes.id').as('first_id')])
+    .groupBy('notes.discussion_id');
+  const [paged, count] = await Promise.all([
+    firsts.orderBy('first_id').offset(page.offset).limit(page.limit).execute(),
+    db
+      .selectFrom(firsts.as('discussions'))
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const total = Number(count.count);
+  if (paged.length === 0) return { notes: [], total };
+  const notes = await visibleNotes(db, scope)
+    .selectAll('notes')
+    .where(
+      'notes.discussion_id',
+      'in',
+      paged.map((row) => row.discussion_id),
+    )
+    .orderBy('notes.id')
+    .execute();
+  return { notes, total };
+}
+
+/**
+ * Every visible note of several epics or issues of one type, in id order, in one statement (the
+ * GraphQL notes and discussions of a page of items). `withInternal` names the items whose internal
+ * notes the reader may see.
+ */
+export async function findNotesOfNoteables(
+  db: Executor,
+  noteableType: NotesTable['noteable_type'],
+  ids: readonly number[],
+  withInternal: ReadonlySet<number>,
+): Promise<NoteRow[]> {
+  if (ids.length === 0) return [];
+  const internalIds = ids.filter((id) => withInternal.has(id));
   return db
-    .selectFrom('award_emoji')
-    .select(['awardable_id', 'name', 'user_id'])
-    .where('awardable_type', '=', 'Note')
-    .where('awardable_id', 'in', noteIds)
+    .selectFrom('notes')
+    .selectAll()
+    .where('noteable_type', '=', noteableType)
+    .where('noteable_id', 'in', [...ids])
+    .where((eb) =>
+      internalIds.length === 0
+        ? eb('confidential', '=', false)
+        : eb.or([eb('confidential', '=', false), eb('noteable_id', 'in', internalIds)]),
+    )
     .orderBy('id')
     .execute();
+}
+
+/** Comments (not system notes) and the discussions they are in, per item: all, and without internal ones. */
+export interface UserNoteCounts {
+  readonly notes: number;
+  readonly discussions: number;
+  readonly publicNotes: number;
+  readonly publicDiscussions: number;
+}
+
+export async function countUserNotes(
+  db: Executor,
+  noteableType: NotesTable['noteable_type'],
+  ids: readonly number[],
+): Promise<Map<number, UserNoteCounts>> {
+  const counts = new Map<number, UserNoteCounts>();
+  if (ids.length === 0) return counts;
+  const rows = await db
+    .selectFrom('notes')
+    .select((eb) => [
+      'noteable_id',
+      eb.fn.countAll<string>().as('notes'),
+      eb.fn.count<string>('discussion_id').distinct().as('discussions'),
+      eb.fn
+        .count<string>(eb.case().when('confidential', '=', false).then(eb.ref('id')).end())
+        .as('public_notes'),
+      eb.fn
+        .count<string>(eb.case().when('confidential', '=', false).then(eb.ref('discussion_id')).end())
+        .distinct()
+        .as('public_discussions'),
+    ])
+    .where('noteable_type', '=', noteableType)
+    .where('noteable_id', 'in', [...ids])
+    .where('system', '=', false)
+    .groupBy('noteable_id')
+    .execute();
+  for (const row of rows) {
+    counts.set(row.noteable_id, {
+      notes: Number(row.notes),
+      discussions: Number(row.discussions),
+      publicNotes: Number(row.public_notes),
+      publicDiscussions: Number(row.public_discussions),
+    });
+  }
+  return counts;
+}
+
+/** The text of each note, by id (a to-do raised by a note shows it). */
+export async function findNoteTexts(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('notes')
+    .select(['id', 'note'])
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.note]));
 }

@@ -13,5 +13,8 @@ export const connectionResolvers = Object.fromEntries(
     'UserCoreConnection',
     'MergeRequestConnection',
     'TodoConnection',
+    'NoteConnection',
+    'DiscussionConnection',
+    'AwardEmojiConnection',
   ].map((type) => [type, countResolver]),
 );

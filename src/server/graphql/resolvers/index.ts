@@ -22,6 +22,16 @@ import { Label } from './label.ts';
 import { MergeRequest } from './mergeRequest.ts';
 import { Milestone } from './milestone.ts';
 import { Mutation } from './mutations.ts';
+import {
+  AwardEmoji,
+  Discussion,
+  epicPolicy,
+  issuePolicy,
+  Note,
+  NotePermissions,
+  noteableFields,
+  noteMutations,
+} from './notes.ts';
 import { Project } from './project.ts';
 import { Query } from './query.ts';
 import { currentUserTodoFields, Todo, Todoable, todoMutations } from './todo.ts';
@@ -35,16 +45,30 @@ export const resolvers: Resolvers = {
     ...todoMutations,
     ...epicTreeMutations,
     ...issueMutations,
+    ...noteMutations,
   },
   Group,
   GroupPermissions,
   Project,
-  Epic: { ...Epic, ...epicSidebarFields, ...epicTreeFields },
+  Epic: {
+    ...Epic,
+    ...epicSidebarFields,
+    ...epicTreeFields,
+    ...noteableFields(epicPolicy, (epic, { loaders }) => loaders.epicNoteCounts.load(epic.id)),
+  },
   EpicPermissions,
   EpicDescendantCount,
   EpicDescendantWeights,
   EpicHealthStatus,
-  Issue: { ...Issue, ...issueTreeFields },
+  Issue: {
+    ...Issue,
+    ...issueTreeFields,
+    ...noteableFields(issuePolicy, (issue, { loaders }) => loaders.issueNoteCounts.load(issue.id)),
+  },
+  Note,
+  NotePermissions,
+  Discussion,
+  AwardEmoji,
   IssuePermissions,
   EpicIssue,
   EpicIssueConnection,

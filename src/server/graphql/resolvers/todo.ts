@@ -15,6 +15,7 @@ import {
   restoreOwnTodo,
   type TodoTargetType,
 } from '../../services/todoService.ts';
+import { todoBody } from '../../services/todoTargets.ts';
 import { offsetConnection, PAGE_LIMITS } from '../connection.ts';
 import type { GraphQLContext } from '../context.ts';
 import type {
@@ -71,7 +72,11 @@ export const Todoable: TodoableResolvers = {
 };
 
 export const Todo: TodoResolvers = {
-  body: async (todo, _args, context) => (await targetOf(todo, context)).title,
+  body: async (todo, _args, context) => {
+    const title = (await targetOf(todo, context)).title;
+    const text = todo.note_id === null ? null : await context.loaders.noteText.load(todo.note_id);
+    return todoBody(todo, title, () => text);
+  },
   target: (todo, _args, context) => targetOf(todo, context),
   targetUrl: async (todo, _args, context) =>
     `${context.config.externalUrl}${await targetPathOf(todo, context)}`,

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/executor.ts';
 import type { NamespaceRow, ProjectRow, TodoRow, UserRow } from '../../db/schema.ts';
 import type { AccessContext } from '../../services/access.ts';
 import type { IssueInProject } from '../../services/issueService.ts';
-import { findTodoTargets, type TodoTargets } from '../../services/todoTargets.ts';
+import { findTodoTargets, type TodoTargets, todoBody } from '../../services/todoTargets.ts';
 import { presentEpics } from './epicJson.ts';
 import { presentIssues } from './issueJson.ts';
 import { userBasicJson } from './presenters.ts';
@@ -22,7 +22,7 @@ function todoJson(
   todo: TodoRow,
   place: TodoPlace,
   author: UserRow,
-  target: { json: TargetJson; title: string },
+  target: { json: TargetJson; body: string },
   externalUrl: string,
 ) {
   const where =
@@ -56,7 +56,7 @@ function todoJson(
     target_type: todo.target_type,
     target: target.json,
     target_url: target.json.web_url,
-    body: target.title,
+    body: target.body,
     state: todo.state,
     created_at: todo.created_at.toISOString(),
     updated_at: todo.updated_at.toISOString(),
@@ -73,7 +73,7 @@ export function issueTodoJson(
   target: TargetJson,
   externalUrl: string,
 ): TodoJson {
-  return todoJson(todo, { project, namespace }, author, { json: target, title: issue.title }, externalUrl);
+  return todoJson(todo, { project, namespace }, author, { json: target, body: issue.title }, externalUrl);
 }
 
 export interface TodoJsonOptions {
@@ -127,11 +127,13 @@ export async function presentTodos(
       const found = targets.issues.get(todo.target_id);
       const json = issueJsonById.get(todo.target_id);
       if (!found || !json) return [];
-      return [todoJson(todo, found, author, { json, title: found.issue.title }, externalUrl)];
+      const body = todoBody(todo, found.issue.title, (id) => targets.noteTexts.get(id));
+      return [todoJson(todo, found, author, { json, body }, externalUrl)];
     }
     const found = targets.epics.get(todo.target_id);
     const json = epicJsonById.get(todo.target_id);
     if (todo.target_type !== 'Epic' || !found || !json) return [];
-    return [todoJson(todo, { group: found.group }, author, { json, title: found.epic.title }, externalUrl)];
+    const body = todoBody(todo, found.epic.title, (id) => targets.noteTexts.get(id));
+    return [todoJson(todo, { group: found.group }, author, { json, body }, externalUrl)];
   });
 }

@@ -6,6 +6,7 @@ import {
 } from '../../../core/domain/discussions.ts';
 import type { ServerDeps } from '../../serverDeps.ts';
 import type { AccessContext } from '../../services/access.ts';
+import { awardableOf, toggleAward } from '../../services/discussions/awardService.ts';
 import {
   deleteNote,
   discussionStamp,
@@ -14,7 +15,6 @@ import {
   setDiscussionResolved,
   updateNote,
 } from '../../services/discussions/discussionService.ts';
-import { toggleNoteAward } from '../../services/discussions/noteAwards.ts';
 import { type NoteablePolicy, noteablePolicy } from '../../services/discussions/noteable.ts';
 import { type SubmittedNote, submitNote } from '../../services/discussions/submitNote.ts';
 import { findReadableEpic } from '../../services/epics/epicQueries.ts';
@@ -207,13 +207,9 @@ export function registerDiscussionRoutes(app: FastifyInstance, { db }: ServerDep
         async (request) => {
           const noteId = noteIdOf(request);
           const name = requiredString(bodyParams(request), 'name', 64);
-          const { toggledOn } = await toggleNoteAward(
-            db,
-            request.access,
-            await policyOf(request),
-            noteId,
-            name,
-          );
+          const policy = await policyOf(request);
+          const awardable = await awardableOf(db, policy, { kind: 'note', noteId });
+          const { toggledOn } = await toggleAward(db, request.access, policy, awardable, name);
           return { toggled_on: toggledOn };
         },
       );

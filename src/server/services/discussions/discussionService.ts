@@ -2,16 +2,18 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { NOTE_MAX_LENGTH } from '../../../core/domain/discussions.ts';
 import type { Executor } from '../../db/executor.ts';
+import { findAwardsOf } from '../../db/repositories/awardEmojiRepository.ts';
 import {
   countVisibleNotes,
   deleteNoteRow,
-  findAwardsOfNotes,
+  findDiscussionOffsetPage,
   findDiscussionPage,
   findNoteById,
+  findNoteListPage,
   findNotesChangedSince,
   findNotesOfDiscussion,
   insertNote,
-  type NoteAwardRow,
+  type NoteListOrder,
   noteStamp,
   setDiscussionResolution,
   updateNoteRow,
@@ -51,7 +53,7 @@ export interface DiscussionPage {
 }
 
 /** GitLab resolves threads, not standalone comments or system notes. */
-function isResolvable(row: NoteRow): boolean {
+export function isResolvable(row: NoteRow): boolean {
   return !row.system && row.type === 'DiscussionNote';
 }
 
@@ -62,6 +64,19 @@ function mayEdit(policy: NoteablePolicy, access: AccessContext, row: NoteRow): b
   return row.author_id === user.id || policy.adminNotes;
 }
 
+/** What the reader may do with one note (GitLab's note policy), as every API presents it. */
+export function notePermissions(
+  policy: NoteablePolicy,
+  access: AccessContext,
+  row: NoteRow,
+): Pick<NoteView, 'canEdit' | 'canResolve' | 'canAward'> {
+  return {
+    canEdit: mayEdit(policy, access, row),
+    canResolve: policy.resolve && isResolvable(row),
+    canAward: policy.awardEmoji && access.actor.user !== null,
+  };
+}
+
 /** Attaches authors, editors, resolvers and reactions to note rows with as few statements as possible. */
 export async function presentNotes(
   db: Executor,
@@ -70,8 +85,9 @@ export async function presentNotes(
   rows: readonly NoteRow[],
 ): Promise<NoteView[]> {
   if (rows.length === 0) return [];
-  const awards: NoteAwardRow[] = await findAwardsOfNotes(
+  const awards = await findAwardsOf(
     db,
+    'Note',
     rows.map((row) => row.id),
   );
   const userIds = new Set<number>();
@@ -99,9 +115,7 @@ export async function presentNotes(
         resolvedBy: userOf(row.resolved_by_id),
         resolvable: isResolvable(row),
         awards: noteAwards,
-        canEdit: mayEdit(policy, access, row),
-        canResolve: policy.resolve && isResolvable(row),
-        canAward: policy.awardEmoji && access.actor.user !== null,
+        ...notePermissions(policy, access, row),
       },
     ];
   });
@@ -130,6 +144,45 @@ export async function listDiscussions(
     discussions: groupIntoDiscussions(views),
     nextAfter: found.hasMore ? found.lastFirstNoteId : null,
   };
+}
+
+/**
+ * One page of the notes GitLab's notes API lists (standalone comments and system notes, not the
+ * notes of threads), in the order asked for, and how many there are.
+ */
+export async function listNotePage(
+  db: Executor,
+  access: AccessContext,
+  policy: NoteablePolicy,
+  order: NoteListOrder,
+  page: { readonly offset: number; readonly limit: number },
+): Promise<{ notes: NoteView[]; total: number }> {
+  const found = await findNoteListPage(db, noteableScope(policy), order, page);
+  return { notes: await presentNotes(db, access, policy, found.rows), total: found.total };
+}
+
+/** One offset page of discussions in the order they started, and how many there are (REST). */
+export async function listDiscussionOffsetPage(
+  db: Executor,
+  access: AccessContext,
+  policy: NoteablePolicy,
+  page: { readonly offset: number; readonly limit: number },
+): Promise<{ discussions: DiscussionView[]; total: number }> {
+  const found = await findDiscussionOffsetPage(db, noteableScope(policy), page);
+  const views = await presentNotes(db, access, policy, found.notes);
+  return { discussions: groupIntoDiscussions(views), total: found.total };
+}
+
+/** One note the reader may see, presented. */
+export async function findNote(
+  db: Executor,
+  access: AccessContext,
+  policy: NoteablePolicy,
+  noteId: number,
+): Promise<NoteView> {
+  const [view] = await presentNotes(db, access, policy, [await findReadableNote(db, policy, noteId)]);
+  if (!view) throw new NotFoundError('Note');
+  return view;
 }
 
 /** The notes created or changed after `since`, and how many the reader may see now. */
@@ -332,4 +385,16 @@ export async function setDiscussionResolved(
     now,
   });
   return findDiscussion(db, access, policy, discussionId);
+}
+
+/** A note of this discussion the reader may see; 404 for one of another discussion. */
+export async function findReadableNoteOfDiscussion(
+  db: Executor,
+  policy: NoteablePolicy,
+  discussionId: string,
+  noteId: number,
+): Promise<NoteRow> {
+  const row = await findReadableNote(db, policy, noteId);
+  if (row.discussion_id !== discussionId) throw new NotFoundError('Note');
+  return row;
 }
