@@ -129,6 +129,7 @@ export function CommentForm({
         placeholder={DISCUSSION_TEXT.commentPlaceholder}
         rows={kind === 'new' ? 4 : 3}
         testId={`comment-input-${kind}`}
+        tabsTestId={`comment-${kind}-markdown`}
         handle={(instance: MarkdownFieldHandle | null) => {
           field.current = instance;
           if (typeof handle === 'function') handle(instance);

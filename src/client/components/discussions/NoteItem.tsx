@@ -3,6 +3,7 @@ import type { NoteJson } from '../../../core/domain/discussions.ts';
 import { toInstant } from '../../data/dates.ts';
 import { Avatar, Badge, Button, Dialog, Icon } from '../../ui/index.ts';
 import { TimeAgo } from '../issuable/IssuableMeta.tsx';
+import { prepareTaskCheckboxes } from '../issuable/taskCheckboxes.ts';
 import { AwardBar, AwardPicker } from './AwardBar.tsx';
 import type { ActivityActions } from './activityActions.ts';
 import { CommentForm } from './CommentForm.tsx';
@@ -122,6 +123,10 @@ export function NoteItem({
           <div
             className="md note-body"
             data-testid="note-body"
+            ref={(element) => {
+              // Task lists in comments read as in the description: named, and not tickable here.
+              if (element) prepareTaskCheckboxes(element, false);
+            }}
             // Rendered and sanitised by the server's markdown renderer (an allowlist).
             // biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitised markdown HTML
             dangerouslySetInnerHTML={{ __html: note.note_html }}

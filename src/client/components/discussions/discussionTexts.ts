@@ -17,7 +17,7 @@ export const DISCUSSION_TEXT = {
   startThread: 'Start thread',
   commentHint: (noun: string) => `Add a general comment to this ${noun}.`,
   startThreadHint: 'Discuss a specific suggestion or question that needs to be resolved.',
-  commentTypeMenu: 'Comment type',
+  commentTypeMenu: 'Comment or start a thread',
   internalCheckbox: 'Make this an internal note',
   internalHint: 'Internal notes are only visible to members with the role of Reporter or higher',
   internalBadge: 'Internal note',

@@ -24,6 +24,7 @@ export function MarkdownField({
   placeholder = ISSUABLE_TEXT.descriptionPlaceholder,
   rows = 12,
   testId = 'issuable-description-input',
+  tabsTestId = 'markdown',
   handle,
 }: {
   value: string;
@@ -36,6 +37,8 @@ export function MarkdownField({
   placeholder?: string;
   rows?: number;
   testId?: string;
+  /** Prefix of the tabs' and preview's test ids, when a page holds more than one field. */
+  tabsTestId?: string;
   handle?: Ref<MarkdownFieldHandle>;
 }) {
   const id = useId();
@@ -122,7 +125,7 @@ export function MarkdownField({
       aria-controls={`${id}-${name}`}
       className={`md-tab${tab === name ? ' is-active' : ''}`}
       onClick={() => setTab(name)}
-      data-testid={`markdown-${name}-tab`}
+      data-testid={`${tabsTestId}-${name}-tab`}
     >
       {label}
     </button>
@@ -160,7 +163,7 @@ export function MarkdownField({
         ref={previewPanel}
         tabIndex={-1}
         className="md-preview"
-        data-testid="markdown-preview"
+        data-testid={`${tabsTestId}-preview`}
         aria-busy={tab === 'preview' && preview === 'loading'}
       >
         {tab !== 'preview' ? null : value.trim() === '' ? (

@@ -22,6 +22,7 @@ import {
   noteablePolicyById,
   notePolicyById,
 } from '../../services/discussions/noteableLookup.ts';
+import { submitNote } from '../../services/discussions/submitNote.ts';
 import { NotFoundError } from '../../services/errors.ts';
 import { renderMarkdown } from '../../services/markdown/markdownRenderer.ts';
 import { type Connection, type ConnectionArgs, offsetConnection, PAGE_LIMITS } from '../connection.ts';
@@ -308,14 +309,15 @@ export const noteMutations: Pick<
     return payloadErrors(async () => {
       const policy = await policyOfGid(context, input.noteableId);
       try {
-        const view = await createNote(context.db, context.access, policy, {
+        // Quick actions run first; "`note` is null when not persisted (e.g. body only quick actions)".
+        const { note } = await submitNote(context.db, context.access, policy, {
           body: input.body,
           internal: input.internal ?? false,
           discussionId: input.discussionId ? hexOf(input.discussionId) : undefined,
         });
         return {
           clientMutationId: input.clientMutationId ?? null,
-          note: noteModel(view.row, policy),
+          note: note ? noteModel(note.row, policy) : null,
           errors: [],
         };
       } catch (error) {

@@ -12,6 +12,7 @@ import {
   setDiscussionResolved,
   updateNote,
 } from '../../services/discussions/discussionService.ts';
+import { submitNote } from '../../services/discussions/submitNote.ts';
 import { requireSignedIn } from '../../services/links/linkViews.ts';
 import { discussionApiJson, noteApiJson } from './noteApiJson.ts';
 import {
@@ -93,8 +94,11 @@ export function registerNoteApiRoutes(app: FastifyInstance, { db, config }: Serv
       const body = bodyParams(request);
       const input = { body: bodyOf(body), internal: internalOf(body) };
       const policy = await policyOf(request);
-      const note = await createNote(db, request.access, policy, input);
-      return reply.code(201).send(noteApiJson(note, policy, externalUrl));
+      // Quick actions run first; a body made only of them adds no note (GitLab answers 202).
+      const submitted = await submitNote(db, request.access, policy, input);
+      const commands = { commands_changes: submitted.commandsChanges };
+      if (!submitted.note) return reply.code(202).send(commands);
+      return reply.code(201).send({ ...noteApiJson(submitted.note, policy, externalUrl), ...commands });
     });
 
     app.put(`${base}/notes/:note_id`, async (request) => {
