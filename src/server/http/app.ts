@@ -19,6 +19,7 @@ import { registerIssueListRoutes } from './api/issueListRoutes.ts';
 import { registerIssueRoutes } from './api/issueRoutes.ts';
 import { registerIssueTemplateRoutes } from './api/issueTemplateRoutes.ts';
 import { registerMilestoneAndLabelRoutes } from './api/milestoneLabelRoutes.ts';
+import { registerMilestoneRoutes } from './api/milestoneRoutes.ts';
 import { registerProjectRoutes } from './api/projectRoutes.ts';
 import { registerTodoApiRoutes } from './api/todoApiRoutes.ts';
 import { registerUserModerationRoutes } from './api/userModerationRoutes.ts';
@@ -136,6 +137,7 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerIssueTemplateRoutes(app, deps);
   registerIssueListRoutes(app, deps);
   registerMilestoneAndLabelRoutes(app, deps);
+  registerMilestoneRoutes(app, deps);
   registerUserModerationRoutes(app, deps);
   registerUserRoutes(app, deps);
   registerTodoApiRoutes(app, deps);
