@@ -294,6 +294,8 @@ export interface MilestoneDetail {
   readonly iid: string;
   readonly title: string;
   readonly description: string | null;
+  /** The description as the server renders and sanitises markdown; null without one. */
+  readonly descriptionHtml: string | null;
   readonly state: MilestoneState;
   readonly startDate: CalendarDate | null;
   readonly dueDate: CalendarDate | null;

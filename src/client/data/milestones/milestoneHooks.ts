@@ -10,8 +10,8 @@ import {
 import type { MilestoneDetail, MilestoneIssueColumns, MilestoneKind, QueryState } from '../types.ts';
 import { toMilestoneDetail, toMilestoneIssueColumns } from './milestoneMappers.ts';
 
-/** Each column lists this many of its issues (GitLab's page size); the rest are counted. */
-export const MILESTONE_ISSUES_LIMIT = 100;
+/** Each column lists this many of its issues (a page stays light with three columns); the rest are counted. */
+export const MILESTONE_ISSUES_LIMIT = 30;
 
 export interface MilestoneQueryInput {
   readonly kind: MilestoneKind;

@@ -19,6 +19,7 @@ const milestone: MilestoneDetailFieldsFragment = {
   iid: '3',
   title: 'Sprint 41',
   description: '',
+  descriptionHtml: '',
   state: 'active',
   startDate: '2026-06-01',
   dueDate: '2026-06-30',

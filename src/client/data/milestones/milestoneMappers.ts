@@ -68,6 +68,7 @@ export function toMilestoneDetail(owner: MilestoneOwnerResult, milestoneGid: str
     iid: milestone.iid,
     title: milestone.title,
     description: milestone.description || null,
+    descriptionHtml: milestone.description ? (milestone.descriptionHtml ?? null) : null,
     state: milestone.state === 'closed' ? 'closed' : 'active',
     startDate: toCalendarDate(milestone.startDate),
     dueDate: toCalendarDate(milestone.dueDate),

@@ -4,7 +4,7 @@
  * error reads as Rails' full messages ('Title has already been taken').
  */
 import { milestoneFullMessages } from '../../../core/domain/milestoneRules.ts';
-import { jsonWriteHeaders } from '../csrf.ts';
+import { csrfHeaders, jsonWriteHeaders } from '../csrf.ts';
 import { apiErrorText } from '../epics/epicRest.ts';
 import type { MilestoneKind } from '../types.ts';
 
@@ -39,7 +39,8 @@ async function send(method: string, url: string, body?: object): Promise<unknown
   const response = await fetch(url, {
     method,
     credentials: 'same-origin',
-    headers: jsonWriteHeaders(),
+    // A body-less write (DELETE) says no content type: an empty JSON body is a 400.
+    headers: body ? jsonWriteHeaders() : csrfHeaders(),
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
   const answer: unknown = response.status === 204 ? null : await response.json().catch(() => null);

@@ -94,12 +94,12 @@ export function BurndownChart({
           />
         ))}
       </svg>
-      <figcaption className="burndown-legend" aria-hidden="true">
+      <div className="burndown-legend" aria-hidden="true">
         <span className="burndown-legend-line">
           {metric === 'count' ? MILESTONE_TEXTS.openIssues : MILESTONE_TEXTS.openWeight}
         </span>
         <span className="burndown-legend-guideline">{MILESTONE_TEXTS.guideline}</span>
-      </figcaption>
+      </div>
       <table className="sr-only" data-testid="burndown-table">
         <caption>{MILESTONE_TEXTS.burndown}</caption>
         <thead>

@@ -38,6 +38,8 @@ export function MilestoneActions(props: MilestoneActionsProps) {
       await action();
       after();
     } catch (failure) {
+      // The dialog closes so that the page's message about it can be read.
+      setDeleting(false);
       props.onError(failure instanceof Error ? failure.message : MILESTONE_TEXTS.actionFailed);
     } finally {
       setBusy(false);

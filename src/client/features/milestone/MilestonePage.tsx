@@ -6,7 +6,12 @@ import {
 } from '../../../core/domain/webPaths.ts';
 import { milestoneDateRangeText, milestoneRemainingText } from '../../../core/time/milestoneDates.ts';
 import { NotFoundContent } from '../../components/errors/index.ts';
-import { calendarDateOf, PlainDescription, StateBadge } from '../../components/issuable/index.ts';
+import {
+  calendarDateOf,
+  IssuableDescription,
+  PlainDescription,
+  StateBadge,
+} from '../../components/issuable/index.ts';
 import { groupCrumbs, PageHeader, projectCrumbs } from '../../components/navigation/index.ts';
 import {
   type MilestoneDetail,
@@ -161,7 +166,16 @@ function MilestoneView({
       <div className="detail-layout">
         <div className="detail-main">
           <section aria-label="Description">
-            <PlainDescription text={milestone.description} />
+            {milestone.descriptionHtml ? (
+              <IssuableDescription
+                html={milestone.descriptionHtml}
+                canUpdate={false}
+                updatingTasks={false}
+                onToggleTask={() => undefined}
+              />
+            ) : (
+              <PlainDescription text={null} />
+            )}
           </section>
           <MilestoneBurndown
             startDate={milestone.startDate}

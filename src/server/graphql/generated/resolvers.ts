@@ -1037,6 +1037,8 @@ export type Milestone = {
   projectMilestone: Scalars['Boolean']['output'];
   /** Counts of the milestone's issues that the caller may see. */
   stats?: Maybe<MilestoneStats>;
+  /** The description rendered and sanitised, as the milestone page shows it. */
+  descriptionHtml?: Maybe<Scalars['String']['output']>;
   /** The milestone's issues the caller may read, across its project or its group's projects. */
   issues?: Maybe<IssueConnection>;
   /** The labels of the milestone's issues the caller may read, by title, with their open and closed counts. */
@@ -2368,6 +2370,7 @@ export type MilestoneResolvers<ContextType = GraphQLContext, ParentType extends 
   subgroupMilestone?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   projectMilestone?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   stats?: Resolver<Maybe<ResolversTypes['MilestoneStats']>, ParentType, ContextType>;
+  descriptionHtml?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   issues?: Resolver<Maybe<ResolversTypes['IssueConnection']>, ParentType, ContextType, Partial<MilestoneIssuesArgs>>;
   issueLabels?: Resolver<Array<ResolversTypes['MilestoneIssueLabel']>, ParentType, ContextType>;
   participants?: Resolver<Maybe<ResolversTypes['UserCoreConnection']>, ParentType, ContextType, Partial<MilestoneParticipantsArgs>>;

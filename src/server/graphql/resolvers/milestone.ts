@@ -2,6 +2,7 @@ import { toGlobalId } from '../../../core/domain/gid.ts';
 import { groupMilestonePath, projectMilestonePath } from '../../../core/domain/webPaths.ts';
 import { calendarDateOf } from '../../../core/time/formatting.ts';
 import { listIssuesConnection } from '../../services/issueService.ts';
+import { renderMarkdown } from '../../services/markdown/markdownRenderer.ts';
 import {
   milestoneIssueLabels,
   milestoneParticipants,
@@ -55,7 +56,9 @@ export const Milestone: MilestoneResolvers = {
       rootedKey(milestone.root_namespace_id, milestone.id),
     );
     return { totalIssuesCount: counts.total, closedIssuesCount: counts.closed };
-  }, // The milestone page's tabs and chart: only the issues the viewer may read (milestoneContentService).
+  },
+  descriptionHtml: (milestone) => renderMarkdown(milestone.description).html,
+  // The milestone page's tabs and chart: only the issues the viewer may read (milestoneContentService).
   issues: async (milestone, args, { db, access }) => {
     const sort = issueSortOrder(args.sort);
     const page = await listIssuesConnection(
