@@ -7,6 +7,7 @@ import { type BurndownDay, milestoneBurndown } from '../../core/domain/milestone
 import type { CalendarDate } from '../../core/time/calendarDate.ts';
 import { calendarDateOf } from '../../core/time/formatting.ts';
 import type { Executor } from '../db/executor.ts';
+import type { IssueReader } from '../db/repositories/issueRepository.ts';
 import {
   burndownRowsOfMilestone,
   type LabelIssueCounts,
@@ -15,7 +16,6 @@ import {
 } from '../db/repositories/milestoneContentRepository.ts';
 import { findNamespaceById } from '../db/repositories/namespaceRepository.ts';
 import { findProjectById } from '../db/repositories/projectRepository.ts';
-import type { IssueReader } from '../db/repositories/issueRepository.ts';
 import type { MilestoneRow, UserRow } from '../db/schema.ts';
 import type { AccessContext } from './access.ts';
 import { issueReaderOf, type ProjectInNamespace, withNamespaces } from './issueService.ts';

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import {
   groupMilestonePath,
   groupMilestonesPath,
@@ -28,7 +29,6 @@ import { MilestoneBurndown } from './MilestoneBurndown.tsx';
 import { MilestoneDetails } from './MilestoneDetails.tsx';
 import { MilestoneTabs, withParam } from './MilestoneTabs.tsx';
 import { MILESTONE_TEXTS } from './milestoneTexts.ts';
-import { useState } from 'react';
 
 export interface MilestonePageProps {
   readonly kind: 'group' | 'project';

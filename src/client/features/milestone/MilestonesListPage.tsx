@@ -13,8 +13,8 @@ import { type MilestoneListItem, useMilestonesList } from '../../data/index.ts';
 import { Alert, Badge, useDocumentTitle } from '../../ui/index.ts';
 import { MilestoneActions } from './MilestoneActions.tsx';
 import { MilestoneProgress } from './MilestoneProgress.tsx';
-import { MILESTONE_TEXTS } from './milestoneTexts.ts';
 import { MILESTONES_LIST_SPEC } from './milestonesListSpec.ts';
+import { MILESTONE_TEXTS } from './milestoneTexts.ts';
 
 export interface MilestonesListPageProps {
   readonly kind: 'group' | 'project';
