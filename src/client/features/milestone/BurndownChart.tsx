@@ -3,14 +3,19 @@
  * the guideline down to zero on the due date. An SVG with role img and a summary for screen readers,
  * and the values themselves in a visually hidden table. The geometry is core/layout/burndownChart.
  */
+import { useRef } from 'react';
 import { burndownChartLayout } from '../../../core/layout/burndownChart.ts';
 import { formatCalendarDate } from '../../components/issuable/index.ts';
 import type { BurndownPoint, CalendarDate } from '../../data/index.ts';
+import { useElementWidth } from '../../lib/index.ts';
 import { MILESTONE_TEXTS } from './milestoneTexts.ts';
 
 export type BurndownMetric = 'count' | 'weight';
 
-const BOX = { width: 720, height: 260, left: 44, bottom: 28, top: 12, right: 16 };
+/** The plot's frame in CSS pixels; its width is the figure's, so labels keep their size on a phone. */
+const FRAME = { height: 260, left: 44, bottom: 28, top: 12, right: 16 };
+const DEFAULT_WIDTH = 720;
+const MIN_WIDTH = 280;
 
 export function burndownSummary(
   points: readonly BurndownPoint[],
@@ -41,14 +46,17 @@ export function BurndownChart({
     date: point.date,
     value: metric === 'count' ? point.openIssues : point.openWeight,
   }));
-  const layout = burndownChartLayout({ startDate, dueDate }, values, BOX);
+  const figure = useRef<HTMLElement>(null);
+  const width = useElementWidth(figure, DEFAULT_WIDTH);
+  const box = { ...FRAME, width: Math.max(MIN_WIDTH, width) };
+  const layout = burndownChartLayout({ startDate, dueDate }, values, box);
   const { plot } = layout;
   const line = layout.points.map((point) => `${point.x},${point.y}`).join(' ');
   return (
-    <figure className="burndown-figure">
+    <figure className="burndown-figure" ref={figure}>
       <svg
         className="burndown-chart"
-        viewBox={`0 0 ${BOX.width} ${BOX.height}`}
+        viewBox={`0 0 ${box.width} ${box.height}`}
         role="img"
         aria-label={burndownSummary(points, metric, { startDate, dueDate })}
         data-testid="burndown-chart"
