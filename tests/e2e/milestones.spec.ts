@@ -62,19 +62,32 @@ async function expectMilestonePage(page: Page, milestone: MilestoneNode, referen
   await expect(page.getByTestId('milestone-progress')).toContainText(`${percent}% complete`);
   await expect(page.getByTestId('milestone-progress')).toContainText(`${closed} of ${total} issues closed`);
 
+  // GitLab's columns: open and unassigned, open and assigned, closed; together every issue.
+  await expect(page.getByTestId('milestone-tab-issues')).toContainText(String(total));
+  const counts = await Promise.all(
+    ['unstarted', 'ongoing', 'completed'].map(async (column) =>
+      Number(
+        await page
+          .getByTestId(`milestone-column-${column}`)
+          .getByTestId('milestone-column-count')
+          .textContent(),
+      ),
+    ),
+  );
+  expect(counts[0]! + counts[1]! + counts[2]!).toBe(total);
+  expect(counts[2]).toBe(closed);
   const issues = page.getByTestId('milestone-issue');
-  await expect(issues).toHaveCount(Math.min(100, total));
-  await expect(page.getByTestId('milestone-issues-count')).toHaveText(String(total));
+  await expect(issues).toHaveCount(counts.reduce((sum, count) => sum + Math.min(30, count), 0));
   const first = issues.first();
   await expect(first.getByTestId('milestone-issue-title')).toHaveAttribute('href', /\/-\/issues\/\d+$/);
   await expect(first.getByTestId('milestone-issue-reference')).toHaveText(reference);
-  await expect(first.getByTestId('state-badge')).toHaveText(/^(Open|Closed)$/);
   await expectNoSeriousAxeViolations(page);
 }
 
-// Each page is a full check (up to 100 issues and an axe scan): one test per page keeps each well
+// Each page is a full check (up to 90 issues and an axe scan): one test per page keeps each well
 // inside the test timeout on a busy two-core machine.
 test('a developer opens a group milestone: title, dates, progress and issues', async ({ page }) => {
+  test.slow();
   await signIn(page, 'developer');
   const groupMilestone = await busiestMilestone(page, 'group', 'acme');
   expect(groupMilestone.stats.totalIssuesCount).toBeGreaterThan(0);
@@ -84,6 +97,7 @@ test('a developer opens a group milestone: title, dates, progress and issues', a
 test('a developer opens a project milestone, also in the dark theme, and a missing one is not found', async ({
   page,
 }) => {
+  test.slow();
   await signIn(page, 'developer');
   const projectMilestone = await busiestMilestone(page, 'project', 'acme/platform/backend/api');
   expect(projectMilestone.stats.totalIssuesCount).toBeGreaterThan(0);

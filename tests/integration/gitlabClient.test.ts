@@ -28,6 +28,31 @@ describe.each(BACKENDS)('a GitLab client library (gitbeaker) against /api/v4 (%s
     expect(project.path_with_namespace).toBe('acme/platform/backend/api');
   });
 
+  it('creates, edits, lists the issues of and deletes project and group milestones', async () => {
+    const project = await api.ProjectMilestones.create('sandbox/playground', 'Client sprint', {
+      description: 'Made by gitbeaker',
+      startDate: '2026-09-01',
+      dueDate: '2026-09-14',
+    });
+    expect(project).toMatchObject({ title: 'Client sprint', state: 'active', due_date: '2026-09-14' });
+    const closed = await api.ProjectMilestones.edit('sandbox/playground', project.id, {
+      stateEvent: 'close',
+    });
+    expect(closed.state).toBe('closed');
+    const listed = await api.ProjectMilestones.all('sandbox/playground', { state: 'closed' });
+    expect(listed.map((milestone) => milestone.title)).toContain('Client sprint');
+    expect(await api.ProjectMilestones.allAssignedIssues('sandbox/playground', project.id)).toEqual([]);
+    await api.ProjectMilestones.remove('sandbox/playground', project.id);
+    await expect(api.ProjectMilestones.show('sandbox/playground', project.id)).rejects.toThrow(
+      /404|Not Found/,
+    );
+
+    const group = await api.GroupMilestones.create('sandbox', 'Client quarter');
+    expect((await api.GroupMilestones.show('sandbox', group.id)).title).toBe('Client quarter');
+    await expect(api.GroupMilestones.create('sandbox', 'Client quarter')).rejects.toThrow();
+    await api.GroupMilestones.remove('sandbox', group.id);
+  });
+
   it('lists, creates, updates and deletes group epics', async () => {
     const page = await api.Epics.all('acme', { state: 'opened', perPage: 20, maxPages: 1 });
     expect(page.length).toBe(20);

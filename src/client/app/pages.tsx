@@ -23,7 +23,7 @@ import { NewIssuePage } from '../features/issue-new/index.ts';
 import { IssueTemplatesPage } from '../features/issue-templates/index.ts';
 import { IssuesListPage } from '../features/issues/index.ts';
 import { GroupLabelsPage, ProjectLabelsPage } from '../features/labels/index.ts';
-import { MilestonePage, MilestonesListPage } from '../features/milestone/index.ts';
+import { MilestoneFormPage, MilestonePage, MilestonesListPage } from '../features/milestone/index.ts';
 import { ProjectPage } from '../features/projects/index.ts';
 import { TodosPage } from '../features/todos/index.ts';
 import { UserProfilePage } from '../features/user/index.ts';
@@ -98,9 +98,25 @@ export function PageView({ page, session }: { page: PageMount; session: Session 
     case 'issue-templates':
       return <IssueTemplatesPage {...page} />;
     case 'group-milestones':
-      return <MilestonesListPage kind="group" fullPath={page.fullPath} name={page.groupName} />;
+      return (
+        <MilestonesListPage
+          kind="group"
+          fullPath={page.fullPath}
+          name={page.groupName}
+          canAdmin={page.canAdminMilestones}
+        />
+      );
     case 'project-milestones':
-      return <MilestonesListPage kind="project" fullPath={page.fullPath} name={page.projectName} />;
+      return (
+        <MilestonesListPage
+          kind="project"
+          fullPath={page.fullPath}
+          name={page.projectName}
+          canAdmin={page.canAdminMilestones}
+        />
+      );
+    case 'milestone-form':
+      return <MilestoneFormPage {...page} />;
     case 'group-labels':
       return <GroupLabelsPage {...page} />;
     case 'project-labels':

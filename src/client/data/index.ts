@@ -97,7 +97,15 @@ export {
   MILESTONE_ISSUES_LIMIT,
   type MilestoneQueryInput,
   useMilestoneDetail,
+  useMilestoneIssues,
 } from './milestones/milestoneHooks.ts';
+export {
+  createMilestone,
+  deleteMilestone,
+  type MilestoneFields,
+  type SavedMilestone,
+  updateMilestone,
+} from './milestones/milestoneRest.ts';
 export {
   type MilestoneSort,
   type MilestonesListFilters,

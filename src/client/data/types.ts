@@ -227,7 +227,7 @@ export interface IssueDetail extends IssueListItem {
 export type MilestoneKind = 'group' | 'project';
 export type MilestoneState = 'active' | 'closed';
 
-/** One issue of a milestone page's list. */
+/** One issue of a milestone page's columns. */
 export interface MilestoneIssueItem {
   readonly id: string;
   readonly iid: string;
@@ -237,6 +237,36 @@ export interface MilestoneIssueItem {
   /** '#12' on a project milestone, 'acme/handbook#12' on a group milestone. */
   readonly reference: string;
   readonly webPath: string;
+  readonly weight: number | null;
+  readonly assignees: readonly UserView[];
+  readonly labels: readonly LabelView[];
+}
+
+/** One of GitLab's milestone columns: the first issues and how many there are in all. */
+export interface MilestoneIssueColumn {
+  readonly items: readonly MilestoneIssueItem[];
+  readonly total: number;
+}
+
+/** GitLab's three milestone columns: open and unassigned, open and assigned, closed. */
+export interface MilestoneIssueColumns {
+  readonly unstarted: MilestoneIssueColumn;
+  readonly ongoing: MilestoneIssueColumn;
+  readonly completed: MilestoneIssueColumn;
+}
+
+/** A label of the milestone's issues, with how many of them are open and closed. */
+export interface MilestoneLabelCount {
+  readonly label: LabelView;
+  readonly opened: number;
+  readonly closed: number;
+}
+
+/** One day of the burndown: open issues and open weight (scope less completed, GitLab's totals). */
+export interface BurndownPoint {
+  readonly date: CalendarDate;
+  readonly openIssues: number;
+  readonly openWeight: number;
 }
 
 /** A milestone as the milestones lists show it. */
@@ -250,8 +280,11 @@ export interface MilestoneListItem {
   readonly expired: boolean;
   readonly upcoming: boolean;
   readonly webPath: string;
-  /** The owning group's or project's full name. */
+  /** The owning group's or project's full name, and its full path. */
   readonly owner: string;
+  readonly ownerPath: string;
+  /** The milestone's numeric id (GitLab's REST `:milestone_id`). */
+  readonly numericId: string;
   /** Its issues the viewer may see, all and closed. */
   readonly stats: { readonly total: number; readonly closed: number } | null;
 }
@@ -261,6 +294,8 @@ export interface MilestoneDetail {
   readonly iid: string;
   readonly title: string;
   readonly description: string | null;
+  /** The description as the server renders and sanitises markdown; null without one. */
+  readonly descriptionHtml: string | null;
   readonly state: MilestoneState;
   readonly startDate: CalendarDate | null;
   readonly dueDate: CalendarDate | null;
@@ -269,8 +304,9 @@ export interface MilestoneDetail {
   readonly stats: { readonly total: number; readonly closed: number } | null;
   /** The owning group's or project's full name ('Acme / Platform', 'Acme / Handbook'). */
   readonly ownerFullName: string;
-  /** The first of its issues the viewer may see (the page asks for a bounded number). */
-  readonly issues: readonly MilestoneIssueItem[];
-  /** How many issues it has in all, for 'showing n of m'. */
-  readonly issuesTotal: number;
+  readonly labels: readonly MilestoneLabelCount[];
+  readonly participants: readonly (UserView & { readonly webPath: string })[];
+  readonly participantsTotal: number;
+  /** The days from the start date to the due date or today; null without both dates. */
+  readonly burndown: readonly BurndownPoint[] | null;
 }

@@ -7,5 +7,6 @@ export {
 } from './browserStorage.ts';
 export { startDebouncedFetch } from './debouncedFetch.ts';
 export { type DebouncedQuery, SEARCH_DEBOUNCE_MS, useDebouncedQuery } from './useDebouncedQuery.ts';
+export { useElementWidth } from './useElementWidth.ts';
 export { useNow } from './useNow.ts';
 export { useWrites, type Writes } from './useWrites.ts';

@@ -73,7 +73,13 @@ describe('parsePageMount', () => {
     const common = { page: 'milestone', iid: '14', milestoneId: '52', milestoneTitle: 'Sprint 41' };
     expect(
       parsePageMount({ ...common, kind: 'group', fullPath: 'acme/platform', ownerName: 'Platform' }),
-    ).toEqual({ ...common, kind: 'group', fullPath: 'acme/platform', ownerName: 'Platform' });
+    ).toEqual({
+      ...common,
+      kind: 'group',
+      fullPath: 'acme/platform',
+      ownerName: 'Platform',
+      canAdmin: false,
+    });
     expect(
       parsePageMount({ ...common, kind: 'project', fullPath: 'acme/handbook', ownerName: 'Handbook' }),
     ).toMatchObject({ kind: 'project', ownerName: 'Handbook' });
@@ -138,6 +144,7 @@ describe('the mount attributes', () => {
       iid: 14,
       milestoneId: 52,
       milestoneTitle: 'Sprint 41',
+      canAdmin: true,
     });
     expect(attributes).toContainEqual(['data-full-path', 'acme/handbook']);
     expect(attributes).toContainEqual(['data-milestone-id', '52']);
@@ -149,6 +156,7 @@ describe('the mount attributes', () => {
       iid: '14',
       milestoneId: '52',
       milestoneTitle: 'Sprint 41',
+      canAdmin: true,
     });
   });
 

@@ -45,14 +45,37 @@ const BULK_EDIT_FIELDS = {
   bulkUpdatePath: TEXT,
 } as const;
 
+/** A milestones list: who may create, edit, close and delete (GitLab's admin_milestone). */
+const MILESTONE_ADMIN_FIELDS = { canAdminMilestones: FLAG } as const;
+
 /** Every page and its attributes. */
 export const PAGE_MOUNTS = {
   home: {},
   'not-found': {},
   /** `/groups/:path/-/milestones`: the group's milestones and its subgroups' and projects'. */
-  'group-milestones': GROUP_FIELDS,
+  'group-milestones': { ...GROUP_FIELDS, ...MILESTONE_ADMIN_FIELDS },
   /** `/:project/-/milestones`. */
-  'project-milestones': PROJECT_FIELDS,
+  'project-milestones': { ...PROJECT_FIELDS, ...MILESTONE_ADMIN_FIELDS },
+  /**
+   * `…/-/milestones/new` and `…/-/milestones/:iid/edit` of a group or a project: GitLab's milestone
+   * form, for those who may manage milestones. An edit carries the milestone's current values.
+   */
+  'milestone-form': {
+    kind: ['group', 'project'],
+    fullPath: REQUIRED,
+    /** The group's or project's name, and its full name for the breadcrumbs. */
+    ownerName: TEXT,
+    ownerFullName: TEXT,
+    /** '' for a new milestone. */
+    milestoneId: TEXT,
+    iid: TEXT,
+    title: TEXT,
+    description: TEXT,
+    /** YYYY-MM-DD, '' for none. */
+    startDate: TEXT,
+    dueDate: TEXT,
+    markdownPreviewPath: TEXT,
+  },
   /** `/groups/:path/-/labels`: the group's labels; Reporters and up manage its own. */
   'group-labels': { ...GROUP_FIELDS, canAdminLabels: FLAG, signedIn: FLAG },
   /**
@@ -220,6 +243,8 @@ export const PAGE_MOUNTS = {
     iid: REQUIRED,
     milestoneId: REQUIRED,
     milestoneTitle: TEXT,
+    /** GitLab's admin_milestone (Reporters and up): edit, close, reopen and delete. */
+    canAdmin: FLAG,
   },
 } as const satisfies Readonly<Record<string, FieldSchema>>;
 

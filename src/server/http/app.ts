@@ -21,6 +21,7 @@ import { registerIssueRoutes } from './api/issueRoutes.ts';
 import { registerIssueTemplateRoutes } from './api/issueTemplateRoutes.ts';
 import { registerLabelRoutes } from './api/labelRoutes.ts';
 import { registerMilestoneAndLabelRoutes } from './api/milestoneLabelRoutes.ts';
+import { registerMilestoneRoutes } from './api/milestoneRoutes.ts';
 import { registerNoteApiRoutes } from './api/noteApiRoutes.ts';
 import { registerProjectRoutes } from './api/projectRoutes.ts';
 import { registerTodoApiRoutes } from './api/todoApiRoutes.ts';
@@ -142,6 +143,7 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerIssueListRoutes(app, deps);
   registerMilestoneAndLabelRoutes(app, deps);
   registerLabelRoutes(app, deps);
+  registerMilestoneRoutes(app, deps);
   registerUserModerationRoutes(app, deps);
   registerUserRoutes(app, deps);
   registerTodoApiRoutes(app, deps);

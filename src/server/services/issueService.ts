@@ -76,6 +76,19 @@ export async function issueReaderFor(
   };
 }
 
+/** Who reads, for the queries that filter with issueReadableBy themselves: the same per-project rules. */
+export async function issueReaderOf(
+  access: AccessContext,
+  projects: readonly ProjectInNamespace[],
+): Promise<IssueReader> {
+  const { projectIds, confidentialProjectIds, viewerId, seesHidden } = await buildFilter(
+    access,
+    projects,
+    {},
+  );
+  return { projectIds, confidentialProjectIds, viewerId, seesHidden };
+}
+
 export async function listIssuesConnection(
   db: Executor,
   access: AccessContext,

@@ -9,7 +9,7 @@ import {
 } from '../generated/graphql.ts';
 import { usePageSettled } from '../idle.ts';
 import { LIST_PAGE_SIZE, stateCounts } from '../lists.ts';
-import { toPage } from '../mappers.ts';
+import { numericId, toPage } from '../mappers.ts';
 import { type PageCursor, pageVariables } from '../paging.ts';
 import type { ListResult, MilestoneListItem, QueryState } from '../types.ts';
 
@@ -40,6 +40,8 @@ export function toMilestoneListItem(milestone: MilestoneListFieldsFragment): Mil
     upcoming: milestone.upcoming,
     webPath: milestone.webPath,
     owner: milestone.project?.nameWithNamespace ?? milestone.group?.fullName ?? '',
+    ownerPath: milestone.project?.fullPath ?? milestone.group?.fullPath ?? '',
+    numericId: String(numericId(milestone.id)),
     stats: total != null && closed != null ? { total, closed } : null,
   };
 }
@@ -48,7 +50,7 @@ export function toMilestoneListItem(milestone: MilestoneListFieldsFragment): Mil
 export function useMilestonesList(
   kind: 'project' | 'group',
   filters: MilestonesListFilters,
-): QueryState<ListResult<MilestoneListItem> | null> {
+): QueryState<ListResult<MilestoneListItem> | null> & { refetch: () => void } {
   const variables = {
     fullPath: filters.fullPath,
     state: STATE[filters.state],
@@ -68,5 +70,7 @@ export function useMilestonesList(
     counts: stateCounts(found.openedMilestones, found.closedMilestones, found.allMilestones),
     page: toPage(found.milestones, toMilestoneListItem),
   };
-  return { data: owner ? result : undefined, loading, error };
+  // After a write (close, reopen, delete): the counts and the page both change.
+  const refetch = () => void (kind === 'project' ? project.refetch() : group.refetch());
+  return { data: owner ? result : undefined, loading, error, refetch };
 }

@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { DateRange } from '../../../core/time/calendarDate.ts';
 import type { Executor } from '../executor.ts';
 import { type OffsetLimit, pageWithTotal } from '../pagination.ts';
-import type { MilestoneRow } from '../schema.ts';
+import type { MilestoneRow, MilestonesTable } from '../schema.ts';
 import { escapeLike } from './namespaceRepository.ts';
 
 export interface MilestoneListFilter {
@@ -147,4 +147,52 @@ export function updateMilestoneRow(
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
+}
+
+/** Whose milestone: a group's or a project's (iids and titles are unique per owner). */
+export type MilestoneOwnerKey = { readonly groupId: number } | { readonly projectId: number };
+
+/** Takes the owner's next milestone iid inside the caller's transaction (the row lock serialises creators). */
+export async function nextMilestoneIid(db: Executor, owner: MilestoneOwnerKey): Promise<number> {
+  if ('groupId' in owner) {
+    const row = await db
+      .updateTable('namespaces')
+      .set((eb) => ({ last_milestone_iid: eb('last_milestone_iid', '+', 1) }))
+      .where('id', '=', owner.groupId)
+      .returning('last_milestone_iid')
+      .executeTakeFirstOrThrow();
+    return row.last_milestone_iid;
+  }
+  const row = await db
+    .updateTable('projects')
+    .set((eb) => ({ last_milestone_iid: eb('last_milestone_iid', '+', 1) }))
+    .where('id', '=', owner.projectId)
+    .returning('last_milestone_iid')
+    .executeTakeFirstOrThrow();
+  return row.last_milestone_iid;
+}
+
+/** Whether the owner has a milestone of this title other than `exceptId` (titles are case-sensitive, as the index). */
+export async function ownerHasMilestoneTitled(
+  db: Executor,
+  owner: MilestoneOwnerKey,
+  title: string,
+  exceptId?: number,
+): Promise<boolean> {
+  let query = db.selectFrom('milestones').select('id').where('title', '=', title);
+  query =
+    'groupId' in owner
+      ? query.where('group_id', '=', owner.groupId)
+      : query.where('project_id', '=', owner.projectId);
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export function insertMilestone(db: Executor, milestone: Insertable<MilestonesTable>): Promise<MilestoneRow> {
+  return db.insertInto('milestones').values(milestone).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Deletes the milestone; its issues keep no milestone and epics dated by it lose the source (FKs). */
+export async function deleteMilestoneRow(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('milestones').where('id', '=', id).execute();
 }

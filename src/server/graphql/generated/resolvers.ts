@@ -1171,6 +1171,40 @@ export type Milestone = {
   projectMilestone: Scalars['Boolean']['output'];
   /** Counts of the milestone's issues that the caller may see. */
   stats?: Maybe<MilestoneStats>;
+  /** The description rendered and sanitised, as the milestone page shows it. */
+  descriptionHtml?: Maybe<Scalars['String']['output']>;
+  /** The milestone's issues the caller may read, across its project or its group's projects. */
+  issues?: Maybe<IssueConnection>;
+  /** The labels of the milestone's issues the caller may read, by title, with their open and closed counts. */
+  issueLabels: Array<MilestoneIssueLabel>;
+  /** The authors and assignees of the milestone's issues the caller may read, by name. */
+  participants?: Maybe<UserCoreConnection>;
+  /** GitLab's burnup report over the milestone's days (from its issues' current state: see the README). */
+  report?: Maybe<TimeboxReport>;
+};
+
+
+export type MilestoneIssuesArgs = {
+  state?: InputMaybe<IssuableState>;
+  assigneeWildcardId?: InputMaybe<AssigneeWildcardId>;
+  sort?: InputMaybe<IssueSort>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MilestoneParticipantsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MilestoneReportArgs = {
+  fullPath?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type MilestoneStats = {
@@ -1952,6 +1986,54 @@ export type AwardEmojiTogglePayload = {
   errors: Array<Scalars['String']['output']>;
 };
 
+export type MilestoneIssueLabel = {
+  __typename?: 'MilestoneIssueLabel';
+  label: Label;
+  openedIssuesCount: Scalars['Int']['output'];
+  closedIssuesCount: Scalars['Int']['output'];
+};
+
+export type TimeboxReport = {
+  __typename?: 'TimeboxReport';
+  burnupTimeSeries?: Maybe<Array<BurnupChartDailyTotals>>;
+  stats?: Maybe<TimeboxMetrics>;
+  error?: Maybe<TimeboxReportError>;
+};
+
+export type BurnupChartDailyTotals = {
+  __typename?: 'BurnupChartDailyTotals';
+  date: Scalars['ISO8601Date']['output'];
+  scopeCount: Scalars['Int']['output'];
+  scopeWeight: Scalars['Int']['output'];
+  completedCount: Scalars['Int']['output'];
+  completedWeight: Scalars['Int']['output'];
+};
+
+export type TimeboxMetrics = {
+  __typename?: 'TimeboxMetrics';
+  complete?: Maybe<TimeboxMetric>;
+  incomplete?: Maybe<TimeboxMetric>;
+  total?: Maybe<TimeboxMetric>;
+};
+
+export type TimeboxMetric = {
+  __typename?: 'TimeboxMetric';
+  count: Scalars['Int']['output'];
+  weight: Scalars['Int']['output'];
+};
+
+export type TimeboxReportError = {
+  __typename?: 'TimeboxReportError';
+  code?: Maybe<TimeboxReportErrorReason>;
+  message?: Maybe<Scalars['String']['output']>;
+};
+
+export type TimeboxReportErrorReason =
+  | 'UNSUPPORTED'
+  | 'MISSING_DATES'
+  | 'TOO_MANY_EVENTS'
+  | 'PRIORITY_INVERSION';
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -2189,6 +2271,13 @@ export type ResolversTypes = {
   AwardEmojiRemovePayload: ResolverTypeWrapper<Omit<AwardEmojiRemovePayload, 'awardEmoji'> & { awardEmoji?: Maybe<ResolversTypes['AwardEmoji']> }>;
   AwardEmojiToggleInput: AwardEmojiToggleInput;
   AwardEmojiTogglePayload: ResolverTypeWrapper<Omit<AwardEmojiTogglePayload, 'awardEmoji'> & { awardEmoji?: Maybe<ResolversTypes['AwardEmoji']> }>;
+  MilestoneIssueLabel: ResolverTypeWrapper<Omit<MilestoneIssueLabel, 'label'> & { label: ResolversTypes['Label'] }>;
+  TimeboxReport: ResolverTypeWrapper<TimeboxReport>;
+  BurnupChartDailyTotals: ResolverTypeWrapper<BurnupChartDailyTotals>;
+  TimeboxMetrics: ResolverTypeWrapper<TimeboxMetrics>;
+  TimeboxMetric: ResolverTypeWrapper<TimeboxMetric>;
+  TimeboxReportError: ResolverTypeWrapper<TimeboxReportError>;
+  TimeboxReportErrorReason: TimeboxReportErrorReason;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -2323,6 +2412,12 @@ export type ResolversParentTypes = {
   AwardEmojiRemovePayload: Omit<AwardEmojiRemovePayload, 'awardEmoji'> & { awardEmoji?: Maybe<ResolversParentTypes['AwardEmoji']> };
   AwardEmojiToggleInput: AwardEmojiToggleInput;
   AwardEmojiTogglePayload: Omit<AwardEmojiTogglePayload, 'awardEmoji'> & { awardEmoji?: Maybe<ResolversParentTypes['AwardEmoji']> };
+  MilestoneIssueLabel: Omit<MilestoneIssueLabel, 'label'> & { label: ResolversParentTypes['Label'] };
+  TimeboxReport: TimeboxReport;
+  BurnupChartDailyTotals: BurnupChartDailyTotals;
+  TimeboxMetrics: TimeboxMetrics;
+  TimeboxMetric: TimeboxMetric;
+  TimeboxReportError: TimeboxReportError;
 };
 
 export interface TimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Time'], any> {
@@ -2726,6 +2821,11 @@ export type MilestoneResolvers<ContextType = GraphQLContext, ParentType extends 
   subgroupMilestone?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   projectMilestone?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   stats?: Resolver<Maybe<ResolversTypes['MilestoneStats']>, ParentType, ContextType>;
+  descriptionHtml?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  issues?: Resolver<Maybe<ResolversTypes['IssueConnection']>, ParentType, ContextType, Partial<MilestoneIssuesArgs>>;
+  issueLabels?: Resolver<Array<ResolversTypes['MilestoneIssueLabel']>, ParentType, ContextType>;
+  participants?: Resolver<Maybe<ResolversTypes['UserCoreConnection']>, ParentType, ContextType, Partial<MilestoneParticipantsArgs>>;
+  report?: Resolver<Maybe<ResolversTypes['TimeboxReport']>, ParentType, ContextType, Partial<MilestoneReportArgs>>;
 };
 
 export type MilestoneStatsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MilestoneStats'] = ResolversParentTypes['MilestoneStats']> = {
@@ -3126,6 +3226,42 @@ export type AwardEmojiTogglePayloadResolvers<ContextType = GraphQLContext, Paren
   errors?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type MilestoneIssueLabelResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MilestoneIssueLabel'] = ResolversParentTypes['MilestoneIssueLabel']> = {
+  label?: Resolver<ResolversTypes['Label'], ParentType, ContextType>;
+  openedIssuesCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  closedIssuesCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type TimeboxReportResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TimeboxReport'] = ResolversParentTypes['TimeboxReport']> = {
+  burnupTimeSeries?: Resolver<Maybe<Array<ResolversTypes['BurnupChartDailyTotals']>>, ParentType, ContextType>;
+  stats?: Resolver<Maybe<ResolversTypes['TimeboxMetrics']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['TimeboxReportError']>, ParentType, ContextType>;
+};
+
+export type BurnupChartDailyTotalsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BurnupChartDailyTotals'] = ResolversParentTypes['BurnupChartDailyTotals']> = {
+  date?: Resolver<ResolversTypes['ISO8601Date'], ParentType, ContextType>;
+  scopeCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  scopeWeight?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  completedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  completedWeight?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type TimeboxMetricsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TimeboxMetrics'] = ResolversParentTypes['TimeboxMetrics']> = {
+  complete?: Resolver<Maybe<ResolversTypes['TimeboxMetric']>, ParentType, ContextType>;
+  incomplete?: Resolver<Maybe<ResolversTypes['TimeboxMetric']>, ParentType, ContextType>;
+  total?: Resolver<Maybe<ResolversTypes['TimeboxMetric']>, ParentType, ContextType>;
+};
+
+export type TimeboxMetricResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TimeboxMetric'] = ResolversParentTypes['TimeboxMetric']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  weight?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type TimeboxReportErrorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TimeboxReportError'] = ResolversParentTypes['TimeboxReportError']> = {
+  code?: Resolver<Maybe<ResolversTypes['TimeboxReportErrorReason']>, ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = GraphQLContext> = {
   Time?: GraphQLScalarType;
   Date?: GraphQLScalarType;
@@ -3221,5 +3357,11 @@ export type Resolvers<ContextType = GraphQLContext> = {
   AwardEmojiAddPayload?: AwardEmojiAddPayloadResolvers<ContextType>;
   AwardEmojiRemovePayload?: AwardEmojiRemovePayloadResolvers<ContextType>;
   AwardEmojiTogglePayload?: AwardEmojiTogglePayloadResolvers<ContextType>;
+  MilestoneIssueLabel?: MilestoneIssueLabelResolvers<ContextType>;
+  TimeboxReport?: TimeboxReportResolvers<ContextType>;
+  BurnupChartDailyTotals?: BurnupChartDailyTotalsResolvers<ContextType>;
+  TimeboxMetrics?: TimeboxMetricsResolvers<ContextType>;
+  TimeboxMetric?: TimeboxMetricResolvers<ContextType>;
+  TimeboxReportError?: TimeboxReportErrorResolvers<ContextType>;
 };
 

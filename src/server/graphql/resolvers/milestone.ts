@@ -1,8 +1,18 @@
 import { toGlobalId } from '../../../core/domain/gid.ts';
 import { groupMilestonePath, projectMilestonePath } from '../../../core/domain/webPaths.ts';
 import { calendarDateOf } from '../../../core/time/formatting.ts';
+import { listIssuesConnection } from '../../services/issueService.ts';
+import { renderMarkdown } from '../../services/markdown/markdownRenderer.ts';
+import {
+  milestoneIssueLabels,
+  milestoneParticipants,
+  milestoneProjects,
+  milestoneReport,
+} from '../../services/milestoneContentService.ts';
+import { keysetConnection, offsetConnection, PAGE_LIMITS } from '../connection.ts';
 import type { MilestoneResolvers } from '../generated/resolvers.ts';
 import { rootedKey } from '../loaders.ts';
+import { issueSortOrder } from './sortOrders.ts';
 
 export const Milestone: MilestoneResolvers = {
   id: (milestone) => toGlobalId('Milestone', milestone.id),
@@ -46,5 +56,38 @@ export const Milestone: MilestoneResolvers = {
       rootedKey(milestone.root_namespace_id, milestone.id),
     );
     return { totalIssuesCount: counts.total, closedIssuesCount: counts.closed };
+  },
+  descriptionHtml: (milestone) => renderMarkdown(milestone.description).html,
+  // The milestone page's tabs and chart: only the issues the viewer may read (milestoneContentService).
+  issues: async (milestone, args, { db, access }) => {
+    const sort = issueSortOrder(args.sort);
+    const page = await listIssuesConnection(
+      db,
+      access,
+      await milestoneProjects(db, access, milestone),
+      {
+        milestoneIds: [milestone.id],
+        state: args.state ?? undefined,
+        assignee: args.assigneeWildcardId ? (args.assigneeWildcardId === 'NONE' ? 'none' : 'any') : undefined,
+      },
+      sort,
+      args,
+      PAGE_LIMITS,
+    );
+    return keysetConnection(page, (issue) => issue[sort.column], page.count);
+  },
+  issueLabels: async (milestone, _args, { db, access }) =>
+    (await milestoneIssueLabels(db, access, milestone)).map(({ label, opened, closed }) => ({
+      label,
+      openedIssuesCount: opened,
+      closedIssuesCount: closed,
+    })),
+  participants: (milestone, args, { db, access }) =>
+    offsetConnection(args, PAGE_LIMITS.maxPageSize, (page) =>
+      milestoneParticipants(db, access, milestone, page),
+    ),
+  report: async (milestone, _args, { db, access }) => {
+    const report = await milestoneReport(db, access, milestone);
+    return { ...report, burnupTimeSeries: report.burnupTimeSeries && [...report.burnupTimeSeries] };
   },
 };

@@ -10,7 +10,11 @@ import {
 } from '../../services/groupLabelService.ts';
 import { findReadableGroup } from '../../services/groupService.ts';
 import { listGroupLabels, listGroupMilestones } from '../../services/milestoneLabelService.ts';
-import { findGroupMilestone, updateGroupMilestone } from '../../services/milestoneService.ts';
+import {
+  findGroupMilestone,
+  requireMilestoneAdmin,
+  updateGroupMilestone,
+} from '../../services/milestoneService.ts';
 import { presentLabel, presentLabels } from './labelJson.ts';
 import { setPaginationHeaders } from './pagination.ts';
 import {
@@ -83,6 +87,7 @@ export function registerMilestoneAndLabelRoutes(app: FastifyInstance, { db, conf
     if (!request.actor.user) throw new UnauthorizedError();
     const body = { ...(request.query as Params), ...((request.body ?? {}) as Params) };
     const group = await findReadableGroup(db, request.access, id);
+    await requireMilestoneAdmin(request.access, { kind: 'group', group });
     const milestone = await findGroupMilestone(db, group, parseId(milestone_id, 'milestone_id'));
     const changes = {
       title: optionalString(body, 'title', 1024),

@@ -1,10 +1,13 @@
+import { groupMarkdownPreviewPath, projectMarkdownPreviewPath } from '../../../core/domain/webPaths.ts';
 import type { PageMountInput } from '../../../core/pages/pageMount.ts';
 import type { Executor } from '../../db/executor.ts';
-import type { NamespaceRow, ProjectRow } from '../../db/schema.ts';
+import type { MilestoneRow, NamespaceRow, ProjectRow } from '../../db/schema.ts';
 import type { AccessContext } from '../../services/access.ts';
 import {
+  canAdminMilestones,
   findReadableGroupMilestoneOrNull,
   findReadableProjectMilestoneOrNull,
+  type MilestoneOwner,
 } from '../../services/milestoneService.ts';
 
 /** The section of a page path that names a milestone (`milestones/14`), with its iid. */
@@ -40,6 +43,7 @@ export async function groupMilestonePage(
       iid: milestone.iid,
       milestoneId: milestone.id,
       milestoneTitle: milestone.title,
+      canAdmin: await canAdminMilestones(access, { kind: 'group', group }),
     },
   };
 }
@@ -64,6 +68,67 @@ export async function projectMilestonePage(
       iid: milestone.iid,
       milestoneId: milestone.id,
       milestoneTitle: milestone.title,
+      canAdmin: await canAdminMilestones(access, { kind: 'project', project, namespace }),
+    },
+  };
+}
+
+/** `milestones/new` (iid null) or `milestones/14/edit`: the sections of GitLab's milestone form. */
+export function milestoneFormOf(section: string): { readonly iid: number | null } | undefined {
+  if (section === 'milestones/new') return { iid: null };
+  const match = /^milestones\/(\d{1,9})\/edit$/.exec(section);
+  return match ? { iid: Number(match[1]) } : undefined;
+}
+
+/**
+ * GitLab's new and edit milestone pages: 'sign-in' for an anonymous visitor, null (a 404, as
+ * GitLab's `authorize_admin_milestone!`) for anyone who may not manage the owner's milestones or
+ * for a milestone the owner does not have.
+ */
+export async function milestoneFormPage(
+  db: Executor,
+  access: AccessContext,
+  owner: MilestoneOwner,
+  iid: number | null,
+): Promise<MilestonePageSpec | 'sign-in' | null> {
+  if (!access.actor.user) return 'sign-in';
+  if (!(await canAdminMilestones(access, owner))) return null;
+  let milestone: MilestoneRow | null = null;
+  if (iid !== null) {
+    milestone =
+      owner.kind === 'group'
+        ? await findReadableGroupMilestoneOrNull(db, access, owner.group, iid)
+        : await findReadableProjectMilestoneOrNull(db, access, owner, iid);
+    if (!milestone) return null;
+  }
+  const place =
+    owner.kind === 'group'
+      ? {
+          kind: 'group' as const,
+          fullPath: owner.group.full_path,
+          ownerName: owner.group.name,
+          ownerFullName: owner.group.full_name,
+          markdownPreviewPath: groupMarkdownPreviewPath(owner.group.full_path),
+        }
+      : {
+          kind: 'project' as const,
+          fullPath: owner.project.full_path,
+          ownerName: owner.project.name,
+          ownerFullName: `${owner.namespace.full_name} / ${owner.project.name}`,
+          markdownPreviewPath: projectMarkdownPreviewPath(owner.project.full_path),
+        };
+  const heading = milestone ? `Edit ${milestone.title}` : 'New milestone';
+  return {
+    title: `${heading} · Milestones · ${place.ownerFullName}`,
+    mount: {
+      page: 'milestone-form',
+      ...place,
+      milestoneId: milestone?.id ?? '',
+      iid: milestone?.iid ?? '',
+      title: milestone?.title ?? '',
+      description: milestone?.description ?? '',
+      startDate: milestone?.start_date ?? '',
+      dueDate: milestone?.due_date ?? '',
     },
   };
 }

@@ -20,6 +20,7 @@ import { areEmailsDisabled } from '../../services/groupSettingsService.ts';
 import { findReadableIssue } from '../../services/issueService.ts';
 import { issueRights } from '../../services/issues/issueCommands.ts';
 import { canManageIssueTemplates } from '../../services/issues/issueTemplateService.ts';
+import { canAdminMilestones } from '../../services/milestoneService.ts';
 import { findReadableProjectOrNull } from '../../services/projectService.ts';
 import { findVisibleUserByUsername } from '../../services/userDirectoryService.ts';
 import { GROUP_JSON_PATH, groupJsonEndpoint } from '../autocompleteRoutes.ts';
@@ -28,7 +29,13 @@ import type { ClientAssets } from './clientAssets.ts';
 import { epicMount } from './epicMount.ts';
 import { FLASH_COOKIE } from './flash.ts';
 import { issueMount } from './issueMount.ts';
-import { groupMilestonePage, milestoneIidOf, projectMilestonePage } from './milestonePages.ts';
+import {
+  groupMilestonePage,
+  milestoneFormOf,
+  milestoneFormPage,
+  milestoneIidOf,
+  projectMilestonePage,
+} from './milestonePages.ts';
 import { issueTemplatesPage, newIssuePage } from './projectIssuePages.ts';
 import { NO_PAGE_DEFAULTS, roadmapMount } from './roadmapMount.ts';
 import { renderShell } from './shell.ts';
@@ -109,8 +116,24 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
     if (section === 'milestones') {
       return sendPage(request, reply, assets, {
         title: `Milestones · ${group.full_name}`,
-        mount: { page: 'group-milestones', ...base },
+        mount: {
+          page: 'group-milestones',
+          ...base,
+          canAdminMilestones: await canAdminMilestones(request.access, { kind: 'group', group }),
+        },
       });
+    }
+    const groupMilestoneForm = milestoneFormOf(section);
+    if (groupMilestoneForm) {
+      const answer = await milestoneFormPage(
+        db,
+        request.access,
+        { kind: 'group', group },
+        groupMilestoneForm.iid,
+      );
+      if (answer === 'sign-in') return reply.redirect(signInPath(request.url));
+      if (!answer) return sendNotFoundPage(request, reply, assets);
+      return sendPage(request, reply, assets, answer);
     }
     if (section === 'labels') {
       return sendPage(request, reply, assets, {
@@ -246,7 +269,11 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
     if (section === 'milestones') {
       return sendPage(request, reply, assets, {
         title: `Milestones · ${namespace.full_name} / ${project.name}`,
-        mount: { page: 'project-milestones', ...base },
+        mount: {
+          page: 'project-milestones',
+          ...base,
+          canAdminMilestones: await canAdminMilestones(request.access, { kind: 'project', ...found }),
+        },
       });
     }
     if (section === 'labels') {
@@ -259,6 +286,18 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
           signedIn: request.actor.user !== null,
         },
       });
+    }
+    const projectMilestoneForm = milestoneFormOf(section);
+    if (projectMilestoneForm) {
+      const answer = await milestoneFormPage(
+        db,
+        request.access,
+        { kind: 'project', ...found },
+        projectMilestoneForm.iid,
+      );
+      if (answer === 'sign-in') return reply.redirect(signInPath(request.url));
+      if (!answer) return sendNotFoundPage(request, reply, assets);
+      return sendPage(request, reply, assets, answer);
     }
     if (section === 'issues/new' || section === 'issue_templates') {
       const answer =
