@@ -15,6 +15,7 @@ import * as epicLastEdited from './migrations/0006_epic_last_edited.ts';
 import * as epicRollups from './migrations/0007_epic_rollups.ts';
 import * as issueLastEdited from './migrations/0008_issue_last_edited.ts';
 import * as issueTemplates from './migrations/0009_issue_templates.ts';
+import * as profileSettings from './migrations/0012_profile_settings.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations are listed here, in order; they only ever run forward. */
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007_epic_rollups': epicRollups,
   '0008_issue_last_edited': issueLastEdited,
   '0009_issue_templates': issueTemplates,
+  '0012_profile_settings': profileSettings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -61,6 +61,7 @@ export function sendPage(
         mount: page.mount,
         csrfToken: request.csrfToken,
         user: request.actor.user,
+        userStatus: request.actor.snapshot?.status,
         signInPath: signInPath(request.url),
         flash,
         preloaded: page.preloaded,
