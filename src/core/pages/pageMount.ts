@@ -59,6 +59,10 @@ export const PAGE_MOUNTS = {
   user: {
     username: REQUIRED,
     name: TEXT,
+    /** Their status in force ('' and false when none). */
+    statusEmoji: TEXT,
+    statusMessage: TEXT,
+    statusBusy: FLAG,
     bio: TEXT,
     /** ISO 8601: when the account was made ('Member since'). */
     createdAt: TEXT,

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { UserStatus } from '../../core/domain/userSettings.ts';
 import { type DateRange, parseCalendarDate } from '../../core/time/calendarDate.ts';
 import { findAncestorsOfMany } from '../db/repositories/epicHierarchyRepository.ts';
 import {
@@ -40,6 +41,7 @@ import type {
   TodoRow,
   UserRow,
 } from '../db/schema.ts';
+import { readUserStatuses } from '../services/userStatusService.ts';
 import { BatchLoader } from './batchLoader.ts';
 
 const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
@@ -101,6 +103,8 @@ export function createLoaders(
   viewerId: number | null,
   /** An administrator: issues of banned authors show (issueRepository's IssueReader). */
   seesHidden: boolean,
+  /** The request's clock: statuses past their clear time read as none. */
+  now: () => Date,
 ) {
   const epic = new BatchLoader<number, EpicRow | null>(
     async (ids) => byId(await findEpicsByIds(db, ids)),
@@ -112,6 +116,7 @@ export function createLoaders(
   );
   return {
     user: new BatchLoader<number, UserRow | null>(async (ids) => byId(await findUsersByIds(db, ids)), null),
+    userStatus: new BatchLoader<number, UserStatus | null>((ids) => readUserStatuses(db, ids, now()), null),
     namespace,
     /**
      * Every group and project of a root namespace, in one statement: what the viewer's scope is

@@ -18,6 +18,7 @@ import {
   type PersonalTokenFilter,
   revokeAccessToken,
 } from '../db/repositories/accessTokenRepository.ts';
+import { findUserById } from '../db/repositories/userRepository.ts';
 import type { Actor } from './actor.ts';
 import { issuePersonalAccessToken } from './auth/authService.ts';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from './errors.ts';
@@ -124,3 +125,38 @@ export async function revokePersonalToken(db: Executor, actor: Actor, id: number
 /** A token is active while neither revoked nor expired. */
 export const isTokenActive = (row: TokenRow, now: Date): boolean =>
   !row.revoked && (row.expires_at === null || row.expires_at > now);
+
+/** A personal access token by id, unchecked: the caller decides who may see it. */
+export const readPersonalToken = (db: Executor, id: number): Promise<TokenRow | undefined> =>
+  findPersonalToken(db, id);
+
+/** An administrator makes a token for any user (`POST /users/:id/personal_access_tokens`). */
+export async function createTokenForUser(
+  db: Executor,
+  actor: Actor,
+  userId: number,
+  request: TokenRequest,
+  now: Date,
+): Promise<CreateTokenResult> {
+  if (!actor.user) throw new UnauthorizedError();
+  if (!actor.user.is_admin) throw new ForbiddenError();
+  const owner = await findUserById(db, userId);
+  if (!owner) throw new NotFoundError('User');
+  return createPersonalToken(db, actor, owner.id, request, now);
+}
+
+/**
+ * GitLab's self-service token (`POST /user/personal_access_tokens`): the k8s_proxy scope only, so a
+ * token cannot mint a stronger one; it lasts until `expiresAt`.
+ */
+export async function issueK8sProxyToken(
+  db: Executor,
+  userId: number,
+  name: string,
+  expiresAt: Date,
+): Promise<{ token: string; row: TokenRow }> {
+  const issued = await issuePersonalAccessToken(db, userId, name, ['k8s_proxy'], expiresAt);
+  const row = await findPersonalToken(db, issued.id);
+  if (!row) throw new Error(`The token ${issued.id} just made is missing`);
+  return { token: issued.token, row };
+}

@@ -1,17 +1,16 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tokenMaxExpiry } from '../../../core/domain/userSettings.ts';
 import { calendarDateOf } from '../../../core/time/formatting.ts';
-import { findPersonalToken } from '../../db/repositories/accessTokenRepository.ts';
-import { findUserById } from '../../db/repositories/userRepository.ts';
 import type { ServerDeps } from '../../serverDeps.ts';
-import { issuePersonalAccessToken } from '../../services/auth/authService.ts';
 import { NotFoundError, UnauthorizedError } from '../../services/errors.ts';
 import {
-  createPersonalToken,
+  createTokenForUser,
   expiryDay,
   expiryInstant,
+  issueK8sProxyToken,
   isTokenActive,
   listTokensFor,
+  readPersonalToken,
   revokePersonalToken,
   type TokenRow,
 } from '../../services/personalAccessTokenService.ts';
@@ -102,7 +101,7 @@ export function registerPersonalAccessTokenRoutes(
   app.get('/api/v4/personal_access_tokens/self', async (request, reply) => {
     const id = selfTokenId(request);
     if (id === null) return reply.code(400).send(NOT_A_PERSONAL_TOKEN);
-    const row = await findPersonalToken(db, id);
+    const row = await readPersonalToken(db, id);
     if (!row) throw new NotFoundError('PersonalAccessToken');
     return personalAccessTokenJson(row, now());
   });
@@ -117,7 +116,7 @@ export function registerPersonalAccessTokenRoutes(
   app.get('/api/v4/personal_access_tokens/:id', async (request) => {
     const user = request.actor.user;
     if (!user) throw new UnauthorizedError();
-    const row = await findPersonalToken(db, idParam(request));
+    const row = await readPersonalToken(db, idParam(request));
     if (!row || (row.user_id !== user.id && !user.is_admin)) throw new NotFoundError('PersonalAccessToken');
     return personalAccessTokenJson(row, now());
   });
@@ -145,21 +144,16 @@ export function registerPersonalAccessTokenRoutes(
     }
     // By default it lasts the rest of the day it was made on.
     const expiresAt = day ? expiryInstant(day) : new Date(`${today}T23:59:59.999Z`);
-    const issued = await issuePersonalAccessToken(db, user.id, name.trim(), ['k8s_proxy'], expiresAt);
-    return sendCreated(reply, issued);
+    const issued = await issueK8sProxyToken(db, user.id, name.trim(), expiresAt);
+    return reply.code(201).send({ ...personalAccessTokenJson(issued.row, now()), token: issued.token });
   });
 
   app.post('/api/v4/users/:id/personal_access_tokens', async (request, reply) => {
-    const actor = request.actor;
-    if (!actor.user) throw new UnauthorizedError();
-    if (!actor.user.is_admin) return reply.code(403).send({ message: '403 Forbidden' });
-    const owner = await findUserById(db, idParam(request));
-    if (!owner) throw new NotFoundError('User');
     const params = bodyParams(request);
-    const result = await createPersonalToken(
+    const result = await createTokenForUser(
       db,
-      actor,
-      owner.id,
+      request.actor,
+      idParam(request),
       {
         name: requiredString(params, 'name', 255),
         scopes: optionalList(params, 'scopes') ?? [],
@@ -170,10 +164,4 @@ export function registerPersonalAccessTokenRoutes(
     if (!result.ok) return reply.code(400).send({ message: result.errors.join(', ') });
     return reply.code(201).send({ ...personalAccessTokenJson(result.row, now()), token: result.token });
   });
-
-  async function sendCreated(reply: FastifyReply, issued: { id: number; token: string }) {
-    const row = await findPersonalToken(db, issued.id);
-    if (!row) throw new Error(`The token ${issued.id} just made is missing`);
-    return reply.code(201).send({ ...personalAccessTokenJson(row, now()), token: issued.token });
-  }
 }

@@ -22,6 +22,7 @@ import { issueRights } from '../../services/issues/issueCommands.ts';
 import { canManageIssueTemplates } from '../../services/issues/issueTemplateService.ts';
 import { findReadableProjectOrNull } from '../../services/projectService.ts';
 import { findVisibleUserByUsername } from '../../services/userDirectoryService.ts';
+import { readUserStatus } from '../../services/userStatusService.ts';
 import { GROUP_JSON_PATH, groupJsonEndpoint } from '../autocompleteRoutes.ts';
 import { safeRedirectPath } from '../redirectPath.ts';
 import type { ClientAssets } from './clientAssets.ts';
@@ -200,12 +201,16 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
       // One segment is a user's profile, as on GitLab (groups live under /groups/).
       const user = section === '' ? await findVisibleUserByUsername(db, request.access, projectPath) : null;
       if (!user) return sendNotFoundPage(request, reply, assets);
+      const status = await readUserStatus(db, user.id, deps.now());
       return sendPage(request, reply, assets, {
         title: `${user.name} (@${user.username})`,
         mount: {
           page: 'user',
           username: user.username,
           name: user.name,
+          statusEmoji: status?.emoji ?? '',
+          statusMessage: status?.message ?? '',
+          statusBusy: status?.availability === 'busy',
           bio: user.bio,
           createdAt: user.created_at.toISOString(),
           signedIn: request.actor.user !== null,
