@@ -111,6 +111,18 @@ describe.each(BACKENDS)('user settings (%s)', (backend) => {
     // read_user reads the status but may not change it.
     expect((await api.request('PUT', '/api/v4/user/status', { json: { message: 'x' } })).status).toBe(403);
 
+    // GraphQL's users carry it too (GitLab's UserStatus), for lists of people such as assignees.
+    const graphql = HttpClient.withToken(server.baseUrl, await server.tokenFor('kjohnson'));
+    const answer = await graphql.graphql<{ currentUser: { status: Record<string, unknown> } }>(
+      '{ currentUser { name status { availability emoji message messageHtml clearStatusAt } } }',
+    );
+    expect(answer.body.data?.currentUser.status).toMatchObject({
+      availability: 'BUSY',
+      emoji: 'rocket',
+      message: 'Computing trajectories',
+      messageHtml: expect.stringContaining('Computing trajectories'),
+    });
+
     // A status past its clear time is gone everywhere.
     await sql`UPDATE user_statuses SET clear_status_at = now() - interval '1 minute'`.execute(server.db);
     expect((await anonymous.json('/api/v4/users/kjohnson/status')).body).toMatchObject({
@@ -181,6 +193,35 @@ describe.each(BACKENDS)('user settings (%s)', (backend) => {
     });
     expect(await defaultEmoji.json()).toMatchObject({ emoji: 'speech_balloon', availability: 'not_set' });
     expect((await api.get('/api/v4/users/99999999/status')).status).toBe(404);
+  });
+
+  it('shows a busy assignee as busy among the issue’s assignees in GraphQL', async () => {
+    const { rows } = await sql<{ username: string; full_path: string; iid: number }>`
+      SELECT u.username, p.full_path, i.iid FROM issue_assignees a
+      JOIN users u ON u.id = a.user_id JOIN issues i ON i.id = a.issue_id JOIN projects p ON p.id = i.project_id
+      WHERE u.username NOT IN ('admin') ORDER BY i.id LIMIT 1`.execute(server.db);
+    const assigned = rows[0];
+    if (!assigned) throw new Error('The demo data should assign some issue');
+    const assignee = HttpClient.withToken(server.baseUrl, await server.tokenFor(assigned.username));
+    expect(
+      (await assignee.request('PUT', '/api/v4/user/status', { json: { availability: 'busy' } })).status,
+    ).toBe(200);
+    const admin = HttpClient.withToken(server.baseUrl, await server.tokenFor('admin'));
+    type Answer = {
+      project: {
+        issue: { assignees: { nodes: { username: string; status: { availability: string } | null }[] } };
+      };
+    };
+    const answer = await admin.graphql<Answer>(
+      `query($path: ID!, $iid: String!) { project(fullPath: $path) { issue(iid: $iid) {
+        assignees { nodes { username status { availability } } } } } }`,
+      { path: assigned.full_path, iid: String(assigned.iid) },
+    );
+    const nodes = answer.body.data!.project.issue.assignees.nodes;
+    expect(nodes.find((node) => node.username === assigned.username)?.status).toEqual({
+      availability: 'BUSY',
+    });
+    expect((await assignee.request('PUT', '/api/v4/user/status', { json: {} })).status).toBe(200);
   });
 
   it('stores the colour mode and first day of the week, applied before the first paint of every page', async () => {

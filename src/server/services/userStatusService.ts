@@ -68,10 +68,11 @@ export async function setUserStatus(
   mode: 'replace' | 'merge',
   now: Date,
 ): Promise<UserStatus | null> {
-  const current = mode === 'merge' ? await readUserStatus(db, userId, now) : null;
-  const emoji = (input.emoji ?? (mode === 'merge' ? current?.emoji : undefined) ?? '').trim();
-  const message = (input.message ?? (mode === 'merge' ? current?.message : undefined) ?? '').trim();
-  const availability = input.availability ?? current?.availability ?? 'not_set';
+  const current = await readUserStatus(db, userId, now);
+  const kept = mode === 'merge' ? current : null;
+  const emoji = (input.emoji ?? kept?.emoji ?? '').trim();
+  const message = (input.message ?? kept?.message ?? '').trim();
+  const availability = input.availability ?? kept?.availability ?? 'not_set';
   const errors: Record<string, string[]> = {};
   if (emoji !== '' && !isStatusEmoji(emoji)) errors.emoji = ['is not a valid emoji name'];
   if (message.length > STATUS_MESSAGE_MAX_LENGTH) {
@@ -79,13 +80,14 @@ export async function setUserStatus(
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   if (emoji === '' && message === '' && availability === 'not_set') {
-    await deleteUserStatus(db, userId);
+    // A statement that deletes nothing still counts as a change of shown data (0003's triggers).
+    if (current) await deleteUserStatus(db, userId);
     return null;
   }
   const clearAt =
     input.clearStatusAfter === undefined
-      ? current?.clearStatusAt
-        ? new Date(current.clearStatusAt)
+      ? kept?.clearStatusAt
+        ? new Date(kept.clearStatusAt)
         : null
       : clearStatusAt(input.clearStatusAfter, now);
   await upsertUserStatus(db, userId, {
