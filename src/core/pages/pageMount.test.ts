@@ -189,7 +189,14 @@ describe('the mount attributes', () => {
   });
 
   it('carry the session, which parses back', () => {
-    const user = { id: 7, username: 'dana', name: 'Dana', admin: false };
+    const user = {
+      id: 7,
+      username: 'dana',
+      name: 'Dana',
+      admin: false,
+      status: { emoji: 'coffee', message: 'Brewing', busy: false },
+      firstDayOfWeek: 6,
+    };
     const dataset = datasetOf(
       sessionMountAttributes({ currentUser: user, signInPath: '/users/sign_in', flash: null }),
     );
