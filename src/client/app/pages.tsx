@@ -25,6 +25,13 @@ import { IssuesListPage } from '../features/issues/index.ts';
 import { GroupLabelsPage, ProjectLabelsPage } from '../features/labels/index.ts';
 import { MilestoneFormPage, MilestonePage, MilestonesListPage } from '../features/milestone/index.ts';
 import { ProjectPage } from '../features/projects/index.ts';
+import {
+  AccessTokensPage,
+  ActiveSessionsPage,
+  PasswordPage,
+  PreferencesPage,
+  ProfileSettingsPage,
+} from '../features/settings/index.ts';
 import { TodosPage } from '../features/todos/index.ts';
 import { UserProfilePage } from '../features/user/index.ts';
 import { Loading } from '../ui/index.ts';
@@ -125,6 +132,16 @@ export function PageView({ page, session }: { page: PageMount; session: Session 
       return <UserProfilePage {...page} />;
     case 'milestone':
       return <MilestonePage {...page} />;
+    case 'profile-settings':
+      return <ProfileSettingsPage {...page} />;
+    case 'profile-preferences':
+      return <PreferencesPage {...page} />;
+    case 'profile-password':
+      return <PasswordPage {...page} />;
+    case 'profile-access-tokens':
+      return <AccessTokensPage {...page} />;
+    case 'profile-active-sessions':
+      return <ActiveSessionsPage />;
     case 'not-found':
       return <NotFoundPage />;
   }

@@ -125,6 +125,21 @@ export {
   useRoadmapEpics,
   useRoadmapMilestones,
 } from './roadmap/roadmapHooks.ts';
+export { type ReloadableList, useReloadableList } from './settings/settingsHooks.ts';
+export {
+  type AccessToken,
+  type ActiveSession,
+  createAccessToken,
+  fetchActiveSessions,
+  fetchActiveTokens,
+  type NewTokenFields,
+  type PreferenceFields,
+  type ProfileFields,
+  revokeAccessToken,
+  revokeActiveSession,
+  savePreferences,
+  saveProfile,
+} from './settings/settingsRest.ts';
 export {
   type EmojiSuggestion,
   type EpicSuggestion,

@@ -10,6 +10,12 @@ describe('theme', () => {
     expect(resolveTheme(null, true)).toBe('dark');
     expect(resolveTheme(null, false)).toBe('light');
   });
+  it("follows the user's colour mode unless this browser chose, and the system for 'auto'", () => {
+    expect(resolveTheme(null, false, 'dark')).toBe('dark');
+    expect(resolveTheme(null, true, 'light')).toBe('light');
+    expect(resolveTheme(null, true, 'auto')).toBe('dark');
+    expect(resolveTheme('light', true, 'dark')).toBe('light');
+  });
   it('ignores unknown stored values', () => {
     expect(parseStoredTheme('blue')).toBeNull();
     expect(parseStoredTheme(null)).toBeNull();

@@ -8,8 +8,17 @@ export function parseStoredTheme(value: string | null | undefined): Theme | null
   return value === 'light' || value === 'dark' ? value : null;
 }
 
-export function resolveTheme(stored: Theme | null, systemPrefersDark: boolean): Theme {
-  return stored ?? (systemPrefersDark ? 'dark' : 'light');
+/**
+ * The theme in effect: this browser's own choice (the top bar's toggle), else the signed-in user's
+ * colour mode from their preferences ('auto' and none follow the system), else the system's.
+ */
+export function resolveTheme(
+  stored: Theme | null,
+  systemPrefersDark: boolean,
+  userMode: string | null = null,
+): Theme {
+  const chosen = stored ?? parseStoredTheme(userMode);
+  return chosen ?? (systemPrefersDark ? 'dark' : 'light');
 }
 
 export const otherTheme = (theme: Theme): Theme => (theme === 'dark' ? 'light' : 'dark');

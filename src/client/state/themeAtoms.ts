@@ -14,7 +14,19 @@ function readStoredTheme(): Theme | null {
 /** The theme in effect when the page starts; called before the first render to avoid a flash. */
 export function initialTheme(): Theme {
   const prefersDark = window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
-  return resolveTheme(readStoredTheme(), prefersDark);
+  return resolveTheme(readStoredTheme(), prefersDark, document.documentElement.dataset.colorMode ?? null);
+}
+
+/**
+ * Forgets this browser's own choice, so that the user's colour mode applies (after saving their
+ * preferences) from the next page on.
+ */
+export function forgetBrowserTheme(): void {
+  try {
+    window.localStorage.removeItem(THEME_STORAGE_KEY);
+  } catch (error) {
+    console.warn('Could not forget the theme', error);
+  }
 }
 
 export function applyTheme(theme: Theme): void {
@@ -24,8 +36,12 @@ export function applyTheme(theme: Theme): void {
 
 const themeAtom = atom<Theme | null>(null);
 
-/** The current theme and a toggle that remembers the choice. */
-export function useTheme(): { theme: Theme; toggle: () => void } {
+/**
+ * The current theme; a toggle that remembers the choice in this browser; and `followColorMode`,
+ * which applies a colour mode just saved in the user's preferences (forgetting this browser's own
+ * choice, so the saved one holds on every page and device).
+ */
+export function useTheme(): { theme: Theme; toggle: () => void; followColorMode: (mode: string) => void } {
   const [stored, setStored] = useAtom(themeAtom);
   const theme = stored ?? initialTheme();
   useEffect(() => applyTheme(theme), [theme]);
@@ -38,5 +54,13 @@ export function useTheme(): { theme: Theme; toggle: () => void } {
     }
     setStored(next);
   }, [theme, setStored]);
-  return { theme, toggle };
+  const followColorMode = useCallback(
+    (mode: string) => {
+      document.documentElement.dataset.colorMode = mode;
+      forgetBrowserTheme();
+      setStored(initialTheme());
+    },
+    [setStored],
+  );
+  return { theme, toggle, followColorMode };
 }

@@ -17,5 +17,6 @@ export { Switch, type SwitchProps } from './Switch.tsx';
 export { type TabItem, Tabs, tabId } from './Tabs.tsx';
 export { TOAST_DURATION_MS, type ToastItem, ToastRegion } from './ToastRegion.tsx';
 export { Tooltip } from './Tooltip.tsx';
+export { StatusEmoji, UserName } from './UserName.tsx';
 export { PRODUCT_NAME, useDocumentTitle } from './useDocumentTitle.ts';
 export { useTabListKeys } from './useTabListKeys.ts';

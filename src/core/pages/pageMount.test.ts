@@ -18,7 +18,14 @@ describe('parseSession', () => {
       'token-1',
     );
     expect(session).toEqual({
-      currentUser: { id: 7, username: 'developer', name: 'Dana Developer', admin: false },
+      currentUser: {
+        id: 7,
+        username: 'developer',
+        name: 'Dana Developer',
+        admin: false,
+        status: null,
+        firstDayOfWeek: 0,
+      },
       signInPath: '/users/sign_in?redirect_to=%2Fgroups%2Facme',
       flash: 'Signed in successfully.',
       csrfToken: 'token-1',
@@ -34,6 +41,22 @@ describe('parseSession', () => {
     });
     expect(parseCurrentUser('{not json')).toBeNull();
     expect(parseCurrentUser('{"id":1}')).toBeNull();
+  });
+
+  it("reads the user's status and first day of the week, Sunday unless one GitLab offers", () => {
+    const user = parseCurrentUser(
+      JSON.stringify({
+        id: 3,
+        username: 'dvaughan',
+        name: 'Dorothy Vaughan',
+        admin: false,
+        status: { emoji: 'palm_tree', message: 'Away', busy: true },
+        firstDayOfWeek: 1,
+      }),
+    );
+    expect(user?.status).toEqual({ emoji: 'palm_tree', message: 'Away', busy: true });
+    expect(user?.firstDayOfWeek).toBe(1);
+    expect(parseCurrentUser('{"id":3,"username":"u","name":"U","firstDayOfWeek":3}')?.firstDayOfWeek).toBe(0);
   });
 });
 
@@ -174,7 +197,14 @@ describe('the mount attributes', () => {
   });
 
   it('carry the session, which parses back', () => {
-    const user = { id: 7, username: 'dana', name: 'Dana', admin: false };
+    const user = {
+      id: 7,
+      username: 'dana',
+      name: 'Dana',
+      admin: false,
+      status: { emoji: 'coffee', message: 'Brewing', busy: false },
+      firstDayOfWeek: 6,
+    };
     const dataset = datasetOf(
       sessionMountAttributes({ currentUser: user, signInPath: '/users/sign_in', flash: null }),
     );

@@ -87,6 +87,10 @@ export const PAGE_MOUNTS = {
   user: {
     username: REQUIRED,
     name: TEXT,
+    /** Their status in force ('' and false when none). */
+    statusEmoji: TEXT,
+    statusMessage: TEXT,
+    statusBusy: FLAG,
     bio: TEXT,
     /** ISO 8601: when the account was made ('Member since'). */
     createdAt: TEXT,
@@ -233,6 +237,35 @@ export const PAGE_MOUNTS = {
     markdownPreviewPath: TEXT,
     markdownDocsPath: TEXT,
   },
+  /** GitLab's User settings pages (signed-in only): the user's own profile, status and settings. */
+  'profile-settings': {
+    username: REQUIRED,
+    name: TEXT,
+    /** The status in force ('' fields when none). */
+    statusEmoji: TEXT,
+    statusMessage: TEXT,
+    statusBusy: FLAG,
+    /** ISO 8601: when the status clears itself; '' for never. */
+    statusClearAt: TEXT,
+  },
+  'profile-preferences': {
+    /** 'light', 'dark' or 'auto'; 'unset' until chosen (the browser's choice then stands). */
+    colorMode: ['unset', 'light', 'dark', 'auto'],
+    /** '0', '1' or '6'; '' for the system default (Sunday). */
+    firstDayOfWeek: TEXT,
+  },
+  'profile-password': {
+    /** The problems of the last attempt, one a line ('' for none). */
+    errors: TEXT,
+  },
+  'profile-access-tokens': {
+    /** The server's calendar day: the expiry date's default and bounds count from it. */
+    today: REQUIRED,
+    /** GitLab's prefill link (`?name=…&scopes=api,read_user`). */
+    prefillName: TEXT,
+    prefillScopes: TEXT,
+  },
+  'profile-active-sessions': {},
   milestone: {
     /** Whose milestone: a group's (`/groups/:group/-/milestones/:iid`) or a project's. */
     kind: ['group', 'project'],
@@ -333,11 +366,22 @@ export function mountAttributes(mount: PageMountInput): [string, string][] {
   return attributesOf(mount);
 }
 
+/** A status as the top bar shows it beside a name. */
+export interface ShownStatus {
+  readonly emoji: string;
+  readonly message: string;
+  readonly busy: boolean;
+}
+
 export interface CurrentUser {
   readonly id: number;
   readonly username: string;
   readonly name: string;
   readonly admin: boolean;
+  /** Their status in force, if any. */
+  readonly status?: ShownStatus | null | undefined;
+  /** 0 Sunday, 1 Monday, 6 Saturday: where the app's calendars start a week. */
+  readonly firstDayOfWeek?: number | undefined;
 }
 
 /** Who is looking, on every page: the user, where to sign in, a notice to show once. */
@@ -370,11 +414,28 @@ export function parseCurrentUser(raw: string | undefined): CurrentUser | null {
     if (typeof value !== 'object' || value === null) return null;
     const user = value as Record<string, unknown>;
     if (typeof user.username !== 'string' || typeof user.name !== 'string') return null;
-    return { id: Number(user.id), username: user.username, name: user.name, admin: user.admin === true };
+    return {
+      id: Number(user.id),
+      username: user.username,
+      name: user.name,
+      admin: user.admin === true,
+      status: parseShownStatus(user.status),
+      firstDayOfWeek: user.firstDayOfWeek === 1 || user.firstDayOfWeek === 6 ? user.firstDayOfWeek : 0,
+    };
   } catch {
     // A malformed attribute is treated as anonymous rather than breaking the page.
     return null;
   }
+}
+
+function parseShownStatus(value: unknown): ShownStatus | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const status = value as Record<string, unknown>;
+  return {
+    emoji: typeof status.emoji === 'string' ? status.emoji : '',
+    message: typeof status.message === 'string' ? status.message : '',
+    busy: status.busy === true,
+  };
 }
 
 export function parseSession(dataset: MountDataset, csrfToken: string | null): Session {

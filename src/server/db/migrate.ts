@@ -17,6 +17,7 @@ import * as issueLastEdited from './migrations/0008_issue_last_edited.ts';
 import * as issueTemplates from './migrations/0009_issue_templates.ts';
 import * as discussions from './migrations/0010_discussions.ts';
 import * as labelPriorities from './migrations/0011_label_priorities.ts';
+import * as profileSettings from './migrations/0012_profile_settings.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations are listed here, in order; they only ever run forward. */
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009_issue_templates': issueTemplates,
   '0010_discussions': discussions,
   '0011_label_priorities': labelPriorities,
+  '0012_profile_settings': profileSettings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

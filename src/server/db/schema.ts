@@ -18,14 +18,33 @@ export interface UsersTable {
   state: Generated<string>;
   bio: Generated<string>;
   created_at: Timestamp;
+  /** 'light' | 'dark' | 'auto'; null until the user chooses (the browser's choice then stands). */
+  color_mode: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0 Sunday, 1 Monday, 6 Saturday; null for the instance default (Sunday). */
+  first_day_of_week: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface SessionsTable {
   id_hash: string;
+  /** The public id the Active sessions page revokes by (the digest stays private). */
+  id: Generated<number>;
   user_id: number;
   csrf_token: string;
   created_at: Timestamp;
   expires_at: Timestamp;
+  user_agent: Generated<string>;
+  ip_address: Generated<string>;
+  last_activity_at: Timestamp;
+}
+
+/** GitLab's user_statuses: one row per user who set a status. */
+export interface UserStatusesTable {
+  user_id: number;
+  emoji: Generated<string>;
+  message: Generated<string>;
+  /** 0 not set, 1 busy (GitLab's availability enum). */
+  availability: Generated<number>;
+  clear_status_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface AccessTokensTable {
@@ -367,6 +386,7 @@ export interface Database {
   data_version: DataVersionTable;
   users: UsersTable;
   sessions: SessionsTable;
+  user_statuses: UserStatusesTable;
   access_tokens: AccessTokensTable;
   namespaces: NamespacesTable;
   projects: ProjectsTable;
@@ -393,6 +413,8 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UsersTable>;
+export type UserStatusRow = Selectable<UserStatusesTable>;
+export type SessionRow = Selectable<SessionsTable>;
 export type NamespaceRow = Selectable<NamespacesTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
 export type EpicRow = Selectable<EpicsTable>;

@@ -39,6 +39,7 @@ export function createGraphQLContext(base: ContextBase): GraphQLContext {
     viewerScope,
     base.actor.user?.id ?? null,
     seesHiddenIssues(base.access),
+    base.now,
   );
   const groupsOfRoot = async (rootId: number) => (await loaders.rootContents(rootId)).groups;
   return { ...base, loaders, groupsOfRoot, viewerScope, complexity: null, epicTimeframes: new WeakMap() };

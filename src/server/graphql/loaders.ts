@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { UserStatus } from '../../core/domain/userSettings.ts';
 import { type DateRange, parseCalendarDate } from '../../core/time/calendarDate.ts';
 import { findAwardsOf } from '../db/repositories/awardEmojiRepository.ts';
 import { findAncestorsOfMany } from '../db/repositories/epicHierarchyRepository.ts';
@@ -49,6 +50,7 @@ import type {
   TodoRow,
   UserRow,
 } from '../db/schema.ts';
+import { readUserStatuses } from '../services/userStatusService.ts';
 import { BatchLoader } from './batchLoader.ts';
 
 /** Key of an epic's or issue's notes: its type, id, and whether the reader sees internal notes. */
@@ -128,6 +130,8 @@ export function createLoaders(
   viewerId: number | null,
   /** An administrator: issues of banned authors show (issueRepository's IssueReader). */
   seesHidden: boolean,
+  /** The request's clock: statuses past their clear time read as none. */
+  now: () => Date,
 ) {
   const epic = new BatchLoader<number, EpicRow | null>(
     async (ids) => byId(await findEpicsByIds(db, ids)),
@@ -139,6 +143,7 @@ export function createLoaders(
   );
   return {
     user: new BatchLoader<number, UserRow | null>(async (ids) => byId(await findUsersByIds(db, ids)), null),
+    userStatus: new BatchLoader<number, UserStatus | null>((ids) => readUserStatuses(db, ids, now()), null),
     namespace,
     /**
      * Every group and project of a root namespace, in one statement: what the viewer's scope is

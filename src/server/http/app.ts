@@ -23,10 +23,12 @@ import { registerLabelRoutes } from './api/labelRoutes.ts';
 import { registerMilestoneAndLabelRoutes } from './api/milestoneLabelRoutes.ts';
 import { registerMilestoneRoutes } from './api/milestoneRoutes.ts';
 import { registerNoteApiRoutes } from './api/noteApiRoutes.ts';
+import { registerPersonalAccessTokenRoutes } from './api/personalAccessTokenRoutes.ts';
 import { registerProjectRoutes } from './api/projectRoutes.ts';
 import { registerTodoApiRoutes } from './api/todoApiRoutes.ts';
 import { registerUserModerationRoutes } from './api/userModerationRoutes.ts';
 import { registerUserRoutes } from './api/userRoutes.ts';
+import { registerUserStatusRoutes } from './api/userStatusRoutes.ts';
 import { registerAuthentication } from './auth.ts';
 import { registerAuthRoutes } from './authRoutes.ts';
 import { registerAutocompleteRoutes } from './autocompleteRoutes.ts';
@@ -48,6 +50,7 @@ import { registerIssueIssuableRoutes } from './issuable/issueIssuableRoutes.ts';
 import { registerPreviewMarkdownRoutes } from './issuable/previewMarkdownRoutes.ts';
 import { readClientAssets } from './pages/clientAssets.ts';
 import { registerPageRoutes } from './pages/pageRoutes.ts';
+import { registerProfilePages } from './pages/profilePages.ts';
 import { THEME_BOOT_SCRIPT_HASH } from './pages/shell.ts';
 import { registerApiRateLimit } from './rateLimit/apiRateLimit.ts';
 import {
@@ -146,6 +149,8 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerMilestoneRoutes(app, deps);
   registerUserModerationRoutes(app, deps);
   registerUserRoutes(app, deps);
+  registerUserStatusRoutes(app, deps);
+  registerPersonalAccessTokenRoutes(app, deps);
   registerTodoApiRoutes(app, deps);
   registerNoteApiRoutes(app, deps);
   registerAwardEmojiApiRoutes(app, deps);
@@ -164,6 +169,7 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerAutocompleteSourceRoutes(app, deps);
   registerPreviewMarkdownRoutes(app, deps);
   registerTodoRoutes(app, deps);
+  registerProfilePages(app, { ...deps, assets }, { max: config.signInRateLimit, timeWindow: '1 minute' });
   registerPageRoutes(app, { ...deps, assets });
   return app;
 }

@@ -36,12 +36,19 @@ export class InsufficientScopeError extends Error {
   }
 }
 
-/** The user endpoints, which a `read_user` token may read: the caller, and the users directory. */
-const USER_ENDPOINTS = /^\/api\/v4\/users?(?:\/\d+)?$/;
+/**
+ * The user endpoints, which a `read_user` token may read: the caller and their status, the users
+ * directory and a user's status.
+ */
+const USER_ENDPOINTS = /^\/api\/v4\/(?:user(?:\/status)?|users(?:\/\d+)?|users\/[^/]+\/status)$/;
+
+/** What any token may do with itself, whatever its scopes (GitLab allows every scope there). */
+const TOKEN_SELF_ENDPOINT = '/api/v4/personal_access_tokens/self';
 
 /** The scopes a token needs for this request, or undefined when its scopes are enough. */
 function missingScope(actor: Actor, request: FastifyRequest): string | undefined {
   const path = request.url.split('?')[0] ?? '';
+  if (path === TOKEN_SELF_ENDPOINT) return undefined;
   // GraphQL queries arrive by POST too; its mutations check the write rule in their resolvers.
   if (!SAFE_METHODS.has(request.method) && !isGraphQLPath(request.url)) {
     return mayWrite(actor) ? undefined : 'api';

@@ -23,7 +23,8 @@ export const SIGN_IN_MESSAGES = {
   signedOut: 'Signed out successfully.',
 } as const;
 
-function formField(body: unknown, nestedKey: [string, string]): string | undefined {
+/** A field of a Rails-style form (`user[login]`), flat or nested as the body parser left it. */
+export function formField(body: unknown, nestedKey: [string, string]): string | undefined {
   if (!body || typeof body !== 'object') return undefined;
   const record = body as Record<string, unknown>;
   const flat = record[`${nestedKey[0]}[${nestedKey[1]}]`];
@@ -69,7 +70,10 @@ export function registerAuthRoutes(
     // is replaced, and a copy of it elsewhere must not stay signed in for its remaining days.
     const previous = request.cookies[SESSION_COOKIE];
     if (previous) await endSession(db, previous);
-    const session = await startSession(db, user, now());
+    const session = await startSession(db, user, now(), {
+      userAgent: request.headers['user-agent'] ?? '',
+      ipAddress: request.ip,
+    });
     reply.setCookie(SESSION_COOKIE, session.sessionId, {
       path: '/',
       httpOnly: true,

@@ -7,6 +7,8 @@ import type { UserRow } from '../db/schema.ts';
 export interface ViewerSnapshot {
   readonly dataVersion: string;
   readonly memberships: MembershipRow[];
+  /** A signed-in browser's own status in force (its pages show it in the top bar); none for tokens. */
+  readonly status?: { readonly emoji: string; readonly message: string; readonly busy: boolean } | null;
 }
 
 /** Who is asking, and how they proved it. */
@@ -15,6 +17,8 @@ export interface Actor {
   readonly via: 'anonymous' | 'session' | 'token';
   /** Token scopes (`api`, `read_api`, …); a session has every scope. */
   readonly scopes: readonly string[];
+  /** The token it came with (API clients): `/personal_access_tokens/self` answers about it. */
+  readonly token?: { readonly id: number; readonly kind: 'personal' | 'oauth' } | undefined;
   /** Present when the actor was authenticated by a statement that also read it. */
   readonly snapshot?: ViewerSnapshot | undefined;
 }

@@ -1,16 +1,20 @@
 import { useEffect, useId, useRef } from 'react';
+import { PREFERENCES_PATH, PROFILE_SETTINGS_PATH } from '../../../core/domain/settingsPaths.ts';
 import { userPath } from '../../../core/domain/webPaths.ts';
+import type { ShownStatus } from '../../../core/pages/pageMount.ts';
 import { usePopover } from '../../state/index.ts';
-import { Avatar, Icon } from '../../ui/index.ts';
+import { Avatar, Icon, StatusEmoji, UserName } from '../../ui/index.ts';
 
 export interface MenuUser {
   readonly username: string;
   readonly name: string;
+  readonly status?: ShownStatus | null | undefined;
 }
 
 /**
- * The signed-in user's disclosure menu: their name leads to their profile; Sign out is a real form
- * post (the server ends the session and redirects), carrying the CSRF token.
+ * The signed-in user's disclosure menu: their name (with their status) leads to their profile, then
+ * 'Edit profile' and 'Preferences' (GitLab's User settings); Sign out is a real form post (the server
+ * ends the session and redirects), carrying the CSRF token.
  */
 export function UserMenu({ user, csrfToken }: { user: MenuUser; csrfToken: string | null }) {
   const [open, setOpen] = usePopover('user-menu');
@@ -53,14 +57,32 @@ export function UserMenu({ user, csrfToken }: { user: MenuUser; csrfToken: strin
         data-testid="user-menu-toggle"
       >
         <Avatar name={user.name} colorKey={user.username} />
-        <span className="user-menu-name">{user.name}</span>
+        <span className="user-menu-name">
+          <UserName name={user.name} busy={user.status?.busy} />
+        </span>
+        {user.status ? <StatusEmoji emoji={user.status.emoji} message={user.status.message} /> : null}
         <span className="sr-only">, user menu</span>
         <Icon name="chevronDown" size={12} />
       </button>
       <div id={panelId} className="user-menu-panel" hidden={!open} data-testid="user-menu">
         <a className="user-menu-identity" href={userPath(user.username)} data-testid="user-menu-profile">
-          <strong>{user.name}</strong>
+          <strong>
+            <UserName name={user.name} busy={user.status?.busy} />
+          </strong>
           <span className="muted">@{user.username}</span>
+          {user.status?.message || user.status?.emoji ? (
+            <span className="user-menu-status" data-testid="user-menu-status">
+              <StatusEmoji emoji={user.status.emoji} message="" /> {user.status.message}
+            </span>
+          ) : null}
+        </a>
+        <a className="user-menu-item" href={PROFILE_SETTINGS_PATH} data-testid="user-menu-edit-profile">
+          <Icon name="user" />
+          Edit profile
+        </a>
+        <a className="user-menu-item" href={PREFERENCES_PATH} data-testid="user-menu-preferences">
+          <Icon name="settings" />
+          Preferences
         </a>
         <form method="post" action="/users/sign_out" className="user-menu-form">
           <input type="hidden" name="authenticity_token" value={csrfToken ?? ''} />

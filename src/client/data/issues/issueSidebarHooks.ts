@@ -206,6 +206,8 @@ export interface IssueAssigneeView {
   readonly username: string;
   readonly name: string;
   readonly avatarUrl: string | null;
+  /** They set themselves busy: GitLab shows '(Busy)' after the name. */
+  readonly busy: boolean;
 }
 
 /** The issue's assignees; `save` replaces them with these usernames (GitLab's REPLACE mode). */
@@ -231,6 +233,7 @@ export function useIssueAssignees(
     username: user.username,
     name: user.name,
     avatarUrl: user.avatarUrl ?? null,
+    busy: user.status?.availability === 'BUSY',
   }));
   return { ...blockState(result, issue && { assignees }), save };
 }

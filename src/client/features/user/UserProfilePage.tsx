@@ -2,7 +2,7 @@ import type { PageMountOf } from '../../../core/pages/pageMount.ts';
 import { calendarDateOf, formatCalendarDate } from '../../../core/time/formatting.ts';
 import { StateBadge, TimeAgo } from '../../components/issuable/index.ts';
 import { type Instant, usePageSettled, useUserIssues } from '../../data/index.ts';
-import { Alert, Avatar, Loading, useDocumentTitle } from '../../ui/index.ts';
+import { Alert, Avatar, Loading, StatusEmoji, UserName, useDocumentTitle } from '../../ui/index.ts';
 
 export type UserProfilePageProps = PageMountOf<'user'>;
 
@@ -11,7 +11,16 @@ export type UserProfilePageProps = PageMountOf<'user'>;
  * they are, since when, and the issues they opened that the viewer may read (for a signed-in
  * viewer: GitLab's issues API needs one).
  */
-export function UserProfilePage({ username, name, bio, createdAt, signedIn }: UserProfilePageProps) {
+export function UserProfilePage({
+  username,
+  name,
+  statusEmoji,
+  statusMessage,
+  statusBusy,
+  bio,
+  createdAt,
+  signedIn,
+}: UserProfilePageProps) {
   const { issues, loading, failed } = useUserIssues(username, signedIn);
   usePageSettled(!loading);
   useDocumentTitle(`${name} (@${username})`);
@@ -21,8 +30,15 @@ export function UserProfilePage({ username, name, bio, createdAt, signedIn }: Us
       <header className="user-profile-header">
         <Avatar name={name || username} colorKey={username} size={48} />
         <div>
-          <h1 className="user-profile-name">{name || username}</h1>
+          <h1 className="user-profile-name">
+            <UserName name={name || username} busy={statusBusy} />
+          </h1>
           <p className="muted user-profile-username">@{username}</p>
+          {statusEmoji || statusMessage ? (
+            <p className="user-profile-status" data-testid="user-profile-status">
+              <StatusEmoji emoji={statusEmoji} message="" /> {statusMessage}
+            </p>
+          ) : null}
           {memberSince ? <p className="muted">Member since {memberSince}</p> : null}
           {bio ? <p className="user-profile-bio">{bio}</p> : null}
         </div>

@@ -147,3 +147,20 @@ export function listUsers(
   if (filter.states) query = query.where('users.state', 'in', [...filter.states]);
   return pageWithTotal(query, (filtered) => filtered.selectAll('users').orderBy('users.id'), page);
 }
+
+/** The fields the profile and preferences pages change; absent ones stay as they are. */
+export interface UserSettingsUpdate {
+  readonly name?: string;
+  readonly color_mode?: string | null;
+  readonly first_day_of_week?: number | null;
+  readonly password_hash?: string;
+}
+
+export async function updateUserSettings(
+  db: Executor,
+  userId: number,
+  update: UserSettingsUpdate,
+): Promise<void> {
+  if (Object.keys(update).length === 0) return;
+  await db.updateTable('users').set(update).where('id', '=', userId).execute();
+}

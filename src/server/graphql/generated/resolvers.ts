@@ -297,6 +297,23 @@ export type User = {
   webUrl: Scalars['String']['output'];
   webPath: Scalars['String']['output'];
   state: UserState;
+  /** The user's status in force (emoji, message, availability); null when none is set. */
+  status?: Maybe<UserStatus>;
+};
+
+/** GitLab's user availability: BUSY shows '(Busy)' after the name. */
+export type AvailabilityEnum =
+  | 'NOT_SET'
+  | 'BUSY';
+
+export type UserStatus = {
+  __typename?: 'UserStatus';
+  availability: AvailabilityEnum;
+  emoji?: Maybe<Scalars['String']['output']>;
+  message?: Maybe<Scalars['String']['output']>;
+  messageHtml?: Maybe<Scalars['String']['output']>;
+  /** When the status clears itself; null when it stays until changed. */
+  clearStatusAt?: Maybe<Scalars['Time']['output']>;
 };
 
 export type UserState =
@@ -313,6 +330,7 @@ export type UserCore = User & {
   webUrl: Scalars['String']['output'];
   webPath: Scalars['String']['output'];
   state: UserState;
+  status?: Maybe<UserStatus>;
 };
 
 export type CurrentUser = User & {
@@ -324,6 +342,7 @@ export type CurrentUser = User & {
   webUrl: Scalars['String']['output'];
   webPath: Scalars['String']['output'];
   state: UserState;
+  status?: Maybe<UserStatus>;
   publicEmail?: Maybe<Scalars['String']['output']>;
   admin?: Maybe<Scalars['Boolean']['output']>;
   /** The user's to-dos, newest first; `todos(state: pending) { count }` is the navigation badge's number. */
@@ -2131,6 +2150,8 @@ export type ResolversTypes = {
   PageInfo: ResolverTypeWrapper<PageInfo>;
   VisibilityLevelsEnum: VisibilityLevelsEnum;
   User: ResolverTypeWrapper<UserModel>;
+  AvailabilityEnum: AvailabilityEnum;
+  UserStatus: ResolverTypeWrapper<UserStatus>;
   UserState: UserState;
   UserCore: ResolverTypeWrapper<UserModel>;
   CurrentUser: ResolverTypeWrapper<UserModel>;
@@ -2294,6 +2315,7 @@ export type ResolversParentTypes = {
   QueryComplexity: QueryComplexity;
   PageInfo: PageInfo;
   User: UserModel;
+  UserStatus: UserStatus;
   UserCore: UserModel;
   CurrentUser: UserModel;
   UserCoreEdge: Omit<UserCoreEdge, 'node'> & { node?: Maybe<ResolversParentTypes['UserCore']> };
@@ -2487,6 +2509,14 @@ export type UserResolvers<ContextType = GraphQLContext, ParentType extends Resol
   __resolveType: TypeResolveFn<'UserCore' | 'CurrentUser', ParentType, ContextType>;
 };
 
+export type UserStatusResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UserStatus'] = ResolversParentTypes['UserStatus']> = {
+  availability?: Resolver<ResolversTypes['AvailabilityEnum'], ParentType, ContextType>;
+  emoji?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  messageHtml?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  clearStatusAt?: Resolver<Maybe<ResolversTypes['Time']>, ParentType, ContextType>;
+};
+
 export type UserCoreResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UserCore'] = ResolversParentTypes['UserCore']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   username?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2495,6 +2525,7 @@ export type UserCoreResolvers<ContextType = GraphQLContext, ParentType extends R
   webUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   webPath?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   state?: Resolver<ResolversTypes['UserState'], ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['UserStatus']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -2506,6 +2537,7 @@ export type CurrentUserResolvers<ContextType = GraphQLContext, ParentType extend
   webUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   webPath?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   state?: Resolver<ResolversTypes['UserState'], ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['UserStatus']>, ParentType, ContextType>;
   publicEmail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   admin?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   todos?: Resolver<Maybe<ResolversTypes['TodoConnection']>, ParentType, ContextType, Partial<CurrentUserTodosArgs>>;
@@ -3271,6 +3303,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   QueryComplexity?: QueryComplexityResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
+  UserStatus?: UserStatusResolvers<ContextType>;
   UserCore?: UserCoreResolvers<ContextType>;
   CurrentUser?: CurrentUserResolvers<ContextType>;
   UserCoreEdge?: UserCoreEdgeResolvers<ContextType>;

@@ -23,6 +23,7 @@ import { canManageIssueTemplates } from '../../services/issues/issueTemplateServ
 import { canAdminMilestones } from '../../services/milestoneService.ts';
 import { findReadableProjectOrNull } from '../../services/projectService.ts';
 import { findVisibleUserByUsername } from '../../services/userDirectoryService.ts';
+import { readUserStatus } from '../../services/userStatusService.ts';
 import { GROUP_JSON_PATH, groupJsonEndpoint } from '../autocompleteRoutes.ts';
 import { safeRedirectPath } from '../redirectPath.ts';
 import type { ClientAssets } from './clientAssets.ts';
@@ -68,6 +69,7 @@ export function sendPage(
         mount: page.mount,
         csrfToken: request.csrfToken,
         user: request.actor.user,
+        userStatus: request.actor.snapshot?.status,
         signInPath: signInPath(request.url),
         flash,
         preloaded: page.preloaded,
@@ -223,12 +225,16 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
       // One segment is a user's profile, as on GitLab (groups live under /groups/).
       const user = section === '' ? await findVisibleUserByUsername(db, request.access, projectPath) : null;
       if (!user) return sendNotFoundPage(request, reply, assets);
+      const status = await readUserStatus(db, user.id, deps.now());
       return sendPage(request, reply, assets, {
         title: `${user.name} (@${user.username})`,
         mount: {
           page: 'user',
           username: user.username,
           name: user.name,
+          statusEmoji: status?.emoji ?? '',
+          statusMessage: status?.message ?? '',
+          statusBusy: status?.availability === 'busy',
           bio: user.bio,
           createdAt: user.created_at.toISOString(),
           signedIn: request.actor.user !== null,

@@ -40,7 +40,7 @@ import {
   useIssueTodo,
   useIssueWeight,
 } from '../../../data/index.ts';
-import { Avatar } from '../../../ui/index.ts';
+import { Avatar, UserName } from '../../../ui/index.ts';
 import { ISSUE_SIDEBAR_TEXT } from './issueSidebarTexts.ts';
 import { LockBlock } from './LockBlock.tsx';
 import { PickerBlock } from './PickerBlock.tsx';
@@ -120,7 +120,7 @@ export function IssueSidebar({
             {assigned.map((user) => (
               <li key={user.username} className="person">
                 <Avatar name={user.name} colorKey={user.username} />
-                {user.name}
+                <UserName name={user.name} busy={user.busy} />
               </li>
             ))}
           </ul>
