@@ -18,6 +18,7 @@ import { registerIssueLinkApiRoutes } from './api/issueLinkApiRoutes.ts';
 import { registerIssueListRoutes } from './api/issueListRoutes.ts';
 import { registerIssueRoutes } from './api/issueRoutes.ts';
 import { registerIssueTemplateRoutes } from './api/issueTemplateRoutes.ts';
+import { registerMemberRoutes } from './api/memberRoutes.ts';
 import { registerMilestoneAndLabelRoutes } from './api/milestoneLabelRoutes.ts';
 import { registerProjectRoutes } from './api/projectRoutes.ts';
 import { registerTodoApiRoutes } from './api/todoApiRoutes.ts';
@@ -138,6 +139,7 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerMilestoneAndLabelRoutes(app, deps);
   registerUserModerationRoutes(app, deps);
   registerUserRoutes(app, deps);
+  registerMemberRoutes(app, deps);
   registerTodoApiRoutes(app, deps);
   await registerGraphQL(app, deps);
   // Unknown API routes answer as GitLab's do, before the page catch-all can take them.
