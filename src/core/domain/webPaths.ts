@@ -28,6 +28,9 @@ export const userPath = (username: string): string => `/${encodeURIComponent(use
 /** GitLab's To-Do List (`dashboard_todos_path`): the signed-in user's to-dos. */
 export const DASHBOARD_TODOS_PATH = '/dashboard/todos';
 
+/** GitLab's issues dashboard (`issues_dashboard_path`): the issues assigned to the signed-in user. */
+export const DASHBOARD_ISSUES_PATH = '/dashboard/issues';
+
 /** Where a to-do is marked done (DELETE): GitLab's `dashboard_todo_path`. */
 export const todoDonePath = (todoId: number): string => `/dashboard/todos/${todoId}`;
 
@@ -56,6 +59,8 @@ export const groupIssuesPath = (fullPath: string): string => groupSection(fullPa
 /** Where the group issues list's bulk edit posts. */
 export const groupIssuesBulkUpdatePath = (fullPath: string): string =>
   groupSection(fullPath, 'issues/bulk_update');
+/** The group's members, direct and inherited (GitLab's `group_group_members_path`). */
+export const groupMembersPath = (fullPath: string): string => groupSection(fullPath, 'group_members');
 export const groupTodosPath = (fullPath: string): string => groupSection(fullPath, 'todos');
 export const groupMarkdownPreviewPath = (fullPath: string): string =>
   groupSection(fullPath, 'preview_markdown');
@@ -92,6 +97,9 @@ export function newIssuePath(projectFullPath: string, template?: string): string
   const path = projectSection(projectFullPath, 'issues/new');
   return template ? `${path}?issuable_template=${encodeURIComponent(template)}` : path;
 }
+/** The project's members, direct and inherited (GitLab's `project_project_members_path`). */
+export const projectMembersPath = (projectFullPath: string): string =>
+  projectSection(projectFullPath, 'project_members');
 /** The project's issue description templates (Maintainers and up). */
 export const projectIssueTemplatesPath = (projectFullPath: string): string =>
   projectSection(projectFullPath, 'issue_templates');
