@@ -45,6 +45,17 @@ const BULK_EDIT_FIELDS = {
   bulkUpdatePath: TEXT,
 } as const;
 
+/**
+ * A members page (GitLab's `data-members-data`): one page of members as JSON (see
+ * `MembersPageJson`), the search it answers and where the page stands among the others.
+ */
+const MEMBERS_FIELDS = {
+  /** JSON: a `MembersPageJson`. */
+  members: TEXT,
+  /** The name or username searched for ('' for everyone). */
+  search: TEXT,
+} as const;
+
 /** Every page and its attributes. */
 export const PAGE_MOUNTS = {
   home: {},
@@ -55,6 +66,12 @@ export const PAGE_MOUNTS = {
   'project-milestones': PROJECT_FIELDS,
   /** `/groups/:path/-/labels`: the group's labels; Reporters and up manage its own. */
   'group-labels': { ...GROUP_FIELDS, canAdminLabels: FLAG },
+  /** `/groups/:path/-/group_members`: the group's members, direct and inherited (read-only). */
+  'group-members': { ...GROUP_FIELDS, ...MEMBERS_FIELDS },
+  /** `/:project/-/project_members`: the project's members, direct and inherited (read-only). */
+  'project-members': { ...PROJECT_FIELDS, ...MEMBERS_FIELDS },
+  /** `/dashboard/issues`: the issues assigned to the signed-in user (signed-in only). */
+  'dashboard-issues': {},
   /** `/:username`: a user's profile. */
   user: {
     username: REQUIRED,
@@ -354,6 +371,34 @@ export function parseSession(dataset: MountDataset, csrfToken: string | null): S
     flash: dataset.flash?.trim() || null,
     csrfToken,
   };
+}
+
+/** One member as a members page lists it (GitLab's MemberEntity, in its snake_case). */
+export interface MemberJson {
+  readonly id: number;
+  readonly access_level: { readonly integer_value: number; readonly string_value: string };
+  /** ISO 8601: when the membership began ('Member since'). */
+  readonly created_at: string;
+  /** `YYYY-MM-DD`, or null when the membership does not expire. */
+  readonly expires_at: string | null;
+  readonly is_direct_member: boolean;
+  /** The group or project the membership is held on. */
+  readonly source: { readonly id: number; readonly full_name: string; readonly web_path: string };
+  readonly user: {
+    readonly id: number;
+    readonly name: string;
+    readonly username: string;
+    readonly web_path: string;
+  };
+}
+
+/** The `members` attribute of a members page: one page of members and the pages around it. */
+export interface MembersPageJson {
+  readonly members: readonly MemberJson[];
+  readonly total: number;
+  /** From 1. */
+  readonly page: number;
+  readonly per_page: number;
 }
 
 /** The id of the page's embedded query answers: `<script type="application/json" id="…">`. */

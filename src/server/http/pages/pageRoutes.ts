@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  DASHBOARD_ISSUES_PATH,
   DASHBOARD_TODOS_PATH,
   groupEpicsPath,
   groupIssuesBulkUpdatePath,
@@ -22,12 +23,14 @@ import { issueRights } from '../../services/issues/issueCommands.ts';
 import { canManageIssueTemplates } from '../../services/issues/issueTemplateService.ts';
 import { findReadableProjectOrNull } from '../../services/projectService.ts';
 import { findVisibleUserByUsername } from '../../services/userDirectoryService.ts';
+import type { Params } from '../api/params.ts';
 import { GROUP_JSON_PATH, groupJsonEndpoint } from '../autocompleteRoutes.ts';
 import { safeRedirectPath } from '../redirectPath.ts';
 import type { ClientAssets } from './clientAssets.ts';
 import { epicMount } from './epicMount.ts';
 import { FLASH_COOKIE } from './flash.ts';
 import { issueMount } from './issueMount.ts';
+import { membersMountFields } from './memberPages.ts';
 import { groupMilestonePage, milestoneIidOf, projectMilestonePage } from './milestonePages.ts';
 import { issueTemplatesPage, newIssuePage } from './projectIssuePages.ts';
 import { NO_PAGE_DEFAULTS, roadmapMount } from './roadmapMount.ts';
@@ -85,6 +88,10 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
     if (!request.actor.user) return reply.redirect(signInPath(request.url));
     return sendPage(request, reply, assets, { title: 'To-Do List', mount: { page: 'dashboard-todos' } });
   });
+  app.get(DASHBOARD_ISSUES_PATH, (request, reply) => {
+    if (!request.actor.user) return reply.redirect(signInPath(request.url));
+    return sendPage(request, reply, assets, { title: 'Issues', mount: { page: 'dashboard-issues' } });
+  });
 
   app.get('/groups/*', async (request, reply) => {
     const rest = (request.params as { '*': string })['*'].replace(/\/+$/, '');
@@ -119,6 +126,16 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
           page: 'group-labels',
           ...base,
           canAdminLabels: await request.access.canInNamespace('admin_label', group),
+        },
+      });
+    }
+    if (section === 'group_members') {
+      return sendPage(request, reply, assets, {
+        title: `Members · ${group.full_name}`,
+        mount: {
+          page: 'group-members',
+          ...base,
+          ...(await membersMountFields(db, { kind: 'group', group }, request.query as Params)),
         },
       });
     }
@@ -246,6 +263,16 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
       return sendPage(request, reply, assets, {
         title: `Milestones · ${namespace.full_name} / ${project.name}`,
         mount: { page: 'project-milestones', ...base },
+      });
+    }
+    if (section === 'project_members') {
+      return sendPage(request, reply, assets, {
+        title: `Members · ${namespace.full_name} / ${project.name}`,
+        mount: {
+          page: 'project-members',
+          ...base,
+          ...(await membersMountFields(db, { kind: 'project', project: found }, request.query as Params)),
+        },
       });
     }
     if (section === 'issues/new' || section === 'issue_templates') {
