@@ -54,6 +54,7 @@ export function pageNavOf(page: PageMount): NavContext | null {
     case 'sign-in':
     case 'dashboard-todos':
     case 'dashboard-issues':
+    case 'help':
     case 'user':
       return null;
   }

@@ -34,8 +34,15 @@ export const DASHBOARD_ISSUES_PATH = '/dashboard/issues';
 /** Where a to-do is marked done (DELETE): GitLab's `dashboard_todo_path`. */
 export const todoDonePath = (todoId: number): string => `/dashboard/todos/${todoId}`;
 
-export const EPICS_DOCS_PATH = '/help/user/group/epics/_index.md';
-export const MARKDOWN_DOCS_PATH = '/help/user/markdown';
+/** The help topics this server answers, at `/help/<topic>` (GitLab's documentation paths). */
+export const HELP_TOPICS = ['user/group/epics/_index.md', 'user/markdown'] as const;
+export type HelpTopic = (typeof HELP_TOPICS)[number];
+export const helpPath = (topic: HelpTopic): string => `/help/${topic}`;
+export const isHelpTopic = (topic: string): topic is HelpTopic =>
+  (HELP_TOPICS as readonly string[]).includes(topic);
+
+export const EPICS_DOCS_PATH = helpPath('user/group/epics/_index.md');
+export const MARKDOWN_DOCS_PATH = helpPath('user/markdown');
 export const EMPTY_ROADMAP_ILLUSTRATION = '/illustrations/empty-roadmap.svg';
 export const USERS_AUTOCOMPLETE_PATH = '/-/autocomplete/users.json';
 export const AWARD_EMOJIS_AUTOCOMPLETE_PATH = '/-/autocomplete/award_emojis';

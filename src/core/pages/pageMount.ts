@@ -70,6 +70,8 @@ export const PAGE_MOUNTS = {
   'group-members': { ...GROUP_FIELDS, ...MEMBERS_FIELDS },
   /** `/:project/-/project_members`: the project's members, direct and inherited (read-only). */
   'project-members': { ...PROJECT_FIELDS, ...MEMBERS_FIELDS },
+  /** `/help/<topic>`: one of the help topics the app links to (core/domain/webPaths: HELP_TOPICS). */
+  help: { topic: REQUIRED },
   /** `/dashboard/issues`: the issues assigned to the signed-in user (signed-in only). */
   'dashboard-issues': {},
   /** `/:username`: a user's profile. */

@@ -5,6 +5,7 @@ import {
   groupEpicsPath,
   groupIssuesBulkUpdatePath,
   groupRoadmapPath,
+  isHelpTopic,
   projectIssuesBulkUpdatePath,
   signInPath,
 } from '../../../core/domain/webPaths.ts';
@@ -87,6 +88,11 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
   app.get(DASHBOARD_TODOS_PATH, (request, reply) => {
     if (!request.actor.user) return reply.redirect(signInPath(request.url));
     return sendPage(request, reply, assets, { title: 'To-Do List', mount: { page: 'dashboard-todos' } });
+  });
+  app.get('/help/*', (request, reply) => {
+    const topic = (request.params as { '*': string })['*'];
+    if (!isHelpTopic(topic)) return sendNotFoundPage(request, reply, assets);
+    return sendPage(request, reply, assets, { title: 'Help', mount: { page: 'help', topic } });
   });
   app.get(DASHBOARD_ISSUES_PATH, (request, reply) => {
     if (!request.actor.user) return reply.redirect(signInPath(request.url));
