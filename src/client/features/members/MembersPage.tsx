@@ -119,7 +119,10 @@ function MemberRow({ member }: { member: Member }) {
           MEMBERS_TEXTS.direct
         ) : (
           <span>
-            {MEMBERS_TEXTS.inheritedFrom} <a href={member.source.path}>{member.source.fullName}</a>
+            {MEMBERS_TEXTS.inheritedFrom}{' '}
+            <a className="member-source-link" href={member.source.path}>
+              {member.source.fullName}
+            </a>
           </span>
         )}
       </td>
