@@ -3,7 +3,7 @@ import { PageHeader } from '../../components/navigation/index.ts';
 import { useDocumentTitle } from '../../ui/index.ts';
 import { AssignedIssuesCard } from './AssignedIssuesCard.tsx';
 import { FrequentlyVisited } from './FrequentlyVisited.tsx';
-import { GroupsList } from './GroupsSection.tsx';
+import { GroupsList } from './GroupsList.tsx';
 import { HOME_TEXTS } from './homeTexts.ts';
 import { TodosCard } from './TodosCard.tsx';
 
