@@ -10,6 +10,9 @@ const PAGES = [
   '/acme/platform/backend/api',
   '/acme/platform/backend/api/-/issues',
   '/acme/platform/backend/api/-/issues/1',
+  '/groups/acme/-/group_members',
+  '/acme/platform/backend/api/-/project_members',
+  '/dashboard/issues',
 ];
 
 test('the sign-in page has no serious accessibility violations', async ({ page }) => {

@@ -3,6 +3,7 @@ import type { createApolloClient } from '../data/index.ts';
 import { DataProvider } from '../data/index.ts';
 import { type AppStore, StateProvider } from '../state/index.ts';
 import type { CommandRegistry } from './commands.ts';
+import { pageNavOf } from './pageNav.ts';
 import { PageView } from './pages.tsx';
 import { Shell } from './Shell.tsx';
 
@@ -19,7 +20,12 @@ export function App({ page, session, store, client, registry }: AppProps) {
   return (
     <StateProvider store={store}>
       <DataProvider client={client}>
-        <Shell session={session} registry={registry} onSignInPage={page.page === 'sign-in'}>
+        <Shell
+          session={session}
+          registry={registry}
+          onSignInPage={page.page === 'sign-in'}
+          nav={pageNavOf(page)}
+        >
           <PageView page={page} session={session} />
         </Shell>
       </DataProvider>

@@ -1,27 +1,40 @@
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import type { Session } from '../../core/pages/pageMount.ts';
+import { type NavContext, SideNav, SideNavToggle } from '../components/navigation/index.ts';
 import { TopBar } from '../components/shell/index.ts';
 import { ShortcutsDialog } from '../components/shortcuts/index.ts';
-import { useHelpDialog, useToasts } from '../state/index.ts';
+import { rememberVisit } from '../features/home/index.ts';
+import { systemClock } from '../lib/clock.ts';
+import { browserStorage } from '../lib/index.ts';
+import { useHelpDialog, useSideNav, useToasts } from '../state/index.ts';
 import { ToastRegion } from '../ui/index.ts';
 import type { CommandRegistry } from './commands.ts';
 import { useShortcuts } from './useShortcuts.ts';
 
-/** The chrome every page shares: skip link, top bar, main landmark, toasts, shortcut help. */
+/**
+ * The chrome every page shares: skip link, top bar, the group's or project's left navigation, main
+ * landmark, toasts, shortcut help.
+ */
 export function Shell({
   session,
   registry,
   onSignInPage,
+  nav,
   children,
 }: {
   session: Session;
   registry: CommandRegistry;
   onSignInPage: boolean;
+  /** The left navigation of a group or project page; null elsewhere. */
+  nav: NavContext | null;
   children: ReactNode;
 }) {
   const [helpOpen, setHelpOpen] = useHelpDialog();
   const { toasts, dismiss } = useToasts();
+  const sideNav = useSideNav();
+  const toggleRef = useRef<HTMLButtonElement>(null);
   useShortcuts(registry);
+  useRememberVisit(session.currentUser?.username ?? null, nav);
   const groups = useMemo(() => registry.grouped(), [registry]);
   return (
     <div className="layout">
@@ -34,12 +47,46 @@ export function Shell({
         csrfToken={session.csrfToken}
         onShowShortcuts={() => setHelpOpen(true)}
         onSignInPage={onSignInPage}
+        leading={
+          nav ? (
+            <SideNavToggle
+              open={sideNav.open}
+              onToggle={() => sideNav.setOpen(!sideNav.open)}
+              buttonRef={toggleRef}
+            />
+          ) : null
+        }
       />
-      <main id="main-content" className="main" tabIndex={-1}>
-        {children}
-      </main>
+      <div className="layout-body">
+        {nav ? (
+          <SideNav
+            context={nav}
+            open={sideNav.open}
+            drawer={sideNav.narrow}
+            onClose={() => {
+              sideNav.setOpen(false);
+              toggleRef.current?.focus();
+            }}
+          />
+        ) : null}
+        <main id="main-content" className="main" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
       <ToastRegion toasts={toasts} onDismiss={dismiss} />
       <ShortcutsDialog open={helpOpen} groups={groups} onClose={() => setHelpOpen(false)} />
     </div>
   );
+}
+
+/** A signed-in user's visit to a group or project page counts towards their frequently visited items. */
+function useRememberVisit(username: string | null, nav: NavContext | null): void {
+  const kind = nav ? (nav.kind === 'group' ? 'groups' : 'projects') : null;
+  const fullPath = nav?.fullPath ?? '';
+  const name = nav?.name ?? '';
+  useEffect(() => {
+    if (!username || !kind || !fullPath) return;
+    const storage = browserStorage('Frequently visited items');
+    rememberVisit(storage, username, kind, { fullPath, name }, systemClock.now().getTime());
+  }, [username, kind, fullPath, name]);
 }

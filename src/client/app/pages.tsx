@@ -17,12 +17,14 @@ import { SignInPage } from '../features/auth/index.ts';
 import { NewEpicPage } from '../features/epic-new/index.ts';
 import { EpicsListPage } from '../features/epics/index.ts';
 import { GroupPage } from '../features/groups/index.ts';
-import { HomePage } from '../features/home/index.ts';
+import { HelpPage } from '../features/help/index.ts';
+import { DashboardIssuesPage, HomePage } from '../features/home/index.ts';
 import { IssuePage } from '../features/issue/index.ts';
 import { NewIssuePage } from '../features/issue-new/index.ts';
 import { IssueTemplatesPage } from '../features/issue-templates/index.ts';
 import { IssuesListPage } from '../features/issues/index.ts';
 import { GroupLabelsPage, ProjectLabelsPage } from '../features/labels/index.ts';
+import { MembersPage } from '../features/members/index.ts';
 import { MilestoneFormPage, MilestonePage, MilestonesListPage } from '../features/milestone/index.ts';
 import { ProjectPage } from '../features/projects/index.ts';
 import {
@@ -47,11 +49,15 @@ export const PAGES_WITH_SEARCH: ReadonlySet<PageName> = new Set([
 export function PageView({ page, session }: { page: PageMount; session: Session }) {
   switch (page.page) {
     case 'home':
-      return <HomePage signedIn={session.currentUser !== null} signInPath={session.signInPath} />;
+      return <HomePage user={session.currentUser} signInPath={session.signInPath} />;
     case 'sign-in':
       return <SignInPage {...page} csrfToken={session.csrfToken} />;
     case 'dashboard-todos':
       return <TodosPage />;
+    case 'dashboard-issues':
+      return <DashboardIssuesPage />;
+    case 'help':
+      return <HelpPage topic={page.topic} />;
     case 'group':
       return <GroupPage {...page} />;
     case 'group-epics':
@@ -128,6 +134,26 @@ export function PageView({ page, session }: { page: PageMount; session: Session 
       return <GroupLabelsPage {...page} />;
     case 'project-labels':
       return <ProjectLabelsPage {...page} />;
+    case 'group-members':
+      return (
+        <MembersPage
+          kind="group"
+          fullPath={page.fullPath}
+          name={page.groupName}
+          members={page.members}
+          search={page.search}
+        />
+      );
+    case 'project-members':
+      return (
+        <MembersPage
+          kind="project"
+          fullPath={page.fullPath}
+          name={page.projectName}
+          members={page.members}
+          search={page.search}
+        />
+      );
     case 'user':
       return <UserProfilePage {...page} />;
     case 'milestone':
@@ -143,6 +169,6 @@ export function PageView({ page, session }: { page: PageMount; session: Session 
     case 'profile-active-sessions':
       return <ActiveSessionsPage />;
     case 'not-found':
-      return <NotFoundPage />;
+      return <NotFoundPage signInPath={session.currentUser ? null : session.signInPath} />;
   }
 }

@@ -1,11 +1,30 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+
+/** The parts of the page that have not settled yet; the page is idle when none is left. */
+const unsettled = new Set<symbol>();
+
+function publish(): void {
+  document.body.dataset.idle = unsettled.size === 0 ? 'true' : 'false';
+}
 
 /**
- * The page's "idle" signal for end-to-end tests: `body[data-idle="true"]` once the page's main
- * query has settled, back to "false" while it refetches (tests wait on it instead of sleeping).
+ * The page's "idle" signal for end-to-end tests: `body[data-idle="true"]` once every part of the
+ * page that reports here has settled (its main query answered), back to "false" while one of them
+ * refetches. Tests wait on it instead of sleeping; a page made of several sections (the home page)
+ * is idle only when all of them are.
  */
 export function usePageSettled(settled: boolean): void {
+  const [id] = useState(() => Symbol('page part'));
   useEffect(() => {
-    document.body.dataset.idle = settled ? 'true' : 'false';
-  }, [settled]);
+    if (settled) unsettled.delete(id);
+    else unsettled.add(id);
+    publish();
+  }, [settled, id]);
+  useEffect(
+    () => () => {
+      unsettled.delete(id);
+      publish();
+    },
+    [id],
+  );
 }

@@ -6,6 +6,17 @@
 export { createApolloClient } from './apolloClient.ts';
 export { csrfToken } from './csrf.ts';
 export { DataProvider } from './DataProvider.tsx';
+export {
+  type RestListState,
+  useAssignedIssues,
+  usePendingTodos,
+} from './dashboard/dashboardHooks.ts';
+export type {
+  DashboardIssue,
+  DashboardPage,
+  DashboardTodo,
+  IssueStateFilter,
+} from './dashboard/dashboardRest.ts';
 export type { CalendarDate, Instant } from './dates.ts';
 export { type EpicSort, type EpicState, useEpicDetail, useGroupEpicsList } from './epics/epicHooks.ts';
 export { type CreatedEpic, createGroupEpic, type NewEpicFields } from './epics/epicRest.ts';
@@ -93,6 +104,7 @@ export {
 } from './labels/labelsRest.ts';
 export { LIST_PAGE_SIZE, type ListFilters } from './lists.ts';
 export { toIssueType } from './mappers.ts';
+export { type Member, type MembersPage, parseMembersPage } from './members/memberMappers.ts';
 export {
   MILESTONE_ISSUES_LIMIT,
   type MilestoneQueryInput,

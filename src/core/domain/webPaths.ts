@@ -28,11 +28,21 @@ export const userPath = (username: string): string => `/${encodeURIComponent(use
 /** GitLab's To-Do List (`dashboard_todos_path`): the signed-in user's to-dos. */
 export const DASHBOARD_TODOS_PATH = '/dashboard/todos';
 
+/** GitLab's issues dashboard (`issues_dashboard_path`): the issues assigned to the signed-in user. */
+export const DASHBOARD_ISSUES_PATH = '/dashboard/issues';
+
 /** Where a to-do is marked done (DELETE): GitLab's `dashboard_todo_path`. */
 export const todoDonePath = (todoId: number): string => `/dashboard/todos/${todoId}`;
 
-export const EPICS_DOCS_PATH = '/help/user/group/epics/_index.md';
-export const MARKDOWN_DOCS_PATH = '/help/user/markdown';
+/** The help topics this server answers, at `/help/<topic>` (GitLab's documentation paths). */
+export const HELP_TOPICS = ['user/group/epics/_index.md', 'user/markdown'] as const;
+export type HelpTopic = (typeof HELP_TOPICS)[number];
+export const helpPath = (topic: HelpTopic): string => `/help/${topic}`;
+export const isHelpTopic = (topic: string): topic is HelpTopic =>
+  (HELP_TOPICS as readonly string[]).includes(topic);
+
+export const EPICS_DOCS_PATH = helpPath('user/group/epics/_index.md');
+export const MARKDOWN_DOCS_PATH = helpPath('user/markdown');
 export const EMPTY_ROADMAP_ILLUSTRATION = '/illustrations/empty-roadmap.svg';
 export const USERS_AUTOCOMPLETE_PATH = '/-/autocomplete/users.json';
 export const AWARD_EMOJIS_AUTOCOMPLETE_PATH = '/-/autocomplete/award_emojis';
@@ -56,6 +66,8 @@ export const groupIssuesPath = (fullPath: string): string => groupSection(fullPa
 /** Where the group issues list's bulk edit posts. */
 export const groupIssuesBulkUpdatePath = (fullPath: string): string =>
   groupSection(fullPath, 'issues/bulk_update');
+/** The group's members, direct and inherited (GitLab's `group_group_members_path`). */
+export const groupMembersPath = (fullPath: string): string => groupSection(fullPath, 'group_members');
 export const groupTodosPath = (fullPath: string): string => groupSection(fullPath, 'todos');
 export const groupMarkdownPreviewPath = (fullPath: string): string =>
   groupSection(fullPath, 'preview_markdown');
@@ -105,6 +117,9 @@ export function newIssuePath(projectFullPath: string, template?: string): string
   const path = projectSection(projectFullPath, 'issues/new');
   return template ? `${path}?issuable_template=${encodeURIComponent(template)}` : path;
 }
+/** The project's members, direct and inherited (GitLab's `project_project_members_path`). */
+export const projectMembersPath = (projectFullPath: string): string =>
+  projectSection(projectFullPath, 'project_members');
 /** The project's issue description templates (Maintainers and up). */
 export const projectIssueTemplatesPath = (projectFullPath: string): string =>
   projectSection(projectFullPath, 'issue_templates');

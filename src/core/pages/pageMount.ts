@@ -47,6 +47,16 @@ const BULK_EDIT_FIELDS = {
 
 /** A milestones list: who may create, edit, close and delete (GitLab's admin_milestone). */
 const MILESTONE_ADMIN_FIELDS = { canAdminMilestones: FLAG } as const;
+/**
+ * A members page (GitLab's `data-members-data`): one page of members as JSON (see
+ * `MembersPageJson`), the search it answers and where the page stands among the others.
+ */
+const MEMBERS_FIELDS = {
+  /** JSON: a `MembersPageJson`. */
+  members: TEXT,
+  /** The name or username searched for ('' for everyone). */
+  search: TEXT,
+} as const;
 
 /** Every page and its attributes. */
 export const PAGE_MOUNTS = {
@@ -83,6 +93,14 @@ export const PAGE_MOUNTS = {
    * its priorities; signed-in viewers subscribe.
    */
   'project-labels': { ...PROJECT_FIELDS, canAdminLabels: FLAG, signedIn: FLAG },
+  /** `/groups/:path/-/group_members`: the group's members, direct and inherited (read-only). */
+  'group-members': { ...GROUP_FIELDS, ...MEMBERS_FIELDS },
+  /** `/:project/-/project_members`: the project's members, direct and inherited (read-only). */
+  'project-members': { ...PROJECT_FIELDS, ...MEMBERS_FIELDS },
+  /** `/help/<topic>`: one of the help topics the app links to (core/domain/webPaths: HELP_TOPICS). */
+  help: { topic: REQUIRED },
+  /** `/dashboard/issues`: the issues assigned to the signed-in user (signed-in only). */
+  'dashboard-issues': {},
   /** `/:username`: a user's profile. */
   user: {
     username: REQUIRED,
@@ -445,6 +463,34 @@ export function parseSession(dataset: MountDataset, csrfToken: string | null): S
     flash: dataset.flash?.trim() || null,
     csrfToken,
   };
+}
+
+/** One member as a members page lists it (GitLab's MemberEntity, in its snake_case). */
+export interface MemberJson {
+  readonly id: number;
+  readonly access_level: { readonly integer_value: number; readonly string_value: string };
+  /** ISO 8601: when the membership began ('Member since'). */
+  readonly created_at: string;
+  /** `YYYY-MM-DD`, or null when the membership does not expire. */
+  readonly expires_at: string | null;
+  readonly is_direct_member: boolean;
+  /** The group or project the membership is held on. */
+  readonly source: { readonly id: number; readonly full_name: string; readonly web_path: string };
+  readonly user: {
+    readonly id: number;
+    readonly name: string;
+    readonly username: string;
+    readonly web_path: string;
+  };
+}
+
+/** The `members` attribute of a members page: one page of members and the pages around it. */
+export interface MembersPageJson {
+  readonly members: readonly MemberJson[];
+  readonly total: number;
+  /** From 1. */
+  readonly page: number;
+  readonly per_page: number;
 }
 
 /** The id of the page's embedded query answers: `<script type="application/json" id="…">`. */

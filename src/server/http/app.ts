@@ -20,6 +20,7 @@ import { registerIssueListRoutes } from './api/issueListRoutes.ts';
 import { registerIssueRoutes } from './api/issueRoutes.ts';
 import { registerIssueTemplateRoutes } from './api/issueTemplateRoutes.ts';
 import { registerLabelRoutes } from './api/labelRoutes.ts';
+import { registerMemberRoutes } from './api/memberRoutes.ts';
 import { registerMilestoneAndLabelRoutes } from './api/milestoneLabelRoutes.ts';
 import { registerMilestoneRoutes } from './api/milestoneRoutes.ts';
 import { registerNoteApiRoutes } from './api/noteApiRoutes.ts';
@@ -151,6 +152,7 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerUserRoutes(app, deps);
   registerUserStatusRoutes(app, deps);
   registerPersonalAccessTokenRoutes(app, deps);
+  registerMemberRoutes(app, deps);
   registerTodoApiRoutes(app, deps);
   registerNoteApiRoutes(app, deps);
   registerAwardEmojiApiRoutes(app, deps);

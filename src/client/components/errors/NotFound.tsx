@@ -3,9 +3,14 @@ import { useDocumentTitle } from '../../ui/index.ts';
 
 export const NOT_FOUND_TITLE = 'Page not found';
 export const NOT_FOUND_TEXT = 'Make sure the address is correct and the page has not moved.';
+export const NOT_FOUND_SIGN_IN_TEXT = 'If this page is private, sign in to see it.';
 
-/** The 404 content; also shown when a page's main item does not exist or is not visible. */
-export function NotFoundContent() {
+/**
+ * The 404 content; also shown when a page's main item does not exist or is not visible. A visitor
+ * who is not signed in is offered to sign in and come back (`signInPath` carries this address):
+ * a private page answers the same 404 as a missing one, so nothing tells them which it is.
+ */
+export function NotFoundContent({ signInPath = null }: { signInPath?: string | null }) {
   useDocumentTitle(NOT_FOUND_TITLE);
   return (
     <section className="not-found" data-testid="not-found">
@@ -14,8 +19,14 @@ export function NotFoundContent() {
       </p>
       <h1 className="page-title">{NOT_FOUND_TITLE}</h1>
       <p>{NOT_FOUND_TEXT}</p>
-      <p>
-        <a href="/" className="btn btn-confirm">
+      {signInPath ? <p>{NOT_FOUND_SIGN_IN_TEXT}</p> : null}
+      <p className="not-found-actions">
+        {signInPath ? (
+          <a href={signInPath} className="btn btn-confirm" data-testid="not-found-sign-in">
+            Sign in
+          </a>
+        ) : null}
+        <a href="/" className={signInPath ? 'btn btn-default' : 'btn btn-confirm'}>
           Go to the home page
         </a>
       </p>
@@ -23,7 +34,7 @@ export function NotFoundContent() {
   );
 }
 
-export function NotFoundPage() {
+export function NotFoundPage({ signInPath = null }: { signInPath?: string | null }) {
   usePageSettled(true);
-  return <NotFoundContent />;
+  return <NotFoundContent signInPath={signInPath} />;
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, PRODUCT_NAME } from '../../ui/index.ts';
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { TodoLink } from './TodoLink.tsx';
@@ -10,11 +11,14 @@ export interface TopBarProps {
   readonly onShowShortcuts: () => void;
   /** Hides the Sign in link on the sign-in page itself. */
   readonly onSignInPage: boolean;
+  /** Before the brand: the side navigation's toggle on group and project pages. */
+  readonly leading?: ReactNode;
 }
 
-export function TopBar({ user, signInPath, csrfToken, onShowShortcuts, onSignInPage }: TopBarProps) {
+export function TopBar({ user, signInPath, csrfToken, onShowShortcuts, onSignInPage, leading }: TopBarProps) {
   return (
     <header className="top-bar" data-testid="top-bar">
+      {leading}
       <a className="top-bar-brand" href="/" data-testid="brand-link">
         <span className="brand-mark" aria-hidden="true" />
         {PRODUCT_NAME}

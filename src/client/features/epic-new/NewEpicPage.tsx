@@ -5,7 +5,7 @@
  */
 import { type FormEvent, useId, useState } from 'react';
 import { groupCrumbs, PageHeader } from '../../components/navigation/index.ts';
-import { createGroupEpic } from '../../data/index.ts';
+import { createGroupEpic, usePageSettled } from '../../data/index.ts';
 import { rememberNewEpic } from '../../state/index.ts';
 import { Alert, Button, useDocumentTitle } from '../../ui/index.ts';
 import { newEpicProblem, TITLE_MAX_LENGTH } from './newEpicForm.ts';
@@ -28,6 +28,8 @@ export function NewEpicPage({ fullPath, groupId, groupName, listEpicsPath, retur
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   useDocumentTitle('New epic', groupName);
+  // The form needs nothing from the server: it is ready as it renders.
+  usePageSettled(true);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,50 +1,40 @@
-import { type ListQuerySpec, pageLinks, useListQuery } from '../../components/filters/index.ts';
+import type { CurrentUser } from '../../../core/pages/pageMount.ts';
 import { PageHeader } from '../../components/navigation/index.ts';
-import { useHomeGroups } from '../../data/index.ts';
-import { Alert, EmptyState, Loading, Pagination, useDocumentTitle } from '../../ui/index.ts';
-import { GroupRow } from '../groups/index.ts';
+import { useDocumentTitle } from '../../ui/index.ts';
+import { AssignedIssuesCard } from './AssignedIssuesCard.tsx';
+import { FrequentlyVisited } from './FrequentlyVisited.tsx';
+import { GroupsList } from './GroupsList.tsx';
+import { HOME_TEXTS } from './homeTexts.ts';
+import { TodosCard } from './TodosCard.tsx';
 
-/** Only the cursors of the URL matter here. */
-const HOME_SPEC: ListQuerySpec<'NAME'> = { sorts: [{ param: 'name', value: 'NAME', label: 'Name' }] };
-
-/** The groups the visitor can see. */
-export function HomePage({ signedIn, signInPath }: { signedIn: boolean; signInPath: string }) {
-  const { query, toSearch, navigate } = useListQuery(HOME_SPEC);
-  const { data, loading, error } = useHomeGroups({ after: query.after, before: query.before });
-  useDocumentTitle('Groups');
-  const links = data ? pageLinks(query, data.pageInfo) : { previous: null, next: null };
+/**
+ * The home page. A signed-in user finds their open assigned issues, their pending to-dos and the
+ * groups and projects they visit most, then the groups list; a visitor finds the groups they can see.
+ */
+export function HomePage({ user, signInPath }: { user: CurrentUser | null; signInPath: string }) {
+  useDocumentTitle(user ? HOME_TEXTS.title : HOME_TEXTS.groups);
+  if (!user) {
+    return (
+      <>
+        <PageHeader title={HOME_TEXTS.groups} />
+        <GroupsList signedIn={false} signInPath={signInPath} />
+      </>
+    );
+  }
   return (
     <>
-      <PageHeader title="Groups">
-        <p className="page-subtitle">
-          {data ? `${data.count} ${data.count === 1 ? 'group' : 'groups'} you can see` : 'Groups you can see'}
-        </p>
-      </PageHeader>
-      {error ? <Alert variant="danger">Something went wrong while fetching groups</Alert> : null}
-      {!data ? (
-        loading ? (
-          <Loading label="Loading groups" />
-        ) : null
-      ) : data.items.length === 0 ? (
-        <EmptyState title="There are no groups to show">
-          {signedIn ? null : (
-            <p>
-              <a href={signInPath}>Sign in</a> to see the groups you are a member of.
-            </p>
-          )}
-        </EmptyState>
-      ) : (
-        <ul className="entity-list" aria-label="Groups" data-testid="group-list">
-          {data.items.map((group) => (
-            <GroupRow key={group.id} group={group} showFullName />
-          ))}
-        </ul>
-      )}
-      <Pagination
-        previous={links.previous ? toSearch(links.previous) : null}
-        next={links.next ? toSearch(links.next) : null}
-        onNavigate={navigate}
-      />
+      <PageHeader title={HOME_TEXTS.greeting(user.name || user.username)} />
+      <div className="home-grid">
+        <AssignedIssuesCard />
+        <TodosCard />
+        <FrequentlyVisited username={user.username} />
+      </div>
+      <section className="content-section" aria-labelledby="home-groups">
+        <h2 id="home-groups" className="section-title">
+          {HOME_TEXTS.groups}
+        </h2>
+        <GroupsList signedIn signInPath={signInPath} />
+      </section>
     </>
   );
 }

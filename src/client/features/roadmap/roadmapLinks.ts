@@ -5,4 +5,4 @@ export function newEpicHref(newEpicPath: string, search: string): string {
 }
 
 /** GitLab's epics documentation, where the epic page's empty Roadmap view points (spec). */
-export const EPICS_DOCS_PATH = '/help/user/group/epics/_index.md';
+export { EPICS_DOCS_PATH } from '../../../core/domain/webPaths.ts';

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Executor } from '../executor.ts';
+import { type OffsetLimit, type PageWithTotal, pageWithTotal } from '../pagination.ts';
 
 export interface MembershipRow {
   source_type: 'Namespace' | 'Project';
@@ -56,4 +58,111 @@ export async function findHighestAccessLevels(
     .groupBy('user_id')
     .execute();
   return new Map(rows.map((row) => [row.user_id, Number(row.level)]));
+}
+
+/**
+ * Where memberships count for a group's or a project's member list: the group's own namespace and
+ * its ancestors (membership is inherited downward), and the project for a project's list. A list of
+ * direct members names only the source itself.
+ */
+export interface MemberSources {
+  readonly namespaceIds: readonly number[];
+  readonly projectId?: number | undefined;
+}
+
+export interface MemberListFilter {
+  /** Name or username containing it, any case (GitLab's `query`). */
+  readonly search?: string | undefined;
+  readonly userIds?: readonly number[] | undefined;
+  readonly skipUserIds?: readonly number[] | undefined;
+  /** `name`: by name then username (the members page); `id`: by membership id (the REST API). */
+  readonly order: 'name' | 'id';
+}
+
+/** A member as a list shows it: the user, and the membership that gives them their highest level. */
+export interface MemberListRow {
+  readonly member_id: number;
+  readonly user_id: number;
+  readonly username: string;
+  readonly name: string;
+  readonly state: string;
+  readonly access_level: number;
+  readonly source_type: 'Namespace' | 'Project';
+  readonly source_id: number;
+  /** When this membership began ('Member since'). */
+  readonly created_at: Date;
+}
+
+/**
+ * One page of members of the sources with the total: one row per user, the membership with their
+ * highest access level (GitLab's `distinct_on_user_with_max_access_level`; on a tie, the oldest).
+ */
+export function listMembers(
+  db: Executor,
+  sources: MemberSources,
+  filter: MemberListFilter,
+  page: OffsetLimit,
+): Promise<PageWithTotal<MemberListRow>> {
+  const { namespaceIds, projectId } = sources;
+  const best = db
+    .selectFrom('members')
+    .distinctOn('members.user_id')
+    .select([
+      'members.id',
+      'members.user_id',
+      'members.source_type',
+      'members.source_id',
+      'members.access_level',
+      'members.created_at',
+    ])
+    .where((eb) =>
+      eb.or([
+        ...(namespaceIds.length > 0
+          ? [eb.and([eb('source_type', '=', 'Namespace'), eb('source_id', 'in', [...namespaceIds])])]
+          : []),
+        ...(projectId !== undefined
+          ? [eb.and([eb('source_type', '=', 'Project'), eb('source_id', '=', projectId)])]
+          : []),
+        // No source at all: nothing matches rather than everything.
+        sql<boolean>`false`,
+      ]),
+    )
+    .orderBy('members.user_id')
+    .orderBy('members.access_level', 'desc')
+    .orderBy('members.created_at')
+    .orderBy('members.id');
+  let query = db.selectFrom(best.as('m')).innerJoin('users', 'users.id', 'm.user_id');
+  if (filter.search !== undefined && filter.search !== '') {
+    const pattern = `%${filter.search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    query = query.where((eb) =>
+      eb.or([eb('users.username', 'ilike', pattern), eb('users.name', 'ilike', pattern)]),
+    );
+  }
+  if (filter.userIds) {
+    query =
+      filter.userIds.length > 0
+        ? query.where('users.id', 'in', [...filter.userIds])
+        : query.where(sql<boolean>`false`);
+  }
+  if (filter.skipUserIds?.length) query = query.where('users.id', 'not in', [...filter.skipUserIds]);
+  return pageWithTotal(
+    query,
+    (filtered) => {
+      const selected = filtered.select([
+        'm.id as member_id',
+        'm.user_id',
+        'users.username',
+        'users.name',
+        'users.state',
+        'm.access_level',
+        'm.source_type',
+        'm.source_id',
+        'm.created_at',
+      ]);
+      return filter.order === 'name'
+        ? selected.orderBy(sql`lower(users.name)`).orderBy('users.username')
+        : selected.orderBy('m.id');
+    },
+    page,
+  );
 }

@@ -17,7 +17,10 @@ import { renderTitleHtml } from '../../services/markdown/markdownRenderer.ts';
 /** An issue's `type` as GitLab's REST entities name it. */
 export const REST_ISSUE_TYPE = { issue: 'ISSUE', incident: 'INCIDENT', task: 'TASK' } as const;
 
-export function userBasicJson(user: UserRow, externalUrl: string) {
+export function userBasicJson(
+  user: Pick<UserRow, 'id' | 'username' | 'name' | 'state'>,
+  externalUrl: string,
+) {
   return {
     id: user.id,
     username: user.username,

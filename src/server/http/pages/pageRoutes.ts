@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  DASHBOARD_ISSUES_PATH,
   DASHBOARD_TODOS_PATH,
   groupEpicsPath,
   groupIssuesBulkUpdatePath,
   groupRoadmapPath,
+  isHelpTopic,
   projectIssuesBulkUpdatePath,
   signInPath,
 } from '../../../core/domain/webPaths.ts';
@@ -24,12 +26,14 @@ import { canAdminMilestones } from '../../services/milestoneService.ts';
 import { findReadableProjectOrNull } from '../../services/projectService.ts';
 import { findVisibleUserByUsername } from '../../services/userDirectoryService.ts';
 import { readUserStatus } from '../../services/userStatusService.ts';
+import type { Params } from '../api/params.ts';
 import { GROUP_JSON_PATH, groupJsonEndpoint } from '../autocompleteRoutes.ts';
 import { safeRedirectPath } from '../redirectPath.ts';
 import type { ClientAssets } from './clientAssets.ts';
 import { epicMount } from './epicMount.ts';
 import { FLASH_COOKIE } from './flash.ts';
 import { issueMount } from './issueMount.ts';
+import { membersMountFields } from './memberPages.ts';
 import {
   groupMilestonePage,
   milestoneFormOf,
@@ -94,6 +98,15 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
     if (!request.actor.user) return reply.redirect(signInPath(request.url));
     return sendPage(request, reply, assets, { title: 'To-Do List', mount: { page: 'dashboard-todos' } });
   });
+  app.get('/help/*', (request, reply) => {
+    const topic = (request.params as { '*': string })['*'];
+    if (!isHelpTopic(topic)) return sendNotFoundPage(request, reply, assets);
+    return sendPage(request, reply, assets, { title: 'Help', mount: { page: 'help', topic } });
+  });
+  app.get(DASHBOARD_ISSUES_PATH, (request, reply) => {
+    if (!request.actor.user) return reply.redirect(signInPath(request.url));
+    return sendPage(request, reply, assets, { title: 'Issues', mount: { page: 'dashboard-issues' } });
+  });
 
   app.get('/groups/*', async (request, reply) => {
     const rest = (request.params as { '*': string })['*'].replace(/\/+$/, '');
@@ -145,6 +158,16 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
           ...base,
           canAdminLabels: await request.access.canInNamespace('admin_label', group),
           signedIn: request.actor.user !== null,
+        },
+      });
+    }
+    if (section === 'group_members') {
+      return sendPage(request, reply, assets, {
+        title: `Members · ${group.full_name}`,
+        mount: {
+          page: 'group-members',
+          ...base,
+          ...(await membersMountFields(db, { kind: 'group', group }, request.query as Params)),
         },
       });
     }
@@ -304,6 +327,16 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
       if (answer === 'sign-in') return reply.redirect(signInPath(request.url));
       if (!answer) return sendNotFoundPage(request, reply, assets);
       return sendPage(request, reply, assets, answer);
+    }
+    if (section === 'project_members') {
+      return sendPage(request, reply, assets, {
+        title: `Members · ${namespace.full_name} / ${project.name}`,
+        mount: {
+          page: 'project-members',
+          ...base,
+          ...(await membersMountFields(db, { kind: 'project', project: found }, request.query as Params)),
+        },
+      });
     }
     if (section === 'issues/new' || section === 'issue_templates') {
       const answer =

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { parsePageMount } from '../../core/pages/pageMount.ts';
+import { pageNavOf } from './pageNav.ts';
+
+describe('the navigation a page shows', () => {
+  it('marks the group item a group page belongs under', () => {
+    const epic = parsePageMount({ page: 'epic', fullPath: 'acme/platform', groupName: 'Platform', iid: '3' });
+    expect(pageNavOf(epic)).toEqual({
+      kind: 'group',
+      fullPath: 'acme/platform',
+      name: 'Platform',
+      current: 'epics',
+    });
+    const members = parsePageMount({ page: 'group-members', fullPath: 'acme', groupName: 'Acme' });
+    expect(pageNavOf(members)?.current).toBe('members');
+  });
+
+  it('gives project pages the project’s navigation, an issue under Issues', () => {
+    const issue = parsePageMount({ page: 'issue', fullPath: 'acme/api', projectName: 'API', iid: '1' });
+    expect(pageNavOf(issue)).toEqual({
+      kind: 'project',
+      fullPath: 'acme/api',
+      name: 'API',
+      current: 'issues',
+    });
+  });
+
+  it('follows a milestone to its owner', () => {
+    const base = { page: 'milestone', fullPath: 'acme/api', ownerName: 'API', iid: '1', milestoneId: '9' };
+    expect(pageNavOf(parsePageMount({ ...base, kind: 'project' }))?.kind).toBe('project');
+    expect(pageNavOf(parsePageMount({ ...base, kind: 'group' }))).toMatchObject({
+      kind: 'group',
+      current: 'milestones',
+    });
+  });
+
+  it('shows none outside groups and projects', () => {
+    for (const page of ['home', 'dashboard-todos', 'dashboard-issues', 'not-found'])
+      expect(pageNavOf(parsePageMount({ page }))).toBeNull();
+    expect(pageNavOf(parsePageMount({ page: 'user', username: 'owner' }))).toBeNull();
+  });
+});

@@ -1,0 +1,67 @@
+/** The left navigation of group and project pages: which items, where they lead, which is current. */
+import {
+  groupEpicsPath,
+  groupIssuesPath,
+  groupLabelsPath,
+  groupMembersPath,
+  groupMilestonesPath,
+  groupPath,
+  groupRoadmapPath,
+  projectIssuesPath,
+  projectLabelsPath,
+  projectMembersPath,
+  projectMilestonesPath,
+  projectPath,
+} from '../../../core/domain/webPaths.ts';
+import type { IconName } from '../../ui/index.ts';
+
+export type NavItemId = 'overview' | 'epics' | 'roadmap' | 'issues' | 'milestones' | 'labels' | 'members';
+
+/** Whose navigation a page shows: a group's or a project's, and the item the page belongs under. */
+export interface NavContext {
+  readonly kind: 'group' | 'project';
+  readonly fullPath: string;
+  /** The group's or project's name ('' when the page does not know it: the path's last part shows). */
+  readonly name: string;
+  readonly current: NavItemId;
+}
+
+export interface NavItem {
+  readonly id: NavItemId;
+  readonly label: string;
+  readonly href: string;
+  readonly icon: IconName;
+}
+
+/** GitLab's group sidebar, in its order: Overview, then Plan's Epics, Roadmap, Issues, Milestones, Labels, then Manage's Members. */
+export function groupNavItems(fullPath: string): NavItem[] {
+  return [
+    { id: 'overview', label: 'Overview', href: groupPath(fullPath), icon: 'overview' },
+    { id: 'epics', label: 'Epics', href: groupEpicsPath(fullPath), icon: 'epic' },
+    { id: 'roadmap', label: 'Roadmap', href: groupRoadmapPath(fullPath), icon: 'roadmap' },
+    { id: 'issues', label: 'Issues', href: groupIssuesPath(fullPath), icon: 'issues' },
+    { id: 'milestones', label: 'Milestones', href: groupMilestonesPath(fullPath), icon: 'milestone' },
+    { id: 'labels', label: 'Labels', href: groupLabelsPath(fullPath), icon: 'label' },
+    { id: 'members', label: 'Members', href: groupMembersPath(fullPath), icon: 'group' },
+  ];
+}
+
+/** The project's: Overview, Issues, Milestones, Labels, Members. */
+export function projectNavItems(fullPath: string): NavItem[] {
+  return [
+    { id: 'overview', label: 'Overview', href: projectPath(fullPath), icon: 'overview' },
+    { id: 'issues', label: 'Issues', href: projectIssuesPath(fullPath), icon: 'issues' },
+    { id: 'milestones', label: 'Milestones', href: projectMilestonesPath(fullPath), icon: 'milestone' },
+    { id: 'labels', label: 'Labels', href: projectLabelsPath(fullPath), icon: 'label' },
+    { id: 'members', label: 'Members', href: projectMembersPath(fullPath), icon: 'group' },
+  ];
+}
+
+export function navItemsOf(context: NavContext): NavItem[] {
+  return context.kind === 'group' ? groupNavItems(context.fullPath) : projectNavItems(context.fullPath);
+}
+
+/** The name to show: the given one, else the last part of the path. */
+export function navTitleOf(context: NavContext): string {
+  return context.name || (context.fullPath.split('/').pop() ?? context.fullPath);
+}
