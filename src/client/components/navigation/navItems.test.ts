@@ -14,11 +14,12 @@ describe('the left navigation', () => {
     ]);
   });
 
-  it('leads a project to its overview, issues, milestones and members', () => {
+  it('leads a project to its overview, issues, milestones, labels and members', () => {
     expect(projectNavItems('acme/web app').map((item) => [item.label, item.href])).toEqual([
       ['Overview', '/acme/web%20app'],
       ['Issues', '/acme/web%20app/-/issues'],
       ['Milestones', '/acme/web%20app/-/milestones'],
+      ['Labels', '/acme/web%20app/-/labels'],
       ['Members', '/acme/web%20app/-/project_members'],
     ]);
   });
@@ -29,6 +30,7 @@ describe('the left navigation', () => {
       'overview',
       'issues',
       'milestones',
+      'labels',
       'members',
     ]);
     expect(navTitleOf(context)).toBe('api');
