@@ -62,10 +62,15 @@ describe.each(BACKENDS)('quick actions in comments and descriptions (%s)', (back
       .where('project_id', '=', projectId)
       .where('iid', '=', iid)
       .executeTakeFirstOrThrow();
+  // The comments only: the commands' own changes leave system notes beside them.
   const notesOf = async (path: string) =>
     (
-      await as('owner').json<{ discussions: { notes: { note: string }[] }[] }>(`${path}/discussions.json`)
-    ).body.discussions.flatMap((discussion) => discussion.notes.map((note) => note.note));
+      await as('owner').json<{ discussions: { notes: { note: string; system: boolean }[] }[] }>(
+        `${path}/discussions.json`,
+      )
+    ).body.discussions.flatMap((discussion) =>
+      discussion.notes.filter((note) => !note.system).map((note) => note.note),
+    );
 
   beforeAll(async () => {
     server = await startTestServer({ backend, epics: 10, issues: 20 });
