@@ -58,6 +58,7 @@ test('a comment mentioning a teammate lands on their to-do list, which they mark
   await waitForIdle(reporter);
   const todo = reporter.getByTestId('todo-row').filter({ hasText: 'Mentions reach people' });
   await expect(todo).toContainText('directly addressed you');
+  await expect(todo.getByTestId('todo-note')).toHaveText('@reporter could you **check** this?');
   await todo.getByTestId('todo-mark-done').click();
   await expect(reporter.getByTestId('todo-row').filter({ hasText: 'Mentions reach people' })).toHaveCount(0);
   await closeOtherContexts(browser, page.context());

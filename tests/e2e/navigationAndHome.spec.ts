@@ -34,7 +34,13 @@ test('a project’s issue page carries the project’s navigation, Issues marked
   await page.goto('/acme/platform/backend/api/-/issues/1');
   await waitForIdle(page);
   const nav = page.getByRole('navigation', { name: 'Project', exact: true });
-  await expect(nav.getByRole('listitem')).toHaveText(['Overview', 'Issues', 'Milestones', 'Members']);
+  await expect(nav.getByRole('listitem')).toHaveText([
+    'Overview',
+    'Issues',
+    'Milestones',
+    'Labels',
+    'Members',
+  ]);
   await expect(nav.locator('[aria-current="page"]')).toHaveText('Issues');
   await nav.getByRole('link', { name: 'Milestones' }).click();
   await waitForIdle(page);

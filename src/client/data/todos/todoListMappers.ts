@@ -13,6 +13,8 @@ const actionOf = (name: string): TodoActionName => todoActionName(todoActionOfNa
 
 export function toTodoItem(node: TodoNode): TodoItemView {
   const target = node.target;
+  const title =
+    ('title' in target ? target.title : 'epicTitle' in target ? target.epicTitle : null) ?? node.body;
   return {
     id: node.id,
     state: node.state === 'done' ? 'done' : 'pending',
@@ -24,7 +26,9 @@ export function toTodoItem(node: TodoNode): TodoItemView {
       webPath: node.author.webPath,
     },
     reference: 'reference' in target ? target.reference : '',
-    title: node.body,
+    title,
+    // A to-do from a comment carries the comment's text as its body (GitLab's list quotes it).
+    noteBody: node.body !== title ? node.body : null,
     url: node.targetUrl ?? target.webUrl ?? '',
     createdAt: toInstant(node.createdAt),
   };

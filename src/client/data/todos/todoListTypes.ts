@@ -29,6 +29,8 @@ export interface TodoItemView {
   /** `group/project#12` or `group&5`. */
   readonly reference: string;
   readonly title: string;
+  /** The comment's text when the to-do comes from a mention in a comment. */
+  readonly noteBody: string | null;
   readonly url: string;
   readonly createdAt: Instant | null;
 }

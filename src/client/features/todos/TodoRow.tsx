@@ -39,6 +39,11 @@ export function TodoRow({
           <span className="todo-reference">{todo.reference}</span>{' '}
           <span className="todo-title">{todo.title}</span>
         </a>
+        {todo.noteBody ? (
+          <blockquote className="todo-note" data-testid="todo-note">
+            {todo.noteBody}
+          </blockquote>
+        ) : null}
       </div>
       <div className="todo-actions">
         {todo.state === 'pending' ? (
