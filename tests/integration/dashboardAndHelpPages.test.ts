@@ -29,14 +29,18 @@ describe.each(BACKENDS)('dashboard and help pages (%s)', (backend) => {
     expect((await mountData(page)).page).toBe('dashboard-issues');
   });
 
-  it('answers the help topics the app links to, and 404 for any other', async () => {
+  it('answers the help index and the help topics the app links to, and 404 for any other', async () => {
     const visitor = new HttpClient(server.baseUrl);
+    for (const path of ['/help', '/help/']) {
+      const index = await visitor.get(path);
+      expect(index.status, path).toBe(200);
+      expect((await mountData(index)).page).toBe('help-index');
+    }
     for (const path of [EPICS_DOCS_PATH, MARKDOWN_DOCS_PATH]) {
       const page = await visitor.get(path);
       expect(page.status, path).toBe(200);
       expect(await mountData(page)).toMatchObject({ page: 'help', topic: path.slice('/help/'.length) });
     }
     expect((await visitor.get('/help/user/nothing-here')).status).toBe(404);
-    expect((await visitor.get('/help/')).status).toBe(404);
   });
 });

@@ -61,6 +61,7 @@ export function pageNavOf(page: PageMount): NavContext | null {
     case 'dashboard-todos':
     case 'dashboard-issues':
     case 'help':
+    case 'help-index':
     case 'user':
     case 'profile-settings':
     case 'profile-preferences':

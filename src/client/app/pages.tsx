@@ -17,7 +17,7 @@ import { SignInPage } from '../features/auth/index.ts';
 import { NewEpicPage } from '../features/epic-new/index.ts';
 import { EpicsListPage } from '../features/epics/index.ts';
 import { GroupPage } from '../features/groups/index.ts';
-import { HelpPage } from '../features/help/index.ts';
+import { HelpIndexPage, HelpPage } from '../features/help/index.ts';
 import { DashboardIssuesPage, HomePage } from '../features/home/index.ts';
 import { IssuePage } from '../features/issue/index.ts';
 import { NewIssuePage } from '../features/issue-new/index.ts';
@@ -58,6 +58,8 @@ export function PageView({ page, session }: { page: PageMount; session: Session 
       return <DashboardIssuesPage />;
     case 'help':
       return <HelpPage topic={page.topic} />;
+    case 'help-index':
+      return <HelpIndexPage />;
     case 'group':
       return <GroupPage {...page} />;
     case 'group-epics':

@@ -38,6 +38,8 @@ export const todoDonePath = (todoId: number): string => `/dashboard/todos/${todo
 export const HELP_TOPICS = ['user/group/epics/_index.md', 'user/markdown'] as const;
 export type HelpTopic = (typeof HELP_TOPICS)[number];
 export const helpPath = (topic: HelpTopic): string => `/help/${topic}`;
+/** GitLab's help page: the topics, listed. */
+export const HELP_PATH = '/help';
 export const isHelpTopic = (topic: string): topic is HelpTopic =>
   (HELP_TOPICS as readonly string[]).includes(topic);
 

@@ -99,6 +99,8 @@ export const PAGE_MOUNTS = {
   'project-members': { ...PROJECT_FIELDS, ...MEMBERS_FIELDS },
   /** `/help/<topic>`: one of the help topics the app links to (core/domain/webPaths: HELP_TOPICS). */
   help: { topic: REQUIRED },
+  /** `/help`: the help topics, listed. */
+  'help-index': {},
   /** `/dashboard/issues`: the issues assigned to the signed-in user (signed-in only). */
   'dashboard-issues': {},
   /** `/:username`: a user's profile. */

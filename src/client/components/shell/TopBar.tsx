@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { HELP_PATH } from '../../../core/domain/webPaths.ts';
 import { Button, PRODUCT_NAME } from '../../ui/index.ts';
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { TodoLink } from './TodoLink.tsx';
@@ -28,6 +29,11 @@ export function TopBar({ user, signInPath, csrfToken, onShowShortcuts, onSignInP
           <li>
             <a href="/" data-testid="nav-groups">
               Groups
+            </a>
+          </li>
+          <li className="top-bar-nav-secondary">
+            <a href={HELP_PATH} data-testid="nav-help">
+              Help
             </a>
           </li>
         </ul>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { HelpTopic } from '../../../core/domain/webPaths.ts';
+import { HELP_TOPICS, type HelpTopic, helpPath } from '../../../core/domain/webPaths.ts';
 import { NotFoundContent } from '../../components/errors/index.ts';
 import { PageHeader } from '../../components/navigation/index.ts';
 import { usePageSettled } from '../../data/index.ts';
@@ -75,6 +75,24 @@ export function HelpPage({ topic }: { topic: string }) {
     <article className="help-page" data-testid="help-page">
       <PageHeader title={content.title} eyebrow={<span className="muted">Help</span>} />
       {content.body}
+    </article>
+  );
+}
+
+/** `/help`: every help topic, as GitLab's help page lists its documentation. */
+export function HelpIndexPage() {
+  usePageSettled(true);
+  useDocumentTitle('Help');
+  return (
+    <article className="help-page" data-testid="help-page">
+      <PageHeader title="Help" />
+      <ul>
+        {HELP_TOPICS.map((topic) => (
+          <li key={topic}>
+            <a href={helpPath(topic)}>{CONTENT[topic].title}</a>
+          </li>
+        ))}
+      </ul>
     </article>
   );
 }

@@ -1,2 +1,2 @@
 /** The help topics the app links to. */
-export { HelpPage } from './HelpPage.tsx';
+export { HelpIndexPage, HelpPage } from './HelpPage.tsx';

@@ -5,6 +5,7 @@ import {
   groupEpicsPath,
   groupIssuesBulkUpdatePath,
   groupRoadmapPath,
+  HELP_PATH,
   isHelpTopic,
   projectIssuesBulkUpdatePath,
   signInPath,
@@ -98,6 +99,9 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
     if (!request.actor.user) return reply.redirect(signInPath(request.url));
     return sendPage(request, reply, assets, { title: 'To-Do List', mount: { page: 'dashboard-todos' } });
   });
+  app.get(HELP_PATH, (request, reply) =>
+    sendPage(request, reply, assets, { title: 'Help', mount: { page: 'help-index' } }),
+  );
   app.get('/help/*', (request, reply) => {
     const topic = (request.params as { '*': string })['*'];
     if (!isHelpTopic(topic)) return sendNotFoundPage(request, reply, assets);
