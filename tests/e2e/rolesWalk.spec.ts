@@ -56,6 +56,7 @@ for (const role of ['owner', 'reporter', 'guest', 'anonymous'] as const satisfie
     await expect(page.getByTestId('group-epics-link')).toBeVisible();
     await open(page, `${GROUP}/-/epics`);
     await expect(page.getByTestId('epic-row').first()).toBeVisible();
+    await offered(page, 'new-epic-link', team);
     await open(page, `${GROUP}/-/roadmap`);
     await offered(page, 'roadmap-header-new-epic', team);
     await open(page, `${GROUP}/-/issues`);

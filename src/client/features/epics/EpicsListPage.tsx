@@ -1,4 +1,4 @@
-import { groupEpicsPath } from '../../../core/domain/webPaths.ts';
+import { groupEpicsPath, newEpicPath } from '../../../core/domain/webPaths.ts';
 import { addLabel, ListFrame, useListQuery } from '../../components/filters/index.ts';
 import { groupCrumbs, PageHeader } from '../../components/navigation/index.ts';
 import { useGroupEpicsList } from '../../data/index.ts';
@@ -10,10 +10,12 @@ export interface EpicsListPageProps {
   readonly fullPath: string;
   readonly groupName: string;
   readonly roadmapPath: string;
+  /** GitLab's create_epic in the group (Reporters and up): the New epic button. */
+  readonly canCreateEpic: boolean;
 }
 
 /** GitLab's group epics list: state tabs, search, label filters, sort and cursor paging. */
-export function EpicsListPage({ fullPath, groupName, roadmapPath }: EpicsListPageProps) {
+export function EpicsListPage({ fullPath, groupName, roadmapPath, canCreateEpic }: EpicsListPageProps) {
   const { query, toSearch, navigate } = useListQuery(EPIC_LIST_SPEC);
   const { data, loading, error } = useGroupEpicsList({
     fullPath,
@@ -35,9 +37,16 @@ export function EpicsListPage({ fullPath, groupName, roadmapPath }: EpicsListPag
         crumbs={crumbs}
         title="Epics"
         actions={
-          <a className="btn btn-default" href={roadmapPath} data-testid="roadmap-link">
-            Roadmap
-          </a>
+          <>
+            <a className="btn btn-default" href={roadmapPath} data-testid="roadmap-link">
+              Roadmap
+            </a>
+            {canCreateEpic ? (
+              <a className="btn btn-confirm" href={newEpicPath(fullPath)} data-testid="new-epic-link">
+                New epic
+              </a>
+            ) : null}
+          </>
         }
       />
       <ListFrame
