@@ -74,7 +74,7 @@ describe('the inserted text', () => {
     [{ kind: 'label', title: 'bug' } as const, '~bug '],
     [{ kind: 'label', title: 'two words' } as const, '~"two words" '],
     [{ kind: 'command', name: 'label' } as const, '/label '],
-    [{ kind: 'emoji', name: 'thumbsup' } as const, ':thumbsup: '],
+    [{ kind: 'emoji', unicode: '👍' } as const, '👍 '],
   ])('%j inserts %j', (insertion, text) => {
     expect(insertionText(insertion)).toBe(text);
   });

@@ -90,7 +90,8 @@ export type GfmInsertion =
   | { readonly kind: 'milestone'; readonly title: string }
   | { readonly kind: 'label'; readonly title: string }
   | { readonly kind: 'command'; readonly name: string }
-  | { readonly kind: 'emoji'; readonly name: string };
+  /** The emoji itself: the markdown renderer draws no `:name:` shortcodes, the character shows everywhere. */
+  | { readonly kind: 'emoji'; readonly unicode: string };
 
 export function insertionText(insertion: GfmInsertion): string {
   switch (insertion.kind) {
@@ -105,7 +106,7 @@ export function insertionText(insertion: GfmInsertion): string {
     case 'command':
       return `/${insertion.name} `;
     case 'emoji':
-      return `:${insertion.name}: `;
+      return `${insertion.unicode} `;
   }
 }
 
