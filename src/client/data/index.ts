@@ -30,6 +30,13 @@ export {
   useEpicSubscription,
 } from './epics/epicSidebarHooks.ts';
 export type * from './epics/epicSidebarTypes.ts';
+export {
+  emojiSuggestions,
+  fetchAwardedEmoji,
+  fetchGfmSource,
+  filterCommands,
+  type GfmSuggestion,
+} from './gfm/gfmSuggestions.ts';
 export { useGroupOverview, useHomeGroups } from './groups/groupHooks.ts';
 export { usePageSettled } from './idle.ts';
 export {

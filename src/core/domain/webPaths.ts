@@ -77,6 +77,34 @@ export const groupMarkdownPreviewPath = (fullPath: string): string =>
 export const groupAutocompleteSourcePath = (fullPath: string, source: 'epics' | 'issues'): string =>
   groupSection(fullPath, `autocomplete_sources/${source}`);
 
+/** The markdown fields' suggestion sources (GitLab's `autocomplete_sources`), each with `?search=` to come. */
+export type GfmSourcePaths = Readonly<
+  Record<'members' | 'issues' | 'epics' | 'milestones' | 'labels' | 'commands', string>
+>;
+
+const sourcePaths = (section: (source: string) => string, item: string): GfmSourcePaths => {
+  const of = (source: string) => `${section(`autocomplete_sources/${source}`)}?${item}`;
+  return {
+    members: of('members'),
+    issues: of('issues'),
+    epics: of('epics'),
+    milestones: of('milestones'),
+    labels: of('labels'),
+    commands: of('commands'),
+  };
+};
+
+/** The sources of an issue's fields: the project's, naming the issue (`type=Issue&type_id=<iid>`). */
+export const issueGfmSourcePaths = (projectFullPath: string, iid: Iid): GfmSourcePaths =>
+  sourcePaths(
+    (rest) => projectSection(projectFullPath, rest),
+    `type=Issue&type_id=${encodeURIComponent(iid)}`,
+  );
+
+/** The sources of an epic's fields: the group's, naming the epic (`type=Epic&type_id=<iid>`). */
+export const epicGfmSourcePaths = (groupFullPath: string, iid: Iid): GfmSourcePaths =>
+  sourcePaths((rest) => groupSection(groupFullPath, rest), `type=Epic&type_id=${encodeURIComponent(iid)}`);
+
 /** An epic's page: its `realtime_changes` live under it and its delete form posts to it. */
 export const epicWebPath = (groupFullPath: string, iid: Iid): string =>
   groupSection(groupFullPath, `epics/${iid}`);

@@ -42,6 +42,7 @@ import { registerAutocompleteSourceRoutes } from './epicLinks/autocompleteSource
 import { registerEpicTreeRoutes } from './epicLinks/epicTreeRoutes.ts';
 import { registerRelatedLinkRoutes } from './epicLinks/relatedLinkRoutes.ts';
 import { registerErrorHandling } from './errorHandler.ts';
+import { registerGfmAutocompleteRoutes } from './gfmAutocompleteRoutes.ts';
 import { registerInputGuard } from './inputGuard.ts';
 import { registerInputLimits } from './inputLimits.ts';
 import { registerDestroyForms } from './issuable/destroyForms.ts';
@@ -169,6 +170,7 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerEpicTreeRoutes(app, deps);
   registerRelatedLinkRoutes(app, deps);
   registerAutocompleteSourceRoutes(app, deps);
+  registerGfmAutocompleteRoutes(app, deps);
   registerPreviewMarkdownRoutes(app, deps);
   registerTodoRoutes(app, deps);
   registerProfilePages(app, { ...deps, assets }, { max: config.signInRateLimit, timeWindow: '1 minute' });

@@ -1,7 +1,10 @@
 import { type KeyboardEvent, type Ref, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import { applyMarkdownShortcut, shortcutOfKey } from '../discussions/markdownShortcuts.ts';
+import { GfmSuggestionList, gfmOptionId } from './GfmSuggestionList.tsx';
 import { ISSUABLE_TEXT } from './issuableTexts.ts';
 import { prepareTaskCheckboxes } from './taskCheckboxes.ts';
+import { useGfmAutocomplete, useGfmSources } from './useGfmAutocomplete.ts';
+import { useSuggestionPosition } from './useSuggestionPosition.ts';
 
 /** What a form may do to its markdown field from outside: focus it, or insert text at the caret. */
 export interface MarkdownFieldHandle {
@@ -12,7 +15,9 @@ export interface MarkdownFieldHandle {
 /**
  * A markdown textarea with GitLab's Write / Preview tabs; the preview is rendered and sanitised by the
  * server (`preview_markdown`), exactly as the saved text will be. The editing shortcuts of the spec
- * work in it: mod+b, mod+i, mod+shift+x, mod+k, and ctrl/cmd+shift+p toggles the preview.
+ * work in it: mod+b, mod+i, mod+shift+x, mod+k, and ctrl/cmd+shift+p toggles the preview. Under a
+ * page that gives suggestion sources (an issue's, an epic's), GitLab's GFM autocomplete opens after
+ * `@ # & % ~ :` and a line-starting `/`; the textarea is then its combobox.
  */
 export function MarkdownField({
   value,
@@ -45,6 +50,10 @@ export function MarkdownField({
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const textarea = useRef<HTMLTextAreaElement>(null);
   const pendingSelection = useRef<[number, number] | null>(null);
+  const sources = useGfmSources();
+  const gfm = useGfmAutocomplete(value, sources);
+  const listboxId = `${id}-gfm`;
+  const listPosition = useSuggestionPosition(textarea, gfm.match?.start ?? null);
 
   useEffect(() => {
     const selection = pendingSelection.current;
@@ -72,6 +81,18 @@ export function MarkdownField({
   }));
 
   const keys = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    const completion = gfm.handleKey(event);
+    if (completion !== null) {
+      event.preventDefault();
+      // Escape closes the list only; the form around must not cancel too.
+      event.stopPropagation();
+      if (completion !== 'handled') {
+        pendingSelection.current = [completion.caret, completion.caret];
+        gfm.setCaret(completion.caret);
+        onChange(completion.value);
+      }
+      return;
+    }
     const shortcut = shortcutOfKey(event);
     if (shortcut) {
       event.preventDefault();
@@ -142,18 +163,52 @@ export function MarkdownField({
         <label htmlFor={`${id}-textarea`} className="sr-only">
           {label}
         </label>
-        <textarea
-          ref={textarea}
-          id={`${id}-textarea`}
-          className="input md-textarea"
-          value={value}
-          placeholder={placeholder}
-          onChange={(event) => onChange(event.target.value)}
-          onKeyDown={keys}
-          disabled={disabled}
-          rows={rows}
-          data-testid={testId}
-        />
+        <div className="md-input-wrap">
+          <textarea
+            ref={textarea}
+            id={`${id}-textarea`}
+            className="input md-textarea"
+            value={value}
+            placeholder={placeholder}
+            onChange={(event) => {
+              gfm.setCaret(event.target.selectionStart);
+              onChange(event.target.value);
+            }}
+            onKeyDown={keys}
+            onSelect={(event) => gfm.setCaret(event.currentTarget.selectionStart)}
+            onBlur={() => gfm.setCaret(null)}
+            disabled={disabled}
+            rows={rows}
+            data-testid={testId}
+            {...(sources
+              ? {
+                  role: 'combobox',
+                  'aria-autocomplete': 'list' as const,
+                  'aria-expanded': gfm.match !== null,
+                  'aria-controls': gfm.match ? listboxId : undefined,
+                  'aria-activedescendant':
+                    gfm.match && gfm.items.length > 0 ? gfmOptionId(listboxId, gfm.active) : undefined,
+                }
+              : {})}
+          />
+          {gfm.match ? (
+            <GfmSuggestionList
+              listboxId={listboxId}
+              items={gfm.items}
+              active={gfm.active}
+              loading={gfm.loading}
+              position={listPosition}
+              onHighlight={gfm.setActive}
+              onPick={(index) => {
+                const edit = gfm.pick(index);
+                if (!edit) return;
+                pendingSelection.current = [edit.caret, edit.caret];
+                gfm.setCaret(edit.caret);
+                onChange(edit.value);
+              }}
+            />
+          ) : null}
+        </div>
       </div>
       <div
         id={`${id}-preview`}

@@ -45,6 +45,7 @@ export { MarkdownField } from './MarkdownField.tsx';
 export { StickyTitle } from './StickyTitle.tsx';
 export { TemplateSelector, type TemplateSelectorProps } from './TemplateSelector.tsx';
 export { TEMPLATE_TEXT } from './templateTexts.ts';
+export { GfmSourcesContext } from './useGfmAutocomplete.ts';
 export { type EditorForm, type IssuableEditor, useIssuableEditor } from './useIssuableEditor.ts';
 export { type IssuablePolling, useIssuablePolling } from './useIssuablePolling.ts';
 export { ISSUABLE_CHANGE_EVENT, type IssuableStatus, useIssuableStatus } from './useIssuableStatus.ts';

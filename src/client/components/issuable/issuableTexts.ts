@@ -25,6 +25,10 @@ export const ISSUABLE_TEXT = {
   discard: 'Discard',
   titleRequired: 'Title is required.',
   noDescription: 'No description.',
+  suggestions: 'Suggestions',
+  searchingSuggestions: 'Searching…',
+  expired: '(expired)',
+  confidential: 'Confidential',
 } as const;
 
 /** 'Error updating epic' with the server's errors after '. ', or the bare text (spec). */

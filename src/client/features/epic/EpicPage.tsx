@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
-import { epicWebPath, groupEpicsPath } from '../../../core/domain/webPaths.ts';
+import { epicGfmSourcePaths, epicWebPath, groupEpicsPath } from '../../../core/domain/webPaths.ts';
 import type { PageMountOf } from '../../../core/pages/pageMount.ts';
 import { ActivitySection } from '../../components/discussions/index.ts';
 import { NotFoundContent } from '../../components/errors/index.ts';
 import {
   ConfidentialBadge,
   CreatedBy,
+  GfmSourcesContext,
   IssuableBody,
   IssuableDeleteSection,
   type IssuablePolling,
@@ -43,6 +44,7 @@ export function EpicPage(props: EpicPageProps) {
     () => createIssuableTextClient({ issuableType: 'epic', endpoint, updateEndpoint, markdownPreviewPath }),
     [endpoint, updateEndpoint, markdownPreviewPath],
   );
+  const gfmSources = useMemo(() => epicGfmSourcePaths(fullPath, iid), [fullPath, iid]);
   const [tasksUpdating, setTasksUpdating] = useState(false);
   const polling = useIssuablePolling(client, tasksUpdating);
   usePageSettled(data === null || (!loading && (polling.text !== null || polling.failed)));
@@ -54,7 +56,7 @@ export function EpicPage(props: EpicPageProps) {
     { label: `&${iid}`, href: epicWebPath(fullPath, iid) },
   ];
   return (
-    <>
+    <GfmSourcesContext.Provider value={gfmSources}>
       {error ? <Alert variant="danger">Something went wrong while fetching the epic</Alert> : null}
       {data ? (
         <EpicView
@@ -72,7 +74,7 @@ export function EpicPage(props: EpicPageProps) {
           {loading ? <Loading label="Loading epic" /> : null}
         </>
       )}
-    </>
+    </GfmSourcesContext.Provider>
   );
 }
 

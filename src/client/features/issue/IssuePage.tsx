@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import {
   groupAutocompleteSourcePath,
+  issueGfmSourcePaths,
   issueLinksPath,
   issueWebPath,
   newIssuePath,
@@ -14,6 +15,7 @@ import {
   CreatedBy,
   DiscussionLockedBadge,
   DueDateBadge,
+  GfmSourcesContext,
   HiddenIssueBadge,
   IssuableBody,
   IssuableDeleteSection,
@@ -48,6 +50,7 @@ export function IssuePage(props: IssuePageProps) {
     () => createIssuableTextClient({ issuableType: 'issue', endpoint, updateEndpoint, markdownPreviewPath }),
     [endpoint, updateEndpoint, markdownPreviewPath],
   );
+  const gfmSources = useMemo(() => issueGfmSourcePaths(fullPath, iid), [fullPath, iid]);
   const [tasksUpdating, setTasksUpdating] = useState(false);
   const polling = useIssuablePolling(client, tasksUpdating);
   usePageSettled(data === null || (!loading && (polling.text !== null || polling.failed)));
@@ -59,7 +62,7 @@ export function IssuePage(props: IssuePageProps) {
     { label: `#${iid}`, href: issueWebPath(fullPath, iid) },
   ];
   return (
-    <>
+    <GfmSourcesContext.Provider value={gfmSources}>
       {error ? <Alert variant="danger">{ISSUE_TEXT.fetchFailed}</Alert> : null}
       {data ? (
         <IssueView
@@ -77,7 +80,7 @@ export function IssuePage(props: IssuePageProps) {
           {loading ? <Loading label="Loading issue" /> : null}
         </>
       )}
-    </>
+    </GfmSourcesContext.Provider>
   );
 }
 

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { type QuickActionNoun, quickActionHelp } from '../../../../core/domain/quickActionHelp.ts';
 import {
   extractQuickActions,
   QUICK_ACTION_SUBSTITUTIONS,
@@ -162,4 +163,47 @@ export async function prepareNewIssueQuickActions(
       return prepared.execute();
     },
   };
+}
+
+/** One command the `/` autocomplete offers (GitLab's autocomplete_sources/commands row). */
+export interface AvailableQuickAction {
+  readonly name: string;
+  readonly aliases: readonly string[];
+  readonly description: string;
+  readonly params: string;
+}
+
+function describeAvailable<State>(
+  definitions: readonly { readonly names: readonly string[]; available(state: State): boolean }[],
+  state: State,
+  noun: QuickActionNoun,
+): AvailableQuickAction[] {
+  const names = [
+    ...definitions.filter((definition) => definition.available(state)).map((definition) => definition.names),
+    ...Object.keys(QUICK_ACTION_SUBSTITUTIONS).map((name) => [name]),
+  ];
+  return names.flatMap(([name, ...aliases]) => {
+    const help = name === undefined ? null : quickActionHelp(name, noun);
+    return name !== undefined && help ? [{ name, aliases, ...help }] : [];
+  });
+}
+
+/**
+ * The quick actions this user may use on the item as it is now, with their help (what the `/`
+ * autocomplete lists): the same availability the text's commands are found with, so the list never
+ * offers one that would stay text. None for an anonymous visitor.
+ */
+export async function listAvailableQuickActions(
+  db: Kysely<Database>,
+  access: AccessContext,
+  target: NoteableTarget,
+): Promise<AvailableQuickAction[]> {
+  const user = access.actor.user;
+  if (!user) return [];
+  if (target.type === 'Issue') {
+    const context = await loadIssueActionContext(db, access, user, target.located);
+    return describeAvailable(ISSUE_QUICK_ACTIONS, context, 'issue');
+  }
+  const context = await loadEpicActionContext(db, access, user, target);
+  return describeAvailable(EPIC_QUICK_ACTIONS, context, 'epic');
 }
