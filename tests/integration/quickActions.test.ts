@@ -368,6 +368,72 @@ describe.each(BACKENDS)('quick actions in comments and descriptions (%s)', (back
     expect((await epicJson(epic.iid)).state).toBe('opened');
   });
 
+  it('runs the commands an epic shares with issues: title, labels, confidentiality, subscription, links', async () => {
+    const epic = await createEpic(as('owner'), 'acme', { title: 'Shared' });
+    const other = await createEpic(as('owner'), 'acme', { title: 'Other' });
+    const blocked = await createEpic(as('owner'), 'acme', { title: 'Blocked' });
+    const path = `/groups/acme/-/epics/${epic.iid}`;
+    const epicJson = async (iid = epic.iid) =>
+      (
+        await as('owner').json<{ id: number; title: string; labels: string[]; confidential: boolean }>(
+          `/api/v4/groups/${acmeId}/epics/${iid}`,
+        )
+      ).body;
+    const links = async () =>
+      (await as('owner').json<{ id: number; link_type: string }[]>(`${path}/related_epic_links`)).body
+        .map((link) => [link.id, link.link_type])
+        .sort();
+    const idOf = async (iid: string) => (await epicJson(iid)).id;
+
+    const first = await comment(
+      'reporter',
+      path,
+      `/title Renamed epic\n/label ~qa-bug\n/subscribe\n/relate &${other.iid}\n/blocks &${blocked.iid}`,
+    );
+    expect(first.body.quick_actions_status.messages).toEqual([
+      'Changed the title to "Renamed epic".',
+      'Added ~qa-bug label.',
+      'Subscribed to notifications.',
+      `Added &${other.iid} as a linked item related to this epic.`,
+      `Added &${blocked.iid} as a linked item blocked by this epic.`,
+    ]);
+    expect(first.body.commands_changes).toMatchObject({
+      title: 'Renamed epic',
+      subscription_event: 'subscribe',
+    });
+    expect(await links()).toEqual(
+      [
+        [await idOf(other.iid), 'relates_to'],
+        [await idOf(blocked.iid), 'blocks'],
+      ].sort(),
+    );
+
+    const second = await comment(
+      'reporter',
+      path,
+      `/relabel ~"two words"\n/confidential\n/unsubscribe\n/unlink &${other.iid}`,
+    );
+    expect(second.body.quick_actions_status.messages).toEqual([
+      'Replaced all labels with ~"two words" label.',
+      'Made this epic confidential.',
+      'Unsubscribed from notifications.',
+      `Removed linked item &${other.iid}.`,
+    ]);
+    expect(await epicJson()).toMatchObject({
+      title: 'Renamed epic',
+      labels: ['two words'],
+      confidential: true,
+    });
+    expect(await links()).toEqual([[await idOf(blocked.iid), 'blocks']]);
+
+    const third = await comment('reporter', path, `/unlabel\n/unlink &${other.iid}`);
+    expect(third.body.quick_actions_status.messages).toEqual(['Removed all labels.']);
+    expect(third.body.quick_actions_status.error_messages).toEqual([
+      'No linked issue matches the provided parameter.',
+    ]);
+    expect((await epicJson()).labels).toEqual([]);
+  });
+
   it('runs a saved description’s commands and saves it without them', async () => {
     const { iid } = await newIssue();
     const saved = await send('reporter', 'PUT', `/${PROJECT}/-/issues/${iid}.json`, {

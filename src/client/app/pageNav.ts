@@ -1,73 +1,80 @@
 /** Which left navigation a page shows: its group's or its project's, with the item it belongs under. */
-import type { PageMount } from '../../core/pages/pageMount.ts';
+import type { PageMount, PageMountOf, PageName } from '../../core/pages/pageMount.ts';
 import type { NavContext, NavItemId } from '../components/navigation/index.ts';
 
-const group = (fullPath: string, name: string, current: NavItemId): NavContext => ({
-  kind: 'group',
-  fullPath,
-  name,
-  current,
-});
-const project = (fullPath: string, name: string, current: NavItemId): NavContext => ({
-  kind: 'project',
-  fullPath,
-  name,
-  current,
-});
+/** A page's navigation from its mount; null for a page outside any group or project. */
+type PageNav<P extends PageName> = ((page: PageMountOf<P>) => NavContext) | null;
+
+const inGroup =
+  (current: NavItemId) =>
+  (page: { readonly fullPath: string; readonly groupName: string }): NavContext => ({
+    kind: 'group',
+    fullPath: page.fullPath,
+    name: page.groupName,
+    current,
+  });
+
+const inProject =
+  (current: NavItemId) =>
+  (page: { readonly fullPath: string; readonly projectName: string }): NavContext => ({
+    kind: 'project',
+    fullPath: page.fullPath,
+    name: page.projectName,
+    current,
+  });
+
+/** A milestone's pages show the navigation of whoever owns it, a group or a project. */
+const inOwner =
+  (current: NavItemId) =>
+  (page: {
+    readonly kind: NavContext['kind'];
+    readonly fullPath: string;
+    readonly ownerName: string;
+  }): NavContext => ({ kind: page.kind, fullPath: page.fullPath, name: page.ownerName, current });
+
+/** Every page's navigation: a new page does not compile until it is given one (or null). */
+const PAGE_NAVS: { readonly [P in PageName]: PageNav<P> } = {
+  group: inGroup('overview'),
+  'group-epics': inGroup('epics'),
+  epic: inGroup('epics'),
+  'epic-new': inGroup('epics'),
+  'group-roadmap': inGroup('roadmap'),
+  'group-issues': inGroup('issues'),
+  'group-milestones': inGroup('milestones'),
+  'group-labels': inGroup('labels'),
+  'group-members': inGroup('members'),
+  project: inProject('overview'),
+  'project-issues': inProject('issues'),
+  issue: inProject('issues'),
+  'issue-new': inProject('issues'),
+  'issue-templates': inProject('issues'),
+  'project-milestones': inProject('milestones'),
+  'project-labels': inProject('labels'),
+  'project-members': inProject('members'),
+  'milestone-form': inOwner('milestones'),
+  milestone: inOwner('milestones'),
+  home: null,
+  'not-found': null,
+  'sign-in': null,
+  'dashboard-todos': null,
+  'dashboard-issues': null,
+  help: null,
+  'help-index': null,
+  user: null,
+  'profile-settings': null,
+  'profile-preferences': null,
+  'profile-password': null,
+  'profile-access-tokens': null,
+  'profile-active-sessions': null,
+};
+
+/** Generic so that TypeScript pairs the page with its own entry, whose mount it reads. */
+function navOf<P extends PageName>(page: { readonly page: P } & PageMountOf<P>): NavContext | null {
+  const nav: PageNav<P> = PAGE_NAVS[page.page];
+  return nav === null ? null : nav(page);
+}
 
 /** The navigation of the page the server rendered; null for pages outside any group or project. */
 export function pageNavOf(page: PageMount): NavContext | null {
-  switch (page.page) {
-    case 'group':
-      return group(page.fullPath, page.groupName, 'overview');
-    case 'group-epics':
-    case 'epic':
-    case 'epic-new':
-      return group(page.fullPath, page.groupName, 'epics');
-    case 'group-roadmap':
-      return group(page.fullPath, page.groupName, 'roadmap');
-    case 'group-issues':
-      return group(page.fullPath, page.groupName, 'issues');
-    case 'group-milestones':
-      return group(page.fullPath, page.groupName, 'milestones');
-    case 'group-labels':
-      return group(page.fullPath, page.groupName, 'labels');
-    case 'group-members':
-      return group(page.fullPath, page.groupName, 'members');
-    case 'project':
-      return project(page.fullPath, page.projectName, 'overview');
-    case 'project-issues':
-    case 'issue':
-    case 'issue-new':
-    case 'issue-templates':
-      return project(page.fullPath, page.projectName, 'issues');
-    case 'project-milestones':
-      return project(page.fullPath, page.projectName, 'milestones');
-    case 'project-labels':
-      return project(page.fullPath, page.projectName, 'labels');
-    case 'project-members':
-      return project(page.fullPath, page.projectName, 'members');
-    case 'milestone-form':
-      return page.kind === 'group'
-        ? group(page.fullPath, page.ownerName, 'milestones')
-        : project(page.fullPath, page.ownerName, 'milestones');
-    case 'milestone':
-      return page.kind === 'group'
-        ? group(page.fullPath, page.ownerName, 'milestones')
-        : project(page.fullPath, page.ownerName, 'milestones');
-    case 'home':
-    case 'not-found':
-    case 'sign-in':
-    case 'dashboard-todos':
-    case 'dashboard-issues':
-    case 'help':
-    case 'help-index':
-    case 'user':
-    case 'profile-settings':
-    case 'profile-preferences':
-    case 'profile-password':
-    case 'profile-access-tokens':
-    case 'profile-active-sessions':
-      return null;
-  }
+  return navOf(page);
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { splitQuickActionParams, toSentence } from '../../../../core/domain/quickActions.ts';
+import { splitQuickActionParams } from '../../../../core/domain/quickActions.ts';
 import { issuableReference } from '../../../../core/domain/references.ts';
 import type { CalendarDate } from '../../../../core/time/calendarDate.ts';
 import { calendarDateOf } from '../../../../core/time/formatting.ts';
@@ -7,6 +7,7 @@ import { findLabelsOfTargets, listLabels } from '../../../db/repositories/labelR
 import type { Database, EpicRow, LabelRow, NamespaceRow, UserRow } from '../../../db/schema.ts';
 import { type AccessContext, canAdminEpic } from '../../access.ts';
 import type { EpicInGroup } from '../../epics/epicQueries.ts';
+import { resolveEpicReferences } from '../../links/referenceResolver.ts';
 import { isSubscribedToEpic } from '../../subscriptionService.ts';
 import { findPendingTodoOf } from '../../todoService.ts';
 
@@ -69,7 +70,19 @@ export function epicReferenceFrom(context: EpicActionContext, other: EpicInGroup
   );
 }
 
-/** The first reference of the params, as typed. */
-export const firstReference = (params: string): string | undefined => splitQuickActionParams(params)[0];
+/** The epic the commands act on, as the epic services take it. */
+export const ownEpic = (context: EpicActionContext): EpicInGroup => ({
+  group: context.group,
+  epic: context.epic,
+});
 
-export const sentenceOf = (params: string) => toSentence(params.split(' ').filter((part) => part !== ''));
+/** The epic the params' first reference names, if the actor may read it. */
+export async function referencedEpic(
+  context: EpicActionContext,
+  params: string,
+): Promise<EpicInGroup | null> {
+  const [reference] = splitQuickActionParams(params);
+  if (reference === undefined) return null;
+  const [found] = await resolveEpicReferences(context.db, context.access, context.group, [reference]);
+  return found ?? null;
+}

@@ -1,38 +1,18 @@
 import { canAdminEpic } from '../../access.ts';
 import { type EpicInGroup, findReadableEpic } from '../../epics/epicQueries.ts';
 import { addChildEpicById, removeChildEpic } from '../../links/epicLinkService.ts';
-import { resolveEpicReferences } from '../../links/referenceResolver.ts';
-import {
-  addRelatedEpics,
-  type LinkType,
-  listRelatedEpics,
-  removeRelatedEpic,
-} from '../../links/relatedLinkService.ts';
-import {
-  type EpicActionContext,
-  epicReferenceFrom,
-  firstReference,
-  sentenceOf,
-} from './epicActionContext.ts';
+import { type EpicActionContext, epicReferenceFrom, ownEpic, referencedEpic } from './epicActionContext.ts';
 import { NO_PERMISSION, type QuickActionDefinition } from './quickActionTypes.ts';
 
 /**
- * An epic's quick actions about other epics (GitLab's EE EpicActions and RelateActions): its parent
- * and children through the epic tree's service (epicLinkService), its linked epics through the
- * related-items card's (relatedLinkService), so that the tree's rules hold (depth, cycles,
- * confidentiality, admin of both epics).
+ * An epic's quick actions about its parent and children (GitLab's EE EpicActions), through the epic
+ * tree's service (epicLinkService), so that the tree's rules hold (depth, cycles, confidentiality,
+ * admin of both epics). Its linked epics are the commands it shares with issues (itemLinkActions).
  */
 
 type EpicAction = QuickActionDefinition<EpicActionContext, EpicActionContext, EpicActionContext>;
 
 const canAdminRelation = (context: EpicActionContext) => context.canAdminRelation;
-
-async function epicOf(context: EpicActionContext, params: string): Promise<EpicInGroup | null> {
-  const reference = firstReference(params);
-  if (reference === undefined) return null;
-  const [found] = await resolveEpicReferences(context.db, context.access, context.group, [reference]);
-  return found ?? null;
-}
 
 const related = (a: EpicInGroup['epic'], b: EpicInGroup['epic']) =>
   a.parent_id === b.id || b.parent_id === a.id;
@@ -53,11 +33,11 @@ const parentEpic: EpicAction = {
   names: ['parent_epic', 'set_parent_epic'],
   available: canAdminRelation,
   explain: async (context, params) => {
-    const parent = await epicOf(context, params);
+    const parent = await referencedEpic(context, params);
     return parent ? `Sets ${epicReferenceFrom(context, parent)} as parent epic.` : null;
   },
   execute: async (context, params, outcome) => {
-    const parent = await epicOf(context, params);
+    const parent = await referencedEpic(context, params);
     const problem = await updateProblem(context, parent, 'Parent');
     if (problem || !parent) {
       outcome.errorMessages.push(problem ?? NO_PERMISSION);
@@ -97,23 +77,21 @@ const removeParentEpic: EpicAction = {
   },
 };
 
-const self = (context: EpicActionContext): EpicInGroup => ({ group: context.group, epic: context.epic });
-
 const childEpic: EpicAction = {
   names: ['child_epic', 'add_child_epic'],
   available: canAdminRelation,
   explain: async (context, params) => {
-    const child = await epicOf(context, params);
+    const child = await referencedEpic(context, params);
     return child ? `Adds ${epicReferenceFrom(context, child)} as child epic.` : null;
   },
   execute: async (context, params, outcome) => {
-    const child = await epicOf(context, params);
+    const child = await referencedEpic(context, params);
     const problem = await updateProblem(context, child, 'Child');
     if (problem || !child) {
       outcome.errorMessages.push(problem ?? NO_PERMISSION);
       return;
     }
-    await addChildEpicById(context.db, context.access, self(context), child.epic.id);
+    await addChildEpicById(context.db, context.access, ownEpic(context), child.epic.id);
     outcome.commandsChanges.quick_action_assign_child_epic = child.epic.id;
     outcome.messages.push(`Added ${epicReferenceFrom(context, child)} as a child epic.`);
   },
@@ -123,11 +101,11 @@ const removeChildEpicAction: EpicAction = {
   names: ['remove_child_epic'],
   available: canAdminRelation,
   explain: async (context, params) => {
-    const child = await epicOf(context, params);
+    const child = await referencedEpic(context, params);
     return child ? `Removes ${epicReferenceFrom(context, child)} from child epics.` : null;
   },
   execute: async (context, params, outcome) => {
-    const child = await epicOf(context, params);
+    const child = await referencedEpic(context, params);
     let problem: string | null = null;
     if (!child) problem = 'Child epic is not present.';
     else if (child.epic.parent_id !== context.epic.id) problem = 'Child epic does not exist.';
@@ -136,72 +114,8 @@ const removeChildEpicAction: EpicAction = {
       outcome.errorMessages.push(problem ?? NO_PERMISSION);
       return;
     }
-    await removeChildEpic(context.db, context.access, self(context), child.epic.id);
+    await removeChildEpic(context.db, context.access, ownEpic(context), child.epic.id);
     outcome.messages.push(`Removed ${epicReferenceFrom(context, child)} from child epics.`);
-  },
-};
-
-function linkAction(
-  name: string,
-  linkType: LinkType,
-  explanation: (targets: string) => string,
-  message: (targets: string) => string,
-): EpicAction {
-  return {
-    names: [name],
-    available: canAdminRelation,
-    explain: async (_context, params) => (params === '' ? null : explanation(sentenceOf(params))),
-    execute: async (context, params, outcome) => {
-      const targets = params.split(' ').filter((reference) => reference !== '');
-      if (targets.length === 0) return;
-      await addRelatedEpics(context.db, context.access, self(context), targets, linkType);
-      outcome.messages.push(message(sentenceOf(params)));
-    },
-  };
-}
-
-const relate = linkAction(
-  'relate',
-  'relates_to',
-  (targets) => `Added ${targets} as a linked item related to this epic.`,
-  (targets) => `Added ${targets} as a linked item related to this epic.`,
-);
-const blocks = linkAction(
-  'blocks',
-  'blocks',
-  (targets) => `Set this epic as blocking ${targets}.`,
-  (targets) => `Added ${targets} as a linked item blocked by this epic.`,
-);
-const blockedBy = linkAction(
-  'blocked_by',
-  'is_blocked_by',
-  (targets) => `Set this epic as blocked by ${targets}.`,
-  (targets) => `Added ${targets} as a linked item blocking this epic.`,
-);
-
-async function linkedEpicOf(context: EpicActionContext, params: string) {
-  const other = await epicOf(context, params);
-  if (!other) return null;
-  const links = await listRelatedEpics(context.db, context.access, self(context));
-  const link = links.find((view) => view.epic.id === other.epic.id);
-  return link ? { linkId: link.linkId, reference: epicReferenceFrom(context, other) } : null;
-}
-
-const unlink: EpicAction = {
-  names: ['unlink'],
-  available: canAdminRelation,
-  explain: async (context, params) => {
-    const linked = await linkedEpicOf(context, params);
-    return linked ? `Removes linked item ${linked.reference}.` : null;
-  },
-  execute: async (context, params, outcome) => {
-    const linked = await linkedEpicOf(context, params);
-    if (!linked) {
-      outcome.errorMessages.push('No linked issue matches the provided parameter.');
-      return;
-    }
-    await removeRelatedEpic(context.db, context.access, self(context), linked.linkId);
-    outcome.messages.push(`Removed linked item ${linked.reference}.`);
   },
 };
 
@@ -210,8 +124,4 @@ export const epicRelationActions: readonly EpicAction[] = [
   removeParentEpic,
   childEpic,
   removeChildEpicAction,
-  relate,
-  blocks,
-  blockedBy,
-  unlink,
 ];

@@ -1,100 +1,32 @@
 import { nounFor } from '../../../../core/domain/plural.ts';
 import {
-  labelReference,
-  labelTitlesOf,
   milestoneReference,
   milestoneTitleOf,
   toSentence,
   usernamesOf,
   weightOf,
 } from '../../../../core/domain/quickActions.ts';
-import { formatCalendarDate } from '../../../../core/time/formatting.ts';
-import { parseNaturalDate } from '../../../../core/time/naturalDate.ts';
 import { listMilestones } from '../../../db/repositories/milestoneRepository.ts';
 import { findUsersByUsernames } from '../../../db/repositories/userRepository.ts';
-import type { LabelRow, MilestoneRow, UserRow } from '../../../db/schema.ts';
-import { type IssueChanges, updateIssue } from '../../issues/issueCommands.ts';
+import type { MilestoneRow, UserRow } from '../../../db/schema.ts';
 import type { IssueActionContext, IssueActionState, IssueExplainContext } from './issueActionContext.ts';
-import { issueLinkActions } from './issueLinkActions.ts';
-import { findLabelsByTitles, fixedAction, type QuickActionDefinition } from './quickActionTypes.ts';
+import { ISSUE_ACTION_KIND, saveIssue } from './issueActionKind.ts';
+import { issueEpicActions } from './issueEpicActions.ts';
+import { itemFieldActions } from './itemFieldActions.ts';
+import { itemFollowActions } from './itemFollowActions.ts';
+import { itemLinkActions } from './itemLinkActions.ts';
+import { fixedAction, type QuickActionDefinition } from './quickActionTypes.ts';
 
 /**
  * The issue's quick actions (GitLab's IssuableActions, IssueActions, IssueAndMergeRequestActions
- * and their EE parts), each changing the issue through updateIssue, as the sidebar does: the same
- * permission checks, validation and side effects.
+ * and their EE parts): those it shares with epics, and its own below, each changing the issue
+ * through updateIssue, as the sidebar does: the same permission checks, validation and side effects.
  */
 
 type IssueAction = QuickActionDefinition<IssueActionContext, IssueExplainContext, IssueActionState>;
 
 /** GitLab's set_issue_metadata: labels, milestone, assignees, dates, weight, lock, confidentiality. */
-const canSetMetadata = (context: IssueActionState) => context.rights.canAdmin;
-const persisted = (context: IssueActionState) => !context.creating;
-
-async function save(context: IssueActionContext, changes: IssueChanges): Promise<void> {
-  const issue = await updateIssue(context.db, context.access, context.located, changes);
-  context.located = { ...context.located, issue };
-}
-
-const labelsText = (labels: readonly LabelRow[]) =>
-  `${labels.map((label) => labelReference(label.title)).join(' ')} ${nounFor(labels.length, 'label')}`;
-
-async function labelsOf(context: IssueExplainContext, params: string): Promise<LabelRow[]> {
-  return findLabelsByTitles(context.db, context.scope.namespace, labelTitlesOf(params));
-}
-
-const label: IssueAction = {
-  names: ['label', 'labels'],
-  available: (context) => canSetMetadata(context) && context.anyLabel,
-  explain: async (context, params) => {
-    const labels = await labelsOf(context, params);
-    return labels.length ? `Adds ${labelsText(labels)}.` : null;
-  },
-  execute: async (context, params, outcome) => {
-    const labels = await labelsOf(context, params);
-    if (labels.length === 0) return;
-    await save(context, { addLabelIds: labels.map((row) => row.id) });
-    outcome.commandsChanges.add_label_ids = labels.map((row) => row.id);
-    outcome.messages.push(`Added ${labelsText(labels)}.`);
-  },
-};
-
-const unlabel: IssueAction = {
-  names: ['unlabel', 'remove_label'],
-  available: (context) => persisted(context) && context.labels.length > 0 && canSetMetadata(context),
-  explain: async (context, params) => {
-    const labels = params === '' ? [] : await labelsOf(context, params);
-    return labels.length ? `Removes ${labelsText(labels)}.` : 'Removes all labels.';
-  },
-  execute: async (context, params, outcome) => {
-    if (params === '') {
-      await save(context, { labelIds: [] });
-      outcome.commandsChanges.label_ids = [];
-      outcome.messages.push('Removed all labels.');
-      return;
-    }
-    const labels = await labelsOf(context, params);
-    if (labels.length === 0) return;
-    await save(context, { removeLabelIds: labels.map((row) => row.id) });
-    outcome.commandsChanges.remove_label_ids = labels.map((row) => row.id);
-    outcome.messages.push(`Removed ${labelsText(labels)}.`);
-  },
-};
-
-const relabel: IssueAction = {
-  names: ['relabel'],
-  available: (context) => persisted(context) && context.labels.length > 0 && canSetMetadata(context),
-  explain: async (context, params) => {
-    const labels = await labelsOf(context, params);
-    return labels.length ? `Replaces all labels with ${labelsText(labels)}.` : null;
-  },
-  execute: async (context, params, outcome) => {
-    const labels = await labelsOf(context, params);
-    if (labels.length === 0) return;
-    await save(context, { labelIds: labels.map((row) => row.id) });
-    outcome.commandsChanges.label_ids = labels.map((row) => row.id);
-    outcome.messages.push(`Replaced all labels with ${labelsText(labels)}.`);
-  },
-};
+const { canSetMetadata, persisted } = ISSUE_ACTION_KIND;
 
 /** Active users named by `@name` or `me`, in the order named. */
 async function usersOf(context: IssueExplainContext, params: string): Promise<UserRow[]> {
@@ -123,7 +55,7 @@ const assign: IssueAction = {
       return;
     }
     const ids = [...new Set([...context.assignees.map((user) => user.id), ...users.map((user) => user.id)])];
-    await save(context, { assigneeIds: ids });
+    await saveIssue(context, { assigneeIds: ids });
     outcome.commandsChanges.assignee_ids = ids;
     outcome.messages.push(`Assigned ${references(users)}.`);
   },
@@ -150,7 +82,7 @@ const unassign: IssueAction = {
     if (users.length === 0) return;
     const removed = new Set(users.map((user) => user.id));
     const ids = context.assignees.map((user) => user.id).filter((id) => !removed.has(id));
-    await save(context, { assigneeIds: ids });
+    await saveIssue(context, { assigneeIds: ids });
     outcome.commandsChanges.assignee_ids = ids;
     outcome.messages.push(`Removed ${removedAssignees(users)}.`);
   },
@@ -179,7 +111,7 @@ const milestone: IssueAction = {
   execute: async (context, params, outcome) => {
     const found = await milestoneOf(context, params);
     if (!found) return;
-    await save(context, { milestoneId: found.id });
+    await saveIssue(context, { milestoneId: found.id });
     outcome.commandsChanges.milestone_id = found.id;
     outcome.messages.push(`Set the milestone to ${milestoneReference(found.title)}.`);
   },
@@ -190,28 +122,9 @@ const removeMilestone: IssueAction = {
   available: (context) => persisted(context) && context.milestone !== null && canSetMetadata(context),
   explain: async (context) => `Removes ${milestoneReference(context.milestone?.title ?? '')} milestone.`,
   execute: async (context, _params, outcome) => {
-    await save(context, { milestoneId: null });
+    await saveIssue(context, { milestoneId: null });
     outcome.commandsChanges.milestone_id = null;
     outcome.messages.push(`Removed ${milestoneReference(context.milestone?.title ?? '')} milestone.`);
-  },
-};
-
-const due: IssueAction = {
-  names: ['due'],
-  available: canSetMetadata,
-  explain: async (context, params) => {
-    const date = parseNaturalDate(params, context.today);
-    return date ? `Sets the due date to ${formatCalendarDate(date)}.` : null;
-  },
-  execute: async (context, params, outcome) => {
-    const date = parseNaturalDate(params, context.today);
-    if (!date) {
-      outcome.errorMessages.push('Failed to set due date because the date format is invalid.');
-      return;
-    }
-    await save(context, { dueDate: date });
-    outcome.commandsChanges.due_date = date;
-    outcome.messages.push(`Set the due date to ${formatCalendarDate(date)}.`);
   },
 };
 
@@ -220,7 +133,7 @@ const removeDueDate = fixedAction<IssueActionContext, IssueExplainContext, Issue
   { explanation: 'Removes the due date.', message: 'Removed the due date.' },
   (context) => persisted(context) && context.hasDueDate && canSetMetadata(context),
   async (context, outcome) => {
-    await save(context, { dueDate: null });
+    await saveIssue(context, { dueDate: null });
     outcome.commandsChanges.due_date = null;
   },
 );
@@ -235,7 +148,7 @@ const weight: IssueAction = {
   execute: async (context, params, outcome) => {
     const value = weightOf(params);
     if (value === null) return;
-    await save(context, { weight: value });
+    await saveIssue(context, { weight: value });
     outcome.commandsChanges.weight = value;
     outcome.messages.push(`Set weight to ${value}.`);
   },
@@ -246,50 +159,8 @@ const clearWeight = fixedAction<IssueActionContext, IssueExplainContext, IssueAc
   { explanation: 'Clears weight.', message: 'Cleared weight.' },
   (context) => persisted(context) && context.hasWeight && canSetMetadata(context),
   async (context, outcome) => {
-    await save(context, { weight: null });
+    await saveIssue(context, { weight: null });
     outcome.commandsChanges.weight = null;
-  },
-);
-
-const close = fixedAction<IssueActionContext, IssueExplainContext, IssueActionState>(
-  ['close'],
-  { explanation: 'Closes this issue.', message: 'Closed this issue.' },
-  (context) => persisted(context) && context.open && context.rights.canUpdate,
-  async (context, outcome) => {
-    await save(context, { stateEvent: 'close' });
-    outcome.commandsChanges.state_event = 'close';
-  },
-);
-
-const reopen = fixedAction<IssueActionContext, IssueExplainContext, IssueActionState>(
-  ['reopen'],
-  { explanation: 'Reopens this issue.', message: 'Reopened this issue.' },
-  (context) => persisted(context) && !context.open && context.rights.canUpdate,
-  async (context, outcome) => {
-    await save(context, { stateEvent: 'reopen' });
-    outcome.commandsChanges.state_event = 'reopen';
-  },
-);
-
-const title: IssueAction = {
-  names: ['title'],
-  available: (context) => persisted(context) && context.rights.canUpdate,
-  explain: async (_context, params) => (params === '' ? null : `Changes the title to "${params}".`),
-  execute: async (context, params, outcome) => {
-    if (params === '') return;
-    await save(context, { title: params });
-    outcome.commandsChanges.title = params;
-    outcome.messages.push(`Changed the title to "${params}".`);
-  },
-};
-
-const confidential = fixedAction<IssueActionContext, IssueExplainContext, IssueActionState>(
-  ['confidential'],
-  { explanation: 'Makes this issue confidential.', message: 'Made this issue confidential.' },
-  (context) => !context.confidential && canSetMetadata(context),
-  async (context, outcome) => {
-    await save(context, { confidential: true });
-    outcome.commandsChanges.confidential = true;
   },
 );
 
@@ -298,7 +169,7 @@ const lock = fixedAction<IssueActionContext, IssueExplainContext, IssueActionSta
   { explanation: 'Locks the discussion.', message: 'Locked the discussion.' },
   (context) => persisted(context) && !context.discussionLocked && canSetMetadata(context),
   async (context, outcome) => {
-    await save(context, { discussionLocked: true });
+    await saveIssue(context, { discussionLocked: true });
     outcome.commandsChanges.discussion_locked = true;
   },
 );
@@ -308,21 +179,14 @@ const unlock = fixedAction<IssueActionContext, IssueExplainContext, IssueActionS
   { explanation: 'Unlocks the discussion.', message: 'Unlocked the discussion.' },
   (context) => persisted(context) && context.discussionLocked && canSetMetadata(context),
   async (context, outcome) => {
-    await save(context, { discussionLocked: false });
+    await saveIssue(context, { discussionLocked: false });
     outcome.commandsChanges.discussion_locked = false;
   },
 );
 
 /** Every quick action an issue knows, in GitLab's order of definition. */
 export const ISSUE_QUICK_ACTIONS: readonly IssueAction[] = [
-  close,
-  reopen,
-  title,
-  label,
-  unlabel,
-  relabel,
-  confidential,
-  due,
+  ...itemFieldActions(ISSUE_ACTION_KIND),
   removeDueDate,
   assign,
   unassign,
@@ -332,5 +196,7 @@ export const ISSUE_QUICK_ACTIONS: readonly IssueAction[] = [
   unlock,
   weight,
   clearWeight,
-  ...issueLinkActions,
+  ...issueEpicActions,
+  ...itemFollowActions(ISSUE_ACTION_KIND),
+  ...itemLinkActions(ISSUE_ACTION_KIND),
 ];
