@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { epicWebPath, groupEpicsPath } from '../../../core/domain/webPaths.ts';
 import type { PageMountOf } from '../../../core/pages/pageMount.ts';
-import { ActivitySection } from '../../components/discussions/index.ts';
+import { ActivitySection, IssuableAwards, useIssuableAwards } from '../../components/discussions/index.ts';
 import { NotFoundContent } from '../../components/errors/index.ts';
 import {
   ConfidentialBadge,
@@ -95,6 +95,7 @@ function EpicView({
 }) {
   const status = useIssuableStatus(client, epic.state, EPIC_TEXT.unableToUpdateEpic);
   const [deleting, setDeleting] = useState(false);
+  const awards = useIssuableAwards(page.endpoint, page.currentUsername || null);
   const badges = (
     <>
       <StateBadge state={status.state} />
@@ -143,6 +144,7 @@ function EpicView({
             updatingTasks={updatingTasks}
             onUpdatingTasks={onUpdatingTasks}
           />
+          <IssuableAwards state={awards} currentUsername={page.currentUsername || null} />
           <EpicTreeCard
             fullPath={page.fullPath}
             groupName={page.groupName}
@@ -168,6 +170,9 @@ function EpicView({
             signedIn={page.signedIn}
             currentUsername={page.currentUsername || null}
             previewMarkdown={client.previewMarkdown}
+            onCommandsChanged={(changes) => {
+              if ('emoji_award' in changes) awards.refresh();
+            }}
           />
         </div>
         <EpicSidebar {...page} />

@@ -7,6 +7,7 @@ import type { EpicChanges } from '../../epics/epicChanges.ts';
 import { updateEpic } from '../../epics/epicCommands.ts';
 import { setEpicSubscription } from '../../subscriptionService.ts';
 import { addEpicTodo, markAllOwnTodosDone } from '../../todoService.ts';
+import { reactAction } from './awardActions.ts';
 import type { EpicActionContext } from './epicActionContext.ts';
 import { epicRelationActions } from './epicRelationActions.ts';
 import { findLabelsByTitles, fixedAction, type QuickActionDefinition } from './quickActionTypes.ts';
@@ -202,5 +203,9 @@ export const EPIC_QUICK_ACTIONS: readonly EpicAction[] = [
   done,
   subscribe,
   unsubscribe,
+  reactAction(
+    () => true,
+    (context) => ({ type: 'Epic', group: context.group, epic: context.epic }),
+  ),
   ...epicRelationActions,
 ];

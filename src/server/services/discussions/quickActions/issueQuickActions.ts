@@ -14,6 +14,7 @@ import { listMilestones } from '../../../db/repositories/milestoneRepository.ts'
 import { findUsersByUsernames } from '../../../db/repositories/userRepository.ts';
 import type { LabelRow, MilestoneRow, UserRow } from '../../../db/schema.ts';
 import { type IssueChanges, updateIssue } from '../../issues/issueCommands.ts';
+import { reactAction } from './awardActions.ts';
 import type { IssueActionContext, IssueActionState, IssueExplainContext } from './issueActionContext.ts';
 import { issueLinkActions } from './issueLinkActions.ts';
 import { findLabelsByTitles, fixedAction, type QuickActionDefinition } from './quickActionTypes.ts';
@@ -332,5 +333,6 @@ export const ISSUE_QUICK_ACTIONS: readonly IssueAction[] = [
   unlock,
   weight,
   clearWeight,
+  reactAction(persisted, (context) => ({ type: 'Issue', located: context.located })),
   ...issueLinkActions,
 ];
