@@ -217,7 +217,7 @@ export function ActivitySection({
 
   const permissions = state.permissions;
   return (
-    <section className="activity" aria-labelledby="activity-heading" data-testid="activity">
+    <section id="notes" className="activity" aria-labelledby="activity-heading" data-testid="activity">
       <div className="activity-header">
         <h2 id="activity-heading" className="activity-title">
           {DISCUSSION_TEXT.activity}

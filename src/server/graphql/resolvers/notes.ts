@@ -77,6 +77,23 @@ export function epicPolicy(epic: EpicRow, context: GraphQLContext): Promise<Note
   });
 }
 
+/**
+ * Whether the reader may read the item's internal notes (Reporters and up in its project or group):
+ * all a count needs, decided from the cached memberships, so a list's counts cost no query per item.
+ */
+export async function issueReadsInternal(issue: IssueRow, context: GraphQLContext): Promise<boolean> {
+  const project = await context.loaders.project.load(issue.project_id);
+  const namespace = project ? await context.loaders.namespace.load(project.namespace_id) : null;
+  if (!project || !namespace) throw new Error(`Issue ${issue.id} lost its project`);
+  return context.access.canInProject('read_internal_note', project, namespace);
+}
+
+export async function epicReadsInternal(epic: EpicRow, context: GraphQLContext): Promise<boolean> {
+  const group = await context.loaders.namespace.load(epic.group_id);
+  if (!group) throw new Error(`Epic ${epic.id} lost its group`);
+  return context.access.canInNamespace('read_internal_note', group);
+}
+
 async function notesOf(policy: NoteablePolicy, context: GraphQLContext): Promise<NoteModel[]> {
   const rows = await context.loaders.noteableNotes.load(
     noteableKey(policy.type, policy.id, policy.readInternal),
@@ -117,11 +134,15 @@ export function noteableFields<T extends IssueRow | EpicRow>(
     item: T,
     context: GraphQLContext,
   ) => Promise<{ notes: number; discussions: number; publicNotes: number; publicDiscussions: number } | null>,
+  readsInternalOf: (item: T, context: GraphQLContext) => Promise<boolean>,
 ) {
   const counts = async (item: T, context: GraphQLContext) => {
-    const [policy, found] = await Promise.all([policyOf(item, context), countsOf(item, context)]);
+    const [readInternal, found] = await Promise.all([
+      readsInternalOf(item, context),
+      countsOf(item, context),
+    ]);
     if (!found) return { notes: 0, discussions: 0 };
-    return policy.readInternal
+    return readInternal
       ? { notes: found.notes, discussions: found.discussions }
       : { notes: found.publicNotes, discussions: found.publicDiscussions };
   };
