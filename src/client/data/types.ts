@@ -207,6 +207,8 @@ export interface IssueListItem {
   readonly assignees: readonly UserView[];
   readonly milestone: MilestoneView | null;
   readonly labels: readonly LabelView[];
+  /** Discussions with a comment the reader may see (GitLab's list shows it as the comments count). */
+  readonly userDiscussionsCount: number;
 }
 
 export interface IssueDetail extends IssueListItem {

@@ -22,6 +22,15 @@ export interface NoteAwardJson {
   readonly user: { readonly id: number; readonly name: string; readonly username: string };
 }
 
+/**
+ * An epic's or issue's own reactions (`<item>/award_emoji.json`), oldest first, and whether the
+ * reader may react (a signed-in reader of the item; nobody anonymous).
+ */
+export interface IssuableAwardsJson {
+  readonly award_emoji: readonly NoteAwardJson[];
+  readonly can_award_emoji: boolean;
+}
+
 export interface NoteJson {
   readonly id: number;
   readonly discussion_id: string;

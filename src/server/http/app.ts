@@ -38,6 +38,7 @@ import { registerCachePolicy } from './cachePolicy.ts';
 import { registerDatabaseTurns } from './databaseTurns.ts';
 import { registerDescriptionVersionRoutes } from './discussions/descriptionVersionRoutes.ts';
 import { registerDiscussionRoutes } from './discussions/discussionRoutes.ts';
+import { registerIssuableAwardRoutes } from './discussions/issuableAwardRoutes.ts';
 import { registerAutocompleteSourceRoutes } from './epicLinks/autocompleteSourceRoutes.ts';
 import { registerEpicTreeRoutes } from './epicLinks/epicTreeRoutes.ts';
 import { registerRelatedLinkRoutes } from './epicLinks/relatedLinkRoutes.ts';
@@ -164,6 +165,7 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerEpicIssuableRoutes(app, deps);
   registerIssueIssuableRoutes(app, deps);
   registerDiscussionRoutes(app, deps);
+  registerIssuableAwardRoutes(app, deps);
   registerDescriptionVersionRoutes(app, deps);
   registerDestroyForms(app, deps);
   registerIssueBulkUpdateRoutes(app, deps);

@@ -57,12 +57,15 @@ export function ActivitySection({
   signedIn,
   currentUsername,
   previewMarkdown,
+  onCommandsChanged,
 }: {
   itemPath: string;
   noun: 'issue' | 'epic';
   signedIn: boolean;
   currentUsername: string | null;
   previewMarkdown: (text: string, signal: AbortSignal) => Promise<string>;
+  /** A comment's quick actions changed the item (GitLab's `commands_changes`), e.g. `/react`. */
+  onCommandsChanged?: (changes: Readonly<Record<string, unknown>>) => void;
 }) {
   const state = useDiscussions(itemPath);
   const [preferences, setPreferences] = useState(readActivityPreferences);
@@ -197,8 +200,9 @@ export function ActivitySection({
     async ({ text, internal, startThread }: CommentSubmission) => {
       const answer = await client.create({ note: text, internal, startThread });
       if (!answer.ok) return answer.error;
-      const { note, quickActions } = answer.value;
+      const { note, quickActions, commandsChanges } = answer.value;
       if (note) applyNote(note);
+      if (Object.keys(commandsChanges).length > 0) onCommandsChanged?.(commandsChanges);
       const messages = [...quickActions.messages, ...quickActions.errorMessages];
       setNotice(
         messages.length > 0
@@ -208,12 +212,12 @@ export function ActivitySection({
       refresh();
       return null;
     },
-    [client, applyNote, refresh],
+    [client, applyNote, refresh, onCommandsChanged],
   );
 
   const permissions = state.permissions;
   return (
-    <section className="activity" aria-labelledby="activity-heading" data-testid="activity">
+    <section id="notes" className="activity" aria-labelledby="activity-heading" data-testid="activity">
       <div className="activity-header">
         <h2 id="activity-heading" className="activity-title">
           {DISCUSSION_TEXT.activity}

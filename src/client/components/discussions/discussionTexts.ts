@@ -35,7 +35,12 @@ export const DISCUSSION_TEXT = {
   resolvedBy: (name: string) => `Resolved by ${name}`,
   threadResolved: 'Thread resolved',
   addReaction: 'Add reaction',
-  reactedBy: (names: string) => `Reacted by ${names}`,
+  reactions: 'Reactions',
+  searchEmoji: 'Search emoji',
+  noEmojiFound: 'No emoji found.',
+  /** A reaction button's name: the emoji and how many gave it (the tooltip says who). */
+  awardLabel: (name: string, count: number) => `:${name}: ${count}`,
+  awardFailed: 'Failed to toggle emoji reaction. Please try again.',
   compare: 'Compare with previous version',
   hideCompare: 'Hide previous version',
   edited: 'Edited',

@@ -6,6 +6,7 @@
 import type {
   DiscussionJson,
   DiscussionPageJson,
+  IssuableAwardsJson,
   NoteablePermissionsJson,
   NoteChangesJson,
   NoteJson,
@@ -36,6 +37,8 @@ export interface CreatedNote {
   /** null when the comment held only quick actions. */
   readonly note: NoteJson | null;
   readonly quickActions: QuickActionsStatus;
+  /** What the quick actions changed, by GitLab's names (`emoji_award` for `/react`). */
+  readonly commandsChanges: Readonly<Record<string, unknown>>;
 }
 
 export type WriteAnswer<T> = Result<T, string>;
@@ -77,6 +80,11 @@ function quickActionsOf(json: unknown): QuickActionsStatus {
   const strings = (value: unknown) =>
     Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
   return { messages: strings(status?.messages), errorMessages: strings(status?.error_messages) };
+}
+
+function commandsChangesOf(json: unknown): Record<string, unknown> {
+  const changes = (json as { commands_changes?: unknown } | null)?.commands_changes;
+  return changes !== null && typeof changes === 'object' ? (changes as Record<string, unknown>) : {};
 }
 
 export function createDiscussionClient(itemPath: string) {
@@ -135,6 +143,7 @@ export function createDiscussionClient(itemPath: string) {
               ? (json as NoteJson)
               : null,
           quickActions: quickActionsOf(json),
+          commandsChanges: commandsChangesOf(json),
         }),
       );
     },
@@ -160,6 +169,26 @@ export function createDiscussionClient(itemPath: string) {
       return send(
         'POST',
         `${itemPath}/notes/${noteId}/toggle_award_emoji`,
+        { name },
+        (json) => (json as { toggled_on: boolean }).toggled_on,
+      );
+    },
+
+    /** The item's own reactions (not its notes'), and whether the reader may react. */
+    async itemAwards(signal: AbortSignal): Promise<IssuableAwardsJson> {
+      const response = await fetch(`${itemPath}/award_emoji.json`, {
+        credentials: 'same-origin',
+        headers: { Accept: 'application/json' },
+        signal,
+      });
+      if (!response.ok) throw new Error(`award_emoji answered ${response.status}`);
+      return (await response.json()) as IssuableAwardsJson;
+    },
+
+    toggleItemAward(name: string): Promise<WriteAnswer<boolean>> {
+      return send(
+        'POST',
+        `${itemPath}/toggle_award_emoji`,
         { name },
         (json) => (json as { toggled_on: boolean }).toggled_on,
       );

@@ -18,6 +18,7 @@ describe('toIssueListItem', () => {
     healthStatus: 'needsAttention',
     webPath: '/acme/app/-/issues/12',
     fullReference: 'acme/app#12',
+    userDiscussionsCount: 3,
     author: user,
     assignees: { nodes: [user] },
     milestone: { id: 'gid://gitlab/Milestone/1', title: '17.1', webPath: '/m/1' },
@@ -33,6 +34,7 @@ describe('toIssueListItem', () => {
       assignees: [{ username: 'developer' }],
       milestone: { title: '17.1' },
       labels: [],
+      userDiscussionsCount: 3,
     });
   });
 

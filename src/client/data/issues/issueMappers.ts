@@ -25,6 +25,7 @@ export const toIssueListItem = (issue: IssueListItemFragment): IssueListItem => 
     ? { id: issue.milestone.id, title: issue.milestone.title, webPath: issue.milestone.webPath }
     : null,
   labels: toLabels(issue.labels),
+  userDiscussionsCount: issue.userDiscussionsCount,
 });
 
 type IssueNode = NonNullable<NonNullable<IssueDetailQuery['project']>['issue']>;

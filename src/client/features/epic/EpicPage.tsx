@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { epicGfmSourcePaths, epicWebPath, groupEpicsPath } from '../../../core/domain/webPaths.ts';
 import type { PageMountOf } from '../../../core/pages/pageMount.ts';
-import { ActivitySection } from '../../components/discussions/index.ts';
+import { ActivitySection, IssuableAwards, useIssuableAwards } from '../../components/discussions/index.ts';
 import { NotFoundContent } from '../../components/errors/index.ts';
 import {
   ConfidentialBadge,
@@ -97,6 +97,7 @@ function EpicView({
 }) {
   const status = useIssuableStatus(client, epic.state, EPIC_TEXT.unableToUpdateEpic);
   const [deleting, setDeleting] = useState(false);
+  const awards = useIssuableAwards(page.endpoint, page.currentUsername || null);
   const badges = (
     <>
       <StateBadge state={status.state} />
@@ -145,6 +146,7 @@ function EpicView({
             updatingTasks={updatingTasks}
             onUpdatingTasks={onUpdatingTasks}
           />
+          <IssuableAwards state={awards} currentUsername={page.currentUsername || null} />
           <EpicTreeCard
             fullPath={page.fullPath}
             groupName={page.groupName}
@@ -170,6 +172,9 @@ function EpicView({
             signedIn={page.signedIn}
             currentUsername={page.currentUsername || null}
             previewMarkdown={client.previewMarkdown}
+            onCommandsChanged={(changes) => {
+              if ('emoji_award' in changes) awards.refresh();
+            }}
           />
         </div>
         <EpicSidebar {...page} />

@@ -8,7 +8,7 @@ import {
   projectIssuesPath,
 } from '../../../core/domain/webPaths.ts';
 import type { PageMountOf } from '../../../core/pages/pageMount.ts';
-import { ActivitySection } from '../../components/discussions/index.ts';
+import { ActivitySection, IssuableAwards, useIssuableAwards } from '../../components/discussions/index.ts';
 import { NotFoundContent } from '../../components/errors/index.ts';
 import {
   ConfidentialBadge,
@@ -103,6 +103,7 @@ function IssueView({
 }) {
   const status = useIssuableStatus(client, issue.state, ISSUE_TEXT.unableToUpdateIssue);
   const [deleting, setDeleting] = useState(false);
+  const awards = useIssuableAwards(issueWebPath(page.fullPath, page.iid), page.currentUsername || null);
   // A type changed in the edit form shows at once: the poll carries it, the page's query does not.
   const type = polling.text?.issueType ? toIssueType(polling.text.issueType.toUpperCase()) : issue.type;
   const badges = (
@@ -159,6 +160,7 @@ function IssueView({
             updatingTasks={updatingTasks}
             onUpdatingTasks={onUpdatingTasks}
           />
+          <IssuableAwards state={awards} currentUsername={page.currentUsername || null} />
           <LinkedItemsCard
             issuableType="issue"
             endpoint={issueLinksPath(page.fullPath, page.iid)}
@@ -180,6 +182,9 @@ function IssueView({
             signedIn={page.signedIn}
             currentUsername={page.currentUsername || null}
             previewMarkdown={client.previewMarkdown}
+            onCommandsChanged={(changes) => {
+              if ('emoji_award' in changes) awards.refresh();
+            }}
           />
         </div>
         <IssueSidebar

@@ -12,6 +12,8 @@ import type { IssueListItem } from '../../data/index.ts';
 import { Icon } from '../../ui/index.ts';
 import { BULK_EDIT_TEXT } from './bulk/bulkEditTexts.ts';
 
+const ISSUE_LIST_TEXT = { comments: 'Comments' } as const;
+
 /** A row's bulk-edit checkbox, while bulk edit is on. */
 export interface RowSelection {
   readonly checked: boolean;
@@ -94,6 +96,16 @@ export function IssueRow({
         {issue.state === 'closed' ? <StateBadge state="closed" /> : null}
         {issue.healthStatus ? <HealthBadge status={issue.healthStatus} /> : null}
         <AssigneeAvatars assignees={issue.assignees} />
+        <a
+          className={`meta-item issuable-comments${issue.userDiscussionsCount === 0 ? ' muted' : ''}`}
+          href={`${issue.webPath}#notes`}
+          title={ISSUE_LIST_TEXT.comments}
+          data-testid="issue-comments"
+        >
+          <Icon name="comment" />
+          <span className="sr-only">{ISSUE_LIST_TEXT.comments}: </span>
+          {issue.userDiscussionsCount}
+        </a>
       </div>
     </li>
   );

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Executor } from '../executor.ts';
 import type { DescriptionVersionsTable, NoteRow, NotesTable } from '../schema.ts';
 
@@ -262,19 +262,51 @@ export async function findNoteListPage(
 }
 
 /**
- * One offset page of discussions ordered by their first note, with all their visible notes in id
- * order, and how many discussions there are in all (the discussions API's page and x-total).
+ * Which notes or discussions a GraphQL list keeps: all, comments (a discussion with a comment in it),
+ * or history (system notes; a discussion of nothing but system notes).
+ */
+export type NoteKind = 'all' | 'comments' | 'history';
+
+/** One offset page of the visible notes of the kind, in id order, and how many there are in all. */
+export async function findNoteOffsetPage(
+  db: Executor,
+  scope: NoteableScope,
+  kind: NoteKind,
+  page: { readonly offset: number; readonly limit: number },
+): Promise<{ rows: NoteRow[]; total: number }> {
+  let listed = visibleNotes(db, scope);
+  if (kind !== 'all') listed = listed.where('notes.system', '=', kind === 'history');
+  const [rows, count] = await Promise.all([
+    page.limit === 0
+      ? Promise.resolve([])
+      : listed.selectAll('notes').orderBy('notes.id').offset(page.offset).limit(page.limit).execute(),
+    listed.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.count) };
+}
+
+/**
+ * One offset page of discussions of the kind ordered by their first note, with all their visible
+ * notes in id order, and how many such discussions there are in all (the discussions API's page and
+ * x-total, GraphQL's discussions).
  */
 export async function findDiscussionOffsetPage(
   db: Executor,
   scope: NoteableScope,
   page: { readonly offset: number; readonly limit: number },
+  kind: NoteKind = 'all',
 ): Promise<{ notes: NoteRow[]; total: number }> {
-  const firsts = visibleNotes(db, scope)
+  let firsts = visibleNotes(db, scope)
     .select(['notes.discussion_id', (eb) => eb.fn.min('notes.id').as('first_id')])
     .groupBy('notes.discussion_id');
+  if (kind !== 'all') {
+    // History is a discussion of system notes only; anything else holds a comment.
+    firsts = firsts.having(sql<boolean>`bool_and(notes.system)`, '=', kind === 'history');
+  }
   const [paged, count] = await Promise.all([
-    firsts.orderBy('first_id').offset(page.offset).limit(page.limit).execute(),
+    page.limit === 0
+      ? Promise.resolve([])
+      : firsts.orderBy('first_id').offset(page.offset).limit(page.limit).execute(),
     db
       .selectFrom(firsts.as('discussions'))
       .select((eb) => eb.fn.countAll<string>().as('count'))

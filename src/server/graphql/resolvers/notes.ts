@@ -22,6 +22,7 @@ import {
   noteablePolicyById,
   notePolicyById,
 } from '../../services/discussions/noteableLookup.ts';
+import { type NoteKind, pageOfDiscussions, pageOfNotes } from '../../services/discussions/notePages.ts';
 import { submitNote } from '../../services/discussions/submitNote.ts';
 import { NotFoundError } from '../../services/errors.ts';
 import { renderMarkdown } from '../../services/markdown/markdownRenderer.ts';
@@ -77,6 +78,23 @@ export function epicPolicy(epic: EpicRow, context: GraphQLContext): Promise<Note
   });
 }
 
+/**
+ * Whether the reader may read the item's internal notes (Reporters and up in its project or group):
+ * all a count needs, decided from the cached memberships, so a list's counts cost no query per item.
+ */
+export async function issueReadsInternal(issue: IssueRow, context: GraphQLContext): Promise<boolean> {
+  const project = await context.loaders.project.load(issue.project_id);
+  const namespace = project ? await context.loaders.namespace.load(project.namespace_id) : null;
+  if (!project || !namespace) throw new Error(`Issue ${issue.id} lost its project`);
+  return context.access.canInProject('read_internal_note', project, namespace);
+}
+
+export async function epicReadsInternal(epic: EpicRow, context: GraphQLContext): Promise<boolean> {
+  const group = await context.loaders.namespace.load(epic.group_id);
+  if (!group) throw new Error(`Epic ${epic.id} lost its group`);
+  return context.access.canInNamespace('read_internal_note', group);
+}
+
 async function notesOf(policy: NoteablePolicy, context: GraphQLContext): Promise<NoteModel[]> {
   const rows = await context.loaders.noteableNotes.load(
     noteableKey(policy.type, policy.id, policy.readInternal),
@@ -84,11 +102,9 @@ async function notesOf(policy: NoteablePolicy, context: GraphQLContext): Promise
   return rows.map((row) => ({ row, policy }));
 }
 
-const matchesFilter = (notes: readonly NoteModel[], filter: NotesFilterType | null | undefined) => {
-  if (!filter || filter === 'ALL_NOTES') return true;
-  const history = notes.every((note) => note.row.system);
-  return filter === 'ONLY_ACTIVITY' ? history : !history;
-};
+/** GitLab's notes filter as the kind of notes or discussions a page keeps. */
+const kindOf = (filter: NotesFilterType | null | undefined): NoteKind =>
+  filter === 'ONLY_COMMENTS' ? 'comments' : filter === 'ONLY_ACTIVITY' ? 'history' : 'all';
 
 /** A loaded list as a connection with position cursors (first/after/last/before). */
 function connectionOf<T>(items: readonly T[], args: ConnectionArgs): Promise<Connection<T>> {
@@ -96,16 +112,6 @@ function connectionOf<T>(items: readonly T[], args: ConnectionArgs): Promise<Con
     rows: items.slice(offset, offset + limit),
     total: items.length,
   }));
-}
-
-function groupDiscussions(notes: readonly NoteModel[]): DiscussionModel[] {
-  const byId = new Map<string, NoteModel[]>();
-  for (const note of notes) {
-    const list = byId.get(note.row.discussion_id);
-    if (list) list.push(note);
-    else byId.set(note.row.discussion_id, [note]);
-  }
-  return [...byId].map(([id, list]) => ({ id, notes: list }));
 }
 
 type ListArgs = ConnectionArgs & { readonly filter?: NotesFilterType | null };
@@ -117,26 +123,39 @@ export function noteableFields<T extends IssueRow | EpicRow>(
     item: T,
     context: GraphQLContext,
   ) => Promise<{ notes: number; discussions: number; publicNotes: number; publicDiscussions: number } | null>,
+  readsInternalOf: (item: T, context: GraphQLContext) => Promise<boolean>,
 ) {
   const counts = async (item: T, context: GraphQLContext) => {
-    const [policy, found] = await Promise.all([policyOf(item, context), countsOf(item, context)]);
+    const [readInternal, found] = await Promise.all([
+      readsInternalOf(item, context),
+      countsOf(item, context),
+    ]);
     if (!found) return { notes: 0, discussions: 0 };
-    return policy.readInternal
+    return readInternal
       ? { notes: found.notes, discussions: found.discussions }
       : { notes: found.publicNotes, discussions: found.publicDiscussions };
   };
   return {
+    // Paged in SQL (GitLab's page size, at most 100): an item with thousands of notes reads one page.
     notes: async (item: T, args: ListArgs, context: GraphQLContext) => {
-      const notes = await notesOf(await policyOf(item, context), context);
-      const shown = notes.filter((note) => matchesFilter([note], args.filter));
-      return connectionOf(shown, args);
+      const policy = await policyOf(item, context);
+      return offsetConnection(args, PAGE_LIMITS.maxPageSize, async (page) => {
+        const { rows, total } = await pageOfNotes(context.db, policy, kindOf(args.filter), page);
+        return { rows: rows.map((row): NoteModel => ({ row, policy })), total };
+      });
     },
     discussions: async (item: T, args: ListArgs, context: GraphQLContext) => {
-      const discussions = groupDiscussions(await notesOf(await policyOf(item, context), context));
-      return connectionOf(
-        discussions.filter((discussion) => matchesFilter(discussion.notes, args.filter)),
-        args,
-      );
+      const policy = await policyOf(item, context);
+      return offsetConnection(args, PAGE_LIMITS.maxPageSize, async (page) => {
+        const found = await pageOfDiscussions(context.db, policy, kindOf(args.filter), page);
+        const rows = found.discussions.map(
+          (discussion): DiscussionModel => ({
+            id: discussion.id,
+            notes: discussion.notes.map((row) => ({ row, policy })),
+          }),
+        );
+        return { rows, total: found.total };
+      });
     },
     userNotesCount: async (item: T, _args: unknown, context: GraphQLContext) =>
       (await counts(item, context)).notes,

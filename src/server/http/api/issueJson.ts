@@ -16,6 +16,7 @@ import { findProjectsByIds } from '../../db/repositories/projectRepository.ts';
 import { findUsersByIds } from '../../db/repositories/userRepository.ts';
 import type { EpicRow, IssueRow, NamespaceRow, UserRow } from '../../db/schema.ts';
 import type { AccessContext } from '../../services/access.ts';
+import { visibleUserNotesCounts } from '../../services/discussions/userNoteCounts.ts';
 import { renderMarkdown } from '../../services/markdown/markdownRenderer.ts';
 import { labelJson, milestoneJson, REST_ISSUE_TYPE, userBasicJson } from './presenters.ts';
 
@@ -32,7 +33,7 @@ export interface IssueJsonOptions {
 
 /**
  * GitLab's REST Issue entity for a list of issues, every related row read in one batch each.
- * Counts that need notes, merge requests or time tracking (none kept here) are 0.
+ * Counts that need merge requests or time tracking (none kept here) are 0.
  */
 export async function presentIssues(db: Executor, issues: readonly IssueRow[], options: IssueJsonOptions) {
   const ids = issues.map((issue) => issue.id);
@@ -67,6 +68,7 @@ export async function presentIssues(db: Executor, issues: readonly IssueRow[], o
       readableEpics.set(epic.id, { epic, group });
     }
   }
+  const notesCounts = await visibleUserNotesCounts(db, options.access, issues, projects);
   const projectById = new Map(projects.map((project) => [project.id, project]));
   const today = calendarDateOf(options.now);
   const { externalUrl } = options;
@@ -108,7 +110,7 @@ export async function presentIssues(db: Executor, issues: readonly IssueRow[], o
       author: userBasicJson(user(issue.author_id), externalUrl),
       type: REST_ISSUE_TYPE[issue.issue_type],
       assignee: assignees[0] ?? null,
-      user_notes_count: 0,
+      user_notes_count: notesCounts.get(issue.id) ?? 0,
       merge_requests_count: 0,
       upvotes: vote.upvotes,
       downvotes: vote.downvotes,

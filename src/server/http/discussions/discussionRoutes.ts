@@ -5,7 +5,6 @@ import {
   NOTE_MAX_LENGTH,
 } from '../../../core/domain/discussions.ts';
 import type { ServerDeps } from '../../serverDeps.ts';
-import type { AccessContext } from '../../services/access.ts';
 import { awardableOf, toggleAward } from '../../services/discussions/awardService.ts';
 import {
   deleteNote,
@@ -15,9 +14,7 @@ import {
   setDiscussionResolved,
   updateNote,
 } from '../../services/discussions/discussionService.ts';
-import { type NoteablePolicy, noteablePolicy } from '../../services/discussions/noteable.ts';
 import { type SubmittedNote, submitNote } from '../../services/discussions/submitNote.ts';
-import { findReadableEpic } from '../../services/epics/epicQueries.ts';
 import {
   bodyParams,
   nested,
@@ -28,15 +25,11 @@ import {
   ParamError,
   requiredString,
 } from '../api/params.ts';
-import { groupPathOf, groupScopedPatterns, projectScopedPatterns } from '../groupScopedRoutes.ts';
 import { issuableJsonErrorHandler } from '../issuable/issuableErrors.ts';
 import { etagMatches } from '../issuable/issuableJson.ts';
-import { issueOfPath, parseIid } from '../issuable/issuableParams.ts';
 import { stopPollingOnFailure } from '../issuable/realtimeChanges.ts';
+import { noteableRouteBases } from './noteableRouteBases.ts';
 import { discussionJson, noteablePermissionsJson, noteJson } from './noteJson.ts';
-
-type AccessRequest = FastifyRequest & { access: AccessContext };
-type PolicyOf = (request: AccessRequest) => Promise<NoteablePolicy>;
 
 /** How often the activity asks for new notes, in milliseconds (as realtime_changes). */
 const NOTES_POLL_INTERVAL_MS = 3000;
@@ -102,22 +95,7 @@ function quickActionsJson(submitted: SubmittedNote) {
  * Failures are `{ errors: [...] }` with 400/401/403/404/422 (issuableErrors.ts); nothing changes.
  */
 export function registerDiscussionRoutes(app: FastifyInstance, { db }: ServerDeps): void {
-  const issuePolicy: PolicyOf = async (request) =>
-    noteablePolicy(db, request.access, { type: 'Issue', located: await issueOfPath(db, request) });
-  const epicPolicy: PolicyOf = async (request) => {
-    const { iid } = request.params as { iid: string };
-    const found = await findReadableEpic(db, request.access, {
-      groupPath: groupPathOf(request.params),
-      iid: parseIid(iid),
-    });
-    return noteablePolicy(db, request.access, { type: 'Epic', ...found });
-  };
-  const bases: [string[], PolicyOf][] = [
-    [projectScopedPatterns('issues/:iid'), issuePolicy],
-    [groupScopedPatterns('epics/:iid'), epicPolicy],
-  ];
-
-  for (const [patterns, policyOf] of bases) {
+  for (const [patterns, policyOf] of noteableRouteBases(db)) {
     for (const base of patterns) {
       app.get(`${base}/discussions.json`, { errorHandler: issuableJsonErrorHandler() }, async (request) => {
         const query = request.query as Record<string, unknown>;

@@ -6,6 +6,7 @@ import {
   deleteAward,
   findAwardOfItem,
   findAwardPage,
+  findAwardsOf,
   findUserAward,
   insertAward,
 } from '../../db/repositories/awardEmojiRepository.ts';
@@ -74,6 +75,16 @@ export async function presentAwards(db: Executor, rows: readonly AwardEmojiRow[]
     const user = users.get(row.user_id);
     return user ? [{ row, user }] : [];
   });
+}
+
+/** Whether the actor may react to the item: a signed-in reader (GitLab's award_emoji). */
+export function mayAward(access: AccessContext, policy: NoteablePolicy): boolean {
+  return access.actor.user !== null && policy.awardEmoji;
+}
+
+/** The epic's or issue's own reactions, oldest first, with who gave them. */
+export async function listItemAwards(db: Executor, policy: NoteablePolicy): Promise<AwardView[]> {
+  return presentAwards(db, await findAwardsOf(db, policy.type, [policy.id]));
 }
 
 export async function listAwards(

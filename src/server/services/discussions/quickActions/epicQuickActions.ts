@@ -1,3 +1,4 @@
+import { reactAction } from './awardActions.ts';
 import type { EpicActionContext } from './epicActionContext.ts';
 import { EPIC_ACTION_KIND } from './epicActionKind.ts';
 import { epicRelationActions } from './epicRelationActions.ts';
@@ -17,6 +18,10 @@ export const EPIC_QUICK_ACTIONS: readonly QuickActionDefinition<
 >[] = [
   ...itemFieldActions(EPIC_ACTION_KIND),
   ...itemFollowActions(EPIC_ACTION_KIND),
+  reactAction(
+    () => true,
+    (context) => ({ type: 'Epic', group: context.group, epic: context.epic }),
+  ),
   ...epicRelationActions,
   ...itemLinkActions(EPIC_ACTION_KIND),
 ];

@@ -9,6 +9,7 @@ import {
 import { listMilestones } from '../../../db/repositories/milestoneRepository.ts';
 import { findUsersByUsernames } from '../../../db/repositories/userRepository.ts';
 import type { MilestoneRow, UserRow } from '../../../db/schema.ts';
+import { reactAction } from './awardActions.ts';
 import type { IssueActionContext, IssueActionState, IssueExplainContext } from './issueActionContext.ts';
 import { ISSUE_ACTION_KIND, saveIssue } from './issueActionKind.ts';
 import { issueEpicActions } from './issueEpicActions.ts';
@@ -199,4 +200,5 @@ export const ISSUE_QUICK_ACTIONS: readonly IssueAction[] = [
   ...issueEpicActions,
   ...itemFollowActions(ISSUE_ACTION_KIND),
   ...itemLinkActions(ISSUE_ACTION_KIND),
+  reactAction(persisted, (context) => ({ type: 'Issue', located: context.located })),
 ];

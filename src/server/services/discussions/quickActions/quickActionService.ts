@@ -27,8 +27,8 @@ import {
 /**
  * A text's quick actions, found against the item as it is and ready to run (GitLab's
  * QuickActions::InterpretService): `text` is what remains to save, `commands` what was found.
- * `/cc @user` is GitLab's no-op and stays in the text as a mention; `/react`, time tracking,
- * `/duplicate`, `/move`, `/clone`, `/promote` and `/copy_metadata` are not supported (they stay text).
+ * `/cc @user` is GitLab's no-op and stays in the text as a mention; time tracking, `/duplicate`,
+ * `/move`, `/clone`, `/promote` and `/copy_metadata` are not supported (they stay text).
  */
 export interface PreparedQuickActions {
   readonly text: string;
