@@ -18,6 +18,7 @@ import {
 import { type NoteablePolicy, noteablePolicy } from '../../services/discussions/noteable.ts';
 import { type SubmittedNote, submitNote } from '../../services/discussions/submitNote.ts';
 import { findReadableEpic } from '../../services/epics/epicQueries.ts';
+import { MARKDOWN_RENDERER_VERSION } from '../../services/markdown/markdownRenderer.ts';
 import {
   bodyParams,
   nested,
@@ -148,7 +149,10 @@ export function registerDiscussionRoutes(app: FastifyInstance, { db }: ServerDep
           const policy = await policyOf(request);
           const since = optionalTime(query, 'last_fetched_at') ?? new Date(0);
           const fetchedAt = request.access.now();
-          const etag = `W/"${await discussionStamp(db, policy)}:${since.toISOString()}"`;
+          // Notes render per reader (which references are links), so the reader is part of the tag.
+          const reader = request.access.actor.user?.id ?? 'anonymous';
+          const stamp = await discussionStamp(db, policy);
+          const etag = `W/"${MARKDOWN_RENDERER_VERSION}:${reader}:${stamp}:${since.toISOString()}"`;
           reply
             .header('Poll-Interval', NOTES_POLL_INTERVAL_MS)
             .header('ETag', etag)
