@@ -4,6 +4,7 @@ import type { ServerConfig } from '../config.ts';
 import type { Database, NamespaceRow } from '../db/schema.ts';
 import { type AccessContext, seesHiddenIssues } from '../services/access.ts';
 import type { Actor } from '../services/actor.ts';
+import { MarkdownBatch } from '../services/markdown/referenceRendering.ts';
 import { type StatsVisibility, viewerScopeOfRoot } from '../services/viewerScope.ts';
 import { createLoaders, type Loaders, perRoot } from './loaders.ts';
 
@@ -21,6 +22,8 @@ export interface GraphQLContext {
   viewerScope(rootId: number): Promise<StatsVisibility>;
   /** Set by the limits check before execution (GitLab's `queryComplexity` field). */
   complexity: { score: number; limit: number } | null;
+  /** Markdown rendered for this reader, the references of a level's documents resolved together. */
+  readonly markdown: MarkdownBatch;
   /** The timeframe each listed epic was fetched with, null for none (for `hasChildrenWithinTimeframe`). */
   readonly epicTimeframes: WeakMap<object, DateRange | null>;
 }
@@ -42,5 +45,13 @@ export function createGraphQLContext(base: ContextBase): GraphQLContext {
     base.now,
   );
   const groupsOfRoot = async (rootId: number) => (await loaders.rootContents(rootId)).groups;
-  return { ...base, loaders, groupsOfRoot, viewerScope, complexity: null, epicTimeframes: new WeakMap() };
+  return {
+    ...base,
+    loaders,
+    groupsOfRoot,
+    viewerScope,
+    markdown: new MarkdownBatch(base.db, base.access),
+    complexity: null,
+    epicTimeframes: new WeakMap(),
+  };
 }

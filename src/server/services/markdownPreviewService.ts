@@ -11,7 +11,7 @@ import { findReadableEpic } from './epics/epicQueries.ts';
 import { UnauthorizedError } from './errors.ts';
 import { findReadableGroupAtPath } from './groupService.ts';
 import { findReadableIssue } from './issueService.ts';
-import { renderMarkdown } from './markdown/markdownRenderer.ts';
+import { type MarkdownContext, renderManyFor } from './markdown/referenceRendering.ts';
 import { findReadableProject } from './projectService.ts';
 
 /** The `target_type` values GitLab's markdown editors send with a preview. */
@@ -36,8 +36,11 @@ export interface MarkdownPreview {
   readonly users: readonly string[];
 }
 
+/** The preview as the reader will see the saved text: references resolved in its context, for them. */
 async function previewOf(
   db: Kysely<Database>,
+  access: AccessContext,
+  context: MarkdownContext,
   text: string,
   prepared: { readonly text: string; explain(): Promise<string[]> } | null,
 ): Promise<MarkdownPreview> {
@@ -45,9 +48,11 @@ async function previewOf(
   const explanations = prepared ? await prepared.explain() : [];
   const mentioned = usernamesIn(withoutCode(body)).slice(0, 100);
   const users = mentioned.length ? await findUsersByUsernames(db, mentioned) : [];
+  const commands = explanations.join('<br>');
+  const [html, commandsHtml] = await renderManyFor(db, access, context, [body, commands]);
   return {
-    html: renderMarkdown(body).html,
-    commandsHtml: explanations.length ? renderMarkdown(explanations.join('<br>')).html : '',
+    html: html!.html,
+    commandsHtml: explanations.length ? commandsHtml!.html : '',
     users: users.map((user) => user.username),
   };
 }
@@ -69,9 +74,10 @@ export async function previewGroupMarkdown(
   if (request.targetType === 'Epic' && request.targetId !== undefined) {
     const { epic } = await findReadableEpic(db, access, { group, iid: request.targetId });
     const target = { type: 'Epic' as const, group, epic };
-    return previewOf(db, request.text, await prepareQuickActions(db, access, target, request.text));
+    const prepared = await prepareQuickActions(db, access, target, request.text);
+    return previewOf(db, access, { group }, request.text, prepared);
   }
-  return previewOf(db, request.text, null);
+  return previewOf(db, access, { group }, request.text, null);
 }
 
 /**
@@ -87,13 +93,15 @@ export async function previewProjectMarkdown(
 ): Promise<MarkdownPreview> {
   if (!access.actor.user) throw new UnauthorizedError();
   const located = await findReadableProject(db, access, projectPath);
-  if (request.targetType !== 'Issue') return previewOf(db, request.text, null);
+  const context = { project: located.project, namespace: located.namespace };
+  if (request.targetType !== 'Issue') return previewOf(db, access, context, request.text, null);
   if (request.targetId === undefined) {
     // The new-issue form: GitLab explains against the issue about to be created.
     const prepared = await prepareNewIssueQuickActions(db, access, located, request.text, false);
-    return previewOf(db, request.text, prepared);
+    return previewOf(db, access, context, request.text, prepared);
   }
   const issue = await findReadableIssue(db, access, located, request.targetId);
   const target = { type: 'Issue' as const, located: { ...located, issue } };
-  return previewOf(db, request.text, await prepareQuickActions(db, access, target, request.text));
+  const prepared = await prepareQuickActions(db, access, target, request.text);
+  return previewOf(db, access, context, request.text, prepared);
 }

@@ -2,7 +2,7 @@ import { toGlobalId } from '../../../core/domain/gid.ts';
 import { issuableReference } from '../../../core/domain/references.ts';
 import { epicChildLinksPath, epicWebPath } from '../../../core/domain/webPaths.ts';
 import { epicTextColor, listEpicsConnection } from '../../services/epics/epicQueries.ts';
-import { renderMarkdown, renderTitleHtml } from '../../services/markdown/markdownRenderer.ts';
+import { renderTitleHtml } from '../../services/markdown/markdownRenderer.ts';
 import { subscribedByChoiceOrAuthorship } from '../../services/subscriptionService.ts';
 import { whenRead } from '../batchLoader.ts';
 import { keysetConnection, listConnection } from '../connection.ts';
@@ -80,7 +80,8 @@ export const Epic: EpicResolvers = {
   id: (epic) => toGlobalId('Epic', epic.id),
   iid: (epic) => String(epic.iid),
   titleHtml: (epic) => renderTitleHtml(epic.title),
-  descriptionHtml: (epic) => renderMarkdown(epic.description).html,
+  descriptionHtml: async (epic, _args, context) =>
+    (await context.markdown.render({ group: await groupOf(epic, context) }, epic.description)).html,
   color: (epic) => epic.color,
   textColor: (epic) => epicTextColor(epic),
   author: async (epic, _args, { loaders }) => {

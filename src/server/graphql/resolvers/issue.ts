@@ -23,7 +23,12 @@ async function projectOf(issue: IssueModel, { loaders }: GraphQLContext) {
 }
 
 export const Issue: IssueResolvers = {
-  descriptionHtml: (issue) => renderMarkdown(issue.description).html,
+  descriptionHtml: async (issue, _args, context) => {
+    const project = await projectOf(issue, context);
+    const namespace = await context.loaders.namespace.load(project.namespace_id);
+    if (!namespace) throw new Error(`Project ${project.id} has no namespace`);
+    return (await context.markdown.render({ project, namespace }, issue.description)).html;
+  },
   hidden: async (issue, _args, { loaders }) => (await loaders.user.load(issue.author_id))?.state === BANNED,
   taskCompletionStatus: (issue) => {
     const { tasks } = renderMarkdown(issue.description);

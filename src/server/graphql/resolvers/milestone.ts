@@ -2,7 +2,6 @@ import { toGlobalId } from '../../../core/domain/gid.ts';
 import { groupMilestonePath, projectMilestonePath } from '../../../core/domain/webPaths.ts';
 import { calendarDateOf } from '../../../core/time/formatting.ts';
 import { listIssuesConnection } from '../../services/issueService.ts';
-import { renderMarkdown } from '../../services/markdown/markdownRenderer.ts';
 import {
   milestoneIssueLabels,
   milestoneParticipants,
@@ -57,7 +56,17 @@ export const Milestone: MilestoneResolvers = {
     );
     return { totalIssuesCount: counts.total, closedIssuesCount: counts.closed };
   },
-  descriptionHtml: (milestone) => renderMarkdown(milestone.description).html,
+  // A project milestone's text reads like its project's; a group milestone's like its group's.
+  descriptionHtml: async (milestone, _args, { loaders, markdown }) => {
+    if (milestone.group_id !== null) {
+      const group = await loaders.namespace.load(milestone.group_id);
+      return group ? (await markdown.render({ group }, milestone.description)).html : null;
+    }
+    const project = await loaders.project.load(milestone.project_id ?? 0);
+    const namespace = project ? await loaders.namespace.load(project.namespace_id) : null;
+    if (!project || !namespace) return null;
+    return (await markdown.render({ project, namespace }, milestone.description)).html;
+  },
   // The milestone page's tabs and chart: only the issues the viewer may read (milestoneContentService).
   issues: async (milestone, args, { db, access }) => {
     const sort = issueSortOrder(args.sort);

@@ -16,7 +16,11 @@ import {
   setDiscussionResolved,
   updateNote,
 } from '../../services/discussions/discussionService.ts';
-import { type NoteablePolicy, noteablePolicy } from '../../services/discussions/noteable.ts';
+import {
+  markdownContextOf,
+  type NoteablePolicy,
+  noteablePolicy,
+} from '../../services/discussions/noteable.ts';
 import {
   discussionPolicyById,
   noteablePolicyById,
@@ -25,7 +29,6 @@ import {
 import { type NoteKind, pageOfDiscussions, pageOfNotes } from '../../services/discussions/notePages.ts';
 import { submitNote } from '../../services/discussions/submitNote.ts';
 import { NotFoundError } from '../../services/errors.ts';
-import { renderMarkdown } from '../../services/markdown/markdownRenderer.ts';
 import { type Connection, type ConnectionArgs, offsetConnection, PAGE_LIMITS } from '../connection.ts';
 import type { GraphQLContext } from '../context.ts';
 import type {
@@ -210,7 +213,8 @@ const discussionGid = (id: string) => toGlobalId('Discussion', id);
 export const Note: NoteResolvers = {
   id: ({ row }) => toGlobalId('Note', row.id),
   body: ({ row }) => row.note,
-  bodyHtml: ({ row }) => renderMarkdown(row.note).html,
+  bodyHtml: async ({ row, policy }, _args, context) =>
+    (await context.markdown.render(markdownContextOf(policy.target), row.note)).html,
   author: ({ row }, _args, context) => userOf(row.author_id, context),
   createdAt: ({ row }) => new Date(row.created_at).toISOString(),
   updatedAt: ({ row }) => new Date(row.updated_at).toISOString(),

@@ -15,6 +15,7 @@ import {
   updateNote,
 } from '../../services/discussions/discussionService.ts';
 import { type SubmittedNote, submitNote } from '../../services/discussions/submitNote.ts';
+import { MARKDOWN_RENDERER_VERSION } from '../../services/markdown/markdownRenderer.ts';
 import {
   bodyParams,
   nested,
@@ -126,7 +127,10 @@ export function registerDiscussionRoutes(app: FastifyInstance, { db }: ServerDep
           const policy = await policyOf(request);
           const since = optionalTime(query, 'last_fetched_at') ?? new Date(0);
           const fetchedAt = request.access.now();
-          const etag = `W/"${await discussionStamp(db, policy)}:${since.toISOString()}"`;
+          // Notes render per reader (which references are links), so the reader is part of the tag.
+          const reader = request.access.actor.user?.id ?? 'anonymous';
+          const stamp = await discussionStamp(db, policy);
+          const etag = `W/"${MARKDOWN_RENDERER_VERSION}:${reader}:${stamp}:${since.toISOString()}"`;
           reply
             .header('Poll-Interval', NOTES_POLL_INTERVAL_MS)
             .header('ETag', etag)

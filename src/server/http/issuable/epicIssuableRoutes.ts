@@ -3,9 +3,9 @@ import type { ServerDeps } from '../../serverDeps.ts';
 import { loadEpicIssuable, saveEpicIssuable } from '../../services/epicIssuableService.ts';
 import { groupPathOf, groupScopedPatterns } from '../groupScopedRoutes.ts';
 import { issuableJsonErrorHandler } from './issuableErrors.ts';
-import { epicText, issuableUpdateJson } from './issuableJson.ts';
+import { epicText } from './issuableJson.ts';
 import { epicIssuableChanges, parseIid } from './issuableParams.ts';
-import { answerRealtimeChanges, stopPollingOnFailure } from './realtimeChanges.ts';
+import { answerIssuableUpdate, answerRealtimeChanges, stopPollingOnFailure } from './realtimeChanges.ts';
 
 /**
  * The endpoints behind the epic page's title and description editor, at GitLab's paths:
@@ -45,7 +45,7 @@ export function registerEpicIssuableRoutes(app: FastifyInstance, deps: ServerDep
           groupPathOf(request.params),
           parseIid(iid),
         );
-        return answerRealtimeChanges(request, reply, epicText(issuable));
+        return answerRealtimeChanges(db, request, reply, epicText(issuable));
       },
     );
   }
@@ -66,7 +66,7 @@ export function registerEpicIssuableRoutes(app: FastifyInstance, deps: ServerDep
           parseIid(iid),
           changes,
         );
-        return issuableUpdateJson(epicText(saved));
+        return answerIssuableUpdate(db, request.access, epicText(saved));
       },
     });
   }

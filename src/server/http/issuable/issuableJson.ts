@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
+import { scanReferences } from '../../../core/domain/gfmReferences.ts';
 import { epicWebPath, issueWebPath, userPath } from '../../../core/domain/webPaths.ts';
 import type { EpicRow, IssueRow, UserRow } from '../../db/schema.ts';
 import type { EpicIssuable } from '../../services/epicIssuableService.ts';
 import type { IssueIssuable } from '../../services/issues/issueIssuable.ts';
 import {
   MARKDOWN_RENDERER_VERSION,
-  renderMarkdown,
+  type RenderedMarkdown,
   renderTitleHtml,
 } from '../../services/markdown/markdownRenderer.ts';
+import type { MarkdownContext } from '../../services/markdown/referenceRendering.ts';
 
 type TextRow = Pick<
   EpicRow & IssueRow,
@@ -19,6 +21,8 @@ export interface IssuableText {
   readonly row: TextRow;
   readonly lastEditor: UserRow | null;
   readonly webPath: string;
+  /** Where the description's references resolve: the issue's project or the epic's group. */
+  readonly context: MarkdownContext;
   /** An issue's type (issue, incident, …), which the issue's edit form changes; epics have none. */
   readonly issueType?: string;
 }
@@ -27,21 +31,26 @@ export const epicText = ({ group, epic, lastEditor }: EpicIssuable): IssuableTex
   row: epic,
   lastEditor,
   webPath: epicWebPath(group.full_path, epic.iid),
+  context: { group },
 });
 
-export const issueText = ({ project, issue, lastEditor }: IssueIssuable): IssuableText => ({
+export const issueText = ({ project, namespace, issue, lastEditor }: IssueIssuable): IssuableText => ({
   row: issue,
   lastEditor,
   webPath: issueWebPath(project.full_path, issue.iid),
+  context: { project, namespace },
   issueType: issue.issue_type,
 });
 
 /**
  * What GitLab's realtime_changes returns: rendered and raw title and description, task status,
  * lock_version and the last edit; for an issue its `issue_type` too. `updated_*` are null until someone edits the epic or issue.
+ * `description` is the description rendered for the reader (renderMarkdownFor).
  */
-export function realtimeChangesJson({ row: epic, lastEditor, issueType }: IssuableText) {
-  const description = renderMarkdown(epic.description);
+export function realtimeChangesJson(
+  { row: epic, lastEditor, issueType }: IssuableText,
+  description: RenderedMarkdown,
+) {
   return {
     ...(issueType === undefined ? {} : { issue_type: issueType }),
     title: renderTitleHtml(epic.title),
@@ -61,17 +70,33 @@ export function realtimeChangesJson({ row: epic, lastEditor, issueType }: Issuab
  * The update endpoint's answer: the realtime fields plus where the epic lives (its page's path, which
  * the client compares with location.pathname after a save) and its state.
  */
-export function issuableUpdateJson(text: IssuableText) {
-  return { ...realtimeChangesJson(text), web_url: text.webPath, state: text.row.state };
+export function issuableUpdateJson(text: IssuableText, description: RenderedMarkdown) {
+  return { ...realtimeChangesJson(text, description), web_url: text.webPath, state: text.row.state };
+}
+
+/** Who reads, as far as the rendered description depends on it. */
+export interface EtagReader {
+  readonly userId: number | null;
+  /** The data version (a number bumped by every write), read only when the description needs it. */
+  readonly dataVersion: () => Promise<string>;
 }
 
 /**
  * A validator for realtime_changes computed without rendering: every save bumps lock_version and
  * updated_at, the editor's name may change on its own, and a new renderer renders differently.
+ * References render per reader and show other items' titles and states, which change without this
+ * item changing: so the reader is part of the key, and a description that may hold references
+ * follows the data version too.
  */
-export function realtimeChangesEtag({ row: epic, lastEditor }: IssuableText): string {
+export async function realtimeChangesEtag(
+  { row: epic, lastEditor }: IssuableText,
+  reader: EtagReader,
+): Promise<string> {
+  const mayReference = scanReferences(epic.description).length > 0;
   const key = [
     MARKDOWN_RENDERER_VERSION,
+    reader.userId ?? '',
+    mayReference ? await reader.dataVersion() : '',
     epic.id,
     epic.lock_version,
     epic.updated_at.getTime(),

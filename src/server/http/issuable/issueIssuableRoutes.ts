@@ -3,9 +3,9 @@ import type { ServerDeps } from '../../serverDeps.ts';
 import { saveIssueIssuable, withLastEditor } from '../../services/issues/issueIssuable.ts';
 import { projectScopedPatterns } from '../groupScopedRoutes.ts';
 import { issuableJsonErrorHandler } from './issuableErrors.ts';
-import { issuableUpdateJson, issueText } from './issuableJson.ts';
+import { issueText } from './issuableJson.ts';
 import { issueIssuableChanges, issueOfPath } from './issuableParams.ts';
-import { answerRealtimeChanges, stopPollingOnFailure } from './realtimeChanges.ts';
+import { answerIssuableUpdate, answerRealtimeChanges, stopPollingOnFailure } from './realtimeChanges.ts';
 
 /**
  * The endpoints behind the issue page's title and description editor, at GitLab's paths; the same
@@ -28,7 +28,7 @@ export function registerIssueIssuableRoutes(app: FastifyInstance, { db }: Server
       { errorHandler: issuableJsonErrorHandler(stopPollingOnFailure) },
       async (request, reply) => {
         const issuable = await withLastEditor(db, await issueOfPath(db, request));
-        return answerRealtimeChanges(request, reply, issueText(issuable));
+        return answerRealtimeChanges(db, request, reply, issueText(issuable));
       },
     );
   }
@@ -42,7 +42,8 @@ export function registerIssueIssuableRoutes(app: FastifyInstance, { db }: Server
       handler: async (request) => {
         const changes = issueIssuableChanges(request.query, request.body);
         const located = await issueOfPath(db, request);
-        return issuableUpdateJson(issueText(await saveIssueIssuable(db, request.access, located, changes)));
+        const saved = await saveIssueIssuable(db, request.access, located, changes);
+        return answerIssuableUpdate(db, request.access, issueText(saved));
       },
     });
   }

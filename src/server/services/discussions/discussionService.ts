@@ -23,9 +23,9 @@ import type { Database, NoteRow, UserRow } from '../../db/schema.ts';
 import { fitsSqlInteger } from '../../db/sqlInteger.ts';
 import type { AccessContext } from '../access.ts';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors.ts';
-import { renderMarkdown } from '../markdown/markdownRenderer.ts';
+import { renderManyFor } from '../markdown/referenceRendering.ts';
 import { raiseMentionTodos } from './mentionTodos.ts';
-import { type NoteablePolicy, noteableScope } from './noteable.ts';
+import { markdownContextOf, type NoteablePolicy, noteableScope } from './noteable.ts';
 
 /** A note with the people and reactions the activity shows, and what the reader may do with it. */
 export interface NoteView {
@@ -98,8 +98,15 @@ export async function presentNotes(
   }
   for (const award of awards) userIds.add(award.user_id);
   const users = new Map((await findUsersByIds(db, [...userIds])).map((user) => [user.id, user]));
+  // Every note of the page resolves its references in one batch, for this reader.
+  const rendered = await renderManyFor(
+    db,
+    access,
+    markdownContextOf(policy.target),
+    rows.map((row) => row.note),
+  );
   const userOf = (id: number | null) => (id === null ? null : (users.get(id) ?? null));
-  return rows.flatMap((row) => {
+  return rows.flatMap((row, index) => {
     const author = userOf(row.author_id);
     if (!author) return [];
     const noteAwards = awards.flatMap((award) => {
@@ -109,7 +116,7 @@ export async function presentNotes(
     return [
       {
         row,
-        html: renderMarkdown(row.note).html,
+        html: rendered[index]!.html,
         author,
         lastEditedBy: row.last_edited_at === null ? null : userOf(row.updated_by_id),
         resolvedBy: userOf(row.resolved_by_id),

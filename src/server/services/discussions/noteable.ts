@@ -6,11 +6,19 @@ import type { NoteableScope } from '../../db/repositories/noteRepository.ts';
 import type { EpicRow, NamespaceRow } from '../../db/schema.ts';
 import type { AccessContext } from '../access.ts';
 import type { IssueInProject } from '../issueService.ts';
+import type { MarkdownContext } from '../markdown/referenceRendering.ts';
 
 /** The epic or issue whose discussions are read or written, located and already readable. */
 export type NoteableTarget =
   | { readonly type: 'Issue'; readonly located: IssueInProject }
   | { readonly type: 'Epic'; readonly group: NamespaceRow; readonly epic: EpicRow };
+
+/** Where the item's notes resolve their references: the issue's project, or the epic's group. */
+export function markdownContextOf(target: NoteableTarget): MarkdownContext {
+  return target.type === 'Issue'
+    ? { project: target.located.project, namespace: target.located.namespace }
+    : { group: target.group };
+}
 
 /** What the actor may do in this item's discussions, decided once per request. */
 export interface NoteablePolicy {

@@ -4,8 +4,8 @@ import { IMAGE_SCHEMES, isAllowedImageUrl, isAllowedLinkUrl, LINK_SCHEMES } from
 /**
  * The last line of defence over the renderer's output. The renderer already escapes raw HTML and
  * refuses bad link schemes; this re-parses what it produced and keeps only an allowlist, so that a
- * renderer bug or plugin cannot smuggle live markup through. Nothing here allows `style`, event
- * handlers, svg, math, iframes, objects or forms.
+ * renderer bug or plugin cannot smuggle live markup through. Nothing here allows event handlers,
+ * svg, math, iframes, objects or forms; `style` only as a label pill's two colours, checked whole.
  */
 
 /** rel for every rendered link: no window.opener, no referrer, no search-engine credit. */
@@ -14,6 +14,7 @@ export const LINK_REL = 'noopener noreferrer nofollow';
 const INLINE_TAGS = ['a', 'code', 'em', 'strong', 'del', 's', 'sub', 'sup', 'br'];
 const BLOCK_TAGS = [
   ...INLINE_TAGS,
+  'span',
   'p',
   'hr',
   'h1',
@@ -36,16 +37,50 @@ const BLOCK_TAGS = [
   'th',
   'td',
 ];
-const BLOCKS_WITH_SOURCEPOS = BLOCK_TAGS.filter((tag) => !INLINE_TAGS.includes(tag) || tag === 'code');
+const BLOCKS_WITH_SOURCEPOS = BLOCK_TAGS.filter(
+  (tag) => (!INLINE_TAGS.includes(tag) && tag !== 'span') || tag === 'code',
+);
+
+/** The classes of reference links (referenceLinks.ts): GitLab's `gfm gfm-<kind>`. */
+const REFERENCE_LINK_CLASSES = [
+  'gfm',
+  'gfm-issue',
+  'gfm-epic',
+  'gfm-milestone',
+  'gfm-label',
+  'gfm-project_member',
+];
+/** The parts of a label pill (the client's LabelChip markup). */
+const LABEL_PILL_CLASSES = [
+  'label-chip',
+  'label-chip-scoped',
+  'label-chip-scope',
+  'label-chip-value',
+  'sr-only',
+];
+/** A label pill's only style: its two colours as custom properties, nothing else gets through. */
+const LABEL_PILL_STYLE = /^--label-bg:#[0-9a-fA-F]{6};--label-fg:#[0-9a-fA-F]{6}$/;
 
 function linkTag(_tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
-  const { href, title } = attribs;
+  const { href, title, class: className } = attribs;
   return {
     tagName: 'a',
     attribs: {
       ...(href !== undefined && isAllowedLinkUrl(href) ? { href } : {}),
+      ...(className !== undefined ? { class: className } : {}),
       ...(title !== undefined ? { title } : {}),
       rel: LINK_REL,
+    },
+  };
+}
+
+function spanTag(_tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+  const { class: className, style } = attribs;
+  return {
+    tagName: 'span',
+    attribs: {
+      ...(className !== undefined ? { class: className } : {}),
+      ...(style !== undefined && LABEL_PILL_STYLE.test(style) ? { style } : {}),
     },
   };
 }
@@ -81,7 +116,6 @@ const SHARED: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: [...IMAGE_SCHEMES] },
   allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
   allowProtocolRelative: true,
-  allowedStyles: {},
   parseStyleAttributes: false,
   disallowedTagsMode: 'discard',
   enforceHtmlBoundary: false,
@@ -92,7 +126,8 @@ const BLOCK_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: BLOCK_TAGS,
   allowedAttributes: {
     ...Object.fromEntries(BLOCKS_WITH_SOURCEPOS.map((tag) => [tag, ['data-sourcepos']])),
-    a: ['href', 'title', 'rel'],
+    a: ['href', 'class', 'title', 'rel'],
+    span: ['class', 'style'],
     img: ['src', 'alt', 'title', 'loading'],
     input: ['type', 'class', 'disabled', 'checked'],
     ol: ['data-sourcepos', 'start', 'class'],
@@ -103,6 +138,8 @@ const BLOCK_OPTIONS: sanitizeHtml.IOptions = {
     td: ['data-sourcepos', { name: 'align', values: ['left', 'center', 'right'] }],
   },
   allowedClasses: {
+    a: REFERENCE_LINK_CLASSES,
+    span: LABEL_PILL_CLASSES,
     ul: ['contains-task-list'],
     ol: ['contains-task-list'],
     li: ['task-list-item'],
@@ -110,7 +147,7 @@ const BLOCK_OPTIONS: sanitizeHtml.IOptions = {
     code: [/^language-[\w+#.-]{1,40}$/],
   },
   selfClosing: ['img', 'br', 'hr', 'input'],
-  transformTags: { a: linkTag, img: imageTag, input: checkboxTag },
+  transformTags: { a: linkTag, span: spanTag, img: imageTag, input: checkboxTag },
 };
 
 const INLINE_OPTIONS: sanitizeHtml.IOptions = {

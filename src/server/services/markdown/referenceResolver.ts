@@ -1,0 +1,318 @@
+import { contrastTextColor, parseHexColor } from '../../../core/domain/colors.ts';
+import { type GfmReference, MENTION_ALL, referenceKey } from '../../../core/domain/gfmReferences.ts';
+import {
+  epicWebPath,
+  groupMilestonePath,
+  groupPath,
+  issueWebPath,
+  labelIssuesPath,
+  projectMilestonePath,
+  userPath,
+} from '../../../core/domain/webPaths.ts';
+import type { Executor } from '../../db/executor.ts';
+import { findGroupsAndProjectsOfRoot } from '../../db/repositories/namespaceRepository.ts';
+import {
+  findLabelsOwnedBy,
+  findMilestonesOwnedBy,
+  findReadableEpicsByIids,
+  findReadableIssuesByIids,
+  findVisibleGroupsByFullPaths,
+  type IidsIn,
+  type OwnedBy,
+} from '../../db/repositories/referenceRepository.ts';
+import { findUsersByUsernames } from '../../db/repositories/userRepository.ts';
+import type { LabelRow, MilestoneRow, NamespaceRow, ProjectRow } from '../../db/schema.ts';
+import { fitsSqlInteger } from '../../db/sqlInteger.ts';
+import { type AccessContext, seesHiddenIssues } from '../access.ts';
+import type { ReferenceLink, ResolvedReferences } from './referenceLinks.ts';
+
+/**
+ * Where a text lives, which decides what its relative references name: on an issue (or anywhere
+ * in a project) `#12` is the project's issue and `&5` its group's epic; on an epic (or in a group)
+ * `&5` is the group's epic and an issue needs its project's path. Labels and milestones are the
+ * project's and its groups' up to the root.
+ */
+export type MarkdownContext =
+  | { readonly project: ProjectRow; readonly namespace: NamespaceRow }
+  | { readonly group: NamespaceRow };
+
+/**
+ * At most this many distinct references of one document are looked up; the rest stay text, so that
+ * a body of thousands of references costs what one of two hundred does.
+ */
+export const MAX_REFERENCES_PER_DOCUMENT = 200;
+
+type Of<K extends GfmReference['kind']> = Extract<GfmReference, { kind: K }>;
+
+/** What the resolution reads once and shares between kinds. */
+class Resolution {
+  readonly resolved = new Map<string, ReferenceLink>();
+  readonly group: NamespaceRow;
+  readonly project: ProjectRow | null;
+  private root: Promise<{ groups: NamespaceRow[]; projects: ProjectRow[] }> | undefined;
+
+  constructor(
+    readonly db: Executor,
+    readonly access: AccessContext,
+    context: MarkdownContext,
+  ) {
+    this.group = 'group' in context ? context.group : context.namespace;
+    this.project = 'project' in context ? context.project : null;
+  }
+
+  /** Every group and project of the context's root namespace (one statement, read once). */
+  rootContents() {
+    this.root ??= findGroupsAndProjectsOfRoot(this.db, this.group.root_namespace_id);
+    return this.root;
+  }
+
+  /** Labels and milestones a text sees: the project's, its group's and every ancestor's. */
+  get owners(): OwnedBy {
+    return { groupIds: this.group.traversal_ids, projectId: this.project?.id ?? null };
+  }
+
+  add(reference: GfmReference, link: ReferenceLink): void {
+    this.resolved.set(referenceKey(reference), link);
+  }
+}
+
+/**
+ * What each reference names that the reader may see, by referenceKey; anything missing, outside the
+ * context's root namespace (every query stays inside one, the sharding key), or hidden from the
+ * reader is left out and stays text, so that a link never reveals what the reader could not open.
+ * One statement per kind of reference, whatever their number.
+ */
+export async function resolveReferences(
+  db: Executor,
+  access: AccessContext,
+  context: MarkdownContext,
+  references: readonly GfmReference[],
+): Promise<ResolvedReferences> {
+  const wanted = references.slice(0, MAX_REFERENCES_PER_DOCUMENT);
+  const of = <K extends GfmReference['kind']>(kind: K) =>
+    wanted.filter((reference): reference is Of<K> => reference.kind === kind);
+  const resolution = new Resolution(db, access, context);
+  await resolveIssues(resolution, of('issue'));
+  await resolveEpics(resolution, of('epic'));
+  await resolveLabels(resolution, of('label'));
+  await resolveMilestones(resolution, of('milestone'));
+  await resolveMentions(resolution, of('user'));
+  return resolution.resolved;
+}
+
+/** References grouped by the project or group that holds them, for one `iid IN` per owner. */
+function groupByOwner<T extends { readonly iid: number }>(
+  entries: readonly { readonly ownerId: number; readonly reference: T }[],
+): IidsIn[] {
+  const byOwner = new Map<number, number[]>();
+  for (const { ownerId, reference } of entries) {
+    if (!fitsSqlInteger(reference.iid)) continue;
+    const iids = byOwner.get(ownerId) ?? [];
+    iids.push(reference.iid);
+    byOwner.set(ownerId, iids);
+  }
+  return [...byOwner].map(([ownerId, iids]) => ({ ownerId, iids }));
+}
+
+async function resolveIssues(resolution: Resolution, references: readonly Of<'issue'>[]): Promise<void> {
+  if (references.length === 0) return;
+  const { access, group, project: contextProject } = resolution;
+  const { groups, projects } = await resolution.rootContents();
+  const byPath = new Map(projects.map((project) => [project.full_path.toLowerCase(), project]));
+  const groupsById = new Map(groups.map((each) => [each.id, each]));
+  const projectAt = (path: string | null): ProjectRow | null => {
+    if (path === null) return contextProject;
+    const lower = path.toLowerCase();
+    // `web#3` is a project of the context's group, `acme/web#3` a full path (as GitLab reads them).
+    return (
+      (lower.includes('/') ? byPath.get(lower) : undefined) ??
+      byPath.get(`${group.full_path.toLowerCase()}/${lower}`) ??
+      null
+    );
+  };
+  const located = references.flatMap((reference) => {
+    const project = projectAt(reference.path);
+    return project ? [{ ownerId: project.id, project, reference }] : [];
+  });
+  const projectIds: number[] = [];
+  const confidentialProjectIds: number[] = [];
+  for (const project of new Set(located.map((entry) => entry.project))) {
+    const namespace = groupsById.get(project.namespace_id);
+    if (!namespace || !(await access.canInProject('read_issue', project, namespace))) continue;
+    projectIds.push(project.id);
+    if (await access.canInProject('read_issue', project, namespace, { confidential: true })) {
+      confidentialProjectIds.push(project.id);
+    }
+  }
+  const readable = located.filter((entry) => projectIds.includes(entry.ownerId));
+  const issues = await findReadableIssuesByIids(resolution.db, groupByOwner(readable), {
+    projectIds,
+    confidentialProjectIds,
+    viewerId: access.actor.user?.id ?? null,
+    seesHidden: seesHiddenIssues(access),
+  });
+  for (const { project, reference } of readable) {
+    const issue = issues.find((row) => row.project_id === project.id && row.iid === reference.iid);
+    if (!issue) continue;
+    resolution.add(reference, {
+      kind: 'issue',
+      href: issueWebPath(project.full_path, issue.iid),
+      title: issue.title,
+      closed: issue.state === 'closed',
+    });
+  }
+}
+
+async function resolveEpics(resolution: Resolution, references: readonly Of<'epic'>[]): Promise<void> {
+  if (references.length === 0) return;
+  const { access, group: contextGroup } = resolution;
+  const { groups } = await resolution.rootContents();
+  const byPath = new Map(groups.map((group) => [group.full_path.toLowerCase(), group]));
+  const located = references.flatMap((reference) => {
+    const group = reference.path === null ? contextGroup : byPath.get(reference.path.toLowerCase());
+    return group ? [{ ownerId: group.id, group, reference }] : [];
+  });
+  const groupIds: number[] = [];
+  const confidentialGroupIds: number[] = [];
+  for (const group of new Set(located.map((entry) => entry.group))) {
+    if (!(await access.canInNamespace('read_epic', group))) continue;
+    groupIds.push(group.id);
+    if (await access.canInNamespace('read_epic', group, { confidential: true }))
+      confidentialGroupIds.push(group.id);
+  }
+  const readable = located.filter((entry) => groupIds.includes(entry.ownerId));
+  const epics = await findReadableEpicsByIids(resolution.db, groupByOwner(readable), {
+    groupIds,
+    confidentialGroupIds,
+  });
+  for (const { group, reference } of readable) {
+    const epic = epics.find((row) => row.group_id === group.id && row.iid === reference.iid);
+    if (!epic) continue;
+    resolution.add(reference, {
+      kind: 'epic',
+      href: epicWebPath(group.full_path, epic.iid),
+      title: epic.title,
+      closed: epic.state === 'closed',
+    });
+  }
+}
+
+/**
+ * Of the rows that answer one reference, the one nearest the text: the project's own, then its
+ * group's, then each ancestor's (GitLab prefers the closest label or milestone of a title).
+ */
+function nearest<T extends Pick<LabelRow | MilestoneRow, 'group_id' | 'project_id'>>(
+  resolution: Resolution,
+  rows: readonly T[],
+): T | undefined {
+  const depth = (row: T) =>
+    row.project_id !== null
+      ? Number.MAX_SAFE_INTEGER
+      : resolution.group.traversal_ids.indexOf(row.group_id ?? -1);
+  return [...rows].sort((a, b) => depth(b) - depth(a))[0];
+}
+
+/** Whether the reader may see what this label or milestone's owner holds. */
+async function mayRead(
+  resolution: Resolution,
+  action: 'read_label' | 'read_milestone',
+  row: Pick<LabelRow | MilestoneRow, 'group_id'>,
+): Promise<NamespaceRow | null | false> {
+  const { access, project, group } = resolution;
+  if (row.group_id === null) {
+    return project !== null && (await access.canInProject(action, project, group)) ? null : false;
+  }
+  const owner = (await resolution.rootContents()).groups.find((each) => each.id === row.group_id);
+  return owner && (await access.canInNamespace(action, owner)) ? owner : false;
+}
+
+/** `#rrggbb` for a stored colour (`#rgb` widened), or null when it is none. */
+function hexColor(value: string): string | null {
+  const rgb = parseHexColor(value);
+  return rgb && `#${rgb.map((channel) => channel.toString(16).padStart(2, '0')).join('')}`;
+}
+
+async function resolveLabels(resolution: Resolution, references: readonly Of<'label'>[]): Promise<void> {
+  if (references.length === 0) return;
+  const titles = references.flatMap((reference) => ('title' in reference ? [reference.title] : []));
+  const ids = references.flatMap((reference) =>
+    'id' in reference && fitsSqlInteger(reference.id) ? [reference.id] : [],
+  );
+  const labels = await findLabelsOwnedBy(resolution.db, resolution.owners, { titles, ids });
+  const { project, group } = resolution;
+  for (const reference of references) {
+    const label = nearest(
+      resolution,
+      labels.filter((row) =>
+        'title' in reference ? row.title === reference.title : row.id === reference.id,
+      ),
+    );
+    const color = label && hexColor(label.color);
+    if (!label || !color || (await mayRead(resolution, 'read_label', label)) === false) continue;
+    const textColor = hexColor(contrastTextColor(color)) ?? '#ffffff';
+    resolution.add(reference, {
+      kind: 'label',
+      href: project
+        ? labelIssuesPath('project', project.full_path, label.title)
+        : labelIssuesPath('group', group.full_path, label.title),
+      title: label.title,
+      color,
+      textColor,
+      description: label.description,
+    });
+  }
+}
+
+async function resolveMilestones(
+  resolution: Resolution,
+  references: readonly Of<'milestone'>[],
+): Promise<void> {
+  if (references.length === 0) return;
+  const titles = references.flatMap((reference) => ('title' in reference ? [reference.title] : []));
+  const iids = references.flatMap((reference) =>
+    'iid' in reference && fitsSqlInteger(reference.iid) ? [reference.iid] : [],
+  );
+  const milestones = await findMilestonesOwnedBy(resolution.db, resolution.owners, { titles, iids });
+  for (const reference of references) {
+    const milestone = nearest(
+      resolution,
+      milestones.filter((row) =>
+        'title' in reference ? row.title === reference.title : row.iid === reference.iid,
+      ),
+    );
+    if (!milestone) continue;
+    const owner = await mayRead(resolution, 'read_milestone', milestone);
+    if (owner === false) continue;
+    const href =
+      owner === null
+        ? projectMilestonePath(resolution.project!.full_path, milestone.iid)
+        : groupMilestonePath(owner.full_path, milestone.iid);
+    resolution.add(reference, { kind: 'milestone', href, title: milestone.title });
+  }
+}
+
+/** `@username` links to the user, `@group/path` to a group the reader may see; `@all` stays text. */
+async function resolveMentions(resolution: Resolution, references: readonly Of<'user'>[]): Promise<void> {
+  const names = references
+    .map((reference) => reference.username)
+    .filter((name) => name.toLowerCase() !== MENTION_ALL);
+  if (names.length === 0) return;
+  const users = new Map(
+    (await findUsersByUsernames(resolution.db, names)).map((user) => [user.username.toLowerCase(), user]),
+  );
+  const others = names.filter((name) => !users.has(name.toLowerCase()));
+  const groups = new Map(
+    (await findVisibleGroupsByFullPaths(resolution.db, others, resolution.access.viewer)).map((group) => [
+      group.full_path.toLowerCase(),
+      group,
+    ]),
+  );
+  for (const reference of references) {
+    const key = reference.username.toLowerCase();
+    const user = users.get(key);
+    const group = groups.get(key);
+    if (user) resolution.add(reference, { kind: 'user', href: userPath(user.username), title: user.name });
+    else if (group)
+      resolution.add(reference, { kind: 'user', href: groupPath(group.full_path), title: group.full_name });
+  }
+}
