@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/backends.ts';
-import { PEOPLE, type Person } from '../helpers/epicSidebar.ts';
+import { mountData, PEOPLE, type Person } from '../helpers/epicSidebar.ts';
 import { HttpClient } from '../helpers/httpClient.ts';
 import { closeCheckingRollups } from '../helpers/rollups.ts';
 import { startTestServer, type TestServer } from '../helpers/testServer.ts';
@@ -166,5 +166,31 @@ describe.each(BACKENDS)('GET /api/v4/users/:id/events (%s)', (backend) => {
     });
     expect(activity.events.map((event) => event.title)).not.toContain('Activity kept secret');
     expect((await api.get('guest')!.get('/users/nobody-here/activity.json')).status).toBe(404);
+  });
+
+  it('lists on the profile the groups and projects the user belongs to, only those the viewer may see', async () => {
+    const membershipsSeenBy = async (person: Person | 'anonymous', username: string) => {
+      const client = person === 'anonymous' ? new HttpClient(server.baseUrl) : api.get(person)!;
+      const page = await client.get(`/${username}`);
+      expect(page.status).toBe(200);
+      const json = JSON.parse((await mountData(page)).memberships!) as {
+        groups: { fullPath: string; role: string }[];
+        projects: { fullPath: string; role: string }[];
+      };
+      return {
+        groups: json.groups.map((group) => `${group.fullPath} ${group.role}`),
+        projects: json.projects.map((project) => `${project.fullPath} ${project.role}`),
+      };
+    };
+    const owner = await membershipsSeenBy('anonymous', 'owner');
+    expect(owner.groups).toContain('acme Owner');
+    expect(owner.projects).toContain(`${PROJECT} Owner`);
+    // hlamarr belongs only to the private acme/security: named to its members, hidden from others.
+    expect(await membershipsSeenBy('owner', 'hlamarr')).toEqual({
+      groups: [expect.stringMatching(/^acme\/security /)],
+      projects: [expect.stringMatching(/^acme\/security\/vault-audit /)],
+    });
+    for (const stranger of ['anonymous', 'outsider'] as const)
+      expect(await membershipsSeenBy(stranger, 'hlamarr'), stranger).toEqual({ groups: [], projects: [] });
   });
 });

@@ -23,7 +23,7 @@ const TAB_LABELS: Readonly<Record<ProfileTab, string>> = {
   activity: 'Activity',
   groups: 'Groups',
   projects: 'Projects',
-  issues: 'Issues opened',
+  issues: 'Issues',
 };
 
 /**
