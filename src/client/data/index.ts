@@ -214,5 +214,7 @@ export {
   type TreeItemType,
 } from './tree/treeLinksRest.ts';
 export type * from './types.ts';
+export { type UserActivity, useUserActivity } from './users/userActivityHooks.ts';
+export type { ActivityEventView } from './users/userActivityRest.ts';
 export { type UserIssues, useUserIssues } from './users/userIssuesHooks.ts';
 export type { UserIssue } from './users/userIssuesRest.ts';

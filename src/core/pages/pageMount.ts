@@ -116,6 +116,8 @@ export const PAGE_MOUNTS = {
     createdAt: TEXT,
     /** The profile shows the issues they opened to a signed-in viewer (GitLab's `GET /issues`). */
     signedIn: FLAG,
+    /** JSON: a `UserMembershipsView` (domain/userMemberships.ts), the groups and projects the viewer may see them a member of. */
+    memberships: TEXT,
   },
   'sign-in': { error: TEXT, login: TEXT, redirectTo: TEXT },
   /** GitLab's To-Do List at /dashboard/todos (signed-in only); its filters are the URL's. */

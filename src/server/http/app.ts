@@ -27,6 +27,7 @@ import { registerNoteApiRoutes } from './api/noteApiRoutes.ts';
 import { registerPersonalAccessTokenRoutes } from './api/personalAccessTokenRoutes.ts';
 import { registerProjectRoutes } from './api/projectRoutes.ts';
 import { registerTodoApiRoutes } from './api/todoApiRoutes.ts';
+import { registerUserEventRoutes } from './api/userEventRoutes.ts';
 import { registerUserModerationRoutes } from './api/userModerationRoutes.ts';
 import { registerUserRoutes } from './api/userRoutes.ts';
 import { registerUserStatusRoutes } from './api/userStatusRoutes.ts';
@@ -55,6 +56,7 @@ import { readClientAssets } from './pages/clientAssets.ts';
 import { registerPageRoutes } from './pages/pageRoutes.ts';
 import { registerProfilePages } from './pages/profilePages.ts';
 import { THEME_BOOT_SCRIPT_HASH } from './pages/shell.ts';
+import { registerUserActivityJson } from './pages/userProfilePages.ts';
 import { registerApiRateLimit } from './rateLimit/apiRateLimit.ts';
 import {
   fastifyRateLimitStore,
@@ -152,6 +154,7 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerMilestoneRoutes(app, deps);
   registerUserModerationRoutes(app, deps);
   registerUserRoutes(app, deps);
+  registerUserEventRoutes(app, deps);
   registerUserStatusRoutes(app, deps);
   registerPersonalAccessTokenRoutes(app, deps);
   registerMemberRoutes(app, deps);
@@ -176,6 +179,7 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerPreviewMarkdownRoutes(app, deps);
   registerTodoRoutes(app, deps);
   registerProfilePages(app, { ...deps, assets }, { max: config.signInRateLimit, timeWindow: '1 minute' });
+  registerUserActivityJson(app, deps);
   registerPageRoutes(app, { ...deps, assets });
   return app;
 }

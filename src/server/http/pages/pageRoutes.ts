@@ -26,7 +26,6 @@ import { canManageIssueTemplates } from '../../services/issues/issueTemplateServ
 import { canAdminMilestones } from '../../services/milestoneService.ts';
 import { findReadableProjectOrNull } from '../../services/projectService.ts';
 import { findVisibleUserByUsername } from '../../services/userDirectoryService.ts';
-import { readUserStatus } from '../../services/userStatusService.ts';
 import type { Params } from '../api/params.ts';
 import { GROUP_JSON_PATH, groupJsonEndpoint } from '../autocompleteRoutes.ts';
 import { safeRedirectPath } from '../redirectPath.ts';
@@ -45,6 +44,7 @@ import {
 import { issueTemplatesPage, newIssuePage } from './projectIssuePages.ts';
 import { NO_PAGE_DEFAULTS, roadmapMount } from './roadmapMount.ts';
 import { renderShell } from './shell.ts';
+import { userProfileMount } from './userProfilePages.ts';
 
 export interface PageDeps extends ServerDeps {
   readonly assets: ClientAssets;
@@ -252,20 +252,9 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
       // One segment is a user's profile, as on GitLab (groups live under /groups/).
       const user = section === '' ? await findVisibleUserByUsername(db, request.access, projectPath) : null;
       if (!user) return sendNotFoundPage(request, reply, assets);
-      const status = await readUserStatus(db, user.id, deps.now());
       return sendPage(request, reply, assets, {
         title: `${user.name} (@${user.username})`,
-        mount: {
-          page: 'user',
-          username: user.username,
-          name: user.name,
-          statusEmoji: status?.emoji ?? '',
-          statusMessage: status?.message ?? '',
-          statusBusy: status?.availability === 'busy',
-          bio: user.bio,
-          createdAt: user.created_at.toISOString(),
-          signedIn: request.actor.user !== null,
-        },
+        mount: await userProfileMount(deps, request.access, user),
       });
     }
     const found = await findReadableProjectOrNull(db, request.access, projectPath);
