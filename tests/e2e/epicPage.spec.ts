@@ -275,6 +275,9 @@ for (const role of ['guest', 'anonymous'] as const) {
 }
 
 test('hostile markdown in titles and descriptions never runs in the page', async ({ page }) => {
+  // Twelve epics are created, opened, edited and previewed: more than the default budget allows
+  // while the other worker runs.
+  test.setTimeout(90_000);
   const ran: string[] = [];
   page.on('dialog', async (dialog) => {
     ran.push(dialog.message());
