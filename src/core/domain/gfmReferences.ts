@@ -55,7 +55,7 @@ const REFERENCE = new RegExp(
 );
 
 /** GitLab leaves a sentence's final `.` or `?` out of a one-word title or a username. */
-const TRAILING_PUNCTUATION = /[.?\-]+$/;
+const TRAILING_PUNCTUATION = /[.?-]+$/;
 
 function safeNumber(digits: string): number | null {
   const value = Number(digits);
