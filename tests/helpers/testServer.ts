@@ -13,6 +13,7 @@ import { buildApp } from '../../src/server/http/app.ts';
 import { createPersonalAccessToken } from '../../src/server/services/auth/authService.ts';
 import { createScratchDatabase } from './backends.ts';
 import { createClientManifestDir } from './fakeClientBundle.ts';
+import { seededSnapshot } from './seededSnapshot.ts';
 
 export const TEST_PASSWORD = 'test-password';
 /** A fixed "today" so that the demo data and every date rule are reproducible. */
@@ -82,15 +83,18 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     const setup = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' });
     await prepare(setup.db).finally(() => setup.close());
   }
+  const memorySnapshot = databaseUrl
+    ? undefined
+    : await seededSnapshot(`${options.epics ?? 150}/${options.issues ?? 900}/${TEST_TODAY}`, prepare);
   const database: DatabaseHandle = await openDatabase({
     databaseUrl,
     dataDir: 'memory://',
+    memorySnapshot,
     onStatement: () => {
       statements++;
     },
     statementTimeoutMs: config.dbStatementTimeoutMs,
   });
-  if (!databaseUrl) await prepare(database.db);
   const app = await buildApp({
     config: { ...config, externalUrl: 'http://localhost' },
     db: database.db,
