@@ -3,6 +3,7 @@ import type { DiscussionJson, NoteChangesJson, NoteJson } from '../../src/core/d
 import { BACKENDS } from '../helpers/backends.ts';
 import { createEpic, type Person, signedInClients } from '../helpers/epicSidebar.ts';
 import type { HttpClient } from '../helpers/httpClient.ts';
+import { projectIdOf } from '../helpers/lookups.ts';
 import { closeCheckingRollups } from '../helpers/rollups.ts';
 import { startTestServer, type TestServer } from '../helpers/testServer.ts';
 
@@ -48,12 +49,7 @@ describe.each(BACKENDS)('discussions on epics and issues (%s)', (backend) => {
   beforeAll(async () => {
     server = await startTestServer({ backend, epics: 20, issues: 40 });
     clients = await signedInClients(server);
-    const project = await server.db
-      .selectFrom('projects')
-      .select('id')
-      .where('full_path', '=', PROJECT)
-      .executeTakeFirstOrThrow();
-    projectId = project.id;
+    projectId = await projectIdOf(server, PROJECT);
   });
   afterAll(() => closeCheckingRollups(server));
 

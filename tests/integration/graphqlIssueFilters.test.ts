@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/backends.ts';
 import { HttpClient } from '../helpers/httpClient.ts';
+import { projectIdOf } from '../helpers/lookups.ts';
 import { closeCheckingRollups } from '../helpers/rollups.ts';
 import { startTestServer, type TestServer } from '../helpers/testServer.ts';
 
@@ -47,13 +48,7 @@ describe.each(BACKENDS)('GraphQL issue filters (%s)', (backend) => {
   beforeAll(async () => {
     server = await startTestServer({ backend, epics: 40, issues: 400 });
     owner = HttpClient.withToken(server.baseUrl, await server.tokenFor('owner'));
-    projectId = (
-      await server.db
-        .selectFrom('projects')
-        .select('id')
-        .where('full_path', '=', PROJECT)
-        .executeTakeFirstOrThrow()
-    ).id;
+    projectId = await projectIdOf(server, PROJECT);
     groupId = (
       await server.db
         .selectFrom('namespaces')

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/backends.ts';
 import { createEpic } from '../helpers/epicSidebar.ts';
 import { HttpClient } from '../helpers/httpClient.ts';
+import { projectIdOf } from '../helpers/lookups.ts';
 import { closeCheckingRollups } from '../helpers/rollups.ts';
 import { startTestServer, type TestServer } from '../helpers/testServer.ts';
 
@@ -27,13 +28,7 @@ describe.each(BACKENDS)('banned authors and hidden issues (%s)', (backend) => {
     admin = HttpClient.withToken(server.baseUrl, await server.tokenFor('admin'));
     owner = HttpClient.withToken(server.baseUrl, await server.tokenFor('owner'));
     developer = HttpClient.withToken(server.baseUrl, await server.tokenFor('developer'));
-    projectId = (
-      await server.db
-        .selectFrom('projects')
-        .select('id')
-        .where('full_path', '=', PROJECT)
-        .executeTakeFirstOrThrow()
-    ).id;
+    projectId = await projectIdOf(server, PROJECT);
     developerId = (
       await server.db
         .selectFrom('users')

@@ -3,6 +3,7 @@ import type { IssuableAwardsJson } from '../../src/core/domain/discussions.ts';
 import { BACKENDS } from '../helpers/backends.ts';
 import { createEpic, dataOf, type Person, signedInClients } from '../helpers/epicSidebar.ts';
 import type { HttpClient } from '../helpers/httpClient.ts';
+import { projectIdOf } from '../helpers/lookups.ts';
 import { closeCheckingRollups } from '../helpers/rollups.ts';
 import { startTestServer, type TestServer } from '../helpers/testServer.ts';
 
@@ -55,12 +56,7 @@ describe.each(BACKENDS)('reactions on epics and issues themselves (%s)', (backen
   beforeAll(async () => {
     server = await startTestServer({ backend, epics: 10, issues: 20 });
     clients = await signedInClients(server);
-    const project = await server.db
-      .selectFrom('projects')
-      .select('id')
-      .where('full_path', '=', PROJECT)
-      .executeTakeFirstOrThrow();
-    projectId = project.id;
+    projectId = await projectIdOf(server, PROJECT);
   });
   afterAll(() => closeCheckingRollups(server));
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/backends.ts';
 import { mountData, type Person, signedInClients } from '../helpers/epicSidebar.ts';
 import { HttpClient } from '../helpers/httpClient.ts';
+import { projectIdOf } from '../helpers/lookups.ts';
 import { closeCheckingRollups } from '../helpers/rollups.ts';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../helpers/testServer.ts';
 
@@ -26,14 +27,7 @@ describe.each(BACKENDS)('POST …/-/issues/bulk_update (%s)', (backend) => {
     as(actor).request('POST', path, { json: { update }, headers: { 'x-csrf-token': as(actor).csrfToken } });
   const ids = (...issues: { id: number }[]) => issues.map((issue) => issue.id).join(',');
 
-  const projectId = async (fullPath: string) =>
-    (
-      await server.db
-        .selectFrom('projects')
-        .select('id')
-        .where('full_path', '=', fullPath)
-        .executeTakeFirstOrThrow()
-    ).id;
+  const projectId = async (fullPath: string) => await projectIdOf(server, fullPath);
   const userId = async (username: string) =>
     (
       await server.db

@@ -4,6 +4,7 @@ import type { IssueRow } from '../../src/server/db/schema.ts';
 import { BACKENDS } from '../helpers/backends.ts';
 import { type Person, signedInClients } from '../helpers/epicSidebar.ts';
 import type { HttpClient } from '../helpers/httpClient.ts';
+import { projectIdOf } from '../helpers/lookups.ts';
 import { startTestServer, type TestServer } from '../helpers/testServer.ts';
 
 interface IssuableJson {
@@ -36,14 +37,7 @@ describe.each(BACKENDS)('the issue page issuable endpoints (%s)', (backend) => {
       json: { issue },
       headers: { 'x-csrf-token': as(person).csrfToken },
     });
-  const projectId = async (fullPath: string) =>
-    (
-      await server.db
-        .selectFrom('projects')
-        .select('id')
-        .where('full_path', '=', fullPath)
-        .executeTakeFirstOrThrow()
-    ).id;
+  const projectId = async (fullPath: string) => await projectIdOf(server, fullPath);
   /** A new issue through GitLab's REST create, by `person` (who becomes its author). */
   const createIssue = async (
     person: Person,

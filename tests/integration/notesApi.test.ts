@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/backends.ts';
 import { createEpic, PEOPLE, type Person, signedInClients } from '../helpers/epicSidebar.ts';
 import { HttpClient } from '../helpers/httpClient.ts';
+import { projectIdOf } from '../helpers/lookups.ts';
 import { closeCheckingRollups } from '../helpers/rollups.ts';
 import { startTestServer, type TestServer } from '../helpers/testServer.ts';
 
@@ -62,12 +63,7 @@ describe.each(BACKENDS)("GitLab's notes, discussions and award emoji REST APIs (
     for (const person of PEOPLE)
       api.set(person, HttpClient.withToken(server.baseUrl, await server.tokenFor(person)));
     api.set('anonymous', new HttpClient(server.baseUrl));
-    const project = await server.db
-      .selectFrom('projects')
-      .select('id')
-      .where('full_path', '=', PROJECT)
-      .executeTakeFirstOrThrow();
-    projectId = project.id;
+    projectId = await projectIdOf(server, PROJECT);
   });
   afterAll(() => closeCheckingRollups(server));
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/backends.ts';
 import { HttpClient } from '../helpers/httpClient.ts';
+import { projectIdOf } from '../helpers/lookups.ts';
 import { closeCheckingRollups } from '../helpers/rollups.ts';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../helpers/testServer.ts';
 
@@ -32,13 +33,7 @@ describe.each(BACKENDS)('project labels API (%s)', (backend) => {
       as[name] = HttpClient.withToken(server.baseUrl, await server.tokenFor(name));
     }
     as.anonymous = new HttpClient(server.baseUrl);
-    projectId = (
-      await server.db
-        .selectFrom('projects')
-        .select('id')
-        .where('full_path', '=', project)
-        .executeTakeFirstOrThrow()
-    ).id;
+    projectId = await projectIdOf(server, project);
   });
   afterAll(() => closeCheckingRollups(server));
 

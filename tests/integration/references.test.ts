@@ -3,6 +3,7 @@ import type { DiscussionJson, NoteJson } from '../../src/core/domain/discussions
 import { BACKENDS } from '../helpers/backends.ts';
 import { createEpic, dataOf, type Person, signedInClients } from '../helpers/epicSidebar.ts';
 import type { HttpClient } from '../helpers/httpClient.ts';
+import { projectIdOf } from '../helpers/lookups.ts';
 import { startTestServer, type TestServer } from '../helpers/testServer.ts';
 
 const PROJECT = 'acme/platform/backend/api';
@@ -37,13 +38,7 @@ describe.each(BACKENDS)('references in rendered markdown (%s)', (backend) => {
   beforeAll(async () => {
     server = await startTestServer({ backend, epics: 10, issues: 10 });
     clients = await signedInClients(server);
-    projectId = (
-      await server.db
-        .selectFrom('projects')
-        .select('id')
-        .where('full_path', '=', PROJECT)
-        .executeTakeFirstOrThrow()
-    ).id;
+    projectId = await projectIdOf(server, PROJECT);
     openIid = await newIssue({ title: 'Open <work>' });
     closedIid = await newIssue({ title: 'Done already' });
     expect(

@@ -3,6 +3,7 @@ import { toGlobalId } from '../../src/core/domain/gid.ts';
 import { BACKENDS } from '../helpers/backends.ts';
 import { type Person, signedInClients } from '../helpers/epicSidebar.ts';
 import type { HttpClient } from '../helpers/httpClient.ts';
+import { projectIdOf } from '../helpers/lookups.ts';
 import { closeCheckingRollups } from '../helpers/rollups.ts';
 import { startTestServer, type TestServer } from '../helpers/testServer.ts';
 import { newEpic, newIssue, sendJson } from './epicLinksFixtures.ts';
@@ -42,14 +43,7 @@ describe.each(BACKENDS)('system notes for every change (%s)', (backend) => {
         .where('username', '=', username)
         .executeTakeFirstOrThrow()
     ).id;
-  const projectId = async (fullPath: string) =>
-    (
-      await server.db
-        .selectFrom('projects')
-        .select('id')
-        .where('full_path', '=', fullPath)
-        .executeTakeFirstOrThrow()
-    ).id;
+  const projectId = async (fullPath: string) => await projectIdOf(server, fullPath);
   const putIssue = async (person: Person, project: string, iid: number, body: Record<string, unknown>) =>
     sendJson(as(person), 'PUT', `/api/v4/projects/${await projectId(project)}/issues/${iid}`, body);
   const putEpic = (group: string, iid: number, body: Record<string, unknown>) =>

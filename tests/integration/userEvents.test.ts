@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/backends.ts';
 import { mountData, PEOPLE, type Person } from '../helpers/epicSidebar.ts';
 import { HttpClient } from '../helpers/httpClient.ts';
+import { projectIdOf } from '../helpers/lookups.ts';
 import { closeCheckingRollups } from '../helpers/rollups.ts';
 import { startTestServer, type TestServer } from '../helpers/testServer.ts';
 
@@ -52,13 +53,7 @@ describe.each(BACKENDS)('GET /api/v4/users/:id/events (%s)', (backend) => {
     for (const person of PEOPLE)
       api.set(person, HttpClient.withToken(server.baseUrl, await server.tokenFor(person)));
     api.set('anonymous', new HttpClient(server.baseUrl));
-    projectId = (
-      await server.db
-        .selectFrom('projects')
-        .select('id')
-        .where('full_path', '=', PROJECT)
-        .executeTakeFirstOrThrow()
-    ).id;
+    projectId = await projectIdOf(server, PROJECT);
     const issues = `/projects/${projectId}/issues`;
     const open = await call('owner', 'POST', issues, { title: 'Activity in the open' });
     publicIid = open.body.iid;

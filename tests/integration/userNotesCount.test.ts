@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS } from '../helpers/backends.ts';
 import { dataOf, type Person, signedInClients } from '../helpers/epicSidebar.ts';
 import type { HttpClient } from '../helpers/httpClient.ts';
+import { projectIdOf } from '../helpers/lookups.ts';
 import { closeCheckingRollups } from '../helpers/rollups.ts';
 import { startTestServer, type TestServer } from '../helpers/testServer.ts';
 
@@ -30,12 +31,7 @@ describe.each(BACKENDS)('comment counts of issues (%s)', (backend) => {
   beforeAll(async () => {
     server = await startTestServer({ backend, epics: 10, issues: 20 });
     clients = await signedInClients(server);
-    const project = await server.db
-      .selectFrom('projects')
-      .select('id')
-      .where('full_path', '=', PROJECT)
-      .executeTakeFirstOrThrow();
-    projectId = project.id;
+    projectId = await projectIdOf(server, PROJECT);
     for (const title of ['Talked about', 'Quiet', 'Only internal']) {
       const response = await send('owner', 'POST', `/api/v4/projects/${projectId}/issues`, { title });
       iids.push(((await response.json()) as { iid: number }).iid);
