@@ -10,6 +10,8 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           include: ['src/**/*.test.ts', 'workers/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+          // The unit tests run for ~7 s; a fresh module graph per file cost ~80 s more of imports.
+          isolate: false,
         },
       },
       {
