@@ -162,6 +162,23 @@ export const projectIssuesApiPath = (projectId: string | number): string =>
   `/api/v4/projects/${encodeURIComponent(String(projectId))}/issues`;
 export const issueWebPath = (projectFullPath: string, iid: Iid): string =>
   projectSection(projectFullPath, `issues/${iid}`);
+/**
+ * The tabs of an incident that GitLab names in its path (`issues/incident/:iid/:incident_tab`);
+ * Summary, the first, has no segment of its own.
+ */
+export const INCIDENT_TAB_SEGMENTS = ['metrics', 'timeline'] as const;
+export type IncidentTabSegment = (typeof INCIDENT_TAB_SEGMENTS)[number];
+/** GitLab's incident alias of an issue's page, at one of its tabs ('' for Summary). */
+export function incidentWebPath(
+  projectFullPath: string,
+  iid: Iid,
+  tab: IncidentTabSegment | '' = '',
+): string {
+  const path = projectSection(projectFullPath, `issues/incident/${iid}`);
+  return tab ? `${path}/${tab}` : path;
+}
+export const isIncidentTabSegment = (value: string): value is IncidentTabSegment =>
+  (INCIDENT_TAB_SEGMENTS as readonly string[]).includes(value);
 /** An issue's related issues ('Linked items'), or one link when `linkId` is given. */
 export function issueLinksPath(projectFullPath: string, iid: Iid, linkId?: number): string {
   const links = `${issueWebPath(projectFullPath, iid)}/links`;
