@@ -25,6 +25,8 @@ const scalars = {
   NoteID: 'string',
   DiscussionID: 'string',
   AwardableID: 'string',
+  IssueID: 'string',
+  IncidentManagementTimelineEventID: 'string',
 };
 
 function graphqlFiles(folder: string): string[] {
@@ -82,6 +84,8 @@ await write(
           'AwardEmoji',
           'AwardEmojiConnection',
           'NotePermissions',
+          'TimelineEventType',
+          'TimelineEventTypeConnection',
         ]
           .map((type) => [type, `../models.ts#${type}Model`])
           .concat([

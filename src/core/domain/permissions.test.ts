@@ -187,6 +187,14 @@ const EXPECTED: Record<Action, Row> = {
     'internal+c': '---yyyyy',
     'private+c': '---yyyyy',
   },
+  admin_incident_management_timeline_event: {
+    public: '----yyyy',
+    internal: '----yyyy',
+    private: '----yyyy',
+    'public+c': '----yyyy',
+    'internal+c': '----yyyy',
+    'private+c': '----yyyy',
+  },
   admin_project: {
     public: '-----yyy',
     internal: '-----yyy',

@@ -33,6 +33,7 @@ export const ACTIONS = [
   'admin_issue',
   'destroy_issue',
   'create_incident',
+  'admin_incident_management_timeline_event',
   'read_merge_request',
   'read_milestone',
   'admin_milestone',
@@ -88,6 +89,9 @@ export const POLICY: Readonly<Record<Action, Rule>> = {
   destroy_issue: { min: all('owner') },
   // An issue of type incident (GitLab's create_incident): the team's, from Reporter up.
   create_incident: { min: all('reporter') },
+  // An incident's timeline events are written by its readers from Developer up (GitLab's
+  // IssuablePolicy: read_issue & developer_access); reading them is read_issue.
+  admin_incident_management_timeline_event: { min: all('developer'), confidential: 'developer' },
   read_merge_request: { min: { public: 'anonymous', internal: 'non_member', private: 'reporter' } },
   read_milestone: { min: readable },
   admin_milestone: { min: all('reporter') },

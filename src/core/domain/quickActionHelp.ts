@@ -48,6 +48,8 @@ const HELP: Readonly<Record<string, readonly [Text, Text?]>> = {
   remove_parent_epic: ['Remove parent epic from an epic'],
   child_epic: ['Add child epic to an epic', EPIC_REFERENCE],
   remove_child_epic: ['Remove child epic from an epic', EPIC_REFERENCE],
+  zoom: ['Add Zoom meeting', '<Zoom URL>'],
+  remove_zoom: ['Remove Zoom meeting'],
   shrug: ['Append the comment with ¯\\＿(ツ)＿/¯', '<Comment>'],
   tableflip: ['Append the comment with (╯°□°)╯︵ ┻━┻', '<Comment>'],
 };

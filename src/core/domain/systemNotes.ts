@@ -35,7 +35,9 @@ export type SystemNoteAction =
   | 'relate_epic'
   | 'unrelate_epic'
   | 'relate'
-  | 'unrelate';
+  | 'unrelate'
+  | 'timeline_event'
+  | 'pinned_embed';
 
 /** One system note: its markdown and its action. */
 export interface SystemNoteText {
@@ -238,3 +240,35 @@ export function relatedNote(name: NoteableName, kind: RelationKind, refs: readon
 /** `removed the relation with #5`. */
 export const unrelatedNote = (ref: string): SystemNoteText =>
   text('unrelate', `removed the relation with ${ref}`);
+
+// ---- Incidents (SystemNotes::IncidentsService, SystemNotes::ZoomService) ----
+
+/** What an edit of a timeline event changed, in GitLab's words. */
+export type TimelineEventChange = 'occurred_at' | 'note' | 'occurred_at_and_note';
+
+const TIMELINE_EVENT_CHANGED_TEXT: Readonly<Record<TimelineEventChange, string>> = {
+  occurred_at: 'the event time/date on ',
+  note: 'the text on ',
+  occurred_at_and_note: 'the event time/date and text on ',
+};
+
+/** `added an [incident timeline event](path)`: the path opens the incident's timeline at the event. */
+export const timelineEventAddedNote = (eventPath: string): SystemNoteText =>
+  text('timeline_event', `added an [incident timeline event](${eventPath})`);
+
+/** `edited the text on [incident timeline event](path)`. */
+export const timelineEventEditedNote = (change: TimelineEventChange, eventPath: string): SystemNoteText =>
+  text(
+    'timeline_event',
+    `edited ${TIMELINE_EVENT_CHANGED_TEXT[change]}[incident timeline event](${eventPath})`,
+  );
+
+export const timelineEventDeletedNote = (): SystemNoteText =>
+  text('timeline_event', 'deleted an incident timeline event');
+
+/** `added a Zoom call to this issue` / `removed a Zoom call from this issue`. */
+export const zoomLinkNote = (change: 'added' | 'removed'): SystemNoteText =>
+  text(
+    'pinned_embed',
+    change === 'added' ? 'added a Zoom call to this issue' : 'removed a Zoom call from this issue',
+  );

@@ -382,6 +382,38 @@ export interface LabelPrioritiesTable {
   updated_at: Timestamp;
 }
 
+/** What happened during an incident, and when (migration 0015, GitLab's table of the same name). */
+export interface IncidentManagementTimelineEventsTable {
+  id: Id;
+  root_namespace_id: number;
+  project_id: number;
+  issue_id: number;
+  /** Null once the author's account is gone. */
+  author_id: number | null;
+  updated_by_user_id: ColumnType<number | null, number | null | undefined, number | null>;
+  promoted_from_note_id: ColumnType<number | null, number | null | undefined, number | null>;
+  occurred_at: Timestamp;
+  note: string;
+  /** GitLab's kind of event: 'comment' for those people write or promote. */
+  action: Generated<string>;
+  /** Events people write may be edited; the system's may only be deleted. */
+  editable: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A Zoom link pinned to an issue (migration 0015): issue_status 1 added, 2 removed, as GitLab's. */
+export interface ZoomMeetingsTable {
+  id: Id;
+  root_namespace_id: number;
+  project_id: number;
+  issue_id: number;
+  url: string;
+  issue_status: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   data_version: DataVersionTable;
   users: UsersTable;
@@ -410,6 +442,8 @@ export interface Database {
   uploads: UploadsTable;
   issue_templates: IssueTemplatesTable;
   label_priorities: LabelPrioritiesTable;
+  incident_management_timeline_events: IncidentManagementTimelineEventsTable;
+  zoom_meetings: ZoomMeetingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -422,6 +456,8 @@ export type NewEpic = Insertable<EpicsTable>;
 export type EpicUpdate = Updateable<EpicsTable>;
 export type IssueRow = Selectable<IssuesTable>;
 export type NoteRow = Selectable<NotesTable>;
+export type TimelineEventRow = Selectable<IncidentManagementTimelineEventsTable>;
+export type ZoomMeetingRow = Selectable<ZoomMeetingsTable>;
 export type AwardEmojiRow = Selectable<AwardEmojiTable>;
 export type IssueTemplateRow = Selectable<IssueTemplatesTable>;
 export type MilestoneRow = Selectable<MilestonesTable>;

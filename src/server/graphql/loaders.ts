@@ -37,6 +37,7 @@ import { findSubscriptionChoices } from '../db/repositories/subscriptionReposito
 import { findTodosOfTargets } from '../db/repositories/todoRepository.ts';
 import { findUsersByIds } from '../db/repositories/userRepository.ts';
 import type { StatsVisibility } from '../db/repositories/visibility.ts';
+import { findAddedZoomMeetingUrls } from '../db/repositories/zoomMeetingRepository.ts';
 import type {
   AwardEmojiRow,
   Database,
@@ -224,6 +225,8 @@ export function createLoaders(
     }),
     issueAssigneeIds: new BatchLoader<number, number[]>((ids) => findAssigneeIdsOfIssues(db, ids), []),
     issueEpicId: new BatchLoader<number, number | null>((ids) => findEpicIdsOfIssues(db, ids), null),
+    /** The Zoom meeting pinned to each issue of the page, null for none. */
+    zoomMeetingUrl: new BatchLoader<number, string | null>((ids) => findAddedZoomMeetingUrls(db, ids), null),
     /** Keyed by `rootedKey` (root namespace and epic): whether the epic holds an issue the viewer may see. */
     epicHasIssues: viewerFlagLoader(viewerScope, (epicIds, scope) =>
       findEpicIdsWithIssues(db, epicIds, scope),

@@ -8,10 +8,12 @@ import type {
   NamespaceRow,
   NoteRow,
   ProjectRow,
+  TimelineEventRow,
   TodoRow,
   UserRow,
 } from '../db/schema.ts';
 import type { NoteablePolicy } from '../services/discussions/noteable.ts';
+import type { IssueInProject } from '../services/issueService.ts';
 import type { IssueInEpicRow } from '../services/tree/epicTreeService.ts';
 import type { Connection } from './connection.ts';
 
@@ -68,3 +70,9 @@ export interface DiscussionModel {
 export type DiscussionConnectionModel = Connection<DiscussionModel>;
 export type AwardEmojiModel = AwardEmojiRow;
 export type AwardEmojiConnectionModel = Connection<AwardEmojiRow>;
+/** A timeline event with its incident, its project and the project's group (for noteHtml's references). */
+export interface TimelineEventTypeModel {
+  readonly event: TimelineEventRow;
+  readonly located: IssueInProject;
+}
+export type TimelineEventTypeConnectionModel = Connection<TimelineEventTypeModel>;

@@ -84,6 +84,8 @@ export const scalarResolvers = {
   EpicTreeSortingID: globalIdScalar(['Epic', 'EpicIssue']),
   NoteableID: globalIdScalar(['Epic', 'Issue']),
   NoteID: globalIdScalar(['Note']),
+  IssueID: globalIdScalar(['Issue']),
+  IncidentManagementTimelineEventID: globalIdScalar(['IncidentManagement::TimelineEvent']),
   AwardableID: globalIdScalar(['Epic', 'Issue', 'Note']),
   DiscussionID: discussionIdScalar(),
 } as const;

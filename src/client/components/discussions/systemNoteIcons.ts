@@ -36,6 +36,8 @@ const ICON_OF_ACTION: Readonly<Record<string, IconName>> = {
   unlocked: 'lockOpen',
   lock: 'lock',
   unlock: 'lockOpen',
+  timeline_event: 'clock',
+  pinned_embed: 'link',
 };
 
 export function systemNoteIcon(action: string | null): IconName {

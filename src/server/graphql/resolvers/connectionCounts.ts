@@ -16,5 +16,6 @@ export const connectionResolvers = Object.fromEntries(
     'NoteConnection',
     'DiscussionConnection',
     'AwardEmojiConnection',
+    'TimelineEventTypeConnection',
   ].map((type) => [type, countResolver]),
 );

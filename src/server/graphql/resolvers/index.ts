@@ -36,6 +36,13 @@ import {
 } from './notes.ts';
 import { Project } from './project.ts';
 import { Query } from './query.ts';
+import {
+  TimelineEventType,
+  timelineEventMutations,
+  timelineEventPermissionFields,
+  timelineEventProjectFields,
+  zoomMeetingIssueFields,
+} from './timelineEvents.ts';
 import { currentUserTodoFields, Todo, Todoable, todoMutations } from './todo.ts';
 import { CurrentUser, User, UserCore } from './user.ts';
 
@@ -48,10 +55,12 @@ export const resolvers: Resolvers = {
     ...epicTreeMutations,
     ...issueMutations,
     ...noteMutations,
+    ...timelineEventMutations,
   },
   Group,
   GroupPermissions,
-  Project,
+  Project: { ...Project, ...timelineEventProjectFields },
+  TimelineEventType,
   Epic: {
     ...Epic,
     ...epicSidebarFields,
@@ -69,6 +78,7 @@ export const resolvers: Resolvers = {
   Issue: {
     ...Issue,
     ...issueTreeFields,
+    ...zoomMeetingIssueFields,
     ...noteableFields(
       issuePolicy,
       (issue, { loaders }) => loaders.issueNoteCounts.load(issue.id),
@@ -79,7 +89,7 @@ export const resolvers: Resolvers = {
   NotePermissions,
   Discussion,
   AwardEmoji,
-  IssuePermissions,
+  IssuePermissions: { ...IssuePermissions, ...timelineEventPermissionFields },
   EpicIssue,
   EpicIssueConnection,
   Milestone,

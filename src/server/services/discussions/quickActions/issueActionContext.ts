@@ -6,6 +6,7 @@ import { findAssigneeIdsOfIssues } from '../../../db/repositories/issueRepositor
 import { findLabelsOfTargets, listLabels } from '../../../db/repositories/labelRepository.ts';
 import { findMilestoneById, listMilestones } from '../../../db/repositories/milestoneRepository.ts';
 import { findUsersByIds } from '../../../db/repositories/userRepository.ts';
+import { findAddedZoomMeeting } from '../../../db/repositories/zoomMeetingRepository.ts';
 import type { Database, IssueRow, LabelRow, MilestoneRow, UserRow } from '../../../db/schema.ts';
 import type { AccessContext } from '../../access.ts';
 import type { IssueInProject, ProjectInNamespace } from '../../issueService.ts';
@@ -37,6 +38,8 @@ export interface IssueActionState {
   readonly hasDueDate: boolean;
   readonly hasWeight: boolean;
   readonly discussionLocked: boolean;
+  /** A Zoom meeting is pinned (GitLab's canonical_meeting): /zoom needs none, /remove_zoom one. */
+  readonly hasZoomMeeting: boolean;
   readonly today: CalendarDate;
 }
 
@@ -83,6 +86,7 @@ export async function loadIssueActionContext(
     anyMilestone,
     todo,
     subscribed,
+    zoomMeeting,
   ] = await Promise.all([
     issueRights(db, access, located),
     access.canInProject('update_issue', project, namespace, { confidential: issue.confidential }),
@@ -94,6 +98,7 @@ export async function loadIssueActionContext(
     listMilestones(db, { ...owners, state: 'active' }, { offset: 0, limit: 1 }),
     findPendingTodoOf(db, access.actor, { type: 'Issue', id: issue.id }),
     isSubscribedToIssue(db, access.actor, issue),
+    findAddedZoomMeeting(db, issue.id),
   ]);
   const assignees = await findUsersByIds(db, assigneeIds.get(issue.id) ?? []);
   return {
@@ -113,6 +118,7 @@ export async function loadIssueActionContext(
     anyActiveMilestone: anyMilestone.total > 0,
     pendingTodo: todo !== undefined,
     subscribed,
+    hasZoomMeeting: zoomMeeting !== undefined,
     ...issueFlags(issue),
     today: calendarDateOf(access.now()),
   };
@@ -151,6 +157,7 @@ export async function newIssueActionState(
     hasDueDate: false,
     hasWeight: false,
     discussionLocked: false,
+    hasZoomMeeting: false,
     today: calendarDateOf(access.now()),
   };
 }

@@ -1,0 +1,177 @@
+import { TIMELINE_TEXT_MAX_LENGTH, timelineTextLength } from '../../../core/domain/incidentTimeline.ts';
+import {
+  type TimelineEventChange,
+  timelineEventAddedNote,
+  timelineEventDeletedNote,
+  timelineEventEditedNote,
+} from '../../../core/domain/systemNotes.ts';
+import { issueWebPath } from '../../../core/domain/webPaths.ts';
+import { type Executor, inTransaction } from '../../db/executor.ts';
+import {
+  deleteTimelineEvent,
+  findTimelineEventById,
+  insertTimelineEvent,
+  listTimelineEventsOfIssue,
+  updateTimelineEvent,
+} from '../../db/repositories/timelineEventRepository.ts';
+import type { TimelineEventRow } from '../../db/schema.ts';
+import type { AccessContext } from '../access.ts';
+import { authorshipOf, issueTarget, writeSystemNotes } from '../discussions/systemNoteService.ts';
+import { ForbiddenError, NotFoundError, ServiceError, ValidationError } from '../errors.ts';
+import { findReadableIssueByIdOrNull, type IssueInProject } from '../issueService.ts';
+
+/**
+ * An incident's timeline (GitLab's IncidentManagement::TimelineEvents services): read by whoever
+ * may read the incident, written by its Developers and up (admin_incident_management_timeline_event).
+ * Only incidents have a timeline; any other issue is, to these operations, not there. Each write is
+ * one transaction with the system note GitLab writes for it.
+ */
+
+/** GitLab's answer when an event may not be changed (one the system wrote, say). */
+export const NO_TIMELINE_PERMISSION =
+  'You have insufficient permissions to manage timeline events for this incident';
+
+export interface TimelineEventInput {
+  readonly note: string;
+  readonly occurredAt: Date;
+}
+
+/** Where the event shows: the incident's page, scrolled to it (GitLab's `timeline_event_<id>` anchor). */
+export const timelineEventPath = (located: IssueInProject, eventId: number): string =>
+  `${issueWebPath(located.project.full_path, located.issue.iid)}#timeline_event_${eventId}`;
+
+/** The incident with this id, if the actor may read it; anything else is not found. */
+export async function findReadableIncident(
+  db: Executor,
+  access: AccessContext,
+  issueId: number,
+): Promise<IssueInProject> {
+  const located = await findReadableIssueByIdOrNull(db, access, issueId);
+  if (located?.issue.issue_type !== 'incident') throw new NotFoundError('Incident');
+  return located;
+}
+
+/** GitLab's read_incident_management_timeline_event is read_issue: the incident's readers see it all. */
+export async function listTimelineEvents(db: Executor, located: IssueInProject): Promise<TimelineEventRow[]> {
+  if (located.issue.issue_type !== 'incident') return [];
+  return listTimelineEventsOfIssue(db, located.issue.id);
+}
+
+/** admin_incident_management_timeline_event: Developers and up who may read the incident. */
+export function canAdminTimelineEvents(access: AccessContext, located: IssueInProject): Promise<boolean> {
+  const { project, namespace, issue } = located;
+  return access.canInProject('admin_incident_management_timeline_event', project, namespace, {
+    confidential: issue.confidential,
+  });
+}
+
+async function requireAdmin(access: AccessContext, located: IssueInProject): Promise<void> {
+  if (!(await canAdminTimelineEvents(access, located))) throw new ForbiddenError(NO_TIMELINE_PERMISSION);
+}
+
+/** GitLab's model validations, with its user-input limit on the text. */
+function validated(input: TimelineEventInput): TimelineEventInput {
+  const errors: Record<string, string[]> = {};
+  if (input.note.trim() === '') errors.Note = ["can't be blank"];
+  else if (timelineTextLength(input.note) > TIMELINE_TEXT_MAX_LENGTH) {
+    errors.Note = [`is too long (maximum is ${TIMELINE_TEXT_MAX_LENGTH} characters)`];
+  }
+  if (Number.isNaN(input.occurredAt.getTime())) errors['Occurred at'] = ["can't be blank"];
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  return input;
+}
+
+export async function createTimelineEvent(
+  db: Executor,
+  access: AccessContext,
+  located: IssueInProject,
+  input: TimelineEventInput,
+): Promise<TimelineEventRow> {
+  if (located.issue.issue_type !== 'incident') throw new NotFoundError('Incident');
+  await requireAdmin(access, located);
+  const { note, occurredAt } = validated(input);
+  const by = authorshipOf(access);
+  return inTransaction(db, async (trx) => {
+    const event = await insertTimelineEvent(trx, {
+      rootNamespaceId: located.issue.root_namespace_id,
+      projectId: located.project.id,
+      issueId: located.issue.id,
+      authorId: by.authorId,
+      note,
+      occurredAt,
+      editable: true,
+      promotedFromNoteId: null,
+      now: by.now,
+    });
+    await writeSystemNotes(trx, issueTarget(located.issue), by, [
+      timelineEventAddedNote(timelineEventPath(located, event.id)),
+    ]);
+    return event;
+  });
+}
+
+/** The event with its incident, if the actor may read the incident; not found otherwise. */
+export async function findReadableTimelineEvent(
+  db: Executor,
+  access: AccessContext,
+  eventId: number,
+): Promise<{ located: IssueInProject; event: TimelineEventRow }> {
+  const event = await findTimelineEventById(db, eventId);
+  if (!event) throw new NotFoundError('Timeline event');
+  const located = await findReadableIncident(db, access, event.issue_id);
+  return { located, event };
+}
+
+function changeOf(before: TimelineEventRow, after: TimelineEventInput): TimelineEventChange | null {
+  const timeChanged = before.occurred_at.getTime() !== after.occurredAt.getTime();
+  const noteChanged = before.note !== after.note;
+  if (timeChanged && noteChanged) return 'occurred_at_and_note';
+  if (timeChanged) return 'occurred_at';
+  return noteChanged ? 'note' : null;
+}
+
+/** GitLab's edit_incident_management_timeline_event: admins, on events people wrote (editable). */
+export async function editTimelineEvent(
+  db: Executor,
+  access: AccessContext,
+  eventId: number,
+  changes: { readonly note?: string | undefined; readonly occurredAt?: Date | undefined },
+): Promise<TimelineEventRow> {
+  const { located, event } = await findReadableTimelineEvent(db, access, eventId);
+  await requireAdmin(access, located);
+  if (!event.editable) throw new ServiceError('invalid', NO_TIMELINE_PERMISSION);
+  const input = validated({
+    note: changes.note ?? event.note,
+    occurredAt: changes.occurredAt ?? event.occurred_at,
+  });
+  const change = changeOf(event, input);
+  if (change === null) return event;
+  const by = authorshipOf(access);
+  return inTransaction(db, async (trx) => {
+    const saved = await updateTimelineEvent(trx, event.id, {
+      ...input,
+      updatedById: by.authorId,
+      now: by.now,
+    });
+    await writeSystemNotes(trx, issueTarget(located.issue), by, [
+      timelineEventEditedNote(change, timelineEventPath(located, event.id)),
+    ]);
+    return saved;
+  });
+}
+
+/** Deletes the event (any event, the system's too, as GitLab allows its admins); answers it as it was. */
+export async function destroyTimelineEvent(
+  db: Executor,
+  access: AccessContext,
+  eventId: number,
+): Promise<TimelineEventRow> {
+  const { located, event } = await findReadableTimelineEvent(db, access, eventId);
+  await requireAdmin(access, located);
+  const by = authorshipOf(access);
+  await inTransaction(db, async (trx) => {
+    await deleteTimelineEvent(trx, event.id);
+    await writeSystemNotes(trx, issueTarget(located.issue), by, [timelineEventDeletedNote()]);
+  });
+  return event;
+}

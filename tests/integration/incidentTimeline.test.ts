@@ -1,0 +1,258 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toGlobalId } from '../../src/core/domain/gid.ts';
+import { BACKENDS } from '../helpers/backends.ts';
+import { NOT_AVAILABLE, type Person, signedInClients } from '../helpers/epicSidebar.ts';
+import type { HttpClient } from '../helpers/httpClient.ts';
+import { createIssueOfType, systemNotesOfIssue } from '../helpers/incidents.ts';
+import { projectIdOf } from '../helpers/lookups.ts';
+import { closeCheckingRollups } from '../helpers/rollups.ts';
+import { startTestServer, type TestServer } from '../helpers/testServer.ts';
+
+const PROJECT = 'acme/platform/backend/api';
+
+interface EventFields {
+  id: string;
+  note: string;
+  noteHtml: string;
+  action: string;
+  occurredAt: string;
+  editable: boolean;
+  author: { username: string } | null;
+  updatedByUser: { username: string } | null;
+  incident: { iid: string };
+}
+
+const EVENT_FIELDS = `id note noteHtml action occurredAt editable author { username }
+  updatedByUser { username } incident { iid }`;
+
+interface Payload {
+  timelineEvent: EventFields | null;
+  errors: string[];
+}
+
+describe.each(BACKENDS)("an incident's timeline events over GraphQL (%s)", (backend) => {
+  let server: TestServer;
+  let clients: Map<Person | 'anonymous', HttpClient>;
+  let projectId: number;
+  const as = (person: Person | 'anonymous') => clients.get(person)!;
+
+  /** A new issue or incident by the owner: its global id, id and iid. */
+  const newIssue = async (issueType: 'incident' | 'issue') => {
+    const { id, iid } = await createIssueOfType(as('owner'), projectId, issueType);
+    return { gid: toGlobalId('Issue', id), id, iid: String(iid) };
+  };
+
+  const mutate = async (person: Person | 'anonymous', name: string, input: Record<string, unknown>) => {
+    const type = `${name[0]!.toUpperCase()}${name.slice(1)}Input`;
+    const { body } = await as(person).graphql<Record<string, Payload>>(
+      `mutation ($input: ${type}!) { ${name}(input: $input) { timelineEvent { ${EVENT_FIELDS} } errors } }`,
+      { input },
+    );
+    return { payload: body.data?.[name] ?? null, errors: body.errors ?? [] };
+  };
+
+  const list = async (person: Person | 'anonymous', incidentId: string) => {
+    const { body } = await as(person).graphql<{
+      project: { incidentManagementTimelineEvents: { count: number; nodes: EventFields[] } } | null;
+    }>(
+      `query ($path: ID!, $incidentId: IssueID!) { project(fullPath: $path) {
+        incidentManagementTimelineEvents(incidentId: $incidentId) { count nodes { ${EVENT_FIELDS} } } } }`,
+      { path: PROJECT, incidentId },
+    );
+    expect(body.errors).toBeUndefined();
+    return body.data?.project?.incidentManagementTimelineEvents.nodes ?? [];
+  };
+
+  const systemNotes = (issueId: number) => systemNotesOfIssue(server, issueId);
+
+  const eventCount = async (issueId: number) =>
+    Number(
+      (
+        await server.db
+          .selectFrom('incident_management_timeline_events')
+          .select((eb) => eb.fn.countAll().as('count'))
+          .where('issue_id', '=', issueId)
+          .executeTakeFirstOrThrow()
+      ).count,
+    );
+
+  beforeAll(async () => {
+    server = await startTestServer({ backend, epics: 5, issues: 20 });
+    clients = await signedInClients(server);
+    projectId = await projectIdOf(server, PROJECT);
+  });
+  afterAll(() => closeCheckingRollups(server));
+
+  it('a Developer adds events; readers list them in the order they happened, rendered', async () => {
+    const incident = await newIssue('incident');
+    const later = await mutate('developer', 'timelineEventCreate', {
+      incidentId: incident.gid,
+      note: 'Rolled back **v2**',
+      occurredAt: '2026-06-15T10:30:00Z',
+    });
+    expect(later.errors).toEqual([]);
+    expect(later.payload?.errors).toEqual([]);
+    expect(later.payload?.timelineEvent).toMatchObject({
+      note: 'Rolled back **v2**',
+      action: 'comment',
+      occurredAt: '2026-06-15T10:30:00.000Z',
+      editable: true,
+      author: { username: 'developer' },
+      updatedByUser: null,
+      incident: { iid: incident.iid },
+    });
+    expect(later.payload?.timelineEvent?.id).toMatch(
+      /^gid:\/\/gitlab\/IncidentManagement::TimelineEvent\/\d+$/,
+    );
+    expect(later.payload?.timelineEvent?.noteHtml).toContain('<strong>v2</strong>');
+    // A time without an offset is UTC, as GitLab reads it.
+    const earlier = await mutate('owner', 'timelineEventCreate', {
+      incidentId: incident.gid,
+      note: 'Alert fired',
+      occurredAt: '2026-06-15T09:05',
+    });
+    expect(earlier.payload?.timelineEvent?.occurredAt).toBe('2026-06-15T09:05:00.000Z');
+
+    for (const reader of ['guest', 'reporter', 'owner'] as const) {
+      expect((await list(reader, incident.gid)).map((event) => event.note)).toEqual([
+        'Alert fired',
+        'Rolled back **v2**',
+      ]);
+    }
+    const id = later.payload!.timelineEvent!.id.split('/').pop();
+    expect(await systemNotes(incident.id)).toContainEqual([
+      'timeline_event',
+      `added an [incident timeline event](/${PROJECT}/-/issues/${incident.iid}#timeline_event_${id})`,
+    ]);
+  });
+
+  it('refuses writers below Developer and strangers, changing nothing', async () => {
+    const incident = await newIssue('incident');
+    const input = { incidentId: incident.gid, note: 'Not mine to add', occurredAt: '2026-06-15T08:00:00Z' };
+    for (const person of ['reporter', 'guest', 'outsider', 'anonymous'] as const) {
+      const { payload, errors } = await mutate(person, 'timelineEventCreate', input);
+      expect(payload).toBeNull();
+      expect(errors[0]?.message).toMatch(NOT_AVAILABLE);
+    }
+    expect(await eventCount(incident.id)).toBe(0);
+  });
+
+  it("keeps GitLab's limits: 280 characters, a text, and incidents only", async () => {
+    const incident = await newIssue('incident');
+    const at = '2026-06-15T08:00:00Z';
+    const tooLong = await mutate('developer', 'timelineEventCreate', {
+      incidentId: incident.gid,
+      note: 'x'.repeat(281),
+      occurredAt: at,
+    });
+    expect(tooLong.payload).toEqual({
+      timelineEvent: null,
+      errors: ['Note is too long (maximum is 280 characters)'],
+    });
+    const blank = await mutate('developer', 'timelineEventCreate', {
+      incidentId: incident.gid,
+      note: '  ',
+      occurredAt: at,
+    });
+    expect(blank.payload?.errors).toEqual(["Note can't be blank"]);
+    const badTime = await mutate('developer', 'timelineEventCreate', {
+      incidentId: incident.gid,
+      note: 'When?',
+      occurredAt: 'yesterday',
+    });
+    expect(badTime.errors[0]?.message).toMatch(/not a valid ISO 8601 time/);
+    const exactly = await mutate('developer', 'timelineEventCreate', {
+      incidentId: incident.gid,
+      note: 'y'.repeat(280),
+      occurredAt: at,
+    });
+    expect(exactly.payload?.errors).toEqual([]);
+    expect(await eventCount(incident.id)).toBe(1);
+
+    const plainIssue = await newIssue('issue');
+    const onIssue = await mutate('owner', 'timelineEventCreate', {
+      incidentId: plainIssue.gid,
+      note: 'Issues have no timeline',
+      occurredAt: at,
+    });
+    expect(onIssue.errors[0]?.message).toMatch(NOT_AVAILABLE);
+    expect(await list('owner', plainIssue.gid)).toEqual([]);
+    expect(await eventCount(plainIssue.id)).toBe(0);
+  });
+
+  it('a Developer edits the text and time; others may not', async () => {
+    const incident = await newIssue('incident');
+    const created = await mutate('developer', 'timelineEventCreate', {
+      incidentId: incident.gid,
+      note: 'Paged on-call',
+      occurredAt: '2026-06-15T07:00:00Z',
+    });
+    const id = created.payload!.timelineEvent!.id;
+    const refused = await mutate('reporter', 'timelineEventUpdate', { id, note: 'Hijacked' });
+    expect(refused.errors[0]?.message).toMatch(NOT_AVAILABLE);
+
+    const edited = await mutate('owner', 'timelineEventUpdate', {
+      id,
+      note: 'Paged the on-call engineer',
+      occurredAt: '2026-06-15T07:15:00Z',
+    });
+    expect(edited.payload?.errors).toEqual([]);
+    expect(edited.payload?.timelineEvent).toMatchObject({
+      note: 'Paged the on-call engineer',
+      occurredAt: '2026-06-15T07:15:00.000Z',
+      author: { username: 'developer' },
+      updatedByUser: { username: 'owner' },
+    });
+    const tooLong = await mutate('owner', 'timelineEventUpdate', { id, note: 'z'.repeat(281) });
+    expect(tooLong.payload?.errors).toEqual(['Note is too long (maximum is 280 characters)']);
+    expect((await list('guest', incident.gid)).map((event) => event.note)).toEqual([
+      'Paged the on-call engineer',
+    ]);
+    const eventId = id.split('/').pop();
+    expect(await systemNotes(incident.id)).toContainEqual([
+      'timeline_event',
+      `edited the event time/date and text on [incident timeline event](/${PROJECT}/-/issues/${incident.iid}#timeline_event_${eventId})`,
+    ]);
+  });
+
+  it('a Developer deletes an event; others may not', async () => {
+    const incident = await newIssue('incident');
+    const created = await mutate('developer', 'timelineEventCreate', {
+      incidentId: incident.gid,
+      note: 'Mitigated',
+      occurredAt: '2026-06-15T12:00:00Z',
+    });
+    const id = created.payload!.timelineEvent!.id;
+    const refused = await mutate('reporter', 'timelineEventDestroy', { id });
+    expect(refused.errors[0]?.message).toMatch(NOT_AVAILABLE);
+    expect(await eventCount(incident.id)).toBe(1);
+
+    const destroyed = await mutate('developer', 'timelineEventDestroy', { id });
+    expect(destroyed.payload).toMatchObject({ errors: [], timelineEvent: { id, note: 'Mitigated' } });
+    expect(await list('owner', incident.gid)).toEqual([]);
+    expect(await systemNotes(incident.id)).toContainEqual([
+      'timeline_event',
+      'deleted an incident timeline event',
+    ]);
+    const again = await mutate('developer', 'timelineEventDestroy', { id });
+    expect(again.errors[0]?.message).toMatch(NOT_AVAILABLE);
+  });
+
+  it('tells the page who may write the timeline', async () => {
+    const incident = await newIssue('incident');
+    const may = async (person: Person) => {
+      const { body } = await as(person).graphql<{
+        project: { issue: { userPermissions: { adminIncidentManagementTimelineEvent: boolean } } };
+      }>(
+        `query ($path: ID!, $iid: String!) { project(fullPath: $path) { issue(iid: $iid) {
+          userPermissions { adminIncidentManagementTimelineEvent } } } }`,
+        { path: PROJECT, iid: incident.iid },
+      );
+      return body.data?.project.issue.userPermissions.adminIncidentManagementTimelineEvent;
+    };
+    expect(await may('developer')).toBe(true);
+    expect(await may('owner')).toBe(true);
+    expect(await may('reporter')).toBe(false);
+    expect(await may('guest')).toBe(false);
+  });
+});
