@@ -255,4 +255,14 @@ describe.each(BACKENDS)("an incident's timeline events over GraphQL (%s)", (back
     expect(await may('reporter')).toBe(false);
     expect(await may('guest')).toBe(false);
   });
+
+  it("serves the page at GitLab's incident paths, tabs included", async () => {
+    const incident = await newIssue('incident');
+    const status = async (path: string) => (await as('guest').request('GET', `/${PROJECT}/-/${path}`)).status;
+    expect(await status(`issues/incident/${incident.iid}`)).toBe(200);
+    expect(await status(`issues/incident/${incident.iid}/timeline`)).toBe(200);
+    expect(await status(`issues/incident/${incident.iid}/metrics`)).toBe(200);
+    expect(await status(`issues/incident/${incident.iid}/elsewhere`)).toBe(404);
+    expect(await status(`issues/${incident.iid}/timeline`)).toBe(404);
+  });
 });

@@ -7,6 +7,7 @@ import {
   groupRoadmapPath,
   HELP_PATH,
   isHelpTopic,
+  isIncidentTabSegment,
   projectIssuesBulkUpdatePath,
   signInPath,
 } from '../../../core/domain/webPaths.ts';
@@ -340,10 +341,10 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
       if (!answer) return sendNotFoundPage(request, reply, assets);
       return sendPage(request, reply, assets, answer);
     }
-    const issueMatch = /^issues\/(\d+)$/.exec(section);
-    if (issueMatch) {
+    const issueIid = issueIidOf(section);
+    if (issueIid !== undefined) {
       try {
-        const issue = await findReadableIssue(db, request.access, found, Number(issueMatch[1]));
+        const issue = await findReadableIssue(db, request.access, found, issueIid);
         const located = { ...found, issue };
         const viewer = {
           signedIn: request.access.actor.user !== null,
@@ -374,4 +375,16 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
 function queryStringOf(url: string): string {
   const start = url.indexOf('?');
   return start === -1 ? '' : url.slice(start + 1);
+}
+
+/**
+ * The iid of an issue's page: `issues/:iid`, or GitLab's incident alias of it, `issues/incident/:iid`
+ * with an incident tab after it (`…/timeline`), which the page's tabs keep in the address.
+ */
+function issueIidOf(section: string): number | undefined {
+  const match = /^issues\/(?:(\d+)|incident\/(\d+)(?:\/([a-z]+))?)$/.exec(section);
+  if (!match) return undefined;
+  const tab = match[3];
+  if (tab !== undefined && !isIncidentTabSegment(tab)) return undefined;
+  return Number(match[1] ?? match[2]);
 }
