@@ -39,6 +39,7 @@ export {
 } from './gfm/gfmSuggestions.ts';
 export { useGroupOverview, useHomeGroups } from './groups/groupHooks.ts';
 export { usePageSettled } from './idle.ts';
+export { useIssueZoomMeeting } from './incidents/zoomMeetingHooks.ts';
 export {
   fetchRealtimeChanges,
   type IssuableFields,

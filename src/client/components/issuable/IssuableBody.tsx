@@ -28,6 +28,8 @@ export interface IssuableBodyProps {
    * The edit form's Delete button, shown when given (GitLab's canDestroy): the page asks and deletes.
    */
   readonly onDelete?: (() => void) | undefined;
+  /** What the page pins under the title while reading (an issue's Zoom meeting). */
+  readonly belowTitle?: ReactNode;
   /** The edit form's fields of this kind of issuable, below the title (an issue's type selector). */
   readonly formFields?: ((editor: IssuableEditor) => ReactNode) | undefined;
   /** The page's poll of realtime_changes (the page owns it: it is settled once the text is in). */
@@ -47,6 +49,7 @@ export function IssuableBody({
   canUpdate,
   badges,
   onDelete,
+  belowTitle,
   formFields,
   polling,
   updatingTasks,
@@ -148,6 +151,7 @@ export function IssuableBody({
           />
         ) : null}
       </div>
+      {belowTitle}
       {text.descriptionHtml ? (
         <IssuableDescription
           html={text.descriptionHtml}

@@ -32,6 +32,7 @@ import {
   type IssueDetail,
   toIssueType,
   useIssueDetail,
+  useIssueZoomMeeting,
   usePageSettled,
 } from '../../data/index.ts';
 import { Alert, Breadcrumbs, Button, Loading, useDocumentTitle } from '../../ui/index.ts';
@@ -39,6 +40,7 @@ import { LinkedItemsCard } from '../related-items/index.ts';
 import { IssueFormFields } from './IssueFormFields.tsx';
 import { ISSUE_DELETE_TEXTS, ISSUE_TEXT } from './issueTexts.ts';
 import { IssueSidebar } from './sidebar/IssueSidebar.tsx';
+import { ZoomMeetingLink } from './ZoomMeetingLink.tsx';
 
 export type IssuePageProps = PageMountOf<'issue'> & { readonly currentUsername: string };
 
@@ -104,6 +106,7 @@ function IssueView({
   const status = useIssuableStatus(client, issue.state, ISSUE_TEXT.unableToUpdateIssue);
   const [deleting, setDeleting] = useState(false);
   const awards = useIssuableAwards(issueWebPath(page.fullPath, page.iid), page.currentUsername || null);
+  const zoomMeeting = useIssueZoomMeeting(page.fullPath, page.iid);
   // A type changed in the edit form shows at once: the poll carries it, the page's query does not.
   const type = polling.text?.issueType ? toIssueType(polling.text.issueType.toUpperCase()) : issue.type;
   const badges = (
@@ -153,6 +156,7 @@ function IssueView({
             canUpdate={page.canUpdate}
             badges={badges}
             onDelete={page.canDestroy ? () => setDeleting(true) : undefined}
+            belowTitle={<ZoomMeetingLink url={zoomMeeting.url} />}
             formFields={(editor) => (
               <IssueFormFields editor={editor} projectId={page.projectId} canChangeType={page.canAdmin} />
             )}
@@ -184,6 +188,7 @@ function IssueView({
             previewMarkdown={client.previewMarkdown}
             onCommandsChanged={(changes) => {
               if ('emoji_award' in changes) awards.refresh();
+              if ('zoom_meetings' in changes) zoomMeeting.refresh();
             }}
           />
         </div>

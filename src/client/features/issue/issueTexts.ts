@@ -9,6 +9,7 @@ export const ISSUE_TEXT = {
   newIssue: 'New issue',
   unableToUpdateIssue: 'Unable to update this issue at this time.',
   fetchFailed: 'Something went wrong while fetching the issue',
+  joinZoomMeeting: 'Join Zoom meeting',
 } as const;
 
 /** GitLab's delete modal for an issue. */
