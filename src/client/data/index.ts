@@ -39,6 +39,13 @@ export {
 } from './gfm/gfmSuggestions.ts';
 export { useGroupOverview, useHomeGroups } from './groups/groupHooks.ts';
 export { usePageSettled } from './idle.ts';
+export {
+  type IncidentTimelineState,
+  type TimelineEventChanges,
+  type TimelineWriteResult,
+  useIncidentTimeline,
+} from './incidents/timelineHooks.ts';
+export type { IncidentTimelineView, TimelineEventView } from './incidents/timelineTypes.ts';
 export { useIssueZoomMeeting } from './incidents/zoomMeetingHooks.ts';
 export {
   fetchRealtimeChanges,

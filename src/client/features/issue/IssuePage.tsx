@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import {
   groupAutocompleteSourcePath,
+  incidentWebPath,
   issueGfmSourcePaths,
   issueLinksPath,
   issueWebPath,
@@ -36,8 +37,10 @@ import {
   usePageSettled,
 } from '../../data/index.ts';
 import { Alert, Breadcrumbs, Button, Loading, useDocumentTitle } from '../../ui/index.ts';
+import { TimelineTab } from '../incident-timeline/index.ts';
 import { LinkedItemsCard } from '../related-items/index.ts';
 import { IssueFormFields } from './IssueFormFields.tsx';
+import { type IncidentTab, IncidentTabs } from './incident/IncidentTabs.tsx';
 import { ISSUE_DELETE_TEXTS, ISSUE_TEXT } from './issueTexts.ts';
 import { IssueSidebar } from './sidebar/IssueSidebar.tsx';
 import { ZoomMeetingLink } from './ZoomMeetingLink.tsx';
@@ -107,6 +110,7 @@ function IssueView({
   const [deleting, setDeleting] = useState(false);
   const awards = useIssuableAwards(issueWebPath(page.fullPath, page.iid), page.currentUsername || null);
   const zoomMeeting = useIssueZoomMeeting(page.fullPath, page.iid);
+  const tabs = useMemo(() => incidentTabs(page, issue.id), [page, issue.id]);
   // A type changed in the edit form shows at once: the poll carries it, the page's query does not.
   const type = polling.text?.issueType ? toIssueType(polling.text.issueType.toUpperCase()) : issue.type;
   const badges = (
@@ -165,6 +169,9 @@ function IssueView({
             onUpdatingTasks={onUpdatingTasks}
           />
           <IssuableAwards state={awards} currentUsername={page.currentUsername || null} />
+          {type === 'INCIDENT' ? (
+            <IncidentTabs incidentPath={incidentWebPath(page.fullPath, page.iid)} tabs={tabs} />
+          ) : null}
           <LinkedItemsCard
             issuableType="issue"
             endpoint={issueLinksPath(page.fullPath, page.iid)}
@@ -204,4 +211,16 @@ function IssueView({
       </div>
     </>
   );
+}
+
+/** The incident's tabs this page has: its timeline. */
+function incidentTabs(page: IssuePageProps, incidentId: string): IncidentTab[] {
+  return [
+    {
+      segment: 'timeline',
+      label: ISSUE_TEXT.timelineTab,
+      testId: 'incident-tab-timeline',
+      render: () => <TimelineTab fullPath={page.fullPath} iid={page.iid} incidentId={incidentId} />,
+    },
+  ];
 }
