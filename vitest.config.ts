@@ -25,6 +25,8 @@ export default defineConfig({
           // Each file boots its own server and database; two cores, so two at a time.
           maxWorkers: 2,
           fileParallelism: true,
+          // Suites keep no module state (each starts its own server), so one import of the server serves them all.
+          isolate: false,
         },
       },
     ],
