@@ -265,4 +265,56 @@ describe.each(BACKENDS)("an incident's timeline events over GraphQL (%s)", (back
     expect(await status(`issues/incident/${incident.iid}/elsewhere`)).toBe(404);
     expect(await status(`issues/${incident.iid}/timeline`)).toBe(404);
   });
+
+  it('a Developer promotes a comment of the incident to an event at the time it was written', async () => {
+    const incident = await newIssue('incident');
+    const plainIssue = await newIssue('issue');
+    const commentOn = async (iid: string, note: string) => {
+      const response = await as('owner').request('POST', `/${PROJECT}/-/issues/${iid}/notes`, {
+        json: { note: { note } },
+        headers: { 'x-csrf-token': as('owner').csrfToken },
+      });
+      expect(response.status).toBe(201);
+      return ((await response.json()) as { id: number }).id;
+    };
+    const noteId = await commentOn(incident.iid, 'Database failover done');
+    const noteGid = toGlobalId('Note', noteId);
+    const written = await server.db
+      .selectFrom('notes')
+      .select('created_at')
+      .where('id', '=', noteId)
+      .executeTakeFirstOrThrow();
+
+    const refused = await mutate('reporter', 'timelineEventPromoteFromNote', { noteId: noteGid });
+    expect(refused.errors[0]?.message).toMatch(NOT_AVAILABLE);
+    const onIssue = await mutate('developer', 'timelineEventPromoteFromNote', {
+      noteId: toGlobalId('Note', await commentOn(plainIssue.iid, 'Not an incident')),
+    });
+    expect(onIssue.errors[0]?.message).toMatch(NOT_AVAILABLE);
+    expect(await eventCount(incident.id)).toBe(0);
+
+    const { body } = await as('developer').graphql<{
+      timelineEventPromoteFromNote: Payload & {
+        timelineEvent: { promotedFromNote: { body: string } | null };
+      };
+    }>(
+      `mutation ($input: TimelineEventPromoteFromNoteInput!) { timelineEventPromoteFromNote(input: $input) {
+        timelineEvent { ${EVENT_FIELDS} promotedFromNote { body } } errors } }`,
+      { input: { noteId: noteGid } },
+    );
+    const promoted = body.data!.timelineEventPromoteFromNote;
+    expect(promoted.errors).toEqual([]);
+    expect(promoted.timelineEvent).toMatchObject({
+      // The link is absolute, on the server's external URL.
+      note: expect.stringMatching(
+        new RegExp(
+          `^@owner \\[commented\\]\\(https?://[^/]+/${PROJECT}/-/issues/${incident.iid}#note_${noteId}\\): 'Database failover done'$`,
+        ),
+      ),
+      occurredAt: written.created_at.toISOString(),
+      editable: true,
+      author: { username: 'developer' },
+      promotedFromNote: { body: 'Database failover done' },
+    });
+  });
 });

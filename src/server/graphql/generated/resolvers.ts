@@ -138,6 +138,7 @@ export type Mutation = {
   /** Gives the current user's emoji reaction, or takes it back when given. */
   awardEmojiToggle?: Maybe<AwardEmojiTogglePayload>;
   timelineEventCreate?: Maybe<TimelineEventCreatePayload>;
+  timelineEventPromoteFromNote?: Maybe<TimelineEventPromoteFromNotePayload>;
   timelineEventUpdate?: Maybe<TimelineEventUpdatePayload>;
   timelineEventDestroy?: Maybe<TimelineEventDestroyPayload>;
 };
@@ -280,6 +281,11 @@ export type MutationAwardEmojiToggleArgs = {
 
 export type MutationTimelineEventCreateArgs = {
   input: TimelineEventCreateInput;
+};
+
+
+export type MutationTimelineEventPromoteFromNoteArgs = {
+  input: TimelineEventPromoteFromNoteInput;
 };
 
 
@@ -2117,6 +2123,8 @@ export type TimelineEventType = {
   author?: Maybe<UserCore>;
   updatedByUser?: Maybe<UserCore>;
   incident: Issue;
+  /** The comment it was promoted from, when the reader may read it. */
+  promotedFromNote?: Maybe<Note>;
 };
 
 export type TimelineEventTypeEdge = {
@@ -2168,6 +2176,18 @@ export type TimelineEventDestroyInput = {
 
 export type TimelineEventDestroyPayload = {
   __typename?: 'TimelineEventDestroyPayload';
+  clientMutationId?: Maybe<Scalars['String']['output']>;
+  errors: Array<Scalars['String']['output']>;
+  timelineEvent?: Maybe<TimelineEventType>;
+};
+
+export type TimelineEventPromoteFromNoteInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  noteId: Scalars['NoteID']['input'];
+};
+
+export type TimelineEventPromoteFromNotePayload = {
+  __typename?: 'TimelineEventPromoteFromNotePayload';
   clientMutationId?: Maybe<Scalars['String']['output']>;
   errors: Array<Scalars['String']['output']>;
   timelineEvent?: Maybe<TimelineEventType>;
@@ -2430,6 +2450,8 @@ export type ResolversTypes = {
   TimelineEventUpdatePayload: ResolverTypeWrapper<Omit<TimelineEventUpdatePayload, 'timelineEvent'> & { timelineEvent?: Maybe<ResolversTypes['TimelineEventType']> }>;
   TimelineEventDestroyInput: TimelineEventDestroyInput;
   TimelineEventDestroyPayload: ResolverTypeWrapper<Omit<TimelineEventDestroyPayload, 'timelineEvent'> & { timelineEvent?: Maybe<ResolversTypes['TimelineEventType']> }>;
+  TimelineEventPromoteFromNoteInput: TimelineEventPromoteFromNoteInput;
+  TimelineEventPromoteFromNotePayload: ResolverTypeWrapper<Omit<TimelineEventPromoteFromNotePayload, 'timelineEvent'> & { timelineEvent?: Maybe<ResolversTypes['TimelineEventType']> }>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -2582,6 +2604,8 @@ export type ResolversParentTypes = {
   TimelineEventUpdatePayload: Omit<TimelineEventUpdatePayload, 'timelineEvent'> & { timelineEvent?: Maybe<ResolversParentTypes['TimelineEventType']> };
   TimelineEventDestroyInput: TimelineEventDestroyInput;
   TimelineEventDestroyPayload: Omit<TimelineEventDestroyPayload, 'timelineEvent'> & { timelineEvent?: Maybe<ResolversParentTypes['TimelineEventType']> };
+  TimelineEventPromoteFromNoteInput: TimelineEventPromoteFromNoteInput;
+  TimelineEventPromoteFromNotePayload: Omit<TimelineEventPromoteFromNotePayload, 'timelineEvent'> & { timelineEvent?: Maybe<ResolversParentTypes['TimelineEventType']> };
 };
 
 export interface TimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Time'], any> {
@@ -2634,6 +2658,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   awardEmojiRemove?: Resolver<Maybe<ResolversTypes['AwardEmojiRemovePayload']>, ParentType, ContextType, RequireFields<MutationAwardEmojiRemoveArgs, 'input'>>;
   awardEmojiToggle?: Resolver<Maybe<ResolversTypes['AwardEmojiTogglePayload']>, ParentType, ContextType, RequireFields<MutationAwardEmojiToggleArgs, 'input'>>;
   timelineEventCreate?: Resolver<Maybe<ResolversTypes['TimelineEventCreatePayload']>, ParentType, ContextType, RequireFields<MutationTimelineEventCreateArgs, 'input'>>;
+  timelineEventPromoteFromNote?: Resolver<Maybe<ResolversTypes['TimelineEventPromoteFromNotePayload']>, ParentType, ContextType, RequireFields<MutationTimelineEventPromoteFromNoteArgs, 'input'>>;
   timelineEventUpdate?: Resolver<Maybe<ResolversTypes['TimelineEventUpdatePayload']>, ParentType, ContextType, RequireFields<MutationTimelineEventUpdateArgs, 'input'>>;
   timelineEventDestroy?: Resolver<Maybe<ResolversTypes['TimelineEventDestroyPayload']>, ParentType, ContextType, RequireFields<MutationTimelineEventDestroyArgs, 'input'>>;
 };
@@ -3463,6 +3488,7 @@ export type TimelineEventTypeResolvers<ContextType = GraphQLContext, ParentType 
   author?: Resolver<Maybe<ResolversTypes['UserCore']>, ParentType, ContextType>;
   updatedByUser?: Resolver<Maybe<ResolversTypes['UserCore']>, ParentType, ContextType>;
   incident?: Resolver<ResolversTypes['Issue'], ParentType, ContextType>;
+  promotedFromNote?: Resolver<Maybe<ResolversTypes['Note']>, ParentType, ContextType>;
 };
 
 export type TimelineEventTypeEdgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TimelineEventTypeEdge'] = ResolversParentTypes['TimelineEventTypeEdge']> = {
@@ -3490,6 +3516,12 @@ export type TimelineEventUpdatePayloadResolvers<ContextType = GraphQLContext, Pa
 };
 
 export type TimelineEventDestroyPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TimelineEventDestroyPayload'] = ResolversParentTypes['TimelineEventDestroyPayload']> = {
+  clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errors?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  timelineEvent?: Resolver<Maybe<ResolversTypes['TimelineEventType']>, ParentType, ContextType>;
+};
+
+export type TimelineEventPromoteFromNotePayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TimelineEventPromoteFromNotePayload'] = ResolversParentTypes['TimelineEventPromoteFromNotePayload']> = {
   clientMutationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errors?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   timelineEvent?: Resolver<Maybe<ResolversTypes['TimelineEventType']>, ParentType, ContextType>;
@@ -3605,5 +3637,6 @@ export type Resolvers<ContextType = GraphQLContext> = {
   TimelineEventCreatePayload?: TimelineEventCreatePayloadResolvers<ContextType>;
   TimelineEventUpdatePayload?: TimelineEventUpdatePayloadResolvers<ContextType>;
   TimelineEventDestroyPayload?: TimelineEventDestroyPayloadResolvers<ContextType>;
+  TimelineEventPromoteFromNotePayload?: TimelineEventPromoteFromNotePayloadResolvers<ContextType>;
 };
 

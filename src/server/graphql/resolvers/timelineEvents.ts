@@ -1,5 +1,7 @@
 import { parseGlobalId, toGlobalId } from '../../../core/domain/gid.ts';
 import type { TimelineEventRow } from '../../db/schema.ts';
+import { notePolicyById } from '../../services/discussions/noteableLookup.ts';
+import { NotFoundError } from '../../services/errors.ts';
 import {
   canAdminTimelineEvents,
   createTimelineEvent,
@@ -8,6 +10,7 @@ import {
   findReadableIncident,
   findReadableTimelineEvent,
   listTimelineEvents,
+  promoteNoteToTimelineEvent,
 } from '../../services/incidents/timelineEventService.ts';
 import { findReadableIssueByIdOrNull, type IssueInProject } from '../../services/issueService.ts';
 import { offsetConnection, PAGE_LIMITS } from '../connection.ts';
@@ -93,6 +96,16 @@ export const TimelineEventType: TimelineEventTypeResolvers = {
   updatedByUser: ({ event }, _args, { loaders }) =>
     event.updated_by_user_id === null ? null : loaders.user.load(event.updated_by_user_id),
   incident: ({ located }) => located.issue,
+  promotedFromNote: async ({ event }, _args, context) => {
+    if (event.promoted_from_note_id === null) return null;
+    try {
+      const { policy, note } = await notePolicyById(context.db, context.access, event.promoted_from_note_id);
+      return { row: note, policy };
+    } catch (error) {
+      if (error instanceof NotFoundError) return null;
+      throw error;
+    }
+  },
 };
 
 export const zoomMeetingIssueFields: Pick<IssueResolvers, 'zoomMeetingUrl'> = {
@@ -109,8 +122,24 @@ export const timelineEventPermissionFields: Pick<
 
 export const timelineEventMutations: Pick<
   MutationResolvers,
-  'timelineEventCreate' | 'timelineEventUpdate' | 'timelineEventDestroy'
+  'timelineEventCreate' | 'timelineEventUpdate' | 'timelineEventDestroy' | 'timelineEventPromoteFromNote'
 > = {
+  timelineEventPromoteFromNote: (_parent, { input }, context) => {
+    requireWriteAccess(context);
+    return payloadErrors(async () => {
+      const { located, event } = await promoteNoteToTimelineEvent(
+        context.db,
+        context.access,
+        numericId(input.noteId),
+        context.config.externalUrl,
+      );
+      return {
+        clientMutationId: input.clientMutationId ?? null,
+        timelineEvent: model(located, event),
+        errors: [],
+      };
+    });
+  },
   timelineEventCreate: (_parent, { input }, context) => {
     requireWriteAccess(context);
     return payloadErrors(async () => {

@@ -14,8 +14,10 @@ import {
   listTimelineEventsOfIssue,
   updateTimelineEvent,
 } from '../../db/repositories/timelineEventRepository.ts';
+import { findUserById } from '../../db/repositories/userRepository.ts';
 import type { TimelineEventRow } from '../../db/schema.ts';
 import type { AccessContext } from '../access.ts';
+import { notePolicyById } from '../discussions/noteableLookup.ts';
 import { authorshipOf, issueTarget, writeSystemNotes } from '../discussions/systemNoteService.ts';
 import { ForbiddenError, NotFoundError, ServiceError, ValidationError } from '../errors.ts';
 import { findReadableIssueByIdOrNull, type IssueInProject } from '../issueService.ts';
@@ -69,16 +71,50 @@ async function requireAdmin(access: AccessContext, located: IssueInProject): Pro
   if (!(await canAdminTimelineEvents(access, located))) throw new ForbiddenError(NO_TIMELINE_PERMISSION);
 }
 
-/** GitLab's model validations, with its user-input limit on the text. */
-function validated(input: TimelineEventInput): TimelineEventInput {
+/** GitLab's longest text of any event (one promoted from a comment may pass the typed limit). */
+const NOTE_MAX_LENGTH = 10_000;
+
+/**
+ * GitLab's model validations: the user-input limit on what a person types, the model's own on a
+ * comment promoted as it is.
+ */
+function validated(input: TimelineEventInput, maxLength = TIMELINE_TEXT_MAX_LENGTH): TimelineEventInput {
   const errors: Record<string, string[]> = {};
   if (input.note.trim() === '') errors.Note = ["can't be blank"];
-  else if (timelineTextLength(input.note) > TIMELINE_TEXT_MAX_LENGTH) {
-    errors.Note = [`is too long (maximum is ${TIMELINE_TEXT_MAX_LENGTH} characters)`];
+  else if (timelineTextLength(input.note) > maxLength) {
+    errors.Note = [`is too long (maximum is ${maxLength} characters)`];
   }
   if (Number.isNaN(input.occurredAt.getTime())) errors['Occurred at'] = ["can't be blank"];
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   return input;
+}
+
+/** Writes the event and GitLab's "added an incident timeline event" note, in one transaction. */
+function insertWithNote(
+  db: Executor,
+  access: AccessContext,
+  located: IssueInProject,
+  input: TimelineEventInput,
+  promotedFromNoteId: number | null,
+): Promise<TimelineEventRow> {
+  const by = authorshipOf(access);
+  return inTransaction(db, async (trx) => {
+    const event = await insertTimelineEvent(trx, {
+      rootNamespaceId: located.issue.root_namespace_id,
+      projectId: located.project.id,
+      issueId: located.issue.id,
+      authorId: by.authorId,
+      note: input.note,
+      occurredAt: input.occurredAt,
+      editable: true,
+      promotedFromNoteId,
+      now: by.now,
+    });
+    await writeSystemNotes(trx, issueTarget(located.issue), by, [
+      timelineEventAddedNote(timelineEventPath(located, event.id)),
+    ]);
+    return event;
+  });
 }
 
 export async function createTimelineEvent(
@@ -89,25 +125,31 @@ export async function createTimelineEvent(
 ): Promise<TimelineEventRow> {
   if (located.issue.issue_type !== 'incident') throw new NotFoundError('Incident');
   await requireAdmin(access, located);
-  const { note, occurredAt } = validated(input);
-  const by = authorshipOf(access);
-  return inTransaction(db, async (trx) => {
-    const event = await insertTimelineEvent(trx, {
-      rootNamespaceId: located.issue.root_namespace_id,
-      projectId: located.project.id,
-      issueId: located.issue.id,
-      authorId: by.authorId,
-      note,
-      occurredAt,
-      editable: true,
-      promotedFromNoteId: null,
-      now: by.now,
-    });
-    await writeSystemNotes(trx, issueTarget(located.issue), by, [
-      timelineEventAddedNote(timelineEventPath(located, event.id)),
-    ]);
-    return event;
-  });
+  return insertWithNote(db, access, located, validated(input), null);
+}
+
+/**
+ * GitLab's timelineEventPromoteFromNote: a comment of the incident, one the actor may read, becomes
+ * an event at the time it was written, reading `@author [commented](its link): 'its text'`.
+ */
+export async function promoteNoteToTimelineEvent(
+  db: Executor,
+  access: AccessContext,
+  noteId: number,
+  externalUrl: string,
+): Promise<{ located: IssueInProject; event: TimelineEventRow }> {
+  const { policy, note } = await notePolicyById(db, access, noteId);
+  const { target } = policy;
+  if (target.type !== 'Issue' || target.located.issue.issue_type !== 'incident') {
+    throw new NotFoundError('Incident');
+  }
+  const located = target.located;
+  await requireAdmin(access, located);
+  const author = await findUserById(db, note.author_id);
+  const link = `${externalUrl}${issueWebPath(located.project.full_path, located.issue.iid)}#note_${note.id}`;
+  const text = `@${author?.username ?? 'ghost'} [commented](${link}): '${note.note}'`;
+  const input = validated({ note: text, occurredAt: note.created_at }, NOTE_MAX_LENGTH);
+  return { located, event: await insertWithNote(db, access, located, input, note.id) };
 }
 
 /** The event with its incident, if the actor may read the incident; not found otherwise. */
