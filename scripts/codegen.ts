@@ -27,6 +27,7 @@ const scalars = {
   AwardableID: 'string',
   IssueID: 'string',
   IncidentManagementTimelineEventID: 'string',
+  IncidentManagementTimelineEventTagID: 'string',
 };
 
 function graphqlFiles(folder: string): string[] {
@@ -86,6 +87,8 @@ await write(
           'NotePermissions',
           'TimelineEventType',
           'TimelineEventTypeConnection',
+          'TimelineEventTagType',
+          'TimelineEventTagTypeConnection',
         ]
           .map((type) => [type, `../models.ts#${type}Model`])
           .concat([

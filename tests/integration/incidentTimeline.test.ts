@@ -317,4 +317,61 @@ describe.each(BACKENDS)("an incident's timeline events over GraphQL (%s)", (back
       promotedFromNote: { body: 'Database failover done' },
     });
   });
+
+  it("tags events with GitLab's predefined tags, and refuses unknown ones", async () => {
+    const incident = await newIssue('incident');
+    const TAGGED = `${EVENT_FIELDS} timelineEventTags { count nodes { id name } }`;
+    const send = async (name: string, input: Record<string, unknown>) => {
+      const type = `${name[0]!.toUpperCase()}${name.slice(1)}Input`;
+      const { body } = await as('developer').graphql<
+        Record<
+          string,
+          {
+            errors: string[];
+            timelineEvent: { id: string; timelineEventTags: { nodes: { name: string }[] } } | null;
+          }
+        >
+      >(`mutation ($input: ${type}!) { ${name}(input: $input) { timelineEvent { ${TAGGED} } errors } }`, {
+        input,
+      });
+      return body.data![name]!;
+    };
+    const tagNames = (payload: {
+      timelineEvent: { timelineEventTags: { nodes: { name: string }[] } } | null;
+    }) => payload.timelineEvent?.timelineEventTags.nodes.map((tag) => tag.name);
+
+    const started = await send('timelineEventCreate', {
+      incidentId: incident.gid,
+      note: 'Impact began',
+      occurredAt: '2026-06-15T06:00:00Z',
+      timelineEventTagNames: ['start time'],
+    });
+    expect(started.errors).toEqual([]);
+    expect(tagNames(started)).toEqual(['Start time']);
+
+    const unknown = await send('timelineEventCreate', {
+      incidentId: incident.gid,
+      note: 'Tagged oddly',
+      occurredAt: '2026-06-15T06:30:00Z',
+      timelineEventTagNames: ['End time', 'Lunch'],
+    });
+    expect(unknown).toEqual({ timelineEvent: null, errors: ['Following tags don\'t exist: ["Lunch"]'] });
+    expect(await eventCount(incident.id)).toBe(1);
+
+    const retagged = await send('timelineEventUpdate', {
+      id: started.timelineEvent!.id,
+      timelineEventTagNames: ['Start time', 'End time'],
+    });
+    expect(tagNames(retagged)).toEqual(['Start time', 'End time']);
+    const untagged = await send('timelineEventUpdate', {
+      id: started.timelineEvent!.id,
+      timelineEventTagNames: [],
+    });
+    expect(tagNames(untagged)).toEqual([]);
+    const kept = await send('timelineEventUpdate', {
+      id: started.timelineEvent!.id,
+      note: 'Impact began here',
+    });
+    expect(kept.timelineEvent?.timelineEventTags.nodes).toEqual([]);
+  });
 });

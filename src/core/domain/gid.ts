@@ -16,7 +16,8 @@ export type GlobalIdType =
   | 'Discussion'
   | 'AwardEmoji'
   | 'WorkItem'
-  | 'IncidentManagement::TimelineEvent';
+  | 'IncidentManagement::TimelineEvent'
+  | 'IncidentManagement::TimelineEventTag';
 
 const GID_PATTERN = /^gid:\/\/gitlab\/([A-Za-z:]+)\/(\d+)$/;
 

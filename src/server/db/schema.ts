@@ -402,6 +402,25 @@ export interface IncidentManagementTimelineEventsTable {
   updated_at: Timestamp;
 }
 
+/** A project's tag of timeline events (migration 0015); names are unique per project, any case. */
+export interface IncidentManagementTimelineEventTagsTable {
+  id: Id;
+  root_namespace_id: number;
+  project_id: number;
+  name: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Which timeline event carries which tag. */
+export interface IncidentManagementTimelineEventTagLinksTable {
+  id: Id;
+  root_namespace_id: number;
+  timeline_event_id: number;
+  timeline_event_tag_id: number;
+  created_at: Timestamp;
+}
+
 /** A Zoom link pinned to an issue (migration 0015): issue_status 1 added, 2 removed, as GitLab's. */
 export interface ZoomMeetingsTable {
   id: Id;
@@ -443,6 +462,8 @@ export interface Database {
   issue_templates: IssueTemplatesTable;
   label_priorities: LabelPrioritiesTable;
   incident_management_timeline_events: IncidentManagementTimelineEventsTable;
+  incident_management_timeline_event_tags: IncidentManagementTimelineEventTagsTable;
+  incident_management_timeline_event_tag_links: IncidentManagementTimelineEventTagLinksTable;
   zoom_meetings: ZoomMeetingsTable;
 }
 
@@ -458,6 +479,7 @@ export type IssueRow = Selectable<IssuesTable>;
 export type NoteRow = Selectable<NotesTable>;
 export type TimelineEventRow = Selectable<IncidentManagementTimelineEventsTable>;
 export type ZoomMeetingRow = Selectable<ZoomMeetingsTable>;
+export type TimelineEventTagRow = Selectable<IncidentManagementTimelineEventTagsTable>;
 export type AwardEmojiRow = Selectable<AwardEmojiTable>;
 export type IssueTemplateRow = Selectable<IssueTemplatesTable>;
 export type MilestoneRow = Selectable<MilestonesTable>;

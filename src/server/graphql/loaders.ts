@@ -34,6 +34,7 @@ import {
 } from '../db/repositories/noteRepository.ts';
 import { countOpenIssuesByProject, findProjectsByIds } from '../db/repositories/projectRepository.ts';
 import { findSubscriptionChoices } from '../db/repositories/subscriptionRepository.ts';
+import { findTagsOfTimelineEvents } from '../db/repositories/timelineEventTagRepository.ts';
 import { findTodosOfTargets } from '../db/repositories/todoRepository.ts';
 import { findUsersByIds } from '../db/repositories/userRepository.ts';
 import type { StatsVisibility } from '../db/repositories/visibility.ts';
@@ -48,6 +49,7 @@ import type {
   NamespaceRow,
   NoteRow,
   ProjectRow,
+  TimelineEventTagRow,
   TodoRow,
   UserRow,
 } from '../db/schema.ts';
@@ -225,6 +227,11 @@ export function createLoaders(
     }),
     issueAssigneeIds: new BatchLoader<number, number[]>((ids) => findAssigneeIdsOfIssues(db, ids), []),
     issueEpicId: new BatchLoader<number, number | null>((ids) => findEpicIdsOfIssues(db, ids), null),
+    /** The tags of each timeline event of the page. */
+    timelineEventTags: new BatchLoader<number, TimelineEventTagRow[]>(
+      (ids) => findTagsOfTimelineEvents(db, ids),
+      [],
+    ),
     /** The Zoom meeting pinned to each issue of the page, null for none. */
     zoomMeetingUrl: new BatchLoader<number, string | null>((ids) => findAddedZoomMeetingUrls(db, ids), null),
     /** Keyed by `rootedKey` (root namespace and epic): whether the epic holds an issue the viewer may see. */

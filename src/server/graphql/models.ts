@@ -9,6 +9,7 @@ import type {
   NoteRow,
   ProjectRow,
   TimelineEventRow,
+  TimelineEventTagRow,
   TodoRow,
   UserRow,
 } from '../db/schema.ts';
@@ -76,3 +77,5 @@ export interface TimelineEventTypeModel {
   readonly located: IssueInProject;
 }
 export type TimelineEventTypeConnectionModel = Connection<TimelineEventTypeModel>;
+export type TimelineEventTagTypeModel = TimelineEventTagRow;
+export type TimelineEventTagTypeConnectionModel = Connection<TimelineEventTagRow>;

@@ -86,6 +86,7 @@ export const scalarResolvers = {
   NoteID: globalIdScalar(['Note']),
   IssueID: globalIdScalar(['Issue']),
   IncidentManagementTimelineEventID: globalIdScalar(['IncidentManagement::TimelineEvent']),
+  IncidentManagementTimelineEventTagID: globalIdScalar(['IncidentManagement::TimelineEventTag']),
   AwardableID: globalIdScalar(['Epic', 'Issue', 'Note']),
   DiscussionID: discussionIdScalar(),
 } as const;

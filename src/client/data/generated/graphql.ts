@@ -289,6 +289,8 @@ export type TimelineEventCreateInput = {
   incidentId: string;
   note: string;
   occurredAt: string;
+  /** Tags of the project ('Start time' and 'End time' are made when first used); an unknown one is an error. */
+  timelineEventTagNames?: Array<string> | null | undefined;
 };
 
 export type TimelineEventUpdateInput = {
@@ -296,6 +298,8 @@ export type TimelineEventUpdateInput = {
   id: string;
   note?: string | null | undefined;
   occurredAt?: string | null | undefined;
+  /** The event's tags after the update; left as they are when not given. */
+  timelineEventTagNames?: Array<string> | null | undefined;
 };
 
 export type TimelineEventDestroyInput = {

@@ -7,6 +7,9 @@ import { executeScript } from '../sqlScript.ts';
  *   UTC instant), as markdown of at most 280 characters when a person writes it (GitLab's user-input
  *   rule; one promoted from a comment keeps the comment's text, up to GitLab's 10,000). `editable`
  *   is GitLab's: events people write may be edited, those the system writes may only be deleted.
+ * - incident_management_timeline_event_tags and _tag_links: a project's tags of events (GitLab's
+ *   'Start time' and 'End time' are made the first time an event takes them), names unique per
+ *   project whatever their case, and which event carries which.
  * - zoom_meetings: the Zoom links pinned to an issue. Removing one keeps its row with issue_status
  *   2 (removed), as GitLab does; at most one per issue is added (1) at a time.
  * Both are shown data, so they join the data-version triggers of 0003.
@@ -34,6 +37,33 @@ CREATE INDEX incident_management_timeline_events_issue
   ON incident_management_timeline_events (issue_id, occurred_at, id);
 CREATE TRIGGER incident_management_timeline_events_bump_data_version
   AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON incident_management_timeline_events
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
+
+CREATE TABLE incident_management_timeline_event_tags (
+  id serial PRIMARY KEY,
+  root_namespace_id integer NOT NULL,
+  project_id integer NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  name text NOT NULL CHECK (char_length(name) BETWEEN 1 AND 255 AND position(',' in name) = 0),
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE UNIQUE INDEX incident_management_timeline_event_tags_name
+  ON incident_management_timeline_event_tags (project_id, lower(name));
+CREATE TABLE incident_management_timeline_event_tag_links (
+  id serial PRIMARY KEY,
+  root_namespace_id integer NOT NULL,
+  timeline_event_id integer NOT NULL REFERENCES incident_management_timeline_events(id) ON DELETE CASCADE,
+  timeline_event_tag_id integer NOT NULL REFERENCES incident_management_timeline_event_tags(id) ON DELETE CASCADE,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  UNIQUE (timeline_event_id, timeline_event_tag_id)
+);
+CREATE INDEX incident_management_timeline_event_tag_links_tag
+  ON incident_management_timeline_event_tag_links (timeline_event_tag_id);
+CREATE TRIGGER incident_management_timeline_event_tags_bump_data_version
+  AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON incident_management_timeline_event_tags
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
+CREATE TRIGGER incident_management_timeline_event_tag_links_bump_data_version
+  AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON incident_management_timeline_event_tag_links
   FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
 
 CREATE TABLE zoom_meetings (

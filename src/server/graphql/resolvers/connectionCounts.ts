@@ -17,5 +17,6 @@ export const connectionResolvers = Object.fromEntries(
     'DiscussionConnection',
     'AwardEmojiConnection',
     'TimelineEventTypeConnection',
+    'TimelineEventTagTypeConnection',
   ].map((type) => [type, countResolver]),
 );

@@ -37,6 +37,7 @@ import {
 import { Project } from './project.ts';
 import { Query } from './query.ts';
 import {
+  TimelineEventTagType,
   TimelineEventType,
   timelineEventMutations,
   timelineEventPermissionFields,
@@ -61,6 +62,7 @@ export const resolvers: Resolvers = {
   GroupPermissions,
   Project: { ...Project, ...timelineEventProjectFields },
   TimelineEventType,
+  TimelineEventTagType,
   Epic: {
     ...Epic,
     ...epicSidebarFields,

@@ -13,13 +13,14 @@ import {
   promoteNoteToTimelineEvent,
 } from '../../services/incidents/timelineEventService.ts';
 import { findReadableIssueByIdOrNull, type IssueInProject } from '../../services/issueService.ts';
-import { offsetConnection, PAGE_LIMITS } from '../connection.ts';
+import { listConnection, offsetConnection, PAGE_LIMITS } from '../connection.ts';
 import type { GraphQLContext } from '../context.ts';
 import type {
   IssuePermissionsResolvers,
   IssueResolvers,
   MutationResolvers,
   ProjectResolvers,
+  TimelineEventTagTypeResolvers,
   TimelineEventTypeResolvers,
 } from '../generated/resolvers.ts';
 import type { TimelineEventTypeModel } from '../models.ts';
@@ -96,6 +97,8 @@ export const TimelineEventType: TimelineEventTypeResolvers = {
   updatedByUser: ({ event }, _args, { loaders }) =>
     event.updated_by_user_id === null ? null : loaders.user.load(event.updated_by_user_id),
   incident: ({ located }) => located.issue,
+  timelineEventTags: async ({ event }, _args, { loaders }) =>
+    listConnection(await loaders.timelineEventTags.load(event.id)),
   promotedFromNote: async ({ event }, _args, context) => {
     if (event.promoted_from_note_id === null) return null;
     try {
@@ -147,6 +150,7 @@ export const timelineEventMutations: Pick<
       const event = await createTimelineEvent(context.db, context.access, located, {
         note: input.note,
         occurredAt: instantOf(input.occurredAt),
+        tagNames: input.timelineEventTagNames ?? undefined,
       });
       return {
         clientMutationId: input.clientMutationId ?? null,
@@ -161,6 +165,7 @@ export const timelineEventMutations: Pick<
       const event = await editTimelineEvent(context.db, context.access, numericId(input.id), {
         note: input.note ?? undefined,
         occurredAt: input.occurredAt ? instantOf(input.occurredAt) : undefined,
+        tagNames: input.timelineEventTagNames ?? undefined,
       });
       const { located } = await findReadableTimelineEvent(context.db, context.access, event.id);
       return {
@@ -183,4 +188,9 @@ export const timelineEventMutations: Pick<
       };
     });
   },
+};
+
+export const TimelineEventTagType: TimelineEventTagTypeResolvers = {
+  id: (tag) => toGlobalId('IncidentManagement::TimelineEventTag', tag.id),
+  name: (tag) => tag.name,
 };

@@ -14,6 +14,11 @@ import {
   listTimelineEventsOfIssue,
   updateTimelineEvent,
 } from '../../db/repositories/timelineEventRepository.ts';
+import {
+  findTimelineEventTagsByNames,
+  insertMissingTimelineEventTags,
+  replaceTimelineEventTags,
+} from '../../db/repositories/timelineEventTagRepository.ts';
 import { findUserById } from '../../db/repositories/userRepository.ts';
 import type { TimelineEventRow } from '../../db/schema.ts';
 import type { AccessContext } from '../access.ts';
@@ -36,6 +41,46 @@ export const NO_TIMELINE_PERMISSION =
 export interface TimelineEventInput {
   readonly note: string;
   readonly occurredAt: Date;
+}
+
+/** GitLab's predefined tags: a project has them from the first event that takes one. */
+export const PREDEFINED_TIMELINE_EVENT_TAGS = ['Start time', 'End time'] as const;
+
+/**
+ * Gives the event the project's tags of these names (any case), making the predefined ones the
+ * project lacks; an unknown name is GitLab's error and, the caller's transaction rolling back,
+ * changes nothing.
+ */
+async function setTags(
+  trx: Executor,
+  located: IssueInProject,
+  event: TimelineEventRow,
+  names: readonly string[],
+  now: Date,
+): Promise<void> {
+  const wanted = [...new Map(names.map((name) => [name.toLowerCase(), name])).values()];
+  const lower = new Set(wanted.map((name) => name.toLowerCase()));
+  const scope = { rootNamespaceId: located.issue.root_namespace_id, projectId: located.project.id };
+  await insertMissingTimelineEventTags(
+    trx,
+    { ...scope, names: PREDEFINED_TIMELINE_EVENT_TAGS.filter((name) => lower.has(name.toLowerCase())) },
+    now,
+  );
+  const tags = await findTimelineEventTagsByNames(trx, located.project.id, wanted);
+  const found = new Set(tags.map((tag) => tag.name.toLowerCase()));
+  const missing = wanted.filter((name) => !found.has(name.toLowerCase()));
+  if (missing.length > 0) {
+    throw new ServiceError(
+      'invalid',
+      `Following tags don't exist: [${missing.map((name) => JSON.stringify(name)).join(', ')}]`,
+    );
+  }
+  await replaceTimelineEventTags(
+    trx,
+    { id: event.id, rootNamespaceId: scope.rootNamespaceId },
+    tags.map((tag) => tag.id),
+    now,
+  );
 }
 
 /** Where the event shows: the incident's page, scrolled to it (GitLab's `timeline_event_<id>` anchor). */
@@ -96,6 +141,7 @@ function insertWithNote(
   located: IssueInProject,
   input: TimelineEventInput,
   promotedFromNoteId: number | null,
+  tagNames: readonly string[] = [],
 ): Promise<TimelineEventRow> {
   const by = authorshipOf(access);
   return inTransaction(db, async (trx) => {
@@ -110,6 +156,7 @@ function insertWithNote(
       promotedFromNoteId,
       now: by.now,
     });
+    if (tagNames.length > 0) await setTags(trx, located, event, tagNames, by.now);
     await writeSystemNotes(trx, issueTarget(located.issue), by, [
       timelineEventAddedNote(timelineEventPath(located, event.id)),
     ]);
@@ -121,11 +168,12 @@ export async function createTimelineEvent(
   db: Executor,
   access: AccessContext,
   located: IssueInProject,
-  input: TimelineEventInput,
+  input: TimelineEventInput & { readonly tagNames?: readonly string[] | undefined },
 ): Promise<TimelineEventRow> {
   if (located.issue.issue_type !== 'incident') throw new NotFoundError('Incident');
   await requireAdmin(access, located);
-  return insertWithNote(db, access, located, validated(input), null);
+  const { note, occurredAt } = validated(input);
+  return insertWithNote(db, access, located, { note, occurredAt }, null, input.tagNames ?? []);
 }
 
 /**
@@ -177,7 +225,12 @@ export async function editTimelineEvent(
   db: Executor,
   access: AccessContext,
   eventId: number,
-  changes: { readonly note?: string | undefined; readonly occurredAt?: Date | undefined },
+  changes: {
+    readonly note?: string | undefined;
+    readonly occurredAt?: Date | undefined;
+    /** The event's tags after the edit; undefined leaves them. */
+    readonly tagNames?: readonly string[] | undefined;
+  },
 ): Promise<TimelineEventRow> {
   const { located, event } = await findReadableTimelineEvent(db, access, eventId);
   await requireAdmin(access, located);
@@ -187,9 +240,12 @@ export async function editTimelineEvent(
     occurredAt: changes.occurredAt ?? event.occurred_at,
   });
   const change = changeOf(event, input);
-  if (change === null) return event;
+  if (change === null && changes.tagNames === undefined) return event;
   const by = authorshipOf(access);
   return inTransaction(db, async (trx) => {
+    if (changes.tagNames !== undefined) await setTags(trx, located, event, changes.tagNames, by.now);
+    // GitLab notes a change of the text or the time; tags alone change quietly.
+    if (change === null) return event;
     const saved = await updateTimelineEvent(trx, event.id, {
       ...input,
       updatedById: by.authorId,
