@@ -45,6 +45,9 @@ test('the owner keeps an incident’s timeline and pins its Zoom meeting', async
   await timeline.getByLabel('Date').fill('2026-06-15');
   await timeline.getByLabel('Hours').fill('9');
   await timeline.getByLabel('Minutes').fill('5');
+  // A tag writes GitLab's text until one is typed.
+  await timeline.getByRole('checkbox', { name: 'Start time' }).check();
+  await expect(timeline.getByLabel('Timeline text')).toHaveValue('Incident start time');
   await timeline.getByLabel('Timeline text').fill('Alert fired: **p99** above 2 s');
   await expect(timeline.getByTestId('timeline-text-remaining')).toHaveText('250');
   await timeline.getByRole('button', { name: 'Save', exact: true }).click();
@@ -54,6 +57,7 @@ test('the owner keeps an incident’s timeline and pins its Zoom meeting', async
   await expect(event.getByTestId('timeline-event-time')).toHaveText('09:05 UTC');
   await expect(event.getByTestId('timeline-event-note').locator('strong')).toHaveText('p99');
   await expect(event).toContainText('by Olivia Owens');
+  await expect(event.getByTestId('timeline-event-tag')).toHaveText('Start time');
   await expectNoSeriousAxeViolations(page);
 
   // Edit it through its actions menu.

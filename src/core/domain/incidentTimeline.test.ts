@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { groupByUtcDay, timelineTextLength, utcDayOf, utcInstantOf, utcTimeOf } from './incidentTimeline.ts';
+import {
+  groupByUtcDay,
+  textOfTags,
+  timelineTextLength,
+  utcDayOf,
+  utcInstantOf,
+  utcTimeOf,
+} from './incidentTimeline.ts';
 
 describe('the incident timeline in UTC', () => {
   it('reads the day and time of an instant in UTC, whatever its offset', () => {
@@ -32,5 +39,10 @@ describe('the incident timeline in UTC', () => {
 
   it('counts an emoji as one character', () => {
     expect(timelineTextLength('🔥 down')).toBe(6);
+  });
+
+  it("writes GitLab's text for the chosen tags", () => {
+    expect(textOfTags(['Start time', 'End time'])).toBe('Incident start time, end time');
+    expect(textOfTags([])).toBe('');
   });
 });

@@ -7,6 +7,13 @@
 /** GitLab's limit on the text a person writes for an event. */
 export const TIMELINE_TEXT_MAX_LENGTH = 280;
 
+/** GitLab's predefined tags of events: a project has them from the first event that takes one. */
+export const PREDEFINED_TIMELINE_EVENT_TAGS = ['Start time', 'End time'] as const;
+
+/** GitLab's text for an event the form's tags describe, until a person types their own. */
+export const textOfTags = (tags: readonly string[]): string =>
+  tags.length === 0 ? '' : `Incident ${tags.map((tag) => tag.toLowerCase()).join(', ')}`;
+
 /** Characters as GitLab counts them for the limit (code points, so an emoji counts once). */
 export const timelineTextLength = (text: string): number => [...text].length;
 

@@ -30,6 +30,7 @@ function toTimelineEvent(event: TimelineEventFieldsFragment): TimelineEventView 
     occurredAt,
     editable: event.editable,
     author: event.author ? toUser(event.author) : null,
+    tags: (event.timelineEventTags?.nodes ?? []).flatMap((tag) => (tag ? [tag.name] : [])),
   };
 }
 
@@ -39,7 +40,14 @@ export type TimelineWriteResult = Result<void, string | null>;
 export interface TimelineEventChanges {
   readonly note: string;
   readonly occurredAt: string;
+  readonly timelineEventTagNames: readonly string[];
 }
+
+const inputOf = (changes: TimelineEventChanges) => ({
+  note: changes.note,
+  occurredAt: changes.occurredAt,
+  timelineEventTagNames: [...changes.timelineEventTagNames],
+});
 
 export type IncidentTimelineState = QueryState<IncidentTimelineView | null> & {
   create(changes: TimelineEventChanges): Promise<TimelineWriteResult>;
@@ -62,7 +70,7 @@ export function useIncidentTimeline(
       settle(async () => {
         const answer = await client.mutate({
           mutation: CreateTimelineEventDocument,
-          variables: { input: { incidentId, ...changes } },
+          variables: { input: { incidentId, ...inputOf(changes) } },
           refetchQueries,
           awaitRefetchQueries: true,
         });
@@ -75,7 +83,7 @@ export function useIncidentTimeline(
       settle(async () => {
         const answer = await client.mutate({
           mutation: UpdateTimelineEventDocument,
-          variables: { input: { id, ...changes } },
+          variables: { input: { id, ...inputOf(changes) } },
           refetchQueries,
           awaitRefetchQueries: true,
         });

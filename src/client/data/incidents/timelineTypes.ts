@@ -11,6 +11,8 @@ export interface TimelineEventView {
   /** Events people wrote may be edited; the system's may only be deleted. */
   readonly editable: boolean;
   readonly author: UserView | null;
+  /** Its tags' names ('Start time', 'End time', …). */
+  readonly tags: readonly string[];
 }
 
 export interface IncidentTimelineView {

@@ -1,6 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import {
+  PREDEFINED_TIMELINE_EVENT_TAGS,
   TIMELINE_TEXT_MAX_LENGTH,
+  textOfTags,
   timelineTextLength,
   utcDayOf,
   utcInstantOf,
@@ -15,16 +17,18 @@ interface FormValues {
   readonly hour: string;
   readonly minute: string;
   readonly text: string;
+  readonly tags: readonly string[];
 }
 
 /** The form's fields for an instant (now when adding): its UTC day, hour and minute. */
-function valuesAt(instant: string, text: string): FormValues {
+function valuesAt(instant: string, text: string, tags: readonly string[]): FormValues {
   const date = new Date(instant);
   return {
     day: utcDayOf(instant),
     hour: String(date.getUTCHours()),
     minute: String(date.getUTCMinutes()),
     text,
+    tags,
   };
 }
 
@@ -41,19 +45,39 @@ export function TimelineEventForm({
   failureText,
 }: {
   /** The event being edited; none for a new one (now, empty). */
-  readonly initial?: { readonly occurredAt: string; readonly note: string } | undefined;
+  readonly initial?:
+    | { readonly occurredAt: string; readonly note: string; readonly tags: readonly string[] }
+    | undefined;
   readonly showSaveAndAdd: boolean;
   readonly onSave: (changes: TimelineEventChanges, addAnother: boolean) => Promise<TimelineWriteResult>;
   readonly onCancel: () => void;
   readonly failureText: (error: string | null) => string;
 }) {
   const [values, setValues] = useState<FormValues>(() =>
-    valuesAt(initial?.occurredAt ?? systemClock.now().toISOString(), initial?.note ?? ''),
+    valuesAt(
+      initial?.occurredAt ?? systemClock.now().toISOString(),
+      initial?.note ?? '',
+      initial?.tags ?? [],
+    ),
   );
+  // GitLab writes the text for the chosen tags until a person types their own.
+  const [textTyped, setTextTyped] = useState(initial !== undefined);
+  const tagChoices = [...new Set([...PREDEFINED_TIMELINE_EVENT_TAGS, ...(initial?.tags ?? [])])];
+  const toggleTag = (tag: string, chosen: boolean) =>
+    setValues((current) => {
+      const tags = tagChoices.filter((name) => (name === tag ? chosen : current.tags.includes(name)));
+      return { ...current, tags, text: textTyped ? current.text : textOfTags(tags) };
+    });
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const textRef = useRef<HTMLTextAreaElement>(null);
-  const ids = { date: useId(), hours: useId(), minutes: useId(), text: useId(), hint: useId() };
+  const ids = {
+    date: useId(),
+    hours: useId(),
+    minutes: useId(),
+    text: useId(),
+    hint: useId(),
+  };
 
   const remaining = TIMELINE_TEXT_MAX_LENGTH - timelineTextLength(values.text);
   const occurredAt = utcInstantOf(values.day, Number(values.hour), Number(values.minute));
@@ -65,14 +89,18 @@ export function TimelineEventForm({
     if (!valid || busy) return;
     setBusy(true);
     setFailure(null);
-    const answer = await onSave({ note: values.text, occurredAt }, addAnother);
+    const answer = await onSave(
+      { note: values.text, occurredAt, timelineEventTagNames: values.tags },
+      addAnother,
+    );
     setBusy(false);
     if (!answer.ok) {
       setFailure(failureText(answer.error));
       return;
     }
     if (addAnother) {
-      setValues(valuesAt(systemClock.now().toISOString(), ''));
+      setValues(valuesAt(systemClock.now().toISOString(), '', []));
+      setTextTyped(false);
       textRef.current?.focus();
     }
   };
@@ -133,6 +161,19 @@ export function TimelineEventForm({
         </fieldset>
       </div>
       {occurredAt === null ? <p className="timeline-form-invalid">{TIMELINE_TEXT.invalidTime}</p> : null}
+      <fieldset className="timeline-form-field timeline-form-tags" data-testid="timeline-tags">
+        <legend>{TIMELINE_TEXT.tagsLabel}</legend>
+        {tagChoices.map((tag) => (
+          <label key={tag} className="timeline-form-tag">
+            <input
+              type="checkbox"
+              checked={values.tags.includes(tag)}
+              onChange={(event) => toggleTag(tag, event.target.checked)}
+            />
+            {tag}
+          </label>
+        ))}
+      </fieldset>
       <div className="timeline-form-field">
         <label htmlFor={ids.text}>{TIMELINE_TEXT.areaLabel}</label>
         <div className="timeline-form-text">
@@ -145,7 +186,10 @@ export function TimelineEventForm({
             placeholder={TIMELINE_TEXT.areaPlaceholder}
             maxLength={TIMELINE_TEXT_MAX_LENGTH}
             aria-describedby={ids.hint}
-            onChange={set('text')}
+            onChange={(event) => {
+              setTextTyped(true);
+              set('text')(event);
+            }}
             // biome-ignore lint/a11y/noAutofocus: the form opens on request; its text is what comes next
             autoFocus
             data-testid="timeline-input-note"

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { utcTimeOf } from '../../../core/domain/incidentTimeline.ts';
 import type { IncidentTimelineState, TimelineEventView } from '../../data/index.ts';
-import { Alert, Button, Dialog, Icon } from '../../ui/index.ts';
+import { Alert, Badge, Button, Dialog, Icon } from '../../ui/index.ts';
 import { TimelineActionsMenu } from './TimelineActionsMenu.tsx';
 import { TimelineEventForm } from './TimelineEventForm.tsx';
 import { failureText, TIMELINE_TEXT } from './timelineTexts.ts';
@@ -30,7 +30,7 @@ export function TimelineEventItem({
     return (
       <li className="timeline-event timeline-event-editing" id={anchor}>
         <TimelineEventForm
-          initial={{ occurredAt: event.occurredAt, note: event.note }}
+          initial={{ occurredAt: event.occurredAt, note: event.note, tags: event.tags }}
           showSaveAndAdd={false}
           failureText={failureText(TIMELINE_TEXT.editError, TIMELINE_TEXT.editErrorGeneric)}
           onCancel={() => setEditing(false)}
@@ -57,9 +57,16 @@ export function TimelineEventItem({
         <Icon name="comment" />
       </span>
       <div className="timeline-event-body">
-        <h3 className="timeline-event-time" data-testid="timeline-event-time">
-          {TIMELINE_TEXT.timeUtc(utcTimeOf(event.occurredAt))}
-        </h3>
+        <div className="timeline-event-heading">
+          <h3 className="timeline-event-time" data-testid="timeline-event-time">
+            {TIMELINE_TEXT.timeUtc(utcTimeOf(event.occurredAt))}
+          </h3>
+          {event.tags.map((tag) => (
+            <Badge key={tag} variant="muted" icon="label" testId="timeline-event-tag">
+              {tag}
+            </Badge>
+          ))}
+        </div>
         <div
           className="md timeline-event-note"
           data-testid="timeline-event-note"

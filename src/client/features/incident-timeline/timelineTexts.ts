@@ -20,6 +20,7 @@ export const TIMELINE_TEXT = {
   utc: 'UTC',
   invalidTime: 'Enter a valid date and time.',
   areaLabel: 'Timeline text',
+  tagsLabel: 'Event tag (optional)',
   areaPlaceholder: 'Timeline text...',
   hint: `You can enter up to ${TIMELINE_TEXT_MAX_LENGTH} characters`,
   textRemaining: (count: number) =>

@@ -1,4 +1,8 @@
-import { TIMELINE_TEXT_MAX_LENGTH, timelineTextLength } from '../../../core/domain/incidentTimeline.ts';
+import {
+  PREDEFINED_TIMELINE_EVENT_TAGS,
+  TIMELINE_TEXT_MAX_LENGTH,
+  timelineTextLength,
+} from '../../../core/domain/incidentTimeline.ts';
 import {
   type TimelineEventChange,
   timelineEventAddedNote,
@@ -42,9 +46,6 @@ export interface TimelineEventInput {
   readonly note: string;
   readonly occurredAt: Date;
 }
-
-/** GitLab's predefined tags: a project has them from the first event that takes one. */
-export const PREDEFINED_TIMELINE_EVENT_TAGS = ['Start time', 'End time'] as const;
 
 /**
  * Gives the event the project's tags of these names (any case), making the predefined ones the
