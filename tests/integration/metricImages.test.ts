@@ -272,6 +272,22 @@ describe.each(BACKENDS)('metric images of incidents (%s)', (backend) => {
     expect(storedFiles()).toEqual([]);
   });
 
+  it('opens an incident at GitLab’s incident path and its tabs, saying who may change its images', async () => {
+    const base = `/${PUBLIC_PROJECT}/-/issues`;
+    const flagOf = async (who: Who, path: string) => {
+      const response = await call(who, 'GET', path);
+      expect(response.status, `${who} ${path}`).toBe(200);
+      const html = await response.text();
+      expect(html).toContain('data-page="issue"');
+      return /data-can-manage-metric-images="([^"]*)"/.exec(html)?.[1];
+    };
+    expect(await flagOf('reporter', `${base}/incident/${incident}`)).toBe('true');
+    expect(await flagOf('reporter', `${base}/incident/${incident}/metrics`)).toBe('true');
+    expect(await flagOf('guest', `${base}/${incident}`)).not.toBe('true');
+    expect(await flagOf('reporter', `${base}/${plainIssue}`)).not.toBe('true');
+    expect((await call('owner', 'GET', `${base}/incident/${incident}/nonsense`)).status).toBe(404);
+  });
+
   it('removes the files of an incident deleted for good', async () => {
     const doomed = await createIssue(PUBLIC_PROJECT, 'Short-lived incident', 'incident');
     for (const name of ['one.png', 'two.png']) {
