@@ -77,6 +77,7 @@ export function MetricImageCard({
             initial={{ url: image.url ?? '', urlText: image.urlText ?? '' }}
             file={null}
             canReplace
+            testId="metric-image-edit-dialog"
             onClose={() => setEditing(false)}
             onSubmit={async (link, replacement, onProgress) => {
               // Replacing is GitLab's upload of the new image, then the old one's deletion.

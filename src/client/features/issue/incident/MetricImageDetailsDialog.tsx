@@ -15,6 +15,7 @@ export function MetricImageDetailsDialog({
   initial,
   file,
   canReplace = false,
+  testId,
   onClose,
   onSubmit,
 }: {
@@ -26,6 +27,7 @@ export function MetricImageDetailsDialog({
   file: File | null;
   /** Editing: a new file may be chosen to replace the image. */
   canReplace?: boolean;
+  testId: string;
   onClose: () => void;
   onSubmit: (
     link: MetricImageLinkFields,
@@ -67,12 +69,7 @@ export function MetricImageDetailsDialog({
   };
 
   return (
-    <Dialog
-      open={open}
-      title={title}
-      onClose={busy ? () => undefined : onClose}
-      testId="metric-image-details-dialog"
-    >
+    <Dialog open={open} title={title} onClose={busy ? () => undefined : onClose} testId={testId}>
       <form className="metric-image-form" onSubmit={(event) => void submit(event)}>
         <p id={ids.help} className="muted">
           {INCIDENT_TEXT.detailsDescription}

@@ -67,6 +67,7 @@ export function MetricImageUpload({ upload }: { upload: MetricImages['upload'] }
         confirm={INCIDENT_TEXT.upload}
         initial={{ url: '', urlText: '' }}
         file={file}
+        testId="metric-image-upload-dialog"
         onClose={() => setFile(null)}
         onSubmit={async (link: MetricImageLinkFields, chosen, onProgress) => {
           if (chosen) await upload(chosen, link, onProgress);
