@@ -24,6 +24,8 @@ import { bodyParams, optionalString, ParamError, type Params } from './params.ts
 const IMAGES_PATH = `${ISSUE_PATH}/metric_images`;
 /** The text fields a metric image form carries (`url` 255, `url_text` 128) with room to say "too long". */
 const FIELD_BYTES = 4096;
+/** What a form adds around its file: boundaries, part headers and the text fields. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
 
 /** GitLab's IssuableMetricImage entity. */
 function metricImageJson(image: MetricImageRow) {
@@ -103,11 +105,11 @@ export async function registerMetricImageRoutes(
         },
       });
 
-      uploads.post(IMAGES_PATH, { bodyLimit: maxBytes + 64 * 1024 }, async (request, reply) => {
+      uploads.post(IMAGES_PATH, { bodyLimit: maxBytes + FORM_OVERHEAD_BYTES }, async (request, reply) => {
         const located = await readableIssueOfApiPath(db, request);
         await requireMetricImageUpload(request.access, located);
         // A body that announces more than the limit allows is refused before a byte of it is read.
-        if (Number(request.headers['content-length'] ?? 0) > maxBytes + 64 * 1024) {
+        if (Number(request.headers['content-length'] ?? 0) > maxBytes + FORM_OVERHEAD_BYTES) {
           throw new MetricImageError(400, FILE_TOO_LARGE);
         }
         const form = await readUploadForm(
