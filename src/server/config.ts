@@ -1,3 +1,5 @@
+import { DEFAULT_METRIC_IMAGE_MAX_BYTES } from '../core/domain/metricImages.ts';
+
 /** Server configuration, read once from the environment (README, "Configuration"). */
 export interface ServerConfig {
   readonly port: number;
@@ -28,6 +30,8 @@ export interface ServerConfig {
   readonly graphqlResponseCache: boolean;
   /** GitLab's feature flags that this server honours, fixed for the process's life. */
   readonly featureFlags: FeatureFlags;
+  /** Largest metric image an incident accepts, in bytes (GitLab's 1 MB unless configured). */
+  readonly metricImageMaxBytes: number;
 }
 
 /** Feature flags by GitLab's names, camel-cased as GitLab pushes them to its pages (`gon.features`). */
@@ -64,6 +68,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     graphqlResponseCache: (env.GRAPHQL_RESPONSE_CACHE ?? 'on') !== 'off',
     featureFlags: readFeatureFlags(env),
+    metricImageMaxBytes: positiveInteger(env, 'METRIC_IMAGE_MAX_BYTES', DEFAULT_METRIC_IMAGE_MAX_BYTES),
   };
 }
 
@@ -81,6 +86,14 @@ function optionalPositive(env: NodeJS.ProcessEnv, name: string, fallback: number
   if (!Number.isFinite(value) || value < 0)
     throw new Error(`${name} must be a number of 0 or more, got "${text}"`);
   return value === 0 ? undefined : value;
+}
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const text = env[name];
+  const value = text === undefined || text === '' ? fallback : Number(text);
+  if (!Number.isSafeInteger(value) || value <= 0)
+    throw new Error(`${name} must be a whole number above 0, got "${text}"`);
+  return value;
 }
 
 function parsePort(value: string): number {

@@ -187,6 +187,14 @@ const EXPECTED: Record<Action, Row> = {
     'internal+c': '---yyyyy',
     'private+c': '---yyyyy',
   },
+  upload_issuable_metric_image: {
+    public: '---yyyyy',
+    internal: '---yyyyy',
+    private: '---yyyyy',
+    'public+c': '---yyyyy',
+    'internal+c': '---yyyyy',
+    'private+c': '---yyyyy',
+  },
   admin_project: {
     public: '-----yyy',
     internal: '-----yyy',

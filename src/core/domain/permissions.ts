@@ -33,6 +33,7 @@ export const ACTIONS = [
   'admin_issue',
   'destroy_issue',
   'create_incident',
+  'upload_issuable_metric_image',
   'read_merge_request',
   'read_milestone',
   'admin_milestone',
@@ -88,6 +89,9 @@ export const POLICY: Readonly<Record<Action, Rule>> = {
   destroy_issue: { min: all('owner') },
   // An issue of type incident (GitLab's create_incident): the team's, from Reporter up.
   create_incident: { min: all('reporter') },
+  // An incident's metric images: read with the incident; added, edited and deleted by the team
+  // (GitLab's upload/update/destroy_issuable_metric_image: create and update the issue, as a member).
+  upload_issuable_metric_image: { min: all('reporter'), confidential: 'reporter' },
   read_merge_request: { min: { public: 'anonymous', internal: 'non_member', private: 'reporter' } },
   read_milestone: { min: readable },
   admin_milestone: { min: all('reporter') },

@@ -249,6 +249,8 @@ export const PAGE_MOUNTS = {
     canDestroy: FLAG,
     /** GitLab's create_issue: the New issue button. */
     canCreateIssue: FLAG,
+    /** An incident whose metric images the viewer may add, edit and delete (Reporters and up). */
+    canManageMetricImages: FLAG,
     /** Notifications are switched off by the owner of the project's group or of a group above it. */
     emailsDisabled: FLAG,
     state: TEXT,

@@ -162,6 +162,22 @@ export interface IssuesTable {
   discussion_locked: Generated<boolean>;
 }
 
+/** GitLab's issuable_metric_images: an incident's pictures of graphs (migration 0014). */
+export interface IssuableMetricImagesTable {
+  id: Id;
+  root_namespace_id: number;
+  issue_id: number;
+  /** The file's name as stored and served (sanitised as GitLab's uploader does). */
+  file: string;
+  /** Read from the file's bytes, never from what the client said. */
+  content_type: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+  size: number;
+  url: string | null;
+  url_text: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface EpicIssuesTable {
   id: Id;
   root_namespace_id: number;
@@ -410,6 +426,7 @@ export interface Database {
   uploads: UploadsTable;
   issue_templates: IssueTemplatesTable;
   label_priorities: LabelPrioritiesTable;
+  issuable_metric_images: IssuableMetricImagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -422,6 +439,7 @@ export type NewEpic = Insertable<EpicsTable>;
 export type EpicUpdate = Updateable<EpicsTable>;
 export type IssueRow = Selectable<IssuesTable>;
 export type NoteRow = Selectable<NotesTable>;
+export type MetricImageRow = Selectable<IssuableMetricImagesTable>;
 export type AwardEmojiRow = Selectable<AwardEmojiTable>;
 export type IssueTemplateRow = Selectable<IssueTemplatesTable>;
 export type MilestoneRow = Selectable<MilestonesTable>;

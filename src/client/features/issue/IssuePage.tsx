@@ -37,6 +37,7 @@ import {
 import { Alert, Breadcrumbs, Button, Loading, useDocumentTitle } from '../../ui/index.ts';
 import { LinkedItemsCard } from '../related-items/index.ts';
 import { IssueFormFields } from './IssueFormFields.tsx';
+import { IncidentContent } from './incident/IncidentContent.tsx';
 import { ISSUE_DELETE_TEXTS, ISSUE_TEXT } from './issueTexts.ts';
 import { IssueSidebar } from './sidebar/IssueSidebar.tsx';
 
@@ -115,6 +116,48 @@ function IssueView({
       {issue.dueDate ? <DueDateBadge dueDate={issue.dueDate} state={status.state} /> : null}
     </>
   );
+  const summary = (
+    <>
+      <IssuableBody
+        client={client}
+        canUpdate={page.canUpdate}
+        badges={badges}
+        onDelete={page.canDestroy ? () => setDeleting(true) : undefined}
+        formFields={(editor) => (
+          <IssueFormFields editor={editor} projectId={page.projectId} canChangeType={page.canAdmin} />
+        )}
+        polling={polling}
+        updatingTasks={updatingTasks}
+        onUpdatingTasks={onUpdatingTasks}
+      />
+      <IssuableAwards state={awards} currentUsername={page.currentUsername || null} />
+      <LinkedItemsCard
+        issuableType="issue"
+        endpoint={issueLinksPath(page.fullPath, page.iid)}
+        sources={{ issues: groupAutocompleteSourcePath(page.groupFullPath, 'issues') }}
+        canAdmin={page.canAdmin}
+      />
+      {page.canDestroy ? (
+        <IssuableDeleteSection
+          noun="issue"
+          texts={ISSUE_DELETE_TEXTS}
+          endpoint={page.endpoint}
+          deleting={deleting}
+          onDeletingChange={setDeleting}
+        />
+      ) : null}
+      <ActivitySection
+        itemPath={issueWebPath(page.fullPath, page.iid)}
+        noun="issue"
+        signedIn={page.signedIn}
+        currentUsername={page.currentUsername || null}
+        previewMarkdown={client.previewMarkdown}
+        onCommandsChanged={(changes) => {
+          if ('emoji_award' in changes) awards.refresh();
+        }}
+      />
+    </>
+  );
   return (
     <>
       <div className="page-header issuable-page-header">
@@ -148,44 +191,17 @@ function IssueView({
       </div>
       <div className="detail-layout">
         <div className="detail-main">
-          <IssuableBody
-            client={client}
-            canUpdate={page.canUpdate}
-            badges={badges}
-            onDelete={page.canDestroy ? () => setDeleting(true) : undefined}
-            formFields={(editor) => (
-              <IssueFormFields editor={editor} projectId={page.projectId} canChangeType={page.canAdmin} />
-            )}
-            polling={polling}
-            updatingTasks={updatingTasks}
-            onUpdatingTasks={onUpdatingTasks}
-          />
-          <IssuableAwards state={awards} currentUsername={page.currentUsername || null} />
-          <LinkedItemsCard
-            issuableType="issue"
-            endpoint={issueLinksPath(page.fullPath, page.iid)}
-            sources={{ issues: groupAutocompleteSourcePath(page.groupFullPath, 'issues') }}
-            canAdmin={page.canAdmin}
-          />
-          {page.canDestroy ? (
-            <IssuableDeleteSection
-              noun="issue"
-              texts={ISSUE_DELETE_TEXTS}
-              endpoint={page.endpoint}
-              deleting={deleting}
-              onDeletingChange={setDeleting}
+          {type === 'INCIDENT' ? (
+            <IncidentContent
+              fullPath={page.fullPath}
+              projectId={page.projectId}
+              iid={page.iid}
+              canManageMetricImages={page.canManageMetricImages}
+              summary={summary}
             />
-          ) : null}
-          <ActivitySection
-            itemPath={issueWebPath(page.fullPath, page.iid)}
-            noun="issue"
-            signedIn={page.signedIn}
-            currentUsername={page.currentUsername || null}
-            previewMarkdown={client.previewMarkdown}
-            onCommandsChanged={(changes) => {
-              if ('emoji_award' in changes) awards.refresh();
-            }}
-          />
+          ) : (
+            summary
+          )}
         </div>
         <IssueSidebar
           fullPath={page.fullPath}

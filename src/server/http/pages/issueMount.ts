@@ -16,6 +16,7 @@ export function issueMount(
     readonly canAdmin: boolean;
     readonly canDestroy: boolean;
     readonly canCreateIssue: boolean;
+    readonly canManageMetricImages: boolean;
     readonly emailsDisabled: boolean;
   },
 ): PageMountInput {
@@ -33,6 +34,7 @@ export function issueMount(
     canAdmin: viewer.canAdmin,
     canDestroy: viewer.canDestroy,
     canCreateIssue: viewer.canCreateIssue,
+    canManageMetricImages: viewer.canManageMetricImages,
     emailsDisabled: viewer.emailsDisabled,
     state: issue.state,
     endpoint: issueWebPath(project.full_path, issue.iid),

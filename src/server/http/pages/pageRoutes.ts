@@ -6,6 +6,7 @@ import {
   groupIssuesBulkUpdatePath,
   groupRoadmapPath,
   HELP_PATH,
+  INCIDENT_TAB_SEGMENTS,
   isHelpTopic,
   projectIssuesBulkUpdatePath,
   signInPath,
@@ -23,6 +24,7 @@ import { areEmailsDisabled } from '../../services/groupSettingsService.ts';
 import { findReadableIssue } from '../../services/issueService.ts';
 import { issueRights } from '../../services/issues/issueCommands.ts';
 import { canManageIssueTemplates } from '../../services/issues/issueTemplateService.ts';
+import { canManageMetricImages } from '../../services/metricImages/metricImageService.ts';
 import { canAdminMilestones } from '../../services/milestoneService.ts';
 import { findReadableProjectOrNull } from '../../services/projectService.ts';
 import { findVisibleUserByUsername } from '../../services/userDirectoryService.ts';
@@ -49,6 +51,11 @@ import { userProfileMount } from './userProfilePages.ts';
 export interface PageDeps extends ServerDeps {
   readonly assets: ClientAssets;
 }
+
+/** An issue's page: `issues/:iid`, or GitLab's incident alias at one of its tabs (`incident/:iid/metrics`). */
+const ISSUE_SECTION = new RegExp(
+  `^issues\\/(?:incident\\/(\\d+)(?:\\/(?:${INCIDENT_TAB_SEGMENTS.join('|')}))?|(\\d+))$`,
+);
 
 /** Renders a page shell for the request's user; the flash notice is shown once, then cleared. */
 export function sendPage(
@@ -340,15 +347,18 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
       if (!answer) return sendNotFoundPage(request, reply, assets);
       return sendPage(request, reply, assets, answer);
     }
-    const issueMatch = /^issues\/(\d+)$/.exec(section);
+    // GitLab's incident alias names the same page, at one of its tabs (`incident/:iid/metrics`).
+    const issueMatch = ISSUE_SECTION.exec(section);
     if (issueMatch) {
       try {
-        const issue = await findReadableIssue(db, request.access, found, Number(issueMatch[1]));
+        const iid = Number(issueMatch[1] ?? issueMatch[2]);
+        const issue = await findReadableIssue(db, request.access, found, iid);
         const located = { ...found, issue };
         const viewer = {
           signedIn: request.access.actor.user !== null,
           ...(await issueRights(db, request.access, located)),
           canCreateIssue: await request.access.canInProject('create_issue', project, found.namespace),
+          canManageMetricImages: await canManageMetricImages(request.access, located),
           emailsDisabled: await areEmailsDisabled(db, found.namespace),
         };
         return sendPage(request, reply, assets, {
