@@ -15,7 +15,8 @@ export type GlobalIdType =
   | 'Note'
   | 'Discussion'
   | 'AwardEmoji'
-  | 'WorkItem';
+  | 'WorkItem'
+  | 'WorkItems::Type';
 
 const GID_PATTERN = /^gid:\/\/gitlab\/([A-Za-z:]+)\/(\d+)$/;
 
