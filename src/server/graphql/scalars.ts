@@ -86,4 +86,6 @@ export const scalarResolvers = {
   NoteID: globalIdScalar(['Note']),
   AwardableID: globalIdScalar(['Epic', 'Issue', 'Note']),
   DiscussionID: discussionIdScalar(),
+  WorkItemID: globalIdScalar(['WorkItem']),
+  WorkItemsTypeID: globalIdScalar(['WorkItems::Type']),
 } as const;

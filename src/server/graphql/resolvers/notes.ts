@@ -29,7 +29,7 @@ import {
 import { type NoteKind, pageOfDiscussions, pageOfNotes } from '../../services/discussions/notePages.ts';
 import { submitNote } from '../../services/discussions/submitNote.ts';
 import { NotFoundError } from '../../services/errors.ts';
-import { type Connection, type ConnectionArgs, offsetConnection, PAGE_LIMITS } from '../connection.ts';
+import { type ConnectionArgs, connectionOf, offsetConnection, PAGE_LIMITS } from '../connection.ts';
 import type { GraphQLContext } from '../context.ts';
 import type {
   AwardEmojiResolvers,
@@ -108,14 +108,6 @@ async function notesOf(policy: NoteablePolicy, context: GraphQLContext): Promise
 /** GitLab's notes filter as the kind of notes or discussions a page keeps. */
 const kindOf = (filter: NotesFilterType | null | undefined): NoteKind =>
   filter === 'ONLY_COMMENTS' ? 'comments' : filter === 'ONLY_ACTIVITY' ? 'history' : 'all';
-
-/** A loaded list as a connection with position cursors (first/after/last/before). */
-function connectionOf<T>(items: readonly T[], args: ConnectionArgs): Promise<Connection<T>> {
-  return offsetConnection(args, PAGE_LIMITS.maxPageSize, async ({ offset, limit }) => ({
-    rows: items.slice(offset, offset + limit),
-    total: items.length,
-  }));
-}
 
 type ListArgs = ConnectionArgs & { readonly filter?: NotesFilterType | null };
 

@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
+import { type Executor, inTransaction } from '../../db/executor.ts';
 import { deleteIssueRow, findEpicIdsOfIssues, findIssueById } from '../../db/repositories/issueRepository.ts';
-import type { Database } from '../../db/schema.ts';
 import type { AccessContext } from '../access.ts';
 import { refreshEpicDates } from '../epicDatesService.ts';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../errors.ts';
@@ -12,7 +11,7 @@ import type { IssueInProject } from '../issueService.ts';
  * and the epic's inherited dates are recomputed without its milestone.
  */
 export async function destroyIssue(
-  db: Kysely<Database>,
+  db: Executor,
   access: AccessContext,
   { project, namespace, issue }: IssueInProject,
 ): Promise<void> {
@@ -22,7 +21,7 @@ export async function destroyIssue(
   ) {
     throw new ForbiddenError();
   }
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const current = await findIssueById(trx, issue.id);
     if (!current) throw new NotFoundError('Issue');
     const epicId = (await findEpicIdsOfIssues(trx, [current.id])).get(current.id);

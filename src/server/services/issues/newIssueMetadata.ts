@@ -19,6 +19,8 @@ export interface NewIssueMetadata {
   readonly assigneeIds?: readonly number[] | undefined;
   /** Label titles; missing ones are created in the project's group. */
   readonly labels?: readonly string[] | undefined;
+  /** Labels by id (GraphQL's work item widgets), with those by title. */
+  readonly labelIds?: readonly number[] | undefined;
   readonly milestoneId?: number | undefined;
   readonly weight?: number | undefined;
   /** `YYYY-MM-DD`, validated by the caller. */
@@ -44,7 +46,7 @@ export async function allowedMetadata(
 
 /** Counts checked before anything is written (the values themselves are checked in the transaction). */
 export function checkMetadataSizes(fields: NewIssueMetadata, errors: FieldErrors): void {
-  if ((fields.labels?.length ?? 0) > MAX_LABELS_PER_REQUEST) {
+  if ((fields.labels?.length ?? 0) + (fields.labelIds?.length ?? 0) > MAX_LABELS_PER_REQUEST) {
     errors.labels = [`are too many (maximum is ${MAX_LABELS_PER_REQUEST})`];
   }
   if ((fields.assigneeIds?.length ?? 0) > MAX_ASSIGNEES) {
@@ -76,13 +78,13 @@ export async function applyNewIssueLinks(
       now: new Date(issue.created_at),
     });
   }
-  if (fields.labels?.length) {
-    const ids = await labelIdsForTitles(db, namespace, fields.labels, project.id);
+  if (fields.labels?.length || fields.labelIds?.length) {
+    const byTitle = fields.labels ? await labelIdsForTitles(db, namespace, fields.labels, project.id) : [];
     await resolveLabelChanges(
       db,
       namespace,
       { type: 'Issue', id: issue.id },
-      { replaceWith: ids },
+      { replaceWith: [...byTitle, ...(fields.labelIds ?? [])] },
       project.id,
     );
   }
