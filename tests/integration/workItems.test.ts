@@ -3,9 +3,9 @@ import { toGlobalId } from '../../src/core/domain/gid.ts';
 import { CONCURRENT_EDIT_MESSAGE } from '../../src/core/domain/issuableTexts.ts';
 import { HIERARCHY_MESSAGES } from '../../src/core/domain/workItemHierarchy.ts';
 import { BACKENDS } from '../helpers/backends.ts';
-import { NOT_AVAILABLE, type Person, signedInClients, userId } from '../helpers/epicSidebar.ts';
+import { mountData, NOT_AVAILABLE, type Person, signedInClients, userId } from '../helpers/epicSidebar.ts';
 import { readWithImports } from '../helpers/gitlabQueries.ts';
-import type { HttpClient } from '../helpers/httpClient.ts';
+import { HttpClient } from '../helpers/httpClient.ts';
 import { closeCheckingRollups } from '../helpers/rollups.ts';
 import { startTestServer, type TestServer } from '../helpers/testServer.ts';
 
@@ -468,5 +468,55 @@ describe.each(BACKENDS)("GitLab's work items (%s)", (backend) => {
       },
     });
     expect(widgets.find((widget) => widget.type === 'WEIGHT')).toEqual({ type: 'WEIGHT', weight: null });
+  });
+});
+
+describe("work item settings: GitLab's work_items_mvc_2 flag and issue-weights feature", () => {
+  const issuePage = async (server: TestServer) => {
+    const issue = await server.db
+      .selectFrom('issues')
+      .innerJoin('projects', 'projects.id', 'issues.project_id')
+      .select(['issues.id', 'issues.iid'])
+      .where('projects.full_path', '=', PROJECT)
+      .where('issues.confidential', '=', false)
+      .where('issues.issue_type', '=', 'issue')
+      .orderBy('issues.iid')
+      .executeTakeFirstOrThrow();
+    const client = new HttpClient(server.baseUrl);
+    const data = await mountData(await client.get(`/${PROJECT}/-/issues/${issue.iid}`));
+    const { body } = await client.graphql<{ workItem: { widgets: { type: string }[] } }>(
+      'query ($id: WorkItemID!) { workItem(id: $id) { widgets { type } } }',
+      { id: toGlobalId('WorkItem', issue.id) },
+    );
+    return { data, widgets: body.data?.workItem.widgets.map((widget) => widget.type) ?? [] };
+  };
+
+  it('on, as a demo instance: the issue page says so and work items carry weight', async () => {
+    const server = await startTestServer({ backend: 'pglite', epics: 4, issues: 10 });
+    try {
+      const { data, widgets } = await issuePage(server);
+      expect(data).toMatchObject({ 'work-items-mvc2': 'true', 'issue-weights': 'true' });
+      expect(widgets).toContain('WEIGHT');
+      expect(widgets).toEqual(expect.arrayContaining(['ASSIGNEES', 'LABELS', 'HIERARCHY', 'DESCRIPTION']));
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('off: the issue page says so and work items carry no weight widget', async () => {
+    const server = await startTestServer({
+      backend: 'pglite',
+      epics: 4,
+      issues: 10,
+      env: { WORK_ITEMS_MVC_2: 'off', ISSUE_WEIGHTS: 'off' },
+    });
+    try {
+      const { data, widgets } = await issuePage(server);
+      expect(data).toMatchObject({ 'work-items-mvc2': 'false', 'issue-weights': 'false' });
+      expect(widgets).not.toContain('WEIGHT');
+      expect(widgets).toContain('ASSIGNEES');
+    } finally {
+      await server.close();
+    }
   });
 });
