@@ -135,17 +135,19 @@ export const allowed =
     (action === 'read_issue' || context.actor.user !== null) &&
     context.access.canInProject(action, model.project, model.namespace, await issueContext(model, context));
 
+/** Linking issues is update_issue without the author's exemption (relatedLinkService.ts). */
+export const mayRelate = async (model: IssuePermissionsModel, context: GraphQLContext): Promise<boolean> =>
+  context.actor.user !== null &&
+  context.access.canInProject('update_issue', model.project, model.namespace, {
+    confidential: model.issue.confidential,
+  });
+
 export const IssuePermissions: IssuePermissionsResolvers = {
   readIssue: allowed('read_issue'),
   updateIssue: allowed('update_issue'),
   reopenIssue: allowed('update_issue'),
   adminIssue: allowed('admin_issue'),
-  // Linking issues is update_issue without the author's exemption (relatedLinkService.ts).
-  adminIssueRelation: async (model, _args, context) =>
-    context.actor.user !== null &&
-    context.access.canInProject('update_issue', model.project, model.namespace, {
-      confidential: model.issue.confidential,
-    }),
+  adminIssueRelation: (model, _args, context) => mayRelate(model, context),
   createNote: allowed('create_note'),
   destroyIssue: allowed('destroy_issue'),
 };

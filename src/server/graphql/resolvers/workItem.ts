@@ -31,6 +31,7 @@ import {
   issueReference,
   issueSubscribed,
   issueWebUrl,
+  mayRelate,
 } from './issue.ts';
 import { issuePolicy, issueReadsInternal, noteableFields } from './notes.ts';
 
@@ -148,12 +149,7 @@ export const WorkItemPermissions: WorkItemPermissionsResolvers = {
   adminParentLink: allowed('admin_issue'),
   markNoteAsInternal: allowed('admin_issue'),
   createNote: allowed('create_note'),
-  // Relating items is update without the author's exemption, as adminIssueRelation.
-  adminWorkItemLink: async (model, _args, context) =>
-    context.actor.user !== null &&
-    context.access.canInProject('update_issue', model.project, model.namespace, {
-      confidential: model.issue.confidential,
-    }),
+  adminWorkItemLink: (model, _args, context) => mayRelate(model, context),
   cloneWorkItem: no,
   moveWorkItem: no,
   reportSpam: no,

@@ -13,15 +13,9 @@ import {
   type WorkItemType,
 } from '../../../core/domain/workItemTypes.ts';
 import { type Executor, inTransaction } from '../../db/executor.ts';
-import {
-  insertIssue,
-  maxIssuePosition,
-  nextIssueIid,
-  touchProject,
-} from '../../db/repositories/issueRowsRepository.ts';
+import { nextIssueIid } from '../../db/repositories/issueRowsRepository.ts';
 import { linkToParent } from '../../db/repositories/workItemParentLinkRepository.ts';
 import type { IssueRow } from '../../db/schema.ts';
-import { MAX_SQL_INTEGER } from '../../db/sqlInteger.ts';
 import type { AccessContext } from '../access.ts';
 import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from '../errors.ts';
 import type { IssueInProject, ProjectInNamespace } from '../issueService.ts';
@@ -29,12 +23,11 @@ import { type IssueChanges, updateIssue } from '../issues/issueCommands.ts';
 import { destroyIssue } from '../issues/issueDestroy.ts';
 import {
   allowedMetadata,
-  applyNewIssueLinks,
   checkMetadataSizes,
   checkNewIssueMilestone,
+  insertNewIssue,
   type NewIssueMetadata,
 } from '../issues/newIssueMetadata.ts';
-import { IDEAL_DISTANCE } from '../tree/treePositions.ts';
 import {
   addChildren,
   checkConfidentialityChange,
@@ -115,25 +108,21 @@ export async function createWorkItem(
             reference,
           );
     await checkNewIssueMilestone(trx, located, metadata);
-    const last = await maxIssuePosition(trx, located.project.id);
-    const issue = await insertIssue(trx, {
-      root_namespace_id: located.project.root_namespace_id,
-      project_id: located.project.id,
-      iid,
-      author_id: author.id,
-      title,
-      description,
-      confidential: newChildConfidential(fields.confidential, parent && hierarchyItem(parent)),
-      issue_type: issueType === 'incident' ? metadata.issueType : issueType,
-      weight: metadata.weight ?? null,
-      health_status: null,
-      milestone_id: metadata.milestoneId ?? null,
-      due_date: dueDate ?? null,
-      relative_position: last === null ? 0 : Math.min(last + IDEAL_DISTANCE, MAX_SQL_INTEGER),
-      created_at: now,
-      updated_at: now,
-    });
-    await applyNewIssueLinks(trx, located, issue, metadata);
+    const issue = await insertNewIssue(
+      trx,
+      located,
+      {
+        iid,
+        authorId: author.id,
+        title,
+        description,
+        confidential: newChildConfidential(fields.confidential, parent && hierarchyItem(parent)),
+        issueType: issueType === 'incident' ? metadata.issueType : issueType,
+        dueDate: dueDate ?? null,
+        now,
+      },
+      metadata,
+    );
     if (parent) {
       await linkToParent(trx, {
         rootNamespaceId: issue.root_namespace_id,
@@ -142,7 +131,6 @@ export async function createWorkItem(
         now,
       });
     }
-    await touchProject(trx, located.project.id, now);
     return issue;
   });
 }
