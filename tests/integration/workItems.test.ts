@@ -429,6 +429,44 @@ describe.each(BACKENDS)("GitLab's work items (%s)", (backend) => {
     expect(await read(task.id)).toBeNull();
   });
 
+  it("takes comments, reactions and to-dos by the work item's id, and its widgets show them", async () => {
+    const parent = await newIssue('Talked about');
+    const task = await newTask(parent, 'Discussed task');
+    const note = await mutate(
+      'reporter',
+      'createNote',
+      { noteableId: task.id, body: 'Looks good' },
+      'note { body }',
+    );
+    expect(note.payload).toEqual({ errors: [], note: { body: 'Looks good' } });
+    const award = await mutate(
+      'reporter',
+      'awardEmojiToggle',
+      { awardableId: task.id, name: 'thumbsup' },
+      'toggledOn',
+    );
+    expect(award.payload).toEqual({ errors: [], toggledOn: true });
+    const todo = await mutate('reporter', 'todoCreate', { targetId: task.id }, 'todo { state }');
+    expect(todo.payload).toEqual({ errors: [], todo: { state: 'pending' } });
+    const { body } = await as('reporter').graphql<{ workItem: { widgets: Record<string, unknown>[] } }>(
+      `query ($id: WorkItemID!) { workItem(id: $id) { widgets {
+        ... on WorkItemWidgetNotes { discussions(filter: ONLY_COMMENTS) { nodes { notes { nodes { body } } } } }
+        ... on WorkItemWidgetAwardEmoji { upvotes awardEmoji { nodes { name } } }
+        ... on WorkItemWidgetCurrentUserTodos { currentUserTodos(state: pending) { nodes { state } } }
+        ... on WorkItemWidgetNotifications { subscribed }
+      } } }`,
+      { id: task.id },
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data?.workItem.widgets).toEqual(
+      expect.arrayContaining([
+        { discussions: { nodes: [{ notes: { nodes: [{ body: 'Looks good' }] } }] } },
+        { upvotes: 1, awardEmoji: { nodes: [{ name: 'thumbsup' }] } },
+        { currentUserTodos: { nodes: [{ state: 'pending' }] } },
+      ]),
+    );
+  });
+
   it("answers GitLab's own work item query, sent unchanged", async () => {
     const parent = await newIssue('Fixture parent', { descriptionWidget: { description: '**Bold** plan' } });
     const task = await newTask(parent, 'Fixture task');

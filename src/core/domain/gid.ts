@@ -38,3 +38,7 @@ export function parseGlobalId(value: string, expected?: readonly GlobalIdType[])
   }
   return ok({ type, id });
 }
+
+/** Whether a global id names an issue row: an Issue's, or a WorkItem's (a work item is an issue row). */
+export const namesIssueRow = (gid: string): boolean =>
+  gid.startsWith('gid://gitlab/Issue/') || gid.startsWith('gid://gitlab/WorkItem/');

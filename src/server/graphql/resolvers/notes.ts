@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { AWARD_EMOJI } from '../../../core/domain/awardEmoji.ts';
-import { toGlobalId } from '../../../core/domain/gid.ts';
+import { namesIssueRow, toGlobalId } from '../../../core/domain/gid.ts';
 import type { EpicRow, IssueRow, NoteRow } from '../../db/schema.ts';
 import {
   addAward,
@@ -276,9 +276,12 @@ export const AwardEmoji: AwardEmojiResolvers = {
   },
 };
 
-/** The epic or issue a NoteableID or AwardableID names, with its policy; missing or hidden is not found. */
+/**
+ * The epic or issue (a work item is one) a NoteableID or AwardableID names, with its policy; missing
+ * or hidden is not found.
+ */
 function policyOfGid(context: GraphQLContext, gid: string): Promise<NoteablePolicy> {
-  const type = gid.startsWith('gid://gitlab/Issue/') ? 'Issue' : 'Epic';
+  const type = namesIssueRow(gid) ? 'Issue' : 'Epic';
   return noteablePolicyById(context.db, context.access, type, idOf(gid));
 }
 
