@@ -211,6 +211,14 @@ describe.each(BACKENDS)("GitLab's work items (%s)", (backend) => {
       hierarchyWidget: { parentId: parent.id },
     });
     expect(issueUnderIssue.payload?.errors[0]).toMatch(HIERARCHY_MESSAGES.typeNotAllowed);
+    const requirement = await create('owner', {
+      title: 'A requirement',
+      workItemTypeId: 'gid://gitlab/WorkItems::Type/4',
+    });
+    expect(requirement.payload).toEqual({
+      errors: ['Requirement work items cannot be created in a project here'],
+      workItem: null,
+    });
     const elsewhere = await made('owner', {
       projectPath: OTHER_PROJECT,
       title: 'Other',
@@ -236,9 +244,10 @@ describe.each(BACKENDS)("GitLab's work items (%s)", (backend) => {
     expect(guest.errors[0]?.message).toMatch(NOT_AVAILABLE);
     // Reporters may take a task off its parent and put it under another.
     const other = await newIssue('Second parent');
-    expect(
-      (await update('reporter', { id: task.id, hierarchyWidget: { parentId: null } })).payload?.errors,
-    ).toEqual([]);
+    const freed = await update('reporter', { id: task.id, hierarchyWidget: { parentId: null } });
+    expect(freed.payload?.errors).toEqual([]);
+    // A change of place alone leaves the work item's lock version as it was.
+    expect(freed.payload?.workItem?.lockVersion).toBe(task.lockVersion);
     expect(hierarchy(await read(task.id))?.parent).toBeNull();
     const adopt = await update('reporter', { id: other.id, hierarchyWidget: { childrenIds: [task.id] } });
     expect(adopt.payload?.errors).toEqual([]);

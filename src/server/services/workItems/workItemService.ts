@@ -167,7 +167,9 @@ export async function updateWorkItem(
     if (changes.confidential !== undefined) {
       await checkConfidentialityChange(trx, located.issue, changes.confidential);
     }
-    const updated = await updateIssue(trx, access, located, changes);
+    // A change of place alone leaves the work item's own row (and its lock version) as it was.
+    const onlyHierarchy = touchesHierarchy && Object.values(changes).every((value) => value === undefined);
+    const updated = onlyHierarchy ? located.issue : await updateIssue(trx, access, located, changes);
     const current = { ...located, issue: updated };
     if (parentId !== undefined) await setParent(trx, access, current, parentId);
     if (childrenIds !== undefined) await addChildren(trx, access, current, childrenIds);
