@@ -25,7 +25,26 @@ const scalars = {
   NoteID: 'string',
   DiscussionID: 'string',
   AwardableID: 'string',
+  WorkItemID: 'string',
+  WorkItemsTypeID: 'string',
 };
+
+// Every widget type reads the same model: the work item's issue row and which widget it is.
+const WORK_ITEM_WIDGETS = [
+  'Description',
+  'Assignees',
+  'Labels',
+  'Weight',
+  'Hierarchy',
+  'StartAndDueDate',
+  'Milestone',
+  'Notes',
+  'HealthStatus',
+  'CurrentUserTodos',
+  'Notifications',
+  'AwardEmoji',
+  'Participants',
+].map((name) => `WorkItemWidget${name}`);
 
 function graphqlFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true, recursive: true })
@@ -82,6 +101,12 @@ await write(
           'AwardEmoji',
           'AwardEmojiConnection',
           'NotePermissions',
+          'WorkItem',
+          'WorkItemConnection',
+          'WorkItemPermissions',
+          'WorkItemType',
+          'WorkItemTypeConnection',
+          'WorkItemWidget',
         ]
           .map((type) => [type, `../models.ts#${type}Model`])
           .concat([
@@ -91,6 +116,7 @@ await write(
             ['EpicDescendantCount', '../models.ts#EpicStatsModel'],
             ['EpicDescendantWeights', '../models.ts#EpicStatsModel'],
             ['EpicHealthStatus', '../models.ts#EpicStatsModel'],
+            ...WORK_ITEM_WIDGETS.map((type) => [type, '../models.ts#WorkItemWidgetModel']),
           ]),
       ),
     },

@@ -41,6 +41,16 @@ export interface FeatureFlags {
    * sidebar shows its colour select. Off by default, as on GitLab; a demo instance turns it on.
    */
   readonly epicColorHighlight: boolean;
+  /**
+   * `work_items_mvc_2`: the work item view shows and edits assignees and labels. Off by default, as
+   * GitLab's development flag; a demo instance turns it on.
+   */
+  readonly workItemsMvc2: boolean;
+  /**
+   * GitLab's `issue_weights` feature (a licensed feature there): work items carry the weight widget
+   * and the work item view shows weight. On unless ISSUE_WEIGHTS=off, as issues here always have weight.
+   */
+  readonly issueWeights: boolean;
 }
 
 export const DEFAULT_DEMO_PASSWORD = 'demo-password';
@@ -76,7 +86,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
 function readFeatureFlags(env: NodeJS.ProcessEnv): FeatureFlags {
   const demo = (env.DEMO_SEED ?? 'on') !== 'off';
   const flag = (value: string | undefined) => (value === undefined || value === '' ? demo : value !== 'off');
-  return { epicColorHighlight: flag(env.EPIC_COLOR_HIGHLIGHT) };
+  return {
+    epicColorHighlight: flag(env.EPIC_COLOR_HIGHLIGHT),
+    workItemsMvc2: flag(env.WORK_ITEMS_MVC_2),
+    issueWeights: env.ISSUE_WEIGHTS !== 'off',
+  };
 }
 
 /** A positive number from the environment, its default when unset, undefined when `0`. */

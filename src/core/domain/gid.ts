@@ -15,7 +15,8 @@ export type GlobalIdType =
   | 'Note'
   | 'Discussion'
   | 'AwardEmoji'
-  | 'WorkItem';
+  | 'WorkItem'
+  | 'WorkItems::Type';
 
 const GID_PATTERN = /^gid:\/\/gitlab\/([A-Za-z:]+)\/(\d+)$/;
 
@@ -37,3 +38,7 @@ export function parseGlobalId(value: string, expected?: readonly GlobalIdType[])
   }
   return ok({ type, id });
 }
+
+/** Whether a global id names an issue row: an Issue's, or a WorkItem's (a work item is an issue row). */
+export const namesIssueRow = (gid: string): boolean =>
+  gid.startsWith('gid://gitlab/Issue/') || gid.startsWith('gid://gitlab/WorkItem/');

@@ -243,6 +243,18 @@ export interface IssueAssigneesTable {
   user_id: number;
 }
 
+/** A work item's parent (migration 0013, GitLab's work_item_parent_links): a task under an issue. */
+export interface WorkItemParentLinksTable {
+  id: Id;
+  root_namespace_id: number;
+  /** Unique: a work item has at most one parent. */
+  work_item_id: number;
+  work_item_parent_id: number;
+  relative_position: number | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface IssueLinksTable {
   id: Id;
   root_namespace_id: number;
@@ -410,6 +422,7 @@ export interface Database {
   epics: EpicsTable;
   issues: IssuesTable;
   epic_issues: EpicIssuesTable;
+  work_item_parent_links: WorkItemParentLinksTable;
   epic_rollups: EpicRollupsTable;
   merge_requests: MergeRequestsTable;
   labels: LabelsTable;

@@ -37,6 +37,7 @@ import { findSubscriptionChoices } from '../db/repositories/subscriptionReposito
 import { findTodosOfTargets } from '../db/repositories/todoRepository.ts';
 import { findUsersByIds } from '../db/repositories/userRepository.ts';
 import type { StatsVisibility } from '../db/repositories/visibility.ts';
+import { findChildIdsOf, findParentIdsOf } from '../db/repositories/workItemParentLinkRepository.ts';
 import type {
   AwardEmojiRow,
   Database,
@@ -224,6 +225,10 @@ export function createLoaders(
     }),
     issueAssigneeIds: new BatchLoader<number, number[]>((ids) => findAssigneeIdsOfIssues(db, ids), []),
     issueEpicId: new BatchLoader<number, number | null>((ids) => findEpicIdsOfIssues(db, ids), null),
+    /** A work item's parent work item id (work_item_parent_links), null for none. */
+    workItemParentId: new BatchLoader<number, number | null>((ids) => findParentIdsOf(db, ids), null),
+    /** A work item's child ids in their order, readable or not (readers filter). */
+    workItemChildIds: new BatchLoader<number, number[]>((ids) => findChildIdsOf(db, ids), []),
     /** Keyed by `rootedKey` (root namespace and epic): whether the epic holds an issue the viewer may see. */
     epicHasIssues: viewerFlagLoader(viewerScope, (epicIds, scope) =>
       findEpicIdsWithIssues(db, epicIds, scope),

@@ -1,3 +1,4 @@
+import type { WorkItemType } from '../../core/domain/workItemTypes.ts';
 import type {
   AwardEmojiRow,
   EpicRow,
@@ -14,6 +15,7 @@ import type {
 import type { NoteablePolicy } from '../services/discussions/noteable.ts';
 import type { IssueInEpicRow } from '../services/tree/epicTreeService.ts';
 import type { Connection } from './connection.ts';
+import type { WorkItemWidgetType } from './generated/resolvers.ts';
 
 /** What resolvers pass down for each GraphQL type (codegen "mappers"). */
 export type GroupModel = NamespaceRow;
@@ -68,3 +70,14 @@ export interface DiscussionModel {
 export type DiscussionConnectionModel = Connection<DiscussionModel>;
 export type AwardEmojiModel = AwardEmojiRow;
 export type AwardEmojiConnectionModel = Connection<AwardEmojiRow>;
+/** A work item is its issue row (type issue, incident or task). */
+export type WorkItemModel = IssueRow;
+export type WorkItemConnectionModel = Connection<IssueRow>;
+export type WorkItemPermissionsModel = IssuePermissionsModel;
+export type WorkItemTypeModel = WorkItemType;
+export type WorkItemTypeConnectionModel = Connection<WorkItemType>;
+/** One widget of a work item: which one, over the work item's issue row. */
+export interface WorkItemWidgetModel {
+  readonly type: WorkItemWidgetType;
+  readonly issue: IssueRow;
+}

@@ -79,11 +79,13 @@ export const scalarResolvers = {
   ISO8601Date: dateScalar(parseDate),
   TodoID: globalIdScalar(['Todo']),
   // GitLab takes to-dos on issues, merge requests, designs and more; here epics are the only target.
-  TodoableID: globalIdScalar(['Epic', 'Issue']),
+  TodoableID: globalIdScalar(['Epic', 'Issue', 'WorkItem']),
   EpicID: globalIdScalar(['Epic']),
   EpicTreeSortingID: globalIdScalar(['Epic', 'EpicIssue']),
-  NoteableID: globalIdScalar(['Epic', 'Issue']),
+  NoteableID: globalIdScalar(['Epic', 'Issue', 'WorkItem']),
   NoteID: globalIdScalar(['Note']),
-  AwardableID: globalIdScalar(['Epic', 'Issue', 'Note']),
+  AwardableID: globalIdScalar(['Epic', 'Issue', 'WorkItem', 'Note']),
   DiscussionID: discussionIdScalar(),
+  WorkItemID: globalIdScalar(['WorkItem']),
+  WorkItemsTypeID: globalIdScalar(['WorkItems::Type']),
 } as const;

@@ -16,5 +16,7 @@ export const connectionResolvers = Object.fromEntries(
     'NoteConnection',
     'DiscussionConnection',
     'AwardEmojiConnection',
+    'WorkItemConnection',
+    'WorkItemTypeConnection',
   ].map((type) => [type, countResolver]),
 );

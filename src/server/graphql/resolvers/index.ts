@@ -38,6 +38,8 @@ import { Project } from './project.ts';
 import { Query } from './query.ts';
 import { currentUserTodoFields, Todo, Todoable, todoMutations } from './todo.ts';
 import { CurrentUser, User, UserCore } from './user.ts';
+import { workItemResolvers, workItemTypes } from './workItem.ts';
+import { workItemMutations } from './workItemMutations.ts';
 
 export const resolvers: Resolvers = {
   Query,
@@ -48,6 +50,7 @@ export const resolvers: Resolvers = {
     ...epicTreeMutations,
     ...issueMutations,
     ...noteMutations,
+    ...workItemMutations,
   },
   Group,
   GroupPermissions,
@@ -91,4 +94,6 @@ export const resolvers: Resolvers = {
   Todo,
   Todoable,
   ...connectionResolvers,
+  ...workItemResolvers,
+  Namespace: { workItemTypes: (_namespace, args) => workItemTypes(args) },
 };

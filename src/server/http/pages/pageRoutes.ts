@@ -363,7 +363,7 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
         };
         return sendPage(request, reply, assets, {
           title: `${issue.title} (#${issue.iid}) · Issues · ${project.name}`,
-          mount: issueMount(located, viewer),
+          mount: issueMount(located, viewer, deps.config.featureFlags),
         });
       } catch (error) {
         if (error instanceof NotFoundError) return sendNotFoundPage(request, reply, assets);
