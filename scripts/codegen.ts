@@ -28,7 +28,26 @@ const scalars = {
   IssueID: 'string',
   IncidentManagementTimelineEventID: 'string',
   IncidentManagementTimelineEventTagID: 'string',
+  WorkItemID: 'string',
+  WorkItemsTypeID: 'string',
 };
+
+// Every widget type reads the same model: the work item's issue row and which widget it is.
+const WORK_ITEM_WIDGETS = [
+  'Description',
+  'Assignees',
+  'Labels',
+  'Weight',
+  'Hierarchy',
+  'StartAndDueDate',
+  'Milestone',
+  'Notes',
+  'HealthStatus',
+  'CurrentUserTodos',
+  'Notifications',
+  'AwardEmoji',
+  'Participants',
+].map((name) => `WorkItemWidget${name}`);
 
 function graphqlFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true, recursive: true })
@@ -89,6 +108,12 @@ await write(
           'TimelineEventTypeConnection',
           'TimelineEventTagType',
           'TimelineEventTagTypeConnection',
+          'WorkItem',
+          'WorkItemConnection',
+          'WorkItemPermissions',
+          'WorkItemType',
+          'WorkItemTypeConnection',
+          'WorkItemWidget',
         ]
           .map((type) => [type, `../models.ts#${type}Model`])
           .concat([
@@ -98,6 +123,7 @@ await write(
             ['EpicDescendantCount', '../models.ts#EpicStatsModel'],
             ['EpicDescendantWeights', '../models.ts#EpicStatsModel'],
             ['EpicHealthStatus', '../models.ts#EpicStatsModel'],
+            ...WORK_ITEM_WIDGETS.map((type) => [type, '../models.ts#WorkItemWidgetModel']),
           ]),
       ),
     },

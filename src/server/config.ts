@@ -1,3 +1,5 @@
+import { DEFAULT_METRIC_IMAGE_MAX_BYTES } from '../core/domain/metricImages.ts';
+
 /** Server configuration, read once from the environment (README, "Configuration"). */
 export interface ServerConfig {
   readonly port: number;
@@ -28,6 +30,8 @@ export interface ServerConfig {
   readonly graphqlResponseCache: boolean;
   /** GitLab's feature flags that this server honours, fixed for the process's life. */
   readonly featureFlags: FeatureFlags;
+  /** Largest metric image an incident accepts, in bytes (GitLab's 1 MB unless configured). */
+  readonly metricImageMaxBytes: number;
 }
 
 /** Feature flags by GitLab's names, camel-cased as GitLab pushes them to its pages (`gon.features`). */
@@ -37,6 +41,16 @@ export interface FeatureFlags {
    * sidebar shows its colour select. Off by default, as on GitLab; a demo instance turns it on.
    */
   readonly epicColorHighlight: boolean;
+  /**
+   * `work_items_mvc_2`: the work item view shows and edits assignees and labels. Off by default, as
+   * GitLab's development flag; a demo instance turns it on.
+   */
+  readonly workItemsMvc2: boolean;
+  /**
+   * GitLab's `issue_weights` feature (a licensed feature there): work items carry the weight widget
+   * and the work item view shows weight. On unless ISSUE_WEIGHTS=off, as issues here always have weight.
+   */
+  readonly issueWeights: boolean;
 }
 
 export const DEFAULT_DEMO_PASSWORD = 'demo-password';
@@ -64,6 +78,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     graphqlResponseCache: (env.GRAPHQL_RESPONSE_CACHE ?? 'on') !== 'off',
     featureFlags: readFeatureFlags(env),
+    metricImageMaxBytes: positiveInteger(env, 'METRIC_IMAGE_MAX_BYTES', DEFAULT_METRIC_IMAGE_MAX_BYTES),
   };
 }
 
@@ -71,7 +86,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
 function readFeatureFlags(env: NodeJS.ProcessEnv): FeatureFlags {
   const demo = (env.DEMO_SEED ?? 'on') !== 'off';
   const flag = (value: string | undefined) => (value === undefined || value === '' ? demo : value !== 'off');
-  return { epicColorHighlight: flag(env.EPIC_COLOR_HIGHLIGHT) };
+  return {
+    epicColorHighlight: flag(env.EPIC_COLOR_HIGHLIGHT),
+    workItemsMvc2: flag(env.WORK_ITEMS_MVC_2),
+    issueWeights: env.ISSUE_WEIGHTS !== 'off',
+  };
 }
 
 /** A positive number from the environment, its default when unset, undefined when `0`. */
@@ -81,6 +100,14 @@ function optionalPositive(env: NodeJS.ProcessEnv, name: string, fallback: number
   if (!Number.isFinite(value) || value < 0)
     throw new Error(`${name} must be a number of 0 or more, got "${text}"`);
   return value === 0 ? undefined : value;
+}
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const text = env[name];
+  const value = text === undefined || text === '' ? fallback : Number(text);
+  if (!Number.isSafeInteger(value) || value <= 0)
+    throw new Error(`${name} must be a whole number above 0, got "${text}"`);
+  return value;
 }
 
 function parsePort(value: string): number {

@@ -78,7 +78,8 @@ test('the owner keeps an incident’s timeline and pins its Zoom meeting', async
   await expect(timeline.getByTestId('timeline-event')).toHaveCount(0);
   await expect(timeline.getByText('No timeline items have been added yet.')).toBeVisible();
 
-  // /zoom pins the meeting under the title; /remove_zoom takes it off.
+  // On the Summary tab, /zoom pins the meeting under the title; /remove_zoom takes it off.
+  await page.getByRole('tab', { name: 'Summary' }).click();
   await comment(page, `/zoom ${MEETING}`);
   const link = page.getByRole('link', { name: 'Join Zoom meeting' });
   await expect(link).toHaveAttribute('href', MEETING);

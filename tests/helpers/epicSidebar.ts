@@ -70,7 +70,7 @@ export async function mountData(response: Response): Promise<Record<string, stri
   const html = await response.text();
   const element = /<div id="app"([^>]*)>/.exec(html)?.[1] ?? '';
   const data: Record<string, string> = {};
-  for (const match of element.matchAll(/data-([a-z-]+)="([^"]*)"/g)) {
+  for (const match of element.matchAll(/data-([a-z0-9-]+)="([^"]*)"/g)) {
     data[match[1]!] = match[2]!
       .replace(/&quot;/g, '"')
       .replace(/&lt;/g, '<')

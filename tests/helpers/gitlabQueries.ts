@@ -5,6 +5,24 @@ const read = (name: string) =>
 const baseEpic = read('baseEpic.fragment');
 const pageInfo = read('pageInfo.fragment');
 
+/**
+ * A GitLab document with its `#import "…/name.graphql"` lines resolved, as GitLab's webpack loader does:
+ * each imported file (by its name, from the fixtures folder) once, after the document.
+ */
+export function readWithImports(name: string): string {
+  const seen = new Set<string>();
+  const parts: string[] = [];
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const text = read(file);
+    parts.push(text);
+    for (const match of text.matchAll(/^#import "(?:.*\/)?([^/"]+)\.graphql"$/gm)) visit(match[1]!);
+  };
+  visit(name);
+  return parts.join('\n');
+}
+
 /** GitLab's own roadmap operations (the group epics, child epics and milestones queries), sent unchanged. */
 export const GITLAB_QUERIES = {
   roadmapGroupEpics: `${read('roadmapGroupEpics')}\n${baseEpic}\n${pageInfo}`,

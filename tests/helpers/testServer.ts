@@ -56,6 +56,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     DEMO_SEED: 'off',
     // The demo's flags (config.ts): tests see what a demo instance shows unless a suite turns one off.
     EPIC_COLOR_HIGHLIGHT: 'on',
+    WORK_ITEMS_MVC_2: 'on',
     // Two cores run two suites at once: a generous database budget, so that only the suites that
     // test the budget meet it.
     DB_STATEMENT_TIMEOUT_MS: '30000',

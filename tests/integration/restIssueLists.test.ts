@@ -399,6 +399,8 @@ describe.each(BACKENDS)(
           .where('projects.full_path', 'like', 'acme/%/%')
           .where('projects.visibility_level', '=', 20)
           .where('issues.confidential', '=', false)
+          // GitLab's lists leave tasks out unless the type filter asks for them.
+          .where('issues.issue_type', '!=', 'task')
           .executeTakeFirstOrThrow();
         expect(Number(expected.count)).toBeGreaterThan(0);
         const response = await list('anonymous', '/api/v4/groups/acme/issues?per_page=1');

@@ -105,6 +105,8 @@ export {
   type IssueTemplateSummary,
   saveIssueTemplate,
 } from './issues/issueTemplatesRest.ts';
+export { type MetricImages, useMetricImages } from './issues/metricImageHooks.ts';
+export type { MetricImageLinkFields } from './issues/metricImagesRest.ts';
 export { useEpicLabels, useIssueLabels } from './labels/labelHooks.ts';
 export { type LabelsList, useLabelsList } from './labels/labelsListHooks.ts';
 export {

@@ -226,6 +226,16 @@ export interface IssueDetail extends IssueListItem {
   readonly downvotes: number;
 }
 
+/** One of an incident's metric images (GitLab's IssuableMetricImage). */
+export interface MetricImage {
+  readonly id: number;
+  readonly filename: string;
+  /** Where the image is served (`/uploads/-/system/issuable_metric_image/file/:id/:name`). */
+  readonly filePath: string;
+  readonly url: string | null;
+  readonly urlText: string | null;
+}
+
 export type MilestoneKind = 'group' | 'project';
 export type MilestoneState = 'active' | 'closed';
 

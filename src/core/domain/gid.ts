@@ -17,7 +17,8 @@ export type GlobalIdType =
   | 'AwardEmoji'
   | 'WorkItem'
   | 'IncidentManagement::TimelineEvent'
-  | 'IncidentManagement::TimelineEventTag';
+  | 'IncidentManagement::TimelineEventTag'
+  | 'WorkItems::Type';
 
 const GID_PATTERN = /^gid:\/\/gitlab\/([A-Za-z:]+)\/(\d+)$/;
 
@@ -39,3 +40,7 @@ export function parseGlobalId(value: string, expected?: readonly GlobalIdType[])
   }
   return ok({ type, id });
 }
+
+/** Whether a global id names an issue row: an Issue's, or a WorkItem's (a work item is an issue row). */
+export const namesIssueRow = (gid: string): boolean =>
+  gid.startsWith('gid://gitlab/Issue/') || gid.startsWith('gid://gitlab/WorkItem/');

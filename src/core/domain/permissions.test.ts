@@ -195,6 +195,14 @@ const EXPECTED: Record<Action, Row> = {
     'internal+c': '----yyyy',
     'private+c': '----yyyy',
   },
+  upload_issuable_metric_image: {
+    public: '---yyyyy',
+    internal: '---yyyyy',
+    private: '---yyyyy',
+    'public+c': '---yyyyy',
+    'internal+c': '---yyyyy',
+    'private+c': '---yyyyy',
+  },
   admin_project: {
     public: '-----yyy',
     internal: '-----yyy',

@@ -34,6 +34,7 @@ export const ACTIONS = [
   'destroy_issue',
   'create_incident',
   'admin_incident_management_timeline_event',
+  'upload_issuable_metric_image',
   'read_merge_request',
   'read_milestone',
   'admin_milestone',
@@ -92,6 +93,9 @@ export const POLICY: Readonly<Record<Action, Rule>> = {
   // An incident's timeline events are written by its readers from Developer up (GitLab's
   // IssuablePolicy: read_issue & developer_access); reading them is read_issue.
   admin_incident_management_timeline_event: { min: all('developer'), confidential: 'developer' },
+  // An incident's metric images: read with the incident; added, edited and deleted by the team
+  // (GitLab's upload/update/destroy_issuable_metric_image: create and update the issue, as a member).
+  upload_issuable_metric_image: { min: all('reporter'), confidential: 'reporter' },
   read_merge_request: { min: { public: 'anonymous', internal: 'non_member', private: 'reporter' } },
   read_milestone: { min: readable },
   admin_milestone: { min: all('reporter') },

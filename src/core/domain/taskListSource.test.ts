@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sourceLine, sourceLineOf, toggleTask } from './taskListSource.ts';
+import { replaceTaskLines, sourceLine, sourceLineOf, toggleTask } from './taskListSource.ts';
 
 const SOURCE = [
   'Plan:',
@@ -41,5 +41,39 @@ describe('source lines', () => {
     expect(sourceLine(SOURCE, 99)).toBeNull();
     expect(sourceLineOf('3:1-3:14')).toBe(3);
     expect(sourceLineOf(null)).toBeNull();
+  });
+});
+
+describe('replaceTaskLines', () => {
+  const source = 'Intro\n- [ ] Write the docs\n  more about the docs\n- [x] Ship it';
+
+  it('keeps the marker and replaces the task text, dropping its other lines', () => {
+    expect(replaceTaskLines(source, 2, 3, '#7+')).toEqual({
+      ok: true,
+      source: 'Intro\n- [ ] #7+\n- [x] Ship it',
+    });
+    expect(replaceTaskLines(source, 4, 4, 'Ship it again')).toEqual({
+      ok: true,
+      source: 'Intro\n- [ ] Write the docs\n  more about the docs\n- [x] Ship it again',
+    });
+  });
+
+  it('refuses lines that hold no task, and bad ranges', () => {
+    expect(replaceTaskLines(source, 1, 1, 'x')).toEqual({
+      ok: false,
+      error: 'Unable to detect a task on line 1',
+    });
+    expect(replaceTaskLines(source, 9, 9, 'x')).toEqual({
+      ok: false,
+      error: 'Unable to detect a task on line 9',
+    });
+    expect(replaceTaskLines(source, 0, 1, 'x')).toEqual({
+      ok: false,
+      error: 'line_number_start must be greater than 0',
+    });
+    expect(replaceTaskLines(source, 3, 2, 'x')).toEqual({
+      ok: false,
+      error: 'line_number_end must be greater or equal to line_number_start',
+    });
   });
 });

@@ -39,3 +39,38 @@ export function sourceLineOf(sourcepos: string | null | undefined): number | nul
   const match = /^(\d+):/.exec(sourcepos ?? '');
   return match ? Number(match[1]) : null;
 }
+
+/** Why a task's lines cannot be replaced (GitLab's TaskListReference services' messages). */
+export type TaskLinesError =
+  | 'line_number_start must be greater than 0'
+  | 'line_number_end must be greater or equal to line_number_start'
+  | `Unable to detect a task on line ${number}`;
+
+/**
+ * GitLab's task-list reference services: the task on lines `start`..`end` (1-based, inclusive) keeps
+ * its marker (`- [ ] `) and its first line becomes `text`; the lines after it in the range go. The
+ * work item's task from a line gets `#iid+` (a link showing the task's title); a deleted task gets
+ * its title back.
+ */
+export function replaceTaskLines(
+  source: string,
+  start: number,
+  end: number,
+  text: string,
+): { readonly ok: true; readonly source: string } | { readonly ok: false; readonly error: TaskLinesError } {
+  if (!Number.isInteger(start) || start < 1) {
+    return { ok: false, error: 'line_number_start must be greater than 0' };
+  }
+  if (!Number.isInteger(end) || end < start) {
+    return { ok: false, error: 'line_number_end must be greater or equal to line_number_start' };
+  }
+  const lines = source.split('\n');
+  const first = lines[start - 1];
+  const marker = first === undefined ? null : TASK_ITEM.exec(first);
+  if (!marker || end > lines.length) return { ok: false, error: `Unable to detect a task on line ${start}` };
+  lines.splice(start - 1, end - start + 1, `${marker[1]}${text}`);
+  return { ok: true, source: lines.join('\n') };
+}
+
+/** A task-list item's marker and the space after it: what stays when its text is replaced. */
+const TASK_ITEM = /^(\s*(?:>\s*)*(?:[-*+]|\d+[.)])\s+\[[ xX]\]\s+)/;

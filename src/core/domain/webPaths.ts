@@ -160,6 +160,11 @@ export function issueTemplatesApiPath(projectId: string | number, name?: string)
 }
 export const projectIssuesApiPath = (projectId: string | number): string =>
   `/api/v4/projects/${encodeURIComponent(String(projectId))}/issues`;
+/** GitLab's metric images of an incident (REST), or one image when `imageId` is given. */
+export function metricImagesApiPath(projectId: string | number, iid: Iid, imageId?: number): string {
+  const list = `${projectIssuesApiPath(projectId)}/${iid}/metric_images`;
+  return imageId === undefined ? list : `${list}/${imageId}`;
+}
 export const issueWebPath = (projectFullPath: string, iid: Iid): string =>
   projectSection(projectFullPath, `issues/${iid}`);
 /**

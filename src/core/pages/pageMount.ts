@@ -249,6 +249,8 @@ export const PAGE_MOUNTS = {
     canDestroy: FLAG,
     /** GitLab's create_issue: the New issue button. */
     canCreateIssue: FLAG,
+    /** An incident whose metric images the viewer may add, edit and delete (Reporters and up). */
+    canManageMetricImages: FLAG,
     /** Notifications are switched off by the owner of the project's group or of a group above it. */
     emailsDisabled: FLAG,
     state: TEXT,
@@ -258,6 +260,10 @@ export const PAGE_MOUNTS = {
     updateEndpoint: TEXT,
     markdownPreviewPath: TEXT,
     markdownDocsPath: TEXT,
+    /** GitLab's `work_items_mvc_2` (config WORK_ITEMS_MVC_2): the work item view shows assignees and labels. */
+    workItemsMvc2: FLAG,
+    /** GitLab's issue-weights feature (config ISSUE_WEIGHTS): the work item view shows weight. */
+    issueWeights: FLAG,
   },
   /** GitLab's User settings pages (signed-in only): the user's own profile, status and settings. */
   'profile-settings': {

@@ -18,6 +18,8 @@ import * as issueTemplates from './migrations/0009_issue_templates.ts';
 import * as discussions from './migrations/0010_discussions.ts';
 import * as labelPriorities from './migrations/0011_label_priorities.ts';
 import * as profileSettings from './migrations/0012_profile_settings.ts';
+import * as workItemParentLinks from './migrations/0013_work_item_parent_links.ts';
+import * as issuableMetricImages from './migrations/0014_issuable_metric_images.ts';
 import * as incidentTimelineAndZoom from './migrations/0015_incident_timeline_and_zoom.ts';
 import type { Database } from './schema.ts';
 
@@ -35,6 +37,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010_discussions': discussions,
   '0011_label_priorities': labelPriorities,
   '0012_profile_settings': profileSettings,
+  '0013_work_item_parent_links': workItemParentLinks,
+  '0014_issuable_metric_images': issuableMetricImages,
   '0015_incident_timeline_and_zoom': incidentTimelineAndZoom,
 };
 

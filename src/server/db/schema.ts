@@ -162,6 +162,22 @@ export interface IssuesTable {
   discussion_locked: Generated<boolean>;
 }
 
+/** GitLab's issuable_metric_images: an incident's pictures of graphs (migration 0014). */
+export interface IssuableMetricImagesTable {
+  id: Id;
+  root_namespace_id: number;
+  issue_id: number;
+  /** The file's name as stored and served (sanitised as GitLab's uploader does). */
+  file: string;
+  /** Read from the file's bytes, never from what the client said. */
+  content_type: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+  size: number;
+  url: string | null;
+  url_text: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface EpicIssuesTable {
   id: Id;
   root_namespace_id: number;
@@ -225,6 +241,18 @@ export interface IssueAssigneesTable {
   root_namespace_id: number;
   issue_id: number;
   user_id: number;
+}
+
+/** A work item's parent (migration 0013, GitLab's work_item_parent_links): a task under an issue. */
+export interface WorkItemParentLinksTable {
+  id: Id;
+  root_namespace_id: number;
+  /** Unique: a work item has at most one parent. */
+  work_item_id: number;
+  work_item_parent_id: number;
+  relative_position: number | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 }
 
 export interface IssueLinksTable {
@@ -445,6 +473,7 @@ export interface Database {
   epics: EpicsTable;
   issues: IssuesTable;
   epic_issues: EpicIssuesTable;
+  work_item_parent_links: WorkItemParentLinksTable;
   epic_rollups: EpicRollupsTable;
   merge_requests: MergeRequestsTable;
   labels: LabelsTable;
@@ -465,6 +494,7 @@ export interface Database {
   incident_management_timeline_event_tags: IncidentManagementTimelineEventTagsTable;
   incident_management_timeline_event_tag_links: IncidentManagementTimelineEventTagLinksTable;
   zoom_meetings: ZoomMeetingsTable;
+  issuable_metric_images: IssuableMetricImagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -480,6 +510,7 @@ export type NoteRow = Selectable<NotesTable>;
 export type TimelineEventRow = Selectable<IncidentManagementTimelineEventsTable>;
 export type ZoomMeetingRow = Selectable<ZoomMeetingsTable>;
 export type TimelineEventTagRow = Selectable<IncidentManagementTimelineEventTagsTable>;
+export type MetricImageRow = Selectable<IssuableMetricImagesTable>;
 export type AwardEmojiRow = Selectable<AwardEmojiTable>;
 export type IssueTemplateRow = Selectable<IssueTemplatesTable>;
 export type MilestoneRow = Selectable<MilestonesTable>;

@@ -103,6 +103,14 @@ export async function offsetConnection<T>(
   };
 }
 
+/** A loaded list as a connection with position cursors (first/after/last/before). */
+export function connectionOf<T>(items: readonly T[], args: ConnectionArgs): Promise<Connection<T>> {
+  return offsetConnection(args, PAGE_LIMITS.maxPageSize, async ({ offset, limit }) => ({
+    rows: items.slice(offset, offset + limit),
+    total: items.length,
+  }));
+}
+
 /** A complete, already-loaded list as a connection (labels of one epic, assignees of one issue). */
 export function listConnection<T>(rows: T[]): Connection<T> {
   const edges = rows.map((node, index) => ({ cursor: offsetCursor(index), node }));

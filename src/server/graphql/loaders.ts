@@ -38,6 +38,7 @@ import { findTagsOfTimelineEvents } from '../db/repositories/timelineEventTagRep
 import { findTodosOfTargets } from '../db/repositories/todoRepository.ts';
 import { findUsersByIds } from '../db/repositories/userRepository.ts';
 import type { StatsVisibility } from '../db/repositories/visibility.ts';
+import { findChildIdsOf, findParentIdsOf } from '../db/repositories/workItemParentLinkRepository.ts';
 import { findAddedZoomMeetingUrls } from '../db/repositories/zoomMeetingRepository.ts';
 import type {
   AwardEmojiRow,
@@ -234,6 +235,10 @@ export function createLoaders(
     ),
     /** The Zoom meeting pinned to each issue of the page, null for none. */
     zoomMeetingUrl: new BatchLoader<number, string | null>((ids) => findAddedZoomMeetingUrls(db, ids), null),
+    /** A work item's parent work item id (work_item_parent_links), null for none. */
+    workItemParentId: new BatchLoader<number, number | null>((ids) => findParentIdsOf(db, ids), null),
+    /** A work item's child ids in their order, readable or not (readers filter). */
+    workItemChildIds: new BatchLoader<number, number[]>((ids) => findChildIdsOf(db, ids), []),
     /** Keyed by `rootedKey` (root namespace and epic): whether the epic holds an issue the viewer may see. */
     epicHasIssues: viewerFlagLoader(viewerScope, (epicIds, scope) =>
       findEpicIdsWithIssues(db, epicIds, scope),

@@ -1,3 +1,4 @@
+import type { WorkItemType } from '../../core/domain/workItemTypes.ts';
 import type {
   AwardEmojiRow,
   EpicRow,
@@ -17,6 +18,7 @@ import type { NoteablePolicy } from '../services/discussions/noteable.ts';
 import type { IssueInProject } from '../services/issueService.ts';
 import type { IssueInEpicRow } from '../services/tree/epicTreeService.ts';
 import type { Connection } from './connection.ts';
+import type { WorkItemWidgetType } from './generated/resolvers.ts';
 
 /** What resolvers pass down for each GraphQL type (codegen "mappers"). */
 export type GroupModel = NamespaceRow;
@@ -79,3 +81,14 @@ export interface TimelineEventTypeModel {
 export type TimelineEventTypeConnectionModel = Connection<TimelineEventTypeModel>;
 export type TimelineEventTagTypeModel = TimelineEventTagRow;
 export type TimelineEventTagTypeConnectionModel = Connection<TimelineEventTagRow>;
+/** A work item is its issue row (type issue, incident or task). */
+export type WorkItemModel = IssueRow;
+export type WorkItemConnectionModel = Connection<IssueRow>;
+export type WorkItemPermissionsModel = IssuePermissionsModel;
+export type WorkItemTypeModel = WorkItemType;
+export type WorkItemTypeConnectionModel = Connection<WorkItemType>;
+/** One widget of a work item: which one, over the work item's issue row. */
+export interface WorkItemWidgetModel {
+  readonly type: WorkItemWidgetType;
+  readonly issue: IssueRow;
+}

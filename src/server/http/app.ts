@@ -21,6 +21,7 @@ import { registerIssueRoutes } from './api/issueRoutes.ts';
 import { registerIssueTemplateRoutes } from './api/issueTemplateRoutes.ts';
 import { registerLabelRoutes } from './api/labelRoutes.ts';
 import { registerMemberRoutes } from './api/memberRoutes.ts';
+import { registerMetricImageRoutes } from './api/metricImageRoutes.ts';
 import { registerMilestoneAndLabelRoutes } from './api/milestoneLabelRoutes.ts';
 import { registerMilestoneRoutes } from './api/milestoneRoutes.ts';
 import { registerNoteApiRoutes } from './api/noteApiRoutes.ts';
@@ -52,6 +53,7 @@ import { registerEpicIssuableRoutes } from './issuable/epicIssuableRoutes.ts';
 import { registerIssueBulkUpdateRoutes } from './issuable/issueBulkUpdateRoutes.ts';
 import { registerIssueIssuableRoutes } from './issuable/issueIssuableRoutes.ts';
 import { registerPreviewMarkdownRoutes } from './issuable/previewMarkdownRoutes.ts';
+import { registerMetricImageFileRoutes } from './metricImageFileRoutes.ts';
 import { readClientAssets } from './pages/clientAssets.ts';
 import { registerPageRoutes } from './pages/pageRoutes.ts';
 import { registerProfilePages } from './pages/profilePages.ts';
@@ -161,6 +163,7 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerTodoApiRoutes(app, deps);
   registerNoteApiRoutes(app, deps);
   registerAwardEmojiApiRoutes(app, deps);
+  await registerMetricImageRoutes(app, deps);
   await registerGraphQL(app, deps);
   // Unknown API routes answer as GitLab's do, before the page catch-all can take them.
   app.all('/api/*', (_request, reply) => reply.code(404).send({ error: '404 Not Found' }));
@@ -178,6 +181,7 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerGfmAutocompleteRoutes(app, deps);
   registerPreviewMarkdownRoutes(app, deps);
   registerTodoRoutes(app, deps);
+  registerMetricImageFileRoutes(app, deps);
   registerProfilePages(app, { ...deps, assets }, { max: config.signInRateLimit, timeWindow: '1 minute' });
   registerUserActivityJson(app, deps);
   registerPageRoutes(app, { ...deps, assets });

@@ -44,6 +44,12 @@ export interface IssueInProject extends ProjectInNamespace {
   readonly issue: IssueRow;
 }
 
+/**
+ * GitLab's issue lists (Issue::TYPES_FOR_LIST, REST's allowed types for issues): issues, incidents and
+ * test cases; a task is listed only when a type filter asks for it, since it shows under its parent.
+ */
+const LISTED_TYPES = ['issue', 'incident', 'test_case'] as const;
+
 /** Turns readable projects into an issue filter with the confidential rules applied per project. */
 async function buildFilter(
   access: AccessContext,
@@ -51,7 +57,9 @@ async function buildFilter(
   params: IssueListParams,
 ): Promise<IssueFilter> {
   const state = params.state === 'all' || params.state === 'locked' ? undefined : params.state;
-  return { ...params, ...(await issueReaderFor(access, projects)), state };
+  const typed = params.issueType !== undefined || params.issueTypes !== undefined;
+  const issueTypes = typed ? params.issueTypes : LISTED_TYPES;
+  return { ...params, issueTypes, ...(await issueReaderFor(access, projects)), state };
 }
 
 /** Who reads issues in these projects: where the actor reads them, and confidential ones too. */

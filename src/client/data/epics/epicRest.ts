@@ -24,6 +24,9 @@ export function apiErrorText(body: unknown, status: number): string {
   const message =
     typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : undefined;
   if (typeof message === 'string') return message;
+  // Grape's parameter errors (`{"error": "file is missing"}`).
+  const error = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
+  if (typeof error === 'string') return error;
   if (typeof message === 'object' && message !== null) {
     return Object.entries(message as Record<string, unknown>)
       .map(([field, errors]) => `${field} ${Array.isArray(errors) ? errors.join(', ') : String(errors)}`)

@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import {
   groupAutocompleteSourcePath,
-  incidentWebPath,
   issueGfmSourcePaths,
   issueLinksPath,
   issueWebPath,
@@ -37,10 +36,9 @@ import {
   usePageSettled,
 } from '../../data/index.ts';
 import { Alert, Breadcrumbs, Button, Loading, useDocumentTitle } from '../../ui/index.ts';
-import { TimelineTab } from '../incident-timeline/index.ts';
 import { LinkedItemsCard } from '../related-items/index.ts';
 import { IssueFormFields } from './IssueFormFields.tsx';
-import { type IncidentTab, IncidentTabs } from './incident/IncidentTabs.tsx';
+import { IncidentContent } from './incident/IncidentContent.tsx';
 import { ISSUE_DELETE_TEXTS, ISSUE_TEXT } from './issueTexts.ts';
 import { IssueSidebar } from './sidebar/IssueSidebar.tsx';
 import { ZoomMeetingLink } from './ZoomMeetingLink.tsx';
@@ -110,7 +108,6 @@ function IssueView({
   const [deleting, setDeleting] = useState(false);
   const awards = useIssuableAwards(issueWebPath(page.fullPath, page.iid), page.currentUsername || null);
   const zoomMeeting = useIssueZoomMeeting(page.fullPath, page.iid);
-  const tabs = useMemo(() => incidentTabs(page, issue.id), [page, issue.id]);
   // A type changed in the edit form shows at once: the poll carries it, the page's query does not.
   const type = polling.text?.issueType ? toIssueType(polling.text.issueType.toUpperCase()) : issue.type;
   const badges = (
@@ -120,6 +117,50 @@ function IssueView({
       {issue.confidential ? <ConfidentialBadge /> : null}
       {issue.hidden ? <HiddenIssueBadge /> : null}
       {issue.dueDate ? <DueDateBadge dueDate={issue.dueDate} state={status.state} /> : null}
+    </>
+  );
+  const summary = (
+    <>
+      <IssuableBody
+        client={client}
+        canUpdate={page.canUpdate}
+        badges={badges}
+        onDelete={page.canDestroy ? () => setDeleting(true) : undefined}
+        belowTitle={<ZoomMeetingLink url={zoomMeeting.url} />}
+        formFields={(editor) => (
+          <IssueFormFields editor={editor} projectId={page.projectId} canChangeType={page.canAdmin} />
+        )}
+        polling={polling}
+        updatingTasks={updatingTasks}
+        onUpdatingTasks={onUpdatingTasks}
+      />
+      <IssuableAwards state={awards} currentUsername={page.currentUsername || null} />
+      <LinkedItemsCard
+        issuableType="issue"
+        endpoint={issueLinksPath(page.fullPath, page.iid)}
+        sources={{ issues: groupAutocompleteSourcePath(page.groupFullPath, 'issues') }}
+        canAdmin={page.canAdmin}
+      />
+      {page.canDestroy ? (
+        <IssuableDeleteSection
+          noun="issue"
+          texts={ISSUE_DELETE_TEXTS}
+          endpoint={page.endpoint}
+          deleting={deleting}
+          onDeletingChange={setDeleting}
+        />
+      ) : null}
+      <ActivitySection
+        itemPath={issueWebPath(page.fullPath, page.iid)}
+        noun="issue"
+        signedIn={page.signedIn}
+        currentUsername={page.currentUsername || null}
+        previewMarkdown={client.previewMarkdown}
+        onCommandsChanged={(changes) => {
+          if ('emoji_award' in changes) awards.refresh();
+          if ('zoom_meetings' in changes) zoomMeeting.refresh();
+        }}
+      />
     </>
   );
   return (
@@ -155,49 +196,18 @@ function IssueView({
       </div>
       <div className="detail-layout">
         <div className="detail-main">
-          <IssuableBody
-            client={client}
-            canUpdate={page.canUpdate}
-            badges={badges}
-            onDelete={page.canDestroy ? () => setDeleting(true) : undefined}
-            belowTitle={<ZoomMeetingLink url={zoomMeeting.url} />}
-            formFields={(editor) => (
-              <IssueFormFields editor={editor} projectId={page.projectId} canChangeType={page.canAdmin} />
-            )}
-            polling={polling}
-            updatingTasks={updatingTasks}
-            onUpdatingTasks={onUpdatingTasks}
-          />
-          <IssuableAwards state={awards} currentUsername={page.currentUsername || null} />
           {type === 'INCIDENT' ? (
-            <IncidentTabs incidentPath={incidentWebPath(page.fullPath, page.iid)} tabs={tabs} />
-          ) : null}
-          <LinkedItemsCard
-            issuableType="issue"
-            endpoint={issueLinksPath(page.fullPath, page.iid)}
-            sources={{ issues: groupAutocompleteSourcePath(page.groupFullPath, 'issues') }}
-            canAdmin={page.canAdmin}
-          />
-          {page.canDestroy ? (
-            <IssuableDeleteSection
-              noun="issue"
-              texts={ISSUE_DELETE_TEXTS}
-              endpoint={page.endpoint}
-              deleting={deleting}
-              onDeletingChange={setDeleting}
+            <IncidentContent
+              fullPath={page.fullPath}
+              projectId={page.projectId}
+              iid={page.iid}
+              incidentId={issue.id}
+              canManageMetricImages={page.canManageMetricImages}
+              summary={summary}
             />
-          ) : null}
-          <ActivitySection
-            itemPath={issueWebPath(page.fullPath, page.iid)}
-            noun="issue"
-            signedIn={page.signedIn}
-            currentUsername={page.currentUsername || null}
-            previewMarkdown={client.previewMarkdown}
-            onCommandsChanged={(changes) => {
-              if ('emoji_award' in changes) awards.refresh();
-              if ('zoom_meetings' in changes) zoomMeeting.refresh();
-            }}
-          />
+          ) : (
+            summary
+          )}
         </div>
         <IssueSidebar
           fullPath={page.fullPath}
@@ -211,16 +221,4 @@ function IssueView({
       </div>
     </>
   );
-}
-
-/** The incident's tabs this page has: its timeline. */
-function incidentTabs(page: IssuePageProps, incidentId: string): IncidentTab[] {
-  return [
-    {
-      segment: 'timeline',
-      label: ISSUE_TEXT.timelineTab,
-      testId: 'incident-tab-timeline',
-      render: () => <TimelineTab fullPath={page.fullPath} iid={page.iid} incidentId={incidentId} />,
-    },
-  ];
 }

@@ -10,7 +10,6 @@ export const ISSUE_TEXT = {
   unableToUpdateIssue: 'Unable to update this issue at this time.',
   fetchFailed: 'Something went wrong while fetching the issue',
   joinZoomMeeting: 'Join Zoom meeting',
-  timelineTab: 'Timeline',
 } as const;
 
 /** GitLab's delete modal for an issue. */

@@ -209,6 +209,29 @@ describe('seedDemoData', () => {
     ).toBe(0);
   });
 
+  it('hangs the tasks under public issues of their project, two or three each with one closed', async () => {
+    const parents = await rows(sql<{
+      tasks: number;
+      closed: number;
+      same_project: boolean;
+      parent_type: string;
+    }>`
+      select count(*)::int as tasks, sum(case when t.state = 'closed' then 1 else 0 end)::int as closed,
+        bool_and(t.project_id = p.project_id) as same_project, min(p.issue_type) as parent_type
+      from work_item_parent_links l
+      join issues t on t.id = l.work_item_id join issues p on p.id = l.work_item_parent_id
+      where t.issue_type = 'task' and not p.confidential and p.issue_type in ('issue', 'incident')
+      group by p.id`);
+    expect(await count(sql`select count(*) from work_item_parent_links`)).toBe(
+      parents.reduce((sum, parent) => sum + parent.tasks, 0),
+    );
+    const full = parents.filter((parent) => parent.tasks >= 2);
+    expect(full.length).toBeGreaterThan(10);
+    expect(parents.every((parent) => parent.tasks <= 3 && parent.same_project && parent.closed >= 1)).toBe(
+      true,
+    );
+  });
+
   it('gives the sandbox group a public playground project with a few issues, two of them confidential', async () => {
     const [playground] = await rows(sql<{ id: number; group_path: string; visibility_level: number }>`
       select p.id, n.full_path as group_path, p.visibility_level from projects p

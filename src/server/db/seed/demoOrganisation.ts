@@ -4,6 +4,7 @@ import { recomputeInheritedDatesOfRoot } from '../repositories/epicInheritedDate
 import { deferEpicRollups, resumeEpicRollups } from '../repositories/epicRollupRepository.ts';
 import type { Database } from '../schema.ts';
 import { timelineFor } from './calendar.ts';
+import { linkDemoTasks } from './demoTasks.ts';
 import { Engagement } from './engagement.ts';
 import { planEpics, planRoadmapEpics } from './epicPlan.ts';
 import { writeEpics } from './epicRows.ts';
@@ -182,6 +183,8 @@ async function seedInTransaction(db: Kysely<Database>, options: SeedOptions): Pr
     todos: await writeTodos({ ...people, random: streamFor(seed, 'todos') }),
     subscriptions: await writeSubscriptions({ ...people, random: streamFor(seed, 'subscriptions') }),
   }));
+
+  await timed('tasks', () => linkDemoTasks(db, org.rootId));
 
   // Inherited dates follow the app's own rule (issues' milestones and child epics), level by level.
   await timed('inherited dates', () => recomputeInheritedDatesOfRoot(db, org.rootId));

@@ -18,5 +18,7 @@ export const connectionResolvers = Object.fromEntries(
     'AwardEmojiConnection',
     'TimelineEventTypeConnection',
     'TimelineEventTagTypeConnection',
+    'WorkItemConnection',
+    'WorkItemTypeConnection',
   ].map((type) => [type, countResolver]),
 );

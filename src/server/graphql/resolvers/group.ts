@@ -17,11 +17,13 @@ import { preloadEpicSummaries } from './epicSummaries.ts';
 import { rememberTimeframe } from './epicTimeframes.ts';
 import { issueFilterOf } from './issueFilterArgs.ts';
 import { epicSortOrder, issueSortOrder, milestoneSortOrder } from './sortOrders.ts';
+import { workItemTypes } from './workItem.ts';
 
 export const Group: GroupResolvers = {
   id: (group) => toGlobalId('Group', group.id),
   fullName: (group) => group.full_name,
   fullPath: (group) => group.full_path,
+  workItemTypes: (_group, args) => workItemTypes(args),
   visibility: (group) => visibilityOfLevel(group.visibility_level),
   webUrl: (group, _args, { config }) => `${config.externalUrl}${groupPath(group.full_path)}`,
   avatarUrl: () => null,

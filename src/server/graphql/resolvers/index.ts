@@ -46,6 +46,8 @@ import {
 } from './timelineEvents.ts';
 import { currentUserTodoFields, Todo, Todoable, todoMutations } from './todo.ts';
 import { CurrentUser, User, UserCore } from './user.ts';
+import { workItemResolvers, workItemTypes } from './workItem.ts';
+import { workItemMutations } from './workItemMutations.ts';
 
 export const resolvers: Resolvers = {
   Query,
@@ -57,6 +59,7 @@ export const resolvers: Resolvers = {
     ...issueMutations,
     ...noteMutations,
     ...timelineEventMutations,
+    ...workItemMutations,
   },
   Group,
   GroupPermissions,
@@ -103,4 +106,6 @@ export const resolvers: Resolvers = {
   Todo,
   Todoable,
   ...connectionResolvers,
+  ...workItemResolvers,
+  Namespace: { workItemTypes: (_namespace, args) => workItemTypes(args) },
 };

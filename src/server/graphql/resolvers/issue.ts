@@ -22,42 +22,62 @@ async function projectOf(issue: IssueModel, { loaders }: GraphQLContext) {
   return project;
 }
 
+/** The issue with its project and the project's namespace: what its policy and its text read. */
+export async function issueInProject(
+  issue: IssueModel,
+  context: GraphQLContext,
+): Promise<IssuePermissionsModel> {
+  const project = await projectOf(issue, context);
+  const namespace = await context.loaders.namespace.load(project.namespace_id);
+  if (!namespace) throw new Error(`Project ${project.id} has no namespace`);
+  return { project, namespace, issue };
+}
+
+export async function issueDescriptionHtml(issue: IssueModel, context: GraphQLContext): Promise<string> {
+  const { project, namespace } = await issueInProject(issue, context);
+  return (await context.markdown.render({ project, namespace }, issue.description)).html;
+}
+
+/** Whether the current user gets notifications about it; the choices of a page come in one statement. */
+export async function issueSubscribed(
+  issue: IssueModel,
+  { actor, loaders }: GraphQLContext,
+): Promise<boolean> {
+  const viewerId = actor.user?.id;
+  if (viewerId === undefined) return false;
+  return issueSubscribedBy(await loaders.issueSubscription.load(issue.id), viewerId, issue, async () =>
+    (await loaders.issueAssigneeIds.load(issue.id)).includes(viewerId),
+  );
+}
+
+export async function issueAssignees(issue: IssueModel, { loaders }: GraphQLContext) {
+  const ids = await loaders.issueAssigneeIds.load(issue.id);
+  const users = await Promise.all(ids.map((id) => loaders.user.load(id)));
+  return users.filter((user) => user !== null);
+}
+
+export const issueReference = async (issue: IssueModel, full: boolean, context: GraphQLContext) =>
+  issuableReference('issue', issue.iid, (await projectOf(issue, context)).full_path, full);
+
+export const issueWebUrl = async (issue: IssueModel, context: GraphQLContext) =>
+  `${context.config.externalUrl}${issueWebPath((await projectOf(issue, context)).full_path, issue.iid)}`;
+
 export const Issue: IssueResolvers = {
-  descriptionHtml: async (issue, _args, context) => {
-    const project = await projectOf(issue, context);
-    const namespace = await context.loaders.namespace.load(project.namespace_id);
-    if (!namespace) throw new Error(`Project ${project.id} has no namespace`);
-    return (await context.markdown.render({ project, namespace }, issue.description)).html;
-  },
+  descriptionHtml: (issue, _args, context) => issueDescriptionHtml(issue, context),
   hidden: async (issue, _args, { loaders }) => (await loaders.user.load(issue.author_id))?.state === BANNED,
   taskCompletionStatus: (issue) => {
     const { tasks } = renderMarkdown(issue.description);
     return { count: tasks.total, completedCount: tasks.completed };
   },
-  userPermissions: async (issue, _args, context) => {
-    const project = await projectOf(issue, context);
-    const namespace = await context.loaders.namespace.load(project.namespace_id);
-    if (!namespace) throw new Error(`Project ${project.id} has no namespace`);
-    return { project, namespace, issue };
-  },
+  userPermissions: (issue, _args, context) => issueInProject(issue, context),
   id: (issue) => toGlobalId('Issue', issue.id),
   iid: (issue) => String(issue.iid),
   titleHtml: (issue) => escapeHtml(issue.title),
   discussionLocked: (issue) => issue.discussion_locked,
   // The choices and assignees of a page of issues come in one statement each.
-  subscribed: async (issue, _args, { actor, loaders }) => {
-    const viewerId = actor.user?.id;
-    if (viewerId === undefined) return false;
-    return issueSubscribedBy(await loaders.issueSubscription.load(issue.id), viewerId, issue, async () =>
-      (await loaders.issueAssigneeIds.load(issue.id)).includes(viewerId),
-    );
-  },
-  participants: async (issue, _args, context) => {
-    const project = await projectOf(issue, context);
-    const namespace = await context.loaders.namespace.load(project.namespace_id);
-    if (!namespace) throw new Error(`Project ${project.id} has no namespace`);
-    return listConnection(await issueParticipants(context.db, context.access, { project, namespace, issue }));
-  },
+  subscribed: (issue, _args, context) => issueSubscribed(issue, context),
+  participants: async (issue, _args, context) =>
+    listConnection(await issueParticipants(context.db, context.access, await issueInProject(issue, context))),
   currentUserTodos: async (issue, { state }, { loaders }) => {
     const todos = await loaders.issueTodos.load(issue.id);
     return listConnection(state ? todos.filter((todo) => todo.state === state) : todos);
@@ -73,11 +93,7 @@ export const Issue: IssueResolvers = {
     if (!author) throw new Error(`Issue ${issue.id} has no author`);
     return author;
   },
-  assignees: async (issue, _args, { loaders }) => {
-    const ids = await loaders.issueAssigneeIds.load(issue.id);
-    const users = await Promise.all(ids.map((id) => loaders.user.load(id)));
-    return listConnection(users.filter((user) => user !== null));
-  },
+  assignees: async (issue, _args, context) => listConnection(await issueAssignees(issue, context)),
   labels: async (issue, _args, { loaders }) => listConnection(await loaders.issueLabels.load(issue.id)),
   milestone: (issue, _args, { loaders }) =>
     issue.milestone_id === null ? null : loaders.milestone.load(issue.milestone_id),
@@ -91,12 +107,10 @@ export const Issue: IssueResolvers = {
       : null;
   },
   projectId: (issue) => issue.project_id,
-  reference: async (issue, { full }, context) =>
-    issuableReference('issue', issue.iid, (await projectOf(issue, context)).full_path, full ?? false),
+  reference: (issue, { full }, context) => issueReference(issue, full ?? false, context),
   webPath: async (issue, _args, context) =>
     issueWebPath((await projectOf(issue, context)).full_path, issue.iid),
-  webUrl: async (issue, _args, context) =>
-    `${context.config.externalUrl}${issueWebPath((await projectOf(issue, context)).full_path, issue.iid)}`,
+  webUrl: (issue, _args, context) => issueWebUrl(issue, context),
   relativePosition: (issue) => issue.relative_position,
   upvotes: async (issue, _args, { loaders }) => (await loaders.issueVotes.load(issue.id)).upvotes,
   downvotes: async (issue, _args, { loaders }) => (await loaders.issueVotes.load(issue.id)).downvotes,
@@ -114,24 +128,26 @@ async function issueContext(
   return { confidential: issue.confidential, isAuthor, isAssignee };
 }
 
-const allowed =
+export const allowed =
   (action: Parameters<GraphQLContext['access']['canInProject']>[0]) =>
   async (model: IssuePermissionsModel, _args: unknown, context: GraphQLContext) =>
     // A signed-out visitor reads at most: every write needs a user.
     (action === 'read_issue' || context.actor.user !== null) &&
     context.access.canInProject(action, model.project, model.namespace, await issueContext(model, context));
 
+/** Linking issues is update_issue without the author's exemption (relatedLinkService.ts). */
+export const mayRelate = async (model: IssuePermissionsModel, context: GraphQLContext): Promise<boolean> =>
+  context.actor.user !== null &&
+  context.access.canInProject('update_issue', model.project, model.namespace, {
+    confidential: model.issue.confidential,
+  });
+
 export const IssuePermissions: IssuePermissionsResolvers = {
   readIssue: allowed('read_issue'),
   updateIssue: allowed('update_issue'),
   reopenIssue: allowed('update_issue'),
   adminIssue: allowed('admin_issue'),
-  // Linking issues is update_issue without the author's exemption (relatedLinkService.ts).
-  adminIssueRelation: async (model, _args, context) =>
-    context.actor.user !== null &&
-    context.access.canInProject('update_issue', model.project, model.namespace, {
-      confidential: model.issue.confidential,
-    }),
+  adminIssueRelation: (model, _args, context) => mayRelate(model, context),
   createNote: allowed('create_note'),
   destroyIssue: allowed('destroy_issue'),
 };

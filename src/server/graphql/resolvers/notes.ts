@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { AWARD_EMOJI } from '../../../core/domain/awardEmoji.ts';
-import { toGlobalId } from '../../../core/domain/gid.ts';
+import { namesIssueRow, toGlobalId } from '../../../core/domain/gid.ts';
 import type { EpicRow, IssueRow, NoteRow } from '../../db/schema.ts';
 import {
   addAward,
@@ -29,7 +29,7 @@ import {
 import { type NoteKind, pageOfDiscussions, pageOfNotes } from '../../services/discussions/notePages.ts';
 import { submitNote } from '../../services/discussions/submitNote.ts';
 import { NotFoundError } from '../../services/errors.ts';
-import { type Connection, type ConnectionArgs, offsetConnection, PAGE_LIMITS } from '../connection.ts';
+import { type ConnectionArgs, connectionOf, offsetConnection, PAGE_LIMITS } from '../connection.ts';
 import type { GraphQLContext } from '../context.ts';
 import type {
   AwardEmojiResolvers,
@@ -108,14 +108,6 @@ async function notesOf(policy: NoteablePolicy, context: GraphQLContext): Promise
 /** GitLab's notes filter as the kind of notes or discussions a page keeps. */
 const kindOf = (filter: NotesFilterType | null | undefined): NoteKind =>
   filter === 'ONLY_COMMENTS' ? 'comments' : filter === 'ONLY_ACTIVITY' ? 'history' : 'all';
-
-/** A loaded list as a connection with position cursors (first/after/last/before). */
-function connectionOf<T>(items: readonly T[], args: ConnectionArgs): Promise<Connection<T>> {
-  return offsetConnection(args, PAGE_LIMITS.maxPageSize, async ({ offset, limit }) => ({
-    rows: items.slice(offset, offset + limit),
-    total: items.length,
-  }));
-}
 
 type ListArgs = ConnectionArgs & { readonly filter?: NotesFilterType | null };
 
@@ -284,9 +276,12 @@ export const AwardEmoji: AwardEmojiResolvers = {
   },
 };
 
-/** The epic or issue a NoteableID or AwardableID names, with its policy; missing or hidden is not found. */
+/**
+ * The epic or issue (a work item is one) a NoteableID or AwardableID names, with its policy; missing
+ * or hidden is not found.
+ */
 function policyOfGid(context: GraphQLContext, gid: string): Promise<NoteablePolicy> {
-  const type = gid.startsWith('gid://gitlab/Issue/') ? 'Issue' : 'Epic';
+  const type = namesIssueRow(gid) ? 'Issue' : 'Epic';
   return noteablePolicyById(context.db, context.access, type, idOf(gid));
 }
 

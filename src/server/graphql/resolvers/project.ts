@@ -2,7 +2,11 @@ import { toGlobalId } from '../../../core/domain/gid.ts';
 import { projectPath } from '../../../core/domain/webPaths.ts';
 import { visibilityOfLevel } from '../../services/access.ts';
 import { NotFoundError } from '../../services/errors.ts';
-import { findReadableIssue, listIssuesConnection } from '../../services/issueService.ts';
+import {
+  findReadableIssue,
+  findReadableIssueOrNull,
+  listIssuesConnection,
+} from '../../services/issueService.ts';
 import { milestoneIdsTitledInProject } from '../../services/milestoneService.ts';
 import {
   listProjectLabels,
@@ -15,8 +19,10 @@ import type { ProjectResolvers } from '../generated/resolvers.ts';
 import { rootedKey } from '../loaders.ts';
 import type { ProjectModel } from '../models.ts';
 import { milestoneTitles, parseIid, parseMilestoneIds } from './argumentValues.ts';
+import { namespaceFields } from './fieldValues.ts';
 import { issueFilterOf } from './issueFilterArgs.ts';
 import { issueSortOrder, milestoneSortOrder } from './sortOrders.ts';
+import { workItemTypes } from './workItem.ts';
 
 async function located(project: ProjectModel, { loaders }: GraphQLContext) {
   const namespace = await loaders.namespace.load(project.namespace_id);
@@ -37,13 +43,7 @@ export const Project: ProjectResolvers = {
   },
   namespace: async (project, _args, context) => {
     const { namespace } = await located(project, context);
-    return {
-      id: toGlobalId('Group', namespace.id),
-      name: namespace.name,
-      path: namespace.path,
-      fullName: namespace.full_name,
-      fullPath: namespace.full_path,
-    };
+    return namespaceFields(namespace);
   },
   // One statement for every project on the page, under the viewer's confidential-issue rights.
   openIssuesCount: (project, _args, { loaders }) =>
@@ -60,6 +60,12 @@ export const Project: ProjectResolvers = {
       if (error instanceof NotFoundError) return null;
       throw error;
     }
+  },
+  archived: () => false,
+  workItemTypes: (_project, args) => workItemTypes(args),
+  workItem: async (project, { iid }, context) => {
+    const place = await located(project, context);
+    return findReadableIssueOrNull(context.db, context.access, place, parseIid(iid) ?? Number.NaN);
   },
   issues: async (project, args, context) => {
     const sort = issueSortOrder(args.sort);

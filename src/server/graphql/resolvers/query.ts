@@ -1,4 +1,6 @@
+import { parseGlobalId } from '../../../core/domain/gid.ts';
 import { findReadableGroupOrNull, listReadableGroups } from '../../services/groupService.ts';
+import { findReadableIssueByIdOrNull } from '../../services/issueService.ts';
 import { findReadableProjectOrNull, listReadableProjects } from '../../services/projectService.ts';
 import { offsetConnection, PAGE_LIMITS } from '../connection.ts';
 import type { QueryResolvers } from '../generated/resolvers.ts';
@@ -32,4 +34,9 @@ export const Query: QueryResolvers = {
       ),
     ),
   queryComplexity: (_parent, _args, context) => context.complexity ?? null,
+  workItem: async (_parent, { id }, { db, access }) => {
+    const parsed = parseGlobalId(id, ['WorkItem']);
+    if (!parsed.ok) return null;
+    return (await findReadableIssueByIdOrNull(db, access, parsed.value.id))?.issue ?? null;
+  },
 };

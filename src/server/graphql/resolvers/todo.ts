@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import { parseGlobalId, toGlobalId } from '../../../core/domain/gid.ts';
+import { namesIssueRow, parseGlobalId, toGlobalId } from '../../../core/domain/gid.ts';
 import { todoActionName, todoActionOfName } from '../../../core/domain/todos.ts';
 import { epicWebPath, issueWebPath } from '../../../core/domain/webPaths.ts';
 import type { EpicRow, IssueRow } from '../../db/schema.ts';
@@ -148,7 +148,7 @@ async function addTodoOnIssue(context: GraphQLContext, id: number) {
 async function readableTargetOf(context: GraphQLContext, targetId: string) {
   const id = idOf(targetId);
   try {
-    if (targetId.startsWith('gid://gitlab/Issue/')) {
+    if (namesIssueRow(targetId)) {
       if (await findReadableIssueByIdOrNull(context.db, context.access, id))
         return { type: 'Issue' as const, id };
     } else {
@@ -168,7 +168,7 @@ export const todoMutations: Pick<
   todoCreate: async (_parent, { input }, context) => {
     requireWriteAccess(context);
     return payloadErrors(async () => {
-      const todo = String(input.targetId).startsWith('gid://gitlab/Issue/')
+      const todo = namesIssueRow(String(input.targetId))
         ? await addTodoOnIssue(context, idOf(input.targetId))
         : await addTodoOnEpic(context, idOf(input.targetId));
       return { clientMutationId: input.clientMutationId ?? null, todo, errors: [] };

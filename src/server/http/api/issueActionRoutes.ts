@@ -3,6 +3,7 @@ import type { ServerDeps } from '../../serverDeps.ts';
 import type { IssueInProject } from '../../services/issueService.ts';
 import { destroyIssue } from '../../services/issues/issueDestroy.ts';
 import { requireSignedIn } from '../../services/links/linkViews.ts';
+import { metricImageStoreOf } from '../../services/metricImages/metricImageService.ts';
 import { issueParticipants } from '../../services/participantService.ts';
 import { isSubscribedToIssue, setIssueSubscription } from '../../services/subscriptionService.ts';
 import { addIssueTodo } from '../../services/todoService.ts';
@@ -24,6 +25,7 @@ import { issueTodoJson } from './todoJson.ts';
  * Every route: 401 anonymous for writes, 404 for a project or issue the caller cannot read.
  */
 export function registerIssueActionRoutes(app: FastifyInstance, { db, config, now }: ServerDeps): void {
+  const files = metricImageStoreOf(config);
   const prefix = '/api/v4/projects/:id/issues/:issue_iid';
   const issueJson = async (request: FastifyRequest, located: IssueInProject, subscribed: boolean) => {
     const [json] = await presentIssues(db, [located.issue], {
@@ -38,7 +40,7 @@ export function registerIssueActionRoutes(app: FastifyInstance, { db, config, no
 
   app.delete(prefix, async (request, reply) => {
     requireSignedIn(request.access);
-    await destroyIssue(db, request.access, await readableIssueOfApiPath(db, request));
+    await destroyIssue(db, request.access, await readableIssueOfApiPath(db, request), files);
     return reply.code(204).send();
   });
 

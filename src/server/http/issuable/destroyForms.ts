@@ -5,6 +5,7 @@ import type { ServerDeps } from '../../serverDeps.ts';
 import { destroyEpicFromPage } from '../../services/epicIssuableService.ts';
 import { ServiceError } from '../../services/errors.ts';
 import { destroyIssue } from '../../services/issues/issueDestroy.ts';
+import { metricImageStoreOf } from '../../services/metricImages/metricImageService.ts';
 import { optionalBoolean, optionalString, ParamError, type Params } from '../api/params.ts';
 import { groupPathOf, groupScopedPatterns, projectScopedPatterns } from '../groupScopedRoutes.ts';
 import { setFlash } from '../pages/flash.ts';
@@ -25,7 +26,8 @@ import { issueOfPath, parseIid } from './issuableParams.ts';
  * The issue also answers GitLab's JSON delete, `DELETE /:project/-/issues/:iid.json?destroy_confirm=true`:
  * 200 `{ web_url }` (the issues list, where the same flash waits), failures as `{ errors: [...] }`.
  */
-export function registerDestroyForms(app: FastifyInstance, { db }: ServerDeps): void {
+export function registerDestroyForms(app: FastifyInstance, { db, config }: ServerDeps): void {
+  const files = metricImageStoreOf(config);
   for (const path of groupScopedPatterns('epics/:iid')) {
     app.post(path, { errorHandler: destroyFormErrorHandler }, async (request, reply) => {
       confirmedDeleteForm(request.body, 'epic');
@@ -40,7 +42,7 @@ export function registerDestroyForms(app: FastifyInstance, { db }: ServerDeps): 
     app.post(path, { errorHandler: destroyFormErrorHandler }, async (request, reply) => {
       confirmedDeleteForm(request.body, 'issue');
       const located = await issueOfPath(db, request);
-      await destroyIssue(db, request.access, located);
+      await destroyIssue(db, request.access, located, files);
       setFlash(reply, deletedNotice('issue'));
       return reply.redirect(projectIssuesPath(located.project.full_path), 303);
     });
@@ -53,7 +55,7 @@ export function registerDestroyForms(app: FastifyInstance, { db }: ServerDeps): 
         throw new ServiceError('invalid', destroyConfirmationMissing('issue'));
       }
       const located = await issueOfPath(db, request);
-      await destroyIssue(db, request.access, located);
+      await destroyIssue(db, request.access, located, files);
       setFlash(reply, deletedNotice('issue'));
       return { web_url: projectIssuesPath(located.project.full_path) };
     });

@@ -5,9 +5,13 @@ import {
   projectMarkdownPreviewPath,
 } from '../../../core/domain/webPaths.ts';
 import type { PageMountInput } from '../../../core/pages/pageMount.ts';
+import type { FeatureFlags } from '../../config.ts';
 import type { IssueInProject } from '../../services/issueService.ts';
 
-/** The issue page's mount: who may edit it, and the paths its title and description editor calls. */
+/**
+ * The issue page's mount: who may edit it, the paths its title and description editor calls, and the
+ * settings its work item view (the issue's tasks) reads.
+ */
 export function issueMount(
   { project, namespace, issue }: IssueInProject,
   viewer: {
@@ -16,8 +20,10 @@ export function issueMount(
     readonly canAdmin: boolean;
     readonly canDestroy: boolean;
     readonly canCreateIssue: boolean;
+    readonly canManageMetricImages: boolean;
     readonly emailsDisabled: boolean;
   },
+  flags: Pick<FeatureFlags, 'workItemsMvc2' | 'issueWeights'>,
 ): PageMountInput {
   return {
     page: 'issue',
@@ -33,11 +39,14 @@ export function issueMount(
     canAdmin: viewer.canAdmin,
     canDestroy: viewer.canDestroy,
     canCreateIssue: viewer.canCreateIssue,
+    canManageMetricImages: viewer.canManageMetricImages,
     emailsDisabled: viewer.emailsDisabled,
     state: issue.state,
     endpoint: issueWebPath(project.full_path, issue.iid),
     updateEndpoint: issueJsonPath(project.full_path, issue.iid),
     markdownPreviewPath: projectMarkdownPreviewPath(project.full_path),
     markdownDocsPath: MARKDOWN_DOCS_PATH,
+    workItemsMvc2: flags.workItemsMvc2,
+    issueWeights: flags.issueWeights,
   };
 }

@@ -6,8 +6,8 @@ import {
   groupIssuesBulkUpdatePath,
   groupRoadmapPath,
   HELP_PATH,
+  INCIDENT_TAB_SEGMENTS,
   isHelpTopic,
-  isIncidentTabSegment,
   projectIssuesBulkUpdatePath,
   signInPath,
 } from '../../../core/domain/webPaths.ts';
@@ -24,6 +24,7 @@ import { areEmailsDisabled } from '../../services/groupSettingsService.ts';
 import { findReadableIssue } from '../../services/issueService.ts';
 import { issueRights } from '../../services/issues/issueCommands.ts';
 import { canManageIssueTemplates } from '../../services/issues/issueTemplateService.ts';
+import { canManageMetricImages } from '../../services/metricImages/metricImageService.ts';
 import { canAdminMilestones } from '../../services/milestoneService.ts';
 import { findReadableProjectOrNull } from '../../services/projectService.ts';
 import { findVisibleUserByUsername } from '../../services/userDirectoryService.ts';
@@ -50,6 +51,11 @@ import { userProfileMount } from './userProfilePages.ts';
 export interface PageDeps extends ServerDeps {
   readonly assets: ClientAssets;
 }
+
+/** An issue's page: `issues/:iid`, or GitLab's incident alias at one of its tabs (`incident/:iid/metrics`). */
+const ISSUE_SECTION = new RegExp(
+  `^issues\\/(?:incident\\/(\\d+)(?:\\/(?:${INCIDENT_TAB_SEGMENTS.join('|')}))?|(\\d+))$`,
+);
 
 /** Renders a page shell for the request's user; the flash notice is shown once, then cleared. */
 export function sendPage(
@@ -341,20 +347,23 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
       if (!answer) return sendNotFoundPage(request, reply, assets);
       return sendPage(request, reply, assets, answer);
     }
-    const issueIid = issueIidOf(section);
-    if (issueIid !== undefined) {
+    // GitLab's incident alias names the same page, at one of its tabs (`incident/:iid/metrics`).
+    const issueMatch = ISSUE_SECTION.exec(section);
+    if (issueMatch) {
       try {
-        const issue = await findReadableIssue(db, request.access, found, issueIid);
+        const iid = Number(issueMatch[1] ?? issueMatch[2]);
+        const issue = await findReadableIssue(db, request.access, found, iid);
         const located = { ...found, issue };
         const viewer = {
           signedIn: request.access.actor.user !== null,
           ...(await issueRights(db, request.access, located)),
           canCreateIssue: await request.access.canInProject('create_issue', project, found.namespace),
+          canManageMetricImages: await canManageMetricImages(request.access, located),
           emailsDisabled: await areEmailsDisabled(db, found.namespace),
         };
         return sendPage(request, reply, assets, {
           title: `${issue.title} (#${issue.iid}) · Issues · ${project.name}`,
-          mount: issueMount(located, viewer),
+          mount: issueMount(located, viewer, deps.config.featureFlags),
         });
       } catch (error) {
         if (error instanceof NotFoundError) return sendNotFoundPage(request, reply, assets);
@@ -375,16 +384,4 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
 function queryStringOf(url: string): string {
   const start = url.indexOf('?');
   return start === -1 ? '' : url.slice(start + 1);
-}
-
-/**
- * The iid of an issue's page: `issues/:iid`, or GitLab's incident alias of it, `issues/incident/:iid`
- * with an incident tab after it (`…/timeline`), which the page's tabs keep in the address.
- */
-function issueIidOf(section: string): number | undefined {
-  const match = /^issues\/(?:(\d+)|incident\/(\d+)(?:\/([a-z]+))?)$/.exec(section);
-  if (!match) return undefined;
-  const tab = match[3];
-  if (tab !== undefined && !isIncidentTabSegment(tab)) return undefined;
-  return Number(match[1] ?? match[2]);
 }

@@ -1,10 +1,13 @@
 import type { FieldErrors } from '../../../core/domain/epicRules.ts';
 import type { Executor } from '../../db/executor.ts';
 import { replaceIssueAssignees } from '../../db/repositories/issueRepository.ts';
+import { insertIssue, maxIssuePosition, touchProject } from '../../db/repositories/issueRowsRepository.ts';
 import type { IssueRow } from '../../db/schema.ts';
+import { MAX_SQL_INTEGER } from '../../db/sqlInteger.ts';
 import type { AccessContext } from '../access.ts';
 import type { ProjectInNamespace } from '../issueService.ts';
 import { labelIdsForTitles, MAX_LABELS_PER_REQUEST, resolveLabelChanges } from '../labelService.ts';
+import { IDEAL_DISTANCE } from '../tree/treePositions.ts';
 import { checkAssignees, checkMilestone, MAX_ASSIGNEES } from './issueCommands.ts';
 import { raiseAssignedTodos } from './issueSystemNotes.ts';
 
@@ -19,6 +22,8 @@ export interface NewIssueMetadata {
   readonly assigneeIds?: readonly number[] | undefined;
   /** Label titles; missing ones are created in the project's group. */
   readonly labels?: readonly string[] | undefined;
+  /** Labels by id (GraphQL's work item widgets), with those by title. */
+  readonly labelIds?: readonly number[] | undefined;
   readonly milestoneId?: number | undefined;
   readonly weight?: number | undefined;
   /** `YYYY-MM-DD`, validated by the caller. */
@@ -44,7 +49,7 @@ export async function allowedMetadata(
 
 /** Counts checked before anything is written (the values themselves are checked in the transaction). */
 export function checkMetadataSizes(fields: NewIssueMetadata, errors: FieldErrors): void {
-  if ((fields.labels?.length ?? 0) > MAX_LABELS_PER_REQUEST) {
+  if ((fields.labels?.length ?? 0) + (fields.labelIds?.length ?? 0) > MAX_LABELS_PER_REQUEST) {
     errors.labels = [`are too many (maximum is ${MAX_LABELS_PER_REQUEST})`];
   }
   if ((fields.assigneeIds?.length ?? 0) > MAX_ASSIGNEES) {
@@ -76,14 +81,61 @@ export async function applyNewIssueLinks(
       now: new Date(issue.created_at),
     });
   }
-  if (fields.labels?.length) {
-    const ids = await labelIdsForTitles(db, namespace, fields.labels, project.id);
+  if (fields.labels?.length || fields.labelIds?.length) {
+    const byTitle = fields.labels ? await labelIdsForTitles(db, namespace, fields.labels, project.id) : [];
     await resolveLabelChanges(
       db,
       namespace,
       { type: 'Issue', id: issue.id },
-      { replaceWith: ids },
+      { replaceWith: [...byTitle, ...(fields.labelIds ?? [])] },
       project.id,
     );
   }
+}
+
+/** What a new issue row is made of, once validated. */
+export interface NewIssueRow {
+  readonly iid: number;
+  readonly authorId: number;
+  readonly title: string;
+  readonly description: string;
+  readonly confidential: boolean;
+  readonly issueType: IssueRow['issue_type'];
+  /** `YYYY-MM-DD`, or null for none. */
+  readonly dueDate: string | null;
+  readonly now: Date;
+}
+
+/**
+ * Writes a new issue inside the caller's transaction: after the project's other issues, with its
+ * allowed metadata (weight, milestone, assignees, labels), and marks the project active.
+ */
+export async function insertNewIssue(
+  db: Executor,
+  located: ProjectInNamespace,
+  row: NewIssueRow,
+  metadata: NewIssueMetadata,
+): Promise<IssueRow> {
+  const { project } = located;
+  const last = await maxIssuePosition(db, project.id);
+  const issue = await insertIssue(db, {
+    root_namespace_id: project.root_namespace_id,
+    project_id: project.id,
+    iid: row.iid,
+    author_id: row.authorId,
+    title: row.title,
+    description: row.description,
+    confidential: row.confidential,
+    issue_type: row.issueType,
+    weight: metadata.weight ?? null,
+    health_status: null,
+    milestone_id: metadata.milestoneId ?? null,
+    due_date: row.dueDate,
+    relative_position: last === null ? 0 : Math.min(last + IDEAL_DISTANCE, MAX_SQL_INTEGER),
+    created_at: row.now,
+    updated_at: row.now,
+  });
+  await applyNewIssueLinks(db, located, issue, metadata);
+  await touchProject(db, project.id, row.now);
+  return issue;
 }

@@ -10,14 +10,8 @@ import type { Executor } from '../../db/executor.ts';
 import { lockEpicHierarchy } from '../../db/repositories/epicHierarchyRepository.ts';
 import { upsertEpicIssue } from '../../db/repositories/epicLinkRepository.ts';
 import { findEpicById, findEpicByIid } from '../../db/repositories/epicRepository.ts';
-import {
-  insertIssue,
-  maxIssuePosition,
-  nextIssueIid,
-  touchProject,
-} from '../../db/repositories/issueRowsRepository.ts';
+import { nextIssueIid } from '../../db/repositories/issueRowsRepository.ts';
 import type { Database, IssueRow } from '../../db/schema.ts';
-import { MAX_SQL_INTEGER } from '../../db/sqlInteger.ts';
 import { type AccessContext, canAdminEpic } from '../access.ts';
 import { noteIssueAddedToEpic } from '../discussions/relationNotes.ts';
 import { refreshEpicDates } from '../epicDatesService.ts';
@@ -26,12 +20,12 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import type { ProjectInNamespace } from '../issueService.ts';
 import {
   allowedMetadata,
-  applyNewIssueLinks,
   checkMetadataSizes,
   checkNewIssueMilestone,
+  insertNewIssue,
   type NewIssueMetadata,
 } from '../issues/newIssueMetadata.ts';
-import { IDEAL_DISTANCE, positionAtStartOfChildren } from '../tree/treePositions.ts';
+import { positionAtStartOfChildren } from '../tree/treePositions.ts';
 import { LINK_MESSAGES } from './linkMessages.ts';
 import { requireSignedIn } from './linkViews.ts';
 
@@ -109,25 +103,21 @@ export async function createIssue(
     await checkNewIssueMilestone(trx, { project, namespace }, metadata);
     if (target) await lockEpicHierarchy(trx, target.epic.root_namespace_id);
     const now = access.now();
-    const last = await maxIssuePosition(trx, project.id);
-    const issue = await insertIssue(trx, {
-      root_namespace_id: project.root_namespace_id,
-      project_id: project.id,
-      iid: await nextIssueIid(trx, project.id),
-      author_id: author.id,
-      title: title ?? '',
-      description: description ?? '',
-      confidential,
-      issue_type: metadata.issueType,
-      weight: metadata.weight ?? null,
-      health_status: null,
-      milestone_id: metadata.milestoneId ?? null,
-      due_date: dueDate ?? null,
-      relative_position: last === null ? 0 : Math.min(last + IDEAL_DISTANCE, MAX_SQL_INTEGER),
-      created_at: now,
-      updated_at: now,
-    });
-    await applyNewIssueLinks(trx, { project, namespace }, issue, metadata);
+    const issue = await insertNewIssue(
+      trx,
+      { project, namespace },
+      {
+        iid: await nextIssueIid(trx, project.id),
+        authorId: author.id,
+        title: title ?? '',
+        description: description ?? '',
+        confidential,
+        issueType: metadata.issueType,
+        dueDate: dueDate ?? null,
+        now,
+      },
+      metadata,
+    );
     if (target) {
       const current = await findEpicById(trx, target.epic.id);
       if (!current) throw new NotFoundError('Epic');
@@ -141,7 +131,6 @@ export async function createIssue(
       await refreshEpicDates(trx, [current.id]);
       await noteIssueAddedToEpic(trx, { authorId: author.id, now }, issue, current, null);
     }
-    await touchProject(trx, project.id, now);
     return issue;
   });
 }

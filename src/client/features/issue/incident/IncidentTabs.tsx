@@ -1,6 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import type { IncidentTabSegment } from '../../../../core/domain/webPaths.ts';
 import { isPlainLeftClick, useTabListKeys } from '../../../ui/index.ts';
+import { INCIDENT_TEXT } from './incidentTexts.ts';
 
 /** One tab of an incident: its name in the path, its label, and what it shows. */
 export interface IncidentTab {
@@ -20,12 +21,18 @@ const PANEL_ID = 'incident-tab-panel';
  * then only hidden, so an open editor or a running upload survives a look at another tab.
  */
 export function IncidentTabs({ tabs, incidentPath }: { tabs: readonly IncidentTab[]; incidentPath: string }) {
+  // The tab a path shows: its segment's, or the first (Summary) for any other path of the issue.
+  const segments = tabs.map((tab) => tab.segment).join(' ');
   const selectedIn = useCallback(
-    (pathname: string): IncidentTab | undefined =>
-      tabs.find((tab) => tab.segment !== '' && pathname === `${incidentPath}/${tab.segment}`) ?? tabs[0],
-    [tabs, incidentPath],
+    (pathname: string): IncidentTab['segment'] => {
+      const known = segments.split(' ') as IncidentTab['segment'][];
+      return (
+        known.find((segment) => segment !== '' && pathname === `${incidentPath}/${segment}`) ?? known[0] ?? ''
+      );
+    },
+    [segments, incidentPath],
   );
-  const [selected, setSelected] = useState(() => selectedIn(window.location.pathname)?.segment ?? '');
+  const [selected, setSelected] = useState(() => selectedIn(window.location.pathname));
   const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set([selected]));
   const tabList = useTabListKeys();
 
@@ -35,7 +42,7 @@ export function IncidentTabs({ tabs, incidentPath }: { tabs: readonly IncidentTa
   }, []);
 
   useEffect(() => {
-    const sync = () => show(selectedIn(window.location.pathname)?.segment ?? '');
+    const sync = () => show(selectedIn(window.location.pathname));
     window.addEventListener('popstate', sync);
     return () => window.removeEventListener('popstate', sync);
   }, [selectedIn, show]);
@@ -48,7 +55,7 @@ export function IncidentTabs({ tabs, incidentPath }: { tabs: readonly IncidentTa
         ref={tabList.ref}
         className="tabs"
         role="tablist"
-        aria-label="Incident"
+        aria-label={INCIDENT_TEXT.tabsLabel}
         onKeyDown={tabList.onKeyDown}
       >
         {tabs.map((tab) => {
