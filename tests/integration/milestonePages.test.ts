@@ -42,7 +42,7 @@ async function issueCounts(server: TestServer, milestoneId: number, publicOnly: 
   const { rows } = await sql<{ total: number; closed: number }>`
     SELECT count(*)::integer AS total, (count(*) FILTER (WHERE i.state = 'closed'))::integer AS closed
     FROM issues i JOIN projects p ON p.id = i.project_id
-    WHERE i.milestone_id = ${milestoneId}
+    WHERE i.milestone_id = ${milestoneId} AND i.issue_type <> 'task'
       AND (${!publicOnly} OR (NOT i.confidential AND p.visibility_level = 20))`.execute(server.db);
   return rows[0]!;
 }

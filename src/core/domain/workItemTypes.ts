@@ -36,6 +36,13 @@ export type StoredWorkItemType = 'issue' | 'incident' | 'task';
 
 const STORED: readonly string[] = ['issue', 'incident', 'task'] satisfies StoredWorkItemType[];
 
+/**
+ * GitLab's issue lists (Issue::TYPES_FOR_LIST, REST's allowed types for issues): issues, incidents and
+ * test cases. A task is listed only when a type filter asks for it, and counts only under its parent
+ * (so a milestone's counts add up to its lists).
+ */
+export const LISTED_ISSUE_TYPES = ['issue', 'incident', 'test_case'] as const;
+
 export const isStoredWorkItemType = (baseType: WorkItemBaseType): baseType is StoredWorkItemType =>
   STORED.includes(baseType);
 

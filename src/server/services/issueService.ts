@@ -1,4 +1,5 @@
 import { BANNED } from '../../core/domain/userStates.ts';
+import { LISTED_ISSUE_TYPES } from '../../core/domain/workItemTypes.ts';
 import type { Executor } from '../db/executor.ts';
 import type { OffsetLimit, PageArgs, PageSizeLimits, PageWithTotal } from '../db/pagination.ts';
 import {
@@ -44,12 +45,6 @@ export interface IssueInProject extends ProjectInNamespace {
   readonly issue: IssueRow;
 }
 
-/**
- * GitLab's issue lists (Issue::TYPES_FOR_LIST, REST's allowed types for issues): issues, incidents and
- * test cases; a task is listed only when a type filter asks for it, since it shows under its parent.
- */
-const LISTED_TYPES = ['issue', 'incident', 'test_case'] as const;
-
 /** Turns readable projects into an issue filter with the confidential rules applied per project. */
 async function buildFilter(
   access: AccessContext,
@@ -58,7 +53,7 @@ async function buildFilter(
 ): Promise<IssueFilter> {
   const state = params.state === 'all' || params.state === 'locked' ? undefined : params.state;
   const typed = params.issueType !== undefined || params.issueTypes !== undefined;
-  const issueTypes = typed ? params.issueTypes : LISTED_TYPES;
+  const issueTypes = typed ? params.issueTypes : LISTED_ISSUE_TYPES;
   return { ...params, issueTypes, ...(await issueReaderFor(access, projects)), state };
 }
 

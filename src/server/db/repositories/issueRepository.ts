@@ -242,6 +242,7 @@ export async function countIssuesOfMilestones(
       sql<number>`count(*) FILTER (WHERE issues.state = 'closed')`.as('closed'),
     ])
     .where('milestone_id', 'in', [...milestoneIds])
+    .where('issue_type', '<>', 'task') // a task counts under its parent, as lists show it
     .where('project_id', 'in', [...visible.projectIds])
     .where((eb) =>
       confidentialIds.length

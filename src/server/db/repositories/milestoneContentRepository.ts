@@ -13,6 +13,7 @@ function milestoneIssues(db: Executor, reader: IssueReader, milestoneId: number)
   return db
     .selectFrom('issues')
     .where('issues.milestone_id', '=', milestoneId)
+    .where('issues.issue_type', '<>', 'task') // a task counts under its parent, as lists show it
     .where((eb) => issueReadableBy(reader)(eb));
 }
 
