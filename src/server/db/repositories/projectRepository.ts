@@ -123,6 +123,7 @@ export async function countOpenIssuesByProject(
     .select(['project_id', 'confidential', (eb) => eb.fn.countAll<number>().as('count')])
     .where('project_id', 'in', [...projectIds])
     .where('state', '=', 'opened')
+    .where('issue_type', '<>', 'task') // a task counts under its parent, as lists show it
     .groupBy(['project_id', 'confidential'])
     .execute();
   const counts = new Map<number, number>();
