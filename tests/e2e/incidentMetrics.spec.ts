@@ -76,7 +76,9 @@ test('an incident opens with its tabs and keeps metric images: upload, edit, rep
   await page.keyboard.press('Enter');
   await expect(metrics).toHaveAttribute('aria-selected', 'true');
   await expect(page).toHaveURL(new RegExp(`/-/issues/incident/${iid}/metrics$`));
-  await expect(page.getByTestId('issuable-title')).toBeHidden();
+  // The title and description stay above the tabs; the comments belong to Summary.
+  await expect(page.getByTestId('issuable-title')).toBeVisible();
+  await expect(page.getByPlaceholder('Write a comment or drag your files here…')).toBeHidden();
   const tab = page.getByTestId('metrics-tab');
   await expect(tab.getByTestId('metric-image-dropzone')).toBeVisible();
   await expect(tab.getByTestId('metric-image')).toHaveCount(0);

@@ -38,6 +38,8 @@ test('the owner keeps an incident’s timeline and pins its Zoom meeting', async
   await waitForIdle(page);
   const timeline = page.getByTestId('incident-timeline');
   await expect(page.getByRole('tab', { name: 'Timeline' })).toHaveAttribute('aria-selected', 'true');
+  // Every tab names the incident it is on.
+  await expect(page.getByTestId('issuable-title')).toBeVisible();
   await expect(timeline.getByText('No timeline items have been added yet.')).toBeVisible();
 
   // Add an event at a chosen UTC time; the counter counts down from 280.

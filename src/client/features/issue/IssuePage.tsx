@@ -119,21 +119,24 @@ function IssueView({
       {issue.dueDate ? <DueDateBadge dueDate={issue.dueDate} state={status.state} /> : null}
     </>
   );
+  // Title, pinned links and description: above an incident's tabs, so every tab names the incident.
+  const body = (
+    <IssuableBody
+      client={client}
+      canUpdate={page.canUpdate}
+      badges={badges}
+      onDelete={page.canDestroy ? () => setDeleting(true) : undefined}
+      belowTitle={<ZoomMeetingLink url={zoomMeeting.url} />}
+      formFields={(editor) => (
+        <IssueFormFields editor={editor} projectId={page.projectId} canChangeType={page.canAdmin} />
+      )}
+      polling={polling}
+      updatingTasks={updatingTasks}
+      onUpdatingTasks={onUpdatingTasks}
+    />
+  );
   const summary = (
     <>
-      <IssuableBody
-        client={client}
-        canUpdate={page.canUpdate}
-        badges={badges}
-        onDelete={page.canDestroy ? () => setDeleting(true) : undefined}
-        belowTitle={<ZoomMeetingLink url={zoomMeeting.url} />}
-        formFields={(editor) => (
-          <IssueFormFields editor={editor} projectId={page.projectId} canChangeType={page.canAdmin} />
-        )}
-        polling={polling}
-        updatingTasks={updatingTasks}
-        onUpdatingTasks={onUpdatingTasks}
-      />
       <IssuableAwards state={awards} currentUsername={page.currentUsername || null} />
       <LinkedItemsCard
         issuableType="issue"
@@ -203,10 +206,14 @@ function IssueView({
               iid={page.iid}
               incidentId={issue.id}
               canManageMetricImages={page.canManageMetricImages}
+              aboveTabs={body}
               summary={summary}
             />
           ) : (
-            summary
+            <>
+              {body}
+              {summary}
+            </>
           )}
         </div>
         <IssueSidebar

@@ -6,7 +6,8 @@ import { INCIDENT_TEXT } from './incidentTexts.ts';
 import { MetricsTab } from './MetricsTab.tsx';
 
 /**
- * An incident's page body: the issue's own content as the Summary tab, then the incident's tabs.
+ * An incident's page body as GitLab lays it out: the title and description above the tabs (so every
+ * tab shows which incident it is), the rest of the issue's content as the Summary tab.
  * Each tab is listed here once it has content of its own.
  */
 export function IncidentContent({
@@ -15,6 +16,7 @@ export function IncidentContent({
   iid,
   incidentId,
   canManageMetricImages,
+  aboveTabs,
   summary,
 }: {
   fullPath: string;
@@ -23,6 +25,8 @@ export function IncidentContent({
   /** The incident's global id, which its timeline is asked by. */
   incidentId: string;
   canManageMetricImages: boolean;
+  /** The title, pinned links and description, shown whichever tab is selected. */
+  aboveTabs: ReactNode;
   summary: ReactNode;
 }) {
   const tabs: IncidentTab[] = [
@@ -40,5 +44,10 @@ export function IncidentContent({
       render: () => <TimelineTab fullPath={fullPath} iid={iid} incidentId={incidentId} />,
     },
   ];
-  return <IncidentTabs tabs={tabs} incidentPath={incidentWebPath(fullPath, iid)} />;
+  return (
+    <>
+      {aboveTabs}
+      <IncidentTabs tabs={tabs} incidentPath={incidentWebPath(fullPath, iid)} />
+    </>
+  );
 }
