@@ -11,15 +11,15 @@ import { api } from './treeHelpers.ts';
 const PROJECT = 'acme/platform/backend/api';
 const MEETING = 'https://zoom.us/j/123456789';
 
-/** The iid of a seeded incident of the project. */
-async function seededIncident(page: Page): Promise<number> {
+/** The iid of a seeded incident of the project: each test its own (`index`), as they run in parallel. */
+async function seededIncident(page: Page, index = 0): Promise<number> {
   const answer = await api(
     page,
     'GET',
-    `/api/v4/projects/${encodeURIComponent(PROJECT)}/issues?issue_type=incident&state=opened&per_page=1`,
+    `/api/v4/projects/${encodeURIComponent(PROJECT)}/issues?issue_type=incident&state=opened&per_page=2`,
   );
   expect(answer.status).toBe(200);
-  const [incident] = answer.body as unknown as { iid: number }[];
+  const incident = (answer.body as unknown as { iid: number }[])[index];
   expect(incident).toBeDefined();
   return incident!.iid;
 }
@@ -89,4 +89,30 @@ test('the owner keeps an incident’s timeline and pins its Zoom meeting', async
   await comment(page, '/remove_zoom');
   await expect(link).toHaveCount(0);
   await expect(page.getByText('removed a Zoom call from this issue')).toBeVisible();
+});
+
+test('a comment on an incident becomes a timeline event; a guest is not offered it', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'owner');
+  const iid = await seededIncident(page, 1);
+  await page.goto(`/${PROJECT}/-/issues/incident/${iid}`);
+  await waitForIdle(page);
+  const text = 'Rolled back the deploy';
+  await comment(page, text);
+  const note = page.getByTestId('note').filter({ hasText: text });
+  await note.getByRole('button', { name: 'Add comment to incident timeline' }).click();
+  await expect(page.getByTestId('activity-notice')).toHaveText('Comment added to the timeline.');
+
+  await page.getByRole('tab', { name: 'Timeline' }).click();
+  const event = page.getByTestId('incident-timeline').getByTestId('timeline-event');
+  await expect(event.filter({ hasText: text })).toHaveCount(1);
+
+  const guestContext = await browser.newContext();
+  const guest = await guestContext.newPage();
+  await signIn(guest, 'guest', `/${PROJECT}/-/issues/incident/${iid}`);
+  await expect(guest.getByTestId('note').filter({ hasText: text })).toBeVisible();
+  await expect(guest.getByRole('button', { name: 'Add comment to incident timeline' })).toHaveCount(0);
+  await guestContext.close();
 });

@@ -42,8 +42,10 @@ export { usePageSettled } from './idle.ts';
 export {
   type IncidentTimelineState,
   type TimelineEventChanges,
+  type TimelinePromotion,
   type TimelineWriteResult,
   useIncidentTimeline,
+  useTimelinePromotion,
 } from './incidents/timelineHooks.ts';
 export type { IncidentTimelineView, TimelineEventView } from './incidents/timelineTypes.ts';
 export { useIssueZoomMeeting } from './incidents/zoomMeetingHooks.ts';

@@ -7,6 +7,7 @@ import {
   visibleDiscussions,
 } from '../../../core/domain/discussions.ts';
 import { signInPath } from '../../../core/domain/webPaths.ts';
+import type { Result } from '../../../core/lib/result.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { Alert } from '../../ui/index.ts';
 import type { MarkdownFieldHandle } from '../issuable/MarkdownField.tsx';
@@ -58,6 +59,7 @@ export function ActivitySection({
   currentUsername,
   previewMarkdown,
   onCommandsChanged,
+  promoteToTimeline,
 }: {
   itemPath: string;
   noun: 'issue' | 'epic';
@@ -66,6 +68,8 @@ export function ActivitySection({
   previewMarkdown: (text: string, signal: AbortSignal) => Promise<string>;
   /** A comment's quick actions changed the item (GitLab's `commands_changes`), e.g. `/react`. */
   onCommandsChanged?: (changes: Readonly<Record<string, unknown>>) => void;
+  /** An incident's comments can become timeline events: the write, answering the failure to show. */
+  promoteToTimeline?: ((noteId: number) => Promise<Result<void, string | null>>) | undefined;
 }) {
   const state = useDiscussions(itemPath);
   const [preferences, setPreferences] = useState(readActivityPreferences);
@@ -182,6 +186,22 @@ export function ActivitySection({
         replaceDiscussion(answer.value);
         return null;
       },
+      promoteToTimeline: promoteToTimeline
+        ? async (note) => {
+            const answer = await promoteToTimeline(note.id);
+            setNotice(
+              answer.ok
+                ? { kind: 'info', text: DISCUSSION_TEXT.promotedToTimeline }
+                : {
+                    kind: 'danger',
+                    text:
+                      answer.error === null
+                        ? DISCUSSION_TEXT.promoteGenericError
+                        : DISCUSSION_TEXT.promoteError(answer.error),
+                  },
+            );
+          }
+        : undefined,
     }),
     [
       noun,
@@ -193,6 +213,7 @@ export function ActivitySection({
       removeNote,
       replaceDiscussion,
       refresh,
+      promoteToTimeline,
     ],
   );
 

@@ -34,6 +34,8 @@ export function NoteItem({
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [promoting, setPromoting] = useState(false);
+  const { promoteToTimeline } = actions;
   const canReply = onReply !== undefined && actions.canCreateNote;
   return (
     <div
@@ -68,6 +70,22 @@ export function NoteItem({
           <span className="note-actions">
             {note.current_user.can_award_emoji ? (
               <AwardPicker onPick={(name) => actions.toggleAward(note, name)} testId="note-award-picker" />
+            ) : null}
+            {promoteToTimeline ? (
+              <Button
+                variant="tertiary"
+                iconOnly
+                icon="clock"
+                aria-label={DISCUSSION_TEXT.promoteToTimeline}
+                title={DISCUSSION_TEXT.promoteToTimeline}
+                disabled={promoting}
+                aria-busy={promoting}
+                onClick={() => {
+                  setPromoting(true);
+                  void promoteToTimeline(note).finally(() => setPromoting(false));
+                }}
+                data-testid="note-promote-to-timeline"
+              />
             ) : null}
             {canReply ? (
               <Button

@@ -13,4 +13,6 @@ export interface ActivityActions {
   readonly remove: (note: NoteJson) => Promise<string | null>;
   readonly toggleAward: (note: NoteJson, name: string) => void;
   readonly resolve: (discussion: DiscussionJson, resolved: boolean) => Promise<string | null>;
+  /** An incident's comment becomes a timeline event; undefined where the reader may not do it. */
+  readonly promoteToTimeline: ((note: NoteJson) => Promise<void>) | undefined;
 }

@@ -22,6 +22,11 @@ export const DISCUSSION_TEXT = {
   internalHint: 'Internal notes are only visible to members with the role of Reporter or higher',
   internalBadge: 'Internal note',
   reply: 'Reply to comment',
+  // GitLab's notes/components/note_actions/timeline_event_button.vue and notes store.
+  promoteToTimeline: 'Add comment to incident timeline',
+  promotedToTimeline: 'Comment added to the timeline.',
+  promoteError: (error: string) => `Error promoting the note to timeline event: ${error}`,
+  promoteGenericError: 'Something went wrong while promoting the note to timeline event.',
   replyButton: 'Reply',
   cancel: 'Cancel',
   save: 'Save comment',

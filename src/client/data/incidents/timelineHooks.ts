@@ -6,12 +6,14 @@
 
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { useCallback, useMemo } from 'react';
+import { toGlobalId } from '../../../core/domain/gid.ts';
 import type { Result } from '../../../core/lib/result.ts';
 import { toInstant } from '../dates.ts';
 import {
   CreateTimelineEventDocument,
   DestroyTimelineEventDocument,
   IncidentTimelineDocument,
+  PromoteNoteToTimelineEventDocument,
   type TimelineEventFieldsFragment,
   UpdateTimelineEventDocument,
 } from '../generated/graphql.ts';
@@ -118,4 +120,42 @@ export function useIncidentTimeline(
       : null
     : undefined;
   return { data: view, loading, error, create, update, destroy };
+}
+
+export interface TimelinePromotion {
+  /** The reader may add events to the incident's timeline (and so promote its comments). */
+  readonly canPromote: boolean;
+  promote(noteId: number): Promise<TimelineWriteResult>;
+}
+
+/**
+ * GitLab's "Add comment to incident timeline" (timelineEventPromoteFromNote) for an incident's
+ * comments. It reads the same query as the Timeline tab, so a promoted comment is in the tab's list
+ * when the tab opens.
+ */
+export function useTimelinePromotion(
+  fullPath: string,
+  iid: string,
+  incidentId: string,
+  isIncident: boolean,
+): TimelinePromotion {
+  const client = useApolloClient();
+  const variables = useMemo(() => ({ fullPath, iid, incidentId }), [fullPath, iid, incidentId]);
+  const { data } = useQuery(IncidentTimelineDocument, { variables, skip: !isIncident });
+  const promote = useCallback(
+    (noteId: number) =>
+      settle(async () => {
+        const answer = await client.mutate({
+          mutation: PromoteNoteToTimelineEventDocument,
+          variables: { input: { noteId: toGlobalId('Note', noteId) } },
+          refetchQueries: [{ query: IncidentTimelineDocument, variables }],
+          awaitRefetchQueries: true,
+        });
+        return answer.data?.timelineEventPromoteFromNote;
+      }),
+    [client, variables],
+  );
+  const canPromote =
+    isIncident && Boolean(data?.project?.issue?.userPermissions.adminIncidentManagementTimelineEvent);
+  return { canPromote, promote };
 }

@@ -34,6 +34,7 @@ import {
   useIssueDetail,
   useIssueZoomMeeting,
   usePageSettled,
+  useTimelinePromotion,
 } from '../../data/index.ts';
 import { Alert, Breadcrumbs, Button, Loading, useDocumentTitle } from '../../ui/index.ts';
 import { LinkedItemsCard } from '../related-items/index.ts';
@@ -110,6 +111,7 @@ function IssueView({
   const zoomMeeting = useIssueZoomMeeting(page.fullPath, page.iid);
   // A type changed in the edit form shows at once: the poll carries it, the page's query does not.
   const type = polling.text?.issueType ? toIssueType(polling.text.issueType.toUpperCase()) : issue.type;
+  const timeline = useTimelinePromotion(page.fullPath, page.iid, issue.id, type === 'INCIDENT');
   const badges = (
     <>
       <StateBadge state={status.state} />
@@ -163,6 +165,7 @@ function IssueView({
           if ('emoji_award' in changes) awards.refresh();
           if ('zoom_meetings' in changes) zoomMeeting.refresh();
         }}
+        promoteToTimeline={timeline.canPromote ? timeline.promote : undefined}
       />
     </>
   );
