@@ -7,13 +7,17 @@ import type { Kysely } from 'kysely';
 import { openDatabase } from '../../src/server/db/database.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 
-/** What a seeded database depends on: the schema and the seed's code. */
-const SOURCES = ['src/server/db/migrations', 'src/server/db/seed', 'src/server/db/migrate.ts'];
+/**
+ * What a seeded database depends on: the schema, the seed and the code it calls (repositories,
+ * core rules), and the database engine's version in the lock file.
+ */
+const SOURCES = ['src/server/db', 'src/core', 'src/server/clock.ts', 'package-lock.json'];
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 function filesUnder(path: string): string[] {
   if (!statSync(path).isDirectory()) return [path];
   return readdirSync(path)
+    .filter((name) => !name.endsWith('.test.ts'))
     .sort()
     .flatMap((name) => filesUnder(join(path, name)));
 }
