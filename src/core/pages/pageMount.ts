@@ -174,6 +174,9 @@ export const PAGE_MOUNTS = {
     allowSubEpics: FLAG,
     /** GitLab's `epic_color_highlight` flag (the sidebar's colour block). */
     epicColorHighlight: FLAG,
+    /** The work item modal of the tree's issues: GitLab's `work_items_mvc_2` and issue weights. */
+    workItemsMvc2: FLAG,
+    issueWeights: FLAG,
     state: TEXT,
     confidential: FLAG,
     created: TEXT,

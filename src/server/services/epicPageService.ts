@@ -51,6 +51,9 @@ export interface EpicPageState {
   readonly canAdmin: boolean;
   readonly allowSubEpics: boolean;
   readonly epicColorHighlight: boolean;
+  /** The work item modal of the tree's issues: assignees and labels (MVC2), weight (issue weights). */
+  readonly workItemsMvc2: boolean;
+  readonly issueWeights: boolean;
   readonly epicId: number;
   readonly iid: number;
   readonly state: 'opened' | 'closed';
@@ -100,6 +103,8 @@ export async function epicPageState(
     canAdmin,
     allowSubEpics: SUB_EPICS_AVAILABLE,
     epicColorHighlight: flags.epicColorHighlight,
+    workItemsMvc2: flags.workItemsMvc2,
+    issueWeights: flags.issueWeights,
     epicId: epic.id,
     iid: epic.iid,
     state: epic.state,

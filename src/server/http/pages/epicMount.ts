@@ -21,6 +21,8 @@ export function epicMount(group: NamespaceRow, state: EpicPageState): PageMountI
     canAdmin: state.canAdmin,
     allowSubEpics: state.allowSubEpics,
     epicColorHighlight: state.epicColorHighlight,
+    workItemsMvc2: state.workItemsMvc2,
+    issueWeights: state.issueWeights,
     state: state.state,
     confidential: state.confidential,
     created: state.created,
