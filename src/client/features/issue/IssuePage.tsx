@@ -42,6 +42,7 @@ import { IssueFormFields } from './IssueFormFields.tsx';
 import { IncidentContent } from './incident/IncidentContent.tsx';
 import { ISSUE_DELETE_TEXTS, ISSUE_TEXT } from './issueTexts.ts';
 import { IssueSidebar } from './sidebar/IssueSidebar.tsx';
+import { IssueTasksWidget } from './tasks/IssueTasksWidget.tsx';
 import { ZoomMeetingLink } from './ZoomMeetingLink.tsx';
 
 export type IssuePageProps = PageMountOf<'issue'> & { readonly currentUsername: string };
@@ -140,6 +141,7 @@ function IssueView({
   const summary = (
     <>
       <IssuableAwards state={awards} currentUsername={page.currentUsername || null} />
+      {type === 'TASK' ? null : <IssueTasksWidget fullPath={page.fullPath} iid={page.iid} />}
       <LinkedItemsCard
         issuableType="issue"
         endpoint={issueLinksPath(page.fullPath, page.iid)}
