@@ -1,8 +1,8 @@
-import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { sourceLine } from '../../../core/domain/taskListSource.ts';
 import type { Instant, IssuableText, IssuableTextClient } from '../../data/index.ts';
 import { Alert, Button, Loading } from '../../ui/index.ts';
-import { IssuableDescription } from './IssuableDescription.tsx';
+import { IssuableDescription, type TaskItemActions } from './IssuableDescription.tsx';
 import { IssuableEditForm } from './IssuableEditForm.tsx';
 import { TimeAgo } from './IssuableMeta.tsx';
 import {
@@ -12,6 +12,7 @@ import {
   updateErrorText,
 } from './issuableTexts.ts';
 import { StickyTitle } from './StickyTitle.tsx';
+import { type TaskListLines, taskItemTitle } from './taskCheckboxes.ts';
 import { type IssuableEditor, useIssuableEditor } from './useIssuableEditor.ts';
 import type { IssuablePolling } from './useIssuablePolling.ts';
 
@@ -37,6 +38,18 @@ export interface IssuableBodyProps {
   /** A task-list update is in flight (polling pauses meanwhile; the page owns both). */
   readonly updatingTasks: boolean;
   readonly onUpdatingTasks: (updating: boolean) => void;
+  /**
+   * Given, each task-list item of the description offers "Convert to task" (an issue's): it is
+   * called with the item's lines, the description's lock version and the item's text, and answers
+   * the error to show or null once the task was made (the description is then read again).
+   */
+  readonly onConvertTask?: ((task: TaskToConvert) => Promise<string | null>) | undefined;
+}
+
+/** A task-list item of the description to turn into a task. */
+export interface TaskToConvert extends TaskListLines {
+  readonly lockVersion: number;
+  readonly title: string;
 }
 
 /**
@@ -54,6 +67,7 @@ export function IssuableBody({
   polling,
   updatingTasks,
   onUpdatingTasks: setUpdatingTasks,
+  onConvertTask,
 }: IssuableBodyProps) {
   const [taskFlash, setTaskFlash] = useState<string | null>(null);
   const { text, accept, refresh } = polling;
@@ -95,6 +109,35 @@ export function IssuableBody({
     },
     [text, client, accept, refresh, setUpdatingTasks],
   );
+
+  const convertTask = useCallback(
+    async (task: TaskToConvert) => {
+      if (!onConvertTask) return;
+      setUpdatingTasks(true);
+      setTaskFlash(null);
+      const error = await onConvertTask(task);
+      if (error !== null) setTaskFlash(error);
+      setUpdatingTasks(false);
+      refresh();
+    },
+    [onConvertTask, setUpdatingTasks, refresh],
+  );
+  const taskItemActions = useMemo((): TaskItemActions | undefined => {
+    if (!onConvertTask || !text || updatingTasks) return undefined;
+    return (lines) => {
+      const title = taskItemTitle(sourceLine(text.descriptionText, lines.lineNumberStart));
+      if (title === null) return [];
+      const task = { ...lines, lockVersion: text.lockVersion, title };
+      return [
+        {
+          key: 'convert',
+          label: ISSUABLE_TEXT.convertToTask,
+          onSelect: () => void convertTask(task),
+          testId: 'task-item-convert',
+        },
+      ];
+    };
+  }, [onConvertTask, text, updatingTasks, convertTask]);
 
   if (!text) {
     return polling.failed ? (
@@ -158,6 +201,7 @@ export function IssuableBody({
           canUpdate={canUpdate}
           updatingTasks={updatingTasks}
           onToggleTask={(line, checked, index) => void toggleTask(line, checked, index)}
+          taskItemActions={taskItemActions}
         />
       ) : (
         <p className="muted" data-testid="issuable-no-description">

@@ -9,3 +9,30 @@ export function prepareTaskCheckboxes(root: HTMLElement, enabled: boolean): void
     if (label) box.setAttribute('aria-label', label);
   }
 }
+
+/** A task-list item of the rendered description and the source lines it was rendered from. */
+export interface TaskListLines {
+  readonly lineNumberStart: number;
+  readonly lineNumberEnd: number;
+}
+
+/** The lines of a `data-sourcepos` value (`"3:1-4:20"` → 3 to 4), or null. */
+export function sourceRangeOf(sourcepos: string | null | undefined): TaskListLines | null {
+  const match = /^(\d+):\d+-(\d+):\d+$/.exec(sourcepos ?? '');
+  if (!match) return null;
+  const lineNumberStart = Number(match[1]);
+  const lineNumberEnd = Number(match[2]);
+  return lineNumberEnd >= lineNumberStart ? { lineNumberStart, lineNumberEnd } : null;
+}
+
+const TASK_ITEM_TEXT = /^\s*(?:>\s*)*(?:[-*+]|\d+[.)])\s+\[[ xX]\]\s+(.*)$/;
+
+/**
+ * The title a task-list line gives its new task: the text after the checkbox marker. Null when the
+ * line holds no task text, or only a reference (`#12+`: already a task).
+ */
+export function taskItemTitle(line: string | null): string | null {
+  const text = line === null ? undefined : TASK_ITEM_TEXT.exec(line)?.[1]?.trim();
+  if (!text || /^[\w./-]*#\d+\+?s?$/.test(text)) return null;
+  return text;
+}

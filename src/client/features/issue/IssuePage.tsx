@@ -42,7 +42,7 @@ import { IssueFormFields } from './IssueFormFields.tsx';
 import { IncidentContent } from './incident/IncidentContent.tsx';
 import { ISSUE_DELETE_TEXTS, ISSUE_TEXT } from './issueTexts.ts';
 import { IssueSidebar } from './sidebar/IssueSidebar.tsx';
-import { IssueTasksWidget } from './tasks/IssueTasksWidget.tsx';
+import { IssueTasksWidget, useConvertTaskLine } from './tasks/IssueTasksWidget.tsx';
 import { ZoomMeetingLink } from './ZoomMeetingLink.tsx';
 
 export type IssuePageProps = PageMountOf<'issue'> & { readonly currentUsername: string };
@@ -113,6 +113,7 @@ function IssueView({
   // A type changed in the edit form shows at once: the poll carries it, the page's query does not.
   const type = polling.text?.issueType ? toIssueType(polling.text.issueType.toUpperCase()) : issue.type;
   const timeline = useTimelinePromotion(page.fullPath, page.iid, issue.id, type === 'INCIDENT');
+  const convertTask = useConvertTaskLine(page.fullPath, page.iid);
   const badges = (
     <>
       <StateBadge state={status.state} />
@@ -136,6 +137,7 @@ function IssueView({
       polling={polling}
       updatingTasks={updatingTasks}
       onUpdatingTasks={onUpdatingTasks}
+      onConvertTask={page.canUpdate ? convertTask : undefined}
     />
   );
   const summary = (

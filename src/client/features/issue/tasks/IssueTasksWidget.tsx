@@ -3,8 +3,9 @@
  * their state, confidentiality and assignees, a preview card on hover or focus, the Add menu (New
  * task, Existing task) and Remove for those who may link, and a collapse toggle.
  */
-import { type MouseEvent, useId, useState } from 'react';
+import { type MouseEvent, useCallback, useId, useState } from 'react';
 import { issueWebPath } from '../../../../core/domain/webPaths.ts';
+import type { TaskToConvert } from '../../../components/issuable/index.ts';
 import {
   type IssueTasksState,
   type IssueTasksWriteResult,
@@ -135,6 +136,21 @@ export function IssueTasksWidget({ fullPath, iid, onOpenTask }: IssueTasksWidget
         ) : null}
       </div>
     </section>
+  );
+}
+
+/**
+ * The issue page's "Convert to task" for IssuableBody: makes the task-list item a task under the
+ * issue (the widget lists it); answers the error to show, or null.
+ */
+export function useConvertTaskLine(fullPath: string, iid: string) {
+  const { convertLine } = useIssueTasks(fullPath, iid);
+  return useCallback(
+    async (task: TaskToConvert): Promise<string | null> => {
+      const result = await reportFailure(convertLine(task));
+      return result.ok ? null : (result.error ?? TASKS_TEXT.createError);
+    },
+    [convertLine],
   );
 }
 
