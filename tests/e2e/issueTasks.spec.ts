@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousAxeViolations, signIn, waitForIdle } from './helpers.ts';
+import { api } from './treeHelpers.ts';
+
+/**
+ * The issue page's Child items card and "Convert to task", as the owner uses them on an issue of
+ * their own in `sandbox/playground`: create a task, tick it closed, add an existing task found by
+ * search, preview a task on hover, remove one, and turn a task-list line of the description into a
+ * task.
+ */
+
+const PROJECT = 'sandbox/playground';
+const TASK_TYPE = 'gid://gitlab/WorkItems::Type/5';
+
+async function createIssue(page: Page, title: string, description: string): Promise<number> {
+  const answer = await api(page, 'POST', `/api/v4/projects/${encodeURIComponent(PROJECT)}/issues`, {
+    title,
+    description,
+  });
+  expect(answer.status).toBe(201);
+  return answer.body.iid as number;
+}
+
+/** A task of the project with no parent, made through GitLab's workItemCreate. */
+async function createLooseTask(page: Page, title: string): Promise<void> {
+  const answer = await api(page, 'POST', '/api/graphql', {
+    query:
+      'mutation ($input: WorkItemCreateInput!) { workItemCreate(input: $input) { errors workItem { id } } }',
+    variables: { input: { projectPath: PROJECT, title, workItemTypeId: TASK_TYPE } },
+  });
+  expect(answer.status).toBe(200);
+  expect((answer.body.data as { workItemCreate: { errors: string[] } }).workItemCreate.errors).toEqual([]);
+}
+
+test('the owner breaks an issue down into tasks', async ({ page }) => {
+  const suffix = randomUUID().slice(0, 8);
+  await signIn(page, 'owner');
+  const iid = await createIssue(page, `Tasks parent ${suffix}`, 'Plan:\n\n- [ ] Write docs\n- [ ] Ship it');
+  const loose = `Loose task ${suffix}`;
+  await createLooseTask(page, loose);
+  await page.goto(`/${PROJECT}/-/issues/${iid}`);
+  await waitForIdle(page);
+
+  const card = page.getByTestId('issue-tasks');
+  const count = card.getByTestId('issue-tasks-count');
+  await expect(card.getByRole('heading', { name: 'Child items' })).toBeVisible();
+  await expect(card.getByTestId('issue-tasks-empty')).toHaveText(
+    'No child items are currently assigned. Use child items to break down this issue into smaller parts.',
+  );
+  await expect(count).toContainText('0');
+  await expectNoSeriousAxeViolations(page);
+
+  // New task: its title, then it is listed as an open task linking to its page.
+  await card.getByRole('button', { name: 'Add a child item' }).click();
+  await page.getByRole('menuitem', { name: 'New task' }).click();
+  await card.getByPlaceholder('Add a title').fill('Draft the plan');
+  await card.getByRole('button', { name: 'Create task' }).click();
+  const rows = card.getByTestId('issue-task');
+  await expect(rows).toHaveCount(1);
+  const drafted = rows.filter({ hasText: 'Draft the plan' });
+  await expect(drafted.getByRole('link', { name: 'Draft the plan' })).toHaveAttribute(
+    'href',
+    new RegExp(`^/${PROJECT}/-/issues/\\d+$`),
+  );
+  await expect(count).toContainText('1');
+  await expectNoSeriousAxeViolations(page);
+  await card.getByRole('button', { name: 'Cancel' }).click();
+
+  // Its state: ticking closes it, unticking reopens it.
+  const box = drafted.getByRole('checkbox', { name: 'Mark Draft the plan as done' });
+  await box.click();
+  await expect(drafted.getByRole('checkbox', { name: 'Reopen Draft the plan' })).toBeChecked();
+
+  // Existing task: found by its title, picked, added.
+  await card.getByRole('button', { name: 'Add a child item' }).click();
+  await page.getByRole('menuitem', { name: 'Existing task' }).click();
+  await card.getByPlaceholder('Search existing tasks').fill(loose);
+  await card.getByRole('option', { name: new RegExp(loose) }).click();
+  await expect(card.getByTestId('issue-tasks-picked')).toHaveText(loose);
+  await card.getByRole('button', { name: 'Add task', exact: true }).click();
+  await expect(rows).toHaveCount(2);
+  await expect(count).toContainText('2');
+  await card.getByRole('button', { name: 'Cancel' }).click();
+
+  // Resting the pointer on a title shows the task's preview card.
+  await rows.filter({ hasText: loose }).getByRole('link', { name: loose }).hover();
+  const preview = page.getByTestId('task-preview');
+  await expect(preview).toContainText(loose);
+  await expect(preview).toContainText('Task');
+  await expect(preview).toContainText('Open');
+  await page.mouse.move(0, 0);
+  await expect(preview).toHaveCount(0);
+
+  // Remove takes it out of the list (the task itself stays).
+  const looseRow = rows.filter({ hasText: loose });
+  await looseRow.getByRole('button', { name: /^Remove #\d+$/ }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(count).toContainText('1');
+
+  // Convert to task: the description's line becomes a link to the new task, which is listed.
+  const description = page.getByTestId('issuable-description');
+  const line = description.locator('li', { hasText: 'Write docs' });
+  await line.hover();
+  await line.getByRole('button', { name: 'Task actions' }).click();
+  await page.getByRole('menuitem', { name: 'Convert to task' }).click();
+  const converted = rows.filter({ hasText: 'Write docs' });
+  await expect(converted).toHaveCount(1);
+  const reference = (await converted.locator('.it-item-reference').textContent()) ?? '';
+  await expect(description.getByRole('link', { name: reference, exact: true })).toBeVisible();
+  await expect(description).not.toContainText('Write docs');
+  await expect(count).toContainText('2');
+  await expectNoSeriousAxeViolations(page);
+});
