@@ -74,11 +74,15 @@ export function IssuableDescription({
       const slot = document.createElement('span');
       slot.className = 'task-item-actions';
       item.insertBefore(slot, item.querySelector(':scope > ul, :scope > ol'));
+      item.classList.add('has-task-actions');
       next.push({ element: slot, lines });
     }
     setSlots(next);
     return () => {
-      for (const slot of next) slot.element.remove();
+      for (const slot of next) {
+        slot.element.parentElement?.classList.remove('has-task-actions');
+        slot.element.remove();
+      }
     };
   }, [html, withActions]);
 
