@@ -112,3 +112,36 @@ test('the owner breaks an issue down into tasks', async ({ page }) => {
   await expect(count).toContainText('2');
   await expectNoSeriousAxeViolations(page);
 });
+
+test('a confidential issue’s new tasks are confidential, and focus alone shows a preview', async ({
+  page,
+}) => {
+  const suffix = randomUUID().slice(0, 8);
+  await signIn(page, 'owner');
+  const answer = await api(page, 'POST', `/api/v4/projects/${encodeURIComponent(PROJECT)}/issues`, {
+    title: `Secret parent ${suffix}`,
+    confidential: true,
+  });
+  expect(answer.status).toBe(201);
+  await page.goto(`/${PROJECT}/-/issues/${answer.body.iid as number}`);
+  await waitForIdle(page);
+
+  const card = page.getByTestId('issue-tasks');
+  await card.getByRole('button', { name: 'Add a child item' }).press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'New task' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const form = card.getByTestId('issue-tasks-create-form');
+  // The parent makes its tasks confidential: the box is ticked and cannot be unticked.
+  await expect(form.getByRole('checkbox', { name: /Turn on confidentiality/ })).toBeChecked();
+  await expect(form.getByRole('checkbox', { name: /Turn on confidentiality/ })).toBeDisabled();
+  await card.getByPlaceholder('Add a title').fill('Rotate the keys');
+  await card.getByPlaceholder('Add a title').press('Enter');
+  const row = card.getByTestId('issue-task').filter({ hasText: 'Rotate the keys' });
+  await expect(row.getByTestId('issue-task-confidential')).toBeVisible();
+  await card.getByRole('button', { name: 'Cancel' }).click();
+
+  await row.getByRole('link', { name: 'Rotate the keys' }).focus();
+  await expect(page.getByTestId('task-preview')).toContainText('Confidential');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('task-preview')).toHaveCount(0);
+});
