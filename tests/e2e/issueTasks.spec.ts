@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
+import { CONCURRENT_EDIT_MESSAGE } from '../../src/core/domain/issuableTexts.ts';
 import { expectNoSeriousAxeViolations, signIn, waitForIdle } from './helpers.ts';
 import { api } from './treeHelpers.ts';
 
@@ -144,4 +145,29 @@ test('a confidential issue’s new tasks are confidential, and focus alone shows
   await expect(page.getByTestId('task-preview')).toContainText('Confidential');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('task-preview')).toHaveCount(0);
+});
+
+test('converting a line of a description changed meanwhile shows the conflict and makes no task', async ({
+  page,
+}) => {
+  const suffix = randomUUID().slice(0, 8);
+  await signIn(page, 'owner');
+  const iid = await createIssue(page, `Stale parent ${suffix}`, '- [ ] Write docs');
+  await page.goto(`/${PROJECT}/-/issues/${iid}`);
+  await waitForIdle(page);
+  const description = page.getByTestId('issuable-description');
+  await expect(description).toContainText('Write docs');
+  // The page stops hearing about changes, then someone else edits the description.
+  await page.route('**/realtime_changes*', () => undefined);
+  const edit = await api(page, 'PUT', `/api/v4/projects/${encodeURIComponent(PROJECT)}/issues/${iid}`, {
+    description: '- [ ] Write docs\n- [ ] Review docs',
+  });
+  expect(edit.status).toBe(200);
+
+  const line = description.locator('li', { hasText: 'Write docs' });
+  await line.hover();
+  await line.getByRole('button', { name: 'Task actions' }).click();
+  await page.getByRole('menuitem', { name: 'Convert to task' }).click();
+  await expect(page.getByTestId('issuable-flash')).toHaveText(CONCURRENT_EDIT_MESSAGE);
+  await expect(page.getByTestId('issue-tasks-empty')).toBeVisible();
 });
