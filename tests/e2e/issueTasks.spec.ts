@@ -35,6 +35,8 @@ async function createLooseTask(page: Page, title: string): Promise<void> {
 }
 
 test('the owner breaks an issue down into tasks', async ({ page }) => {
+  // One walk through every action of the card: longer than a single check.
+  test.slow();
   const suffix = randomUUID().slice(0, 8);
   await signIn(page, 'owner');
   const iid = await createIssue(page, `Tasks parent ${suffix}`, 'Plan:\n\n- [ ] Write docs\n- [ ] Ship it');
@@ -112,6 +114,14 @@ test('the owner breaks an issue down into tasks', async ({ page }) => {
   await expect(description).not.toContainText('Write docs');
   await expect(count).toContainText('2');
   await expectNoSeriousAxeViolations(page);
+
+  // Delete takes a task-list item out of the description.
+  const shipIt = description.locator('li', { hasText: 'Ship it' });
+  await shipIt.hover();
+  await shipIt.getByRole('button', { name: 'Task actions' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await expect(description).not.toContainText('Ship it');
+  await expect(description.getByRole('link', { name: reference, exact: true })).toBeVisible();
 });
 
 test('a confidential issue’s new tasks are confidential, and focus alone shows a preview', async ({

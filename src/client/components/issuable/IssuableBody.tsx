@@ -12,7 +12,7 @@ import {
   updateErrorText,
 } from './issuableTexts.ts';
 import { StickyTitle } from './StickyTitle.tsx';
-import { type TaskListLines, taskItemTitle } from './taskCheckboxes.ts';
+import { type TaskListLines, taskItemTitle, withoutTaskItem } from './taskCheckboxes.ts';
 import { type IssuableEditor, useIssuableEditor } from './useIssuableEditor.ts';
 import type { IssuablePolling } from './useIssuablePolling.ts';
 
@@ -41,7 +41,8 @@ export interface IssuableBodyProps {
   /**
    * Given, each task-list item of the description offers "Convert to task" (an issue's): it is
    * called with the item's lines, the description's lock version and the item's text, and answers
-   * the error to show or null once the task was made (the description is then read again).
+   * the error to show or null once the task was made (the description is then read again). The
+   * same menu offers "Delete", which takes the item out of the description.
    */
   readonly onConvertTask?: ((task: TaskToConvert) => Promise<string | null>) | undefined;
 }
@@ -122,22 +123,54 @@ export function IssuableBody({
     },
     [onConvertTask, setUpdatingTasks, refresh],
   );
+  // GitLab's task item "Delete": the item's lines leave the description, saved with its lock version.
+  const deleteTaskItem = useCallback(
+    async (lines: TaskListLines) => {
+      if (!text) return;
+      const description = withoutTaskItem(text.descriptionText, lines);
+      if (description === null) {
+        refresh();
+        return;
+      }
+      setUpdatingTasks(true);
+      setTaskFlash(null);
+      const answer = await client.save({ description, lockVersion: text.lockVersion });
+      if (answer.ok) accept(answer.value.text);
+      else
+        setTaskFlash(
+          answer.error.status === 409
+            ? CONCURRENT_EDIT_MESSAGE
+            : updateErrorText(client.issuableType, answer.error.errors),
+        );
+      setUpdatingTasks(false);
+    },
+    [text, client, accept, refresh, setUpdatingTasks],
+  );
   const taskItemActions = useMemo((): TaskItemActions | undefined => {
     if (!onConvertTask || !text || updatingTasks) return undefined;
     return (lines) => {
       const title = taskItemTitle(sourceLine(text.descriptionText, lines.lineNumberStart));
-      if (title === null) return [];
-      const task = { ...lines, lockVersion: text.lockVersion, title };
+      const task = title === null ? null : { ...lines, lockVersion: text.lockVersion, title };
       return [
+        ...(task
+          ? [
+              {
+                key: 'convert',
+                label: ISSUABLE_TEXT.convertToTask,
+                onSelect: () => void convertTask(task),
+                testId: 'task-item-convert',
+              },
+            ]
+          : []),
         {
-          key: 'convert',
-          label: ISSUABLE_TEXT.convertToTask,
-          onSelect: () => void convertTask(task),
-          testId: 'task-item-convert',
+          key: 'delete',
+          label: ISSUABLE_TEXT.deleteTaskItem,
+          onSelect: () => void deleteTaskItem(lines),
+          testId: 'task-item-delete',
         },
       ];
     };
-  }, [onConvertTask, text, updatingTasks, convertTask]);
+  }, [onConvertTask, text, updatingTasks, convertTask, deleteTaskItem]);
 
   if (!text) {
     return polling.failed ? (

@@ -5,6 +5,7 @@ export const ISSUABLE_TEXT = {
   editTitleAndDescription: 'Edit title and description',
   taskActions: 'Task actions',
   convertToTask: 'Convert to task',
+  deleteTaskItem: 'Delete',
   title: 'Title',
   description: 'Description',
   write: 'Write',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sourceRangeOf, taskItemTitle } from './taskCheckboxes.ts';
+import { sourceRangeOf, taskItemTitle, withoutTaskItem } from './taskCheckboxes.ts';
 
 describe('sourceRangeOf', () => {
   it('reads the first and last line of a sourcepos', () => {
@@ -28,5 +28,35 @@ describe('taskItemTitle', () => {
     expect(taskItemTitle('- [ ] #12+')).toBeNull();
     expect(taskItemTitle('- [x] group/project#4+')).toBeNull();
     expect(taskItemTitle(null)).toBeNull();
+  });
+});
+
+describe('withoutTaskItem', () => {
+  it('takes the item out', () => {
+    const source = 'Plan:\n\n- [ ] Write docs\n- [x] Ship it';
+    expect(withoutTaskItem(source, { lineNumberStart: 3, lineNumberEnd: 3 })).toBe('Plan:\n\n- [x] Ship it');
+  });
+
+  it('drops the item’s own paragraphs and moves its nested items up a level', () => {
+    const source = [
+      '1. [ ] item 1',
+      '',
+      '   paragraph',
+      '',
+      '   1. [ ] item 2',
+      '',
+      '      more',
+      '',
+      '   1. [ ] item 3',
+      'after',
+    ].join('\n');
+    expect(withoutTaskItem(source, { lineNumberStart: 1, lineNumberEnd: 9 })).toBe(
+      ['1. [ ] item 2', '', '   more', '', '1. [ ] item 3', 'after'].join('\n'),
+    );
+  });
+
+  it('refuses a line that is no task item any more', () => {
+    expect(withoutTaskItem('Plan:\n- [ ] a', { lineNumberStart: 1, lineNumberEnd: 1 })).toBeNull();
+    expect(withoutTaskItem('- [ ] a', { lineNumberStart: 1, lineNumberEnd: 3 })).toBeNull();
   });
 });

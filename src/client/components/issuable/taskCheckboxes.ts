@@ -36,3 +36,27 @@ export function taskItemTitle(line: string | null): string | null {
   if (!text || /^[\w./-]*#\d+\+?s?$/.test(text)) return null;
   return text;
 }
+
+const indentOf = (line: string) => line.length - line.trimStart().length;
+
+/**
+ * The description without the task-list item on `lines` (GitLab's task list item "Delete"): its own
+ * lines go, and its nested task items stay, moved up one level. Null when the first line holds no
+ * task item (the description changed meanwhile).
+ */
+export function withoutTaskItem(
+  source: string,
+  { lineNumberStart, lineNumberEnd }: TaskListLines,
+): string | null {
+  const lines = source.split('\n');
+  const first = lines[lineNumberStart - 1];
+  if (first === undefined || !TASK_ITEM_TEXT.test(first) || lineNumberEnd > lines.length) return null;
+  const kept: string[] = [];
+  let outdent: number | null = null;
+  for (const line of lines.slice(lineNumberStart, lineNumberEnd)) {
+    if (outdent === null && TASK_ITEM_TEXT.test(line)) outdent = indentOf(line) - indentOf(first);
+    if (outdent !== null) kept.push(line.slice(Math.min(outdent, indentOf(line))));
+  }
+  lines.splice(lineNumberStart - 1, lineNumberEnd - lineNumberStart + 1, ...kept);
+  return lines.join('\n');
+}
