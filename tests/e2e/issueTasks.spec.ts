@@ -181,3 +181,43 @@ test('converting a line of a description changed meanwhile shows the conflict an
   await expect(page.getByTestId('issuable-flash')).toHaveText(CONCURRENT_EDIT_MESSAGE);
   await expect(page.getByTestId('issue-tasks-empty')).toBeVisible();
 });
+
+test('a guest reads an issue’s tasks without any control to change them', async ({ page, browser }) => {
+  const suffix = randomUUID().slice(0, 8);
+  await signIn(page, 'owner');
+  const iid = await createIssue(page, `Read-only parent ${suffix}`, '- [ ] Write docs');
+  const parent = await api(page, 'POST', '/api/graphql', {
+    query: `query { project(fullPath: "${PROJECT}") { workItem(iid: "${iid}") { id } } }`,
+  });
+  const parentId = (parent.body.data as { project: { workItem: { id: string } } }).project.workItem.id;
+  const made = await api(page, 'POST', '/api/graphql', {
+    query: 'mutation ($input: WorkItemCreateInput!) { workItemCreate(input: $input) { errors } }',
+    variables: {
+      input: {
+        projectPath: PROJECT,
+        title: 'Read me',
+        workItemTypeId: TASK_TYPE,
+        hierarchyWidget: { parentId },
+      },
+    },
+  });
+  expect((made.body.data as { workItemCreate: { errors: string[] } }).workItemCreate.errors).toEqual([]);
+
+  const context = await browser.newContext();
+  const guest = await context.newPage();
+  await signIn(guest, 'guest');
+  await guest.goto(`/${PROJECT}/-/issues/${iid}`);
+  await waitForIdle(guest);
+  const card = guest.getByTestId('issue-tasks');
+  const row = card.getByTestId('issue-task');
+  await expect(row).toHaveText(/Read me/);
+  await expect(row.getByText('Open', { exact: true })).toBeAttached();
+  await expect(card.getByRole('button', { name: 'Add a child item' })).toHaveCount(0);
+  await expect(row.getByRole('checkbox')).toHaveCount(0);
+  await expect(row.getByRole('button', { name: /^Remove/ })).toHaveCount(0);
+  await expect(
+    guest.getByTestId('issuable-description').getByRole('button', { name: 'Task actions' }),
+  ).toHaveCount(0);
+  await expectNoSeriousAxeViolations(guest);
+  await context.close();
+});
