@@ -1,6 +1,6 @@
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { sourceLine } from '../../../core/domain/taskListSource.ts';
-import type { Instant, IssuableText, IssuableTextClient } from '../../data/index.ts';
+import type { Instant, IssuableFields, IssuableText, IssuableTextClient } from '../../data/index.ts';
 import { Alert, Button, Loading } from '../../ui/index.ts';
 import { IssuableDescription, type TaskItemActions } from './IssuableDescription.tsx';
 import { IssuableEditForm } from './IssuableEditForm.tsx';
@@ -84,20 +84,12 @@ export function IssuableBody({
   );
   const editor = useIssuableEditor({ text, client, onSaved });
 
-  const toggleTask = useCallback(
-    async (line: number, checked: boolean, index: number) => {
-      if (!text) return;
-      const lineSource = sourceLine(text.descriptionText, line);
-      if (lineSource === null) {
-        refresh();
-        return;
-      }
+  // A task-list change saved on its own (a tick, a deleted item), with the description's lock version.
+  const saveTaskChange = useCallback(
+    async (fields: IssuableFields) => {
       setUpdatingTasks(true);
       setTaskFlash(null);
-      const answer = await client.save({
-        updateTask: { index, checked, lineNumber: line, lineSource },
-        lockVersion: text.lockVersion,
-      });
+      const answer = await client.save(fields);
       if (answer.ok) accept(answer.value.text);
       else
         setTaskFlash(
@@ -108,7 +100,23 @@ export function IssuableBody({
       // Resuming polls at once, which also puts back a box the server refused.
       setUpdatingTasks(false);
     },
-    [text, client, accept, refresh, setUpdatingTasks],
+    [client, accept, setUpdatingTasks],
+  );
+
+  const toggleTask = useCallback(
+    async (line: number, checked: boolean, index: number) => {
+      if (!text) return;
+      const lineSource = sourceLine(text.descriptionText, line);
+      if (lineSource === null) {
+        refresh();
+        return;
+      }
+      await saveTaskChange({
+        updateTask: { index, checked, lineNumber: line, lineSource },
+        lockVersion: text.lockVersion,
+      });
+    },
+    [text, refresh, saveTaskChange],
   );
 
   const convertTask = useCallback(
@@ -128,23 +136,10 @@ export function IssuableBody({
     async (lines: TaskListLines) => {
       if (!text) return;
       const description = withoutTaskItem(text.descriptionText, lines);
-      if (description === null) {
-        refresh();
-        return;
-      }
-      setUpdatingTasks(true);
-      setTaskFlash(null);
-      const answer = await client.save({ description, lockVersion: text.lockVersion });
-      if (answer.ok) accept(answer.value.text);
-      else
-        setTaskFlash(
-          answer.error.status === 409
-            ? CONCURRENT_EDIT_MESSAGE
-            : updateErrorText(client.issuableType, answer.error.errors),
-        );
-      setUpdatingTasks(false);
+      if (description === null) refresh();
+      else await saveTaskChange({ description, lockVersion: text.lockVersion });
     },
-    [text, client, accept, refresh, setUpdatingTasks],
+    [text, refresh, saveTaskChange],
   );
   const taskItemActions = useMemo((): TaskItemActions | undefined => {
     if (!onConvertTask || !text || updatingTasks) return undefined;
