@@ -142,8 +142,8 @@ function IssueView({
   );
   const summary = (
     <>
-      <IssuableAwards state={awards} currentUsername={page.currentUsername || null} />
       {type === 'TASK' ? null : <IssueTasksWidget fullPath={page.fullPath} iid={page.iid} />}
+      <IssuableAwards state={awards} currentUsername={page.currentUsername || null} />
       <LinkedItemsCard
         issuableType="issue"
         endpoint={issueLinksPath(page.fullPath, page.iid)}
