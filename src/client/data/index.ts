@@ -230,3 +230,14 @@ export { type UserActivity, useUserActivity } from './users/userActivityHooks.ts
 export type { ActivityEventView } from './users/userActivityRest.ts';
 export { type UserIssues, useUserIssues } from './users/userIssuesHooks.ts';
 export type { UserIssue } from './users/userIssuesRest.ts';
+export {
+  type IssueTaskCandidate,
+  type IssueTaskLine,
+  type IssueTasksState,
+  type IssueTasksView,
+  type IssueTasksWriteResult,
+  type IssueTaskView,
+  useIssueTaskPreview,
+  useIssueTaskSearch,
+  useIssueTasks,
+} from './workItems/issueTasksHooks.ts';

@@ -10,6 +10,7 @@ export { focusableWithin, trapTab } from './focus.ts';
 export { Icon, type IconName } from './Icon.tsx';
 export { LabelChip, type LabelChipProps } from './LabelChip.tsx';
 export { Loading } from './Loading.tsx';
+export { MenuButton, type MenuItem, menuIndexAfter } from './MenuButton.tsx';
 export { isPlainLeftClick } from './navigation.ts';
 export { Pagination } from './Pagination.tsx';
 export { QueryLink, type QueryLinkProps } from './QueryLink.tsx';

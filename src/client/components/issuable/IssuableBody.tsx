@@ -1,8 +1,8 @@
-import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { sourceLine } from '../../../core/domain/taskListSource.ts';
-import type { Instant, IssuableText, IssuableTextClient } from '../../data/index.ts';
+import type { Instant, IssuableFields, IssuableText, IssuableTextClient } from '../../data/index.ts';
 import { Alert, Button, Loading } from '../../ui/index.ts';
-import { IssuableDescription } from './IssuableDescription.tsx';
+import { IssuableDescription, type TaskItemActions } from './IssuableDescription.tsx';
 import { IssuableEditForm } from './IssuableEditForm.tsx';
 import { TimeAgo } from './IssuableMeta.tsx';
 import {
@@ -12,6 +12,7 @@ import {
   updateErrorText,
 } from './issuableTexts.ts';
 import { StickyTitle } from './StickyTitle.tsx';
+import { type TaskListLines, taskItemTitle, withoutTaskItem } from './taskCheckboxes.ts';
 import { type IssuableEditor, useIssuableEditor } from './useIssuableEditor.ts';
 import type { IssuablePolling } from './useIssuablePolling.ts';
 
@@ -37,6 +38,19 @@ export interface IssuableBodyProps {
   /** A task-list update is in flight (polling pauses meanwhile; the page owns both). */
   readonly updatingTasks: boolean;
   readonly onUpdatingTasks: (updating: boolean) => void;
+  /**
+   * Given, each task-list item of the description offers "Convert to task" (an issue's): it is
+   * called with the item's lines, the description's lock version and the item's text, and answers
+   * the error to show or null once the task was made (the description is then read again). The
+   * same menu offers "Delete", which takes the item out of the description.
+   */
+  readonly onConvertTask?: ((task: TaskToConvert) => Promise<string | null>) | undefined;
+}
+
+/** A task-list item of the description to turn into a task. */
+export interface TaskToConvert extends TaskListLines {
+  readonly lockVersion: number;
+  readonly title: string;
 }
 
 /**
@@ -54,6 +68,7 @@ export function IssuableBody({
   polling,
   updatingTasks,
   onUpdatingTasks: setUpdatingTasks,
+  onConvertTask,
 }: IssuableBodyProps) {
   const [taskFlash, setTaskFlash] = useState<string | null>(null);
   const { text, accept, refresh } = polling;
@@ -69,20 +84,12 @@ export function IssuableBody({
   );
   const editor = useIssuableEditor({ text, client, onSaved });
 
-  const toggleTask = useCallback(
-    async (line: number, checked: boolean, index: number) => {
-      if (!text) return;
-      const lineSource = sourceLine(text.descriptionText, line);
-      if (lineSource === null) {
-        refresh();
-        return;
-      }
+  // A task-list change saved on its own (a tick, a deleted item), with the description's lock version.
+  const saveTaskChange = useCallback(
+    async (fields: IssuableFields) => {
       setUpdatingTasks(true);
       setTaskFlash(null);
-      const answer = await client.save({
-        updateTask: { index, checked, lineNumber: line, lineSource },
-        lockVersion: text.lockVersion,
-      });
+      const answer = await client.save(fields);
       if (answer.ok) accept(answer.value.text);
       else
         setTaskFlash(
@@ -93,8 +100,72 @@ export function IssuableBody({
       // Resuming polls at once, which also puts back a box the server refused.
       setUpdatingTasks(false);
     },
-    [text, client, accept, refresh, setUpdatingTasks],
+    [client, accept, setUpdatingTasks],
   );
+
+  const toggleTask = useCallback(
+    async (line: number, checked: boolean, index: number) => {
+      if (!text) return;
+      const lineSource = sourceLine(text.descriptionText, line);
+      if (lineSource === null) {
+        refresh();
+        return;
+      }
+      await saveTaskChange({
+        updateTask: { index, checked, lineNumber: line, lineSource },
+        lockVersion: text.lockVersion,
+      });
+    },
+    [text, refresh, saveTaskChange],
+  );
+
+  const convertTask = useCallback(
+    async (task: TaskToConvert) => {
+      if (!onConvertTask) return;
+      setUpdatingTasks(true);
+      setTaskFlash(null);
+      const error = await onConvertTask(task);
+      if (error !== null) setTaskFlash(error);
+      setUpdatingTasks(false);
+      refresh();
+    },
+    [onConvertTask, setUpdatingTasks, refresh],
+  );
+  // GitLab's task item "Delete": the item's lines leave the description, saved with its lock version.
+  const deleteTaskItem = useCallback(
+    async (lines: TaskListLines) => {
+      if (!text) return;
+      const description = withoutTaskItem(text.descriptionText, lines);
+      if (description === null) refresh();
+      else await saveTaskChange({ description, lockVersion: text.lockVersion });
+    },
+    [text, refresh, saveTaskChange],
+  );
+  const taskItemActions = useMemo((): TaskItemActions | undefined => {
+    if (!onConvertTask || !text || updatingTasks) return undefined;
+    return (lines) => {
+      const title = taskItemTitle(sourceLine(text.descriptionText, lines.lineNumberStart));
+      const task = title === null ? null : { ...lines, lockVersion: text.lockVersion, title };
+      return [
+        ...(task
+          ? [
+              {
+                key: 'convert',
+                label: ISSUABLE_TEXT.convertToTask,
+                onSelect: () => void convertTask(task),
+                testId: 'task-item-convert',
+              },
+            ]
+          : []),
+        {
+          key: 'delete',
+          label: ISSUABLE_TEXT.deleteTaskItem,
+          onSelect: () => void deleteTaskItem(lines),
+          testId: 'task-item-delete',
+        },
+      ];
+    };
+  }, [onConvertTask, text, updatingTasks, convertTask, deleteTaskItem]);
 
   if (!text) {
     return polling.failed ? (
@@ -158,6 +229,7 @@ export function IssuableBody({
           canUpdate={canUpdate}
           updatingTasks={updatingTasks}
           onToggleTask={(line, checked, index) => void toggleTask(line, checked, index)}
+          taskItemActions={taskItemActions}
         />
       ) : (
         <p className="muted" data-testid="issuable-no-description">

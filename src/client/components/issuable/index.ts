@@ -20,7 +20,7 @@ export {
   HEALTH_STATUS,
   VISIBILITY,
 } from './format.ts';
-export { IssuableBody, type IssuableBodyProps } from './IssuableBody.tsx';
+export { IssuableBody, type IssuableBodyProps, type TaskToConvert } from './IssuableBody.tsx';
 export { IssuableDescription } from './IssuableDescription.tsx';
 export { IssuableEditForm } from './IssuableEditForm.tsx';
 export {

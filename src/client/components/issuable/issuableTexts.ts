@@ -3,6 +3,9 @@ export { CONCURRENT_EDIT_MESSAGE } from '../../../core/domain/issuableTexts.ts';
 
 export const ISSUABLE_TEXT = {
   editTitleAndDescription: 'Edit title and description',
+  taskActions: 'Task actions',
+  convertToTask: 'Convert to task',
+  deleteTaskItem: 'Delete',
   title: 'Title',
   description: 'Description',
   write: 'Write',

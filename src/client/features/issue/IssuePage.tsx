@@ -42,6 +42,7 @@ import { IssueFormFields } from './IssueFormFields.tsx';
 import { IncidentContent } from './incident/IncidentContent.tsx';
 import { ISSUE_DELETE_TEXTS, ISSUE_TEXT } from './issueTexts.ts';
 import { IssueSidebar } from './sidebar/IssueSidebar.tsx';
+import { IssueTasksWidget, useConvertTaskLine } from './tasks/IssueTasksWidget.tsx';
 import { ZoomMeetingLink } from './ZoomMeetingLink.tsx';
 
 export type IssuePageProps = PageMountOf<'issue'> & { readonly currentUsername: string };
@@ -112,6 +113,7 @@ function IssueView({
   // A type changed in the edit form shows at once: the poll carries it, the page's query does not.
   const type = polling.text?.issueType ? toIssueType(polling.text.issueType.toUpperCase()) : issue.type;
   const timeline = useTimelinePromotion(page.fullPath, page.iid, issue.id, type === 'INCIDENT');
+  const convertTask = useConvertTaskLine(page.fullPath, page.iid);
   const badges = (
     <>
       <StateBadge state={status.state} />
@@ -135,10 +137,12 @@ function IssueView({
       polling={polling}
       updatingTasks={updatingTasks}
       onUpdatingTasks={onUpdatingTasks}
+      onConvertTask={page.canUpdate ? convertTask : undefined}
     />
   );
   const summary = (
     <>
+      {type === 'TASK' ? null : <IssueTasksWidget fullPath={page.fullPath} iid={page.iid} />}
       <IssuableAwards state={awards} currentUsername={page.currentUsername || null} />
       <LinkedItemsCard
         issuableType="issue"

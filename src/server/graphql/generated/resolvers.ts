@@ -670,6 +670,11 @@ export type Project = {
   workItemTypes?: Maybe<WorkItemTypeConnection>;
   /** A work item of the project by its iid; null when the caller may not read it. */
   workItem?: Maybe<WorkItem>;
+  /**
+   * The project's work items the caller may read (confidential ones only for those who may see them),
+   * newest first; `search` looks in titles and descriptions, `types` keeps those types.
+   */
+  workItems?: Maybe<WorkItemConnection>;
   /** The incident's timeline events, in the order they happened; none for an issue that is not an incident. */
   incidentManagementTimelineEvents?: Maybe<TimelineEventTypeConnection>;
   /** One timeline event of the incident. */
@@ -756,6 +761,18 @@ export type ProjectWorkItemTypesArgs = {
 
 export type ProjectWorkItemArgs = {
   iid: Scalars['String']['input'];
+};
+
+
+export type ProjectWorkItemsArgs = {
+  search?: InputMaybe<Scalars['String']['input']>;
+  types?: InputMaybe<Array<IssueType>>;
+  state?: InputMaybe<IssuableState>;
+  iid?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -3536,6 +3553,7 @@ export type ProjectResolvers<ContextType = GraphQLContext, ParentType extends Re
   archived?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   workItemTypes?: Resolver<Maybe<ResolversTypes['WorkItemTypeConnection']>, ParentType, ContextType, Partial<ProjectWorkItemTypesArgs>>;
   workItem?: Resolver<Maybe<ResolversTypes['WorkItem']>, ParentType, ContextType, RequireFields<ProjectWorkItemArgs, 'iid'>>;
+  workItems?: Resolver<Maybe<ResolversTypes['WorkItemConnection']>, ParentType, ContextType, Partial<ProjectWorkItemsArgs>>;
   incidentManagementTimelineEvents?: Resolver<Maybe<ResolversTypes['TimelineEventTypeConnection']>, ParentType, ContextType, RequireFields<ProjectIncidentManagementTimelineEventsArgs, 'incidentId'>>;
   incidentManagementTimelineEvent?: Resolver<Maybe<ResolversTypes['TimelineEventType']>, ParentType, ContextType, RequireFields<ProjectIncidentManagementTimelineEventArgs, 'id' | 'incidentId'>>;
 };

@@ -67,6 +67,28 @@ export const Project: ProjectResolvers = {
     const place = await located(project, context);
     return findReadableIssueOrNull(context.db, context.access, place, parseIid(iid) ?? Number.NaN);
   },
+  // GitLab's work item finder: the issue list's reader and visibility rules, a few filters.
+  workItems: async (project, { search, types, state, iid, ...paging }, context) => {
+    const sort = issueSortOrder(null);
+    const place = await located(project, context);
+    // Unlike the issue list, no type is left out unless `types` says so.
+    const filter = issueFilterOf({
+      search: search ?? null,
+      types: types ?? ['ISSUE', 'INCIDENT', 'TASK'],
+      state: state ?? null,
+      iid: iid ?? null,
+    });
+    const page = await listIssuesConnection(
+      context.db,
+      context.access,
+      [place],
+      filter,
+      sort,
+      paging,
+      PAGE_LIMITS,
+    );
+    return keysetConnection(page, (issue) => issue[sort.column], page.count);
+  },
   issues: async (project, args, context) => {
     const sort = issueSortOrder(args.sort);
     const place = await located(project, context);
