@@ -16,10 +16,12 @@ import {
   ConfidentialityBlock,
   LabelsBlock,
   ParticipantsBlock,
+  PickerBlock,
   ReferenceBlock,
   SIDEBAR_TEXT,
   SubscriptionBlock,
   TodoBlock,
+  ValueBlock,
 } from '../../../components/sidebar/index.ts';
 import {
   fetchEpicSuggestions,
@@ -43,8 +45,6 @@ import {
 import { Avatar, UserName } from '../../../ui/index.ts';
 import { ISSUE_SIDEBAR_TEXT } from './issueSidebarTexts.ts';
 import { LockBlock } from './LockBlock.tsx';
-import { PickerBlock } from './PickerBlock.tsx';
-import { ValueBlock } from './ValueBlock.tsx';
 
 const HEALTH_STATUSES = Object.keys(HEALTH_STATUS_TEXT) as HealthStatus[];
 
