@@ -230,3 +230,13 @@ export { type UserActivity, useUserActivity } from './users/userActivityHooks.ts
 export type { ActivityEventView } from './users/userActivityRest.ts';
 export { type UserIssues, useUserIssues } from './users/userIssuesHooks.ts';
 export type { UserIssue } from './users/userIssuesRest.ts';
+export {
+  toWorkItemView,
+  useWorkItemView,
+  useWorkItemViewWrites,
+  type WorkItemChange,
+  type WorkItemKey,
+  type WorkItemParentView,
+  type WorkItemUserView,
+  type WorkItemView,
+} from './workItems/workItemViewHooks.ts';
