@@ -56,23 +56,23 @@ export function WorkItemDetail({ item, refetch, flags, modal, onDeleted }: WorkI
       <div className="work-item-header">
         <div className="work-item-header-meta">
           {item.parent && projectPath ? (
-            <a
-              className="work-item-parent"
-              href={issueWebPath(projectPath, item.parent.iid)}
-              data-testid="work-item-parent"
-            >
-              {item.parent.confidential ? (
-                <>
-                  <Icon name="eyeSlash" />
-                  <span className="sr-only">{WORK_ITEM_TEXT.confidential}</span>
-                </>
-              ) : null}
-              {item.parent.title}
-            </a>
-          ) : null}
-          {item.parent ? (
-            <span aria-hidden="true" className="muted">
-              /
+            <span className="work-item-parent-crumb">
+              <a
+                className="work-item-parent"
+                href={issueWebPath(projectPath, item.parent.iid)}
+                data-testid="work-item-parent"
+              >
+                {item.parent.confidential ? (
+                  <>
+                    <Icon name="eyeSlash" />
+                    <span className="sr-only">{WORK_ITEM_TEXT.confidential}</span>
+                  </>
+                ) : null}
+                {item.parent.title}
+              </a>
+              <span aria-hidden="true" className="muted">
+                /
+              </span>
             </span>
           ) : null}
           <span className="work-item-type" data-testid="work-item-type">
@@ -130,7 +130,7 @@ export function WorkItemDetail({ item, refetch, flags, modal, onDeleted }: WorkI
         </label>
         <select
           id={`${item.id}-state`}
-          className="form-control work-item-state-select"
+          className="select work-item-state-select"
           value={item.state}
           disabled={!canUpdate || writes.updating}
           onChange={(event) =>

@@ -43,8 +43,8 @@ export function WorkItemTitle({
     if (event.key === 'Enter') {
       event.preventDefault();
       event.currentTarget.blur();
-    } else if (event.key === 'Escape') {
-      // The dialog around would close on this Escape: cancelling the edit is what it means here.
+    } else if (event.key === 'Escape' && draft !== title) {
+      // With a change typed, this Escape drops it (an unchanged title lets the modal close).
       event.preventDefault();
       event.stopPropagation();
       setDraft(title);
