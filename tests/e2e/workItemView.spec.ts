@@ -101,7 +101,7 @@ test('a task opened at its issue path shows on its work item page, where every f
   // Weight.
   const weight = view.getByTestId('sidebar-work-item-weight');
   await weight.getByTestId('sidebar-work-item-weight-edit').click();
-  await weight.getByTestId('work-item-weight-input').fill('5');
+  await weight.getByTestId('sidebar-work-item-weight-input').fill('5');
   await weight.getByRole('button', { name: 'Apply' }).click();
   await expect(weight).toContainText('5');
 

@@ -21,3 +21,4 @@ export { type CopyState, useCopyToClipboard } from './useCopyToClipboard.ts';
 export { type LabelSearch, useLabelSearch } from './useLabelSearch.ts';
 export { type OptimisticSave, useOptimisticSave } from './useOptimisticSave.ts';
 export { ValueBlock, type ValueBlockProps } from './ValueBlock.tsx';
+export { WeightBlock, type WeightTexts } from './WeightBlock.tsx';

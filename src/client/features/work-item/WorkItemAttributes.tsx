@@ -4,7 +4,7 @@
  */
 import { toGlobalId } from '../../../core/domain/gid.ts';
 import { projectIssuesPath } from '../../../core/domain/webPaths.ts';
-import { LabelsBlock, type LabelsState, PickerBlock, ValueBlock } from '../../components/sidebar/index.ts';
+import { LabelsBlock, type LabelsState, PickerBlock, WeightBlock } from '../../components/sidebar/index.ts';
 import {
   fetchUserSuggestions,
   type SidebarWriteResult,
@@ -92,9 +92,8 @@ export function WorkItemAttributes({
         />
       ) : null}
       {flags.issueWeights && item.weight ? (
-        <ValueBlock<number>
+        <WeightBlock
           block="work-item-weight"
-          title={WORK_ITEM_TEXT.weight}
           state={{
             data: { value: item.weight.weight },
             loading: false,
@@ -102,32 +101,13 @@ export function WorkItemAttributes({
             save: (weight) => update({ weightWidget: { weight } }),
           }}
           canUpdate={canSet}
-          format={String}
-          toDraft={(value) => (value === null ? '' : String(value))}
-          parse={(draft) =>
-            draft.trim() === ''
-              ? { value: null }
-              : /^\d{1,9}$/.test(draft.trim())
-                ? { value: Number(draft.trim()) }
-                : { problem: WORK_ITEM_TEXT.weightInvalid }
-          }
-          editor={(draft, setDraft, describedBy) => (
-            <input
-              className="form-control"
-              inputMode="numeric"
-              aria-label={WORK_ITEM_TEXT.weightLabel}
-              placeholder={WORK_ITEM_TEXT.weightLabel}
-              aria-describedby={describedBy}
-              aria-invalid={describedBy ? true : undefined}
-              value={draft}
-              onChange={(event) => setDraft(event.target.value.replace(/\D/g, ''))}
-              // biome-ignore lint/a11y/noAutofocus: the editor was opened to type in it.
-              autoFocus
-              data-testid="work-item-weight-input"
-            />
-          )}
-          removeText={WORK_ITEM_TEXT.removeWeight}
-          errorText={WORK_ITEM_TEXT.updateFailed}
+          texts={{
+            title: WORK_ITEM_TEXT.weight,
+            label: WORK_ITEM_TEXT.weightLabel,
+            invalid: WORK_ITEM_TEXT.weightInvalid,
+            remove: WORK_ITEM_TEXT.removeWeight,
+            error: WORK_ITEM_TEXT.updateFailed,
+          }}
         />
       ) : null}
     </div>

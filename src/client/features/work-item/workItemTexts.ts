@@ -27,7 +27,7 @@ export const WORK_ITEM_TEXT = {
   labels: 'Labels',
   weight: 'Weight',
   weightLabel: 'Enter a number',
-  weightInvalid: 'Weight must be a whole number.',
+  weightInvalid: 'Enter a whole number of 0 or more.',
   removeWeight: 'remove weight',
   description: 'Description',
   editDescription: 'Edit description',
