@@ -181,6 +181,20 @@ test('a copied issue link with work_item_id opens the modal; Back and the close 
   await expect(modal).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(modal).toHaveCount(0);
+
+  // Opened by the page (a history entry of its own, as a task list opens it): closing goes back.
+  await page.goto(`/${PROJECT}/-/issues/${issue.iid}`);
+  await waitForIdle(page);
+  await page.evaluate((id) => {
+    window.history.pushState({ workItemModal: true }, '', `?work_item_id=${id}`);
+    window.dispatchEvent(new Event('plantrack:work-item-param'));
+  }, numberOf(task.id));
+  await expect(modal).toBeVisible();
+  await modal.getByTestId('work-item-close').click();
+  await expect(modal).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/issues/${issue.iid}$`));
+  await page.goForward();
+  await expect(modal).toBeVisible();
 });
 
 test('a task deleted from the modal is gone, with a toast', async ({ page }) => {
