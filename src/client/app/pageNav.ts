@@ -46,6 +46,7 @@ const PAGE_NAVS: { readonly [P in PageName]: PageNav<P> } = {
   project: inProject('overview'),
   'project-issues': inProject('issues'),
   issue: inProject('issues'),
+  'work-item': inProject('issues'),
   'issue-new': inProject('issues'),
   'issue-templates': inProject('issues'),
   'project-milestones': inProject('milestones'),

@@ -36,6 +36,7 @@ import {
 } from '../features/settings/index.ts';
 import { TodosPage } from '../features/todos/index.ts';
 import { UserProfilePage } from '../features/user/index.ts';
+import { WorkItemPage } from '../features/work-item/index.ts';
 import { Loading } from '../ui/index.ts';
 
 /** Pages with a search box, where the `s`, `/` and `f` shortcuts are registered. */
@@ -108,6 +109,8 @@ export function PageView({ page, session }: { page: PageMount; session: Session 
       );
     case 'issue':
       return <IssuePage {...page} currentUsername={session.currentUser?.username ?? ''} />;
+    case 'work-item':
+      return <WorkItemPage {...page} />;
     case 'issue-new':
       return <NewIssuePage {...page} />;
     case 'issue-templates':

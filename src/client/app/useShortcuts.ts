@@ -8,6 +8,9 @@ export function useShortcuts(registry: CommandRegistry): void {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.isComposing || isTypingTarget(event.target)) return;
       const key = keyName(event);
+      // Escape in an open modal dialog is the dialog's own close request (its cancel event), which
+      // a prevented keydown would swallow.
+      if (key === 'esc' && document.querySelector('dialog[open]')) return;
       const command = key ? registry.match(key) : undefined;
       if (!command) return;
       event.preventDefault();

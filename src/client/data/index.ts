@@ -241,3 +241,13 @@ export {
   useIssueTaskSearch,
   useIssueTasks,
 } from './workItems/issueTasksHooks.ts';
+export {
+  toWorkItemView,
+  useWorkItemView,
+  useWorkItemViewWrites,
+  type WorkItemChange,
+  type WorkItemKey,
+  type WorkItemParentView,
+  type WorkItemUserView,
+  type WorkItemView,
+} from './workItems/workItemViewHooks.ts';

@@ -12,12 +12,20 @@ export function Dialog({
   onClose,
   children,
   testId,
+  labelledBy,
+  className,
 }: {
   open: boolean;
   title: string;
   onClose: () => void;
   children: ReactNode;
   testId?: string;
+  /**
+   * The id of a heading inside `children` that names the dialog: then the dialog draws no header of
+   * its own (its content carries the title and a close button); `title` names it until that heading shows.
+   */
+  labelledBy?: string | undefined;
+  className?: string | undefined;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -42,8 +50,8 @@ export function Dialog({
     // biome-ignore lint/a11y/useKeyWithClickEvents: a backdrop click is a mouse shortcut; keyboards close with Esc
     <dialog
       ref={ref}
-      className="dialog"
-      aria-labelledby={titleId}
+      className={className ? `dialog ${className}` : 'dialog'}
+      aria-labelledby={labelledBy ?? titleId}
       data-testid={testId}
       onCancel={(event) => {
         event.preventDefault();
@@ -54,7 +62,8 @@ export function Dialog({
         if (event.target === ref.current) onClose();
       }}
     >
-      {open ? (
+      {open && labelledBy !== undefined ? <div className="dialog-body">{children}</div> : null}
+      {open && labelledBy === undefined ? (
         <div className="dialog-body">
           <header className="dialog-header">
             <h2 id={titleId} className="dialog-title">

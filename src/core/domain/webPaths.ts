@@ -189,6 +189,9 @@ export function issueLinksPath(projectFullPath: string, iid: Iid, linkId?: numbe
   const links = `${issueWebPath(projectFullPath, iid)}/links`;
   return linkId === undefined ? links : `${links}/${linkId}`;
 }
+/** A work item's own page (GitLab's `/-/work_items/:iid`): where a task opens. */
+export const workItemWebPath = (projectFullPath: string, iid: Iid): string =>
+  projectSection(projectFullPath, `work_items/${iid}`);
 /** Where an issue's title, description and state are saved (PUT). */
 export const issueJsonPath = (projectFullPath: string, iid: Iid): string =>
   `${issueWebPath(projectFullPath, iid)}.json`;

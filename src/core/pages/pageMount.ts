@@ -268,6 +268,17 @@ export const PAGE_MOUNTS = {
     /** GitLab's issue-weights feature (config ISSUE_WEIGHTS): the work item view shows weight. */
     issueWeights: FLAG,
   },
+  /** `/:project/-/work_items/:iid`: GitLab's work item page, the detail view embedded (a task's page). */
+  'work-item': {
+    ...PROJECT_FIELDS,
+    iid: REQUIRED,
+    /** `Group / Subgroup / Project`, for the breadcrumbs' names. */
+    projectFullName: TEXT,
+    /** GitLab's `work_items_mvc_2`: the view shows assignees and labels. */
+    workItemsMvc2: FLAG,
+    /** GitLab's issue-weights feature: the view shows weight. */
+    issueWeights: FLAG,
+  },
   /** GitLab's User settings pages (signed-in only): the user's own profile, status and settings. */
   'profile-settings': {
     username: REQUIRED,

@@ -14,6 +14,7 @@ export const SIDEBAR_TEXT = {
   cancel: 'Cancel',
   none: 'None',
   loading: 'Loading',
+  searchFailed: 'Something went wrong while searching.',
 
   todoAdd: 'Add a to do',
   todoDone: 'Mark as done',

@@ -38,6 +38,7 @@ import {
 } from '../../data/index.ts';
 import { Alert, Breadcrumbs, Button, Loading, useDocumentTitle } from '../../ui/index.ts';
 import { LinkedItemsCard } from '../related-items/index.ts';
+import { useWorkItemModalParam, WorkItemModal } from '../work-item/index.ts';
 import { IssueFormFields } from './IssueFormFields.tsx';
 import { IncidentContent } from './incident/IncidentContent.tsx';
 import { ISSUE_DELETE_TEXTS, ISSUE_TEXT } from './issueTexts.ts';
@@ -57,6 +58,7 @@ export function IssuePage(props: IssuePageProps) {
   );
   const gfmSources = useMemo(() => issueGfmSourcePaths(fullPath, iid), [fullPath, iid]);
   const [tasksUpdating, setTasksUpdating] = useState(false);
+  const workItemModal = useWorkItemModalParam();
   const polling = useIssuablePolling(client, tasksUpdating);
   usePageSettled(data === null || (!loading && (polling.text !== null || polling.failed)));
   useDocumentTitle(data ? `${polling.text?.titleText ?? data.title} (#${data.iid})` : `#${iid}`, 'Issues');
@@ -68,6 +70,14 @@ export function IssuePage(props: IssuePageProps) {
   ];
   return (
     <GfmSourcesContext.Provider value={gfmSources}>
+      {workItemModal.workItemId ? (
+        <WorkItemModal
+          key={workItemModal.workItemId}
+          workItemId={workItemModal.workItemId}
+          onClose={workItemModal.close}
+          flags={{ workItemsMvc2: props.workItemsMvc2, issueWeights: props.issueWeights }}
+        />
+      ) : null}
       {error ? <Alert variant="danger">{ISSUE_TEXT.fetchFailed}</Alert> : null}
       {data ? (
         <IssueView

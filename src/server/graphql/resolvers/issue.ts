@@ -3,7 +3,7 @@ import { healthStatusOfCode } from '../../../core/domain/healthStatus.ts';
 import type { PermissionContext } from '../../../core/domain/permissions.ts';
 import { issuableReference } from '../../../core/domain/references.ts';
 import { BANNED } from '../../../core/domain/userStates.ts';
-import { issueWebPath } from '../../../core/domain/webPaths.ts';
+import { issueWebPath, workItemWebPath } from '../../../core/domain/webPaths.ts';
 import { escapeHtml } from '../../../core/lib/escapeHtml.ts';
 import { renderMarkdown } from '../../services/markdown/markdownRenderer.ts';
 import { issueParticipants } from '../../services/participantService.ts';
@@ -61,6 +61,12 @@ export const issueReference = async (issue: IssueModel, full: boolean, context: 
 
 export const issueWebUrl = async (issue: IssueModel, context: GraphQLContext) =>
   `${context.config.externalUrl}${issueWebPath((await projectOf(issue, context)).full_path, issue.iid)}`;
+
+/** GitLab's work item URL: a task's own page (`/-/work_items/:iid`), any other type's issue page. */
+export const workItemWebUrl = async (issue: IssueModel, context: GraphQLContext) =>
+  issue.issue_type === 'task'
+    ? `${context.config.externalUrl}${workItemWebPath((await projectOf(issue, context)).full_path, issue.iid)}`
+    : issueWebUrl(issue, context);
 
 export const Issue: IssueResolvers = {
   descriptionHtml: (issue, _args, context) => issueDescriptionHtml(issue, context),

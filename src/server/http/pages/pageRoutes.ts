@@ -10,6 +10,7 @@ import {
   isHelpTopic,
   projectIssuesBulkUpdatePath,
   signInPath,
+  workItemWebPath,
 } from '../../../core/domain/webPaths.ts';
 import { roadmapFirstQueries } from '../../../core/layout/roadmapQueries.ts';
 import type { PageMountInput, PreloadedQuery } from '../../../core/pages/pageMount.ts';
@@ -47,12 +48,15 @@ import { issueTemplatesPage, newIssuePage } from './projectIssuePages.ts';
 import { NO_PAGE_DEFAULTS, roadmapMount } from './roadmapMount.ts';
 import { renderShell } from './shell.ts';
 import { userProfileMount } from './userProfilePages.ts';
+import { workItemMount } from './workItemMount.ts';
 
 export interface PageDeps extends ServerDeps {
   readonly assets: ClientAssets;
 }
 
 /** An issue's page: `issues/:iid`, or GitLab's incident alias at one of its tabs (`incident/:iid/metrics`). */
+/** A work item's page (GitLab's `work_items/:iid`). */
+const WORK_ITEM_SECTION = /^work_items\/(\d+)$/;
 const ISSUE_SECTION = new RegExp(
   `^issues\\/(?:incident\\/(\\d+)(?:\\/(?:${INCIDENT_TAB_SEGMENTS.join('|')}))?|(\\d+))$`,
 );
@@ -353,6 +357,13 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
       try {
         const iid = Number(issueMatch[1] ?? issueMatch[2]);
         const issue = await findReadableIssue(db, request.access, found, iid);
+        // GitLab shows a task at its work item page; the query (`?work_item_id=…`) goes along.
+        if (issue.issue_type === 'task') {
+          const query = queryStringOf(request.url);
+          return reply.redirect(
+            `${workItemWebPath(project.full_path, issue.iid)}${query ? `?${query}` : ''}`,
+          );
+        }
         const located = { ...found, issue };
         const viewer = {
           signedIn: request.access.actor.user !== null,
@@ -364,6 +375,19 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
         return sendPage(request, reply, assets, {
           title: `${issue.title} (#${issue.iid}) · Issues · ${project.name}`,
           mount: issueMount(located, viewer, deps.config.featureFlags),
+        });
+      } catch (error) {
+        if (error instanceof NotFoundError) return sendNotFoundPage(request, reply, assets);
+        throw error;
+      }
+    }
+    const workItemMatch = WORK_ITEM_SECTION.exec(section);
+    if (workItemMatch) {
+      try {
+        const issue = await findReadableIssue(db, request.access, found, Number(workItemMatch[1]));
+        return sendPage(request, reply, assets, {
+          title: `${issue.title} (#${issue.iid}) · Work items · ${project.name}`,
+          mount: workItemMount({ ...found, issue }, deps.config.featureFlags),
         });
       } catch (error) {
         if (error instanceof NotFoundError) return sendNotFoundPage(request, reply, assets);

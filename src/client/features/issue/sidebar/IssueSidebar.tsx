@@ -16,10 +16,13 @@ import {
   ConfidentialityBlock,
   LabelsBlock,
   ParticipantsBlock,
+  PickerBlock,
   ReferenceBlock,
   SIDEBAR_TEXT,
   SubscriptionBlock,
   TodoBlock,
+  ValueBlock,
+  WeightBlock,
 } from '../../../components/sidebar/index.ts';
 import {
   fetchEpicSuggestions,
@@ -43,8 +46,6 @@ import {
 import { Avatar, UserName } from '../../../ui/index.ts';
 import { ISSUE_SIDEBAR_TEXT } from './issueSidebarTexts.ts';
 import { LockBlock } from './LockBlock.tsx';
-import { PickerBlock } from './PickerBlock.tsx';
-import { ValueBlock } from './ValueBlock.tsx';
 
 const HEALTH_STATUSES = Object.keys(HEALTH_STATUS_TEXT) as HealthStatus[];
 
@@ -233,38 +234,17 @@ export function IssueSidebar({
         errorText={ISSUE_SIDEBAR_TEXT.healthStatusError}
         {...blockProps}
       />
-      <ValueBlock<number>
+      <WeightBlock
         block="weight"
-        title={ISSUE_SIDEBAR_TEXT.weight}
         state={{ ...weight, data: weight.data && { value: weight.data.weight } }}
-        format={String}
-        toDraft={(value) => (value === null ? '' : String(value))}
-        parse={(draft) =>
-          draft.trim() === ''
-            ? { value: null }
-            : /^\d{1,9}$/.test(draft.trim())
-              ? { value: Number(draft.trim()) }
-              : { problem: ISSUE_SIDEBAR_TEXT.weightInvalid }
-        }
-        editor={(draft, setDraft, describedBy) => (
-          <input
-            className="form-control"
-            inputMode="numeric"
-            aria-label={ISSUE_SIDEBAR_TEXT.weightLabel}
-            placeholder={ISSUE_SIDEBAR_TEXT.weightLabel}
-            aria-describedby={describedBy}
-            aria-invalid={describedBy ? true : undefined}
-            value={draft}
-            // Digits only, as GitLab's weight input takes them.
-            onChange={(event) => setDraft(event.target.value.replace(/\D/g, ''))}
-            // biome-ignore lint/a11y/noAutofocus: the editor was opened to type in it.
-            autoFocus
-            data-testid="sidebar-weight-input"
-          />
-        )}
-        removeText={ISSUE_SIDEBAR_TEXT.removeWeight}
-        errorText={ISSUE_SIDEBAR_TEXT.weightError}
-        {...blockProps}
+        canUpdate={canAdmin}
+        texts={{
+          title: ISSUE_SIDEBAR_TEXT.weight,
+          label: ISSUE_SIDEBAR_TEXT.weightLabel,
+          invalid: ISSUE_SIDEBAR_TEXT.weightInvalid,
+          remove: ISSUE_SIDEBAR_TEXT.removeWeight,
+          error: ISSUE_SIDEBAR_TEXT.weightError,
+        }}
       />
       <ValueBlock<CalendarDate>
         block="due-date"

@@ -28,6 +28,5 @@ export const ISSUE_SIDEBAR_TEXT = {
   unassigned: 'Unassigned',
   searchUsers: 'Search users',
   assigneesError: 'Something went wrong while setting issue assignees.',
-  searchFailed: 'Something went wrong while searching.',
   filterByLabel: (title: string) => `Issues with the label ${title}`,
 };

@@ -1,19 +1,14 @@
 /**
- * An issue sidebar block for one value (weight, due date, health status): the value or 'None', an
+ * A sidebar block for one value (weight, due date, health status): the value or 'None', an
  * Edit button for those who may, an editor that applies or cancels (Escape cancels), a 'remove'
  * link that clears the value, and the block's own loading and failure.
  */
 import { type FormEvent, type ReactNode, useState, useTransition } from 'react';
-import {
-  BlockAlert,
-  type BlockError,
-  BlockFetchError,
-  firstErrorOr,
-  SIDEBAR_TEXT,
-  SidebarBlock,
-} from '../../../components/sidebar/index.ts';
-import { firstErrorMessage, type QueryState, type SidebarWriteResult } from '../../../data/index.ts';
-import { Button } from '../../../ui/index.ts';
+import { firstErrorMessage, type QueryState, type SidebarWriteResult } from '../../data/index.ts';
+import { Button } from '../../ui/index.ts';
+import { type BlockError, firstErrorOr } from './blockError.ts';
+import { BlockAlert, BlockFetchError, SidebarBlock } from './SidebarParts.tsx';
+import { SIDEBAR_TEXT } from './sidebarTexts.ts';
 
 export interface ValueBlockProps<T> {
   readonly block: string;

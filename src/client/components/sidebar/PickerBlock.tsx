@@ -1,20 +1,14 @@
 /**
- * An issue sidebar block that picks from a searched list (milestone: one; assignees: several):
+ * A sidebar block that picks from a searched list (milestone: one; assignees: several):
  * Edit opens a combobox over a listbox. Picking the one value saves at once; several values save
  * when the editor closes or focus leaves it (GitLab's assignee widget), Escape drops the changes.
  */
 import { type FocusEvent, type KeyboardEvent, type ReactNode, useId, useState, useTransition } from 'react';
-import {
-  BlockAlert,
-  type BlockError,
-  BlockFetchError,
-  firstErrorOr,
-  SIDEBAR_TEXT,
-  SidebarBlock,
-} from '../../../components/sidebar/index.ts';
-import { firstErrorMessage, type SidebarWriteResult } from '../../../data/index.ts';
-import { useDebouncedQuery } from '../../../lib/index.ts';
-import { ISSUE_SIDEBAR_TEXT } from './issueSidebarTexts.ts';
+import { firstErrorMessage, type SidebarWriteResult } from '../../data/index.ts';
+import { useDebouncedQuery } from '../../lib/index.ts';
+import { type BlockError, firstErrorOr } from './blockError.ts';
+import { BlockAlert, BlockFetchError, SidebarBlock } from './SidebarParts.tsx';
+import { SIDEBAR_TEXT } from './sidebarTexts.ts';
 
 export interface PickerItem {
   readonly key: string;
@@ -171,7 +165,7 @@ export function PickerBlock(props: PickerBlockProps) {
             ))}
           </div>
           {found.loading ? <p className="sidebar-note">{SIDEBAR_TEXT.loading}</p> : null}
-          {found.failed ? <p className="sidebar-field-error">{ISSUE_SIDEBAR_TEXT.searchFailed}</p> : null}
+          {found.failed ? <p className="sidebar-field-error">{SIDEBAR_TEXT.searchFailed}</p> : null}
         </div>
       ) : null}
       {selected !== null ? props.children : null}

@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { useCopyToClipboard } from '../../components/sidebar/index.ts';
+import type { WorkItemView } from '../../data/index.ts';
+import { usePushToast } from '../../state/index.ts';
+import { ActionsMenu, type MenuAction } from '../../ui/index.ts';
+import { WORK_ITEM_TEXT } from './workItemTexts.ts';
+
+/**
+ * The actions menu: confidentiality (update permission), copy reference, delete (delete
+ * permission). Shows nothing when no action is allowed.
+ */
+export function WorkItemActions({
+  item,
+  onToggleConfidential,
+  onDelete,
+}: {
+  item: WorkItemView;
+  onToggleConfidential: () => void;
+  onDelete: () => void;
+}) {
+  const clipboard = useCopyToClipboard();
+  const pushToast = usePushToast();
+  useEffect(() => {
+    if (clipboard.state === 'copied') pushToast(WORK_ITEM_TEXT.referenceCopied);
+    else if (clipboard.state === 'failed') pushToast(WORK_ITEM_TEXT.copyFailed, 'danger');
+  }, [clipboard.state, pushToast]);
+  const actions: MenuAction[] = [];
+  if (item.permissions.updateWorkItem) {
+    actions.push({
+      label: item.confidential ? WORK_ITEM_TEXT.turnOffConfidentiality : WORK_ITEM_TEXT.turnOnConfidentiality,
+      testId: 'work-item-confidentiality-action',
+      run: onToggleConfidential,
+    });
+  }
+  actions.push({
+    label: WORK_ITEM_TEXT.copyReference,
+    testId: 'work-item-copy-reference',
+    run: () => clipboard.copy(item.reference),
+  });
+  if (item.permissions.deleteWorkItem) {
+    actions.push({ label: WORK_ITEM_TEXT.delete, testId: 'work-item-delete-action', run: onDelete });
+  }
+  return <ActionsMenu label={WORK_ITEM_TEXT.moreActions} actions={actions} testId="work-item-actions" />;
+}

@@ -1,0 +1,115 @@
+/**
+ * The work item's assignees, labels (with the MVC2 flag) and weight (with issue weights): the
+ * sidebar kit's blocks, saved through workItemUpdate when the field loses focus or is applied.
+ */
+import { toGlobalId } from '../../../core/domain/gid.ts';
+import { projectIssuesPath } from '../../../core/domain/webPaths.ts';
+import { LabelsBlock, type LabelsState, PickerBlock, WeightBlock } from '../../components/sidebar/index.ts';
+import {
+  fetchUserSuggestions,
+  type SidebarWriteResult,
+  type WorkItemChange,
+  type WorkItemView,
+} from '../../data/index.ts';
+import { Avatar, UserName } from '../../ui/index.ts';
+import { WORK_ITEM_TEXT } from './workItemTexts.ts';
+
+export interface WorkItemFlags {
+  /** GitLab's work_items_mvc_2: assignees and labels show. */
+  readonly workItemsMvc2: boolean;
+  /** GitLab's issue weights: weight shows. */
+  readonly issueWeights: boolean;
+}
+
+export function WorkItemAttributes({
+  item,
+  flags,
+  update,
+}: {
+  item: WorkItemView;
+  flags: WorkItemFlags;
+  update: (change: WorkItemChange) => Promise<SidebarWriteResult>;
+}) {
+  const canSet = item.permissions.setWorkItemMetadata;
+  const projectPath = item.projectFullPath ?? '';
+  // The project's group: its labels and its ancestors' are the ones offered.
+  const groupPath = projectPath.split('/').slice(0, -1).join('/');
+  const labels: LabelsState = {
+    data: item.labels?.labels ?? null,
+    loading: false,
+    error: undefined,
+    save: ({ add, remove }) =>
+      update({ labelsWidget: { addLabelIds: [...add], removeLabelIds: [...remove] } }),
+  };
+  const assignees = item.assignees?.users ?? [];
+  return (
+    <div className="work-item-attributes">
+      {flags.workItemsMvc2 && item.assignees ? (
+        <PickerBlock
+          block="work-item-assignees"
+          title={WORK_ITEM_TEXT.assignees}
+          canUpdate={canSet}
+          loading={false}
+          fetchError={undefined}
+          selected={assignees.map((user) => ({ key: user.id, label: user.name }))}
+          multiple={item.assignees.multiple}
+          noneText={WORK_ITEM_TEXT.unassigned}
+          searchLabel={WORK_ITEM_TEXT.searchUsers}
+          search={async (search, signal) =>
+            (await fetchUserSuggestions({ search, groupId: null }, signal)).map((user) => ({
+              key: toGlobalId('User', user.id),
+              label: user.name,
+              detail: `@${user.username}`,
+            }))
+          }
+          save={(keys) => update({ assigneesWidget: { assigneeIds: [...keys] } })}
+          errorText={WORK_ITEM_TEXT.updateFailed}
+        >
+          {assignees.length > 0 ? (
+            <ul className="person-list" data-testid="work-item-assignees-value">
+              {assignees.map((user) => (
+                <li key={user.id} className="person">
+                  <Avatar name={user.name} colorKey={user.username} />
+                  <UserName name={user.name} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="sidebar-value" data-testid="work-item-assignees-value">
+              {WORK_ITEM_TEXT.unassigned}
+            </p>
+          )}
+        </PickerBlock>
+      ) : null}
+      {flags.workItemsMvc2 && item.labels ? (
+        <LabelsBlock
+          labels={labels}
+          labelsGroupPath={groupPath}
+          canUpdate={canSet}
+          listPath={projectIssuesPath(projectPath)}
+          filterTitle={WORK_ITEM_TEXT.filterByLabel}
+          collapsed={false}
+        />
+      ) : null}
+      {flags.issueWeights && item.weight ? (
+        <WeightBlock
+          block="work-item-weight"
+          state={{
+            data: { value: item.weight.weight },
+            loading: false,
+            error: undefined,
+            save: (weight) => update({ weightWidget: { weight } }),
+          }}
+          canUpdate={canSet}
+          texts={{
+            title: WORK_ITEM_TEXT.weight,
+            label: WORK_ITEM_TEXT.weightLabel,
+            invalid: WORK_ITEM_TEXT.weightInvalid,
+            remove: WORK_ITEM_TEXT.removeWeight,
+            error: WORK_ITEM_TEXT.updateFailed,
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { useState, useTransition } from 'react';
+import { IssuableDescription, MarkdownField } from '../../components/issuable/index.ts';
+import type { SidebarWriteResult, WorkItemView } from '../../data/index.ts';
+import { Alert, Button } from '../../ui/index.ts';
+import { WORK_ITEM_TEXT } from './workItemTexts.ts';
+
+/**
+ * The description: view, then edit (the pencil, with the update permission), then saved or
+ * cancelled (spec, "Description edit"). A save first reads the item again: when someone saved it
+ * since the editor opened (its lock version moved), the new description shows and the draft is
+ * not sent, with the spec's concurrent-edit message.
+ */
+export function WorkItemDescription({
+  item,
+  canUpdate,
+  previewMarkdown,
+  refetch,
+  save,
+}: {
+  item: WorkItemView;
+  canUpdate: boolean;
+  previewMarkdown: (text: string, signal: AbortSignal) => Promise<string>;
+  refetch: () => Promise<WorkItemView | null>;
+  save: (description: string) => Promise<SidebarWriteResult>;
+}) {
+  const [editing, setEditing] = useState<{ draft: string; lockVersion: number } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, startSaving] = useTransition();
+
+  const submit = (draft: string, lockVersion: number) => {
+    setError(null);
+    startSaving(async () => {
+      const current = await refetch().catch((failure: unknown) => {
+        console.error(failure);
+        return null;
+      });
+      if (current && current.lockVersion !== lockVersion) {
+        setEditing(null);
+        setError(WORK_ITEM_TEXT.editConflict);
+        return;
+      }
+      const result = await save(draft);
+      if (result.ok) setEditing(null);
+      else setError(result.error ?? WORK_ITEM_TEXT.updateFailed);
+    });
+  };
+
+  return (
+    <section className="work-item-description" aria-labelledby="work-item-description-heading">
+      <div className="work-item-field-header">
+        <h3 id="work-item-description-heading" className="work-item-field-title">
+          {WORK_ITEM_TEXT.description}
+        </h3>
+        {canUpdate && !editing ? (
+          <Button
+            variant="tertiary"
+            icon="pencil"
+            iconOnly
+            aria-label={WORK_ITEM_TEXT.editDescription}
+            onClick={() => {
+              setError(null);
+              setEditing({ draft: item.description, lockVersion: item.lockVersion });
+            }}
+            data-testid="work-item-description-edit"
+          />
+        ) : null}
+      </div>
+      {error ? (
+        <Alert variant="danger" testId="work-item-description-error">
+          {error}
+        </Alert>
+      ) : null}
+      {editing ? (
+        <form
+          className="work-item-description-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit(editing.draft, editing.lockVersion);
+          }}
+        >
+          <MarkdownField
+            value={editing.draft}
+            onChange={(draft) => setEditing({ ...editing, draft })}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
+                event.preventDefault();
+                submit(editing.draft, editing.lockVersion);
+              }
+            }}
+            previewMarkdown={previewMarkdown}
+            disabled={saving}
+            rows={8}
+            testId="work-item-description-input"
+            tabsTestId="work-item-markdown"
+          />
+          <div className="work-item-form-actions">
+            <Button
+              type="submit"
+              variant="confirm"
+              disabled={saving}
+              aria-busy={saving}
+              data-testid="work-item-description-save"
+            >
+              {WORK_ITEM_TEXT.save}
+            </Button>
+            <Button onClick={() => setEditing(null)} disabled={saving}>
+              {WORK_ITEM_TEXT.cancel}
+            </Button>
+          </div>
+        </form>
+      ) : item.descriptionHtml ? (
+        <IssuableDescription
+          html={item.descriptionHtml}
+          canUpdate={false}
+          updatingTasks={false}
+          onToggleTask={() => undefined}
+        />
+      ) : (
+        <p className="muted" data-testid="work-item-description-none">
+          {WORK_ITEM_TEXT.noDescription}
+        </p>
+      )}
+    </section>
+  );
+}

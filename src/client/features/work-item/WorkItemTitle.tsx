@@ -1,0 +1,68 @@
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { WORK_ITEM_TEXT } from './workItemTexts.ts';
+
+/**
+ * The title, edited in place (GitLab's work item title): it saves when the field loses focus or on
+ * Enter, Escape puts the saved title back. An empty or unchanged title is not sent.
+ */
+export function WorkItemTitle({
+  title,
+  canUpdate,
+  onSave,
+  titleId,
+}: {
+  title: string;
+  canUpdate: boolean;
+  onSave: (title: string) => void;
+  /** The heading's id, which a dialog is labelled by. */
+  titleId?: string | undefined;
+}) {
+  const [draft, setDraft] = useState(title);
+  // Escape blurs the field: that blur must not save the draft being dropped.
+  const cancelled = useRef(false);
+  // A title saved elsewhere (or the answer to our own save) replaces the draft.
+  useEffect(() => setDraft(title), [title]);
+
+  if (!canUpdate) {
+    return (
+      <h2 id={titleId} className="work-item-title" data-testid="work-item-title">
+        {title}
+      </h2>
+    );
+  }
+  const commit = () => {
+    if (cancelled.current) {
+      cancelled.current = false;
+      return;
+    }
+    const next = draft.trim();
+    if (next === '' || next === title) setDraft(title);
+    else onSave(next);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      event.currentTarget.blur();
+    } else if (event.key === 'Escape' && draft !== title) {
+      // With a change typed, this Escape drops it (an unchanged title lets the modal close).
+      event.preventDefault();
+      event.stopPropagation();
+      setDraft(title);
+      cancelled.current = true;
+      event.currentTarget.blur();
+    }
+  };
+  return (
+    <h2 id={titleId} className="work-item-title">
+      <input
+        className="work-item-title-input"
+        aria-label={WORK_ITEM_TEXT.title}
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+        onBlur={commit}
+        onKeyDown={onKeyDown}
+        data-testid="work-item-title"
+      />
+    </h2>
+  );
+}
