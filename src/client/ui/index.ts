@@ -1,5 +1,4 @@
 /** Accessible, stateless primitives. They render what they are given and know nothing of data. */
-export { ActionsMenu, type MenuAction } from './ActionsMenu.tsx';
 export { Alert } from './Alert.tsx';
 export { Avatar } from './Avatar.tsx';
 export { Badge, type BadgeVariant } from './Badge.tsx';

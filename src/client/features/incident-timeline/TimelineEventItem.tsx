@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { utcTimeOf } from '../../../core/domain/incidentTimeline.ts';
 import type { IncidentTimelineState, TimelineEventView } from '../../data/index.ts';
-import { Alert, Badge, Button, Dialog, Icon } from '../../ui/index.ts';
-import { TimelineActionsMenu } from './TimelineActionsMenu.tsx';
+import { Alert, Badge, Button, Dialog, Icon, MenuButton, type MenuItem } from '../../ui/index.ts';
 import { TimelineEventForm } from './TimelineEventForm.tsx';
 import { failureText, TIMELINE_TEXT } from './timelineTexts.ts';
 
@@ -44,11 +43,23 @@ export function TimelineEventItem({
     );
   }
 
-  const actions = [
+  const actions: MenuItem[] = [
     ...(event.editable
-      ? [{ label: TIMELINE_TEXT.edit, testId: 'timeline-event-edit', run: () => setEditing(true) }]
+      ? [
+          {
+            key: 'edit',
+            label: TIMELINE_TEXT.edit,
+            testId: 'timeline-event-edit',
+            onSelect: () => setEditing(true),
+          },
+        ]
       : []),
-    { label: TIMELINE_TEXT.delete, testId: 'timeline-event-delete', run: () => setDeleting(true) },
+    {
+      key: 'delete',
+      label: TIMELINE_TEXT.delete,
+      testId: 'timeline-event-delete',
+      onSelect: () => setDeleting(true),
+    },
   ];
 
   return (
@@ -85,7 +96,15 @@ export function TimelineEventItem({
           </Alert>
         ) : null}
       </div>
-      {canAdmin ? <TimelineActionsMenu actions={actions} /> : null}
+      {canAdmin ? (
+        <MenuButton
+          label={TIMELINE_TEXT.moreActions}
+          icon="ellipsisV"
+          items={actions}
+          className="timeline-event-actions"
+          testId="timeline-event-actions"
+        />
+      ) : null}
       <Dialog
         open={deleting}
         title={TIMELINE_TEXT.deleteTitle}

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useCopyToClipboard } from '../../components/sidebar/index.ts';
 import type { WorkItemView } from '../../data/index.ts';
 import { usePushToast } from '../../state/index.ts';
-import { ActionsMenu, type MenuAction } from '../../ui/index.ts';
+import { MenuButton, type MenuItem } from '../../ui/index.ts';
 import { WORK_ITEM_TEXT } from './workItemTexts.ts';
 
 /**
@@ -24,21 +24,35 @@ export function WorkItemActions({
     if (clipboard.state === 'copied') pushToast(WORK_ITEM_TEXT.referenceCopied);
     else if (clipboard.state === 'failed') pushToast(WORK_ITEM_TEXT.copyFailed, 'danger');
   }, [clipboard.state, pushToast]);
-  const actions: MenuAction[] = [];
+  const actions: MenuItem[] = [];
   if (item.permissions.updateWorkItem) {
     actions.push({
+      key: 'confidentiality',
       label: item.confidential ? WORK_ITEM_TEXT.turnOffConfidentiality : WORK_ITEM_TEXT.turnOnConfidentiality,
       testId: 'work-item-confidentiality-action',
-      run: onToggleConfidential,
+      onSelect: onToggleConfidential,
     });
   }
   actions.push({
+    key: 'copy-reference',
     label: WORK_ITEM_TEXT.copyReference,
     testId: 'work-item-copy-reference',
-    run: () => clipboard.copy(item.reference),
+    onSelect: () => clipboard.copy(item.reference),
   });
   if (item.permissions.deleteWorkItem) {
-    actions.push({ label: WORK_ITEM_TEXT.delete, testId: 'work-item-delete-action', run: onDelete });
+    actions.push({
+      key: 'delete',
+      label: WORK_ITEM_TEXT.delete,
+      testId: 'work-item-delete-action',
+      onSelect: onDelete,
+    });
   }
-  return <ActionsMenu label={WORK_ITEM_TEXT.moreActions} actions={actions} testId="work-item-actions" />;
+  return (
+    <MenuButton
+      label={WORK_ITEM_TEXT.moreActions}
+      icon="ellipsisV"
+      items={actions}
+      testId="work-item-actions"
+    />
+  );
 }
