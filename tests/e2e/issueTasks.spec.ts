@@ -64,7 +64,7 @@ test('the owner breaks an issue down into tasks', async ({ page }) => {
   const drafted = rows.filter({ hasText: 'Draft the plan' });
   await expect(drafted.getByRole('link', { name: 'Draft the plan' })).toHaveAttribute(
     'href',
-    new RegExp(`^/${PROJECT}/-/issues/\\d+$`),
+    new RegExp(`^/${PROJECT}/-/work_items/\\d+$`),
   );
   await expect(count).toContainText('1');
   await expectNoSeriousAxeViolations(page);
@@ -74,6 +74,18 @@ test('the owner breaks an issue down into tasks', async ({ page }) => {
   const box = drafted.getByRole('checkbox', { name: 'Mark Draft the plan as done' });
   await box.click();
   await expect(drafted.getByRole('checkbox', { name: 'Reopen Draft the plan' })).toBeChecked();
+
+  // A click opens the task in the modal, named in the URL; what it changes shows in the card; Back closes it.
+  await drafted.getByRole('link', { name: 'Draft the plan' }).click();
+  const modal = page.getByRole('dialog', { name: 'Draft the plan' });
+  await expect(modal.getByTestId('work-item-type')).toHaveText('Task');
+  await expect(page).toHaveURL(/[?&]work_item_id=\d+/);
+  await expect(modal.getByRole('combobox', { name: 'Status' })).toHaveValue('CLOSED');
+  await modal.getByRole('combobox', { name: 'Status' }).selectOption('OPEN');
+  await expect(drafted.getByRole('checkbox', { name: 'Mark Draft the plan as done' })).not.toBeChecked();
+  await page.goBack();
+  await expect(modal).toHaveCount(0);
+  await expect(page).not.toHaveURL(/work_item_id/);
 
   // Existing task: found by its title, picked, added.
   await card.getByRole('button', { name: 'Add a child item' }).click();

@@ -88,6 +88,7 @@ export function IssuePage(props: IssuePageProps) {
           polling={polling}
           updatingTasks={tasksUpdating}
           onUpdatingTasks={setTasksUpdating}
+          onOpenWorkItem={workItemModal.open}
         />
       ) : (
         <>
@@ -107,6 +108,7 @@ function IssueView({
   polling,
   updatingTasks,
   onUpdatingTasks,
+  onOpenWorkItem,
 }: {
   issue: IssueDetail;
   page: IssuePageProps;
@@ -115,6 +117,8 @@ function IssueView({
   polling: IssuablePolling;
   updatingTasks: boolean;
   onUpdatingTasks: (updating: boolean) => void;
+  /** Opens a work item (a task) in the page's modal. */
+  onOpenWorkItem: (workItemId: string) => void;
 }) {
   const status = useIssuableStatus(client, issue.state, ISSUE_TEXT.unableToUpdateIssue);
   const [deleting, setDeleting] = useState(false);
@@ -152,7 +156,13 @@ function IssueView({
   );
   const summary = (
     <>
-      {type === 'TASK' ? null : <IssueTasksWidget fullPath={page.fullPath} iid={page.iid} />}
+      {type === 'TASK' ? null : (
+        <IssueTasksWidget
+          fullPath={page.fullPath}
+          iid={page.iid}
+          onOpenTask={(task) => onOpenWorkItem(task.id)}
+        />
+      )}
       <IssuableAwards state={awards} currentUsername={page.currentUsername || null} />
       <LinkedItemsCard
         issuableType="issue"

@@ -4,7 +4,7 @@
  * task, Existing task) and Remove for those who may link, and a collapse toggle.
  */
 import { type MouseEvent, useCallback, useId, useState } from 'react';
-import { issueWebPath } from '../../../../core/domain/webPaths.ts';
+import { workItemWebPath } from '../../../../core/domain/webPaths.ts';
 import type { TaskToConvert } from '../../../components/issuable/index.ts';
 import {
   type IssueTasksState,
@@ -232,7 +232,7 @@ function TaskRow({
         {(describedBy) => (
           <a
             className="it-item-title"
-            href={issueWebPath(fullPath, task.iid)}
+            href={workItemWebPath(fullPath, task.iid)}
             aria-describedby={describedBy}
             onClick={onClick}
             data-testid="issue-task-title"
