@@ -3,7 +3,7 @@ import { useCopyToClipboard } from '../../components/sidebar/index.ts';
 import type { WorkItemView } from '../../data/index.ts';
 import { usePushToast } from '../../state/index.ts';
 import { MenuButton, type MenuItem } from '../../ui/index.ts';
-import { WORK_ITEM_TEXT } from './workItemTexts.ts';
+import { WORK_ITEM_TEXT, workItemTypeTexts } from './workItemTexts.ts';
 
 /**
  * The actions menu: confidentiality (update permission), copy reference, delete (delete
@@ -42,7 +42,7 @@ export function WorkItemActions({
   if (item.permissions.deleteWorkItem) {
     actions.push({
       key: 'delete',
-      label: WORK_ITEM_TEXT.delete,
+      label: workItemTypeTexts(item.type.name).delete,
       testId: 'work-item-delete-action',
       onSelect: onDelete,
     });

@@ -12,7 +12,7 @@ import {
   type WorkItemView,
 } from '../../data/index.ts';
 import { Avatar, UserName } from '../../ui/index.ts';
-import { WORK_ITEM_TEXT } from './workItemTexts.ts';
+import { WORK_ITEM_TEXT, workItemTypeTexts } from './workItemTexts.ts';
 
 export interface WorkItemFlags {
   /** GitLab's work_items_mvc_2: assignees and labels show. */
@@ -31,6 +31,7 @@ export function WorkItemAttributes({
   update: (change: WorkItemChange) => Promise<SidebarWriteResult>;
 }) {
   const canSet = item.permissions.setWorkItemMetadata;
+  const { updateFailed } = workItemTypeTexts(item.type.name);
   const projectPath = item.projectFullPath ?? '';
   // The project's group: its labels and its ancestors' are the ones offered.
   const groupPath = projectPath.split('/').slice(0, -1).join('/');
@@ -63,7 +64,7 @@ export function WorkItemAttributes({
             }))
           }
           save={(keys) => update({ assigneesWidget: { assigneeIds: [...keys] } })}
-          errorText={WORK_ITEM_TEXT.updateFailed}
+          errorText={updateFailed}
         >
           {assignees.length > 0 ? (
             <ul className="person-list" data-testid="work-item-assignees-value">
@@ -106,7 +107,7 @@ export function WorkItemAttributes({
             label: WORK_ITEM_TEXT.weightLabel,
             invalid: WORK_ITEM_TEXT.weightInvalid,
             remove: WORK_ITEM_TEXT.removeWeight,
-            error: WORK_ITEM_TEXT.updateFailed,
+            error: updateFailed,
           }}
         />
       ) : null}

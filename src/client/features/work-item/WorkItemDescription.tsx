@@ -2,7 +2,7 @@ import { useState, useTransition } from 'react';
 import { IssuableDescription, MarkdownField } from '../../components/issuable/index.ts';
 import type { SidebarWriteResult, WorkItemView } from '../../data/index.ts';
 import { Alert, Button } from '../../ui/index.ts';
-import { WORK_ITEM_TEXT } from './workItemTexts.ts';
+import { WORK_ITEM_TEXT, workItemTypeTexts } from './workItemTexts.ts';
 
 /**
  * The description: view, then edit (the pencil, with the update permission), then saved or
@@ -36,12 +36,12 @@ export function WorkItemDescription({
       });
       if (current && current.lockVersion !== lockVersion) {
         setEditing(null);
-        setError(WORK_ITEM_TEXT.editConflict);
+        setError(workItemTypeTexts(item.type.name).editConflict);
         return;
       }
       const result = await save(draft);
       if (result.ok) setEditing(null);
-      else setError(result.error ?? WORK_ITEM_TEXT.updateFailed);
+      else setError(result.error ?? workItemTypeTexts(item.type.name).updateFailed);
     });
   };
 

@@ -15,7 +15,7 @@ import { WorkItemAttributes, type WorkItemFlags } from './WorkItemAttributes.tsx
 import { WorkItemDeleteDialog } from './WorkItemDeleteDialog.tsx';
 import { WorkItemDescription } from './WorkItemDescription.tsx';
 import { WorkItemTitle } from './WorkItemTitle.tsx';
-import { WORK_ITEM_TEXT } from './workItemTexts.ts';
+import { WORK_ITEM_TEXT, workItemTypeTexts } from './workItemTexts.ts';
 
 export interface WorkItemDetailProps {
   item: WorkItemView;
@@ -47,7 +47,7 @@ export function WorkItemDetail({ item, refetch, flags, modal, onDeleted }: WorkI
   const update = async (change: WorkItemChange): Promise<SidebarWriteResult> => {
     setError(null);
     const result = await writes.update(change);
-    if (!result.ok) setError(result.error ?? WORK_ITEM_TEXT.updateFailed);
+    if (!result.ok) setError(result.error ?? workItemTypeTexts(item.type.name).updateFailed);
     return result;
   };
 
@@ -103,7 +103,7 @@ export function WorkItemDetail({ item, refetch, flags, modal, onDeleted }: WorkI
           ) : null}
         </div>
       </div>
-      <TasksBanner />
+      {item.type.name === 'Task' ? <TasksBanner /> : null}
       {error ? (
         <Alert variant="danger" testId="work-item-error">
           <div className="work-item-error">
@@ -151,6 +151,7 @@ export function WorkItemDetail({ item, refetch, flags, modal, onDeleted }: WorkI
         save={(description) => writes.update({ descriptionWidget: { description } })}
       />
       <WorkItemDeleteDialog
+        typeName={item.type.name}
         open={deleting}
         deleting={writes.deleting}
         onCancel={() => setDeleting(false)}

@@ -4,7 +4,7 @@ import { usePushToast } from '../../state/index.ts';
 import { Alert, Button, Dialog, Loading } from '../../ui/index.ts';
 import type { WorkItemFlags } from './WorkItemAttributes.tsx';
 import { WorkItemDetail } from './WorkItemDetail.tsx';
-import { WORK_ITEM_TEXT } from './workItemTexts.ts';
+import { WORK_ITEM_TEXT, workItemTypeTexts } from './workItemTexts.ts';
 
 export interface WorkItemModalProps {
   /** The work item's global id, `gid://gitlab/WorkItem/N`. */
@@ -40,7 +40,7 @@ export function WorkItemModal({ workItemId, onClose, onDeleted, flags }: WorkIte
           flags={flags}
           modal={{ onClose, titleId }}
           onDeleted={() => {
-            pushToast(WORK_ITEM_TEXT.deleted, 'success');
+            pushToast(workItemTypeTexts(item.type.name).deleted, 'success');
             onDeleted?.();
             onClose();
           }}

@@ -1,10 +1,22 @@
+/**
+ * The texts that name the item's type, as GitLab words them for every type (`type` is its name,
+ * e.g. 'Task'): for a task they are the spec's, 'Are you sure you want to delete the task? This action
+ * cannot be reversed.', 'Task deleted' and 'Something went wrong when deleting the task. Please try again.'
+ */
+export function workItemTypeTexts(type: string) {
+  const noun = type.toLowerCase();
+  return {
+    deleteConfirm: `Are you sure you want to delete the ${noun}? This action cannot be reversed.`,
+    delete: `Delete ${noun}`,
+    deleted: `${type} deleted`,
+    deleteFailed: `Something went wrong when deleting the ${noun}. Please try again.`,
+    updateFailed: `Something went wrong while updating the ${noun}. Please try again.`,
+    editConflict: `Someone edited this ${noun} at the same time you did. The description has been updated and you will need to make your changes again.`,
+  };
+}
+
 /** The work item view's texts: the spec's quoted ones verbatim, the rest GitLab's. */
 export const WORK_ITEM_TEXT = {
-  deleteConfirm: 'Are you sure you want to delete the task? This action cannot be reversed.',
-  deleteTitle: 'Delete task',
-  deleted: 'Task deleted',
-  deleteFailed: 'Something went wrong when deleting the task. Please try again.',
-  updateFailed: 'Something went wrong while updating the task. Please try again.',
   fetchFailed: 'Something went wrong when fetching the work item. Please try again.',
   bannerTitle: 'Introducing tasks',
   bannerBody: 'Use tasks to break down your work in an issue into smaller pieces.',
@@ -15,7 +27,6 @@ export const WORK_ITEM_TEXT = {
   copyReference: 'Copy reference',
   referenceCopied: 'Reference copied',
   copyFailed: 'Copying the reference failed.',
-  delete: 'Delete task',
   close: 'Close',
   title: 'Title',
   status: 'Status',
@@ -35,8 +46,6 @@ export const WORK_ITEM_TEXT = {
   save: 'Save',
   cancel: 'Cancel',
   confidential: 'Confidential',
-  editConflict:
-    'Someone edited this task at the same time you did. The description has been updated and you will need to make your changes again.',
   filterByLabel: (title: string) => `Issues with the label ${title}`,
   loading: 'Loading the work item',
   notFound: 'The work item is not available.',
