@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { closeOtherContexts, expectNoSeriousAxeViolations, signIn, waitForIdle } from './helpers.ts';
-import { createEpic, openTree, titles } from './treeHelpers.ts';
+import { createEpic, createIssue, openTree, titles } from './treeHelpers.ts';
 
 test.afterEach(({ browser, context }) => closeOtherContexts(browser, context));
 
@@ -103,4 +103,48 @@ test('an epic row expands to load its children, and visitors see the tree withou
   await visitor.keyboard.press('Space');
   await expect(visitor.getByTestId('tree-announcer')).toHaveText('');
   await visitor.context().close();
+});
+
+test('an issue of the tree opens in the work item modal; a copied link reopens it and its changes show in the tree', async ({
+  page,
+}) => {
+  await signIn(page, 'owner');
+  const stamp = Date.now();
+  const parent = await createEpic(page, `Modal parent ${stamp}`);
+  const issue = await createIssue(page, `Opened in place ${stamp}`, parent.id);
+  await openTree(page, parent);
+  const link = page.getByTestId('tree-title').filter({ hasText: `Opened in place ${stamp}` });
+  // The title stays a real link to the issue, for a new tab or a copied address.
+  await expect(link).toHaveAttribute('href', `/sandbox/playground/-/issues/${issue.iid}`);
+
+  await link.click();
+  await expect(page.getByRole('dialog', { name: `Opened in place ${stamp}` })).toBeVisible();
+  const modal = page.getByTestId('work-item-modal');
+  await expect(modal.getByTestId('work-item-type')).toHaveText('Issue');
+  await expect(page).toHaveURL(new RegExp(`[?&]work_item_id=${issue.id}(&|$)`));
+  await expectNoSeriousAxeViolations(page);
+
+  // A copied address opens the same modal.
+  await page.reload();
+  await waitForIdle(page);
+  await expect(modal).toBeVisible();
+
+  // A title changed in the modal shows in the tree once it closes.
+  const title = modal.getByRole('textbox', { name: 'Title' });
+  await title.fill(`Renamed in the modal ${stamp}`);
+  await title.press('Enter');
+  await expect(title).toHaveValue(`Renamed in the modal ${stamp}`);
+  await modal.getByTestId('work-item-close').click();
+  await expect(modal).toHaveCount(0);
+  await expect(page).not.toHaveURL(/work_item_id/);
+  await expect(
+    page.getByTestId('tree-title').filter({ hasText: `Renamed in the modal ${stamp}` }),
+  ).toHaveCount(1);
+
+  // Enter on the focused row opens it too; Back closes it.
+  await page.getByTestId('tree-row').first().focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: `Renamed in the modal ${stamp}` })).toBeVisible();
+  await page.goBack();
+  await expect(modal).toHaveCount(0);
 });

@@ -155,6 +155,7 @@ function EpicView({
             currentUsername={page.currentUsername}
             allowSubEpics={page.allowSubEpics}
             epicsWebUrl={page.listEpicsPath}
+            workItemFlags={{ workItemsMvc2: page.workItemsMvc2, issueWeights: page.issueWeights }}
           />
           <EpicLinkedItems page={page} />
           {page.canDestroy ? (

@@ -5,7 +5,8 @@
  * an add or create: the root's first page is read again. With sub-epics, tabs switch between the
  * tree and the roadmap of the child epics, which is mounted when first shown and kept afterwards.
  */
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { toGlobalId } from '../../../core/domain/gid.ts';
 import { calendarDateToDay } from '../../../core/time/epochDay.ts';
 import { calendarDateOf } from '../../components/issuable/index.ts';
 import { epicLinkEndpoints, useEpicTreeData } from '../../data/index.ts';
@@ -13,6 +14,7 @@ import { systemClock } from '../../lib/clock.ts';
 import { usePushToast } from '../../state/index.ts';
 import { Icon, Switch, Tooltip } from '../../ui/index.ts';
 import { EpicRoadmap } from '../roadmap/index.ts';
+import { useWorkItemModalParam, type WorkItemFlags, WorkItemModal } from '../work-item/index.ts';
 import { EpicTreeView } from './EpicTreeView.tsx';
 import { AddItemDropdown, formForAction, type TreeForm, TreeFormPanel } from './forms/index.ts';
 import { type CardView, CardViewPanel, CardViewTabs } from './TreeCardTabs.tsx';
@@ -28,6 +30,8 @@ export interface EpicTreeCardProps {
   readonly currentUsername: string;
   readonly allowSubEpics: boolean;
   readonly epicsWebUrl: string;
+  /** The work item modal's settings: a plain click on an issue opens it there. */
+  readonly workItemFlags: WorkItemFlags;
 }
 
 export function EpicTreeCard(props: EpicTreeCardProps) {
@@ -50,6 +54,14 @@ export function EpicTreeCard(props: EpicTreeCardProps) {
   const root = state?.root ?? null;
   const adminEpic = root?.item.adminEpic ?? false;
   const title = props.allowSubEpics ? TREE_TEXT.cardTitle : TREE_TEXT.cardTitleIssuesOnly;
+  // The modal's issue is named in the URL (`work_item_id`), so a copied link reopens it.
+  const workItemModal = useWorkItemModalParam();
+  // What the modal changed (title, state, or the issue deleted) shows once it closes, by Back too.
+  const openedWorkItem = useRef<string | null>(null);
+  useEffect(() => {
+    if (openedWorkItem.current && !workItemModal.workItemId) void controller?.load();
+    openedWorkItem.current = workItemModal.workItemId;
+  }, [workItemModal.workItemId, controller]);
   const itemsAdded = () => {
     setForm(null);
     void controller?.load();
@@ -80,6 +92,7 @@ export function EpicTreeCard(props: EpicTreeCardProps) {
           state={state}
           canAdmin={adminEpic}
           epicsWebUrl={props.epicsWebUrl}
+          onOpenIssue={(entry) => workItemModal.open(toGlobalId('WorkItem', entry.id))}
         />
       )
     ) : null;
@@ -91,6 +104,14 @@ export function EpicTreeCard(props: EpicTreeCardProps) {
       data-testid="epic-tree-card"
       data-idle={idle ? 'true' : 'false'}
     >
+      {workItemModal.workItemId ? (
+        <WorkItemModal
+          key={workItemModal.workItemId}
+          workItemId={workItemModal.workItemId}
+          onClose={workItemModal.close}
+          flags={props.workItemFlags}
+        />
+      ) : null}
       <header className="tree-card-header">
         <h2 className="tree-card-title" id={`${ids}-title`}>
           {title}

@@ -19,9 +19,11 @@ export interface EpicTreeViewProps {
   readonly state: TreeViewState;
   readonly canAdmin: boolean;
   readonly epicsWebUrl: string;
+  /** Opens an issue of the tree in the page's work item modal. */
+  readonly onOpenIssue?: ((entry: TreeEntryView) => void) | undefined;
 }
 
-export function EpicTreeView({ controller, state, canAdmin, epicsWebUrl }: EpicTreeViewProps) {
+export function EpicTreeView({ controller, state, canAdmin, epicsWebUrl, onOpenIssue }: EpicTreeViewProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   const [removing, setRemoving] = useState<TreeEntryView | null>(null);
@@ -78,6 +80,7 @@ export function EpicTreeView({ controller, state, canAdmin, epicsWebUrl }: EpicT
               onToggle={(entry) => void controller.toggle(entry.key)}
               onShowMore={(entry) => void keyboard.showMore(entry.parentKey, entry.row)}
               onRemove={setRemoving}
+              onOpenIssue={onOpenIssue}
             />
           ) : null}
         </div>

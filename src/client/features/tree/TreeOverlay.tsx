@@ -18,13 +18,15 @@ import {
   type TreeSnapshot,
 } from '../../../core/layout/tree/treeSnapshot.ts';
 import { formatCalendarDate } from '../../components/issuable/index.ts';
-import { Icon, LabelChip } from '../../ui/index.ts';
+import { Icon, isPlainLeftClick, LabelChip } from '../../ui/index.ts';
 import { TREE_TEXT } from './treeTexts.ts';
 
 export interface TreeRowHandlers {
   readonly onToggle: (entry: TreeEntryView) => void;
   readonly onShowMore: (entry: TreeEntryView) => void;
   readonly onRemove: (entry: TreeEntryView) => void;
+  /** Given, a plain click (or Enter) on an issue's title opens it here instead of following the link. */
+  readonly onOpenIssue?: ((entry: TreeEntryView) => void) | undefined;
 }
 
 export interface TreeOverlayProps extends TreeRowHandlers {
@@ -97,6 +99,7 @@ export function TreeOverlay(props: TreeOverlayProps) {
           onToggle={props.onToggle}
           onShowMore={props.onShowMore}
           onRemove={props.onRemove}
+          onOpenIssue={props.onOpenIssue}
         />
       ))}
     </>
@@ -130,6 +133,7 @@ const TreeOverlayRow = memo(function TreeOverlayRow({
   onToggle,
   onShowMore,
   onRemove,
+  onOpenIssue,
 }: RowProps) {
   const columns = treeRowColumns(width, entry.level);
   const style = { top: y, height };
@@ -220,6 +224,11 @@ const TreeOverlayRow = memo(function TreeOverlayRow({
               className="tree-title"
               tabIndex={-1}
               draggable={false}
+              onClick={(event) => {
+                if (entry.type !== 'issue' || !onOpenIssue || !isPlainLeftClick(event)) return;
+                event.preventDefault();
+                onOpenIssue(entry);
+              }}
               data-testid="tree-title"
             >
               {entry.title}
