@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { WORK_ITEM_TEXT } from './workItemTexts.ts';
 
 /**
@@ -22,6 +22,15 @@ export function WorkItemTitle({
   const cancelled = useRef(false);
   // A title saved elsewhere (or the answer to our own save) replaces the draft.
   useEffect(() => setDraft(title), [title]);
+  // A long title wraps as the heading does: the field grows to its lines.
+  const field = useRef<HTMLTextAreaElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text.
+  useLayoutEffect(() => {
+    const element = field.current;
+    if (!element) return;
+    element.style.height = 'auto';
+    element.style.height = `${element.scrollHeight + element.offsetHeight - element.clientHeight}px`;
+  }, [draft]);
 
   if (!canUpdate) {
     return (
@@ -39,7 +48,7 @@ export function WorkItemTitle({
     if (next === '' || next === title) setDraft(title);
     else onSave(next);
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter') {
       event.preventDefault();
       event.currentTarget.blur();
@@ -54,11 +63,14 @@ export function WorkItemTitle({
   };
   return (
     <h2 id={titleId} className="work-item-title">
-      <input
+      <textarea
+        ref={field}
         className="work-item-title-input"
         aria-label={WORK_ITEM_TEXT.title}
+        rows={1}
         value={draft}
-        onChange={(event) => setDraft(event.target.value)}
+        // A title is one line: pasted line breaks become spaces.
+        onChange={(event) => setDraft(event.target.value.replace(/\r?\n/g, ' '))}
         onBlur={commit}
         onKeyDown={onKeyDown}
         data-testid="work-item-title"
