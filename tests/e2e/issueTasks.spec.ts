@@ -127,13 +127,28 @@ test('the owner breaks an issue down into tasks', async ({ page }) => {
   await expect(count).toContainText('2');
   await expectNoSeriousAxeViolations(page);
 
+  // Deleting the converted task from its modal gives its line its title back.
+  await converted.getByRole('link', { name: 'Write docs' }).click();
+  const convertedModal = page.getByTestId('work-item-modal');
+  await convertedModal.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Delete task' }).click();
+  await expect(page.getByTestId('work-item-delete-dialog')).toContainText(
+    'Are you sure you want to delete the task? This action cannot be reversed.',
+  );
+  await page.getByTestId('work-item-delete-confirm').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Task deleted' })).toBeVisible();
+  await expect(convertedModal).toHaveCount(0);
+  await expect(converted).toHaveCount(0);
+  await expect(description.locator('li', { hasText: 'Write docs' })).toHaveCount(1);
+  await expect(description.getByRole('link', { name: reference, exact: true })).toHaveCount(0);
+
   // Delete takes a task-list item out of the description.
   const shipIt = description.locator('li', { hasText: 'Ship it' });
   await shipIt.hover();
   await shipIt.getByRole('button', { name: 'Task actions' }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   await expect(description).not.toContainText('Ship it');
-  await expect(description.getByRole('link', { name: reference, exact: true })).toBeVisible();
+  await expect(description.locator('li', { hasText: 'Write docs' })).toHaveCount(1);
 });
 
 test('a confidential issue’s new tasks are confidential, and focus alone shows a preview', async ({

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { replaceTaskLines, sourceLine, sourceLineOf, toggleTask } from './taskListSource.ts';
+import {
+  replaceTaskLines,
+  sourceLine,
+  sourceLineOf,
+  taskLineOfReference,
+  toggleTask,
+} from './taskListSource.ts';
 
 const SOURCE = [
   'Plan:',
@@ -75,5 +81,21 @@ describe('replaceTaskLines', () => {
       ok: false,
       error: 'line_number_end must be greater or equal to line_number_start',
     });
+  });
+});
+
+describe('taskLineOfReference', () => {
+  const source = ['Plan:', '', '- [ ] #12+', '- [x] #13', '- [ ] #123+ and more', '* [ ] #14+'].join('\n');
+
+  it('finds the task-list line that links to the task, with or without the title mark', () => {
+    expect(taskLineOfReference(source, '#12')).toBe(3);
+    expect(taskLineOfReference(source, '#13')).toBe(4);
+    expect(taskLineOfReference(source, '#14')).toBe(6);
+  });
+
+  it('ignores lines that say more than the reference, and tasks no line names', () => {
+    expect(taskLineOfReference(source, '#123')).toBeNull();
+    expect(taskLineOfReference(source, '#99')).toBeNull();
+    expect(taskLineOfReference('See #12+', '#12')).toBeNull();
   });
 });

@@ -74,3 +74,21 @@ export function replaceTaskLines(
 
 /** A task-list item's marker and the space after it: what stays when its text is replaced. */
 const TASK_ITEM = /^(\s*(?:>\s*)*(?:[-*+]|\d+[.)])\s+\[[ xX]\]\s+)/;
+
+/**
+ * The 1-based line of the task-list item that links to a task (`- [ ] #12+`, as converting a line
+ * writes it, or `- [x] #12`), or null: deleting that task puts its title back there (spec: "Task
+ * deletion with lock data needs the lock version, line start and line end; otherwise the plain
+ * work-item delete is used").
+ */
+export function taskLineOfReference(source: string, reference: string): number | null {
+  const lines = source.split('\n');
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index]!;
+    const marker = TASK_ITEM.exec(line);
+    if (!marker) continue;
+    const text = line.slice(marker[1]!.length).trim();
+    if (text === reference || text === `${reference}+`) return index + 1;
+  }
+  return null;
+}

@@ -4,15 +4,19 @@
  * answers with the whole item, which Apollo's cache normalises by id, so each view of the item
  * (the modal, the page, a parent's task list) shows the change at once.
  */
+import type { ApolloClient } from '@apollo/client';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { useMemo } from 'react';
+import { taskLineOfReference } from '../../../core/domain/taskListSource.ts';
 import type { SidebarWriteResult } from '../epics/epicSidebarTypes.ts';
 import {
   type WorkItemUpdateInput,
   WorkItemViewByIdDocument,
   WorkItemViewByIidDocument,
   WorkItemViewDeleteDocument,
+  WorkItemViewDeleteTaskDocument,
   type WorkItemViewFieldsFragment,
+  WorkItemViewParentDescriptionDocument,
   WorkItemViewUpdateDocument,
 } from '../generated/graphql.ts';
 import { settle } from '../issuables/sidebarQuerySupport.ts';
@@ -138,20 +142,60 @@ export function useWorkItemView(
 /** The fields `workItemUpdate` takes besides the id. */
 export type WorkItemChange = Omit<WorkItemUpdateInput, 'id' | 'clientMutationId'>;
 
+/** A task being deleted: its parent, and its iid (the parent's description links to `#iid`). */
+export interface DeletedTask {
+  readonly parentId: string;
+  readonly iid: string;
+}
+
+/** The parent's task-list line that links to the task, read afresh with its lock version; null when none. */
+async function taskLineOf(
+  client: ApolloClient,
+  task: DeletedTask,
+): Promise<{ readonly number: number; readonly lockVersion: number } | null> {
+  const answer = await client.query({
+    query: WorkItemViewParentDescriptionDocument,
+    variables: { id: task.parentId },
+    fetchPolicy: 'network-only',
+  });
+  const parent = answer.data?.workItem;
+  if (!parent?.description) return null;
+  const number = taskLineOfReference(parent.description, `#${task.iid}`);
+  return number === null ? null : { number, lockVersion: parent.lockVersion };
+}
+
 /** Saves and deletion of one work item; each ends in a result carrying the server's first error. */
 export function useWorkItemViewWrites(id: string) {
   const client = useApolloClient();
   const [update, updating] = useMutation(WorkItemViewUpdateDocument);
   const [remove, removing] = useMutation(WorkItemViewDeleteDocument);
+  const [removeTask, removingTask] = useMutation(WorkItemViewDeleteTaskDocument);
   return {
     updating: updating.loading,
-    deleting: removing.loading,
+    deleting: removing.loading || removingTask.loading,
     update: (change: WorkItemChange): Promise<SidebarWriteResult> =>
       settle(async () => (await update({ variables: { input: { id, ...change } } })).data?.workItemUpdate),
-    remove: async (): Promise<SidebarWriteResult> => {
-      const result = await settle(
-        async () => (await remove({ variables: { input: { id } } })).data?.workItemDelete,
-      );
+    /**
+     * Deletes the item. A task whose parent's description links to it on a task-list line goes
+     * through workItemDeleteTask with the parent's lock version, so the line gets its title back.
+     */
+    remove: async (task: DeletedTask | null): Promise<SidebarWriteResult> => {
+      const result = await settle(async () => {
+        const line = task ? await taskLineOf(client, task) : null;
+        if (task && line) {
+          const answer = await removeTask({
+            variables: {
+              input: {
+                id: task.parentId,
+                lockVersion: line.lockVersion,
+                taskData: { id, lineNumberStart: line.number, lineNumberEnd: line.number },
+              },
+            },
+          });
+          return answer.data?.workItemDeleteTask;
+        }
+        return (await remove({ variables: { input: { id } } })).data?.workItemDelete;
+      });
       if (result.ok) {
         // Whatever listed it (a parent's tasks) stops showing it.
         const cacheId = client.cache.identify({ __typename: 'WorkItem', id });

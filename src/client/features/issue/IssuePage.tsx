@@ -75,6 +75,8 @@ export function IssuePage(props: IssuePageProps) {
           key={workItemModal.workItemId}
           workItemId={workItemModal.workItemId}
           onClose={workItemModal.close}
+          // A task deleted from its line gave the line its title back: show the new description.
+          onDeleted={polling.refresh}
           flags={{ workItemsMvc2: props.workItemsMvc2, issueWeights: props.issueWeights }}
         />
       ) : null}

@@ -155,7 +155,7 @@ export function WorkItemDetail({ item, refetch, flags, modal, onDeleted }: WorkI
         open={deleting}
         deleting={writes.deleting}
         onCancel={() => setDeleting(false)}
-        remove={writes.remove}
+        remove={() => writes.remove(item.parent ? { parentId: item.parent.id, iid: item.iid } : null)}
         onDeleted={() => {
           setDeleting(false);
           onDeleted();
