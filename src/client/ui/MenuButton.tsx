@@ -6,14 +6,24 @@ export interface MenuItem {
   readonly key: string;
   readonly label: string;
   readonly onSelect: () => void;
-  readonly testId?: string;
+  readonly testId?: string | undefined;
 }
 
-/** The index a menu key moves to (arrows wrap, Home and End jump); null for other keys. */
+/** A labelled group of a menu's items (WAI-ARIA `group`), set off from the one before. */
+export interface MenuSection {
+  readonly key: string;
+  readonly label: string;
+  readonly items: readonly MenuItem[];
+}
+
+/**
+ * The index a menu key moves to among `count` items: the arrows move and wrap (from none, -1, to
+ * the first or the last), Home and End jump; null for other keys.
+ */
 export function menuIndexAfter(index: number, key: string, count: number): number | null {
   if (count === 0) return null;
-  if (key === 'ArrowDown') return (index + 1) % count;
-  if (key === 'ArrowUp') return (index - 1 + count) % count;
+  if (key === 'ArrowDown') return index < 0 ? 0 : (index + 1) % count;
+  if (key === 'ArrowUp') return index < 0 ? count - 1 : (index - 1 + count) % count;
   if (key === 'Home') return 0;
   if (key === 'End') return count - 1;
   return null;
@@ -28,21 +38,30 @@ export function MenuButton({
   text,
   icon,
   items,
+  sections,
   placement = 'bottom-end',
   className,
   testId,
+  openState,
 }: {
   /** The button's accessible name (also its title when it shows only an icon). */
   label: string;
   /** Visible text; without it the button shows only `icon`. */
   text?: ReactNode;
   icon?: IconName;
-  items: readonly MenuItem[];
+  /** The actions, in one list; or `sections`, in labelled groups. */
+  items?: readonly MenuItem[];
+  sections?: readonly MenuSection[];
   placement?: Placement;
   className?: string;
   testId?: string;
+  /** Whether it is open, when the page keeps that (one popover open at a time); else its own. */
+  openState?: readonly [open: boolean, setOpen: (open: boolean) => void];
 }) {
-  const [open, setOpen] = useState(false);
+  const ownOpenState = useState(false);
+  const [open, setOpen] = openState ?? ownOpenState;
+  const groups: readonly MenuSection[] = sections ?? [{ key: '', label: '', items: items ?? [] }];
+  const count = groups.reduce((total, group) => total + group.items.length, 0);
   const [focusIndex, setFocusIndex] = useState(0);
   const rootRef = useRef<HTMLSpanElement>(null);
   const toggleRef = useRef<HTMLButtonElement | null>(null);
@@ -68,7 +87,7 @@ export function MenuButton({
     };
     document.addEventListener('pointerdown', onPointerDown);
     return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
+  }, [open, setOpen]);
 
   const openAt = (index: number) => {
     setFocusIndex(index);
@@ -81,11 +100,11 @@ export function MenuButton({
   const onToggleKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
-      openAt(event.key === 'ArrowDown' ? 0 : items.length - 1);
+      openAt(event.key === 'ArrowDown' ? 0 : count - 1);
     }
   };
   const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const next = menuIndexAfter(focusIndex, event.key, items.length);
+    const next = menuIndexAfter(focusIndex, event.key, count);
     if (next !== null) {
       event.preventDefault();
       setFocusIndex(next);
@@ -96,6 +115,30 @@ export function MenuButton({
     } else if (event.key === 'Tab') {
       close(false);
     }
+  };
+
+  let next = 0;
+  const renderItem = (item: MenuItem) => {
+    const index = next++;
+    return (
+      <button
+        key={item.key}
+        ref={(element) => {
+          itemRefs.current[index] = element;
+        }}
+        type="button"
+        role="menuitem"
+        tabIndex={index === focusIndex ? 0 : -1}
+        className="menu-item"
+        data-testid={item.testId}
+        onClick={() => {
+          close(true);
+          item.onSelect();
+        }}
+      >
+        {item.label}
+      </button>
+    );
   };
 
   return (
@@ -131,25 +174,24 @@ export function MenuButton({
           style={floatingStyles}
           onKeyDown={onMenuKeyDown}
         >
-          {items.map((item, index) => (
-            <button
-              key={item.key}
-              ref={(element) => {
-                itemRefs.current[index] = element;
-              }}
-              type="button"
-              role="menuitem"
-              tabIndex={index === focusIndex ? 0 : -1}
-              className="menu-item"
-              data-testid={item.testId}
-              onClick={() => {
-                close(true);
-                item.onSelect();
-              }}
-            >
-              {item.label}
-            </button>
-          ))}
+          {groups.map((group) =>
+            group.label ? (
+              // biome-ignore lint/a11y/useSemanticElements: a menu groups its items with role="group"; no native element fits.
+              <div
+                key={group.key}
+                role="group"
+                aria-labelledby={`${menuId}-${group.key}`}
+                className="menu-group"
+              >
+                <div id={`${menuId}-${group.key}`} role="presentation" className="menu-section">
+                  {group.label}
+                </div>
+                {group.items.map(renderItem)}
+              </div>
+            ) : (
+              group.items.map(renderItem)
+            ),
+          )}
         </div>
       ) : null}
     </span>

@@ -13,5 +13,8 @@ describe('menuIndexAfter', () => {
     expect(menuIndexAfter(0, 'End', 3)).toBe(2);
     expect(menuIndexAfter(1, 'a', 3)).toBeNull();
     expect(menuIndexAfter(0, 'ArrowDown', 0)).toBeNull();
+    // From no item (-1), the arrows land on the first or the last.
+    expect(menuIndexAfter(-1, 'ArrowDown', 4)).toBe(0);
+    expect(menuIndexAfter(-1, 'ArrowUp', 4)).toBe(3);
   });
 });

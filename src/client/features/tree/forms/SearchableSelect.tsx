@@ -5,8 +5,7 @@
  * returns focus to the toggle. Fetching is the caller's: it hears `onOpenChange` and `onSearch`.
  */
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { Icon } from '../../../ui/index.ts';
-import { menuIndexAfterKey } from './addItemMenu.ts';
+import { Icon, menuIndexAfter } from '../../../ui/index.ts';
 
 export interface SelectSection<T> {
   readonly key: string;
@@ -62,7 +61,7 @@ export function SearchableSelect<T>(props: SearchableSelectProps<T>) {
   };
 
   const onSearchKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    const next = menuIndexAfterKey(
+    const next = menuIndexAfter(
       active,
       event.key === 'Home' || event.key === 'End' ? '' : event.key,
       options.length,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addItemSections, formForAction, menuIndexAfterKey } from './addItemMenu.ts';
+import { addItemSections, formForAction } from './addItemMenu.ts';
 
 describe('addItemSections', () => {
   it('offers the Issue and Epic sections when sub-epics are allowed', () => {
@@ -22,25 +22,5 @@ describe('formForAction', () => {
     expect(formForAction('existing-issue')).toEqual({ kind: 'add-existing', itemType: 'issue' });
     expect(formForAction('new-epic')).toEqual({ kind: 'create-epic' });
     expect(formForAction('existing-epic')).toEqual({ kind: 'add-existing', itemType: 'epic' });
-  });
-});
-
-describe('menuIndexAfterKey', () => {
-  it('moves with the arrows and wraps at both ends', () => {
-    expect(menuIndexAfterKey(0, 'ArrowDown', 4)).toBe(1);
-    expect(menuIndexAfterKey(3, 'ArrowDown', 4)).toBe(0);
-    expect(menuIndexAfterKey(0, 'ArrowUp', 4)).toBe(3);
-  });
-
-  it('enters the menu at the first or last item', () => {
-    expect(menuIndexAfterKey(-1, 'ArrowDown', 4)).toBe(0);
-    expect(menuIndexAfterKey(-1, 'ArrowUp', 4)).toBe(3);
-  });
-
-  it('jumps with Home and End and ignores other keys', () => {
-    expect(menuIndexAfterKey(2, 'Home', 4)).toBe(0);
-    expect(menuIndexAfterKey(0, 'End', 4)).toBe(3);
-    expect(menuIndexAfterKey(1, 'a', 4)).toBeNull();
-    expect(menuIndexAfterKey(0, 'ArrowDown', 0)).toBeNull();
   });
 });

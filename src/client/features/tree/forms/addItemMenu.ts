@@ -1,6 +1,6 @@
 /**
  * The tree card's add dropdown and its forms as data (spec, "Forms"): which entries the menu
- * offers, which form each opens (one form at a time), and the menu's arrow-key movement.
+ * offers and which form each opens (one form at a time).
  */
 import { TREE_TEXT } from '../treeTexts.ts';
 
@@ -53,25 +53,5 @@ export function formForAction(action: AddItemAction): TreeForm {
       return { kind: 'create-epic' };
     case 'existing-epic':
       return { kind: 'add-existing', itemType: 'epic' };
-  }
-}
-
-/**
- * Where focus goes in a menu of `count` items on `key` (WAI-ARIA menu button): the arrows move
- * and wrap, Home and End jump; null for keys the menu does not move on.
- */
-export function menuIndexAfterKey(index: number, key: string, count: number): number | null {
-  if (count === 0) return null;
-  switch (key) {
-    case 'ArrowDown':
-      return index < 0 ? 0 : (index + 1) % count;
-    case 'ArrowUp':
-      return index < 0 ? count - 1 : (index - 1 + count) % count;
-    case 'Home':
-      return 0;
-    case 'End':
-      return count - 1;
-    default:
-      return null;
   }
 }
