@@ -64,6 +64,28 @@ describe.each(BACKENDS)('work item page (%s)', (backend) => {
     expect(new URL(parent.webUrl).pathname).toBe(`/${PROJECT}/-/issues/${parent.iid}`);
   });
 
+  it("links a task to its work item page wherever an issue's address is given", async () => {
+    const { parent, task } = await taskIn(PROJECT);
+    const rest = await owner.get(`/api/v4/projects/${encodeURIComponent(PROJECT)}/issues/${task.iid}`);
+    expect(new URL(((await rest.json()) as { web_url: string }).web_url).pathname).toBe(
+      `/${PROJECT}/-/work_items/${task.iid}`,
+    );
+    const { body } = await owner.graphql<{ project: { issue: { webPath: string; webUrl: string } } }>(
+      'query ($path: ID!, $iid: String!) { project(fullPath: $path) { issue(iid: $iid) { webPath webUrl } } }',
+      { path: PROJECT, iid: task.iid },
+    );
+    expect(body.data?.project.issue.webPath).toBe(`/${PROJECT}/-/work_items/${task.iid}`);
+    expect(new URL(body.data!.project.issue.webUrl).pathname).toBe(`/${PROJECT}/-/work_items/${task.iid}`);
+    // A reference to the task in markdown links there too; the parent keeps its issue page.
+    const preview = await owner.request('POST', `/${PROJECT}/-/preview_markdown`, {
+      json: { text: `#${task.iid} and #${parent.iid}` },
+      headers: { 'x-csrf-token': owner.csrfToken },
+    });
+    const html = ((await preview.json()) as { body: string }).body;
+    expect(html).toContain(`href="/${PROJECT}/-/work_items/${task.iid}"`);
+    expect(html).toContain(`href="/${PROJECT}/-/issues/${parent.iid}"`);
+  });
+
   it('sends a task opened at its issue path to its work item page, keeping the query', async () => {
     const { parent, task } = await taskIn(PROJECT);
     const redirected = await anonymous.get(`/${PROJECT}/-/issues/${task.iid}?work_item_id=3`);

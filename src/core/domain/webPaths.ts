@@ -192,6 +192,12 @@ export function issueLinksPath(projectFullPath: string, iid: Iid, linkId?: numbe
 /** A work item's own page (GitLab's `/-/work_items/:iid`): where a task opens. */
 export const workItemWebPath = (projectFullPath: string, iid: Iid): string =>
   projectSection(projectFullPath, `work_items/${iid}`);
+/**
+ * Where an issue row opens: a task on its own work item page (GitLab sends a task's issue URL
+ * there), an issue or an incident on its issue page.
+ */
+export const issueOrTaskWebPath = (projectFullPath: string, iid: Iid, issueType: string): string =>
+  issueType === 'task' ? workItemWebPath(projectFullPath, iid) : issueWebPath(projectFullPath, iid);
 /** Where an issue's title, description and state are saved (PUT). */
 export const issueJsonPath = (projectFullPath: string, iid: Iid): string =>
   `${issueWebPath(projectFullPath, iid)}.json`;

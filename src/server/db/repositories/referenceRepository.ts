@@ -15,7 +15,7 @@ export interface IidsIn {
   readonly iids: readonly number[];
 }
 
-export type ReferencedIssue = Pick<IssueRow, 'id' | 'project_id' | 'iid' | 'title' | 'state'>;
+export type ReferencedIssue = Pick<IssueRow, 'id' | 'project_id' | 'iid' | 'title' | 'state' | 'issue_type'>;
 export type ReferencedEpic = Pick<EpicRow, 'id' | 'group_id' | 'iid' | 'title' | 'state'>;
 
 /** `(owner = 1 AND iid IN (…)) OR (owner = 2 AND iid IN (…))`: one condition for every owner asked. */
@@ -36,7 +36,14 @@ export function findReadableIssuesByIids(
   if (wanted.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('issues')
-    .select(['issues.id', 'issues.project_id', 'issues.iid', 'issues.title', 'issues.state'])
+    .select([
+      'issues.id',
+      'issues.project_id',
+      'issues.iid',
+      'issues.title',
+      'issues.state',
+      'issues.issue_type',
+    ])
     .where(iidsIn('issues.project_id', 'issues.iid', wanted))
     .where(issueReadableBy(reader))
     .execute();

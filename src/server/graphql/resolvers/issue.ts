@@ -3,7 +3,7 @@ import { healthStatusOfCode } from '../../../core/domain/healthStatus.ts';
 import type { PermissionContext } from '../../../core/domain/permissions.ts';
 import { issuableReference } from '../../../core/domain/references.ts';
 import { BANNED } from '../../../core/domain/userStates.ts';
-import { issueWebPath, workItemWebPath } from '../../../core/domain/webPaths.ts';
+import { issueOrTaskWebPath } from '../../../core/domain/webPaths.ts';
 import { escapeHtml } from '../../../core/lib/escapeHtml.ts';
 import { renderMarkdown } from '../../services/markdown/markdownRenderer.ts';
 import { issueParticipants } from '../../services/participantService.ts';
@@ -59,14 +59,12 @@ export async function issueAssignees(issue: IssueModel, { loaders }: GraphQLCont
 export const issueReference = async (issue: IssueModel, full: boolean, context: GraphQLContext) =>
   issuableReference('issue', issue.iid, (await projectOf(issue, context)).full_path, full);
 
-export const issueWebUrl = async (issue: IssueModel, context: GraphQLContext) =>
-  `${context.config.externalUrl}${issueWebPath((await projectOf(issue, context)).full_path, issue.iid)}`;
+/** Where the issue opens: a task's own page (`/-/work_items/:iid`), any other type's issue page. */
+const issueRowWebPath = async (issue: IssueModel, context: GraphQLContext) =>
+  issueOrTaskWebPath((await projectOf(issue, context)).full_path, issue.iid, issue.issue_type);
 
-/** GitLab's work item URL: a task's own page (`/-/work_items/:iid`), any other type's issue page. */
-export const workItemWebUrl = async (issue: IssueModel, context: GraphQLContext) =>
-  issue.issue_type === 'task'
-    ? `${context.config.externalUrl}${workItemWebPath((await projectOf(issue, context)).full_path, issue.iid)}`
-    : issueWebUrl(issue, context);
+export const issueWebUrl = async (issue: IssueModel, context: GraphQLContext) =>
+  `${context.config.externalUrl}${await issueRowWebPath(issue, context)}`;
 
 export const Issue: IssueResolvers = {
   descriptionHtml: (issue, _args, context) => issueDescriptionHtml(issue, context),
@@ -114,8 +112,7 @@ export const Issue: IssueResolvers = {
   },
   projectId: (issue) => issue.project_id,
   reference: (issue, { full }, context) => issueReference(issue, full ?? false, context),
-  webPath: async (issue, _args, context) =>
-    issueWebPath((await projectOf(issue, context)).full_path, issue.iid),
+  webPath: (issue, _args, context) => issueRowWebPath(issue, context),
   webUrl: (issue, _args, context) => issueWebUrl(issue, context),
   relativePosition: (issue) => issue.relative_position,
   upvotes: async (issue, _args, { loaders }) => (await loaders.issueVotes.load(issue.id)).upvotes,

@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
 import { namesIssueRow, parseGlobalId, toGlobalId } from '../../../core/domain/gid.ts';
 import { todoActionName, todoActionOfName } from '../../../core/domain/todos.ts';
-import { epicWebPath, issueWebPath } from '../../../core/domain/webPaths.ts';
+import { epicWebPath, issueOrTaskWebPath } from '../../../core/domain/webPaths.ts';
 import type { EpicRow, IssueRow } from '../../db/schema.ts';
 import { findReadableEpic } from '../../services/epics/epicQueries.ts';
 import { NotFoundError } from '../../services/errors.ts';
@@ -60,7 +60,7 @@ async function targetPathOf(todo: TodoModel, context: GraphQLContext): Promise<s
   if ('project_id' in target) {
     const project = await context.loaders.project.load(target.project_id);
     if (!project) throw new Error(`Issue ${target.id} lost its project`);
-    return issueWebPath(project.full_path, target.iid);
+    return issueOrTaskWebPath(project.full_path, target.iid, target.issue_type);
   }
   const group = await context.loaders.namespace.load(target.group_id);
   if (!group) throw new Error(`Epic ${target.id} lost its group`);

@@ -30,8 +30,8 @@ import {
   issueInProject,
   issueReference,
   issueSubscribed,
+  issueWebUrl,
   mayRelate,
-  workItemWebUrl,
 } from './issue.ts';
 import { issuePolicy, issueReadsInternal, noteableFields } from './notes.ts';
 
@@ -126,7 +126,7 @@ export const WorkItem: WorkItemResolvers = {
   author: (issue, _args, { loaders }) => loaders.user.load(issue.author_id),
   descriptionHtml: (issue, _args, context) => issueDescriptionHtml(issue, context),
   lockVersion: (issue) => issue.lock_version,
-  webUrl: (issue, _args, context) => workItemWebUrl(issue, context),
+  webUrl: (issue, _args, context) => issueWebUrl(issue, context),
   reference: (issue, { full }, context) => issueReference(issue, full ?? false, context),
   project: (issue, _args, { loaders }) => loaders.project.load(issue.project_id),
   namespace: async (issue, _args, context) => {

@@ -1,6 +1,6 @@
 import { type HealthStatus, healthStatusOfCode } from '../../../core/domain/healthStatus.ts';
 import { issuableReference } from '../../../core/domain/references.ts';
-import { epicWebPath, issueWebPath } from '../../../core/domain/webPaths.ts';
+import { epicWebPath, issueOrTaskWebPath } from '../../../core/domain/webPaths.ts';
 import { calendarDateOf } from '../../../core/time/formatting.ts';
 import type { Executor } from '../../db/executor.ts';
 import { findEpicsByIds } from '../../db/repositories/epicRepository.ts';
@@ -89,7 +89,7 @@ export async function presentIssues(db: Executor, issues: readonly IssueRow[], o
     const epic = epicId === undefined ? undefined : readableEpics.get(epicId);
     const tasks = renderMarkdown(issue.description).tasks;
     const vote = votes.get(issue.id) ?? { upvotes: 0, downvotes: 0 };
-    const webUrl = `${externalUrl}${issueWebPath(project.full_path, issue.iid)}`;
+    const webUrl = `${externalUrl}${issueOrTaskWebPath(project.full_path, issue.iid, issue.issue_type)}`;
     const apiProject = `${externalUrl}/api/v4/projects/${project.id}`;
     return {
       id: issue.id,

@@ -1,5 +1,5 @@
 import { issuableReference } from '../../../core/domain/references.ts';
-import { epicWebPath, issueWebPath, userPath } from '../../../core/domain/webPaths.ts';
+import { epicWebPath, issueOrTaskWebPath, issueWebPath, userPath } from '../../../core/domain/webPaths.ts';
 import { calendarDateOf } from '../../../core/time/formatting.ts';
 import type { Executor } from '../../db/executor.ts';
 import { findMilestonesByIds } from '../../db/repositories/milestoneRepository.ts';
@@ -142,7 +142,7 @@ function linkedIssueJson(
       : null,
     weight: issue.weight,
     reference,
-    path: issueWebPath(project.full_path, issue.iid),
+    path: issueOrTaskWebPath(project.full_path, issue.iid, issue.issue_type),
     type: REST_ISSUE_TYPE[issue.issue_type],
     relation_path: relationPath,
     due_date: issue.due_date,

@@ -4,7 +4,7 @@ import {
   epicWebPath,
   groupMilestonePath,
   groupPath,
-  issueWebPath,
+  issueOrTaskWebPath,
   labelIssuesPath,
   projectMilestonePath,
   userPath,
@@ -156,7 +156,7 @@ async function resolveIssues(resolution: Resolution, references: readonly Of<'is
     if (!issue) continue;
     resolution.add(reference, {
       kind: 'issue',
-      href: issueWebPath(project.full_path, issue.iid),
+      href: issueOrTaskWebPath(project.full_path, issue.iid, issue.issue_type),
       title: issue.title,
       closed: issue.state === 'closed',
     });
