@@ -6,9 +6,10 @@ import { useId } from 'react';
 import { PASSWORD_PATH } from '../../../core/domain/settingsPaths.ts';
 import { PASSWORD_MIN_LENGTH } from '../../../core/domain/userSettings.ts';
 import type { PageMountOf } from '../../../core/pages/pageMount.ts';
+import { SettingsSection } from '../../components/settings/index.ts';
 import { csrfToken, usePageSettled } from '../../data/index.ts';
 import { Alert, Button } from '../../ui/index.ts';
-import { SettingsLayout, SettingsSection } from './SettingsLayout.tsx';
+import { SettingsLayout } from './SettingsLayout.tsx';
 import { SETTINGS_TEXT } from './settingsTexts.ts';
 
 export type PasswordPageProps = PageMountOf<'profile-password'>;

@@ -12,11 +12,12 @@ import {
   WEEK_START_DAYS,
 } from '../../../core/domain/userSettings.ts';
 import type { PageMountOf } from '../../../core/pages/pageMount.ts';
+import { SettingsSection } from '../../components/settings/index.ts';
 import { savePreferences, usePageSettled } from '../../data/index.ts';
 import { useWrites } from '../../lib/index.ts';
 import { useTheme } from '../../state/index.ts';
 import { Alert, Button } from '../../ui/index.ts';
-import { SettingsLayout, SettingsSection } from './SettingsLayout.tsx';
+import { SettingsLayout } from './SettingsLayout.tsx';
 import { SETTINGS_TEXT } from './settingsTexts.ts';
 
 export type PreferencesPageProps = PageMountOf<'profile-preferences'>;

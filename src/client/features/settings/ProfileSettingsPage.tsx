@@ -13,10 +13,11 @@ import {
 } from '../../../core/domain/userSettings.ts';
 import type { PageMountOf } from '../../../core/pages/pageMount.ts';
 import { formatTimestamp } from '../../../core/time/formatting.ts';
+import { SettingsSection } from '../../components/settings/index.ts';
 import { saveProfile, usePageSettled } from '../../data/index.ts';
 import { useWrites } from '../../lib/index.ts';
 import { Alert, Button } from '../../ui/index.ts';
-import { SettingsLayout, SettingsSection } from './SettingsLayout.tsx';
+import { SettingsLayout } from './SettingsLayout.tsx';
 import { SETTINGS_TEXT } from './settingsTexts.ts';
 
 export type ProfileSettingsPageProps = PageMountOf<'profile-settings'>;

@@ -1,0 +1,1 @@
+export { SettingsSection } from './SettingsSection.tsx';
