@@ -82,6 +82,8 @@ const GRAPHQL_MAY: readonly Allowance[] = [
 
 const HTTP_MAY: readonly Allowance[] = [
   paths('src/server/graphql/register.ts'),
+  // The app starts its background jobs with itself (http/app.ts).
+  paths('src/server/jobs/**'),
   paths('src/server/services/**'),
   SERVER_SHARED,
   paths(...DB_INFRASTRUCTURE),
@@ -259,10 +261,17 @@ export const LAYERS: readonly Layer[] = [
     why: 'schema and thin resolvers over services; never imports http',
   },
   {
+    name: 'server/jobs',
+    files: ['src/server/jobs/**'],
+    may: [paths('src/server/services/**', 'src/server/clock.ts'), typeOnly(paths(...DB_TYPES)), CORE, NODE],
+    why: 'background work on a timer: thin loops over services, started and stopped with the app',
+  },
+  {
     name: 'server/services',
     files: ['src/server/services/**'],
     may: [
       paths('src/server/db/**'),
+      paths('src/server/storage/**'),
       CONFIG_TYPE,
       CORE,
       packages('markdown-it', 'sanitize-html', '@node-rs/argon2'),
@@ -270,6 +279,12 @@ export const LAYERS: readonly Layer[] = [
       NODE,
     ],
     why: 'business operations over repositories; know neither HTTP nor GraphQL',
+  },
+  {
+    name: 'server/storage',
+    files: ['src/server/storage/**'],
+    may: [CORE, packages('aws4fetch'), NODE],
+    why: 'object storage: S3-compatible buckets over signed HTTP, as db is to SQL',
   },
   {
     name: 'server/db',
