@@ -14,3 +14,10 @@ export function after(ms: number, task: () => void): Cancel {
   const handle = setTimeout(task, ms);
   return () => clearTimeout(handle);
 }
+
+/** Runs `task` every `ms` until cancelled; the timer alone does not keep the process alive. */
+export function every(ms: number, task: () => void): Cancel {
+  const handle = setInterval(task, ms);
+  handle.unref();
+  return () => clearInterval(handle);
+}

@@ -22,7 +22,18 @@ describe('the navigation a page shows', () => {
       fullPath: 'acme/api',
       name: 'API',
       current: 'issues',
+      canAdminProject: false,
     });
+  });
+
+  it('puts Settings → Monitor under Settings, shown to the maintainers the server names', () => {
+    const settings = parsePageMount({
+      page: 'project-settings-monitor',
+      fullPath: 'acme/api',
+      projectName: 'API',
+      canAdminProject: 'true',
+    });
+    expect(pageNavOf(settings)).toMatchObject({ current: 'settings', canAdminProject: true });
   });
 
   it('follows a milestone to its owner', () => {

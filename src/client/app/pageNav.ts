@@ -16,11 +16,16 @@ const inGroup =
 
 const inProject =
   (current: NavItemId) =>
-  (page: { readonly fullPath: string; readonly projectName: string }): NavContext => ({
+  (page: {
+    readonly fullPath: string;
+    readonly projectName: string;
+    readonly canAdminProject: boolean;
+  }): NavContext => ({
     kind: 'project',
     fullPath: page.fullPath,
     name: page.projectName,
     current,
+    canAdminProject: page.canAdminProject,
   });
 
 /** A milestone's pages show the navigation of whoever owns it, a group or a project. */
@@ -52,6 +57,7 @@ const PAGE_NAVS: { readonly [P in PageName]: PageNav<P> } = {
   'project-milestones': inProject('milestones'),
   'project-labels': inProject('labels'),
   'project-members': inProject('members'),
+  'project-settings-monitor': inProject('settings'),
   'milestone-form': inOwner('milestones'),
   milestone: inOwner('milestones'),
   home: null,

@@ -26,6 +26,7 @@ import { IssuesListPage } from '../features/issues/index.ts';
 import { GroupLabelsPage, ProjectLabelsPage } from '../features/labels/index.ts';
 import { MembersPage } from '../features/members/index.ts';
 import { MilestoneFormPage, MilestonePage, MilestonesListPage } from '../features/milestone/index.ts';
+import { MonitorSettingsPage } from '../features/project-settings/index.ts';
 import { ProjectPage } from '../features/projects/index.ts';
 import {
   AccessTokensPage,
@@ -159,6 +160,8 @@ export function PageView({ page, session }: { page: PageMount; session: Session 
           search={page.search}
         />
       );
+    case 'project-settings-monitor':
+      return <MonitorSettingsPage {...page} />;
     case 'user':
       return <UserProfilePage {...page} />;
     case 'milestone':

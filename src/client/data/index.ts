@@ -39,6 +39,7 @@ export {
 } from './gfm/gfmSuggestions.ts';
 export { useGroupOverview, useHomeGroups } from './groups/groupHooks.ts';
 export { usePageSettled } from './idle.ts';
+export { type PinnedLinks, useIssuePinnedLinks } from './incidents/pinnedLinksHooks.ts';
 export {
   type IncidentTimelineState,
   type TimelineEventChanges,
@@ -48,7 +49,6 @@ export {
   useTimelinePromotion,
 } from './incidents/timelineHooks.ts';
 export type { IncidentTimelineView, TimelineEventView } from './incidents/timelineTypes.ts';
-export { useIssueZoomMeeting } from './incidents/zoomMeetingHooks.ts';
 export {
   fetchRealtimeChanges,
   type IssuableFields,
@@ -143,6 +143,7 @@ export {
   useMilestonesList,
 } from './milestones/milestonesListHooks.ts';
 export type { PageCursor } from './paging.ts';
+export { saveStatusPageSettings } from './projectSettings/statusPageSettingsRest.ts';
 export { useProjectOverview } from './projects/projectHooks.ts';
 export {
   ROADMAP_BULK_PAGE_SIZE,

@@ -62,6 +62,8 @@ export const AWARD_EMOJI: Readonly<Record<string, string>> = {
   chart_with_upwards_trend: '📈',
   calendar: '📆',
   speech_balloon: '💬',
+  // GitLab's status page publishes the comments that carry it.
+  microphone: '🎤',
   see_no_evil: '🙈',
   partying_face: '🥳',
   handshake: '🤝',

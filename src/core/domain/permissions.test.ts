@@ -203,6 +203,14 @@ const EXPECTED: Record<Action, Row> = {
     'internal+c': '---yyyyy',
     'private+c': '---yyyyy',
   },
+  mark_issue_for_publication: {
+    public: '------yy',
+    internal: '------yy',
+    private: '------yy',
+    'public+c': '------yy',
+    'internal+c': '------yy',
+    'private+c': '------yy',
+  },
   admin_project: {
     public: '-----yyy',
     internal: '-----yyy',

@@ -35,6 +35,7 @@ export const ACTIONS = [
   'create_incident',
   'admin_incident_management_timeline_event',
   'upload_issuable_metric_image',
+  'mark_issue_for_publication',
   'read_merge_request',
   'read_milestone',
   'admin_milestone',
@@ -96,6 +97,9 @@ export const POLICY: Readonly<Record<Action, Rule>> = {
   // An incident's metric images: read with the incident; added, edited and deleted by the team
   // (GitLab's upload/update/destroy_issuable_metric_image: create and update the issue, as a member).
   upload_issuable_metric_image: { min: all('reporter'), confidential: 'reporter' },
+  // Publishing an issue on the project's status page, for everyone to read (GitLab's
+  // mark_issue_for_publication: the project's owners).
+  mark_issue_for_publication: { min: all('owner') },
   read_merge_request: { min: { public: 'anonymous', internal: 'non_member', private: 'reporter' } },
   read_milestone: { min: readable },
   admin_milestone: { min: all('reporter') },

@@ -50,6 +50,7 @@ const HELP: Readonly<Record<string, readonly [Text, Text?]>> = {
   remove_child_epic: ['Remove child epic from an epic', EPIC_REFERENCE],
   zoom: ['Add Zoom meeting', '<Zoom URL>'],
   remove_zoom: ['Remove Zoom meeting'],
+  publish: ['Publish to status page'],
   shrug: ['Append the comment with ¯\\＿(ツ)＿/¯', '<Comment>'],
   tableflip: ['Append the comment with (╯°□°)╯︵ ┻━┻', '<Comment>'],
 };

@@ -37,7 +37,8 @@ export type SystemNoteAction =
   | 'relate'
   | 'unrelate'
   | 'timeline_event'
-  | 'pinned_embed';
+  | 'pinned_embed'
+  | 'published';
 
 /** One system note: its markdown and its action. */
 export interface SystemNoteText {
@@ -267,6 +268,10 @@ export const timelineEventDeletedNote = (): SystemNoteText =>
   text('timeline_event', 'deleted an incident timeline event');
 
 /** `added a Zoom call to this issue` / `removed a Zoom call from this issue`. */
+/** GitLab's SystemNoteService.publish_issue_to_status_page. */
+export const publishedToStatusPageNote = (): SystemNoteText =>
+  text('published', 'published this issue to the status page');
+
 export const zoomLinkNote = (change: 'added' | 'removed'): SystemNoteText =>
   text(
     'pinned_embed',

@@ -150,6 +150,9 @@ export function newIssuePath(projectFullPath: string, template?: string): string
 /** The project's members, direct and inherited (GitLab's `project_project_members_path`). */
 export const projectMembersPath = (projectFullPath: string): string =>
   projectSection(projectFullPath, 'project_members');
+/** GitLab's Settings → Monitor of a project (its status page settings; Maintainers and up). */
+export const projectMonitorSettingsPath = (projectFullPath: string): string =>
+  projectSection(projectFullPath, 'settings/operations');
 /** The project's issue description templates (Maintainers and up). */
 export const projectIssueTemplatesPath = (projectFullPath: string): string =>
   projectSection(projectFullPath, 'issue_templates');

@@ -33,6 +33,8 @@ const PROJECT_FIELDS = {
   projectId: TEXT,
   projectName: TEXT,
   groupFullPath: TEXT,
+  /** GitLab's admin_project (Maintainers and up): the navigation shows the project's Settings. */
+  canAdminProject: FLAG,
 } as const;
 
 const GROUP_PAGE_FIELDS = { ...GROUP_FIELDS, roadmapPath: TEXT } as const;
@@ -97,6 +99,15 @@ export const PAGE_MOUNTS = {
   'group-members': { ...GROUP_FIELDS, ...MEMBERS_FIELDS },
   /** `/:project/-/project_members`: the project's members, direct and inherited (read-only). */
   'project-members': { ...PROJECT_FIELDS, ...MEMBERS_FIELDS },
+  /**
+   * `/:project/-/settings/operations` (GitLab's Settings → Monitor), for the project's maintainers:
+   * its status page settings.
+   */
+  'project-settings-monitor': {
+    ...PROJECT_FIELDS,
+    /** JSON: the status page settings as the form shows them (the secret only as `hasSecret`). */
+    statusPage: TEXT,
+  },
   /** `/help/<topic>`: one of the help topics the app links to (core/domain/webPaths: HELP_TOPICS). */
   help: { topic: REQUIRED },
   /** `/help`: the help topics, listed. */

@@ -21,6 +21,7 @@ import * as profileSettings from './migrations/0012_profile_settings.ts';
 import * as workItemParentLinks from './migrations/0013_work_item_parent_links.ts';
 import * as issuableMetricImages from './migrations/0014_issuable_metric_images.ts';
 import * as incidentTimelineAndZoom from './migrations/0015_incident_timeline_and_zoom.ts';
+import * as statusPage from './migrations/0016_status_page.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations are listed here, in order; they only ever run forward. */
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013_work_item_parent_links': workItemParentLinks,
   '0014_issuable_metric_images': issuableMetricImages,
   '0015_incident_timeline_and_zoom': incidentTimelineAndZoom,
+  '0016_status_page': statusPage,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -461,6 +461,40 @@ export interface ZoomMeetingsTable {
   updated_at: Timestamp;
 }
 
+/** A project's Status Page settings (migration 0016, GitLab's status_page_settings). */
+export interface StatusPageSettingsTable {
+  project_id: number;
+  root_namespace_id: number;
+  enabled: Generated<boolean>;
+  status_page_url: string | null;
+  aws_s3_bucket_name: Generated<string>;
+  aws_region: Generated<string>;
+  aws_access_key: Generated<string>;
+  aws_secret_key: Generated<string>;
+  /** An S3-compatible store's address; null for AWS. */
+  s3_endpoint: string | null;
+  /** Digest of the list file last written to the bucket. */
+  list_digest: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why the last publication failed; null when it succeeded. */
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  last_published_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** An issue published on its project's status page (migration 0016). */
+export interface StatusPagePublishedIncidentsTable {
+  id: Id;
+  project_id: number;
+  /** Null once the issue is deleted, until its file is taken off the bucket. */
+  issue_id: number | null;
+  issue_iid: number;
+  /** Digest of the details file last written; null while none is. */
+  published_digest: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   data_version: DataVersionTable;
   users: UsersTable;
@@ -495,6 +529,8 @@ export interface Database {
   incident_management_timeline_event_tag_links: IncidentManagementTimelineEventTagLinksTable;
   zoom_meetings: ZoomMeetingsTable;
   issuable_metric_images: IssuableMetricImagesTable;
+  status_page_settings: StatusPageSettingsTable;
+  status_page_published_incidents: StatusPagePublishedIncidentsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -518,3 +554,5 @@ export type LabelRow = Selectable<LabelsTable>;
 export type MergeRequestRow = Selectable<MergeRequestsTable>;
 export type TodoRow = Selectable<TodosTable>;
 export type NewTodo = Insertable<TodosTable>;
+export type StatusPageSettingsRow = Selectable<StatusPageSettingsTable>;
+export type StatusPagePublishedIncidentRow = Selectable<StatusPagePublishedIncidentsTable>;

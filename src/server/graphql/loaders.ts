@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { publishedIncidentUrl } from '../../core/domain/statusPage.ts';
 import type { UserStatus } from '../../core/domain/userSettings.ts';
 import { type DateRange, parseCalendarDate } from '../../core/time/calendarDate.ts';
 import { findAwardsOf } from '../db/repositories/awardEmojiRepository.ts';
@@ -33,6 +34,7 @@ import {
   type UserNoteCounts,
 } from '../db/repositories/noteRepository.ts';
 import { countOpenIssuesByProject, findProjectsByIds } from '../db/repositories/projectRepository.ts';
+import { findPublishedIncidentPages } from '../db/repositories/statusPageRepository.ts';
 import { findSubscriptionChoices } from '../db/repositories/subscriptionRepository.ts';
 import { findTagsOfTimelineEvents } from '../db/repositories/timelineEventTagRepository.ts';
 import { findTodosOfTargets } from '../db/repositories/todoRepository.ts';
@@ -235,6 +237,17 @@ export function createLoaders(
     ),
     /** The Zoom meeting pinned to each issue of the page, null for none. */
     zoomMeetingUrl: new BatchLoader<number, string | null>((ids) => findAddedZoomMeetingUrls(db, ids), null),
+    /** Where the status page shows each published issue of the page, null for none. */
+    publishedIncidentUrl: new BatchLoader<number, string | null>(
+      async (ids) =>
+        new Map(
+          [...(await findPublishedIncidentPages(db, ids))].map(([id, page]) => [
+            id,
+            publishedIncidentUrl(page.statusPageUrl, page.iid),
+          ]),
+        ),
+      null,
+    ),
     /** A work item's parent work item id (work_item_parent_links), null for none. */
     workItemParentId: new BatchLoader<number, number | null>((ids) => findParentIdsOf(db, ids), null),
     /** A work item's child ids in their order, readable or not (readers filter). */

@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { registerGraphQL } from '../graphql/register.ts';
+import { startStatusPageSync } from '../jobs/statusPageSync.ts';
 import type { ServerDeps } from '../serverDeps.ts';
 import { registerAwardEmojiApiRoutes } from './api/awardEmojiApiRoutes.ts';
 import { registerEpicIssueRoutes } from './api/epicIssueRoutes.ts';
@@ -57,6 +58,7 @@ import { registerMetricImageFileRoutes } from './metricImageFileRoutes.ts';
 import { readClientAssets } from './pages/clientAssets.ts';
 import { registerPageRoutes } from './pages/pageRoutes.ts';
 import { registerProfilePages } from './pages/profilePages.ts';
+import { registerProjectSettingsRoutes } from './pages/projectSettingsPages.ts';
 import { THEME_BOOT_SCRIPT_HASH } from './pages/shell.ts';
 import { registerUserActivityJson } from './pages/userProfilePages.ts';
 import { registerApiRateLimit } from './rateLimit/apiRateLimit.ts';
@@ -184,6 +186,10 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerMetricImageFileRoutes(app, deps);
   registerProfilePages(app, { ...deps, assets }, { max: config.signInRateLimit, timeWindow: '1 minute' });
   registerUserActivityJson(app, deps);
+  registerProjectSettingsRoutes(app, deps);
   registerPageRoutes(app, { ...deps, assets });
+  // Status pages publish in the background, from what the database says is published.
+  const statusPageSync = startStatusPageSync(db, config.externalUrl, now, (message) => app.log.warn(message));
+  app.addHook('onClose', () => statusPageSync.stop());
   return app;
 }

@@ -38,6 +38,7 @@ const ICON_OF_ACTION: Readonly<Record<string, IconName>> = {
   unlock: 'lockOpen',
   timeline_event: 'clock',
   pinned_embed: 'link',
+  published: 'link',
 };
 
 export function systemNoteIcon(action: string | null): IconName {

@@ -24,6 +24,18 @@ describe('the left navigation', () => {
     ]);
   });
 
+  it('adds Settings (its Monitor page) for the project’s maintainers', () => {
+    expect(projectNavItems('acme/api', true).at(-1)).toEqual({
+      id: 'settings',
+      label: 'Settings',
+      href: '/acme/api/-/settings/operations',
+      icon: 'settings',
+    });
+    const context = { kind: 'project', fullPath: 'acme/api', name: '', current: 'settings' } as const;
+    expect(navItemsOf({ ...context, canAdminProject: true }).map((item) => item.id)).toContain('settings');
+    expect(navItemsOf(context).map((item) => item.id)).not.toContain('settings');
+  });
+
   it('picks the items by kind and names the context by its path when the name is unknown', () => {
     const context = { kind: 'project', fullPath: 'acme/api', name: '', current: 'issues' } as const;
     expect(navItemsOf(context).map((item) => item.id)).toEqual([

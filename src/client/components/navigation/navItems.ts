@@ -11,11 +11,20 @@ import {
   projectLabelsPath,
   projectMembersPath,
   projectMilestonesPath,
+  projectMonitorSettingsPath,
   projectPath,
 } from '../../../core/domain/webPaths.ts';
 import type { IconName } from '../../ui/index.ts';
 
-export type NavItemId = 'overview' | 'epics' | 'roadmap' | 'issues' | 'milestones' | 'labels' | 'members';
+export type NavItemId =
+  | 'overview'
+  | 'epics'
+  | 'roadmap'
+  | 'issues'
+  | 'milestones'
+  | 'labels'
+  | 'members'
+  | 'settings';
 
 /** Whose navigation a page shows: a group's or a project's, and the item the page belongs under. */
 export interface NavContext {
@@ -24,6 +33,8 @@ export interface NavContext {
   /** The group's or project's name ('' when the page does not know it: the path's last part shows). */
   readonly name: string;
   readonly current: NavItemId;
+  /** The viewer maintains the project: its Settings show (GitLab's admin_project). */
+  readonly canAdminProject?: boolean;
 }
 
 export interface NavItem {
@@ -46,19 +57,25 @@ export function groupNavItems(fullPath: string): NavItem[] {
   ];
 }
 
-/** The project's: Overview, Issues, Milestones, Labels, Members. */
-export function projectNavItems(fullPath: string): NavItem[] {
+/** The project's: Overview, Issues, Milestones, Labels, Members, and Settings for its maintainers. */
+export function projectNavItems(fullPath: string, canAdminProject = false): NavItem[] {
+  const settings: NavItem[] = canAdminProject
+    ? [{ id: 'settings', label: 'Settings', href: projectMonitorSettingsPath(fullPath), icon: 'settings' }]
+    : [];
   return [
     { id: 'overview', label: 'Overview', href: projectPath(fullPath), icon: 'overview' },
     { id: 'issues', label: 'Issues', href: projectIssuesPath(fullPath), icon: 'issues' },
     { id: 'milestones', label: 'Milestones', href: projectMilestonesPath(fullPath), icon: 'milestone' },
     { id: 'labels', label: 'Labels', href: projectLabelsPath(fullPath), icon: 'label' },
     { id: 'members', label: 'Members', href: projectMembersPath(fullPath), icon: 'group' },
+    ...settings,
   ];
 }
 
 export function navItemsOf(context: NavContext): NavItem[] {
-  return context.kind === 'group' ? groupNavItems(context.fullPath) : projectNavItems(context.fullPath);
+  return context.kind === 'group'
+    ? groupNavItems(context.fullPath)
+    : projectNavItems(context.fullPath, context.canAdminProject);
 }
 
 /** The name to show: the given one, else the last part of the path. */

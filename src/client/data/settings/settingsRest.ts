@@ -22,10 +22,12 @@ export async function failureMessage(response: Response): Promise<string> {
     if (typeof message === 'string') return message;
     if (isObject(message)) {
       return Object.entries(message)
-        .map(
-          ([field, problems]) =>
-            `${field[0]?.toUpperCase() ?? ''}${field.slice(1).replace(/_/g, ' ')} ${String((problems as unknown[])[0] ?? '')}`,
-        )
+        .map(([field, problems]) => {
+          const problem = String((problems as unknown[])[0] ?? '');
+          // GitLab's messages follow the field's name ('can't be blank'); a whole sentence stands alone.
+          if (/^[A-Z]/.test(problem)) return problem;
+          return `${field[0]?.toUpperCase() ?? ''}${field.slice(1).replace(/_/g, ' ')} ${problem}`;
+        })
         .join(', ');
     }
     if (typeof error === 'string') return error;
@@ -34,7 +36,7 @@ export async function failureMessage(response: Response): Promise<string> {
   return `The server answered ${response.status}`;
 }
 
-async function sendJson(method: string, url: string, body?: unknown): Promise<Response> {
+export async function sendJson(method: string, url: string, body?: unknown): Promise<Response> {
   const response = await fetch(url, {
     method,
     credentials: 'same-origin',
@@ -45,7 +47,7 @@ async function sendJson(method: string, url: string, body?: unknown): Promise<Re
   return response;
 }
 
-async function noticeOf(response: Response): Promise<string> {
+export async function noticeOf(response: Response): Promise<string> {
   const body: unknown = await response.json();
   return isObject(body) ? (str(body.message) ?? '') : '';
 }

@@ -32,7 +32,7 @@ import {
   type IssueDetail,
   toIssueType,
   useIssueDetail,
-  useIssueZoomMeeting,
+  useIssuePinnedLinks,
   usePageSettled,
   useTimelinePromotion,
 } from '../../data/index.ts';
@@ -42,9 +42,9 @@ import { useWorkItemModalParam, WorkItemModal } from '../work-item/index.ts';
 import { IssueFormFields } from './IssueFormFields.tsx';
 import { IncidentContent } from './incident/IncidentContent.tsx';
 import { ISSUE_DELETE_TEXTS, ISSUE_TEXT } from './issueTexts.ts';
+import { PinnedLinks } from './PinnedLinks.tsx';
 import { IssueSidebar } from './sidebar/IssueSidebar.tsx';
 import { IssueTasksWidget, useConvertTaskLine } from './tasks/IssueTasksWidget.tsx';
-import { ZoomMeetingLink } from './ZoomMeetingLink.tsx';
 
 export type IssuePageProps = PageMountOf<'issue'> & { readonly currentUsername: string };
 
@@ -125,7 +125,7 @@ function IssueView({
   const status = useIssuableStatus(client, issue.state, ISSUE_TEXT.unableToUpdateIssue);
   const [deleting, setDeleting] = useState(false);
   const awards = useIssuableAwards(issueWebPath(page.fullPath, page.iid), page.currentUsername || null);
-  const zoomMeeting = useIssueZoomMeeting(page.fullPath, page.iid);
+  const pinnedLinks = useIssuePinnedLinks(page.fullPath, page.iid);
   // A type changed in the edit form shows at once: the poll carries it, the page's query does not.
   const type = polling.text?.issueType ? toIssueType(polling.text.issueType.toUpperCase()) : issue.type;
   const timeline = useTimelinePromotion(page.fullPath, page.iid, issue.id, type === 'INCIDENT');
@@ -146,7 +146,7 @@ function IssueView({
       canUpdate={page.canUpdate}
       badges={badges}
       onDelete={page.canDestroy ? () => setDeleting(true) : undefined}
-      belowTitle={<ZoomMeetingLink url={zoomMeeting.url} />}
+      belowTitle={<PinnedLinks links={pinnedLinks} />}
       formFields={(editor) => (
         <IssueFormFields editor={editor} projectId={page.projectId} canChangeType={page.canAdmin} />
       )}
@@ -189,7 +189,7 @@ function IssueView({
         previewMarkdown={client.previewMarkdown}
         onCommandsChanged={(changes) => {
           if ('emoji_award' in changes) awards.refresh();
-          if ('zoom_meetings' in changes) zoomMeeting.refresh();
+          if ('zoom_meetings' in changes || 'published_incident' in changes) pinnedLinks.refresh();
         }}
         promoteToTimeline={timeline.canPromote ? timeline.promote : undefined}
       />

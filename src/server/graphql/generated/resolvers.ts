@@ -1191,6 +1191,11 @@ export type Issue = Todoable & {
   awardEmoji?: Maybe<AwardEmojiConnection>;
   /** The Zoom meeting pinned under the title (/zoom sets it, /remove_zoom clears it); null when none. */
   zoomMeetingUrl?: Maybe<Scalars['String']['output']>;
+  /**
+   * Where the project's status page shows this issue once /publish published it (GitLab's
+   * publishedIncidentUrl); null when it is not published, the status page is not active or has no address.
+   */
+  publishedIncidentUrl?: Maybe<Scalars['String']['output']>;
 };
 
 
@@ -3711,6 +3716,7 @@ export type IssueResolvers<ContextType = GraphQLContext, ParentType extends Reso
   userDiscussionsCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   awardEmoji?: Resolver<Maybe<ResolversTypes['AwardEmojiConnection']>, ParentType, ContextType, Partial<IssueAwardEmojiArgs>>;
   zoomMeetingUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  publishedIncidentUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 

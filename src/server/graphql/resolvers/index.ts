@@ -37,12 +37,12 @@ import {
 import { Project } from './project.ts';
 import { Query } from './query.ts';
 import {
+  pinnedLinkIssueFields,
   TimelineEventTagType,
   TimelineEventType,
   timelineEventMutations,
   timelineEventPermissionFields,
   timelineEventProjectFields,
-  zoomMeetingIssueFields,
 } from './timelineEvents.ts';
 import { currentUserTodoFields, Todo, Todoable, todoMutations } from './todo.ts';
 import { CurrentUser, User, UserCore } from './user.ts';
@@ -83,7 +83,7 @@ export const resolvers: Resolvers = {
   Issue: {
     ...Issue,
     ...issueTreeFields,
-    ...zoomMeetingIssueFields,
+    ...pinnedLinkIssueFields,
     ...noteableFields(
       issuePolicy,
       (issue, { loaders }) => loaders.issueNoteCounts.load(issue.id),

@@ -111,8 +111,10 @@ export const TimelineEventType: TimelineEventTypeResolvers = {
   },
 };
 
-export const zoomMeetingIssueFields: Pick<IssueResolvers, 'zoomMeetingUrl'> = {
+/** The links pinned under an incident's title: its Zoom meeting and its status page. */
+export const pinnedLinkIssueFields: Pick<IssueResolvers, 'zoomMeetingUrl' | 'publishedIncidentUrl'> = {
   zoomMeetingUrl: (issue, _args, { loaders }) => loaders.zoomMeetingUrl.load(issue.id),
+  publishedIncidentUrl: (issue, _args, { loaders }) => loaders.publishedIncidentUrl.load(issue.id),
 };
 
 export const timelineEventPermissionFields: Pick<

@@ -7,6 +7,7 @@ import {
 import type { PageMountInput } from '../../../core/pages/pageMount.ts';
 import type { FeatureFlags } from '../../config.ts';
 import type { IssueInProject } from '../../services/issueService.ts';
+import type { ProjectMountBase } from './projectMountBase.ts';
 
 /**
  * The issue page's mount: who may edit it, the paths its title and description editor calls, and the
@@ -14,6 +15,7 @@ import type { IssueInProject } from '../../services/issueService.ts';
  */
 export function issueMount(
   { project, namespace, issue }: IssueInProject,
+  base: ProjectMountBase,
   viewer: {
     readonly signedIn: boolean;
     readonly canUpdate: boolean;
@@ -27,10 +29,7 @@ export function issueMount(
 ): PageMountInput {
   return {
     page: 'issue',
-    fullPath: project.full_path,
-    projectId: project.id,
-    projectName: project.name,
-    groupFullPath: namespace.full_path,
+    ...base,
     groupId: namespace.id,
     iid: issue.iid,
     issueId: issue.id,

@@ -45,6 +45,8 @@ import {
   projectMilestonePage,
 } from './milestonePages.ts';
 import { issueTemplatesPage, newIssuePage } from './projectIssuePages.ts';
+import { projectMountBase } from './projectMountBase.ts';
+import { PROJECT_MONITOR_SETTINGS_SECTION, projectMonitorSettingsPage } from './projectSettingsPages.ts';
 import { NO_PAGE_DEFAULTS, roadmapMount } from './roadmapMount.ts';
 import { renderShell } from './shell.ts';
 import { userProfileMount } from './userProfilePages.ts';
@@ -271,12 +273,7 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
     const found = await findReadableProjectOrNull(db, request.access, projectPath);
     if (!found) return sendNotFoundPage(request, reply, assets);
     const { project, namespace } = found;
-    const base = {
-      fullPath: project.full_path,
-      projectId: project.id,
-      projectName: project.name,
-      groupFullPath: namespace.full_path,
-    };
+    const base = await projectMountBase(request.access, found);
     if (section === '')
       return sendPage(request, reply, assets, {
         title: `${namespace.full_name} / ${project.name}`,
@@ -342,6 +339,12 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
         },
       });
     }
+    if (section === PROJECT_MONITOR_SETTINGS_SECTION) {
+      if (!request.actor.user) return reply.redirect(signInPath(request.url));
+      const answer = await projectMonitorSettingsPage(db, request.access, found);
+      if (!answer) return sendNotFoundPage(request, reply, assets);
+      return sendPage(request, reply, assets, answer);
+    }
     if (section === 'issues/new' || section === 'issue_templates') {
       const answer =
         section === 'issues/new'
@@ -374,7 +377,7 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
         };
         return sendPage(request, reply, assets, {
           title: `${issue.title} (#${issue.iid}) · Issues · ${project.name}`,
-          mount: issueMount(located, viewer, deps.config.featureFlags),
+          mount: issueMount(located, base, viewer, deps.config.featureFlags),
         });
       } catch (error) {
         if (error instanceof NotFoundError) return sendNotFoundPage(request, reply, assets);
@@ -387,7 +390,7 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
         const issue = await findReadableIssue(db, request.access, found, Number(workItemMatch[1]));
         return sendPage(request, reply, assets, {
           title: `${issue.title} (#${issue.iid}) · Work items · ${project.name}`,
-          mount: workItemMount({ ...found, issue }, deps.config.featureFlags),
+          mount: workItemMount({ ...found, issue }, base, deps.config.featureFlags),
         });
       } catch (error) {
         if (error instanceof NotFoundError) return sendNotFoundPage(request, reply, assets);

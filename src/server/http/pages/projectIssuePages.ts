@@ -4,6 +4,7 @@ import type { PageMountInput } from '../../../core/pages/pageMount.ts';
 import type { AccessContext } from '../../services/access.ts';
 import type { ProjectInNamespace } from '../../services/issueService.ts';
 import { canManageIssueTemplates } from '../../services/issues/issueTemplateService.ts';
+import { projectMountBase } from './projectMountBase.ts';
 
 /**
  * The project pages about creating issues: `issues/new` (GitLab's new-issue form) and
@@ -17,12 +18,9 @@ export interface ProjectPageSpec {
 
 type PageAnswer = ProjectPageSpec | 'sign-in' | null;
 
-const projectBase = ({ project, namespace }: ProjectInNamespace) => ({
-  fullPath: project.full_path,
-  projectId: project.id,
-  projectName: project.name,
-  groupFullPath: namespace.full_path,
-  projectFullName: `${namespace.full_name} / ${project.name}`,
+const projectBase = async (access: AccessContext, located: ProjectInNamespace) => ({
+  ...(await projectMountBase(access, located)),
+  projectFullName: `${located.namespace.full_name} / ${located.project.name}`,
 });
 
 /** The one value of GitLab's `issuable_template` query parameter, '' when absent or malformed. */
@@ -48,7 +46,7 @@ export async function newIssuePage(
     title: `New issue · ${namespace.full_name} / ${project.name}`,
     mount: {
       page: 'issue-new',
-      ...projectBase(located),
+      ...(await projectBase(access, located)),
       groupId: namespace.id,
       canAdmin,
       canCreateIncident,
@@ -66,6 +64,6 @@ export async function issueTemplatesPage(
   if (!(await canManageIssueTemplates(access, located))) return null;
   return {
     title: `Issue templates · ${located.namespace.full_name} / ${located.project.name}`,
-    mount: { page: 'issue-templates', ...projectBase(located) },
+    mount: { page: 'issue-templates', ...(await projectBase(access, located)) },
   };
 }

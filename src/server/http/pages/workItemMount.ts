@@ -1,6 +1,7 @@
 import type { PageMountInput } from '../../../core/pages/pageMount.ts';
 import type { FeatureFlags } from '../../config.ts';
 import type { IssueInProject } from '../../services/issueService.ts';
+import type { ProjectMountBase } from './projectMountBase.ts';
 
 /**
  * The work item page's mount (`/:project/-/work_items/:iid`): which item, the names its breadcrumbs
@@ -9,14 +10,12 @@ import type { IssueInProject } from '../../services/issueService.ts';
  */
 export function workItemMount(
   { project, namespace, issue }: IssueInProject,
+  base: ProjectMountBase,
   flags: Pick<FeatureFlags, 'workItemsMvc2' | 'issueWeights'>,
 ): PageMountInput {
   return {
     page: 'work-item',
-    fullPath: project.full_path,
-    projectId: project.id,
-    projectName: project.name,
-    groupFullPath: namespace.full_path,
+    ...base,
     projectFullName: `${namespace.full_name} / ${project.name}`,
     iid: issue.iid,
     workItemsMvc2: flags.workItemsMvc2,

@@ -11,6 +11,7 @@ import type { Database, IssueRow, LabelRow, MilestoneRow, UserRow } from '../../
 import type { AccessContext } from '../../access.ts';
 import type { IssueInProject, ProjectInNamespace } from '../../issueService.ts';
 import { type IssueRights, issueRights } from '../../issues/issueCommands.ts';
+import { canPublishToStatusPage } from '../../statusPage/statusPageMarking.ts';
 import { isSubscribedToIssue } from '../../subscriptionService.ts';
 import { findPendingTodoOf } from '../../todoService.ts';
 
@@ -40,6 +41,8 @@ export interface IssueActionState {
   readonly discussionLocked: boolean;
   /** A Zoom meeting is pinned (GitLab's canonical_meeting): /zoom needs none, /remove_zoom one. */
   readonly hasZoomMeeting: boolean;
+  /** The actor may publish the issue on the project's active status page (GitLab's /publish condition). */
+  readonly canPublishToStatusPage: boolean;
   readonly today: CalendarDate;
 }
 
@@ -87,6 +90,7 @@ export async function loadIssueActionContext(
     todo,
     subscribed,
     zoomMeeting,
+    publishable,
   ] = await Promise.all([
     issueRights(db, access, located),
     access.canInProject('update_issue', project, namespace, { confidential: issue.confidential }),
@@ -99,6 +103,7 @@ export async function loadIssueActionContext(
     findPendingTodoOf(db, access.actor, { type: 'Issue', id: issue.id }),
     isSubscribedToIssue(db, access.actor, issue),
     findAddedZoomMeeting(db, issue.id),
+    canPublishToStatusPage(db, access, located),
   ]);
   const assignees = await findUsersByIds(db, assigneeIds.get(issue.id) ?? []);
   return {
@@ -119,6 +124,7 @@ export async function loadIssueActionContext(
     pendingTodo: todo !== undefined,
     subscribed,
     hasZoomMeeting: zoomMeeting !== undefined,
+    canPublishToStatusPage: publishable,
     ...issueFlags(issue),
     today: calendarDateOf(access.now()),
   };
@@ -158,6 +164,7 @@ export async function newIssueActionState(
     hasWeight: false,
     discussionLocked: false,
     hasZoomMeeting: false,
+    canPublishToStatusPage: false,
     today: calendarDateOf(access.now()),
   };
 }

@@ -13,6 +13,7 @@ import { reactAction } from './awardActions.ts';
 import type { IssueActionContext, IssueActionState, IssueExplainContext } from './issueActionContext.ts';
 import { ISSUE_ACTION_KIND, saveIssue } from './issueActionKind.ts';
 import { issueEpicActions } from './issueEpicActions.ts';
+import { issueStatusPageActions } from './issueStatusPageActions.ts';
 import { issueZoomActions } from './issueZoomActions.ts';
 import { itemFieldActions } from './itemFieldActions.ts';
 import { itemFollowActions } from './itemFollowActions.ts';
@@ -200,6 +201,7 @@ export const ISSUE_QUICK_ACTIONS: readonly IssueAction[] = [
   clearWeight,
   ...issueEpicActions,
   ...issueZoomActions,
+  ...issueStatusPageActions,
   ...itemFollowActions(ISSUE_ACTION_KIND),
   ...itemLinkActions(ISSUE_ACTION_KIND),
   reactAction(persisted, (context) => ({ type: 'Issue', located: context.located })),

@@ -1,0 +1,1 @@
+export { MonitorSettingsPage } from './MonitorSettingsPage.tsx';
