@@ -32,6 +32,18 @@ export interface ServerConfig {
   readonly featureFlags: FeatureFlags;
   /** Largest metric image an incident accepts, in bytes (GitLab's 1 MB unless configured). */
   readonly metricImageMaxBytes: number;
+  /** The S3-compatible bucket uploads are kept in (GitLab's object storage); the disk when undefined. */
+  readonly objectStore: ObjectStoreLocation | undefined;
+}
+
+/** An S3-compatible bucket and its credentials (storage/s3Bucket.ts: S3Location). */
+export interface ObjectStoreLocation {
+  readonly endpoint?: string;
+  readonly region: string;
+  readonly bucket: string;
+  readonly accessKeyId: string;
+  readonly secretAccessKey: string;
+  readonly pathStyle?: boolean;
 }
 
 /** Feature flags by GitLab's names, camel-cased as GitLab pushes them to its pages (`gon.features`). */
@@ -79,6 +91,35 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     graphqlResponseCache: (env.GRAPHQL_RESPONSE_CACHE ?? 'on') !== 'off',
     featureFlags: readFeatureFlags(env),
     metricImageMaxBytes: positiveInteger(env, 'METRIC_IMAGE_MAX_BYTES', DEFAULT_METRIC_IMAGE_MAX_BYTES),
+    objectStore: readObjectStore(env),
+  };
+}
+
+/**
+ * `OBJECT_STORE_BUCKET` turns the object store on; it then needs both keys. The region defaults to
+ * us-east-1; `OBJECT_STORE_ENDPOINT` names an S3-compatible store (path-style addressing unless
+ * `OBJECT_STORE_PATH_STYLE=off`), AWS itself when unset.
+ */
+function readObjectStore(env: NodeJS.ProcessEnv): ObjectStoreLocation | undefined {
+  const bucket = env.OBJECT_STORE_BUCKET?.trim();
+  if (!bucket) return undefined;
+  const accessKeyId = env.OBJECT_STORE_ACCESS_KEY_ID?.trim() ?? '';
+  const secretAccessKey = env.OBJECT_STORE_SECRET_ACCESS_KEY?.trim() ?? '';
+  if (!accessKeyId || !secretAccessKey)
+    throw new Error(
+      'OBJECT_STORE_BUCKET needs OBJECT_STORE_ACCESS_KEY_ID and OBJECT_STORE_SECRET_ACCESS_KEY',
+    );
+  const endpoint = env.OBJECT_STORE_ENDPOINT?.trim() || undefined;
+  if (endpoint && !/^https?:\/\/[^\s/]+/.test(endpoint))
+    throw new Error(`OBJECT_STORE_ENDPOINT must be an http(s) address, got "${endpoint}"`);
+  const pathStyle = env.OBJECT_STORE_PATH_STYLE;
+  return {
+    bucket,
+    region: env.OBJECT_STORE_REGION?.trim() || 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
+    ...(endpoint ? { endpoint } : {}),
+    ...(pathStyle === undefined || pathStyle === '' ? {} : { pathStyle: pathStyle !== 'off' }),
   };
 }
 

@@ -5,16 +5,17 @@ import { IMAGE_SIGNATURE_BYTES } from '../../../core/domain/metricImages.ts';
 import type { MetricImageRow } from '../../db/schema.ts';
 import { findUnstorableText } from '../../input/unstorableText.ts';
 import type { ServerDeps } from '../../serverDeps.ts';
-import type { FileStore, StagedFile } from '../../services/metricImages/fileStore.ts';
 import {
   createMetricImage,
   destroyMetricImage,
   FILE_TOO_LARGE,
+  type FileStore,
   listMetricImages,
   MetricImageError,
   metricImageFilePath,
   metricImageStoreOf,
   requireMetricImageUpload,
+  type StagedFile,
   updateMetricImage,
 } from '../../services/metricImages/metricImageService.ts';
 import { readableIssueOfApiPath } from './issueApiParams.ts';

@@ -2,11 +2,11 @@ import type { Executor } from '../../db/executor.ts';
 import { deleteIssueRow, findEpicIdsOfIssues, findIssueById } from '../../db/repositories/issueRepository.ts';
 import { listMetricImagesOfIssue } from '../../db/repositories/metricImageRepository.ts';
 import type { MetricImageRow } from '../../db/schema.ts';
+import type { FileStore } from '../../storage/fileStore.ts';
 import type { AccessContext } from '../access.ts';
 import { refreshEpicDates } from '../epicDatesService.ts';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../errors.ts';
 import type { IssueInProject } from '../issueService.ts';
-import type { FileStore } from '../metricImages/fileStore.ts';
 import { removeMetricImageFiles } from '../metricImages/metricImageService.ts';
 
 /**

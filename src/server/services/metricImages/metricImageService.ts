@@ -20,10 +20,14 @@ import {
 } from '../../db/repositories/metricImageRepository.ts';
 import type { MetricImageRow } from '../../db/schema.ts';
 import { fitsSqlInteger } from '../../db/sqlInteger.ts';
+import { DiskFileStore, type FileStore, type StagedFile } from '../../storage/fileStore.ts';
+import { S3Bucket, S3Error } from '../../storage/s3Bucket.ts';
+import { S3FileStore } from '../../storage/s3FileStore.ts';
 import type { AccessContext } from '../access.ts';
 import { UnauthorizedError } from '../errors.ts';
 import { findReadableIssueByIdOrNull, type IssueInProject } from '../issueService.ts';
-import { DiskFileStore, type FileStore, type StagedFile } from './fileStore.ts';
+
+export type { FileStore, StagedFile };
 
 /**
  * A refusal answered as GitLab's metric image API does: its status and its `{"message"}`, word for
@@ -31,7 +35,7 @@ import { DiskFileStore, type FileStore, type StagedFile } from './fileStore.ts';
  */
 export class MetricImageError extends Error {
   constructor(
-    readonly status: 400 | 403 | 404 | 422,
+    readonly status: 400 | 403 | 404 | 422 | 503,
     message: string,
   ) {
     super(message);
@@ -45,13 +49,20 @@ const NOT_FOUND = 'Metric image not found';
 
 const stores = new Map<string, FileStore>();
 
-/** The server's store of metric images: files under `DATA_DIR/uploads`, laid out as GitLab's paths. */
-export function metricImageStoreOf(config: Pick<ServerConfig, 'dataDir'>): FileStore {
+/**
+ * The server's store of metric images, keyed by GitLab's paths: the object store's bucket when one
+ * is configured (uploads staged under `DATA_DIR/uploads/tmp`), else files under `DATA_DIR/uploads`.
+ */
+export function metricImageStoreOf(config: Pick<ServerConfig, 'dataDir' | 'objectStore'>): FileStore {
   const root = join(config.dataDir, 'uploads');
-  let store = stores.get(root);
+  const id = config.objectStore
+    ? `${root} ${config.objectStore.endpoint ?? ''} ${config.objectStore.bucket}`
+    : root;
+  let store = stores.get(id);
   if (!store) {
-    store = new DiskFileStore(root);
-    stores.set(root, store);
+    const disk = new DiskFileStore(root);
+    store = config.objectStore ? new S3FileStore(new S3Bucket(config.objectStore), disk) : disk;
+    stores.set(id, store);
   }
   return store;
 }
@@ -164,6 +175,8 @@ export async function createMetricImage(
   } catch (error) {
     // The row is gone: a file published before a failed commit must go too.
     if (published) await store.remove(published).catch(() => undefined);
+    if (error instanceof S3Error)
+      throw new MetricImageError(503, `The file could not be stored: ${error.message}`);
     throw error;
   }
 }

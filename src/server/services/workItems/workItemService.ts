@@ -16,6 +16,7 @@ import { type Executor, inTransaction } from '../../db/executor.ts';
 import { nextIssueIid } from '../../db/repositories/issueRowsRepository.ts';
 import { linkToParent } from '../../db/repositories/workItemParentLinkRepository.ts';
 import type { IssueRow } from '../../db/schema.ts';
+import type { FileStore } from '../../storage/fileStore.ts';
 import type { AccessContext } from '../access.ts';
 import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from '../errors.ts';
 import type { IssueInProject, ProjectInNamespace } from '../issueService.ts';
@@ -28,7 +29,6 @@ import {
   insertNewIssue,
   type NewIssueMetadata,
 } from '../issues/newIssueMetadata.ts';
-import type { FileStore } from '../metricImages/fileStore.ts';
 import {
   addChildren,
   checkConfidentialityChange,

@@ -13,7 +13,7 @@ export interface StagedFile {
 /**
  * Where uploaded files live. A file is staged first (streamed to a temporary name), then published
  * under its key once the database row that names it exists, so a refused or failed upload leaves
- * nothing behind. This is the disk; another store (S3-compatible) would implement the same calls.
+ * nothing behind. DiskFileStore keeps them on the disk, S3FileStore in an S3-compatible bucket.
  */
 export interface FileStore {
   /** Streams `source` to a temporary file, keeping its first `headBytes` bytes aside. */
@@ -29,6 +29,11 @@ export interface FileStore {
 
 interface DiskStagedFile extends StagedFile {
   readonly path: string;
+}
+
+/** Where a file staged by a DiskFileStore waits on the disk. */
+export function stagedPathOf(staged: StagedFile): string {
+  return (staged as DiskStagedFile).path;
 }
 
 /**
