@@ -151,6 +151,29 @@ test('labels picked on the page are saved', async ({ page }) => {
   await expect(page.getByTestId('sidebar-labels').getByRole('list', { name: 'Labels' })).toContainText(name);
 });
 
+test('the task list in a task’s description ticks in place and stays ticked', async ({ page }) => {
+  await signIn(page, 'owner');
+  const issue = await create(page, { title: 'Checklist parent', workItemTypeId: ISSUE_TYPE });
+  const task = await create(page, {
+    title: 'Checklist task',
+    workItemTypeId: TASK_TYPE,
+    hierarchyWidget: { parentId: issue.id },
+    descriptionWidget: { description: 'Steps:\n\n- [ ] drain the node\n- [ ] upgrade it' },
+  });
+  await page.goto(`/${PROJECT}/-/work_items/${task.iid}`);
+  await waitForIdle(page);
+  const description = page.locator('.work-item-description');
+  const second = description.getByRole('checkbox').nth(1);
+  await expect(second).toBeEnabled();
+  await second.check();
+  await expect(second).toBeChecked();
+  await expect(second).toBeEnabled();
+  await page.reload();
+  await waitForIdle(page);
+  await expect(description.getByRole('checkbox').nth(1)).toBeChecked();
+  await expect(description.getByRole('checkbox').first()).not.toBeChecked();
+});
+
 test('a copied issue link with work_item_id opens the modal; Back and the close button close it', async ({
   page,
 }) => {

@@ -1,4 +1,5 @@
 import { useState, useTransition } from 'react';
+import { sourceLine, toggleTask } from '../../../core/domain/taskListSource.ts';
 import { IssuableDescription, MarkdownField } from '../../components/issuable/index.ts';
 import type { SidebarWriteResult, WorkItemView } from '../../data/index.ts';
 import { Alert, Button } from '../../ui/index.ts';
@@ -8,7 +9,9 @@ import { WORK_ITEM_TEXT, workItemTypeTexts } from './workItemTexts.ts';
  * The description: view, then edit (the pencil, with the update permission), then saved or
  * cancelled (spec, "Description edit"). A save first reads the item again: when someone saved it
  * since the editor opened (its lock version moved), the new description shows and the draft is
- * not sent, with the spec's concurrent-edit message.
+ * not sent, with the spec's concurrent-edit message. Its task-list boxes tick in place for the
+ * same people: the tick is applied to the description as just read again, and refused with the
+ * same message when that line changed meanwhile.
  */
 export function WorkItemDescription({
   item,
@@ -26,6 +29,28 @@ export function WorkItemDescription({
   const [editing, setEditing] = useState<{ draft: string; lockVersion: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, startSaving] = useTransition();
+  const [updatingTasks, setUpdatingTasks] = useState(false);
+  const texts = workItemTypeTexts(item.type.name);
+
+  const toggle = (lineNumber: number, checked: boolean) => {
+    const lineSource = sourceLine(item.description, lineNumber);
+    if (lineSource === null) return;
+    setError(null);
+    setUpdatingTasks(true);
+    startSaving(async () => {
+      const current = await refetch().catch((failure: unknown) => {
+        console.error(failure);
+        return null;
+      });
+      const description = current && toggleTask(current.description, { lineNumber, checked, lineSource });
+      if (!description) setError(texts.editConflict);
+      else {
+        const result = await save(description);
+        if (!result.ok) setError(result.error ?? texts.updateFailed);
+      }
+      setUpdatingTasks(false);
+    });
+  };
 
   const submit = (draft: string, lockVersion: number) => {
     setError(null);
@@ -36,12 +61,12 @@ export function WorkItemDescription({
       });
       if (current && current.lockVersion !== lockVersion) {
         setEditing(null);
-        setError(workItemTypeTexts(item.type.name).editConflict);
+        setError(texts.editConflict);
         return;
       }
       const result = await save(draft);
       if (result.ok) setEditing(null);
-      else setError(result.error ?? workItemTypeTexts(item.type.name).updateFailed);
+      else setError(result.error ?? texts.updateFailed);
     });
   };
 
@@ -111,9 +136,9 @@ export function WorkItemDescription({
       ) : item.descriptionHtml ? (
         <IssuableDescription
           html={item.descriptionHtml}
-          canUpdate={false}
-          updatingTasks={false}
-          onToggleTask={() => undefined}
+          canUpdate={canUpdate}
+          updatingTasks={updatingTasks || saving}
+          onToggleTask={toggle}
         />
       ) : (
         <p className="muted" data-testid="work-item-description-none">
