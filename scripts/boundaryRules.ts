@@ -212,7 +212,7 @@ export const LAYERS: readonly Layer[] = [
   },
   {
     name: 'server/config',
-    files: ['src/server/config.ts'],
+    files: ['src/server/config.ts', 'src/server/config.test.ts'],
     may: [CORE, NODE],
     why: 'reads the environment once; everything else receives the result',
   },
