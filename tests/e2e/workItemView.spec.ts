@@ -174,6 +174,42 @@ test('the task list in a task’s description ticks in place and stays ticked', 
   await expect(description.getByRole('checkbox').first()).not.toBeChecked();
 });
 
+test('another person’s changes show without a reload, and never over a title being typed', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'owner');
+  const { task } = await issueWithTask(page, 'Watched task');
+  await page.goto(`/${PROJECT}/-/work_items/${task.iid}`);
+  await waitForIdle(page);
+  const view = page.getByTestId('work-item-detail');
+  const title = view.getByRole('textbox', { name: 'Title' });
+
+  // The maintainer closes it and edits its description from their own browser.
+  const other = await browser.newContext();
+  const theirs = await other.newPage();
+  await signIn(theirs, 'maintainer');
+  const update = (input: Record<string, unknown>) =>
+    graphql<{ data: { workItemUpdate: { errors: string[] } } }>(
+      theirs,
+      'mutation ($input: WorkItemUpdateInput!) { workItemUpdate(input: $input) { errors } }',
+      { input: { id: task.id, ...input } },
+    );
+  await update({ stateEvent: 'CLOSE', descriptionWidget: { description: 'Done **elsewhere**' } });
+  await expect(view.getByRole('combobox', { name: 'Status' })).toHaveValue('CLOSED', { timeout: 10_000 });
+  await expect(view.locator('.issuable-description strong')).toHaveText('elsewhere');
+
+  // A title being typed stays; once it is dropped (Escape), theirs shows.
+  await title.fill('My draft title');
+  await update({ title: 'Their title', descriptionWidget: { description: 'Renamed **too**' } });
+  // The description arriving shows the poll brought their title too.
+  await expect(view.locator('.issuable-description strong')).toHaveText('too', { timeout: 10_000 });
+  await expect(title).toHaveValue('My draft title');
+  await title.press('Escape');
+  await expect(title).toHaveValue('Their title');
+  await other.close();
+});
+
 test('a copied issue link with work_item_id opens the modal; Back and the close button close it', async ({
   page,
 }) => {

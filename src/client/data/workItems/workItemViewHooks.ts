@@ -6,7 +6,7 @@
  */
 import type { ApolloClient } from '@apollo/client';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { taskLineOfReference } from '../../../core/domain/taskListSource.ts';
 import type { SidebarWriteResult } from '../epics/epicSidebarTypes.ts';
 import {
@@ -108,22 +108,38 @@ export function toWorkItemView(item: WorkItemViewFieldsFragment): WorkItemView {
 /** Which work item: by global id (the modal), or by project and iid (the page). */
 export type WorkItemKey = { readonly id: string } | { readonly fullPath: string; readonly iid: string };
 
+/**
+ * How often an open work item asks for changes (GitLab's issuable polling interval): others' edits
+ * show without a reload. Hidden tabs skip their polls; an unchanged answer comes from the server's
+ * response cache.
+ */
+export const WORK_ITEM_POLL_MS = 3000;
+
+const skipHiddenPoll = () => document.hidden;
+
 /** The work item: null when it is missing or unreadable, undefined until the first answer. */
 export function useWorkItemView(
   key: WorkItemKey,
 ): QueryState<WorkItemView | null> & { refetch(): Promise<WorkItemView | null> } {
   const byId = 'id' in key;
+  const polling = { pollInterval: WORK_ITEM_POLL_MS, skipPollAttempt: skipHiddenPoll };
   const idQuery = useQuery(WorkItemViewByIdDocument, {
     variables: { id: byId ? key.id : '' },
     skip: !byId,
+    ...polling,
   });
   const iidQuery = useQuery(WorkItemViewByIidDocument, {
     variables: byId ? { fullPath: '', iid: '' } : { fullPath: key.fullPath, iid: key.iid },
     skip: byId,
+    ...polling,
   });
   const result = byId ? idQuery : iidQuery;
   const fields = byId ? idQuery.data?.workItem : iidQuery.data?.project?.workItem;
-  const data = useMemo(() => (fields ? toWorkItemView(fields) : undefined), [fields]);
+  const fresh = useMemo(() => (fields ? toWorkItemView(fields) : undefined), [fields]);
+  // A poll that fails (the network, a restart) keeps the item on screen rather than losing it.
+  const lastShown = useRef<WorkItemView | undefined>(undefined);
+  if (fresh) lastShown.current = fresh;
+  const data = fresh ?? (result.error ? lastShown.current : undefined);
   return {
     data: data ?? (result.dataState === 'complete' ? null : undefined),
     loading: result.loading,

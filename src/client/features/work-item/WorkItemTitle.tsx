@@ -20,8 +20,13 @@ export function WorkItemTitle({
   const [draft, setDraft] = useState(title);
   // Escape blurs the field: that blur must not save the draft being dropped.
   const cancelled = useRef(false);
-  // A title saved elsewhere (or the answer to our own save) replaces the draft.
-  useEffect(() => setDraft(title), [title]);
+  // A title saved elsewhere (or the answer to our own save) replaces the draft, unless the draft
+  // holds a change being typed: what someone is writing is never overwritten.
+  const shownTitle = useRef(title);
+  useEffect(() => {
+    setDraft((current) => (current === shownTitle.current ? title : current));
+    shownTitle.current = title;
+  }, [title]);
   // A long title wraps as the heading does: the field grows to its lines.
   const field = useRef<HTMLTextAreaElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text.
