@@ -148,3 +148,30 @@ test('an issue of the tree opens in the work item modal; a copied link reopens i
   await page.goBack();
   await expect(modal).toHaveCount(0);
 });
+
+test('an issue nested under a child epic, changed in the modal, shows its change where it sits', async ({
+  page,
+}) => {
+  await signIn(page, 'owner');
+  const stamp = Date.now();
+  const parent = await createEpic(page, `Nest parent ${stamp}`);
+  const child = await createEpic(page, `Nest child ${stamp}`, parent.id);
+  await createIssue(page, `Nested issue ${stamp}`, child.id);
+  await openTree(page, parent);
+  const childRow = page.getByTestId('tree-row').filter({ hasText: `Nest child ${stamp}` });
+  await childRow.getByTestId('tree-toggle').click();
+  const nested = page.getByTestId('tree-title').filter({ hasText: `Nested issue ${stamp}` });
+  await nested.click();
+  const modal = page.getByTestId('work-item-modal');
+  const title = modal.getByRole('textbox', { name: 'Title' });
+  await title.fill(`Nested and renamed ${stamp}`);
+  await title.press('Enter');
+  await expect(title).toHaveValue(`Nested and renamed ${stamp}`);
+  await modal.getByTestId('work-item-close').click();
+  await expect(modal).toHaveCount(0);
+  // The child epic stays open, its row renamed in place.
+  await expect(childRow).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByTestId('tree-title').filter({ hasText: `Nested and renamed ${stamp}` })).toHaveCount(
+    1,
+  );
+});

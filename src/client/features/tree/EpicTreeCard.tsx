@@ -7,6 +7,7 @@
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { toGlobalId } from '../../../core/domain/gid.ts';
+import type { TreeItemKey } from '../../../core/layout/tree/treeItem.ts';
 import { calendarDateToDay } from '../../../core/time/epochDay.ts';
 import { calendarDateOf } from '../../components/issuable/index.ts';
 import { epicLinkEndpoints, useEpicTreeData } from '../../data/index.ts';
@@ -56,10 +57,15 @@ export function EpicTreeCard(props: EpicTreeCardProps) {
   const title = props.allowSubEpics ? TREE_TEXT.cardTitle : TREE_TEXT.cardTitleIssuesOnly;
   // The modal's issue is named in the URL (`work_item_id`), so a copied link reopens it.
   const workItemModal = useWorkItemModalParam();
-  // What the modal changed (title, state, or the issue deleted) shows once it closes, by Back too.
+  // What the modal changed (title, state, or the issue deleted) shows once it closes, by Back too:
+  // the list holding the opened row is read again, however deep (the root only for a copied link).
   const openedWorkItem = useRef<string | null>(null);
+  const openedRow = useRef<TreeItemKey | null>(null);
   useEffect(() => {
-    if (openedWorkItem.current && !workItemModal.workItemId) void controller?.load();
+    if (openedWorkItem.current && !workItemModal.workItemId) {
+      void (openedRow.current ? controller?.reloadAround(openedRow.current) : controller?.load());
+      openedRow.current = null;
+    }
     openedWorkItem.current = workItemModal.workItemId;
   }, [workItemModal.workItemId, controller]);
   const itemsAdded = () => {
@@ -92,7 +98,10 @@ export function EpicTreeCard(props: EpicTreeCardProps) {
           state={state}
           canAdmin={adminEpic}
           epicsWebUrl={props.epicsWebUrl}
-          onOpenIssue={(entry) => workItemModal.open(toGlobalId('WorkItem', entry.id))}
+          onOpenIssue={(entry) => {
+            openedRow.current = entry.key;
+            workItemModal.open(toGlobalId('WorkItem', entry.id));
+          }}
         />
       )
     ) : null;

@@ -155,6 +155,21 @@ export class TreeController {
     }
   }
 
+  /**
+   * Reads again the list an item sits in, wherever it is nested, and the root's first page (its
+   * totals): after the item changed elsewhere (the work item modal), its row shows it. An item no
+   * longer in the tree reloads the root only.
+   */
+  async reloadAround(key: TreeItemKey): Promise<void> {
+    const parentKey = this.entryView(key)?.parentKey;
+    const rootKey = this.state.root ? keyOfItem(this.state.root.item) : null;
+    const parentReference = parentKey && parentKey !== rootKey ? this.referenceOf(parentKey) : null;
+    await Promise.all([
+      this.load(),
+      parentKey && parentReference !== null ? this.fetchChildren(parentKey, parentReference, false) : null,
+    ]);
+  }
+
   setSurface(surface: TreeCanvasSurface | null): void {
     this.surface = surface;
     if (surface) {
