@@ -1,1 +1,2 @@
 export { SettingsSection } from './SettingsSection.tsx';
+export { WriteOutcome } from './WriteOutcome.tsx';

@@ -15,7 +15,7 @@ import { projectMonitorSettingsPath } from '../../../core/domain/webPaths.ts';
 import type { PageMountOf } from '../../../core/pages/pageMount.ts';
 import { formatTimestamp } from '../../../core/time/formatting.ts';
 import { PageHeader, projectCrumbs } from '../../components/navigation/index.ts';
-import { SettingsSection } from '../../components/settings/index.ts';
+import { SettingsSection, WriteOutcome } from '../../components/settings/index.ts';
 import { saveStatusPageSettings, usePageSettled } from '../../data/index.ts';
 import { useWrites } from '../../lib/index.ts';
 import { Alert, Button, useDocumentTitle } from '../../ui/index.ts';
@@ -93,16 +93,7 @@ export function MonitorSettingsPage(props: MonitorSettingsPageProps) {
     <>
       <PageHeader crumbs={crumbs} title={TEXT.title} />
       <form className="settings-form" onSubmit={submit} noValidate data-testid="status-page-form">
-        {writes.error ? (
-          <Alert variant="danger" testId="settings-error">
-            {writes.error}
-          </Alert>
-        ) : null}
-        {writes.notice ? (
-          <Alert variant="success" testId="settings-notice">
-            {writes.notice}
-          </Alert>
-        ) : null}
+        <WriteOutcome writes={writes} />
         <SettingsSection id={`${idPrefix}-status-page`} title={TEXT.statusPage} help={TEXT.statusPageHelp}>
           <PublicationStatus
             lastError={saved.lastError}

@@ -12,6 +12,7 @@ import {
 } from '../../../core/domain/userSettings.ts';
 import type { PageMountOf } from '../../../core/pages/pageMount.ts';
 import { type CalendarDate, parseCalendarDate } from '../../../core/time/calendarDate.ts';
+import { WriteOutcome } from '../../components/settings/index.ts';
 import { useCopyToClipboard } from '../../components/sidebar/index.ts';
 import {
   type AccessToken,
@@ -68,16 +69,7 @@ export function AccessTokensPage({ today, prefillName, prefillScopes }: AccessTo
       title={SETTINGS_TEXT.personalAccessTokens}
       description={SETTINGS_TEXT.tokensHelp}
     >
-      {writes.error ? (
-        <Alert variant="danger" testId="settings-error">
-          {writes.error}
-        </Alert>
-      ) : null}
-      {writes.notice ? (
-        <Alert variant="success" testId="settings-notice">
-          {writes.notice}
-        </Alert>
-      ) : null}
+      <WriteOutcome writes={writes} />
       {created ? (
         <Alert variant="success" title={SETTINGS_TEXT.newTokenTitle} testId="new-token">
           <div className="settings-token-value">

@@ -12,11 +12,11 @@ import {
   WEEK_START_DAYS,
 } from '../../../core/domain/userSettings.ts';
 import type { PageMountOf } from '../../../core/pages/pageMount.ts';
-import { SettingsSection } from '../../components/settings/index.ts';
+import { SettingsSection, WriteOutcome } from '../../components/settings/index.ts';
 import { savePreferences, usePageSettled } from '../../data/index.ts';
 import { useWrites } from '../../lib/index.ts';
 import { useTheme } from '../../state/index.ts';
-import { Alert, Button } from '../../ui/index.ts';
+import { Button } from '../../ui/index.ts';
 import { SettingsLayout } from './SettingsLayout.tsx';
 import { SETTINGS_TEXT } from './settingsTexts.ts';
 
@@ -45,16 +45,7 @@ export function PreferencesPage({ colorMode, firstDayOfWeek }: PreferencesPagePr
   return (
     <SettingsLayout section="preferences" title={SETTINGS_TEXT.preferences}>
       <form className="settings-form" onSubmit={submit} data-testid="preferences-form">
-        {writes.error ? (
-          <Alert variant="danger" testId="settings-error">
-            {writes.error}
-          </Alert>
-        ) : null}
-        {writes.notice ? (
-          <Alert variant="success" testId="settings-notice">
-            {writes.notice}
-          </Alert>
-        ) : null}
+        <WriteOutcome writes={writes} />
         <SettingsSection id="preferences-mode" title={SETTINGS_TEXT.mode} help={SETTINGS_TEXT.modeHelp}>
           <fieldset className="settings-radios">
             <legend className="sr-only">{SETTINGS_TEXT.mode}</legend>

@@ -13,10 +13,10 @@ import {
 } from '../../../core/domain/userSettings.ts';
 import type { PageMountOf } from '../../../core/pages/pageMount.ts';
 import { formatTimestamp } from '../../../core/time/formatting.ts';
-import { SettingsSection } from '../../components/settings/index.ts';
+import { SettingsSection, WriteOutcome } from '../../components/settings/index.ts';
 import { saveProfile, usePageSettled } from '../../data/index.ts';
 import { useWrites } from '../../lib/index.ts';
-import { Alert, Button } from '../../ui/index.ts';
+import { Button } from '../../ui/index.ts';
 import { SettingsLayout } from './SettingsLayout.tsx';
 import { SETTINGS_TEXT } from './settingsTexts.ts';
 
@@ -58,16 +58,7 @@ export function ProfileSettingsPage(props: ProfileSettingsPageProps) {
   return (
     <SettingsLayout section="profile" title={SETTINGS_TEXT.editProfile}>
       <form className="settings-form" onSubmit={submit} noValidate data-testid="profile-form">
-        {writes.error ? (
-          <Alert variant="danger" testId="settings-error">
-            {writes.error}
-          </Alert>
-        ) : null}
-        {writes.notice ? (
-          <Alert variant="success" testId="settings-notice">
-            {writes.notice}
-          </Alert>
-        ) : null}
+        <WriteOutcome writes={writes} />
         <SettingsSection
           id="profile-status"
           title={SETTINGS_TEXT.currentStatus}
