@@ -1,6 +1,6 @@
 import { text } from 'node:stream/consumers';
 import { expect, test } from '@playwright/test';
-import { S3Bucket } from '../../src/server/storage/s3Bucket.ts';
+import type { S3Bucket } from '../../src/server/storage/s3Bucket.ts';
 import { type S3TestServer, startS3Server } from '../helpers/s3Server.ts';
 import { expectNoSeriousAxeViolations, signIn, waitForIdle } from './helpers.ts';
 import { api } from './treeHelpers.ts';
@@ -21,13 +21,7 @@ let bucket: S3Bucket;
 
 test.beforeAll(async () => {
   s3 = await startS3Server();
-  bucket = new S3Bucket({
-    endpoint: s3.endpoint,
-    region: s3.region,
-    bucket: s3.bucket,
-    accessKeyId: s3.accessKeyId,
-    secretAccessKey: s3.secretAccessKey,
-  });
+  bucket = s3.client();
 });
 
 test.afterAll(async () => {

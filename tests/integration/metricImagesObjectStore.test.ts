@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { S3Bucket } from '../../src/server/storage/s3Bucket.ts';
+import type { S3Bucket } from '../../src/server/storage/s3Bucket.ts';
 import { BACKENDS } from '../helpers/backends.ts';
 import { projectIdOf } from '../helpers/lookups.ts';
 import { type S3TestServer, startS3Server } from '../helpers/s3Server.ts';
@@ -41,13 +41,7 @@ describe.each(BACKENDS)('metric images kept in an S3-compatible bucket (%s)', (b
 
   beforeAll(async () => {
     s3 = await startS3Server('uploads');
-    bucket = new S3Bucket({
-      endpoint: s3.endpoint,
-      region: s3.region,
-      bucket: s3.bucket,
-      accessKeyId: s3.accessKeyId,
-      secretAccessKey: s3.secretAccessKey,
-    });
+    bucket = s3.client();
     dataDir = mkdtempSync(join(tmpdir(), 'pt-object-store-'));
     server = await startTestServer({
       backend,

@@ -1,7 +1,7 @@
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishStatusPages } from '../../src/server/services/statusPage/statusPagePublisher.ts';
-import { S3Bucket } from '../../src/server/storage/s3Bucket.ts';
+import type { S3Bucket } from '../../src/server/storage/s3Bucket.ts';
 import { BACKENDS } from '../helpers/backends.ts';
 import { type Person, signedInClients } from '../helpers/epicSidebar.ts';
 import { HttpClient } from '../helpers/httpClient.ts';
@@ -78,13 +78,7 @@ describe.each(BACKENDS)('the status page: settings, /publish and the published f
 
   beforeAll(async () => {
     s3 = await startS3Server();
-    bucket = new S3Bucket({
-      endpoint: s3.endpoint,
-      region: s3.region,
-      bucket: s3.bucket,
-      accessKeyId: s3.accessKeyId,
-      secretAccessKey: s3.secretAccessKey,
-    });
+    bucket = s3.client();
     server = await startTestServer({ backend, epics: 5, issues: 20 });
     const people = await signedInClients(server);
     const maintainer = new HttpClient(server.baseUrl);
