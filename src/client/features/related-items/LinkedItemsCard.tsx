@@ -93,19 +93,19 @@ export function LinkedItemsCard({ issuableType, endpoint, sources, canAdmin }: L
   };
 
   return (
-    <section className="ri-card" aria-labelledby={titleId} data-testid="linked-items-card">
-      <header className="ri-card-header">
-        <h2 id={titleId} className="ri-card-title">
+    <section className="item-card" aria-labelledby={titleId} data-testid="linked-items-card">
+      <header className="item-card-header">
+        <h2 id={titleId} className="item-card-title">
           {RELATED_TEXT.linkedItems}
         </h2>
-        <span className="ri-count" data-testid="linked-items-count">
+        <span className="item-card-count" data-testid="linked-items-count">
           <Icon name="issues" size={14} />
           <span aria-hidden="true">{items.length}</span>
           <span className="sr-only">{RELATED_TEXT.linkedItemsCount(items.length)}</span>
         </span>
         {canAdmin ? (
           <Button
-            className="ri-card-add"
+            className="item-card-add"
             aria-expanded={formOpen}
             onClick={() => setFormOpen(!formOpen)}
             data-testid="linked-items-add"

@@ -51,8 +51,8 @@ export function IssueTasksWidget({ fullPath, iid, onOpenTask }: IssueTasksWidget
   };
 
   return (
-    <section className="it-card" aria-labelledby={titleId} data-testid="issue-tasks">
-      <header className="it-card-header">
+    <section className="item-card it-card" aria-labelledby={titleId} data-testid="issue-tasks">
+      <header className="item-card-header it-card-header">
         <Button
           variant="tertiary"
           iconOnly
@@ -64,17 +64,17 @@ export function IssueTasksWidget({ fullPath, iid, onOpenTask }: IssueTasksWidget
           onClick={() => setExpanded(!expanded)}
           data-testid="issue-tasks-toggle"
         />
-        <h2 id={titleId} className="it-card-title">
+        <h2 id={titleId} className="item-card-title">
           {TASKS_TEXT.title}
         </h2>
-        <span className="it-count" data-testid="issue-tasks-count">
+        <span className="item-card-count" data-testid="issue-tasks-count">
           <Icon name="task" size={14} />
           <span aria-hidden="true">{view ? children.length : '…'}</span>
           <span className="sr-only">{TASKS_TEXT.count(children.length)}</span>
         </span>
         {canLink ? (
           <MenuButton
-            className="it-card-add"
+            className="item-card-add"
             label={TASKS_TEXT.addMenu}
             text={TASKS_TEXT.add}
             testId="issue-tasks-add"
