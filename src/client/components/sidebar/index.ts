@@ -3,6 +3,8 @@
  * alerts (SidebarParts), its error texts, copy-to-clipboard, the sidebar's texts and the blocks
  * that work the same for any issuable, fed by the page's data hooks (confidentiality, reference).
  */
+
+export { type AssigneeItem, AssigneesBlock, type AssigneesBlockProps } from './AssigneesBlock.tsx';
 export { type BlockError, blockErrorText, firstErrorOr, writeError } from './blockError.ts';
 export { ConfidentialityBlock, type ConfidentialityState } from './ConfidentialityBlock.tsx';
 export { ConfirmToggleBlock, type ConfirmToggleTexts } from './ConfirmToggleBlock.tsx';

@@ -4,14 +4,13 @@
  */
 import { toGlobalId } from '../../../core/domain/gid.ts';
 import { projectIssuesPath } from '../../../core/domain/webPaths.ts';
-import { LabelsBlock, type LabelsState, PickerBlock, WeightBlock } from '../../components/sidebar/index.ts';
 import {
-  fetchUserSuggestions,
-  type SidebarWriteResult,
-  type WorkItemChange,
-  type WorkItemView,
-} from '../../data/index.ts';
-import { Avatar, UserName } from '../../ui/index.ts';
+  AssigneesBlock,
+  LabelsBlock,
+  type LabelsState,
+  WeightBlock,
+} from '../../components/sidebar/index.ts';
+import type { SidebarWriteResult, WorkItemChange, WorkItemView } from '../../data/index.ts';
 import { WORK_ITEM_TEXT, workItemTypeTexts } from './workItemTexts.ts';
 
 export interface WorkItemFlags {
@@ -46,41 +45,22 @@ export function WorkItemAttributes({
   return (
     <div className="work-item-attributes">
       {flags.workItemsMvc2 && item.assignees ? (
-        <PickerBlock
+        <AssigneesBlock
           block="work-item-assignees"
           title={WORK_ITEM_TEXT.assignees}
           canUpdate={canSet}
           loading={false}
           fetchError={undefined}
-          selected={assignees.map((user) => ({ key: user.id, label: user.name }))}
+          assignees={assignees.map((user) => ({ ...user, key: user.id }))}
           multiple={item.assignees.multiple}
           noneText={WORK_ITEM_TEXT.unassigned}
           searchLabel={WORK_ITEM_TEXT.searchUsers}
-          search={async (search, signal) =>
-            (await fetchUserSuggestions({ search, groupId: null }, signal)).map((user) => ({
-              key: toGlobalId('User', user.id),
-              label: user.name,
-              detail: `@${user.username}`,
-            }))
-          }
+          groupId={null}
+          keyOf={(user) => toGlobalId('User', user.id)}
           save={(keys) => update({ assigneesWidget: { assigneeIds: [...keys] } })}
           errorText={updateFailed}
-        >
-          {assignees.length > 0 ? (
-            <ul className="person-list" data-testid="work-item-assignees-value">
-              {assignees.map((user) => (
-                <li key={user.id} className="person">
-                  <Avatar name={user.name} colorKey={user.username} />
-                  <UserName name={user.name} />
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="sidebar-value" data-testid="work-item-assignees-value">
-              {WORK_ITEM_TEXT.unassigned}
-            </p>
-          )}
-        </PickerBlock>
+          valueTestId="work-item-assignees-value"
+        />
       ) : null}
       {flags.workItemsMvc2 && item.labels ? (
         <LabelsBlock

@@ -13,6 +13,7 @@ import { projectIssuesPath } from '../../../../core/domain/webPaths.ts';
 import { type CalendarDate, parseCalendarDate } from '../../../../core/time/calendarDate.ts';
 import { formatCalendarDate } from '../../../components/issuable/index.ts';
 import {
+  AssigneesBlock,
   ConfidentialityBlock,
   LabelsBlock,
   ParticipantsBlock,
@@ -27,7 +28,6 @@ import {
 import {
   fetchEpicSuggestions,
   fetchProjectMilestoneSuggestions,
-  fetchUserSuggestions,
   type SidebarScope,
   useIssueAssignees,
   useIssueConfidential,
@@ -43,7 +43,6 @@ import {
   useIssueTodo,
   useIssueWeight,
 } from '../../../data/index.ts';
-import { Avatar, UserName } from '../../../ui/index.ts';
 import { ISSUE_SIDEBAR_TEXT } from './issueSidebarTexts.ts';
 import { LockBlock } from './LockBlock.tsx';
 
@@ -96,41 +95,22 @@ export function IssueSidebar({
       data-testid="issue-sidebar"
     >
       {signedIn ? <TodoBlock issuable="issue" todo={todo} collapsed={false} /> : null}
-      <PickerBlock
+      <AssigneesBlock
         block="assignees"
         title={ISSUE_SIDEBAR_TEXT.assignees}
         canUpdate={canAdmin}
         loading={assignees.loading}
         fetchError={assignees.error}
-        selected={assigned ? assigned.map((user) => ({ key: user.username, label: user.name })) : null}
+        assignees={assigned ? assigned.map((user) => ({ ...user, key: user.username })) : null}
         multiple
         noneText={ISSUE_SIDEBAR_TEXT.unassigned}
         searchLabel={ISSUE_SIDEBAR_TEXT.searchUsers}
-        search={async (search, signal) =>
-          (await fetchUserSuggestions({ search, groupId }, signal)).map((user) => ({
-            key: user.username,
-            label: user.name,
-            detail: `@${user.username}`,
-          }))
-        }
+        groupId={groupId}
+        keyOf={(user) => user.username}
         save={(usernames) => assignees.save(usernames)}
         errorText={ISSUE_SIDEBAR_TEXT.assigneesError}
-      >
-        {assigned && assigned.length > 0 ? (
-          <ul className="person-list" data-testid="sidebar-assignees-value">
-            {assigned.map((user) => (
-              <li key={user.username} className="person">
-                <Avatar name={user.name} colorKey={user.username} />
-                <UserName name={user.name} busy={user.busy} />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="sidebar-value" data-testid="sidebar-assignees-value">
-            {SIDEBAR_TEXT.none}
-          </p>
-        )}
-      </PickerBlock>
+        valueTestId="sidebar-assignees-value"
+      />
       <PickerBlock
         block="epic"
         title={ISSUE_SIDEBAR_TEXT.epic}
