@@ -1,4 +1,5 @@
 import { DEFAULT_METRIC_IMAGE_MAX_BYTES } from '../core/domain/metricImages.ts';
+import type { S3Location } from '../core/domain/objectStore.ts';
 
 /** Server configuration, read once from the environment (README, "Configuration"). */
 export interface ServerConfig {
@@ -33,17 +34,7 @@ export interface ServerConfig {
   /** Largest metric image an incident accepts, in bytes (GitLab's 1 MB unless configured). */
   readonly metricImageMaxBytes: number;
   /** The S3-compatible bucket uploads are kept in (GitLab's object storage); the disk when undefined. */
-  readonly objectStore: ObjectStoreLocation | undefined;
-}
-
-/** An S3-compatible bucket and its credentials (storage/s3Bucket.ts: S3Location). */
-export interface ObjectStoreLocation {
-  readonly endpoint?: string;
-  readonly region: string;
-  readonly bucket: string;
-  readonly accessKeyId: string;
-  readonly secretAccessKey: string;
-  readonly pathStyle?: boolean;
+  readonly objectStore: S3Location | undefined;
 }
 
 /** Feature flags by GitLab's names, camel-cased as GitLab pushes them to its pages (`gon.features`). */
@@ -100,7 +91,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
  * us-east-1; `OBJECT_STORE_ENDPOINT` names an S3-compatible store (path-style addressing unless
  * `OBJECT_STORE_PATH_STYLE=off`), AWS itself when unset.
  */
-function readObjectStore(env: NodeJS.ProcessEnv): ObjectStoreLocation | undefined {
+function readObjectStore(env: NodeJS.ProcessEnv): S3Location | undefined {
   const bucket = env.OBJECT_STORE_BUCKET?.trim();
   if (!bucket) return undefined;
   const accessKeyId = env.OBJECT_STORE_ACCESS_KEY_ID?.trim() ?? '';

@@ -1,18 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { AwsClient } from 'aws4fetch';
+import type { S3Location } from '../../core/domain/objectStore.ts';
 
-/** Where a bucket is and how to sign for it. */
-export interface S3Location {
-  /** An S3-compatible store's address (http://127.0.0.1:9000); AWS's regional endpoint when undefined. */
-  readonly endpoint?: string;
-  readonly region: string;
-  readonly bucket: string;
-  readonly accessKeyId: string;
-  readonly secretAccessKey: string;
-  /** Bucket in the path rather than the host name: the default for a named endpoint, not for AWS. */
-  readonly pathStyle?: boolean;
-}
+export type { S3Location };
 
 /** A refusal from the store: its HTTP status and S3's error code (`AccessDenied`, `NoSuchBucket`, …). */
 export class S3Error extends Error {
