@@ -33,6 +33,11 @@ export interface ServerConfig {
   readonly featureFlags: FeatureFlags;
   /** Largest metric image an incident accepts, in bytes (GitLab's 1 MB unless configured). */
   readonly metricImageMaxBytes: number;
+  /**
+   * The key secrets stored in the database are sealed under (GitLab's db_key_base): SECRET_KEY_BASE,
+   * else the one main.ts keeps in DATA_DIR. Undefined only where nothing seals (some tests).
+   */
+  readonly secretKeyBase: string | undefined;
   /** The S3-compatible bucket uploads are kept in (GitLab's object storage); the disk when undefined. */
   readonly objectStore: S3Location | undefined;
 }
@@ -83,7 +88,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     featureFlags: readFeatureFlags(env),
     metricImageMaxBytes: positiveInteger(env, 'METRIC_IMAGE_MAX_BYTES', DEFAULT_METRIC_IMAGE_MAX_BYTES),
     objectStore: readObjectStore(env),
+    secretKeyBase: readSecretKeyBase(env),
   };
+}
+
+/** At least 32 characters when given: a short key would make the sealed secrets guessable. */
+function readSecretKeyBase(env: NodeJS.ProcessEnv): string | undefined {
+  const value = env.SECRET_KEY_BASE?.trim();
+  if (!value) return undefined;
+  if (value.length < 32) throw new Error('SECRET_KEY_BASE must be at least 32 characters long');
+  return value;
 }
 
 /**

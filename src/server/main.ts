@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
 import { hash } from '@node-rs/argon2';
 import type { Kysely } from 'kysely';
 import { calendarDateOf } from '../core/time/formatting.ts';
@@ -12,7 +15,11 @@ import { buildApp } from './http/app.ts';
 
 /** Starts the server: open and migrate the database, seed the demo on first start, listen, stop cleanly. */
 async function main(): Promise<void> {
-  const config = readConfig();
+  const read = readConfig();
+  const config: ServerConfig = {
+    ...read,
+    secretKeyBase: read.secretKeyBase ?? (await secretKeyBaseInDataDir(read.dataDir).catch(exitWith)),
+  };
   // Migrations and the first seeding run without the requests' time budget; on PostgreSQL on a
   // connection of their own, on PGlite before any request can queue for its session.
   if (config.databaseUrl) {
@@ -57,6 +64,30 @@ async function main(): Promise<void> {
     await app?.close();
     await database.close();
     process.exit(1);
+  }
+}
+
+/**
+ * The installation's own SECRET_KEY_BASE when none is given: made once, at random, and kept in
+ * DATA_DIR (readable by this user only). Servers sharing a PostgreSQL database must share it: set
+ * SECRET_KEY_BASE for them.
+ */
+async function secretKeyBaseInDataDir(dataDir: string): Promise<string> {
+  const path = join(dataDir, 'secret_key_base');
+  try {
+    return (await fs.readFile(path, 'utf8')).trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  await fs.mkdir(dataDir, { recursive: true });
+  const key = randomBytes(64).toString('hex');
+  try {
+    await fs.writeFile(path, `${key}\n`, { mode: 0o600, flag: 'wx' });
+    return key;
+  } catch (error) {
+    // Another process made it first: theirs is the key.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return (await fs.readFile(path, 'utf8')).trim();
+    throw error;
   }
 }
 

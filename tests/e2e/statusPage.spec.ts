@@ -83,7 +83,7 @@ test('the owner sets up the status page and publishes an incident with /publish'
 
   // The server writes the incident's files to the bucket by itself.
   await expect
-    .poll(() => bucketJson(`data/incident/${iid}.json`), { timeout: 15_000, intervals: [250] })
+    .poll(() => bucketJson(`data/incident/${iid}.json`), { timeout: 30_000, intervals: [250] })
     .toMatchObject({ id: iid, status: 'opened', title: 'Checkout is slow' });
   await expect
     .poll(async () =>

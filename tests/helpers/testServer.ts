@@ -63,6 +63,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     // Suites send thousands of API requests a minute from one address; only rate-limit suites meet limits.
     API_RATE_LIMIT_AUTHENTICATED: '1000000',
     API_RATE_LIMIT_UNAUTHENTICATED: '1000000',
+    SECRET_KEY_BASE: 'test-secret-key-base-of-at-least-32-characters',
     ...options.env,
   });
 

@@ -14,6 +14,8 @@ import { startTestServer, TEST_PASSWORD, type TestServer } from '../helpers/test
 const PROJECT = 'acme/platform/backend/api';
 const SETTINGS_PATH = `/${PROJECT}/-/settings/operations`;
 const STATUS_SITE = 'https://status.example.com';
+/** The test servers' key (helpers/testServer.ts). */
+const SECRET_KEY_BASE = 'test-secret-key-base-of-at-least-32-characters';
 
 interface NoteAnswer {
   commands_changes: Record<string, unknown>;
@@ -64,7 +66,12 @@ describe.each(BACKENDS)('the status page: settings, /publish and the published f
     expect(body.errors).toBeUndefined();
     return body.data?.project.issue.publishedIncidentUrl;
   };
-  const publish = () => publishStatusPages(server.db, server.baseUrl, () => new Date());
+  const publish = () =>
+    publishStatusPages(server.db, {
+      externalUrl: server.baseUrl,
+      secretKeyBase: SECRET_KEY_BASE,
+      now: () => new Date(),
+    });
   const bucketJson = async (key: string): Promise<unknown> => {
     const stream = await bucket.get(key);
     return stream === null ? null : JSON.parse(await text(stream));
@@ -123,6 +130,10 @@ describe.each(BACKENDS)('the status page: settings, /publish and the published f
     const saved = await saveSettings('maintainer', settingsBody());
     expect(saved.status).toBe(200);
     expect(await saved.json()).toEqual({ message: 'Your changes have been saved' });
+    // The secret is kept sealed: the database never holds it as typed.
+    const sealed = (await settingsRow())?.aws_secret_key ?? '';
+    expect(sealed).toMatch(/^v1:/);
+    expect(sealed).not.toContain(s3.secretAccessKey);
 
     const incident = await createIssueOfType(as('owner'), projectId, 'incident');
     // Only owners publish (GitLab's mark_issue_for_publication): for others /publish stays text.

@@ -189,7 +189,11 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerProjectSettingsRoutes(app, deps);
   registerPageRoutes(app, { ...deps, assets });
   // Status pages publish in the background, from what the database says is published.
-  const statusPageSync = startStatusPageSync(db, config.externalUrl, now, (message) => app.log.warn(message));
+  const statusPageSync = startStatusPageSync(
+    db,
+    { externalUrl: config.externalUrl, secretKeyBase: config.secretKeyBase, now },
+    (message) => app.log.warn(message),
+  );
   app.addHook('onClose', () => statusPageSync.stop());
   return app;
 }

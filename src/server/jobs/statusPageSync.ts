@@ -1,7 +1,7 @@
 import { every } from '../clock.ts';
 import type { Executor } from '../db/executor.ts';
 import { ANONYMOUS, dataVersionFor } from '../services/actor.ts';
-import { publishStatusPages } from '../services/statusPage/statusPagePublisher.ts';
+import { type PublicationContext, publishStatusPages } from '../services/statusPage/statusPagePublisher.ts';
 
 /** How often the server looks for changes to publish. */
 export const STATUS_PAGE_SYNC_INTERVAL_MS = 2000;
@@ -20,8 +20,7 @@ export interface StatusPageSync {
  */
 export function startStatusPageSync(
   db: Executor,
-  externalUrl: string,
-  now: () => Date,
+  context: PublicationContext,
   log: (message: string) => void,
   intervalMs = STATUS_PAGE_SYNC_INTERVAL_MS,
 ): StatusPageSync {
@@ -31,11 +30,11 @@ export function startStatusPageSync(
 
   const pass = async () => {
     const version = await dataVersionFor(db, ANONYMOUS);
-    if (version === seenVersion && now().getTime() < retryAt) return;
+    if (version === seenVersion && context.now().getTime() < retryAt) return;
     // Read before publishing: a change made while this pass runs moves it again, and is seen next.
     seenVersion = version;
-    const { failed } = await publishStatusPages(db, externalUrl, now);
-    retryAt = failed > 0 ? now().getTime() + STATUS_PAGE_RETRY_MS : Number.POSITIVE_INFINITY;
+    const { failed } = await publishStatusPages(db, context);
+    retryAt = failed > 0 ? context.now().getTime() + STATUS_PAGE_RETRY_MS : Number.POSITIVE_INFINITY;
   };
 
   const cancel = every(intervalMs, () => {

@@ -51,7 +51,7 @@ export async function projectMonitorSettingsPage(
  * `{ message: { <attribute>: [problem] } }` and nothing saved when a field is wrong; 401 signed out;
  * 404 for who is not a maintainer.
  */
-export function registerProjectSettingsRoutes(app: FastifyInstance, { db }: ServerDeps): void {
+export function registerProjectSettingsRoutes(app: FastifyInstance, { db, config }: ServerDeps): void {
   for (const path of projectScopedPatterns(PROJECT_MONITOR_SETTINGS_SECTION)) {
     app.put(path, async (request) => {
       if (!request.actor.user) throw new UnauthorizedError();
@@ -62,15 +62,21 @@ export function registerProjectSettingsRoutes(app: FastifyInstance, { db }: Serv
       if (Object.keys(attributes).length === 0)
         throw new ParamError('status_page_setting_attributes is missing');
       const text = (name: string) => optionalString(attributes, name, 1000) ?? '';
-      await updateStatusPageSettings(db, request.access, found, {
-        enabled: optionalBoolean(attributes, 'enabled') ?? false,
-        statusPageUrl: text(STATUS_PAGE_ATTRIBUTES.statusPageUrl),
-        bucketName: text(STATUS_PAGE_ATTRIBUTES.bucketName),
-        region: text(STATUS_PAGE_ATTRIBUTES.region),
-        accessKeyId: text(STATUS_PAGE_ATTRIBUTES.accessKeyId),
-        secretAccessKey: text(STATUS_PAGE_ATTRIBUTES.secretAccessKey),
-        endpoint: text(STATUS_PAGE_ATTRIBUTES.endpoint),
-      });
+      await updateStatusPageSettings(
+        db,
+        request.access,
+        found,
+        {
+          enabled: optionalBoolean(attributes, 'enabled') ?? false,
+          statusPageUrl: text(STATUS_PAGE_ATTRIBUTES.statusPageUrl),
+          bucketName: text(STATUS_PAGE_ATTRIBUTES.bucketName),
+          region: text(STATUS_PAGE_ATTRIBUTES.region),
+          accessKeyId: text(STATUS_PAGE_ATTRIBUTES.accessKeyId),
+          secretAccessKey: text(STATUS_PAGE_ATTRIBUTES.secretAccessKey),
+          endpoint: text(STATUS_PAGE_ATTRIBUTES.endpoint),
+        },
+        config.secretKeyBase,
+      );
       return { message: STATUS_PAGE_TEXTS.settingsSaved };
     });
   }

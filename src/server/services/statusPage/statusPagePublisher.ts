@@ -20,7 +20,9 @@ import {
 } from '../../db/repositories/statusPageRepository.ts';
 import type { StatusPageSettingsRow } from '../../db/schema.ts';
 import { S3Bucket } from '../../storage/s3Bucket.ts';
+import { openSecret } from '../secretBox.ts';
 import { publishableIncident } from './statusPageContent.ts';
+import { STATUS_PAGE_SECRET_PURPOSE } from './statusPageSettingsService.ts';
 
 /** Where a project's status page files go. */
 export interface StatusPageTarget {
@@ -28,14 +30,27 @@ export interface StatusPageTarget {
   delete(key: string): Promise<void>;
 }
 
+/** What a publication needs besides the database. */
+export interface PublicationContext {
+  /** This server's public address: links in the published texts lead back to it. */
+  readonly externalUrl: string;
+  /** Opens the bucket's secret key (services/secretBox.ts). */
+  readonly secretKeyBase: string | undefined;
+  readonly now: () => Date;
+}
+
 /** The project's bucket, as its settings name it. */
-export function statusPageTargetOf(settings: StatusPageSettingsRow): StatusPageTarget {
+export function statusPageTargetOf(
+  settings: StatusPageSettingsRow,
+  secretKeyBase: string | undefined,
+): StatusPageTarget {
+  if (!secretKeyBase) throw new Error('SECRET_KEY_BASE is not set: the bucket’s secret key cannot be read');
   return new S3Bucket({
     ...(settings.s3_endpoint ? { endpoint: settings.s3_endpoint } : {}),
     region: settings.aws_region,
     bucket: settings.aws_s3_bucket_name,
     accessKeyId: settings.aws_access_key,
-    secretAccessKey: settings.aws_secret_key,
+    secretAccessKey: openSecret(settings.aws_secret_key, secretKeyBase, STATUS_PAGE_SECRET_PURPOSE),
   });
 }
 
@@ -67,17 +82,15 @@ export interface PublicationOutcome {
 export async function publishProjectStatusPage(
   db: Executor,
   projectId: number,
-  externalUrl: string,
-  now: () => Date,
-  targetOf: (settings: StatusPageSettingsRow) => StatusPageTarget = statusPageTargetOf,
+  { externalUrl, secretKeyBase, now }: PublicationContext,
 ): Promise<PublicationOutcome> {
   const settings = await findStatusPageSettings(db, projectId);
   const project = await findProjectById(db, projectId);
   const namespace = project && (await findNamespaceById(db, project.namespace_id));
   if (!settings?.enabled || !project || !namespace) return { changed: 0, error: null };
-  const target = targetOf(settings);
   let changed = 0;
   try {
+    const target = statusPageTargetOf(settings, secretKeyBase);
     const listed: PublishableIncident[] = [];
     for (const row of await findPublishedIncidents(db, projectId)) {
       const issue = row.issue_id === null ? undefined : await findIssueById(db, row.issue_id);
@@ -118,12 +131,11 @@ export async function publishProjectStatusPage(
 /** One pass over every project whose status page is active and has incidents published. */
 export async function publishStatusPages(
   db: Executor,
-  externalUrl: string,
-  now: () => Date,
+  context: PublicationContext,
 ): Promise<{ readonly failed: number }> {
   let failed = 0;
   for (const projectId of await findProjectIdsToPublish(db)) {
-    const outcome = await publishProjectStatusPage(db, projectId, externalUrl, now);
+    const outcome = await publishProjectStatusPage(db, projectId, context);
     if (outcome.error !== null) failed++;
   }
   return { failed };

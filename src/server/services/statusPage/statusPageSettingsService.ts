@@ -15,6 +15,10 @@ import type { StatusPageSettingsRow } from '../../db/schema.ts';
 import type { AccessContext } from '../access.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import type { ProjectInNamespace } from '../issueService.ts';
+import { sealSecret } from '../secretBox.ts';
+
+/** What the status page's secret key is sealed for (secretBox's purpose). */
+export const STATUS_PAGE_SECRET_PURPOSE = 'status_page_setting.aws_secret_key';
 
 /** GitLab's attribute names (status_page_setting_attributes), by form field. */
 export const STATUS_PAGE_ATTRIBUTES: Readonly<Record<StatusPageSettingsField, string>> = {
@@ -63,7 +67,7 @@ export async function statusPageSettingsView(
   };
 }
 
-/** Whether the files would now go somewhere else than before. */
+/** Whether the files would now go somewhere else than before (a new secret counts: a new account). */
 function targetChanged(before: StatusPageSettingsRow | undefined, after: StatusPageSettingsInput): boolean {
   if (!before) return true;
   return (
@@ -71,7 +75,7 @@ function targetChanged(before: StatusPageSettingsRow | undefined, after: StatusP
     before.aws_region !== after.region ||
     (before.s3_endpoint ?? '') !== after.endpoint ||
     before.aws_access_key !== after.accessKeyId ||
-    (after.secretAccessKey !== '' && before.aws_secret_key !== after.secretAccessKey) ||
+    after.secretAccessKey !== '' ||
     !before.enabled
   );
 }
@@ -86,8 +90,11 @@ export async function updateStatusPageSettings(
   access: AccessContext,
   where: ProjectInNamespace,
   input: StatusPageSettingsInput,
+  secretKeyBase: string | undefined,
 ): Promise<void> {
   await assertMaintainer(access, where);
+  if (input.secretAccessKey.trim() !== '' && !secretKeyBase)
+    throw new Error('SECRET_KEY_BASE is not set: secrets cannot be stored');
   const trimmed: StatusPageSettingsInput = {
     enabled: input.enabled,
     statusPageUrl: input.statusPageUrl.trim(),
@@ -115,7 +122,10 @@ export async function updateStatusPageSettings(
         bucketName: trimmed.bucketName,
         region: trimmed.region,
         accessKeyId: trimmed.accessKeyId,
-        secretAccessKey: trimmed.secretAccessKey === '' ? undefined : trimmed.secretAccessKey,
+        secretAccessKey:
+          trimmed.secretAccessKey === ''
+            ? undefined
+            : sealSecret(trimmed.secretAccessKey, secretKeyBase ?? '', STATUS_PAGE_SECRET_PURPOSE),
         endpoint: trimmed.endpoint || null,
       },
       access.now(),
