@@ -143,3 +143,14 @@ test('a private page opened anonymously offers sign-in and comes back after it',
   await waitForIdle(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveAccessibleName('Security');
 });
+
+test('a group’s project rows abbreviate large counts and name the exact one', async ({ page }) => {
+  await page.goto('/groups/acme/product/web');
+  await waitForIdle(page);
+  const stat = page
+    .getByTestId('project-row')
+    .filter({ hasText: 'Web App' })
+    .getByTestId('project-open-issues');
+  await expect(stat).toHaveText(/^\d+(\.\d)?k open issues$/);
+  await expect(stat).toHaveAttribute('aria-label', /^\d{1,3}(,\d{3})+ open issues$/);
+});

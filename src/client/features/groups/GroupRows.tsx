@@ -1,4 +1,5 @@
-import { pluralize } from '../../../core/domain/plural.ts';
+import { formatCount } from '../../../core/domain/formats.ts';
+import { nounFor, pluralize } from '../../../core/domain/plural.ts';
 import { groupPath, projectIssuesPath, projectPath } from '../../../core/domain/webPaths.ts';
 import { VisibilityIcon } from '../../components/issuable/index.ts';
 import type { GroupSummary, ProjectSummary } from '../../data/index.ts';
@@ -38,10 +39,13 @@ export function ProjectRow({ project }: { project: ProjectSummary }) {
         <a
           className="entity-stat"
           href={projectIssuesPath(project.fullPath)}
+          // The stat is abbreviated (7.5k); its name and tooltip give the exact count.
+          aria-label={pluralize(project.openIssuesCount, 'open issue')}
+          title={pluralize(project.openIssuesCount, 'open issue')}
           data-testid="project-open-issues"
         >
           <Icon name="issues" />
-          {pluralize(project.openIssuesCount, 'open issue')}
+          {`${formatCount(project.openIssuesCount)} ${nounFor(project.openIssuesCount, 'open issue')}`}
         </a>
       ) : null}
     </li>
