@@ -81,6 +81,8 @@ test('an incident opens with its tabs and keeps metric images: upload, edit, rep
   await expect(page.getByPlaceholder('Write a comment or drag your files here…')).toBeHidden();
   const tab = page.getByTestId('metrics-tab');
   await expect(tab.getByTestId('metric-image-dropzone')).toBeVisible();
+  // What it takes, the size in the shared format (GitLab's 1 MB default).
+  await expect(tab.getByTestId('metric-image-limits')).toHaveText('PNG, JPEG, GIF or WebP, up to 1.00 MiB.');
   await expect(tab.getByTestId('metric-image')).toHaveCount(0);
 
   // A refused SVG: the server's words in the dialog, and nothing added.

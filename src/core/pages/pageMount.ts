@@ -265,6 +265,8 @@ export const PAGE_MOUNTS = {
     canCreateIssue: FLAG,
     /** An incident whose metric images the viewer may add, edit and delete (Reporters and up). */
     canManageMetricImages: FLAG,
+    /** The largest metric image the server takes, in bytes (METRIC_IMAGE_MAX_BYTES). */
+    metricImageMaxBytes: TEXT,
     /** Notifications are switched off by the owner of the project's group or of a group above it. */
     emailsDisabled: FLAG,
     state: TEXT,

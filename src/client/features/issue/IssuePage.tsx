@@ -235,6 +235,7 @@ function IssueView({
               iid={page.iid}
               incidentId={issue.id}
               canManageMetricImages={page.canManageMetricImages}
+              metricImageMaxBytes={Number(page.metricImageMaxBytes) || 0}
               aboveTabs={body}
               summary={summary}
             />

@@ -26,6 +26,7 @@ export function issueMount(
     readonly emailsDisabled: boolean;
   },
   flags: Pick<FeatureFlags, 'workItemsMvc2' | 'issueWeights'>,
+  metricImageMaxBytes: number,
 ): PageMountInput {
   return {
     page: 'issue',
@@ -39,6 +40,7 @@ export function issueMount(
     canDestroy: viewer.canDestroy,
     canCreateIssue: viewer.canCreateIssue,
     canManageMetricImages: viewer.canManageMetricImages,
+    metricImageMaxBytes,
     emailsDisabled: viewer.emailsDisabled,
     state: issue.state,
     endpoint: issueWebPath(project.full_path, issue.iid),

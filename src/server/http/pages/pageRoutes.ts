@@ -377,7 +377,7 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
         };
         return sendPage(request, reply, assets, {
           title: `${issue.title} (#${issue.iid}) · Issues · ${project.name}`,
-          mount: issueMount(located, base, viewer, deps.config.featureFlags),
+          mount: issueMount(located, base, viewer, deps.config.featureFlags, deps.config.metricImageMaxBytes),
         });
       } catch (error) {
         if (error instanceof NotFoundError) return sendNotFoundPage(request, reply, assets);

@@ -16,6 +16,7 @@ export function IncidentContent({
   iid,
   incidentId,
   canManageMetricImages,
+  metricImageMaxBytes,
   aboveTabs,
   summary,
 }: {
@@ -25,6 +26,8 @@ export function IncidentContent({
   /** The incident's global id, which its timeline is asked by. */
   incidentId: string;
   canManageMetricImages: boolean;
+  /** The largest metric image the server takes (0: not told). */
+  metricImageMaxBytes: number;
   /** The title, pinned links and description, shown whichever tab is selected. */
   aboveTabs: ReactNode;
   summary: ReactNode;
@@ -35,7 +38,14 @@ export function IncidentContent({
       segment: 'metrics',
       label: INCIDENT_TEXT.metricsTab,
       testId: 'incident-tab-metrics',
-      render: () => <MetricsTab projectId={projectId} iid={iid} canManage={canManageMetricImages} />,
+      render: () => (
+        <MetricsTab
+          projectId={projectId}
+          iid={iid}
+          canManage={canManageMetricImages}
+          maxBytes={metricImageMaxBytes}
+        />
+      ),
     },
     {
       segment: 'timeline',

@@ -1,4 +1,5 @@
 import { type DragEvent, useId, useRef, useState } from 'react';
+import { formatSize } from '../../../../core/domain/formats.ts';
 import type { MetricImageLinkFields, MetricImages } from '../../../data/index.ts';
 import { INCIDENT_TEXT } from './incidentTexts.ts';
 import { MetricImageDetailsDialog } from './MetricImageDetailsDialog.tsx';
@@ -9,7 +10,14 @@ const ACCEPTED = 'image/png,image/jpeg,image/gif,image/webp';
  * GitLab's metric image drop zone: drop a file on it or pick one with the file picker, then give it
  * an optional text and link in the details dialog, which uploads it with a progress bar.
  */
-export function MetricImageUpload({ upload }: { upload: MetricImages['upload'] }) {
+export function MetricImageUpload({
+  upload,
+  maxBytes,
+}: {
+  upload: MetricImages['upload'];
+  /** The largest file the server takes (0: not told, and not said). */
+  maxBytes: number;
+}) {
   const [file, setFile] = useState<File | null>(null);
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -60,6 +68,11 @@ export function MetricImageUpload({ upload }: { upload: MetricImages['upload'] }
             {INCIDENT_TEXT.dropDescriptionAfter}
           </p>
         )}
+        {maxBytes > 0 ? (
+          <p className="muted metric-dropzone-limits" data-testid="metric-image-limits">
+            {INCIDENT_TEXT.acceptedFiles(formatSize(maxBytes))}
+          </p>
+        ) : null}
       </div>
       <MetricImageDetailsDialog
         open={file !== null}

@@ -12,15 +12,17 @@ export function MetricsTab({
   projectId,
   iid,
   canManage,
+  maxBytes,
 }: {
   projectId: string;
   iid: string;
   canManage: boolean;
+  maxBytes: number;
 }) {
   const images = useMetricImages(projectId, iid);
   return (
     <section className="metrics-tab" data-testid="metrics-tab" aria-label={INCIDENT_TEXT.metricsTab}>
-      {canManage ? <MetricImageUpload upload={images.upload} /> : null}
+      {canManage ? <MetricImageUpload upload={images.upload} maxBytes={maxBytes} /> : null}
       {images.error ? (
         <Alert variant="danger" title={INCIDENT_TEXT.loadFailed}>
           {images.error}

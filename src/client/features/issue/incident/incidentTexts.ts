@@ -8,6 +8,7 @@ export const INCIDENT_TEXT = {
   dropDescriptionLink: 'upload',
   dropDescriptionAfter: ' a metric screenshot to attach it to the incident',
   dropping: 'Drop your image to start the upload',
+  acceptedFiles: (size: string) => `PNG, JPEG, GIF or WebP, up to ${size}.`,
   addDetailsTitle: 'Add image details',
   editDetailsTitle: 'Edit image text or link',
   detailsDescription:
