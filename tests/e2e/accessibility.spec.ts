@@ -49,3 +49,40 @@ test('keyboard shortcuts: ? opens the help listing the registered shortcuts, Esc
   await page.keyboard.press('/');
   await expect(page.getByTestId('search-input')).toBeFocused();
 });
+
+test('a project’s go-to keys: g i to its issues, g p back to its overview, i for a new issue, shift+t to the to-do list', async ({
+  page,
+}) => {
+  await signIn(page, 'developer');
+  await page.goto('/sandbox/playground');
+  await waitForIdle(page);
+  // The help lists them, sequences written as one key then the other.
+  await page.keyboard.press('?');
+  const project = page.getByRole('dialog').getByRole('region', { name: 'Project' });
+  await expect(project.getByTestId('shortcut-row')).toHaveText([
+    /Go to the project’s overview page\s*g then p/,
+    /Go to issues\s*g then i/,
+    /New issue\s*i/,
+  ]);
+  await page.keyboard.press('Escape');
+
+  await page.keyboard.press('g');
+  await page.keyboard.press('i');
+  await expect(page).toHaveURL(/\/sandbox\/playground\/-\/issues$/);
+  await waitForIdle(page);
+  await page.keyboard.press('g');
+  await page.keyboard.press('p');
+  await expect(page).toHaveURL(/\/sandbox\/playground$/);
+  await waitForIdle(page);
+  await page.keyboard.press('i');
+  await expect(page).toHaveURL(/\/sandbox\/playground\/-\/issues\/new$/);
+  await waitForIdle(page);
+  // Typed into a field, the keys are text.
+  await page.getByLabel('Title').first().fill('');
+  await page.getByLabel('Title').first().press('g');
+  await page.getByLabel('Title').first().press('p');
+  await expect(page).toHaveURL(/\/issues\/new$/);
+  await page.getByLabel('Title').first().blur();
+  await page.keyboard.press('Shift+T');
+  await expect(page).toHaveURL(/\/dashboard\/todos$/);
+});

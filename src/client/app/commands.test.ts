@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type AppCommandEffects, appCommands, type Command, CommandRegistry } from './commands.ts';
+import {
+  type AppCommandEffects,
+  appCommands,
+  type Command,
+  CommandRegistry,
+  KEY_SEQUENCE_TIMEOUT_MS,
+  KeySequencer,
+} from './commands.ts';
 
 const command = (id: string, keys: string[], enabled = true, group = 'G'): Command => ({
   id,
@@ -78,5 +85,70 @@ describe('appCommands', () => {
     expect(registry.match('esc')?.id).toBe('overlays.hide');
     expect(registry.match('shift+g')).toBeUndefined();
     expect(registry.match('s')).toBeUndefined();
+  });
+});
+
+describe('key sequences', () => {
+  const registryOf = (...commands: Command[]) => {
+    const registry = new CommandRegistry();
+    for (const c of commands) registry.register(c);
+    return registry;
+  };
+
+  it('waits for the second key of a sequence, then runs it', () => {
+    const issues = command('issues', ['g i']);
+    const sequencer = new KeySequencer(registryOf(issues, command('overview', ['g p'])));
+    expect(sequencer.press('g', 0)).toBe('pending');
+    expect(sequencer.press('i', 400)).toBe(issues);
+    // The sequence is spent: a lone i is nothing.
+    expect(sequencer.press('i', 500)).toBeNull();
+  });
+
+  it('forgets a pending key after 1000 ms', () => {
+    const newIssue = command('new', ['i']);
+    const sequencer = new KeySequencer(registryOf(command('issues', ['g i']), newIssue));
+    expect(sequencer.press('g', 0)).toBe('pending');
+    expect(KEY_SEQUENCE_TIMEOUT_MS).toBe(1000);
+    expect(sequencer.press('i', 1001)).toBe(newIssue);
+  });
+
+  it('matches a press that ends no sequence on its own', () => {
+    const help = command('help', ['?']);
+    const sequencer = new KeySequencer(registryOf(command('issues', ['g i']), help));
+    expect(sequencer.press('g', 0)).toBe('pending');
+    expect(sequencer.press('?', 10)).toBe(help);
+    expect(sequencer.press('x', 20)).toBeNull();
+  });
+
+  it('offers a project’s go-to keys on its pages, and New issue to those signed in', () => {
+    const fx = effects();
+    const project = { fullPath: 'acme/api', canCreateIssue: true };
+    const registry = registryOf(...appCommands(fx, { hasSearch: false, signedIn: true, project }));
+    const sequencer = new KeySequencer(registry);
+    sequencer.press('g', 0);
+    (sequencer.press('i', 1) as Command).run();
+    expect(fx.goTo).toHaveBeenLastCalledWith('/acme/api/-/issues');
+    sequencer.press('g', 2);
+    (sequencer.press('p', 3) as Command).run();
+    expect(fx.goTo).toHaveBeenLastCalledWith('/acme/api');
+    (sequencer.press('i', 10) as Command).run();
+    expect(fx.goTo).toHaveBeenLastCalledWith('/acme/api/-/issues/new');
+    registry.match('shift+t')?.run();
+    expect(fx.goTo).toHaveBeenLastCalledWith('/dashboard/todos');
+    registry.match('shift+i')?.run();
+    expect(fx.goTo).toHaveBeenLastCalledWith('/dashboard/issues');
+
+    const visitor = appCommands(effects(), {
+      hasSearch: false,
+      signedIn: false,
+      project: { ...project, canCreateIssue: false },
+    });
+    expect(visitor.map((c) => c.id)).toEqual([
+      'help.toggle',
+      'overlays.hide',
+      'navigation.groups',
+      'project.overview',
+      'project.issues',
+    ]);
   });
 });

@@ -1,3 +1,11 @@
+import {
+  DASHBOARD_ISSUES_PATH,
+  DASHBOARD_TODOS_PATH,
+  newIssuePath,
+  projectIssuesPath,
+  projectPath,
+} from '../../core/domain/webPaths.ts';
+
 /**
  * The command registry: every keyboard shortcut is a command (data), and the help dialog lists
  * exactly what is registered. Commands read and change the world only through injected functions.
@@ -5,7 +13,10 @@
 export interface Command {
   readonly id: string;
   readonly label: string;
-  /** Alternative key names (see keys.ts), e.g. `['s', '/']`; a combination is `shift+g`. */
+  /**
+   * Alternative key names (see keys.ts), e.g. `['s', '/']`; a combination is `shift+g`, a sequence
+   * of presses is written with spaces, `g i`.
+   */
   readonly keys: readonly string[];
   /** The heading it is listed under in the help dialog. */
   readonly group: string;
@@ -45,13 +56,60 @@ export class CommandRegistry {
     return [...groups].map(([group, commands]) => ({ group, commands }));
   }
 
-  /** The first enabled command bound to `key`. */
+  /** The first enabled command bound to `key` (a press, or presses joined by spaces). */
   match(key: string): Command | undefined {
     for (const command of this.#commands.values()) {
       if (command.keys.includes(key) && command.isEnabled()) return command;
     }
     return undefined;
   }
+
+  /** Whether `keys` (presses joined by spaces) begin a longer sequence of an enabled command. */
+  startsSequence(keys: string): boolean {
+    const prefix = `${keys} `;
+    for (const command of this.#commands.values()) {
+      if (command.isEnabled() && command.keys.some((key) => key.startsWith(prefix))) return true;
+    }
+    return false;
+  }
+}
+
+/** "Pending key-sequence timeout in the keyboard library is 1000 ms." */
+export const KEY_SEQUENCE_TIMEOUT_MS = 1000;
+
+/**
+ * Follows key presses into sequences (`g` then `i`): a press that begins a sequence waits up to
+ * KEY_SEQUENCE_TIMEOUT_MS for the next; a press that neither finishes nor continues one is matched
+ * alone, as if nothing were pending.
+ */
+export class KeySequencer {
+  #pending = '';
+  #pendingAt = 0;
+
+  constructor(private readonly registry: CommandRegistry) {}
+
+  /** The command the press completes, 'pending' when it begins or continues a sequence, else null. */
+  press(key: string, at: number): Command | 'pending' | null {
+    const pending = this.#pending && at - this.#pendingAt <= KEY_SEQUENCE_TIMEOUT_MS ? this.#pending : '';
+    this.#pending = '';
+    for (const keys of pending ? [`${pending} ${key}`, key] : [key]) {
+      const command = this.registry.match(keys);
+      if (command) return command;
+      if (this.registry.startsSequence(keys)) {
+        this.#pending = keys;
+        this.#pendingAt = at;
+        return 'pending';
+      }
+    }
+    return null;
+  }
+}
+
+/** The project a page belongs to, whose go-to keys it offers. */
+export interface ProjectShortcutContext {
+  readonly fullPath: string;
+  /** The viewer may open the new-issue form (signed in). */
+  readonly canCreateIssue: boolean;
 }
 
 export interface AppCommandEffects {
@@ -66,9 +124,17 @@ export interface AppCommandEffects {
 export const GLOBAL_GROUP = 'Global shortcuts';
 export const NAVIGATION_GROUP = 'Navigation';
 export const SEARCH_GROUP = 'Search and filter';
+export const PROJECT_GROUP = 'Project';
 
-/** The shortcuts that work on a page (texts from the shortcut table of the spec). */
-export function appCommands(effects: AppCommandEffects, page: { hasSearch: boolean }): Command[] {
+/**
+ * The shortcuts that work on a page (texts from the shortcut table of the spec). A key whose page
+ * does not exist in this product (projects, activity, milestones, snippets and merge requests
+ * dashboards; a project's files, commits, wiki …) is not registered, so not listed.
+ */
+export function appCommands(
+  effects: AppCommandEffects,
+  page: { hasSearch: boolean; signedIn?: boolean; project?: ProjectShortcutContext | null },
+): Command[] {
   const whenHelpClosed = () => !effects.isHelpOpen();
   const commands: Command[] = [
     {
@@ -96,6 +162,57 @@ export function appCommands(effects: AppCommandEffects, page: { hasSearch: boole
       run: () => effects.goTo('/'),
     },
   ];
+  if (page.signedIn) {
+    commands.push(
+      {
+        id: 'navigation.issues',
+        label: 'Go to issues',
+        keys: ['shift+i'],
+        group: NAVIGATION_GROUP,
+        isEnabled: whenHelpClosed,
+        run: () => effects.goTo(DASHBOARD_ISSUES_PATH),
+      },
+      {
+        id: 'navigation.todos',
+        label: 'Go to to-do',
+        keys: ['shift+t'],
+        group: NAVIGATION_GROUP,
+        isEnabled: whenHelpClosed,
+        run: () => effects.goTo(DASHBOARD_TODOS_PATH),
+      },
+    );
+  }
+  const project = page.project;
+  if (project) {
+    commands.push(
+      {
+        id: 'project.overview',
+        label: 'Go to the project’s overview page',
+        keys: ['g p'],
+        group: PROJECT_GROUP,
+        isEnabled: whenHelpClosed,
+        run: () => effects.goTo(projectPath(project.fullPath)),
+      },
+      {
+        id: 'project.issues',
+        label: 'Go to issues',
+        keys: ['g i'],
+        group: PROJECT_GROUP,
+        isEnabled: whenHelpClosed,
+        run: () => effects.goTo(projectIssuesPath(project.fullPath)),
+      },
+    );
+    if (project.canCreateIssue) {
+      commands.push({
+        id: 'project.newIssue',
+        label: 'New issue',
+        keys: ['i'],
+        group: PROJECT_GROUP,
+        isEnabled: whenHelpClosed,
+        run: () => effects.goTo(newIssuePath(project.fullPath)),
+      });
+    }
+  }
   if (page.hasSearch) {
     commands.push(
       {

@@ -6,7 +6,7 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { assert } from '../../core/lib/assert.ts';
-import { parsePageMount, parseSession } from '../../core/pages/pageMount.ts';
+import { type PageMount, parsePageMount, parseSession, type Session } from '../../core/pages/pageMount.ts';
 import { prestartRoadmapLayoutWorker } from '../bridge/roadmapLayoutClient.ts';
 import { SEARCH_TARGET } from '../components/filters/index.ts';
 import { createApolloClient, csrfToken } from '../data/index.ts';
@@ -21,13 +21,22 @@ import {
   toggleHelp,
 } from '../state/index.ts';
 import { App } from './App.tsx';
-import { appCommands, CommandRegistry } from './commands.ts';
+import { appCommands, CommandRegistry, type ProjectShortcutContext } from './commands.ts';
+import { pageNavOf } from './pageNav.ts';
 import { PAGES_WITH_SEARCH } from './pages.tsx';
 
 function focusSearch(): void {
   const input = document.querySelector<HTMLInputElement>(`[data-shortcut-target="${SEARCH_TARGET}"]`);
   input?.focus();
   input?.select();
+}
+
+/** The project whose go-to keys a project page offers; none elsewhere. */
+function projectShortcutContext(page: PageMount, session: Session): ProjectShortcutContext | null {
+  const nav = pageNavOf(page);
+  if (nav?.kind !== 'project') return null;
+  // Whoever is signed in and reads the project may open its new-issue form (GitLab's create_issue).
+  return { fullPath: nav.fullPath, canCreateIssue: session.currentUser !== null };
 }
 
 function start(): void {
@@ -52,7 +61,11 @@ function start(): void {
       goTo: (path) => window.location.assign(path),
       focusSearch,
     },
-    { hasSearch: PAGES_WITH_SEARCH.has(page.page) },
+    {
+      hasSearch: PAGES_WITH_SEARCH.has(page.page),
+      signedIn: session.currentUser !== null,
+      project: projectShortcutContext(page, session),
+    },
   );
   for (const command of commands) registry.register(command);
 

@@ -1,20 +1,22 @@
 import { useEffect } from 'react';
-import type { CommandRegistry } from './commands.ts';
+import { systemClock } from '../lib/clock.ts';
+import { type CommandRegistry, KeySequencer } from './commands.ts';
 import { isTypingTarget, keyName } from './keys.ts';
 
-/** Runs the registered command bound to each key press outside text fields. */
+/** Runs the registered command bound to each key press (or sequence of presses) outside text fields. */
 export function useShortcuts(registry: CommandRegistry): void {
   useEffect(() => {
+    const sequencer = new KeySequencer(registry);
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.isComposing || isTypingTarget(event.target)) return;
       const key = keyName(event);
       // Escape in an open modal dialog is the dialog's own close request (its cancel event), which
       // a prevented keydown would swallow.
       if (key === 'esc' && document.querySelector('dialog[open]')) return;
-      const command = key ? registry.match(key) : undefined;
-      if (!command) return;
+      const outcome = key ? sequencer.press(key, systemClock.now().getTime()) : null;
+      if (!outcome) return;
       event.preventDefault();
-      command.run();
+      if (outcome !== 'pending') outcome.run();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);

@@ -11,17 +11,22 @@ export interface ShortcutGroup {
   readonly commands: readonly ShortcutEntry[];
 }
 
-/** `shift+g` → shift + g; alternatives are joined with "or". */
+/** `shift+g` → shift + g; a sequence `g i` → g then i; alternatives are joined with "or". */
 function Keys({ keys }: { keys: readonly string[] }) {
   return (
     <span className="shortcut-keys">
-      {keys.map((combo, index) => (
-        <span key={combo}>
+      {keys.map((alternative, index) => (
+        <span key={alternative}>
           {index > 0 ? <span className="shortcut-or"> or </span> : null}
-          {combo.split('+').map((key, keyIndex) => (
-            <span key={key}>
-              {keyIndex > 0 ? ' + ' : null}
-              <kbd>{key}</kbd>
+          {alternative.split(' ').map((press, pressIndex) => (
+            <span key={press}>
+              {pressIndex > 0 ? <span className="shortcut-or"> then </span> : null}
+              {press.split('+').map((key, keyIndex) => (
+                <span key={key}>
+                  {keyIndex > 0 ? ' + ' : null}
+                  <kbd>{key}</kbd>
+                </span>
+              ))}
             </span>
           ))}
         </span>
