@@ -86,3 +86,27 @@ test('a project’s go-to keys: g i to its issues, g p back to its overview, i f
   await page.keyboard.press('Shift+T');
   await expect(page).toHaveURL(/\/dashboard\/todos$/);
 });
+
+test('on an issue, e edits, l a m open the label, assignee and milestone pickers, r goes to the comment box', async ({
+  page,
+}) => {
+  await signIn(page, 'owner');
+  await page.goto('/sandbox/playground/-/issues/1');
+  await waitForIdle(page);
+  await page.keyboard.press('e');
+  await expect(page.getByTestId('issuable-title-input')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).first().click();
+  for (const [key, block] of [
+    ['l', 'labels'],
+    ['a', 'assignees'],
+    ['m', 'milestone'],
+  ] as const) {
+    await page.locator('body').click({ position: { x: 1, y: 1 } });
+    await page.keyboard.press(key);
+    await expect(page.getByTestId(`sidebar-${block}-edit`)).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+  }
+  await page.locator('body').click({ position: { x: 1, y: 1 } });
+  await page.keyboard.press('r');
+  await expect(page.getByTestId('comment-input-new')).toBeFocused();
+});

@@ -24,6 +24,9 @@ function effects(helpOpen = false): AppCommandEffects {
     closeOverlays: vi.fn(),
     goTo: vi.fn(),
     focusSearch: vi.fn(),
+    press: vi.fn(() => true),
+    shows: () => true,
+    reply: vi.fn(),
   };
 }
 
@@ -150,5 +153,30 @@ describe('key sequences', () => {
       'project.overview',
       'project.issues',
     ]);
+  });
+});
+
+describe('issuable keys', () => {
+  it('press the page’s own controls: e, l, a, m on an issue; no a or m on an epic', () => {
+    const fx = effects();
+    const issue = appCommands(fx, { hasSearch: false, issuable: 'issue' });
+    expect(
+      issue.filter((c) => c.group === 'Epics, issues, and merge requests').map((c) => c.keys[0]),
+    ).toEqual(['r', 'e', 'l', 'a', 'm']);
+    issue.find((c) => c.id === 'issuable.labels')?.run();
+    expect(fx.press).toHaveBeenCalledWith('sidebar-labels');
+    issue.find((c) => c.id === 'issuable.reply')?.run();
+    expect(fx.reply).toHaveBeenCalled();
+    const epic = appCommands(fx, { hasSearch: false, issuable: 'epic' });
+    expect(epic.map((c) => c.keys[0])).not.toContain('a');
+    expect(epic.map((c) => c.keys[0])).not.toContain('m');
+  });
+
+  it('are off where the control is not shown (who may not edit)', () => {
+    const readOnly: AppCommandEffects = { ...effects(), shows: () => false };
+    const registry = new CommandRegistry();
+    for (const c of appCommands(readOnly, { hasSearch: false, issuable: 'issue' })) registry.register(c);
+    expect(registry.match('e')).toBeUndefined();
+    expect(registry.match('l')).toBeUndefined();
   });
 });

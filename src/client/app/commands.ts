@@ -119,12 +119,27 @@ export interface AppCommandEffects {
   readonly goTo: (path: string) => void;
   /** Focuses the page's search box; the page declares whether it has one. */
   readonly focusSearch: () => void;
+  /** Presses the control marked `data-shortcut-target` = `target`; false when the page shows none. */
+  readonly press: (target: string) => boolean;
+  /** Whether the page shows the control marked `target` now. */
+  readonly shows: (target: string) => boolean;
+  /** Opens the comment form, quoting the text selected on the page (GitLab's r). */
+  readonly reply: () => void;
 }
 
 export const GLOBAL_GROUP = 'Global shortcuts';
 export const NAVIGATION_GROUP = 'Navigation';
 export const SEARCH_GROUP = 'Search and filter';
 export const PROJECT_GROUP = 'Project';
+export const ISSUABLE_GROUP = 'Epics, issues, and merge requests';
+
+/** The issuable keys and the control each presses; an epic has no assignees or milestone. */
+const ISSUABLE_KEYS = [
+  { id: 'issuable.edit', label: 'Edit description', key: 'e', target: 'issuable-edit', epic: true },
+  { id: 'issuable.labels', label: 'Change label', key: 'l', target: 'sidebar-labels', epic: true },
+  { id: 'issuable.assignee', label: 'Change assignee', key: 'a', target: 'sidebar-assignees', epic: false },
+  { id: 'issuable.milestone', label: 'Change milestone', key: 'm', target: 'sidebar-milestone', epic: false },
+] as const;
 
 /**
  * The shortcuts that work on a page (texts from the shortcut table of the spec). A key whose page
@@ -133,7 +148,13 @@ export const PROJECT_GROUP = 'Project';
  */
 export function appCommands(
   effects: AppCommandEffects,
-  page: { hasSearch: boolean; signedIn?: boolean; project?: ProjectShortcutContext | null },
+  page: {
+    hasSearch: boolean;
+    signedIn?: boolean;
+    project?: ProjectShortcutContext | null;
+    /** The page shows an epic or an issue, whose keys it offers. */
+    issuable?: 'epic' | 'issue' | null;
+  },
 ): Command[] {
   const whenHelpClosed = () => !effects.isHelpOpen();
   const commands: Command[] = [
@@ -181,6 +202,28 @@ export function appCommands(
         run: () => effects.goTo(DASHBOARD_TODOS_PATH),
       },
     );
+  }
+  if (page.issuable) {
+    commands.push({
+      id: 'issuable.reply',
+      label: 'Comment or reply',
+      keys: ['r'],
+      group: ISSUABLE_GROUP,
+      isEnabled: () => whenHelpClosed() && effects.shows('comment'),
+      run: effects.reply,
+    });
+    for (const spec of ISSUABLE_KEYS) {
+      if (page.issuable === 'epic' && !spec.epic) continue;
+      commands.push({
+        id: spec.id,
+        label: spec.label,
+        keys: [spec.key],
+        group: ISSUABLE_GROUP,
+        // Only for who may change it: the control is shown to them alone.
+        isEnabled: () => whenHelpClosed() && effects.shows(spec.target),
+        run: () => effects.press(spec.target),
+      });
+    }
   }
   const project = page.project;
   if (project) {

@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { assert } from '../../core/lib/assert.ts';
 import { type PageMount, parsePageMount, parseSession, type Session } from '../../core/pages/pageMount.ts';
 import { prestartRoadmapLayoutWorker } from '../bridge/roadmapLayoutClient.ts';
+import { REPLY_EVENT } from '../components/discussions/index.ts';
 import { SEARCH_TARGET } from '../components/filters/index.ts';
 import { createApolloClient, csrfToken } from '../data/index.ts';
 import {
@@ -24,6 +25,11 @@ import { App } from './App.tsx';
 import { appCommands, CommandRegistry, type ProjectShortcutContext } from './commands.ts';
 import { pageNavOf } from './pageNav.ts';
 import { PAGES_WITH_SEARCH } from './pages.tsx';
+
+/** The control a shortcut presses, when the page shows it (`data-shortcut-target`). */
+function shortcutTarget(target: string): HTMLElement | null {
+  return document.querySelector<HTMLElement>(`[data-shortcut-target="${target}"]`);
+}
 
 function focusSearch(): void {
   const input = document.querySelector<HTMLInputElement>(`[data-shortcut-target="${SEARCH_TARGET}"]`);
@@ -60,11 +66,22 @@ function start(): void {
       closeOverlays: () => closeOverlays(store),
       goTo: (path) => window.location.assign(path),
       focusSearch,
+      press: (target) => {
+        const control = shortcutTarget(target);
+        control?.click();
+        return control !== null;
+      },
+      shows: (target) => shortcutTarget(target) !== null,
+      reply: () =>
+        window.dispatchEvent(
+          new CustomEvent(REPLY_EVENT, { detail: window.getSelection()?.toString() ?? '' }),
+        ),
     },
     {
       hasSearch: PAGES_WITH_SEARCH.has(page.page),
       signedIn: session.currentUser !== null,
       project: projectShortcutContext(page, session),
+      issuable: page.page === 'issue' ? 'issue' : page.page === 'epic' ? 'epic' : null,
     },
   );
   for (const command of commands) registry.register(command);

@@ -16,7 +16,7 @@ import { readActivityPreferences, writeActivityPreferences } from './activityPre
 import { CommentForm, type CommentSubmission } from './CommentForm.tsx';
 import { DiscussionItem } from './DiscussionItem.tsx';
 import { DISCUSSION_TEXT } from './discussionTexts.ts';
-import { quoteText } from './markdownShortcuts.ts';
+import { quoteText, REPLY_EVENT } from './markdownShortcuts.ts';
 import { useDiscussions } from './useDiscussions.ts';
 
 /** Before a discussion is measured, the window guesses its height. */
@@ -37,13 +37,6 @@ const EMPTY_TEXT: Readonly<Record<ActivityFilter, string>> = {
 function noteIdOfHash(hash: string): number | null {
   const match = /^#note_(\d+)$/.exec(hash);
   return match ? Number(match[1]) : null;
-}
-
-function isEditable(target: EventTarget | null): boolean {
-  return (
-    target instanceof HTMLElement &&
-    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
-  );
 }
 
 /**
@@ -126,19 +119,16 @@ export function ActivitySection({
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
 
-  // 'r': reply quoting what is selected (spec: "r comment or reply").
+  // 'r' (the shortcut registry's 'Comment or reply'): the comment form, quoting what is selected.
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'r' || event.ctrlKey || event.metaKey || event.altKey || isEditable(event.target))
-        return;
+    const onReply = (event: Event) => {
       if (!form.current) return;
-      event.preventDefault();
-      const selection = window.getSelection()?.toString() ?? '';
+      const selection = (event as CustomEvent<string>).detail;
       if (selection.trim() !== '') form.current.insert(quoteText(selection));
       else form.current.focus();
     };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    window.addEventListener(REPLY_EVENT, onReply);
+    return () => window.removeEventListener(REPLY_EVENT, onReply);
   }, []);
 
   const { client, applyNote, removeNote, replaceDiscussion, refresh } = state;
@@ -313,7 +303,7 @@ export function ActivitySection({
         </Alert>
       ) : null}
       {permissions === null ? null : permissions.create_note ? (
-        <div className="activity-form">
+        <div className="activity-form" data-shortcut-target="comment">
           <CommentForm
             kind="new"
             noun={noun}

@@ -53,6 +53,9 @@ export function shortcutOfKey(event: {
   return null;
 }
 
+/** The window event the 'r' shortcut sends, its detail the text selected on the page. */
+export const REPLY_EVENT = 'plantrack:reply';
+
 /** The selection quoted for a reply ('r'): each line prefixed with '> ', then a blank line. */
 export function quoteText(text: string): string {
   const lines = text.trim().split('\n');

@@ -219,6 +219,8 @@ export function IssuableBody({
             title={ISSUABLE_TEXT.editTitleAndDescription}
             onClick={editor.open}
             data-testid="issuable-edit"
+            // The issuable key e presses it (app/commands.ts).
+            data-shortcut-target="issuable-edit"
           />
         ) : null}
       </div>

@@ -61,6 +61,8 @@ export function SidebarBlock({
             aria-describedby={headingId}
             onClick={onEdit}
             data-testid={`sidebar-${block}-edit`}
+            // The issuable keys (l, a, m) press it (app/commands.ts).
+            data-shortcut-target={`sidebar-${block}`}
           >
             {SIDEBAR_TEXT.edit}
           </Button>
