@@ -26,6 +26,10 @@ describe('an S3-compatible bucket, spoken to over HTTP with signed requests', ()
     const stream = await bucket.get('data/incident/1 été.json');
     expect(stream && (await text(stream))).toBe('{"id":1}');
     expect((await bucket.list('data/')).sort()).toEqual(['data/incident/1 été.json', 'data/list.json']);
+    // A prefix with a space and parentheses lists as it is written.
+    await bucket.put("data/it's (1) + 2.json", '{}', 'application/json');
+    expect(await bucket.list("data/it's (1)")).toEqual(["data/it's (1) + 2.json"]);
+    await bucket.delete("data/it's (1) + 2.json");
 
     await bucket.delete('data/list.json');
     await bucket.delete('data/list.json');

@@ -20,9 +20,20 @@ export class S3Error extends Error {
 /** No request to the store may hold the server for long. */
 export const S3_REQUEST_TIMEOUT_MS = 30_000;
 
+/**
+ * RFC 3986 encoding, as SigV4 signs it: URLSearchParams would write a space as `+` and leave
+ * `!'()*` bare, and the store would then compute another signature than the one sent.
+ */
+function encodeRfc3986(text: string): string {
+  return encodeURIComponent(text).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
 /** S3 keys are paths: each segment is encoded, the slashes kept. */
 function encodeKey(key: string): string {
-  return key.split('/').map(encodeURIComponent).join('/');
+  return key.split('/').map(encodeRfc3986).join('/');
 }
 
 const XML_ENTITIES: Readonly<Record<string, string>> = {
@@ -153,8 +164,12 @@ export class S3Bucket {
     const keys: string[] = [];
     let token: string | undefined;
     do {
-      const query = new URLSearchParams({ 'list-type': '2', prefix });
-      if (token) query.set('continuation-token', token);
+      const params: [string, string][] = [
+        ['list-type', '2'],
+        ['prefix', prefix],
+        ...(token ? ([['continuation-token', token]] as [string, string][]) : []),
+      ];
+      const query = params.map(([name, value]) => `${encodeRfc3986(name)}=${encodeRfc3986(value)}`).join('&');
       const response = await this.send(`${this.base}?${query}`);
       if (!response.ok) throw await this.failure(response);
       const xml = await response.text();
