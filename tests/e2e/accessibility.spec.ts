@@ -110,3 +110,51 @@ test('on an issue, e edits, l a m open the label, assignee and milestone pickers
   await page.keyboard.press('r');
   await expect(page.getByTestId('comment-input-new')).toBeFocused();
 });
+
+test('a shortcut rebound in the help stays so after a reload; conflicts are refused; the switch turns them off', async ({
+  page,
+}) => {
+  await signIn(page, 'developer');
+  await page.goto('/sandbox/playground');
+  await waitForIdle(page);
+  await page.keyboard.press('?');
+  const dialog = page.getByTestId('shortcuts-dialog');
+  const todoRow = dialog.getByTestId('shortcut-row').filter({ hasText: 'Go to to-do' });
+  await todoRow.getByRole('button', { name: 'Change the keys of Go to to-do' }).click();
+  const recorder = dialog.getByTestId('shortcut-recorder');
+  await expect(recorder).toBeFocused();
+  await page.keyboard.press('Shift+K');
+  await page.keyboard.press('Enter');
+  await expect(todoRow.locator('kbd')).toHaveText(['shift', 'k']);
+
+  // Keys another command has are refused, with its name.
+  const issuesRow = dialog.getByTestId('shortcut-row').filter({ hasText: /^Go to issues\s*shift/ });
+  await issuesRow.getByRole('button', { name: 'Change the keys of Go to issues' }).click();
+  await page.keyboard.press('Shift+K');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByTestId('shortcut-recorder-problem')).toHaveText(
+    'These keys already belong to “Go to to-do”.',
+  );
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await page.reload();
+  await waitForIdle(page);
+  await page.keyboard.press('Shift+K');
+  await expect(page).toHaveURL(/\/dashboard\/todos$/);
+  await waitForIdle(page);
+
+  // Toggled off, only ? and Esc answer.
+  await page.keyboard.press('?');
+  await dialog.getByTestId('shortcuts-toggle').click();
+  await expect(dialog.getByText('Only ? and Esc work while shortcuts are off.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.reload();
+  await waitForIdle(page);
+  await page.keyboard.press('Shift+G');
+  await expect(page).toHaveURL(/\/dashboard\/todos$/);
+  await page.keyboard.press('?');
+  await expect(dialog).toBeVisible();
+});

@@ -1,8 +1,8 @@
-import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { Session } from '../../core/pages/pageMount.ts';
 import { type NavContext, SideNav, SideNavToggle } from '../components/navigation/index.ts';
 import { TopBar } from '../components/shell/index.ts';
-import { ShortcutsDialog } from '../components/shortcuts/index.ts';
+import { type ShortcutSettings, ShortcutsDialog } from '../components/shortcuts/index.ts';
 import { rememberVisit } from '../features/home/index.ts';
 import { systemClock } from '../lib/clock.ts';
 import { browserStorage } from '../lib/index.ts';
@@ -35,7 +35,14 @@ export function Shell({
   const toggleRef = useRef<HTMLButtonElement>(null);
   useShortcuts(registry);
   useRememberVisit(session.currentUser?.username ?? null, nav);
-  const groups = useMemo(() => registry.grouped(), [registry]);
+  // The bindings and the switch change from the help dialog: it redraws with them.
+  const version = useSyncExternalStore(
+    (listener) => registry.subscribe(listener),
+    () => registry.version(),
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new version is new groups.
+  const groups = useMemo(() => registry.grouped(), [registry, version]);
+  const shortcutSettings = useMemo(() => shortcutSettingsOf(registry), [registry]);
   return (
     <div className="layout">
       <a className="skip-link" href="#main-content">
@@ -74,12 +81,29 @@ export function Shell({
         </main>
       </div>
       <ToastRegion toasts={toasts} onDismiss={dismiss} />
-      <ShortcutsDialog open={helpOpen} groups={groups} onClose={() => setHelpOpen(false)} />
+      <ShortcutsDialog
+        open={helpOpen}
+        groups={groups}
+        settings={{ ...shortcutSettings, enabled: !registry.disabled() }}
+        onClose={() => setHelpOpen(false)}
+      />
     </div>
   );
 }
 
 /** A signed-in user's visit to a group or project page counts towards their frequently visited items. */
+/** What the help dialog changes in the registry (the switch's state is read at each render). */
+function shortcutSettingsOf(registry: CommandRegistry): Omit<ShortcutSettings, 'enabled'> {
+  return {
+    setEnabled: (enabled) => registry.setDisabled(!enabled),
+    customize: (id, keys) => registry.customize(id, keys),
+    reset: (id) => {
+      const command = registry.list().find((candidate) => candidate.id === id);
+      if (command) registry.customize(id, command.keys);
+    },
+  };
+}
+
 function useRememberVisit(username: string | null, nav: NavContext | null): void {
   const kind = nav ? (nav.kind === 'group' ? 'groups' : 'projects') : null;
   const fullPath = nav?.fullPath ?? '';

@@ -180,3 +180,37 @@ describe('issuable keys', () => {
     expect(registry.match('l')).toBeUndefined();
   });
 });
+
+describe('the person’s own keys', () => {
+  const registryWith = (...commands: Command[]) => {
+    const registry = new CommandRegistry();
+    for (const c of commands) registry.register(c);
+    return registry;
+  };
+
+  it('rebind a command, refuse keys another command has, and go back to the defaults', () => {
+    const todos = command('todos', ['shift+t']);
+    const issues = command('issues', ['g i']);
+    const registry = registryWith(command('help.toggle', ['?']), todos, issues);
+    expect(registry.customize('todos', ['shift+k'])).toBeNull();
+    expect(registry.match('shift+k')).toBe(todos);
+    expect(registry.match('shift+t')).toBeUndefined();
+    // Taken, or the start of another's sequence, or not keys at all.
+    expect(registry.customize('todos', ['g i'])).toEqual({ conflict: 'issues' });
+    expect(registry.customize('todos', ['g'])).toEqual({ conflict: 'issues' });
+    expect(registry.customize('todos', ['shift+ k'])).toEqual({ invalid: true });
+    // The help's own key is fixed.
+    expect(registry.customize('help.toggle', ['h'])).toEqual({ invalid: true });
+    expect(registry.customKeys()).toEqual({ todos: ['shift+k'] });
+    expect(registry.customize('todos', ['shift+t'])).toBeNull();
+    expect(registry.customKeys()).toEqual({});
+  });
+
+  it('are all off while shortcuts are toggled off, but ?', () => {
+    const help = command('help.toggle', ['?']);
+    const registry = registryWith(help, command('todos', ['shift+t']));
+    registry.setDisabled(true);
+    expect(registry.match('shift+t')).toBeUndefined();
+    expect(registry.match('?')).toBe(help);
+  });
+});

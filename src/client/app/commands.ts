@@ -24,20 +24,41 @@ export interface Command {
   readonly run: () => void;
 }
 
+/** A command as the help lists it: its keys as the person set them, and whether they may. */
+export interface CommandEntry {
+  readonly id: string;
+  readonly label: string;
+  readonly keys: readonly string[];
+  readonly customizable: boolean;
+  readonly customized: boolean;
+}
+
 export interface CommandGroup {
   readonly group: string;
-  readonly commands: readonly Command[];
+  readonly commands: readonly CommandEntry[];
 }
+
+/** Keys nobody may rebind: the help itself, and closing what is open. */
+const FIXED_COMMANDS: ReadonlySet<string> = new Set(['help.toggle', 'overlays.hide']);
+
+/** Why a new binding was refused, or null when it was taken. */
+export type CustomizeRefusal = { readonly conflict: string } | { readonly invalid: true };
 
 export class CommandRegistry {
   readonly #commands = new Map<string, Command>();
+  #custom: Readonly<Record<string, readonly string[]>> = {};
+  #disabled = false;
+  readonly #listeners = new Set<() => void>();
+  #version = 0;
 
   /** Adds a command; returns the function that removes it again. */
   register(command: Command): () => void {
     if (this.#commands.has(command.id)) throw new Error(`Command "${command.id}" is already registered`);
     this.#commands.set(command.id, command);
+    this.#changed();
     return () => {
       if (this.#commands.get(command.id) === command) this.#commands.delete(command.id);
+      this.#changed();
     };
   }
 
@@ -45,21 +66,99 @@ export class CommandRegistry {
     return [...this.#commands.values()];
   }
 
+  /** Changes to the bindings or the switch (the help dialog redraws). */
+  subscribe(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Moves with every change, for useSyncExternalStore. */
+  version(): number {
+    return this.#version;
+  }
+
+  #changed(): void {
+    this.#version++;
+    for (const listener of this.#listeners) listener();
+  }
+
+  /** The keys a command answers to: the person's own, else its defaults. */
+  keysOf(command: Command): readonly string[] {
+    return this.#custom[command.id] ?? command.keys;
+  }
+
+  /** The person's bindings (id → keys), as loaded or changed. */
+  customKeys(): Readonly<Record<string, readonly string[]>> {
+    return this.#custom;
+  }
+
+  setCustomKeys(custom: Readonly<Record<string, readonly string[]>>): void {
+    this.#custom = Object.fromEntries(
+      Object.entries(custom).filter(([id, keys]) => !FIXED_COMMANDS.has(id) && keys.length > 0),
+    );
+    this.#changed();
+  }
+
+  /**
+   * Binds `id` to `keys` instead of its defaults; refused when a key is malformed or already
+   * answers to another command (the conflict names it). Keys equal to the defaults drop the custom
+   * binding.
+   */
+  customize(id: string, keys: readonly string[]): CustomizeRefusal | null {
+    const command = this.#commands.get(id);
+    if (!command || FIXED_COMMANDS.has(id) || keys.length === 0 || !keys.every(isShortcutKeys))
+      return { invalid: true };
+    for (const other of this.#commands.values()) {
+      if (other.id === id) continue;
+      const theirs = this.keysOf(other);
+      const clash = keys.some((key) =>
+        theirs.some((their) => key === their || key.startsWith(`${their} `) || their.startsWith(`${key} `)),
+      );
+      if (clash) return { conflict: other.label };
+    }
+    const { [id]: _previous, ...rest } = this.#custom;
+    const same =
+      keys.length === command.keys.length && keys.every((key, index) => key === command.keys[index]);
+    this.#custom = same ? rest : { ...rest, [id]: [...keys] };
+    this.#changed();
+    return null;
+  }
+
+  /** Whether shortcuts are off (GitLab's 'Toggle shortcuts'); '?' and esc still work. */
+  disabled(): boolean {
+    return this.#disabled;
+  }
+
+  setDisabled(disabled: boolean): void {
+    this.#disabled = disabled;
+    this.#changed();
+  }
+
   /** Commands by group, groups and commands in registration order. */
   grouped(): readonly CommandGroup[] {
-    const groups = new Map<string, Command[]>();
+    const groups = new Map<string, CommandEntry[]>();
     for (const command of this.#commands.values()) {
       const list = groups.get(command.group) ?? [];
-      list.push(command);
+      list.push({
+        id: command.id,
+        label: command.label,
+        keys: this.keysOf(command),
+        customizable: !FIXED_COMMANDS.has(command.id),
+        customized: this.#custom[command.id] !== undefined,
+      });
       groups.set(command.group, list);
     }
     return [...groups].map(([group, commands]) => ({ group, commands }));
   }
 
+  #active(command: Command): boolean {
+    return (!this.#disabled || FIXED_COMMANDS.has(command.id)) && command.isEnabled();
+  }
+
   /** The first enabled command bound to `key` (a press, or presses joined by spaces). */
   match(key: string): Command | undefined {
     for (const command of this.#commands.values()) {
-      if (command.keys.includes(key) && command.isEnabled()) return command;
+      if (this.keysOf(command).includes(key) && this.#active(command)) return command;
     }
     return undefined;
   }
@@ -68,10 +167,18 @@ export class CommandRegistry {
   startsSequence(keys: string): boolean {
     const prefix = `${keys} `;
     for (const command of this.#commands.values()) {
-      if (command.isEnabled() && command.keys.some((key) => key.startsWith(prefix))) return true;
+      if (this.#active(command) && this.keysOf(command).some((key) => key.startsWith(prefix))) return true;
     }
     return false;
   }
+}
+
+/** One press as keys.ts names it (`g`, `shift+g`, `ctrl+k`, `?`), or two joined by a space. */
+const PRESS = /^(?:(?:ctrl|alt|meta|shift)\+)*(?:[^\s+]|\+|esc|space|enter|tab|arrow(?:up|down|left|right))$/;
+
+export function isShortcutKeys(keys: string): boolean {
+  const presses = keys.split(' ');
+  return presses.length >= 1 && presses.length <= 2 && presses.every((press) => PRESS.test(press));
 }
 
 /** "Pending key-sequence timeout in the keyboard library is 1000 ms." */

@@ -11,6 +11,7 @@ import { prestartRoadmapLayoutWorker } from '../bridge/roadmapLayoutClient.ts';
 import { REPLY_EVENT } from '../components/discussions/index.ts';
 import { SEARCH_TARGET } from '../components/filters/index.ts';
 import { createApolloClient, csrfToken } from '../data/index.ts';
+import { browserStorage } from '../lib/index.ts';
 import {
   applyTheme,
   bindLocation,
@@ -25,6 +26,7 @@ import { App } from './App.tsx';
 import { appCommands, CommandRegistry, type ProjectShortcutContext } from './commands.ts';
 import { pageNavOf } from './pageNav.ts';
 import { PAGES_WITH_SEARCH } from './pages.tsx';
+import { keepShortcutPreferences } from './shortcutPreferences.ts';
 
 /** The control a shortcut presses, when the page shows it (`data-shortcut-target`). */
 function shortcutTarget(target: string): HTMLElement | null {
@@ -85,6 +87,7 @@ function start(): void {
     },
   );
   for (const command of commands) registry.register(command);
+  keepShortcutPreferences(registry, browserStorage('Shortcut settings'));
 
   if (session.flash) pushToast(store, session.flash, 'info');
 

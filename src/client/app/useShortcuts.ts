@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { systemClock } from '../lib/clock.ts';
+import { isTypingTarget, keyName } from '../lib/index.ts';
 import { type CommandRegistry, KeySequencer } from './commands.ts';
-import { isTypingTarget, keyName } from './keys.ts';
 
 /** Runs the registered command bound to each key press (or sequence of presses) outside text fields. */
 export function useShortcuts(registry: CommandRegistry): void {

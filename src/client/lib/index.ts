@@ -6,6 +6,7 @@ export {
   writeStoredEntry,
 } from './browserStorage.ts';
 export { startDebouncedFetch } from './debouncedFetch.ts';
+export { isTypingTarget, type KeyInput, keyName } from './keys.ts';
 export { type DebouncedQuery, SEARCH_DEBOUNCE_MS, useDebouncedQuery } from './useDebouncedQuery.ts';
 export { useElementWidth } from './useElementWidth.ts';
 export { useNow } from './useNow.ts';

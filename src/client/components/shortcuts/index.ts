@@ -1,2 +1,8 @@
 /** The keyboard shortcuts help dialog. */
-export { type ShortcutEntry, type ShortcutGroup, ShortcutsDialog } from './ShortcutsDialog.tsx';
+export {
+  type ShortcutEntry,
+  type ShortcutGroup,
+  type ShortcutRefusal,
+  type ShortcutSettings,
+  ShortcutsDialog,
+} from './ShortcutsDialog.tsx';
