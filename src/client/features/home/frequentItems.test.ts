@@ -23,6 +23,27 @@ function memoryStorage() {
 }
 
 describe('frequently visited groups and projects', () => {
+  it('keeps what the create-issue form stored with a project when counting a visit', () => {
+    const storage = memoryStorage();
+    storage.setItem(
+      frequentItemsKey('dana', 'projects'),
+      JSON.stringify([
+        { id: 7, fullPath: 'acme/web', name: 'Web', webUrl: '/acme/web', frequency: 1, lastAccessedOn: T0 },
+      ]),
+    );
+    rememberVisit(storage, 'dana', 'projects', { fullPath: 'acme/web', name: 'Web' }, T0 + 2 * HOUR);
+    expect(JSON.parse(storage.getItem(frequentItemsKey('dana', 'projects')) ?? '[]')).toEqual([
+      {
+        id: 7,
+        fullPath: 'acme/web',
+        name: 'Web',
+        webUrl: '/acme/web',
+        frequency: 2,
+        lastAccessedOn: T0 + 2 * HOUR,
+      },
+    ]);
+  });
+
   it('adds a first visit with a frequency of one', () => {
     expect(recordVisit([], { fullPath: 'acme', name: 'Acme' }, T0)).toEqual([
       { fullPath: 'acme', name: 'Acme', frequency: 1, lastAccessedOn: T0 },

@@ -4,6 +4,7 @@
  * once an hour: another visit within the hour of the last one changes nothing. The list shows the
  * most visited first, then the most recent.
  */
+import { MAX_RECENT_USAGE, rankByUsage, recordUse } from '../../../core/domain/recentUsage.ts';
 import { type ListStorage, readStoredEntry, writeStoredEntry } from '../../lib/index.ts';
 
 export type FrequentKind = 'groups' | 'projects';
@@ -16,39 +17,24 @@ export interface FrequentItem {
   readonly lastAccessedOn: number;
 }
 
-export const MAX_FREQUENT_ITEMS = 20;
-const HOUR_MS = 60 * 60 * 1000;
+export const MAX_FREQUENT_ITEMS = MAX_RECENT_USAGE;
 
 export const frequentItemsKey = (username: string, kind: FrequentKind): string =>
   `${username}/frequent-${kind}`;
 
-const byFrequency = (a: FrequentItem, b: FrequentItem): number =>
-  b.frequency - a.frequency || b.lastAccessedOn - a.lastAccessedOn;
-
-/** The items after a visit at `now` (ms): counted once an hour, the least visited dropped past the limit. */
+/** The items after a visit at `now` (ms): counted once an hour, a known name kept when the page has none. */
 export function recordVisit(
   items: readonly FrequentItem[],
   visit: { readonly fullPath: string; readonly name: string },
   now: number,
 ): FrequentItem[] {
-  const existing = items.find((item) => item.fullPath === visit.fullPath);
-  if (existing) {
-    const overAnHour = Math.abs(now - existing.lastAccessedOn) > HOUR_MS;
-    const updated: FrequentItem = {
-      fullPath: existing.fullPath,
-      name: visit.name || existing.name,
-      frequency: overAnHour ? existing.frequency + 1 : existing.frequency,
-      lastAccessedOn: overAnHour ? now : existing.lastAccessedOn,
-    };
-    return items.map((item) => (item === existing ? updated : item));
-  }
-  const kept = items.length >= MAX_FREQUENT_ITEMS ? [...items].sort(byFrequency).slice(0, -1) : [...items];
-  return [...kept, { fullPath: visit.fullPath, name: visit.name, frequency: 1, lastAccessedOn: now }];
+  const known = items.find((item) => item.fullPath === visit.fullPath);
+  return recordUse(items, { fullPath: visit.fullPath, name: visit.name || known?.name || '' }, now);
 }
 
 /** The `count` most visited, then most recent. */
 export function topFrequentItems(items: readonly FrequentItem[], count: number): FrequentItem[] {
-  return [...items].sort(byFrequency).slice(0, count);
+  return rankByUsage(items).slice(0, count);
 }
 
 const isItem = (value: unknown): value is FrequentItem => {

@@ -18,6 +18,7 @@ import { canCreateIssue, projectSections } from './createForms.ts';
 import {
   browserStorage,
   readRecentProjects,
+  readUsageList,
   recentProjectsIn,
   recordRecentProject,
   writeRecentProjects,
@@ -75,7 +76,7 @@ export function CreateIssueForm({ parent, currentUsername, onCreated, onCancel }
     writeRecentProjects(
       storage,
       currentUsername,
-      recordRecentProject(readRecentProjects(storage, currentUsername), project, systemClock.now().getTime()),
+      recordRecentProject(readUsageList(storage, currentUsername), project, systemClock.now().getTime()),
     );
     onCreated();
   };

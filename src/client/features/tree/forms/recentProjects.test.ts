@@ -31,22 +31,34 @@ function memoryStorage() {
 }
 
 describe('recordRecentProject', () => {
-  it('puts the used project first and counts its uses', () => {
+  const HOUR = 60 * 60 * 1000;
+
+  it('counts a project’s uses once an hour, by the shared frequent-items rules', () => {
     let recent = recordRecentProject([], project(1, 'acme/web'), 1000);
     recent = recordRecentProject(recent, project(2, 'acme/api'), 2000);
     recent = recordRecentProject(recent, project(1, 'acme/web'), 3000);
-    expect(recent.map((entry) => [entry.id, entry.frequency, entry.lastAccessedOn])).toEqual([
-      [1, 2, 3000],
-      [2, 1, 2000],
+    recent = recordRecentProject(recent, project(1, 'acme/web'), 2 * HOUR);
+    expect(recent.map((entry) => [entry.fullPath, entry.frequency, entry.lastAccessedOn])).toEqual([
+      ['acme/web', 2, 2 * HOUR],
+      ['acme/api', 1, 2000],
     ]);
   });
 
-  it('keeps at most 20, dropping the least recently used', () => {
+  it('keeps at most 20, dropping the least used and least recent', () => {
     let recent = recordRecentProject([], project(0, 'acme/p0'), 0);
     for (let id = 1; id <= 25; id++) recent = recordRecentProject(recent, project(id, `acme/p${id}`), id);
     expect(recent).toHaveLength(RECENT_PROJECTS_MAX);
-    expect(recent[0]?.id).toBe(25);
-    expect(recent.at(-1)?.id).toBe(6);
+    expect(recent.map((entry) => entry.fullPath)).toContain('acme/p25');
+    expect(recent.map((entry) => entry.fullPath)).not.toContain('acme/p5');
+  });
+
+  it('keeps the projects the home page counted visits of, and their counts', () => {
+    const visited = [{ fullPath: 'acme/docs', name: 'Docs', frequency: 4, lastAccessedOn: 500 }];
+    const recent = recordRecentProject(visited, project(1, 'acme/web'), 1000);
+    expect(recent.map((entry) => [entry.fullPath, entry.frequency])).toEqual([
+      ['acme/docs', 4],
+      ['acme/web', 1],
+    ]);
   });
 });
 

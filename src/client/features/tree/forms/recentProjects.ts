@@ -6,6 +6,12 @@
  * frequency, lastAccessedOn) plus the project's full path.
  */
 
+import {
+  parseUsageList,
+  rankByUsage,
+  recordUse,
+  type UsageEntry,
+} from '../../../../core/domain/recentUsage.ts';
 import type { ProjectOption } from '../../../data/index.ts';
 import {
   type ListStorage,
@@ -32,37 +38,35 @@ export interface RecentProject {
   readonly lastAccessedOn: number;
 }
 
-/** `project` used at `now` (ms): first in the list, its frequency counted, the list cut to 20. */
-export function recordRecentProject(
-  recent: readonly RecentProject[],
+/**
+ * The stored list after `project` was used at `now` (ms), by the shared frequent-items rules:
+ * counted once an hour, the lowest-ranked dropped past 20. Entries the home page keeps (groups and
+ * projects visited, without these fields) stay in the list as they are.
+ */
+export function recordRecentProject<T extends UsageEntry>(
+  list: readonly T[],
   project: ProjectOption,
   now: number,
-): RecentProject[] {
-  const previous = recent.find((entry) => entry.id === project.id);
-  const entry: RecentProject = {
+): (T | RecentProject)[] {
+  const used: Omit<RecentProject, 'frequency' | 'lastAccessedOn'> = {
     id: project.id,
     name: project.name,
     namespace: project.nameWithNamespace,
     webUrl: project.webUrl,
     avatarUrl: project.avatarUrl,
     fullPath: project.fullPath,
-    frequency: (previous?.frequency ?? 0) + 1,
-    lastAccessedOn: now,
   };
-  return [entry, ...recent.filter((other) => other.id !== project.id)].slice(0, RECENT_PROJECTS_MAX);
+  return recordUse<T | RecentProject>(list, used, now);
 }
 
-/** The projects to show: inside `groupFullPath` (or a subgroup), most recent first, at most 5. */
+/** The projects to show: inside `groupFullPath` (or a subgroup), most used then most recent, at most 5. */
 export function recentProjectsIn(
   recent: readonly RecentProject[],
   groupFullPath: string,
   max: number = RECENT_PROJECTS_SHOWN,
 ): RecentProject[] {
   const prefix = `${groupFullPath}/`;
-  return recent
-    .filter((entry) => entry.fullPath.startsWith(prefix))
-    .sort((a, b) => b.lastAccessedOn - a.lastAccessedOn)
-    .slice(0, max);
+  return rankByUsage(recent.filter((entry) => entry.fullPath.startsWith(prefix))).slice(0, max);
 }
 
 export function projectOfRecent(entry: RecentProject): ProjectOption {
@@ -77,42 +81,20 @@ export function projectOfRecent(entry: RecentProject): ProjectOption {
   };
 }
 
-/** The full path of a web URL's project (`http://host/acme/web` → `acme/web`). */
-function pathOfUrl(webUrl: string): string {
-  try {
-    return new URL(webUrl, 'http://localhost').pathname.replace(/^\/+|\/+$/g, '');
-  } catch {
-    return '';
-  }
-}
-
-/** Reads the stored text; entries that are not projects are dropped, and so is text that is not a list. */
+/** The stored list's projects the form can offer (those with an id and a name); the rest is skipped. */
 export function parseRecentProjects(raw: string | null): RecentProject[] {
-  if (!raw) return [];
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((item): RecentProject[] => {
-    if (typeof item !== 'object' || item === null) return [];
-    const entry = item as Record<string, unknown>;
+  return parseUsageList(raw).flatMap((entry): RecentProject[] => {
     if (typeof entry.id !== 'number' || typeof entry.name !== 'string') return [];
-    const webUrl = typeof entry.webUrl === 'string' ? entry.webUrl : '';
-    const fullPath = typeof entry.fullPath === 'string' ? entry.fullPath : pathOfUrl(webUrl);
-    if (!fullPath) return [];
     return [
       {
         id: entry.id,
         name: entry.name,
         namespace: typeof entry.namespace === 'string' ? entry.namespace : entry.name,
-        webUrl,
+        webUrl: typeof entry.webUrl === 'string' ? entry.webUrl : '',
         avatarUrl: typeof entry.avatarUrl === 'string' ? entry.avatarUrl : null,
-        fullPath,
-        frequency: typeof entry.frequency === 'number' ? entry.frequency : 1,
-        lastAccessedOn: typeof entry.lastAccessedOn === 'number' ? entry.lastAccessedOn : 0,
+        fullPath: entry.fullPath,
+        frequency: entry.frequency,
+        lastAccessedOn: entry.lastAccessedOn,
       },
     ];
   });
@@ -130,10 +112,14 @@ export const readRecentProjects = (storage: ListStorage | null, username: string
     'the recently used projects',
   );
 
+/** The whole stored list, whoever wrote its entries (the home page keeps its visits in it too). */
+export const readUsageList = (storage: ListStorage | null, username: string): UsageEntry[] =>
+  readStoredEntry(storage, recentProjectsKey(username), parseUsageList, [], 'the recently used projects');
+
 export const writeRecentProjects = (
   storage: ListStorage | null,
   username: string,
-  recent: readonly RecentProject[],
+  recent: readonly UsageEntry[],
 ): void =>
   writeStoredEntry(
     storage,
