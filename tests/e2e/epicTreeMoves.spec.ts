@@ -453,8 +453,13 @@ test.describe('on a touch screen', () => {
     // A quick swipe up from a row scrolls the list natively; nothing is dragged or moved.
     await scroller.evaluate((element) => element.scrollIntoView({ block: 'center' }));
     const swipeFrom = await pointOn(rowOf(page, title(12)), 0.5);
-    await touch('touchStart', swipeFrom);
-    await slide(swipeFrom, { x: swipeFrom.x, y: swipeFrom.y - 240 }, 8);
+    // The finger moves at once: the start and the first step leave together, so a busy page or a
+    // slow round trip cannot turn the swipe into a hold.
+    await Promise.all([
+      touch('touchStart', swipeFrom),
+      touch('touchMove', { x: swipeFrom.x, y: swipeFrom.y - 30 }),
+    ]);
+    await slide({ x: swipeFrom.x, y: swipeFrom.y - 30 }, { x: swipeFrom.x, y: swipeFrom.y - 240 }, 7);
     await expect(scroller).not.toHaveClass(/is-dragging/);
     await touch('touchEnd');
     await expect.poll(() => scroller.evaluate((element) => element.scrollTop)).toBeGreaterThan(100);
