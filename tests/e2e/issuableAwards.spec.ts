@@ -55,13 +55,20 @@ test('reacting on an issue page counts the reaction, for the reader and for othe
   await expect(guestThumbs).toHaveText(/2/);
   await expect(guestThumbs).toHaveAttribute('title', /^.+ and you reacted with :thumbsup:$/);
 
-  // The issue's votes in the API follow the bar.
-  const issue = await api(
-    guest,
-    'GET',
-    `/api/v4/projects/${encodeURIComponent(PROJECT)}/issues/${path.split('/').pop()}`,
-  );
-  expect(issue.body.upvotes).toBe(2);
+  // The issue's votes in the API follow the bar, once the reaction's save has answered (the bar
+  // counts it at once).
+  await expect
+    .poll(
+      async () =>
+        (
+          await api(
+            guest,
+            'GET',
+            `/api/v4/projects/${encodeURIComponent(PROJECT)}/issues/${path.split('/').pop()}`,
+          )
+        ).body.upvotes,
+    )
+    .toBe(2);
 
   const anonymous = await openAs(browser, null, path);
   const seen = anonymous.getByTestId('issuable-awards');
