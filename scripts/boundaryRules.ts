@@ -84,6 +84,8 @@ const HTTP_MAY: readonly Allowance[] = [
   paths('src/server/graphql/register.ts'),
   // The app starts its background jobs with itself (http/app.ts).
   paths('src/server/jobs/**'),
+  // The app builds its mailer from the configuration (http/app.ts).
+  paths('src/server/mail/**'),
   paths('src/server/services/**'),
   SERVER_SHARED,
   paths(...DB_INFRASTRUCTURE),
@@ -225,8 +227,13 @@ export const LAYERS: readonly Layer[] = [
   {
     name: 'server/deps',
     files: ['src/server/serverDeps.ts'],
-    may: [CONFIG_TYPE, typeOnly(paths(...DB_TYPES)), KYSELY_TYPES],
-    why: 'what every adapter hands its services: the database, the configuration, the clock',
+    may: [
+      CONFIG_TYPE,
+      typeOnly(paths(...DB_TYPES)),
+      typeOnly(paths('src/server/mail/mailer.ts')),
+      KYSELY_TYPES,
+    ],
+    why: 'what every adapter hands its services: the database, the configuration, the clock, the mailer',
   },
   {
     name: 'server/input',
@@ -272,6 +279,7 @@ export const LAYERS: readonly Layer[] = [
     may: [
       paths('src/server/db/**'),
       paths('src/server/storage/**'),
+      paths('src/server/mail/**'),
       CONFIG_TYPE,
       CORE,
       packages('markdown-it', 'sanitize-html', '@node-rs/argon2'),
@@ -279,6 +287,12 @@ export const LAYERS: readonly Layer[] = [
       NODE,
     ],
     why: 'business operations over repositories; know neither HTTP nor GraphQL',
+  },
+  {
+    name: 'server/mail',
+    files: ['src/server/mail/**'],
+    may: [packages('nodemailer'), NODE],
+    why: 'sending mail: SMTP through nodemailer, or the development mailbox it is handed',
   },
   {
     name: 'server/storage',

@@ -40,6 +40,10 @@ export interface ServerConfig {
   readonly secretKeyBase: string | undefined;
   /** The S3-compatible bucket uploads are kept in (GitLab's object storage); the disk when undefined. */
   readonly objectStore: S3Location | undefined;
+  /** SMTP_URL: the server mail is sent through; the development mailbox (`/-/mailbox`) when undefined. */
+  readonly smtpUrl: string | undefined;
+  /** EMAIL_FROM: the sender of the instance's mail. */
+  readonly emailFrom: string;
 }
 
 /** Feature flags by GitLab's names, camel-cased as GitLab pushes them to its pages (`gon.features`). */
@@ -89,7 +93,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     metricImageMaxBytes: positiveInteger(env, 'METRIC_IMAGE_MAX_BYTES', DEFAULT_METRIC_IMAGE_MAX_BYTES),
     objectStore: readObjectStore(env),
     secretKeyBase: readSecretKeyBase(env),
+    smtpUrl: readSmtpUrl(env),
+    emailFrom: env.EMAIL_FROM?.trim() || 'Plantrack <plantrack@localhost>',
   };
+}
+
+function readSmtpUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const value = env.SMTP_URL?.trim();
+  if (!value) return undefined;
+  if (!/^smtps?:\/\/[^\s/]+/.test(value)) throw new Error('SMTP_URL must be an smtp:// or smtps:// address');
+  return value;
 }
 
 /** At least 32 characters when given: a short key would make the sealed secrets guessable. */

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/schema.ts';
+import type { Mailer } from './mail/mailer.ts';
 
 /**
- * What the server's adapters are built over: the database, the configuration and the clock. Both the
+ * What the server's adapters are built over: the database, the configuration, the clock and the mailer. Both the
  * HTTP routes (http/) and the GraphQL endpoint (graphql/) take it; services take only what they use.
  */
 export interface ServerDeps {
@@ -11,4 +12,6 @@ export interface ServerDeps {
   readonly config: ServerConfig;
   /** The clock; tests fix it. */
   readonly now: () => Date;
+  /** The instance's mail: SMTP_URL's server, else the development mailbox. */
+  readonly mailer: Mailer;
 }

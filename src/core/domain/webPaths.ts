@@ -25,6 +25,12 @@ export function signInPath(redirectTo?: string): string {
 
 export const userPath = (username: string): string => `/${encodeURIComponent(username)}`;
 
+/** An email invitation's page (GitLab's `invite_path`): accept, decline, or create an account. */
+export const invitationPath = (token: string): string => `/-/invites/${encodeURIComponent(token)}`;
+
+/** The development mailbox: the mail kept while no SMTP server is configured. */
+export const MAILBOX_PATH = '/-/mailbox';
+
 /** GitLab's To-Do List (`dashboard_todos_path`): the signed-in user's to-dos. */
 export const DASHBOARD_TODOS_PATH = '/dashboard/todos';
 

@@ -103,6 +103,72 @@ export interface MembersTable {
   source_id: number;
   access_level: number;
   created_at: Timestamp;
+  /** The day access ends (migration 0017); null for none. */
+  expires_at: ColumnType<string | null, string | null | undefined, string | null>;
+  created_by_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** An access level offered to an email address (migration 0017); the token is only in the email. */
+export interface MemberInvitationsTable {
+  id: Id;
+  root_namespace_id: number;
+  source_type: 'Namespace' | 'Project';
+  source_id: number;
+  invite_email: string;
+  invite_token_digest: string;
+  access_level: number;
+  expires_at: ColumnType<string | null, string | null | undefined, string | null>;
+  created_by_id: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A user's request to join a group or project (migration 0017). */
+export interface MemberAccessRequestsTable {
+  id: Id;
+  root_namespace_id: number;
+  source_type: 'Namespace' | 'Project';
+  source_id: number;
+  user_id: number;
+  requested_at: Timestamp;
+}
+
+/** A group shared with another group (migration 0017). */
+export interface GroupGroupLinksTable {
+  id: Id;
+  shared_group_id: number;
+  shared_with_group_id: number;
+  group_access: number;
+  expires_at: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+}
+
+/** A project shared with a group (migration 0017). */
+export interface ProjectGroupLinksTable {
+  id: Id;
+  project_id: number;
+  group_id: number;
+  group_access: number;
+  expires_at: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+}
+
+/** A view (migration 0017): every unexpired access a user holds, direct or through a share. */
+export interface MemberAuthorizationsView {
+  user_id: number;
+  source_type: 'Namespace' | 'Project';
+  source_id: number;
+  access_level: number;
+}
+
+/** The development mailbox (migration 0017): mail kept here when no SMTP server is configured. */
+export interface MailboxMessagesTable {
+  id: Id;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  created_at: Timestamp;
 }
 
 export interface EpicsTable {
@@ -504,6 +570,12 @@ export interface Database {
   namespaces: NamespacesTable;
   projects: ProjectsTable;
   members: MembersTable;
+  member_invitations: MemberInvitationsTable;
+  member_access_requests: MemberAccessRequestsTable;
+  group_group_links: GroupGroupLinksTable;
+  project_group_links: ProjectGroupLinksTable;
+  member_authorizations: MemberAuthorizationsView;
+  mailbox_messages: MailboxMessagesTable;
   epics: EpicsTable;
   issues: IssuesTable;
   epic_issues: EpicIssuesTable;

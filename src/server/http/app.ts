@@ -9,12 +9,16 @@ import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { registerGraphQL } from '../graphql/register.ts';
 import { startStatusPageSync } from '../jobs/statusPageSync.ts';
+import { createMailer } from '../mail/mailer.ts';
 import type { ServerDeps } from '../serverDeps.ts';
+import { keepInMailbox } from '../services/members/mailboxService.ts';
+import { registerAccessRequestRoutes } from './api/accessRequestRoutes.ts';
 import { registerAwardEmojiApiRoutes } from './api/awardEmojiApiRoutes.ts';
 import { registerEpicIssueRoutes } from './api/epicIssueRoutes.ts';
 import { registerEpicLinkRoutes } from './api/epicLinkRoutes.ts';
 import { registerEpicRoutes } from './api/epicRoutes.ts';
 import { registerGroupRoutes } from './api/groupRoutes.ts';
+import { registerInvitationRoutes } from './api/invitationRoutes.ts';
 import { registerIssueActionRoutes } from './api/issueActionRoutes.ts';
 import { registerIssueLinkApiRoutes } from './api/issueLinkApiRoutes.ts';
 import { registerIssueListRoutes } from './api/issueListRoutes.ts';
@@ -28,6 +32,7 @@ import { registerMilestoneRoutes } from './api/milestoneRoutes.ts';
 import { registerNoteApiRoutes } from './api/noteApiRoutes.ts';
 import { registerPersonalAccessTokenRoutes } from './api/personalAccessTokenRoutes.ts';
 import { registerProjectRoutes } from './api/projectRoutes.ts';
+import { registerShareRoutes } from './api/shareRoutes.ts';
 import { registerTodoApiRoutes } from './api/todoApiRoutes.ts';
 import { registerUserEventRoutes } from './api/userEventRoutes.ts';
 import { registerUserModerationRoutes } from './api/userModerationRoutes.ts';
@@ -94,7 +99,12 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
   });
   const assets = readClientAssets(config.clientDir);
-  const deps: ServerDeps = { db, config, now };
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.emailFrom,
+    keepInMailbox: keepInMailbox(db, now),
+  });
+  const deps: ServerDeps = { db, config, now, mailer };
 
   await app.register(cookie);
   registerStrictBodyParsers(app);
@@ -162,6 +172,9 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerUserStatusRoutes(app, deps);
   registerPersonalAccessTokenRoutes(app, deps);
   registerMemberRoutes(app, deps);
+  registerInvitationRoutes(app, deps);
+  registerShareRoutes(app, deps);
+  registerAccessRequestRoutes(app, deps);
   registerTodoApiRoutes(app, deps);
   registerNoteApiRoutes(app, deps);
   registerAwardEmojiApiRoutes(app, deps);

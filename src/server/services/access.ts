@@ -65,14 +65,22 @@ export class AccessContext {
     return roleOf(this.subject, await this.accessLevelInNamespace(namespace));
   }
 
-  async roleInProject(project: ProjectRow, namespace: Pick<NamespaceRow, 'traversal_ids'>): Promise<Role> {
+  /** Highest access level held on the project or its group chain. */
+  async accessLevelInProject(
+    project: Pick<ProjectRow, 'id'>,
+    namespace: Pick<NamespaceRow, 'traversal_ids'>,
+  ): Promise<number> {
     let level = await this.accessLevelInNamespace(namespace);
     for (const membership of await this.loadMemberships()) {
       if (membership.source_type === 'Project' && membership.source_id === project.id) {
         level = Math.max(level, membership.access_level);
       }
     }
-    return roleOf(this.subject, level);
+    return level;
+  }
+
+  async roleInProject(project: ProjectRow, namespace: Pick<NamespaceRow, 'traversal_ids'>): Promise<Role> {
+    return roleOf(this.subject, await this.accessLevelInProject(project, namespace));
   }
 
   async canInNamespace(

@@ -20,6 +20,6 @@ export function viewerSnapshotColumns(
     sql<string>`(SELECT version FROM data_version)`.as('data_version'),
     sql<MembershipRow[]>`(SELECT coalesce(json_agg(json_build_object(
       'source_type', m.source_type, 'source_id', m.source_id, 'access_level', m.access_level)), '[]'::json)
-      FROM members m WHERE m.user_id = ${sql.ref(userIdColumn)})`.as('memberships'),
+      FROM member_authorizations m WHERE m.user_id = ${sql.ref(userIdColumn)})`.as('memberships'),
   ];
 }

@@ -8,10 +8,13 @@ export interface MembershipRow {
   access_level: number;
 }
 
-/** All of a user's memberships: a handful of rows, loaded once per request. */
+/**
+ * Every access a user holds: their unexpired memberships and what shares with their groups give
+ * them (the member_authorizations view). A handful of rows, loaded once per request.
+ */
 export function findMembershipsOfUser(db: Executor, userId: number): Promise<MembershipRow[]> {
   return db
-    .selectFrom('members')
+    .selectFrom('member_authorizations')
     .select(['source_type', 'source_id', 'access_level'])
     .where('user_id', '=', userId)
     .execute();
@@ -25,6 +28,8 @@ export async function insertMember(
     sourceType: 'Namespace' | 'Project';
     sourceId: number;
     accessLevel: number;
+    expiresAt?: string | null;
+    createdById?: number | null;
   },
 ): Promise<void> {
   await db
@@ -35,8 +40,59 @@ export async function insertMember(
       source_type: member.sourceType,
       source_id: member.sourceId,
       access_level: member.accessLevel,
+      expires_at: member.expiresAt ?? null,
+      created_by_id: member.createdById ?? null,
     })
     .execute();
+}
+
+/** A group or project memberships are held on. */
+export interface MemberSourceKey {
+  readonly sourceType: 'Namespace' | 'Project';
+  readonly sourceId: number;
+}
+
+/** A user's own membership on the source (expired or not), or undefined. */
+export function findDirectMember(db: Executor, source: MemberSourceKey, userId: number) {
+  return db
+    .selectFrom('members')
+    .selectAll()
+    .where('source_type', '=', source.sourceType)
+    .where('source_id', '=', source.sourceId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function updateMember(
+  db: Executor,
+  memberId: number,
+  changes: { accessLevel?: number | undefined; expiresAt?: string | null | undefined },
+): Promise<void> {
+  await db
+    .updateTable('members')
+    .set({
+      ...(changes.accessLevel !== undefined ? { access_level: changes.accessLevel } : {}),
+      ...(changes.expiresAt !== undefined ? { expires_at: changes.expiresAt } : {}),
+    })
+    .where('id', '=', memberId)
+    .execute();
+}
+
+export async function deleteMember(db: Executor, memberId: number): Promise<void> {
+  await db.deleteFrom('members').where('id', '=', memberId).execute();
+}
+
+/** How many unexpired owners the source has directly (the last one may not go). */
+export async function countDirectOwners(db: Executor, source: MemberSourceKey): Promise<number> {
+  const row = await db
+    .selectFrom('members')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('source_type', '=', source.sourceType)
+    .where('source_id', '=', source.sourceId)
+    .where('access_level', '=', 50)
+    .where(sql<boolean>`(expires_at IS NULL OR expires_at > current_date)`)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /**
@@ -91,6 +147,8 @@ export interface MemberListRow {
   readonly source_id: number;
   /** When this membership began ('Member since'). */
   readonly created_at: Date;
+  /** The day access ends, null for never. */
+  readonly expires_at: string | null;
 }
 
 /**
@@ -114,7 +172,9 @@ export function listMembers(
       'members.source_id',
       'members.access_level',
       'members.created_at',
+      'members.expires_at',
     ])
+    .where(sql<boolean>`(members.expires_at IS NULL OR members.expires_at > current_date)`)
     .where((eb) =>
       eb.or([
         ...(namespaceIds.length > 0
@@ -158,6 +218,7 @@ export function listMembers(
         'm.source_type',
         'm.source_id',
         'm.created_at',
+        'm.expires_at',
       ]);
       return filter.order === 'name'
         ? selected.orderBy(sql`lower(users.name)`).orderBy('users.username')

@@ -71,7 +71,7 @@ function listQuery(db: Executor, filter: ProjectListFilter) {
     query = query.where((eb) =>
       eb.exists(
         eb
-          .selectFrom('members')
+          .selectFrom('member_authorizations as members')
           .select(sql`1`.as('one'))
           .where('members.user_id', '=', userId)
           .where((inner) =>

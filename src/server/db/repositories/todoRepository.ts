@@ -21,7 +21,7 @@ function targetReadable(eb: ExpressionBuilder<Database, 'todos'>, viewer: Viewer
   const reporterIn = (scope: ReturnType<typeof sql<SqlBool>>) =>
     eb.exists(
       eb
-        .selectFrom('members')
+        .selectFrom('member_authorizations as members')
         .select(sql`1`.as('one'))
         .where('members.user_id', '=', userId)
         .where('members.access_level', '>=', REPORTER)

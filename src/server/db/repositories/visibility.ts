@@ -20,7 +20,7 @@ export function namespaceVisibleTo(
     eb('namespaces.visibility_level', '>=', 10),
     eb.exists(
       eb
-        .selectFrom('members')
+        .selectFrom('member_authorizations as members')
         .select(sql`1`.as('one'))
         .where('members.user_id', '=', viewer.userId)
         .where('members.source_type', '=', 'Namespace')
@@ -40,7 +40,7 @@ export function projectVisibleTo(
     eb('projects.visibility_level', '>=', 10),
     eb.exists(
       eb
-        .selectFrom('members')
+        .selectFrom('member_authorizations as members')
         .select(sql`1`.as('one'))
         .where('members.user_id', '=', viewer.userId)
         .where((inner) =>

@@ -1,16 +1,24 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ServerDeps } from '../../serverDeps.ts';
-import { findReadableGroup } from '../../services/groupService.ts';
 import {
   findMemberOf,
   listMembersOf,
   type MemberRelation,
-  type MembersOf,
   type MemberView,
 } from '../../services/memberService.ts';
-import { findReadableProject } from '../../services/projectService.ts';
+import { addMembers, removeMember, updateMember } from '../../services/members/memberManagement.ts';
+import { memberSourceRoutes, optionalExpiresAt, requiredAccessLevel, userIdParam } from './memberParams.ts';
 import { setPaginationHeaders } from './pagination.ts';
-import { offsetPage, optionalIdList, optionalString, ParamError, type Params } from './params.ts';
+import {
+  bodyParams,
+  offsetPage,
+  optionalBoolean,
+  optionalIdList,
+  optionalList,
+  optionalString,
+  ParamError,
+  type Params,
+} from './params.ts';
 import { userBasicJson } from './presenters.ts';
 
 const MAX_QUERY_LENGTH = 255;
@@ -23,20 +31,13 @@ export function memberJson(member: MemberView, externalUrl: string) {
     ...userBasicJson(user, externalUrl),
     access_level: row.access_level,
     created_at: row.created_at.toISOString(),
-    // Memberships here do not expire.
-    expires_at: null,
+    expires_at: row.expires_at,
     membership_state: 'active',
   };
 }
 
-function userIdOf(request: FastifyRequest): number {
-  const { user_id: userId } = request.params as { user_id: string };
-  if (!/^\d{1,10}$/.test(userId)) throw new ParamError('user_id is invalid');
-  return Number(userId);
-}
-
 /**
- * GitLab's members API, read-only:
+ * GitLab's members API:
  *
  * GET /api/v4/{groups,projects}/:id/members                  direct members, paginated; `query`
  *     (part of the name or username), `user_ids`, `skip_users`
@@ -44,27 +45,17 @@ function userIdOf(request: FastifyRequest): number {
  *     with their highest access level; `query`, `user_ids`
  * GET /api/v4/{groups,projects}/:id/members/:user_id         one direct member
  * GET /api/v4/{groups,projects}/:id/members/all/:user_id     one member, inherited or direct
+ * POST /api/v4/{groups,projects}/:id/members                 add users (`user_id` or `username`,
+ *     comma-separated for several), `access_level`, `expires_at`
+ * PUT /api/v4/{groups,projects}/:id/members/:user_id         change `access_level`, `expires_at`
+ * DELETE /api/v4/{groups,projects}/:id/members/:user_id      remove (`unassign_issuables`), or leave
  *
- * Whoever may read the group or project may read its members; the others get its 404.
+ * Whoever may read the group or project may read its members; the others get its 404. A group's
+ * owners and a project's maintainers manage them, never above their own level.
  */
-export function registerMemberRoutes(app: FastifyInstance, { db, config }: ServerDeps): void {
-  const sources = [
-    {
-      prefix: '/api/v4/groups/:id',
-      find: async (request: FastifyRequest): Promise<MembersOf> => ({
-        kind: 'group',
-        group: await findReadableGroup(db, request.access, (request.params as { id: string }).id),
-      }),
-    },
-    {
-      prefix: '/api/v4/projects/:id',
-      find: async (request: FastifyRequest): Promise<MembersOf> => ({
-        kind: 'project',
-        project: await findReadableProject(db, request.access, (request.params as { id: string }).id),
-      }),
-    },
-  ];
-  for (const { prefix, find } of sources) {
+export function registerMemberRoutes(app: FastifyInstance, deps: ServerDeps): void {
+  const { db, config } = deps;
+  for (const { prefix, find } of memberSourceRoutes(deps)) {
     for (const [suffix, relation] of [
       ['members', 'direct'],
       ['members/all', 'all'],
@@ -86,10 +77,51 @@ export function registerMemberRoutes(app: FastifyInstance, { db, config }: Serve
         return rows.map((member) => memberJson(member, config.externalUrl));
       });
       app.get(`${prefix}/${suffix}/:user_id`, async (request) => {
-        const userId = userIdOf(request);
-        const member = await findMemberOf(db, await find(request), relation, userId);
+        const member = await findMemberOf(db, await find(request), relation, userIdParam(request));
         return memberJson(member, config.externalUrl);
       });
     }
+
+    app.post(`${prefix}/members`, async (request, reply) => {
+      const params = bodyParams(request);
+      const grant = {
+        accessLevel: requiredAccessLevel(params, 'access_level'),
+        expiresAt: optionalExpiresAt(params) ?? null,
+      };
+      const userIds = optionalIdList(params, 'user_id') ?? [];
+      const usernames = optionalList(params, 'username') ?? [];
+      if (userIds.length === 0 && usernames.length === 0) {
+        throw new ParamError('user_id, username are missing, at least one parameter must be provided');
+      }
+      const outcome = await addMembers(
+        db,
+        request.access,
+        await find(request),
+        { userIds, usernames },
+        grant,
+      );
+      reply.code(201);
+      if (outcome.kind === 'single') return memberJson(outcome.member, config.externalUrl);
+      return Object.keys(outcome.errors).length === 0
+        ? { status: 'success' }
+        : { status: 'error', message: outcome.errors };
+    });
+
+    app.put(`${prefix}/members/:user_id`, async (request) => {
+      const params = bodyParams(request);
+      const member = await updateMember(db, request.access, await find(request), userIdParam(request), {
+        accessLevel: requiredAccessLevel(params, 'access_level'),
+        expiresAt: optionalExpiresAt(params),
+      });
+      return memberJson(member, config.externalUrl);
+    });
+
+    app.delete(`${prefix}/members/:user_id`, async (request, reply) => {
+      const params = bodyParams(request);
+      await removeMember(db, request.access, await find(request), userIdParam(request), {
+        unassignIssuables: optionalBoolean(params, 'unassign_issuables') ?? false,
+      });
+      return reply.code(204).send();
+    });
   }
 }
