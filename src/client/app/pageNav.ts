@@ -63,6 +63,8 @@ const PAGE_NAVS: { readonly [P in PageName]: PageNav<P> } = {
   home: null,
   'not-found': null,
   'sign-in': null,
+  invitation: null,
+  mailbox: null,
   'dashboard-todos': null,
   'dashboard-issues': null,
   help: null,

@@ -24,7 +24,7 @@ import { NewIssuePage } from '../features/issue-new/index.ts';
 import { IssueTemplatesPage } from '../features/issue-templates/index.ts';
 import { IssuesListPage } from '../features/issues/index.ts';
 import { GroupLabelsPage, ProjectLabelsPage } from '../features/labels/index.ts';
-import { MembersPage } from '../features/members/index.ts';
+import { InvitationPage, MailboxPage, MembersPage } from '../features/members/index.ts';
 import { MilestoneFormPage, MilestonePage, MilestonesListPage } from '../features/milestone/index.ts';
 import { MonitorSettingsPage } from '../features/project-settings/index.ts';
 import { ProjectPage } from '../features/projects/index.ts';
@@ -54,6 +54,12 @@ export function PageView({ page, session }: { page: PageMount; session: Session 
       return <HomePage user={session.currentUser} signInPath={session.signInPath} />;
     case 'sign-in':
       return <SignInPage {...page} csrfToken={session.csrfToken} />;
+    case 'invitation':
+      return (
+        <InvitationPage {...page} csrfToken={session.csrfToken} signedIn={session.currentUser !== null} />
+      );
+    case 'mailbox':
+      return <MailboxPage messages={page.messages} />;
     case 'dashboard-todos':
       return <TodosPage />;
     case 'dashboard-issues':

@@ -131,6 +131,33 @@ export const PAGE_MOUNTS = {
     memberships: TEXT,
   },
   'sign-in': { error: TEXT, login: TEXT, redirectTo: TEXT },
+  /**
+   * `/-/invites/:token`: an email invitation, to accept or decline, or to make an account with.
+   * `state` says whether the link still works.
+   */
+  invitation: {
+    token: TEXT,
+    state: ['open', 'expired', 'invalid'],
+    sourceKind: ['group', 'project'],
+    sourceName: TEXT,
+    sourcePath: TEXT,
+    inviterName: TEXT,
+    /** The role offered ('Developer'). */
+    role: TEXT,
+    /** The address the invitation was sent to. */
+    email: TEXT,
+    /** The signed-in user's address ('' when signed out). */
+    signedInEmail: TEXT,
+    /** JSON: the sign-up form's refusals by field, and what was typed (name, username). */
+    signUpErrors: TEXT,
+    name: TEXT,
+    username: TEXT,
+  },
+  /** `/-/mailbox`: the development mailbox (administrators; only while no SMTP server is set). */
+  mailbox: {
+    /** JSON: `MailboxMessageJson[]`, newest first. */
+    messages: TEXT,
+  },
   /** GitLab's To-Do List at /dashboard/todos (signed-in only); its filters are the URL's. */
   'dashboard-todos': {},
   group: GROUP_PAGE_FIELDS,
@@ -519,6 +546,16 @@ export interface MemberJson {
     readonly username: string;
     readonly web_path: string;
   };
+}
+
+/** A message of the development mailbox. */
+export interface MailboxMessageJson {
+  readonly id: number;
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  /** ISO 8601. */
+  readonly created_at: string;
 }
 
 /** The `members` attribute of a members page: one page of members and the pages around it. */

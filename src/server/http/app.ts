@@ -61,6 +61,7 @@ import { registerIssueIssuableRoutes } from './issuable/issueIssuableRoutes.ts';
 import { registerPreviewMarkdownRoutes } from './issuable/previewMarkdownRoutes.ts';
 import { registerMetricImageFileRoutes } from './metricImageFileRoutes.ts';
 import { readClientAssets } from './pages/clientAssets.ts';
+import { registerInvitationPages } from './pages/invitationPages.ts';
 import { registerPageRoutes } from './pages/pageRoutes.ts';
 import { registerProfilePages } from './pages/profilePages.ts';
 import { registerProjectSettingsRoutes } from './pages/projectSettingsPages.ts';
@@ -197,6 +198,7 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerPreviewMarkdownRoutes(app, deps);
   registerTodoRoutes(app, deps);
   registerMetricImageFileRoutes(app, deps);
+  registerInvitationPages(app, { ...deps, assets });
   registerProfilePages(app, { ...deps, assets }, { max: config.signInRateLimit, timeWindow: '1 minute' });
   registerUserActivityJson(app, deps);
   registerProjectSettingsRoutes(app, deps);

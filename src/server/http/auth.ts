@@ -4,13 +4,24 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { AccessContext } from '../services/access.ts';
 import { type Actor, ANONYMOUS, mayReadApi, mayReadUser, mayWrite, sessionActor } from '../services/actor.ts';
-import { actorFromToken, resumeSession } from '../services/auth/authService.ts';
+import { actorFromToken, resumeSession, SESSION_TTL_MS } from '../services/auth/authService.ts';
 import { randomSecret, safeEqual } from '../services/auth/secrets.ts';
 import './requestContext.ts';
 
 /** GitLab's cookie names. */
 export const SESSION_COOKIE = '_gitlab_session';
 export const ANONYMOUS_CSRF_COOKIE = '_csrf_token';
+
+/** Signs the browser in: the session's cookie, for as long as the session lives. */
+export function setSessionCookie(reply: FastifyReply, sessionId: string, externalUrl: string): void {
+  reply.setCookie(SESSION_COOKIE, sessionId, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: externalUrl.startsWith('https:'),
+    maxAge: SESSION_TTL_MS / 1000,
+  });
+}
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -5,12 +5,11 @@ import {
   createOAuthToken,
   endSession,
   OAUTH_TOKEN_TTL_SECONDS,
-  SESSION_TTL_MS,
   startSession,
 } from '../services/auth/authService.ts';
 import { UnauthorizedError } from '../services/errors.ts';
 import { currentUserJson } from './api/presenters.ts';
-import { SESSION_COOKIE } from './auth.ts';
+import { SESSION_COOKIE, setSessionCookie } from './auth.ts';
 import type { ClientAssets } from './pages/clientAssets.ts';
 import { setFlash } from './pages/flash.ts';
 import { sendPage } from './pages/pageRoutes.ts';
@@ -74,13 +73,7 @@ export function registerAuthRoutes(
       userAgent: request.headers['user-agent'] ?? '',
       ipAddress: request.ip,
     });
-    reply.setCookie(SESSION_COOKIE, session.sessionId, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: config.externalUrl.startsWith('https:'),
-      maxAge: SESSION_TTL_MS / 1000,
-    });
+    setSessionCookie(reply, session.sessionId, config.externalUrl);
     setFlash(reply, SIGN_IN_MESSAGES.signedIn);
     return reply.redirect(safeRedirectPath((request.body as Record<string, unknown>).redirect_to), 302);
   });

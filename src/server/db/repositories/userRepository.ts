@@ -164,3 +164,21 @@ export async function updateUserSettings(
   if (Object.keys(update).length === 0) return;
   await db.updateTable('users').set(update).where('id', '=', userId).execute();
 }
+
+/** A new account (an invited person's sign-up). */
+export function insertUser(
+  db: Executor,
+  user: { username: string; email: string; name: string; passwordHash: string; now: Date },
+): Promise<UserRow> {
+  return db
+    .insertInto('users')
+    .values({
+      username: user.username,
+      email: user.email,
+      name: user.name,
+      password_hash: user.passwordHash,
+      created_at: user.now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

@@ -1,0 +1,60 @@
+/** GitLab's rules for a new account, as its sign-up form states them. */
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 128;
+
+/** Paths a username may not take: they are the app's own routes at the root. */
+const RESERVED_USERNAMES = new Set([
+  '-',
+  'admin',
+  'api',
+  'assets',
+  'dashboard',
+  'explore',
+  'groups',
+  'help',
+  'illustrations',
+  'oauth',
+  'profile',
+  'projects',
+  'public',
+  'search',
+  'users',
+  'favicon.ico',
+  'robots.txt',
+]);
+
+// GitLab's namespace path format: letters, digits, '_', '-', '.', not starting with '-' nor ending
+// with '.', and not ending with '.git' or '.atom'.
+const USERNAME = /^[a-zA-Z0-9_.][a-zA-Z0-9_.-]*[a-zA-Z0-9_-]$/;
+
+export interface SignUpInput {
+  readonly name: string;
+  readonly username: string;
+  readonly password: string;
+}
+
+/** Each field's problems, GitLab's words; empty when the account may be made. */
+export function signUpErrors(input: SignUpInput): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const add = (field: string, message: string) => {
+    errors[field] = [...(errors[field] ?? []), message];
+  };
+  const name = input.name.trim();
+  if (!name) add('name', "can't be blank");
+  else if (name.length > 255) add('name', 'is too long (maximum is 255 characters)');
+  const username = input.username.trim();
+  if (username.length < 2) add('username', 'is too short (minimum is 2 characters)');
+  else if (username.length > 255) add('username', 'is too long (maximum is 255 characters)');
+  else if (!USERNAME.test(username) || /\.(git|atom)$/i.test(username)) {
+    add(
+      'username',
+      "can contain only letters, digits, '_', '-' and '.'. Cannot start with '-' or end in '.', '.git' or '.atom'.",
+    );
+  } else if (RESERVED_USERNAMES.has(username.toLowerCase())) add('username', 'has already been taken');
+  if (input.password.length < MIN_PASSWORD_LENGTH) {
+    add('password', `is too short (minimum is ${MIN_PASSWORD_LENGTH} characters)`);
+  } else if (input.password.length > MAX_PASSWORD_LENGTH) {
+    add('password', `is too long (maximum is ${MAX_PASSWORD_LENGTH} characters)`);
+  }
+  return errors;
+}
