@@ -272,6 +272,7 @@ export const LAYERS: readonly Layer[] = [
     may: [
       paths('src/server/db/**'),
       paths('src/server/storage/**'),
+      paths('src/server/ldap/**'),
       CONFIG_TYPE,
       CORE,
       packages('markdown-it', 'sanitize-html', '@node-rs/argon2'),
@@ -285,6 +286,12 @@ export const LAYERS: readonly Layer[] = [
     files: ['src/server/storage/**'],
     may: [CORE, packages('aws4fetch'), NODE],
     why: 'object storage: S3-compatible buckets over signed HTTP, as db is to SQL',
+  },
+  {
+    name: 'server/ldap',
+    files: ['src/server/ldap/**'],
+    may: [CORE, packages('ldapts'), NODE],
+    why: 'the LDAP directory: searches over one LDAP client library, as storage is to S3',
   },
   {
     name: 'server/db',
