@@ -57,7 +57,7 @@ export class LdapClient {
     }
   }
 
-  /** Groups whose cn starts with `search`, at most `limit`, by cn. */
+  /** Groups whose cn starts with `search`, at most `limit`, by cn (code points: the same anywhere). */
   searchGroups(search: string, limit: number): Promise<LdapGroup[]> {
     return this.session(async (client) => {
       const { searchEntries } = await client.search(this.config.groupBase, {
@@ -70,7 +70,7 @@ export class LdapClient {
       return searchEntries
         .map((entry) => ({ cn: first(entry, 'cn') ?? '', description: first(entry, 'description') }))
         .filter((group) => group.cn !== '')
-        .sort((a, b) => a.cn.localeCompare(b.cn));
+        .sort((a, b) => (a.cn < b.cn ? -1 : a.cn > b.cn ? 1 : 0));
     });
   }
 
