@@ -5,8 +5,8 @@ import { executeScript } from '../sqlScript.ts';
  * GitLab's LDAP group links, and what their sync granted:
  * - ldap_group_links: a group's links to a directory group (`cn`) or to the people an LDAP filter
  *   matches (`filter`), exactly one of the two, each with the access level it grants; one link per
- *   group, provider and cn (or filter). Shown data (the group's LDAP settings), so it joins the
- *   data-version triggers of 0003.
+ *   group, provider and cn (or filter). Only the REST API shows links, and no cached response, so
+ *   they stay out of the data-version triggers of 0003 (the memberships sync writes bump it).
  * - ldap_group_link_memberships: the direct memberships sync granted or raised, so that it removes
  *   (or lowers back to `previous_access_level`) only those when no link grants them any more, and
  *   never a membership given by hand. A row lives and dies with its group and user.
@@ -29,9 +29,6 @@ CREATE TABLE ldap_group_links (
 CREATE UNIQUE INDEX ldap_group_links_cn ON ldap_group_links (group_id, provider, cn) WHERE cn IS NOT NULL;
 CREATE UNIQUE INDEX ldap_group_links_filter ON ldap_group_links (group_id, provider, filter)
   WHERE filter IS NOT NULL;
-CREATE TRIGGER ldap_group_links_bump_data_version
-  AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ldap_group_links
-  FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
 
 CREATE TABLE ldap_group_link_memberships (
   root_namespace_id integer NOT NULL,
