@@ -99,9 +99,13 @@ export async function startLdapServer(): Promise<LdapTestServer> {
     output = (output + chunk.toString()).slice(-4000);
   });
   const stopped = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // A test process that dies without closing it leaves no slapd behind.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
   try {
     await waitUntilListening(port, child, () => output);
   } catch (error) {
+    process.off('exit', killOnExit);
     child.kill('SIGKILL');
     rmSync(directory, { recursive: true, force: true });
     throw error;
@@ -121,6 +125,7 @@ export async function startLdapServer(): Promise<LdapTestServer> {
       return client;
     },
     async close() {
+      process.off('exit', killOnExit);
       if (child.exitCode === null) {
         child.kill('SIGTERM');
         await stopped;
