@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import { MEMBER_ACCESS_LEVELS } from '../../../core/domain/accessLevel.ts';
 import type { LdapGroupLinkRow } from '../../db/schema.ts';
 import type { ServerDeps } from '../../serverDeps.ts';
+import { UnauthorizedError } from '../../services/errors.ts';
 import {
   createLdapLink,
   deleteLdapLink,
@@ -129,7 +130,8 @@ export function registerLdapRoutes(app: FastifyInstance, { db, config }: ServerD
   });
 
   app.post('/api/v4/groups/:id/ldap_group_links', async (request, reply) => {
-    if (!request.actor.user) return reply.code(401).send({ message: '401 Unauthorized' });
+    // Signed in before the parameters are looked at, as GitLab's `before { authenticate! }`.
+    if (!request.actor.user) throw new UnauthorizedError();
     const params = newLinkParams(bodyParams(request));
     const group = await groupOf(request);
     const link = await createLdapLink(db, request.access, group, params);
@@ -148,7 +150,7 @@ export function registerLdapRoutes(app: FastifyInstance, { db, config }: ServerD
     return deleted;
   };
   app.delete('/api/v4/groups/:id/ldap_group_links', async (request, reply) => {
-    if (!request.actor.user) return reply.code(401).send({ message: '401 Unauthorized' });
+    if (!request.actor.user) throw new UnauthorizedError();
     const { provider, target } = deleteLinkParams(bodyParams(request));
     if (!(await remove(request, provider, target))) return reply.code(404).send({ message: LINK_NOT_FOUND });
     return reply.code(204).send();
