@@ -280,6 +280,7 @@ export const LAYERS: readonly Layer[] = [
       paths('src/server/db/**'),
       paths('src/server/storage/**'),
       paths('src/server/mail/**'),
+      paths('src/server/ldap/**'),
       CONFIG_TYPE,
       CORE,
       packages('markdown-it', 'sanitize-html', '@node-rs/argon2'),
@@ -299,6 +300,12 @@ export const LAYERS: readonly Layer[] = [
     files: ['src/server/storage/**'],
     may: [CORE, packages('aws4fetch'), NODE],
     why: 'object storage: S3-compatible buckets over signed HTTP, as db is to SQL',
+  },
+  {
+    name: 'server/ldap',
+    files: ['src/server/ldap/**'],
+    may: [CORE, packages('ldapts'), NODE],
+    why: 'the LDAP directory: searches over one LDAP client library, as storage is to S3',
   },
   {
     name: 'server/db',

@@ -38,3 +38,53 @@ describe('the object store settings', () => {
     ).toThrow('OBJECT_STORE_ENDPOINT must be an http(s) address, got "minio:9000"');
   });
 });
+
+describe('the LDAP provider settings', () => {
+  it('are off without LDAP_URL', () => {
+    expect(readConfig({ LDAP_BASE: 'dc=example,dc=org' }).ldap).toBeUndefined();
+  });
+
+  it('name the server, the bind account and the bases, with GitLab defaults', () => {
+    expect(
+      readConfig({
+        LDAP_URL: 'ldap://127.0.0.1:389/',
+        LDAP_BIND_DN: 'cn=admin,dc=example,dc=org',
+        LDAP_BIND_PASSWORD: 'secret',
+        LDAP_BASE: 'dc=example,dc=org',
+      }).ldap,
+    ).toEqual({
+      provider: 'ldapmain',
+      url: 'ldap://127.0.0.1:389',
+      bindDn: 'cn=admin,dc=example,dc=org',
+      bindPassword: 'secret',
+      base: 'dc=example,dc=org',
+      groupBase: 'dc=example,dc=org',
+      uidAttribute: 'uid',
+      timeoutMs: 10_000,
+    });
+    const named = readConfig({
+      LDAP_URL: 'ldaps://ldap.example.org',
+      LDAP_BASE: 'dc=example,dc=org',
+      LDAP_GROUP_BASE: 'ou=groups,dc=example,dc=org',
+      LDAP_PROVIDER: 'corp',
+      LDAP_USER_UID_ATTRIBUTE: 'sAMAccountName',
+      LDAP_TIMEOUT_MS: '2500',
+    }).ldap;
+    expect(named).toMatchObject({
+      provider: 'corp',
+      groupBase: 'ou=groups,dc=example,dc=org',
+      uidAttribute: 'sAMAccountName',
+      timeoutMs: 2500,
+    });
+  });
+
+  it('refuse to start without a base, with a bad address, or with a timeout over ten seconds', () => {
+    expect(() => readConfig({ LDAP_URL: 'ldap://localhost' })).toThrow('LDAP_URL needs LDAP_BASE');
+    expect(() => readConfig({ LDAP_URL: 'localhost:389', LDAP_BASE: 'dc=x' })).toThrow(
+      'LDAP_URL must be an ldap:// or ldaps:// address, got "localhost:389"',
+    );
+    expect(() =>
+      readConfig({ LDAP_URL: 'ldap://localhost', LDAP_BASE: 'dc=x', LDAP_TIMEOUT_MS: '60000' }),
+    ).toThrow('LDAP_TIMEOUT_MS must be at most 10000, got "60000"');
+  });
+});

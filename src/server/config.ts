@@ -1,3 +1,4 @@
+import { DEFAULT_LDAP_PROVIDER, LDAP_MAX_TIMEOUT_MS, type LdapProviderConfig } from '../core/domain/ldap.ts';
 import { DEFAULT_METRIC_IMAGE_MAX_BYTES } from '../core/domain/metricImages.ts';
 import type { S3Location } from '../core/domain/objectStore.ts';
 
@@ -44,6 +45,8 @@ export interface ServerConfig {
   readonly smtpUrl: string | undefined;
   /** EMAIL_FROM: the sender of the instance's mail. */
   readonly emailFrom: string;
+  /** The LDAP server groups link to (GitLab's LDAP group sync); none when LDAP_URL is unset. */
+  readonly ldap: LdapProviderConfig | undefined;
 }
 
 /** Feature flags by GitLab's names, camel-cased as GitLab pushes them to its pages (`gon.features`). */
@@ -95,6 +98,36 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     secretKeyBase: readSecretKeyBase(env),
     smtpUrl: readSmtpUrl(env),
     emailFrom: env.EMAIL_FROM?.trim() || 'Plantrack <plantrack@localhost>',
+    ldap: readLdap(env),
+  };
+}
+
+/**
+ * `LDAP_URL` turns the LDAP provider on; searches bind as `LDAP_BIND_DN` (anonymously when unset)
+ * under `LDAP_BASE`, which it then needs. Groups are searched under `LDAP_GROUP_BASE`, else the base.
+ */
+function readLdap(env: NodeJS.ProcessEnv): LdapProviderConfig | undefined {
+  const url = env.LDAP_URL?.trim();
+  if (!url) return undefined;
+  if (!/^ldaps?:\/\/[^\s/]+\/?$/.test(url))
+    throw new Error(`LDAP_URL must be an ldap:// or ldaps:// address, got "${url}"`);
+  const base = env.LDAP_BASE?.trim() ?? '';
+  if (!base) throw new Error('LDAP_URL needs LDAP_BASE');
+  const provider = env.LDAP_PROVIDER?.trim() || DEFAULT_LDAP_PROVIDER;
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(provider))
+    throw new Error(`LDAP_PROVIDER must be letters, digits, - and _, got "${provider}"`);
+  const timeoutMs = positiveInteger(env, 'LDAP_TIMEOUT_MS', LDAP_MAX_TIMEOUT_MS);
+  if (timeoutMs > LDAP_MAX_TIMEOUT_MS)
+    throw new Error(`LDAP_TIMEOUT_MS must be at most ${LDAP_MAX_TIMEOUT_MS}, got "${timeoutMs}"`);
+  return {
+    provider,
+    url: url.replace(/\/$/, ''),
+    bindDn: env.LDAP_BIND_DN?.trim() ?? '',
+    bindPassword: env.LDAP_BIND_PASSWORD ?? '',
+    base,
+    groupBase: env.LDAP_GROUP_BASE?.trim() || base,
+    uidAttribute: env.LDAP_USER_UID_ATTRIBUTE?.trim() || 'uid',
+    timeoutMs,
   };
 }
 

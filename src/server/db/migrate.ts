@@ -23,6 +23,7 @@ import * as issuableMetricImages from './migrations/0014_issuable_metric_images.
 import * as incidentTimelineAndZoom from './migrations/0015_incident_timeline_and_zoom.ts';
 import * as statusPage from './migrations/0016_status_page.ts';
 import * as membersAndInvitations from './migrations/0017_members_and_invitations.ts';
+import * as ldapGroupLinks from './migrations/0018_ldap_group_links.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations are listed here, in order; they only ever run forward. */
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015_incident_timeline_and_zoom': incidentTimelineAndZoom,
   '0016_status_page': statusPage,
   '0017_members_and_invitations': membersAndInvitations,
+  '0018_ldap_group_links': ldapGroupLinks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -561,6 +561,26 @@ export interface StatusPagePublishedIncidentsTable {
   updated_at: Timestamp;
 }
 
+/** GitLab's LDAP group link: a directory group (`cn`) or an LDAP `filter`, exactly one. */
+export interface LdapGroupLinksTable {
+  id: Id;
+  root_namespace_id: number;
+  group_id: number;
+  provider: string;
+  cn: string | null;
+  filter: string | null;
+  group_access: number;
+  created_at: Timestamp;
+}
+
+/** A direct membership LDAP sync granted (previous level null) or raised (from that level). */
+export interface LdapGroupLinkMembershipsTable {
+  root_namespace_id: number;
+  group_id: number;
+  user_id: number;
+  previous_access_level: number | null;
+}
+
 export interface Database {
   data_version: DataVersionTable;
   users: UsersTable;
@@ -603,6 +623,8 @@ export interface Database {
   issuable_metric_images: IssuableMetricImagesTable;
   status_page_settings: StatusPageSettingsTable;
   status_page_published_incidents: StatusPagePublishedIncidentsTable;
+  ldap_group_links: LdapGroupLinksTable;
+  ldap_group_link_memberships: LdapGroupLinkMembershipsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -627,4 +649,5 @@ export type MergeRequestRow = Selectable<MergeRequestsTable>;
 export type TodoRow = Selectable<TodosTable>;
 export type NewTodo = Insertable<TodosTable>;
 export type StatusPageSettingsRow = Selectable<StatusPageSettingsTable>;
+export type LdapGroupLinkRow = Selectable<LdapGroupLinksTable>;
 export type StatusPagePublishedIncidentRow = Selectable<StatusPagePublishedIncidentsTable>;

@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { registerGraphQL } from '../graphql/register.ts';
+import { startLdapGroupSync } from '../jobs/ldapGroupSync.ts';
 import { startStatusPageSync } from '../jobs/statusPageSync.ts';
 import { createMailer } from '../mail/mailer.ts';
 import type { ServerDeps } from '../serverDeps.ts';
@@ -25,6 +26,7 @@ import { registerIssueListRoutes } from './api/issueListRoutes.ts';
 import { registerIssueRoutes } from './api/issueRoutes.ts';
 import { registerIssueTemplateRoutes } from './api/issueTemplateRoutes.ts';
 import { registerLabelRoutes } from './api/labelRoutes.ts';
+import { registerLdapRoutes } from './api/ldapRoutes.ts';
 import { registerMemberRoutes } from './api/memberRoutes.ts';
 import { registerMetricImageRoutes } from './api/metricImageRoutes.ts';
 import { registerMilestoneAndLabelRoutes } from './api/milestoneLabelRoutes.ts';
@@ -176,6 +178,7 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerInvitationRoutes(app, deps);
   registerShareRoutes(app, deps);
   registerAccessRequestRoutes(app, deps);
+  registerLdapRoutes(app, deps);
   registerTodoApiRoutes(app, deps);
   registerNoteApiRoutes(app, deps);
   registerAwardEmojiApiRoutes(app, deps);
@@ -210,5 +213,10 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
     (message) => app.log.warn(message),
   );
   app.addHook('onClose', () => statusPageSync.stop());
+  // Linked groups follow the directory hourly, when there is one.
+  if (config.ldap) {
+    const ldapGroupSync = startLdapGroupSync(db, config.ldap, (message) => app.log.warn(message));
+    app.addHook('onClose', () => ldapGroupSync.stop());
+  }
   return app;
 }

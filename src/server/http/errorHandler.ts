@@ -47,6 +47,8 @@ function serviceErrorBody(error: ServiceError): { status: number; body: unknown 
       return { status: 401, body: { message: '401 Unauthorized' } };
     case 'conflict':
       return { status: 409, body: { message: error.message } };
+    case 'unavailable':
+      return { status: 503, body: { message: `503 Service Unavailable - ${error.message}` } };
     case 'invalid':
       return {
         status: 400,

@@ -61,6 +61,19 @@ export class AccessContext {
     return level;
   }
 
+  /**
+   * Whether the actor owns some group (GitLab's `can_admin_any_group?`), or administers the
+   * instance: who may browse the LDAP directory's groups to link them.
+   */
+  async mayAdminAnyGroup(): Promise<boolean> {
+    if (this.actor.user?.is_admin) return true;
+    return (await this.loadMemberships()).some(
+      (membership) =>
+        membership.source_type === 'Namespace' &&
+        can(roleOf(this.subject, membership.access_level), 'admin_group', { visibility: 'private' }),
+    );
+  }
+
   async roleInNamespace(namespace: Pick<NamespaceRow, 'traversal_ids'>): Promise<Role> {
     return roleOf(this.subject, await this.accessLevelInNamespace(namespace));
   }

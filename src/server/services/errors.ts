@@ -5,7 +5,13 @@ import { uniqueViolationField } from '../db/dbErrors.ts';
  * The failures a service reports. REST maps them to GitLab's `{"message": …}` bodies and GraphQL to
  * `errors`, each in one place (http/apiErrors.ts, graphql/errors.ts).
  */
-export type ServiceErrorKind = 'unauthorized' | 'forbidden' | 'not_found' | 'invalid' | 'conflict';
+export type ServiceErrorKind =
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'invalid'
+  | 'conflict'
+  | 'unavailable';
 
 export class ServiceError extends Error {
   constructor(
@@ -52,6 +58,13 @@ export class ValidationError extends ServiceError {
 export class ConflictError extends ServiceError {
   constructor(message: string) {
     super('conflict', message);
+  }
+}
+
+/** A server this one depends on (the LDAP directory) did not answer in time, or refused. */
+export class UnavailableError extends ServiceError {
+  constructor(message: string) {
+    super('unavailable', message);
   }
 }
 

@@ -32,6 +32,7 @@ export const STATUS_OF_KIND: Readonly<Record<ServiceError['kind'], number>> = {
   not_found: 404,
   conflict: 409,
   invalid: 422,
+  unavailable: 503,
 };
 
 /** The status and `errors` list for a failure these endpoints expect, or null for a real bug. */
