@@ -154,6 +154,8 @@ export function PageView({ page, session }: { page: PageMount; session: Session 
           name={page.groupName}
           members={page.members}
           search={page.search}
+          management={page.management}
+          tab={page.tab}
         />
       );
     case 'project-members':
@@ -164,6 +166,8 @@ export function PageView({ page, session }: { page: PageMount; session: Session 
           name={page.projectName}
           members={page.members}
           search={page.search}
+          management={page.management}
+          tab={page.tab}
         />
       );
     case 'project-settings-monitor':

@@ -123,7 +123,30 @@ export {
 } from './labels/labelsRest.ts';
 export { LIST_PAGE_SIZE, type ListFilters } from './lists.ts';
 export { toIssueType } from './mappers.ts';
-export { type Member, type MembersPage, parseMembersPage } from './members/memberMappers.ts';
+export {
+  type AccessRequest,
+  type Member,
+  type MembersManagement,
+  type MembersPage,
+  type PendingInvitation,
+  parseMembersManagement,
+  parseMembersPage,
+  type Share,
+} from './members/memberMappers.ts';
+export {
+  approveAccessRequest,
+  denyAccessRequest,
+  fetchGroupSuggestions,
+  type GroupSuggestion,
+  inviteMembers,
+  removeMember,
+  requestAccess,
+  resendInvitation,
+  revokeInvitation,
+  shareWithGroup,
+  unshareWithGroup,
+  updateMember,
+} from './members/membersRest.ts';
 export {
   MILESTONE_ISSUES_LIMIT,
   type MilestoneQueryInput,

@@ -58,6 +58,10 @@ const MEMBERS_FIELDS = {
   members: TEXT,
   /** The name or username searched for ('' for everyone). */
   search: TEXT,
+  /** JSON: a `MembersManagementJson`, what the viewer may do here. */
+  management: TEXT,
+  /** The members tab shown: members, groups, invited or access_requests. */
+  tab: ['members', 'groups', 'invited', 'access_requests'],
 } as const;
 
 /** Every page and its attributes. */
@@ -546,6 +550,44 @@ export interface MemberJson {
     readonly username: string;
     readonly web_path: string;
   };
+  /** The viewer may change the role and expiry (a direct member, at or below their own level). */
+  readonly can_update: boolean;
+  readonly can_remove: boolean;
+}
+
+/** A members page's management: what the viewer may do, and what only managers see. */
+export interface MembersManagementJson {
+  readonly can_manage: boolean;
+  /** The levels the viewer may give, lowest first. */
+  readonly grantable_levels: readonly number[];
+  readonly viewer_id: number | null;
+  readonly can_leave: boolean;
+  readonly can_request_access: boolean;
+  readonly access_requested: boolean;
+  /** The REST base of the source: `/api/v4/groups/:id` or `/api/v4/projects/:id`. */
+  readonly api_path: string;
+  readonly invitations: readonly {
+    readonly email: string;
+    readonly access_level: number;
+    readonly expires_at: string | null;
+    readonly created_by_name: string | null;
+    readonly created_at: string;
+  }[];
+  readonly invitations_total: number;
+  readonly access_requests: readonly {
+    readonly user_id: number;
+    readonly name: string;
+    readonly username: string;
+    readonly web_path: string;
+    readonly requested_at: string;
+  }[];
+  readonly shares: readonly {
+    readonly group_id: number;
+    readonly full_name: string;
+    readonly web_path: string;
+    readonly access_level: number;
+    readonly expires_at: string | null;
+  }[];
 }
 
 /** A message of the development mailbox. */

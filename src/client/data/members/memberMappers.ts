@@ -8,6 +8,7 @@ import { isObject, type Json, str } from '../restJson.ts';
 
 export interface Member {
   readonly id: number;
+  readonly userId: number;
   readonly name: string;
   readonly username: string;
   readonly userPath: string;
@@ -20,6 +21,9 @@ export interface Member {
   /** Held on this group or project itself; otherwise inherited from `source`. */
   readonly direct: boolean;
   readonly source: { readonly fullName: string; readonly path: string };
+  /** The viewer may change this member's role and expiry, and remove them. */
+  readonly canUpdate: boolean;
+  readonly canRemove: boolean;
 }
 
 export interface MembersPage {
@@ -44,6 +48,7 @@ function toMember(json: Json): Member | null {
   const created = createdAt ? new Date(createdAt) : null;
   return {
     id: num(json.id, 0),
+    userId: num(user.id, 0),
     name: str(user.name) ?? username,
     username,
     userPath: str(user.web_path) ?? `/${encodeURIComponent(username)}`,
@@ -53,6 +58,120 @@ function toMember(json: Json): Member | null {
     expiresAt: toCalendarDate(str(json.expires_at)),
     direct: json.is_direct_member === true,
     source: { fullName: str(source.full_name) ?? '', path: str(source.web_path) ?? '' },
+    canUpdate: json.can_update === true,
+    canRemove: json.can_remove === true,
+  };
+}
+
+export interface PendingInvitation {
+  readonly email: string;
+  readonly accessLevel: number;
+  readonly expiresAt: CalendarDate | null;
+  readonly invitedBy: string | null;
+  readonly createdAt: string;
+}
+
+export interface AccessRequest {
+  readonly userId: number;
+  readonly name: string;
+  readonly username: string;
+  readonly userPath: string;
+  readonly requestedAt: string;
+}
+
+export interface Share {
+  readonly groupId: number;
+  readonly fullName: string;
+  readonly path: string;
+  readonly accessLevel: number;
+  readonly expiresAt: CalendarDate | null;
+}
+
+/** What the viewer may do on a members page (core/pages: MembersManagementJson). */
+export interface MembersManagement {
+  readonly canManage: boolean;
+  readonly grantableLevels: readonly number[];
+  readonly viewerId: number | null;
+  readonly canLeave: boolean;
+  readonly canRequestAccess: boolean;
+  readonly accessRequested: boolean;
+  readonly apiPath: string;
+  readonly invitations: readonly PendingInvitation[];
+  readonly invitationsTotal: number;
+  readonly accessRequests: readonly AccessRequest[];
+  readonly shares: readonly Share[];
+}
+
+const NO_MANAGEMENT: MembersManagement = {
+  canManage: false,
+  grantableLevels: [],
+  viewerId: null,
+  canLeave: false,
+  canRequestAccess: false,
+  accessRequested: false,
+  apiPath: '',
+  invitations: [],
+  invitationsTotal: 0,
+  accessRequests: [],
+  shares: [],
+};
+
+const list = (value: unknown): Json[] => (Array.isArray(value) ? value.filter(isObject) : []);
+
+export function parseMembersManagement(text: string): MembersManagement {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return NO_MANAGEMENT;
+  }
+  if (!isObject(value)) return NO_MANAGEMENT;
+  return {
+    canManage: value.can_manage === true,
+    grantableLevels: Array.isArray(value.grantable_levels)
+      ? value.grantable_levels.filter((level): level is number => typeof level === 'number')
+      : [],
+    viewerId: typeof value.viewer_id === 'number' ? value.viewer_id : null,
+    canLeave: value.can_leave === true,
+    canRequestAccess: value.can_request_access === true,
+    accessRequested: value.access_requested === true,
+    apiPath: str(value.api_path) ?? '',
+    invitations: list(value.invitations).flatMap((json) => {
+      const email = str(json.email);
+      return email
+        ? [
+            {
+              email,
+              accessLevel: num(json.access_level, 0),
+              expiresAt: toCalendarDate(str(json.expires_at)),
+              invitedBy: str(json.created_by_name),
+              createdAt: str(json.created_at) ?? '',
+            },
+          ]
+        : [];
+    }),
+    invitationsTotal: num(value.invitations_total, 0),
+    accessRequests: list(value.access_requests).flatMap((json) => {
+      const username = str(json.username);
+      return username
+        ? [
+            {
+              userId: num(json.user_id, 0),
+              name: str(json.name) ?? username,
+              username,
+              userPath: str(json.web_path) ?? `/${encodeURIComponent(username)}`,
+              requestedAt: str(json.requested_at) ?? '',
+            },
+          ]
+        : [];
+    }),
+    shares: list(value.shares).map((json) => ({
+      groupId: num(json.group_id, 0),
+      fullName: str(json.full_name) ?? '',
+      path: str(json.web_path) ?? '',
+      accessLevel: num(json.access_level, 0),
+      expiresAt: toCalendarDate(str(json.expires_at)),
+    })),
   };
 }
 

@@ -1,10 +1,24 @@
+import { useState } from 'react';
 import { pluralize } from '../../../core/domain/plural.ts';
 import { groupMembersPath, projectMembersPath } from '../../../core/domain/webPaths.ts';
-import { formatCalendarDate } from '../../../core/time/formatting.ts';
 import { groupCrumbs, PageHeader, projectCrumbs } from '../../components/navigation/index.ts';
-import { type Member, parseMembersPage, usePageSettled } from '../../data/index.ts';
-import { Avatar, EmptyState, Icon, Pagination, useDocumentTitle } from '../../ui/index.ts';
+import {
+  denyAccessRequest,
+  parseMembersManagement,
+  parseMembersPage,
+  removeMember,
+  requestAccess,
+  usePageSettled,
+} from '../../data/index.ts';
+import { Alert, Button, EmptyState, Icon, Pagination, Tabs, useDocumentTitle } from '../../ui/index.ts';
+import { InviteMembersModal } from './InviteMembersModal.tsx';
+import { AccessRequestsTable, InvitationsTable, SharesTable } from './MembersSideLists.tsx';
+import { MembersTable } from './MembersTable.tsx';
 import { MEMBERS_TEXTS } from './membersTexts.ts';
+import { RemoveMemberDialog } from './RemoveMemberDialog.tsx';
+import { useMembersWrite } from './useMembersWrite.ts';
+
+type MembersTab = 'members' | 'groups' | 'invited' | 'access_requests';
 
 export interface MembersPageProps {
   readonly kind: 'group' | 'project';
@@ -13,6 +27,9 @@ export interface MembersPageProps {
   /** The server's page of members (core/pages: MembersPageJson). */
   readonly members: string;
   readonly search: string;
+  /** What the viewer may do (core/pages: MembersManagementJson). */
+  readonly management: string;
+  readonly tab: MembersTab;
 }
 
 /** The query string of another page of the same search. */
@@ -23,13 +40,20 @@ function pageSearch(search: string, page: number): string {
   return query.toString();
 }
 
+const PANEL_ID = 'members-panel';
+
 /**
- * GitLab's members page, read-only: everyone with a membership on the group or project or on a
- * group above it, with their role, where it comes from and since when; searched by name or
- * username. Search and pages are the URL's and load with the page, as GitLab's do.
+ * GitLab's members page: everyone with a membership on the group or project or on a group above it,
+ * with their role, where it comes from and since when, searched by name or username. Managers
+ * invite people and groups, change roles and expiry in place, remove members, and answer pending
+ * invitations and access requests, each on its tab; members leave, others ask to join.
  */
-export function MembersPage({ kind, fullPath, name, members, search }: MembersPageProps) {
+export function MembersPage({ kind, fullPath, name, members, search, management, tab }: MembersPageProps) {
   const page = parseMembersPage(members);
+  const manage = parseMembersManagement(management);
+  const write = useMembersWrite();
+  const [inviting, setInviting] = useState<'members' | 'group' | null>(null);
+  const [leaving, setLeaving] = useState(false);
   usePageSettled(true);
   const title = kind === 'group' ? MEMBERS_TEXTS.groupTitle : MEMBERS_TEXTS.projectTitle;
   useDocumentTitle(title);
@@ -38,107 +62,185 @@ export function MembersPage({ kind, fullPath, name, members, search }: MembersPa
       ? [...groupCrumbs(fullPath, null, name), { label: 'Members', href: groupMembersPath(fullPath) }]
       : [...projectCrumbs(fullPath, name), { label: 'Members', href: projectMembersPath(fullPath) }];
   const pages = Math.max(1, Math.ceil(page.total / page.perPage));
-  const navigate = (query: string) => window.location.assign(query ? `?${query}` : window.location.pathname);
+  const navigate = (query: string) =>
+    window.location.assign(query ? `?${query.replace(/^\?/, '')}` : window.location.pathname);
+  const tabs: { id: MembersTab; count: number }[] = [
+    { id: 'members', count: page.total },
+    ...(manage.shares.length > 0 || manage.canManage
+      ? [{ id: 'groups' as const, count: manage.shares.length }]
+      : []),
+    ...(manage.canManage ? [{ id: 'invited' as const, count: manage.invitationsTotal }] : []),
+    ...(manage.canManage ? [{ id: 'access_requests' as const, count: manage.accessRequests.length }] : []),
+  ];
+  const shownTab = tabs.some((item) => item.id === tab) ? tab : 'members';
   return (
     <>
       <PageHeader crumbs={crumbs} title={title}>
         <p className="page-subtitle">
           {MEMBERS_TEXTS.viewing} <strong>{name || fullPath}</strong>.
         </p>
-      </PageHeader>
-      <search className="members-search" aria-label={MEMBERS_TEXTS.searchLabel}>
-        <form method="get" className="members-search-form">
-          <label className="sr-only" htmlFor="members-search">
-            {MEMBERS_TEXTS.searchLabel}
-          </label>
-          <input
-            id="members-search"
-            className="input"
-            type="search"
-            name="search"
-            defaultValue={search}
-            placeholder={MEMBERS_TEXTS.searchPlaceholder}
-            data-testid="members-search"
-          />
-          <button type="submit" className="btn btn-default" data-testid="members-search-submit">
-            <Icon name="search" />
-            Search
-          </button>
-        </form>
-      </search>
-      <h2 className="section-title members-count" data-testid="members-count">
-        {search ? `${pluralize(page.total, 'member')} matching “${search}”` : pluralize(page.total, 'member')}
-      </h2>
-      {page.members.length === 0 ? (
-        <EmptyState title={search ? MEMBERS_TEXTS.noMatches : MEMBERS_TEXTS.none} testId="members-empty" />
-      ) : (
-        <div className="table-scroll">
-          <table className="data-table members-table" data-testid="members-table">
-            <thead>
-              <tr>
-                <th scope="col">Account</th>
-                <th scope="col">Source</th>
-                <th scope="col">Role</th>
-                <th scope="col">Member since</th>
-                <th scope="col">Expiration</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.members.map((member) => (
-                <MemberRow key={member.id} member={member} />
-              ))}
-            </tbody>
-          </table>
+        <div className="members-actions">
+          {manage.canManage ? (
+            <>
+              <Button onClick={() => setInviting('group')} data-testid="invite-group-button">
+                {MEMBERS_TEXTS.inviteGroup}
+              </Button>
+              <Button
+                variant="confirm"
+                onClick={() => setInviting('members')}
+                data-testid="invite-members-button"
+              >
+                {MEMBERS_TEXTS.inviteMembers}
+              </Button>
+            </>
+          ) : null}
+          {manage.canLeave ? (
+            <Button variant="danger" onClick={() => setLeaving(true)} data-testid="leave-button">
+              {kind === 'group' ? MEMBERS_TEXTS.leaveGroup : MEMBERS_TEXTS.leaveProject}
+            </Button>
+          ) : null}
+          {manage.canRequestAccess ? (
+            <Button
+              disabled={write.busy}
+              onClick={() =>
+                void write.run(() => requestAccess(manage.apiPath), {
+                  notice: MEMBERS_TEXTS.requestSent,
+                  reload: true,
+                })
+              }
+              data-testid="request-access-button"
+            >
+              {MEMBERS_TEXTS.requestAccess}
+            </Button>
+          ) : null}
+          {manage.accessRequested && manage.viewerId !== null ? (
+            <Button
+              disabled={write.busy}
+              onClick={() =>
+                void write.run(() => denyAccessRequest(manage.apiPath, manage.viewerId ?? 0), {
+                  notice: MEMBERS_TEXTS.requestDenied,
+                  reload: true,
+                })
+              }
+              data-testid="withdraw-request-button"
+            >
+              {MEMBERS_TEXTS.withdrawRequest}
+            </Button>
+          ) : null}
         </div>
-      )}
-      <Pagination
-        previous={page.page > 1 ? pageSearch(search, Math.min(page.page - 1, pages)) : null}
-        next={page.page < pages ? pageSearch(search, page.page + 1) : null}
-        onNavigate={navigate}
-      />
+      </PageHeader>
+      {manage.accessRequested ? <Alert variant="info">{MEMBERS_TEXTS.accessRequested}</Alert> : null}
+      {tabs.length > 1 ? (
+        <Tabs
+          label={MEMBERS_TEXTS.tabsLabel}
+          panelId={PANEL_ID}
+          onNavigate={navigate}
+          items={tabs.map((item) => ({
+            id: item.id,
+            label: MEMBERS_TEXTS.tabs[item.id],
+            count: item.count,
+            search: item.id === 'members' ? '' : `?tab=${item.id}`,
+            selected: item.id === shownTab,
+            testId: `members-tab-${item.id}`,
+          }))}
+        />
+      ) : null}
+      <div id={PANEL_ID} role={tabs.length > 1 ? 'tabpanel' : undefined} className="members-panel">
+        {shownTab === 'members' ? (
+          <>
+            <search className="members-search" aria-label={MEMBERS_TEXTS.searchLabel}>
+              <form method="get" className="members-search-form">
+                <label className="sr-only" htmlFor="members-search">
+                  {MEMBERS_TEXTS.searchLabel}
+                </label>
+                <input
+                  id="members-search"
+                  className="input"
+                  type="search"
+                  name="search"
+                  defaultValue={search}
+                  placeholder={MEMBERS_TEXTS.searchPlaceholder}
+                  data-testid="members-search"
+                />
+                <button type="submit" className="btn btn-default" data-testid="members-search-submit">
+                  <Icon name="search" />
+                  Search
+                </button>
+              </form>
+            </search>
+            <h2 className="section-title members-count" data-testid="members-count">
+              {search
+                ? `${pluralize(page.total, 'member')} matching “${search}”`
+                : pluralize(page.total, 'member')}
+            </h2>
+            {page.members.length === 0 ? (
+              <EmptyState
+                title={search ? MEMBERS_TEXTS.noMatches : MEMBERS_TEXTS.none}
+                testId="members-empty"
+              />
+            ) : (
+              <MembersTable
+                members={page.members}
+                apiPath={manage.apiPath}
+                sourceName={name || fullPath}
+                grantableLevels={manage.grantableLevels}
+                viewerId={manage.viewerId}
+                write={write}
+              />
+            )}
+            <Pagination
+              previous={page.page > 1 ? pageSearch(search, Math.min(page.page - 1, pages)) : null}
+              next={page.page < pages ? pageSearch(search, page.page + 1) : null}
+              onNavigate={navigate}
+            />
+          </>
+        ) : null}
+        {shownTab === 'groups' ? (
+          <SharesTable
+            shares={manage.shares}
+            apiPath={manage.apiPath}
+            canManage={manage.canManage}
+            write={write}
+          />
+        ) : null}
+        {shownTab === 'invited' ? (
+          <InvitationsTable invitations={manage.invitations} apiPath={manage.apiPath} write={write} />
+        ) : null}
+        {shownTab === 'access_requests' ? (
+          <AccessRequestsTable
+            requests={manage.accessRequests}
+            apiPath={manage.apiPath}
+            grantableLevels={manage.grantableLevels}
+            write={write}
+          />
+        ) : null}
+      </div>
+      {inviting ? (
+        <InviteMembersModal
+          variant={inviting}
+          kind={kind}
+          sourceName={name || fullPath}
+          apiPath={manage.apiPath}
+          grantableLevels={manage.grantableLevels}
+          onClose={() => setInviting(null)}
+          onInvited={(notice) => void write.run(() => Promise.resolve(), { notice, reload: true })}
+        />
+      ) : null}
+      {leaving && manage.viewerId !== null ? (
+        <RemoveMemberDialog
+          mode="leave"
+          memberName=""
+          sourceName={name || fullPath}
+          busy={write.busy}
+          onClose={() => setLeaving(false)}
+          onConfirm={() =>
+            void write.run(() => removeMember(manage.apiPath, manage.viewerId ?? 0, false), {
+              notice: kind === 'group' ? `You left the "${name}" group.` : `You left the "${name}" project.`,
+              reload: true,
+            })
+          }
+        />
+      ) : null}
     </>
-  );
-}
-
-function MemberRow({ member }: { member: Member }) {
-  return (
-    <tr data-testid="member-row" data-username={member.username}>
-      <td data-label="Account">
-        <span className="member-account">
-          <Avatar name={member.name} colorKey={member.username} size={32} />
-          <span>
-            <a className="member-name" href={member.userPath}>
-              {member.name}
-            </a>
-            <span className="muted member-username">@{member.username}</span>
-          </span>
-        </span>
-      </td>
-      <td data-label="Source" data-testid="member-source">
-        {member.direct ? (
-          MEMBERS_TEXTS.direct
-        ) : (
-          <span>
-            {MEMBERS_TEXTS.inheritedFrom}{' '}
-            <a className="member-source-link" href={member.source.path}>
-              {member.source.fullName}
-            </a>
-          </span>
-        )}
-      </td>
-      <td data-label="Role" data-testid="member-role">
-        {member.role}
-      </td>
-      <td data-label="Member since" className="cell-date">
-        {member.memberSince ? formatCalendarDate(member.memberSince) : '—'}
-      </td>
-      <td data-label="Expiration" className="cell-date">
-        {member.expiresAt ? (
-          formatCalendarDate(member.expiresAt)
-        ) : (
-          <span className="muted">{MEMBERS_TEXTS.noExpiration}</span>
-        )}
-      </td>
-    </tr>
   );
 }

@@ -1,15 +1,28 @@
 import { ACCESS_LEVEL_NAMES, isAccessLevel } from '../../../core/domain/accessLevel.ts';
 import { groupPath, projectPath, userPath } from '../../../core/domain/webPaths.ts';
-import type { MemberJson, MembersPageJson, PageMountInput } from '../../../core/pages/pageMount.ts';
+import type {
+  MemberJson,
+  MembersManagementJson,
+  MembersPageJson,
+  PageMountInput,
+} from '../../../core/pages/pageMount.ts';
 import type { Executor } from '../../db/executor.ts';
+import type { AccessContext } from '../../services/access.ts';
 import { listMembersOf, type MembersOf, type MemberView } from '../../services/memberService.ts';
+import {
+  type MembersManagementView,
+  membersManagementOf,
+} from '../../services/members/membersPageService.ts';
 import { offsetPage, type Params } from '../api/params.ts';
 
 /** GitLab's members page shows this many a page. */
 const MEMBERS_PER_PAGE = 20;
 const MAX_SEARCH_LENGTH = 255;
 
-function memberPageJson({ row, source, direct }: MemberView): MemberJson {
+function memberPageJson(
+  { row, source, direct }: MemberView,
+  actions: { canUpdate: boolean; canRemove: boolean } | undefined,
+): MemberJson {
   return {
     id: row.member_id,
     access_level: {
@@ -17,7 +30,7 @@ function memberPageJson({ row, source, direct }: MemberView): MemberJson {
       string_value: isAccessLevel(row.access_level) ? ACCESS_LEVEL_NAMES[row.access_level] : 'Custom',
     },
     created_at: row.created_at.toISOString(),
-    expires_at: null,
+    expires_at: row.expires_at,
     is_direct_member: direct,
     source: {
       id: source.id,
@@ -25,6 +38,50 @@ function memberPageJson({ row, source, direct }: MemberView): MemberJson {
       web_path: source.kind === 'group' ? groupPath(source.fullPath) : projectPath(source.fullPath),
     },
     user: { id: row.user_id, name: row.name, username: row.username, web_path: userPath(row.username) },
+    can_update: actions?.canUpdate ?? false,
+    can_remove: actions?.canRemove ?? false,
+  };
+}
+
+const TABS = ['members', 'groups', 'invited', 'access_requests'] as const;
+type MembersTab = (typeof TABS)[number];
+
+function tabOf(query: Params): MembersTab {
+  return TABS.find((tab) => tab === query.tab) ?? 'members';
+}
+
+function managementJson(of: MembersOf, view: MembersManagementView): MembersManagementJson {
+  return {
+    can_manage: view.canManage,
+    grantable_levels: view.grantableLevels,
+    viewer_id: view.viewerId,
+    can_leave: view.canLeave,
+    can_request_access: view.canRequestAccess,
+    access_requested: view.accessRequested,
+    api_path:
+      of.kind === 'group' ? `/api/v4/groups/${of.group.id}` : `/api/v4/projects/${of.project.project.id}`,
+    invitations: view.invitations.map((invitation) => ({
+      email: invitation.invite_email,
+      access_level: invitation.access_level,
+      expires_at: invitation.expires_at,
+      created_by_name: invitation.created_by_name,
+      created_at: invitation.created_at.toISOString(),
+    })),
+    invitations_total: view.invitationsTotal,
+    access_requests: view.accessRequests.map((request) => ({
+      user_id: request.user_id,
+      name: request.name,
+      username: request.username,
+      web_path: userPath(request.username),
+      requested_at: request.requested_at.toISOString(),
+    })),
+    shares: view.shares.map((share) => ({
+      group_id: share.group_id,
+      full_name: share.group_full_name,
+      web_path: groupPath(share.group_full_path),
+      access_level: share.group_access,
+      expires_at: share.expires_at,
+    })),
   };
 }
 
@@ -35,9 +92,12 @@ function memberPageJson({ row, source, direct }: MemberView): MemberJson {
  */
 export async function membersMountFields(
   db: Executor,
+  access: AccessContext,
   of: MembersOf,
   query: Params,
-): Promise<Pick<Extract<PageMountInput, { page: 'group-members' }>, 'members' | 'search'>> {
+): Promise<
+  Pick<Extract<PageMountInput, { page: 'group-members' }>, 'members' | 'search' | 'management' | 'tab'>
+> {
   const search = (optionalSearch(query) ?? '').trim();
   const page = offsetPage({ page: pageNumber(query), per_page: MEMBERS_PER_PAGE });
   const { rows, total } = await listMembersOf(
@@ -47,13 +107,19 @@ export async function membersMountFields(
     { search: search || undefined, order: 'name' },
     { offset: page.offset, limit: page.perPage },
   );
+  const management = await membersManagementOf(db, access, of, rows);
   const json: MembersPageJson = {
-    members: rows.map(memberPageJson),
+    members: rows.map((member) => memberPageJson(member, management.memberActions.get(member.row.user_id))),
     total,
     page: page.page,
     per_page: page.perPage,
   };
-  return { members: JSON.stringify(json), search };
+  return {
+    members: JSON.stringify(json),
+    search,
+    management: JSON.stringify(managementJson(of, management)),
+    tab: tabOf(query),
+  };
 }
 
 /** A bad or overlong search is searched as far as it goes rather than refused: it is a page, not the API. */

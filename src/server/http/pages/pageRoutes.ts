@@ -184,7 +184,12 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
         mount: {
           page: 'group-members',
           ...base,
-          ...(await membersMountFields(db, { kind: 'group', group }, request.query as Params)),
+          ...(await membersMountFields(
+            db,
+            request.access,
+            { kind: 'group', group },
+            request.query as Params,
+          )),
         },
       });
     }
@@ -335,7 +340,12 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
         mount: {
           page: 'project-members',
           ...base,
-          ...(await membersMountFields(db, { kind: 'project', project: found }, request.query as Params)),
+          ...(await membersMountFields(
+            db,
+            request.access,
+            { kind: 'project', project: found },
+            request.query as Params,
+          )),
         },
       });
     }
