@@ -22,6 +22,7 @@ import * as workItemParentLinks from './migrations/0013_work_item_parent_links.t
 import * as issuableMetricImages from './migrations/0014_issuable_metric_images.ts';
 import * as incidentTimelineAndZoom from './migrations/0015_incident_timeline_and_zoom.ts';
 import * as statusPage from './migrations/0016_status_page.ts';
+import * as search from './migrations/0019_search.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations are listed here, in order; they only ever run forward. */
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014_issuable_metric_images': issuableMetricImages,
   '0015_incident_timeline_and_zoom': incidentTimelineAndZoom,
   '0016_status_page': statusPage,
+  '0019_search': search,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
