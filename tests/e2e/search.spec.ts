@@ -46,6 +46,12 @@ test('typing in the top bar suggests results; Enter opens the results page with 
   await page.keyboard.press('Escape');
   await expect(box).toHaveAttribute('aria-expanded', 'false');
 
+  // A click on a suggestion opens it.
+  await box.fill('web app');
+  await projects.getByRole('option', { name: /Web App/ }).click();
+  await page.waitForURL(/\/acme\/product\/web\/webapp$/);
+  await waitForIdle(page);
+
   // Typing again reopens the list; with nothing active, Enter searches for the term.
   await box.fill('');
   await box.fill('web');

@@ -101,6 +101,31 @@ describe.each(BACKENDS)('search (%s)', (backend) => {
     ).toBe(404);
   });
 
+  it('shows an anonymous visitor only public places, and a private group to none but its members', async () => {
+    const anonymous = new HttpClient(server.baseUrl);
+    expect((await search(anonymous, '/api/v4/search?scope=projects&search=vault')).body).toEqual([]);
+    const issues = await search(anonymous, `/api/v4/search?scope=issues&search=${WORD}`);
+    expect(titles(issues.body)).toEqual([`Open ${WORD} checkout`, 'Another'].sort());
+    const security = await server.db
+      .selectFrom('namespaces')
+      .select('id')
+      .where('full_path', '=', 'acme/security')
+      .executeTakeFirstOrThrow();
+    expect(
+      (await as.outsider!.get(`/api/v4/groups/${security.id}/search?scope=issues&search=${WORD}`)).status,
+    ).toBe(404);
+    expect((await as.outsider!.get(`/-/search/counts?search=${WORD}&group_id=${security.id}`)).status).toBe(
+      404,
+    );
+    const groups = await search(as.outsider!, '/api/v4/search?scope=groups&search=security');
+    expect(groups.body).toEqual([]);
+    const member = await search(
+      as.hlamarr!,
+      `/api/v4/groups/${security.id}/search?scope=issues&search=${WORD}`,
+    );
+    expect(titles(member.body)).toEqual([`Private ${WORD} audit`]);
+  });
+
   it('hides confidential issues and epics from a guest and shows them to a reporter', async () => {
     const guestIssues = await search(as.guest!, `/api/v4/search?scope=issues&search=${WORD}`);
     expect(titles(guestIssues.body)).not.toContain(`Confidential ${WORD} plan`);

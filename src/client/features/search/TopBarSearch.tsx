@@ -45,7 +45,6 @@ export function TopBarSearch({ username, groupId }: { username: string | null; g
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const inputRef = useRef<HTMLInputElement>(null);
-  const rootRef = useRef<HTMLDivElement>(null);
   const listId = useId();
   const trimmed = term.trim();
   const suggestions = useDebouncedQuery(
@@ -60,14 +59,6 @@ export function TopBarSearch({ username, groupId }: { username: string | null; g
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new term or new suggestions reset the active option.
   useEffect(() => setActive(-1), [trimmed, suggestions.value]);
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -100,7 +91,7 @@ export function TopBarSearch({ username, groupId }: { username: string | null; g
             : null;
   let index = 0;
   return (
-    <div className="top-search" ref={rootRef} data-testid="top-search">
+    <div className="top-search" data-testid="top-search">
       <Icon name="search" />
       <input
         ref={inputRef}
@@ -129,7 +120,13 @@ export function TopBarSearch({ username, groupId }: { username: string | null; g
       <span className="top-search-key" aria-hidden="true">
         /
       </span>
-      <div className="top-search-popup" hidden={!open} data-testid="top-search-popup">
+      {/* Pressing inside the popup keeps the focus in the box, so the list stays open for the click. */}
+      <div
+        className="top-search-popup"
+        hidden={!open}
+        data-testid="top-search-popup"
+        onPointerDown={(event) => event.preventDefault()}
+      >
         <div id={listId} role="listbox" aria-label={SEARCH_TEXTS.label}>
           {groups.map((group) => (
             // biome-ignore lint/a11y/useSemanticElements: ARIA's listbox groups its options with role=group.
@@ -149,7 +146,6 @@ export function TopBarSearch({ username, groupId }: { username: string | null; g
                     aria-selected={position === active}
                     className={position === active ? 'top-search-option is-active' : 'top-search-option'}
                     data-testid="top-search-option"
-                    onPointerDown={(event) => event.preventDefault()}
                     onPointerEnter={() => setActive(position)}
                     onClick={() => window.location.assign(option.path)}
                   >
