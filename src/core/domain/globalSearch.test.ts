@@ -4,6 +4,7 @@ import {
   parseCounts,
   parseSearch,
   parseSuggestions,
+  plainExcerpt,
   SCOPES_AT,
   searchPagePath,
 } from './globalSearch.ts';
@@ -75,5 +76,17 @@ describe('parseSuggestions and parseCounts', () => {
       projects: 0,
     });
     expect(parseCounts(null)).toEqual({});
+  });
+});
+
+describe('plainExcerpt', () => {
+  it('reads markdown as plain words', () => {
+    expect(plainExcerpt('## Why\nIt **matters**.\n- [ ] Ship [it](http://x) `now`\n1. Done')).toBe(
+      'Why It matters. Ship it now Done',
+    );
+  });
+
+  it('cuts a long text with an ellipsis', () => {
+    expect(plainExcerpt('word '.repeat(100), 20)).toBe('word word word word…');
   });
 });

@@ -135,3 +135,19 @@ export function parseCounts(value: unknown): SearchCounts {
   }
   return counts;
 }
+
+/**
+ * A description's first words as plain text for a result row: headings, list and task markers,
+ * emphasis, code ticks and link targets dropped, whitespace collapsed, cut at `max` characters.
+ */
+export function plainExcerpt(markdown: string, max = 240): string {
+  const text = markdown
+    .slice(0, max * 4)
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^\s{0,3}#{1,6}\s+/gm, '')
+    .replace(/^\s*(?:[-*+]|\d+\.)\s+(?:\[[ xX~]\]\s+)?/gm, '')
+    .replace(/[*_`~>]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}

@@ -1,6 +1,7 @@
 import {
   parseCounts,
   parseSuggestions,
+  plainExcerpt,
   SEARCH_AUTOCOMPLETE_PATH,
   SEARCH_COUNTS_PATH,
   type SearchCounts,
@@ -107,7 +108,7 @@ const pathOfUrl = (webUrl: string | null): string =>
 function rowOf(scope: SearchScope, json: Json): SearchResultRow {
   const id = typeof json.id === 'number' ? json.id : 0;
   const webPath = pathOfUrl(str(json.web_url));
-  const description = str(json.description) ?? '';
+  const description = plainExcerpt(str(json.description) ?? '');
   const state = str(json.state) ?? '';
   const references = isObject(json.references) ? json.references : null;
   switch (scope) {
