@@ -46,7 +46,13 @@ test('keyboard shortcuts: ? opens the help listing the registered shortcuts, Esc
   await expect(dialog.getByTestId('shortcut-row').first()).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+  // GitLab's / (and s) focus the top bar's search; f the page's filter bar.
   await page.keyboard.press('/');
+  await expect(page.getByTestId('top-search-input')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('top-search-input')).not.toBeFocused();
+  await page.keyboard.press('f');
   await expect(page.getByTestId('search-input')).toBeFocused();
 });
 

@@ -4,6 +4,7 @@ import { type NavContext, SideNav, SideNavToggle } from '../components/navigatio
 import { TopBar } from '../components/shell/index.ts';
 import { type ShortcutSettings, ShortcutsDialog } from '../components/shortcuts/index.ts';
 import { rememberVisit } from '../features/home/index.ts';
+import { TopBarSearch } from '../features/search/index.ts';
 import { systemClock } from '../lib/clock.ts';
 import { browserStorage } from '../lib/index.ts';
 import { useHelpDialog, useSideNav, useToasts } from '../state/index.ts';
@@ -54,6 +55,11 @@ export function Shell({
         csrfToken={session.csrfToken}
         onShowShortcuts={() => setHelpOpen(true)}
         onSignInPage={onSignInPage}
+        search={
+          onSignInPage ? null : (
+            <TopBarSearch username={session.currentUser?.username ?? null} groupId={null} />
+          )
+        }
         leading={
           nav ? (
             <SideNavToggle

@@ -24,6 +24,7 @@ function effects(helpOpen = false): AppCommandEffects {
     closeOverlays: vi.fn(),
     goTo: vi.fn(),
     focusSearch: vi.fn(),
+    focusGlobalSearch: vi.fn(),
     press: vi.fn(() => true),
     shows: () => true,
     reply: vi.fn(),
@@ -62,11 +63,12 @@ describe('CommandRegistry', () => {
 });
 
 describe('appCommands', () => {
-  it('registers search and filter shortcuts only on pages with a search box', () => {
+  it('registers the search shortcut on every page and the filter shortcut only with a filter bar', () => {
     expect(appCommands(effects(), { hasSearch: false }).map((c) => c.id)).toEqual([
       'help.toggle',
       'overlays.hide',
       'navigation.groups',
+      'search.focus',
     ]);
     const searchable = appCommands(effects(), { hasSearch: true });
     expect(searchable.find((c) => c.id === 'search.focus')?.keys).toEqual(['s', '/']);
@@ -152,6 +154,7 @@ describe('key sequences', () => {
       'navigation.groups',
       'project.overview',
       'project.issues',
+      'search.focus',
     ]);
   });
 });

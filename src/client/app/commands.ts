@@ -224,8 +224,10 @@ export interface AppCommandEffects {
   readonly isHelpOpen: () => boolean;
   readonly closeOverlays: () => void;
   readonly goTo: (path: string) => void;
-  /** Focuses the page's search box; the page declares whether it has one. */
+  /** Focuses the page's filter bar; the page declares whether it has one. */
   readonly focusSearch: () => void;
+  /** Focuses the top bar's search box, which every page shows. */
+  readonly focusGlobalSearch: () => void;
   /** Presses the control marked `data-shortcut-target` = `target`; false when the page shows none. */
   readonly press: (target: string) => boolean;
   /** Whether the page shows the control marked `target` now. */
@@ -363,25 +365,24 @@ export function appCommands(
       });
     }
   }
+  // GitLab's s and / focus the top bar's search, on every page; f the page's filter bar, where it has one.
+  commands.push({
+    id: 'search.focus',
+    label: 'Search',
+    keys: ['s', '/'],
+    group: SEARCH_GROUP,
+    isEnabled: whenHelpClosed,
+    run: effects.focusGlobalSearch,
+  });
   if (page.hasSearch) {
-    commands.push(
-      {
-        id: 'search.focus',
-        label: 'Search',
-        keys: ['s', '/'],
-        group: SEARCH_GROUP,
-        isEnabled: whenHelpClosed,
-        run: effects.focusSearch,
-      },
-      {
-        id: 'filter.focus',
-        label: 'Filter bar',
-        keys: ['f'],
-        group: SEARCH_GROUP,
-        isEnabled: whenHelpClosed,
-        run: effects.focusSearch,
-      },
-    );
+    commands.push({
+      id: 'filter.focus',
+      label: 'Filter bar',
+      keys: ['f'],
+      group: SEARCH_GROUP,
+      isEnabled: whenHelpClosed,
+      run: effects.focusSearch,
+    });
   }
   return commands;
 }

@@ -11,6 +11,7 @@ import { prestartRoadmapLayoutWorker } from '../bridge/roadmapLayoutClient.ts';
 import { REPLY_EVENT } from '../components/discussions/index.ts';
 import { SEARCH_TARGET } from '../components/filters/index.ts';
 import { createApolloClient, csrfToken } from '../data/index.ts';
+import { GLOBAL_SEARCH_TARGET } from '../features/search/index.ts';
 import { browserStorage } from '../lib/index.ts';
 import {
   applyTheme,
@@ -35,6 +36,12 @@ function shortcutTarget(target: string): HTMLElement | null {
 
 function focusSearch(): void {
   const input = document.querySelector<HTMLInputElement>(`[data-shortcut-target="${SEARCH_TARGET}"]`);
+  input?.focus();
+  input?.select();
+}
+
+function focusGlobalSearch(): void {
+  const input = document.querySelector<HTMLInputElement>(`[data-shortcut-target="${GLOBAL_SEARCH_TARGET}"]`);
   input?.focus();
   input?.select();
 }
@@ -68,6 +75,7 @@ function start(): void {
       closeOverlays: () => closeOverlays(store),
       goTo: (path) => window.location.assign(path),
       focusSearch,
+      focusGlobalSearch,
       press: (target) => {
         const control = shortcutTarget(target);
         control?.click();

@@ -69,6 +69,7 @@ const PAGE_NAVS: { readonly [P in PageName]: PageNav<P> } = {
   'dashboard-issues': null,
   help: null,
   'help-index': null,
+  search: null,
   user: null,
   'profile-settings': null,
   'profile-preferences': null,

@@ -28,6 +28,7 @@ import { InvitationPage, MailboxPage, MembersPage } from '../features/members/in
 import { MilestoneFormPage, MilestonePage, MilestonesListPage } from '../features/milestone/index.ts';
 import { MonitorSettingsPage } from '../features/project-settings/index.ts';
 import { ProjectPage } from '../features/projects/index.ts';
+import { SearchResultsPage } from '../features/search/index.ts';
 import {
   AccessTokensPage,
   ActiveSessionsPage,
@@ -68,6 +69,8 @@ export function PageView({ page, session }: { page: PageMount; session: Session 
       return <HelpPage topic={page.topic} />;
     case 'help-index':
       return <HelpIndexPage />;
+    case 'search':
+      return <SearchResultsPage groupName={page.groupName} />;
     case 'group':
       return <GroupPage {...page} />;
     case 'group-epics':

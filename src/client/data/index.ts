@@ -180,6 +180,15 @@ export {
   useRoadmapEpics,
   useRoadmapMilestones,
 } from './roadmap/roadmapHooks.ts';
+export { type Loaded, useSearchCounts, useSearchResults } from './search/searchHooks.ts';
+export {
+  fetchSearchCounts,
+  fetchSearchResults,
+  fetchSearchSuggestions,
+  SEARCH_PAGE_SIZE,
+  type SearchResultRow,
+  type SearchResultsPage,
+} from './search/searchRest.ts';
 export { type ReloadableList, useReloadableList } from './settings/settingsHooks.ts';
 export {
   type AccessToken,

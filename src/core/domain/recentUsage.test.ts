@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ELIGIBLE_FREQUENCY,
+  FREQUENT_LIST_COUNT,
   MAX_RECENT_USAGE,
   rankByUsage,
   recordUse,
+  topEligibleUsage,
   USAGE_TIME_UNIT_MS,
   type UsageEntry,
 } from './recentUsage.ts';
@@ -48,5 +51,27 @@ describe('recent usage', () => {
     // The least used and least recent (p/0) went.
     expect(items.map((item) => item.fullPath)).not.toContain('p/0');
     expect(items.map((item) => item.fullPath)).toContain('p/new');
+  });
+});
+
+describe('topEligibleUsage', () => {
+  const entry = (fullPath: string, frequency: number, lastAccessedOn: number) => ({
+    fullPath,
+    frequency,
+    lastAccessedOn,
+  });
+
+  it('offers only entries used at least the eligible number of times', () => {
+    const items = [entry('a', ELIGIBLE_FREQUENCY - 1, 900), entry('b', ELIGIBLE_FREQUENCY, 100)];
+    expect(topEligibleUsage(items, 5).map((item) => item.fullPath)).toEqual(['b']);
+  });
+
+  it('ranks by frequency, then by last access, and keeps the list count', () => {
+    const items = [entry('a', 3, 100), entry('b', 4, 50), entry('c', 3, 200), entry('d', 9, 1)];
+    expect(topEligibleUsage(items, FREQUENT_LIST_COUNT.mobile).map((item) => item.fullPath)).toEqual([
+      'd',
+      'b',
+      'c',
+    ]);
   });
 });

@@ -17,9 +17,22 @@ export interface UsageEntry {
 export const MAX_RECENT_USAGE = 20;
 /** The time unit a use is counted once in. */
 export const USAGE_TIME_UNIT_MS = 60 * 60 * 1000;
+/** Only entries used at least this often are offered as frequent (spec: "eligible frequency 3"). */
+export const ELIGIBLE_FREQUENCY = 3;
+/** How many frequent items a list shows (spec: "list count 5 on desktop and 3 on mobile"). */
+export const FREQUENT_LIST_COUNT = { desktop: 5, mobile: 3 } as const;
+
 /** Most used first, then most recently used. */
 export function rankByUsage<T extends UsageEntry>(items: readonly T[]): T[] {
   return [...items].sort((a, b) => b.frequency - a.frequency || b.lastAccessedOn - a.lastAccessedOn);
+}
+
+/**
+ * The frequent items to offer (GitLab's getTopFrequentItems): those at or above the eligible
+ * frequency, most used first, then most recently used, at most `count`.
+ */
+export function topEligibleUsage<T extends UsageEntry>(items: readonly T[], count: number): T[] {
+  return rankByUsage(items.filter((item) => item.frequency >= ELIGIBLE_FREQUENCY)).slice(0, count);
 }
 
 /**

@@ -116,6 +116,11 @@ export const PAGE_MOUNTS = {
   help: { topic: REQUIRED },
   /** `/help`: the help topics, listed. */
   'help-index': {},
+  /**
+   * `/search?search=…&scope=…&group_id=…`: the search results, a tab per scope with its count. The
+   * page reads results and counts itself; a group the viewer cannot read is not named.
+   */
+  search: { search: TEXT, scope: TEXT, groupId: TEXT, groupName: TEXT },
   /** `/dashboard/issues`: the issues assigned to the signed-in user (signed-in only). */
   'dashboard-issues': {},
   /** `/:username`: a user's profile. */

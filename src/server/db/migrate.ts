@@ -24,6 +24,7 @@ import * as incidentTimelineAndZoom from './migrations/0015_incident_timeline_an
 import * as statusPage from './migrations/0016_status_page.ts';
 import * as membersAndInvitations from './migrations/0017_members_and_invitations.ts';
 import * as ldapGroupLinks from './migrations/0018_ldap_group_links.ts';
+import * as search from './migrations/0019_search.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations are listed here, in order; they only ever run forward. */
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016_status_page': statusPage,
   '0017_members_and_invitations': membersAndInvitations,
   '0018_ldap_group_links': ldapGroupLinks,
+  '0019_search': search,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

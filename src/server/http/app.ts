@@ -34,6 +34,7 @@ import { registerMilestoneRoutes } from './api/milestoneRoutes.ts';
 import { registerNoteApiRoutes } from './api/noteApiRoutes.ts';
 import { registerPersonalAccessTokenRoutes } from './api/personalAccessTokenRoutes.ts';
 import { registerProjectRoutes } from './api/projectRoutes.ts';
+import { registerSearchRoutes } from './api/searchRoutes.ts';
 import { registerShareRoutes } from './api/shareRoutes.ts';
 import { registerTodoApiRoutes } from './api/todoApiRoutes.ts';
 import { registerUserEventRoutes } from './api/userEventRoutes.ts';
@@ -67,6 +68,7 @@ import { registerInvitationPages } from './pages/invitationPages.ts';
 import { registerPageRoutes } from './pages/pageRoutes.ts';
 import { registerProfilePages } from './pages/profilePages.ts';
 import { registerProjectSettingsRoutes } from './pages/projectSettingsPages.ts';
+import { registerSearchPages } from './pages/searchPages.ts';
 import { THEME_BOOT_SCRIPT_HASH } from './pages/shell.ts';
 import { registerUserActivityJson } from './pages/userProfilePages.ts';
 import { registerApiRateLimit } from './rateLimit/apiRateLimit.ts';
@@ -182,6 +184,7 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerTodoApiRoutes(app, deps);
   registerNoteApiRoutes(app, deps);
   registerAwardEmojiApiRoutes(app, deps);
+  registerSearchRoutes(app, deps);
   await registerMetricImageRoutes(app, deps);
   await registerGraphQL(app, deps);
   // Unknown API routes answer as GitLab's do, before the page catch-all can take them.
@@ -205,6 +208,7 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerProfilePages(app, { ...deps, assets }, { max: config.signInRateLimit, timeWindow: '1 minute' });
   registerUserActivityJson(app, deps);
   registerProjectSettingsRoutes(app, deps);
+  registerSearchPages(app, { ...deps, assets });
   registerPageRoutes(app, { ...deps, assets });
   // Status pages publish in the background, from what the database says is published.
   const statusPageSync = startStatusPageSync(

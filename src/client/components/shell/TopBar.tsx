@@ -14,9 +14,19 @@ export interface TopBarProps {
   readonly onSignInPage: boolean;
   /** Before the brand: the side navigation's toggle on group and project pages. */
   readonly leading?: ReactNode;
+  /** The search box, between the navigation and the actions. */
+  readonly search?: ReactNode;
 }
 
-export function TopBar({ user, signInPath, csrfToken, onShowShortcuts, onSignInPage, leading }: TopBarProps) {
+export function TopBar({
+  user,
+  signInPath,
+  csrfToken,
+  onShowShortcuts,
+  onSignInPage,
+  leading,
+  search,
+}: TopBarProps) {
   return (
     <header className="top-bar" data-testid="top-bar">
       {leading}
@@ -38,11 +48,13 @@ export function TopBar({ user, signInPath, csrfToken, onShowShortcuts, onSignInP
           </li>
         </ul>
       </nav>
+      {search}
       <div className="top-bar-actions">
         <Button
           variant="tertiary"
           icon="question"
           iconOnly
+          className="top-bar-shortcuts"
           aria-label="Keyboard shortcuts"
           title="Keyboard shortcuts ?"
           aria-haspopup="dialog"

@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { VISIBILITY_LEVEL, type Visibility } from '../../../core/domain/visibility.ts';
 import type { Executor } from '../../db/executor.ts';
-import type { ProjectRow } from '../../db/schema.ts';
 import type { ServerDeps } from '../../serverDeps.ts';
 import { findReadableGroup } from '../../services/groupService.ts';
-import { withNamespaces } from '../../services/issueService.ts';
+import { type ProjectInNamespace, withNamespaces } from '../../services/issueService.ts';
 import {
   countOpenIssuesForViewer,
   findReadableProject,
@@ -28,8 +27,13 @@ function listFilter(query: Params) {
   };
 }
 
-async function present(db: Executor, request: FastifyRequest, externalUrl: string, projects: ProjectRow[]) {
-  const located = await withNamespaces(db, projects);
+/** GitLab's project entities for a page of projects, open issues counted as the viewer may see them. */
+export async function presentProjects(
+  db: Executor,
+  request: FastifyRequest,
+  externalUrl: string,
+  located: readonly ProjectInNamespace[],
+) {
   const counts = await countOpenIssuesForViewer(db, request.access, located);
   return located.map(({ project, namespace }) =>
     projectJson(project, namespace, externalUrl, counts.get(project.id) ?? 0),
@@ -45,13 +49,13 @@ export function registerProjectRoutes(app: FastifyInstance, { db, config }: Serv
       limit: page.perPage,
     });
     setPaginationHeaders(request, reply, config.externalUrl, page, total);
-    return present(db, request, config.externalUrl, rows);
+    return presentProjects(db, request, config.externalUrl, await withNamespaces(db, rows));
   });
 
   app.get('/api/v4/projects/:id', async (request) => {
     const { id } = request.params as { id: string };
-    const { project } = await findReadableProject(db, request.access, id);
-    const [json] = await present(db, request, config.externalUrl, [project]);
+    const found = await findReadableProject(db, request.access, id);
+    const [json] = await presentProjects(db, request, config.externalUrl, [found]);
     return json;
   });
 
@@ -75,6 +79,6 @@ export function registerProjectRoutes(app: FastifyInstance, { db, config }: Serv
       limit: page.perPage,
     });
     setPaginationHeaders(request, reply, config.externalUrl, page, total);
-    return present(db, request, config.externalUrl, rows);
+    return presentProjects(db, request, config.externalUrl, await withNamespaces(db, rows));
   });
 }

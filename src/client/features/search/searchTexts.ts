@@ -1,0 +1,20 @@
+/** Every text the search box and the results page show, in one place. */
+export const SEARCH_TEXTS = {
+  placeholder: 'Search or go to…',
+  label: 'Search',
+  frequentGroups: 'Frequently visited groups',
+  frequentProjects: 'Frequently visited projects',
+  noFrequent: 'Your frequently visited groups and projects will show here.',
+  loading: 'Searching…',
+  noMatches: 'No matches found',
+  failed: 'Something went wrong on our end.',
+  searchFor: (term: string) => `Search for “${term}”`,
+  pageTitle: 'Search',
+  resultsTitle: (term: string) => `Search results for “${term}”`,
+  resultsIn: (group: string) => `in group ${group}`,
+  tabsLabel: 'Search results by type',
+  emptyTerm: 'Type what to look for, then press Enter.',
+  noResults: (term: string) => `We couldn't find any results matching “${term}”.`,
+  fetchError: 'There was a problem fetching the search results.',
+  submit: 'Search',
+} as const;
