@@ -114,6 +114,8 @@ await write(
           'WorkItemType',
           'WorkItemTypeConnection',
           'WorkItemWidget',
+          'GroupMemberConnection',
+          'MemberInterfaceConnection',
         ]
           .map((type) => [type, `../models.ts#${type}Model`])
           .concat([
@@ -121,6 +123,10 @@ await write(
             ['CurrentUser', '../models.ts#UserModel'],
             ['User', '../models.ts#UserModel'],
             ['EpicDescendantCount', '../models.ts#EpicStatsModel'],
+            ['GroupMember', '../models.ts#MemberModel'],
+            ['ProjectMember', '../models.ts#MemberModel'],
+            ['MemberInterface', '../models.ts#MemberModel'],
+            ['AccessLevel', '../models.ts#AccessLevelModel'],
             ['EpicDescendantWeights', '../models.ts#EpicStatsModel'],
             ['EpicHealthStatus', '../models.ts#EpicStatsModel'],
             ...WORK_ITEM_WIDGETS.map((type) => [type, '../models.ts#WorkItemWidgetModel']),

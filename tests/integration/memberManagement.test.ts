@@ -325,4 +325,49 @@ describe.each(BACKENDS)('member management (%s)', (backend) => {
       (await send(owner, 'DELETE', `/api/v4/groups/initech/access_requests/${idOf('admin')}`)).status,
     ).toBe(404);
   });
+
+  it('answers Group.groupMembers and Project.projectMembers, each user once at their highest level', async () => {
+    const direct = await anonymous.graphql<{
+      group: {
+        groupMembers: {
+          count: number;
+          nodes: { accessLevel: { integerValue: number; stringValue: string }; user: { username: string } }[];
+        };
+      };
+    }>(
+      `{ group(fullPath: "acme/platform/backend/storage") {
+          groupMembers(relations: [DIRECT]) { count nodes { accessLevel { integerValue stringValue } user { username } } } } }`,
+    );
+    expect(direct.body.data?.group.groupMembers.nodes).toContainEqual({
+      accessLevel: { integerValue: 30, stringValue: 'DEVELOPER' },
+      user: { username: 'enoether' },
+    });
+    const all = await anonymous.graphql<{ group: { groupMembers: { count: number } } }>(
+      '{ group(fullPath: "acme/platform/backend/storage") { groupMembers { count } } }',
+    );
+    expect(all.body.data?.group.groupMembers.count).toBeGreaterThan(
+      direct.body.data?.group.groupMembers.count ?? 0,
+    );
+
+    const project = await anonymous.graphql<{
+      project: {
+        projectMembers: { nodes: { __typename: string; id: string; user: { username: string } }[] };
+      };
+    }>(
+      `{ project(fullPath: "acme/platform/backend/api") {
+          projectMembers(search: "owner") { nodes { __typename id user { username } } } } }`,
+    );
+    expect(project.body.data?.project.projectMembers.nodes).toEqual([
+      {
+        __typename: 'GroupMember',
+        id: expect.stringMatching(/^gid:\/\/gitlab\/GroupMember\/\d+$/),
+        user: { username: 'owner' },
+      },
+    ]);
+    // A private project's members stay hidden with it.
+    const hidden = await outsider.graphql<{ project: unknown }>(
+      '{ project(fullPath: "acme/security/vault-audit") { projectMembers { count } } }',
+    );
+    expect(hidden.body.data?.project).toBeNull();
+  });
 });

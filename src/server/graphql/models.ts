@@ -16,6 +16,7 @@ import type {
 } from '../db/schema.ts';
 import type { NoteablePolicy } from '../services/discussions/noteable.ts';
 import type { IssueInProject } from '../services/issueService.ts';
+import type { MemberView } from '../services/memberService.ts';
 import type { IssueInEpicRow } from '../services/tree/epicTreeService.ts';
 import type { Connection } from './connection.ts';
 import type { WorkItemWidgetType } from './generated/resolvers.ts';
@@ -37,6 +38,11 @@ export type MilestoneConnectionModel = Connection<MilestoneRow>;
 export type LabelConnectionModel = Connection<LabelRow>;
 export type UserCoreConnectionModel = Connection<UserRow>;
 export type MergeRequestConnectionModel = Connection<MergeRequestRow>;
+/** A member as the members lists read it, with where the membership is held. */
+export type MemberModel = MemberView;
+export type AccessLevelModel = number;
+export type GroupMemberConnectionModel = Connection<MemberView>;
+export type MemberInterfaceConnectionModel = Connection<MemberView>;
 export type TodoModel = TodoRow;
 /** An issue as a child of an epic: the issue row with its epic_issues link. */
 export type EpicIssueModel = IssueInEpicRow;

@@ -19,6 +19,7 @@ import { Group, GroupPermissions } from './group.ts';
 import { Issue, IssuePermissions } from './issue.ts';
 import { issueMutations } from './issueMutations.ts';
 import { Label } from './label.ts';
+import { groupMemberFields, memberResolvers, projectMemberFields } from './members.ts';
 import { MergeRequest } from './mergeRequest.ts';
 import { Milestone } from './milestone.ts';
 import { Mutation } from './mutations.ts';
@@ -61,9 +62,10 @@ export const resolvers: Resolvers = {
     ...timelineEventMutations,
     ...workItemMutations,
   },
-  Group,
+  Group: { ...Group, ...groupMemberFields },
   GroupPermissions,
-  Project: { ...Project, ...timelineEventProjectFields },
+  Project: { ...Project, ...timelineEventProjectFields, ...projectMemberFields },
+  ...memberResolvers,
   TimelineEventType,
   TimelineEventTagType,
   Epic: {
