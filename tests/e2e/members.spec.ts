@@ -150,3 +150,31 @@ test('an owner invites a group to a project, is told when it is already invited,
   await expect(page.getByText('Group was successfully removed.')).toBeVisible();
   await expect(page.getByTestId('shares-empty')).toBeVisible();
 });
+
+test('the group and project overviews open the invite modal for those who manage members only', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'owner', '/groups/initech');
+  await page.getByTestId('group-invite-members-link').click();
+  await waitForIdle(page);
+  await expect(page.getByTestId('invite-modal').getByTestId('invite-intro')).toHaveText(
+    "You're inviting members to the Initech group.",
+  );
+  await page.goto('/acme/security/vault-audit');
+  await waitForIdle(page);
+  await page.getByTestId('project-invite-members-link').click();
+  await waitForIdle(page);
+  await expect(page.getByTestId('invite-modal')).toBeVisible();
+
+  const reporterContext = await browser.newContext();
+  const reporter = await reporterContext.newPage();
+  await signIn(reporter, 'reporter', '/groups/initech');
+  await expect(reporter.getByTestId('group-name')).toHaveText('Initech');
+  await expect(reporter.getByTestId('group-invite-members-link')).toHaveCount(0);
+  await reporter.goto('/groups/initech/-/group_members?open_modal=invite_members');
+  await waitForIdle(reporter);
+  await expect(reporter.getByTestId('invite-modal')).toHaveCount(0);
+  await expect(reporter.getByTestId('invite-members-button')).toHaveCount(0);
+  await reporterContext.close();
+});

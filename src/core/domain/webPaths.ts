@@ -222,3 +222,17 @@ export const projectMilestonePath = (projectFullPath: string, iid: Iid): string 
   projectSection(projectFullPath, `milestones/${iid}`);
 export const mergeRequestWebPath = (projectFullPath: string, iid: Iid): string =>
   projectSection(projectFullPath, `merge_requests/${iid}`);
+
+/** GitLab's `open_modal` values: the members page opens its invite modal with the page. */
+export const INVITE_MODALS = ['invite_members', 'invite_group'] as const;
+export type InviteModal = (typeof INVITE_MODALS)[number];
+
+/** The members page of a group or project with its invite modal open. */
+export function inviteMembersPath(
+  kind: 'group' | 'project',
+  fullPath: string,
+  modal: InviteModal = 'invite_members',
+): string {
+  const members = kind === 'group' ? groupMembersPath(fullPath) : projectMembersPath(fullPath);
+  return `${members}?open_modal=${modal}`;
+}

@@ -89,6 +89,7 @@ describe('parsePageMount', () => {
       groupName: '',
       canCreateEpic: false,
       roadmapPath: '',
+      canInviteMembers: false,
     });
   });
 
@@ -190,6 +191,7 @@ describe('the mount attributes', () => {
       groupId: 1,
       groupName: null,
       canCreateEpic: false,
+      canInviteMembers: true,
       roadmapPath: '/groups/acme/-/roadmap',
     });
     expect(attributes).toContainEqual(['data-can-create-epic', 'false']);

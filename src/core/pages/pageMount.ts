@@ -169,7 +169,8 @@ export const PAGE_MOUNTS = {
   },
   /** GitLab's To-Do List at /dashboard/todos (signed-in only); its filters are the URL's. */
   'dashboard-todos': {},
-  group: GROUP_PAGE_FIELDS,
+  /** A group's overview; its owners see 'Invite members' (GitLab's admin_group_member). */
+  group: { ...GROUP_PAGE_FIELDS, canInviteMembers: FLAG },
   'group-epics': GROUP_PAGE_FIELDS,
   /** The issues of the group's projects and its subgroups'. */
   'group-issues': { ...GROUP_FIELDS, ...BULK_EDIT_FIELDS },

@@ -4,6 +4,7 @@ import {
   groupLabelsPath,
   groupMilestonesPath,
   groupRoadmapPath,
+  inviteMembersPath,
 } from '../../../core/domain/webPaths.ts';
 import { NotFoundContent } from '../../components/errors/index.ts';
 import { VisibilityBadge } from '../../components/issuable/index.ts';
@@ -15,10 +16,12 @@ import { GroupRow, ProjectRow } from './GroupRows.tsx';
 export interface GroupPageProps {
   readonly fullPath: string;
   readonly groupName: string;
+  /** The group's owners invite members from here (GitLab's admin_group_member). */
+  readonly canInviteMembers: boolean;
 }
 
 /** A group's overview: what it is, its subgroups and projects, and its planning views. */
-export function GroupPage({ fullPath, groupName }: GroupPageProps) {
+export function GroupPage({ fullPath, groupName, canInviteMembers }: GroupPageProps) {
   const { data, loading, error } = useGroupOverview(fullPath);
   useDocumentTitle(data?.name ?? groupName);
   if (data === null) return <NotFoundContent />;
@@ -58,6 +61,16 @@ export function GroupPage({ fullPath, groupName }: GroupPageProps) {
               <Icon name="label" />
               Labels
             </a>
+            {canInviteMembers ? (
+              <a
+                className="btn btn-confirm"
+                href={inviteMembersPath('group', fullPath)}
+                data-testid="group-invite-members-link"
+              >
+                <Icon name="user" />
+                Invite members
+              </a>
+            ) : null}
           </>
         }
       >

@@ -220,13 +220,22 @@ function inviteeKeys(invitee: Invitee): string[] {
 }
 
 /** A combobox over a search: typed text, a listbox of matches, arrows and Enter to choose. */
-function useSearchCombobox<T>(search: (term: string, signal: AbortSignal) => Promise<T[]>, enabled: boolean) {
+function useSearchCombobox<T>(
+  search: (term: string, signal: AbortSignal) => Promise<T[]>,
+  enabled: boolean,
+  /** Searching waits for this many typed characters (the people search: suggestions follow typing). */
+  minLength = 0,
+) {
   const [term, setTerm] = useState('');
   const [options, setOptions] = useState<readonly T[]>([]);
   const [active, setActive] = useState(0);
   const [open, setOpen] = useState(false);
   useEffect(() => {
     if (!enabled || !open) return;
+    if (term.trim().length < minLength) {
+      setOptions([]);
+      return;
+    }
     return startDebouncedFetch(
       INVITE_SEARCH_DELAY_MS,
       (signal) => search(term.trim(), signal),
@@ -236,7 +245,7 @@ function useSearchCombobox<T>(search: (term: string, signal: AbortSignal) => Pro
       },
       () => setOptions([]),
     );
-  }, [term, open, enabled, search]);
+  }, [term, open, enabled, search, minLength]);
   return { term, setTerm, options, active, setActive, open, setOpen };
 }
 
@@ -252,7 +261,7 @@ function PeoplePicker({
   errors: readonly (readonly [string, string])[];
 }) {
   const listId = useId();
-  const box = useSearchCombobox(searchUsers, true);
+  const box = useSearchCombobox(searchUsers, true, 1);
   const typedEmail = isEmailAddress(box.term.trim()) ? box.term.trim() : null;
   const chosen = new Set(invitees.map((invitee) => invitee.key));
   const userOptions = box.options.filter((user) => !chosen.has(`user:${user.id}`));

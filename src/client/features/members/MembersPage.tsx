@@ -42,6 +42,12 @@ function pageSearch(search: string, page: number): string {
 
 const PANEL_ID = 'members-panel';
 
+/** GitLab's `?open_modal=invite_members` (or `invite_group`): the page opens with the modal. */
+function inviteModalOf(search: string): 'members' | 'group' | null {
+  const modal = new URLSearchParams(search).get('open_modal');
+  return modal === 'invite_members' ? 'members' : modal === 'invite_group' ? 'group' : null;
+}
+
 /**
  * GitLab's members page: everyone with a membership on the group or project or on a group above it,
  * with their role, where it comes from and since when, searched by name or username. Managers
@@ -52,7 +58,9 @@ export function MembersPage({ kind, fullPath, name, members, search, management,
   const page = parseMembersPage(members);
   const manage = parseMembersManagement(management);
   const write = useMembersWrite();
-  const [inviting, setInviting] = useState<'members' | 'group' | null>(null);
+  const [inviting, setInviting] = useState<'members' | 'group' | null>(() =>
+    manage.canManage ? inviteModalOf(window.location.search) : null,
+  );
   const [leaving, setLeaving] = useState(false);
   usePageSettled(true);
   const title = kind === 'group' ? MEMBERS_TEXTS.groupTitle : MEMBERS_TEXTS.projectTitle;

@@ -1,6 +1,7 @@
 import { pluralize } from '../../../core/domain/plural.ts';
 import {
   groupPath,
+  inviteMembersPath,
   projectIssuesPath,
   projectIssueTemplatesPath,
   projectLabelsPath,
@@ -18,6 +19,8 @@ export interface ProjectPageProps {
   readonly groupFullPath: string;
   /** Maintainers and up: the link to the issue templates page. */
   readonly canManageIssueTemplates: boolean;
+  /** Maintainers and up (GitLab's admin_project_member): 'Invite members'. */
+  readonly canAdminProject: boolean;
 }
 
 /** A project's overview: what it is, where it lives, and its open issues. */
@@ -26,6 +29,7 @@ export function ProjectPage({
   projectName,
   groupFullPath,
   canManageIssueTemplates,
+  canAdminProject,
 }: ProjectPageProps) {
   const { data, loading, error } = useProjectOverview(fullPath);
   const name = data?.name ?? projectName;
@@ -68,6 +72,16 @@ export function ProjectPage({
               <Icon name="label" />
               Labels
             </a>
+            {canAdminProject ? (
+              <a
+                className="btn btn-confirm"
+                href={inviteMembersPath('project', fullPath)}
+                data-testid="project-invite-members-link"
+              >
+                <Icon name="user" />
+                Invite members
+              </a>
+            ) : null}
           </>
         }
       >

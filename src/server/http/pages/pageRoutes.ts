@@ -143,7 +143,12 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
     if (section === '')
       return sendPage(request, reply, assets, {
         title: group.full_name,
-        mount: { page: 'group', ...base, roadmapPath },
+        mount: {
+          page: 'group',
+          ...base,
+          roadmapPath,
+          canInviteMembers: await request.access.canInNamespace('admin_group', group),
+        },
       });
     if (section === 'milestones') {
       return sendPage(request, reply, assets, {
