@@ -245,13 +245,21 @@ describe.each(BACKENDS)('milestone pages and their GraphQL (%s)', (backend) => {
     const query = (first: number) => `{ group(fullPath: "acme") {
       milestones(first: ${first}) { nodes { id stats { totalIssuesCount closedIssuesCount } } }
     } }`;
-    const before = server.statementCount();
-    const many = await developer.graphql<{ group: { milestones: { nodes: unknown[] } } }>(query(60));
-    const statements = server.statementCount() - before;
-    expect(many.body.data!.group.milestones.nodes.length).toBeGreaterThan(20);
-    const beforeFew = server.statementCount();
-    await developer.graphql(query(3));
-    expect(server.statementCount() - beforeFew).toBe(statements);
+    const statementsOf = async (first: number) => {
+      const before = server.statementCount();
+      const answer = await developer.graphql<{ group: { milestones: { nodes: unknown[] } } }>(query(first));
+      return {
+        statements: server.statementCount() - before,
+        nodes: answer.body.data!.group.milestones.nodes,
+      };
+    };
+    // Each measured twice, the fewer kept: a session's activity is recorded once a minute, in
+    // whichever request comes then, and on a loaded machine a minute can pass mid-test.
+    const many = [await statementsOf(60), await statementsOf(60)];
+    const few = [await statementsOf(3), await statementsOf(3)];
+    expect(many[0]?.nodes.length).toBeGreaterThan(20);
+    const fewest = (runs: { statements: number }[]) => Math.min(...runs.map((run) => run.statements));
+    expect(fewest(few)).toBe(fewest(many));
   });
 
   it('matches no issue for a title no milestone of the owner has, and ignores an empty title list', async () => {
