@@ -117,10 +117,12 @@ export function InvitationsTable({
                 {invitation.email}
               </td>
               <td data-label={MEMBERS_TEXTS.invitedBy}>
-                {invitation.invitedBy ?? '—'}
-                {invitation.createdAt ? (
-                  <span className="muted member-username">{formatTimestamp(invitation.createdAt)}</span>
-                ) : null}
+                <span>
+                  {invitation.invitedBy ?? '—'}
+                  {invitation.createdAt ? (
+                    <span className="muted member-username">{formatTimestamp(invitation.createdAt)}</span>
+                  ) : null}
+                </span>
               </td>
               <td data-label={MEMBERS_TEXTS.maxRole}>{roleName(invitation.accessLevel)}</td>
               <td data-label={MEMBERS_TEXTS.expiration} className="cell-date">
