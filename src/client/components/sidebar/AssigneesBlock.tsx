@@ -34,6 +34,11 @@ export interface AssigneesBlockProps {
   readonly save: (keys: readonly string[]) => Promise<SidebarWriteResult>;
   readonly errorText: string;
   readonly valueTestId: string;
+  /**
+   * Where 'Invite members' under the options leads (the members page with its invite modal), for
+   * those who may invite (GitLab's `canInviteMembers`); null hides it.
+   */
+  readonly inviteMembersPath?: string | null | undefined;
 }
 
 export function AssigneesBlock(props: AssigneesBlockProps) {
@@ -58,6 +63,19 @@ export function AssigneesBlock(props: AssigneesBlockProps) {
       }
       save={props.save}
       errorText={props.errorText}
+      footer={
+        props.inviteMembersPath ? (
+          <a
+            className="sidebar-picker-footer"
+            href={props.inviteMembersPath}
+            // Keeps focus in the search box until the link is followed, so the picker stays open.
+            onMouseDown={(event) => event.preventDefault()}
+            data-testid={`sidebar-${props.block}-invite-members`}
+          >
+            {SIDEBAR_TEXT.inviteMembers}
+          </a>
+        ) : null
+      }
     >
       {assignees && assignees.length > 0 ? (
         <ul className="person-list" data-testid={props.valueTestId}>

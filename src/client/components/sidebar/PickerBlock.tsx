@@ -33,6 +33,8 @@ export interface PickerBlockProps {
   readonly errorText: string;
   /** The value as the block shows it (links, avatars). */
   readonly children: ReactNode;
+  /** Under the options while picking (the assignees' 'Invite members'). */
+  readonly footer?: ReactNode;
 }
 
 export function PickerBlock(props: PickerBlockProps) {
@@ -166,6 +168,7 @@ export function PickerBlock(props: PickerBlockProps) {
           </div>
           {found.loading ? <p className="sidebar-note">{SIDEBAR_TEXT.loading}</p> : null}
           {found.failed ? <p className="sidebar-field-error">{SIDEBAR_TEXT.searchFailed}</p> : null}
+          {props.footer}
         </div>
       ) : null}
       {selected !== null ? props.children : null}

@@ -5,6 +5,7 @@
 import type { EpicDateKind } from '../../data/index.ts';
 
 export const SIDEBAR_TEXT = {
+  inviteMembers: 'Invite members',
   sidebar: 'Epic sidebar',
   collapse: 'Collapse sidebar',
   expand: 'Expand sidebar',

@@ -59,7 +59,12 @@ export interface WorkItemView {
     readonly setWorkItemMetadata: boolean;
     readonly adminParentLink: boolean;
   };
-  readonly assignees: { readonly users: readonly WorkItemUserView[]; readonly multiple: boolean } | null;
+  readonly assignees: {
+    readonly users: readonly WorkItemUserView[];
+    readonly multiple: boolean;
+    /** The viewer may invite members to the project (the picker's 'Invite members'). */
+    readonly canInviteMembers: boolean;
+  } | null;
   readonly labels: { readonly labels: readonly LabelView[]; readonly allowScoped: boolean } | null;
   readonly weight: { readonly weight: number | null } | null;
   readonly parent: WorkItemParentView | null;
@@ -93,7 +98,11 @@ export function toWorkItemView(item: WorkItemViewFieldsFragment): WorkItemView {
     type: { name: item.workItemType.name, iconName: item.workItemType.iconName },
     permissions: item.userPermissions,
     assignees: assignees
-      ? { users: compact(assignees.assignees?.nodes), multiple: assignees.allowsMultipleAssignees }
+      ? {
+          users: compact(assignees.assignees?.nodes),
+          multiple: assignees.allowsMultipleAssignees,
+          canInviteMembers: assignees.canInviteMembers,
+        }
       : null,
     labels: labels
       ? { labels: toLabels(labels.labels), allowScoped: labels.allowsScopedLabels === true }

@@ -254,6 +254,7 @@ function IssueView({
           canAdmin={page.canAdmin}
           signedIn={page.signedIn}
           emailsDisabled={page.emailsDisabled}
+          canInviteMembers={page.canAdminProject}
         />
       </div>
     </>

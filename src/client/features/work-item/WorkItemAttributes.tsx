@@ -3,7 +3,7 @@
  * sidebar kit's blocks, saved through workItemUpdate when the field loses focus or is applied.
  */
 import { toGlobalId } from '../../../core/domain/gid.ts';
-import { projectIssuesPath } from '../../../core/domain/webPaths.ts';
+import { inviteMembersPath, projectIssuesPath } from '../../../core/domain/webPaths.ts';
 import {
   AssigneesBlock,
   LabelsBlock,
@@ -60,6 +60,9 @@ export function WorkItemAttributes({
           save={(keys) => update({ assigneesWidget: { assigneeIds: [...keys] } })}
           errorText={updateFailed}
           valueTestId="work-item-assignees-value"
+          inviteMembersPath={
+            item.assignees.canInviteMembers ? inviteMembersPath('project', projectPath) : null
+          }
         />
       ) : null}
       {flags.workItemsMvc2 && item.labels ? (

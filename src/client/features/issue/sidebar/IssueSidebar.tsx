@@ -9,7 +9,7 @@ import {
   type HealthStatus,
   isHealthStatus,
 } from '../../../../core/domain/healthStatus.ts';
-import { projectIssuesPath } from '../../../../core/domain/webPaths.ts';
+import { inviteMembersPath, projectIssuesPath } from '../../../../core/domain/webPaths.ts';
 import { type CalendarDate, parseCalendarDate } from '../../../../core/time/calendarDate.ts';
 import { formatCalendarDate } from '../../../components/issuable/index.ts';
 import {
@@ -56,6 +56,7 @@ export function IssueSidebar({
   canAdmin,
   signedIn,
   emailsDisabled,
+  canInviteMembers,
 }: {
   fullPath: string;
   iid: string;
@@ -69,6 +70,8 @@ export function IssueSidebar({
   signedIn: boolean;
   /** The group's owner switched notification emails off. */
   emailsDisabled: boolean;
+  /** The project's maintainers invite members from the assignee picker (GitLab's canInviteMembers). */
+  canInviteMembers: boolean;
 }) {
   const scope: SidebarScope = useMemo(() => ({ fullPath, iid }), [fullPath, iid]);
   const health = useIssueHealthStatus(scope);
@@ -110,6 +113,7 @@ export function IssueSidebar({
         save={(usernames) => assignees.save(usernames)}
         errorText={ISSUE_SIDEBAR_TEXT.assigneesError}
         valueTestId="sidebar-assignees-value"
+        inviteMembersPath={canInviteMembers ? inviteMembersPath('project', fullPath) : null}
       />
       <PickerBlock
         block="epic"
