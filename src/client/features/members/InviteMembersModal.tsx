@@ -1,8 +1,7 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { ACCESS_LEVEL_NAMES, isAccessLevel } from '../../../core/domain/accessLevel.ts';
 import {
   INVITE_ERRORS_SHOWN,
-  INVITE_SEARCH_DELAY_MS,
   INVITE_TEXTS,
   isEmailAddress,
   showMoreErrorsText,
@@ -15,9 +14,9 @@ import {
   shareWithGroup,
   type UserSuggestion,
 } from '../../data/index.ts';
-import { startDebouncedFetch } from '../../lib/index.ts';
 import { Alert, Avatar, Button, Dialog } from '../../ui/index.ts';
 import { tomorrowDay, visibleInviteErrors } from './inviteErrors.ts';
+import { SearchCombobox, useSearchCombobox } from './SearchCombobox.tsx';
 
 /** Someone to invite: a user found by the search, or an address typed in. */
 type Invitee =
@@ -219,36 +218,6 @@ function inviteeKeys(invitee: Invitee): string[] {
   return invitee.kind === 'email' ? [invitee.email] : [invitee.user.username, String(invitee.user.id)];
 }
 
-/** A combobox over a search: typed text, a listbox of matches, arrows and Enter to choose. */
-function useSearchCombobox<T>(
-  search: (term: string, signal: AbortSignal) => Promise<T[]>,
-  enabled: boolean,
-  /** Searching waits for this many typed characters (the people search: suggestions follow typing). */
-  minLength = 0,
-) {
-  const [term, setTerm] = useState('');
-  const [options, setOptions] = useState<readonly T[]>([]);
-  const [active, setActive] = useState(0);
-  const [open, setOpen] = useState(false);
-  useEffect(() => {
-    if (!enabled || !open) return;
-    if (term.trim().length < minLength) {
-      setOptions([]);
-      return;
-    }
-    return startDebouncedFetch(
-      INVITE_SEARCH_DELAY_MS,
-      (signal) => search(term.trim(), signal),
-      (found) => {
-        setOptions(found);
-        setActive(0);
-      },
-      () => setOptions([]),
-    );
-  }, [term, open, enabled, search, minLength]);
-  return { term, setTerm, options, active, setActive, open, setOpen };
-}
-
 function PeoplePicker({
   inputId,
   invitees,
@@ -260,7 +229,6 @@ function PeoplePicker({
   onChange: (invitees: readonly Invitee[]) => void;
   errors: readonly (readonly [string, string])[];
 }) {
-  const listId = useId();
   const box = useSearchCombobox(searchUsers, true, 1);
   const typedEmail = isEmailAddress(box.term.trim()) ? box.term.trim() : null;
   const chosen = new Set(invitees.map((invitee) => invitee.key));
@@ -276,26 +244,6 @@ function PeoplePicker({
     onChange([...invitees, invitee]);
     box.setTerm('');
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' && choices.length) {
-      event.preventDefault();
-      box.setOpen(true);
-      box.setActive((box.active + 1) % choices.length);
-    } else if (event.key === 'ArrowUp' && choices.length) {
-      event.preventDefault();
-      box.setActive((box.active - 1 + choices.length) % choices.length);
-    } else if ((event.key === 'Enter' || event.key === ',') && (choices[box.active] || typedEmail)) {
-      event.preventDefault();
-      const choice = choices[box.active] ?? choices.find((item) => item.kind === 'email');
-      if (choice) add(choice);
-    } else if (event.key === 'Backspace' && box.term === '' && invitees.length) {
-      onChange(invitees.slice(0, -1));
-    } else if (event.key === 'Escape' && box.open) {
-      event.stopPropagation();
-      box.setOpen(false);
-    }
-  };
-  const expanded = box.open && choices.length > 0;
   return (
     <div className="token-picker">
       {invitees.length > 0 ? (
@@ -326,56 +274,38 @@ function PeoplePicker({
           })}
         </ul>
       ) : null}
-      <input
-        id={inputId}
-        className="input"
-        role="combobox"
-        aria-expanded={expanded}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={expanded ? `${listId}-${box.active}` : undefined}
+      <SearchCombobox
+        inputId={inputId}
+        box={box}
+        choices={choices}
+        onPick={add}
         placeholder={INVITE_TEXTS.membersPlaceholder}
-        autoComplete="off"
-        value={box.term}
-        onChange={(event) => {
-          box.setTerm(event.target.value);
-          box.setOpen(true);
+        listLabel="Suggestions"
+        onOtherKey={(event) => {
+          // A comma ends an address as Enter does; Backspace in the empty box takes the last one back.
+          if (event.key === ',' && (choices[box.active] ?? typedEmail)) {
+            event.preventDefault();
+            const choice = choices[box.active] ?? choices.find((item) => item.kind === 'email');
+            if (choice) add(choice);
+          } else if (event.key === 'Backspace' && box.term === '' && invitees.length) {
+            onChange(invitees.slice(0, -1));
+          }
         }}
-        onFocus={() => box.setOpen(true)}
-        onBlur={() => box.setOpen(false)}
-        onKeyDown={onKeyDown}
-        data-testid="invite-search"
-      />
-      <div id={listId} role="listbox" className="combobox-list" hidden={!expanded} aria-label="Suggestions">
-        {choices.map((choice, index) => (
-          <div
-            key={choice.key}
-            id={`${listId}-${index}`}
-            role="option"
-            tabIndex={-1}
-            aria-selected={index === box.active}
-            className={index === box.active ? 'combobox-option combobox-option-active' : 'combobox-option'}
-            onMouseDown={(event) => {
-              event.preventDefault();
-              add(choice);
-            }}
-            data-testid="invite-option"
-          >
-            {choice.kind === 'user' ? (
-              <>
-                <Avatar name={choice.user.name} colorKey={choice.user.username} size={24} />
-                <span>
-                  {choice.user.name} <span className="muted">@{choice.user.username}</span>
-                </span>
-              </>
-            ) : (
+        render={(choice) =>
+          choice.kind === 'user' ? (
+            <>
+              <Avatar name={choice.user.name} colorKey={choice.user.username} size={24} />
               <span>
-                Invite <strong>{choice.email}</strong> by email
+                {choice.user.name} <span className="muted">@{choice.user.username}</span>
               </span>
-            )}
-          </div>
-        ))}
-      </div>
+            </>
+          ) : (
+            <span>
+              Invite <strong>{choice.email}</strong> by email
+            </span>
+          )
+        }
+      />
     </div>
   );
 }
@@ -393,9 +323,7 @@ function GroupPicker({
   group: GroupSuggestion | null;
   onChange: (group: GroupSuggestion | null) => void;
 }) {
-  const listId = useId();
   const box = useSearchCombobox(fetchGroupSuggestions, group === null);
-  const expanded = box.open && box.options.length > 0 && group === null;
   if (group) {
     return (
       <div className="token-picker">
@@ -418,61 +346,19 @@ function GroupPicker({
   }
   return (
     <div className="token-picker">
-      <input
-        id={inputId}
-        className="input"
-        role="combobox"
-        aria-expanded={expanded}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={expanded ? `${listId}-${box.active}` : undefined}
+      <SearchCombobox
+        inputId={inputId}
+        box={box}
+        choices={box.options.map((option) => ({ ...option, key: String(option.id) }))}
+        onPick={onChange}
         placeholder={INVITE_TEXTS.groupPlaceholder}
-        autoComplete="off"
-        value={box.term}
-        onChange={(event) => {
-          box.setTerm(event.target.value);
-          box.setOpen(true);
-        }}
-        onFocus={() => box.setOpen(true)}
-        onBlur={() => box.setOpen(false)}
-        onKeyDown={(event) => {
-          if (event.key === 'ArrowDown' && box.options.length) {
-            event.preventDefault();
-            box.setActive((box.active + 1) % box.options.length);
-          } else if (event.key === 'ArrowUp' && box.options.length) {
-            event.preventDefault();
-            box.setActive((box.active - 1 + box.options.length) % box.options.length);
-          } else if (event.key === 'Enter' && box.options[box.active]) {
-            event.preventDefault();
-            onChange(box.options[box.active] ?? null);
-          } else if (event.key === 'Escape' && box.open) {
-            event.stopPropagation();
-            box.setOpen(false);
-          }
-        }}
-        data-testid="invite-search"
+        listLabel="Groups"
+        render={(option) => (
+          <span>
+            {option.fullName} <span className="muted">{option.fullPath}</span>
+          </span>
+        )}
       />
-      <div id={listId} role="listbox" className="combobox-list" hidden={!expanded} aria-label="Groups">
-        {box.options.map((option, index) => (
-          <div
-            key={option.id}
-            id={`${listId}-${index}`}
-            role="option"
-            tabIndex={-1}
-            aria-selected={index === box.active}
-            className={index === box.active ? 'combobox-option combobox-option-active' : 'combobox-option'}
-            onMouseDown={(event) => {
-              event.preventDefault();
-              onChange(option);
-            }}
-            data-testid="invite-option"
-          >
-            <span>
-              {option.fullName} <span className="muted">{option.fullPath}</span>
-            </span>
-          </div>
-        ))}
-      </div>
     </div>
   );
 }
