@@ -1,16 +1,14 @@
-import { every } from '../clock.ts';
 import type { Executor } from '../db/executor.ts';
 import { ANONYMOUS, dataVersionFor } from '../services/actor.ts';
 import { type PublicationContext, publishStatusPages } from '../services/statusPage/statusPagePublisher.ts';
+import { type PeriodicJob, startPeriodicJob } from './periodicJob.ts';
 
 /** How often the server looks for changes to publish. */
 export const STATUS_PAGE_SYNC_INTERVAL_MS = 2000;
 /** After a failed publication, how long before it is tried again though nothing changed. */
 export const STATUS_PAGE_RETRY_MS = 60_000;
 
-export interface StatusPageSync {
-  stop(): Promise<void>;
-}
+export type StatusPageSync = PeriodicJob;
 
 /**
  * Publishes status pages in the background, as GitLab's publish worker does: whenever any shown data
@@ -26,8 +24,6 @@ export function startStatusPageSync(
 ): StatusPageSync {
   let seenVersion: string | null = null;
   let retryAt = Number.POSITIVE_INFINITY;
-  let running: Promise<void> | null = null;
-
   const pass = async () => {
     const version = await dataVersionFor(db, ANONYMOUS);
     if (version === seenVersion && context.now().getTime() < retryAt) return;
@@ -37,21 +33,5 @@ export function startStatusPageSync(
     retryAt = failed > 0 ? context.now().getTime() + STATUS_PAGE_RETRY_MS : Number.POSITIVE_INFINITY;
   };
 
-  const cancel = every(intervalMs, () => {
-    if (running) return;
-    running = pass()
-      .catch((error: unknown) =>
-        log(`status page publication: ${error instanceof Error ? error.message : error}`),
-      )
-      .finally(() => {
-        running = null;
-      });
-  });
-
-  return {
-    async stop() {
-      cancel();
-      await running;
-    },
-  };
+  return startPeriodicJob('status page publication', intervalMs, pass, log);
 }
