@@ -370,4 +370,20 @@ describe.each(BACKENDS)('member management (%s)', (backend) => {
     );
     expect(hidden.body.data?.project).toBeNull();
   });
+
+  it("lists a project's groups, and with with_shared the groups it is shared with", async () => {
+    const initechId = (await owner.json<{ id: number }>('/api/v4/groups/initech')).body.id;
+    const securityId = (await owner.json<{ id: number }>(`/api/v4/groups/${SECURITY}`)).body.id;
+    await send(owner, 'POST', `/api/v4/projects/${VAULT}/share`, { group_id: initechId, group_access: 20 });
+    const paths = async (query: string) =>
+      (await owner.json<{ full_path: string }[]>(`/api/v4/projects/${VAULT}/groups${query}`)).body.map(
+        (group) => group.full_path,
+      );
+    expect(await paths('')).toEqual(['acme/security', 'acme']);
+    expect(await paths('?with_shared=true')).toEqual(['acme/security', 'acme', 'initech']);
+    expect(await paths('?with_shared=true&search=init')).toEqual(['initech']);
+    expect(await paths(`?skip_groups=${securityId}`)).toEqual(['acme']);
+    expect((await anonymous.get(`/api/v4/projects/${VAULT}/groups`)).status).toBe(404);
+    await send(owner, 'DELETE', `/api/v4/projects/${VAULT}/share/${initechId}`);
+  });
 });

@@ -1,8 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerDeps } from '../../serverDeps.ts';
-import { listSharesOf, shareWithGroup, unshareWithGroup } from '../../services/members/shareService.ts';
+import {
+  listProjectGroups,
+  listSharesOf,
+  shareWithGroup,
+  unshareWithGroup,
+} from '../../services/members/shareService.ts';
+import { findReadableProject } from '../../services/projectService.ts';
 import { memberSourceRoutes, optionalExpiresAt, requiredAccessLevel, userIdParam } from './memberParams.ts';
-import { bodyParams, optionalInteger, ParamError } from './params.ts';
+import {
+  bodyParams,
+  optionalBoolean,
+  optionalIdList,
+  optionalInteger,
+  optionalString,
+  ParamError,
+  type Params,
+} from './params.ts';
 import { groupJson } from './presenters.ts';
 
 /**
@@ -12,9 +26,21 @@ import { groupJson } from './presenters.ts';
  * DELETE /api/v4/{groups,projects}/:id/share/:group_id  (204)
  * GET /api/v4/{groups,projects}/:id/shared_with_groups  the shares the caller may see (GitLab lists
  *     them as the `shared_with_groups` field of a group or project)
+ * GET /api/v4/projects/:id/groups                        the project's groups (`with_shared` adds
+ *     those it is shared with), `search`, `skip_groups`: the invite-a-group search's list
  */
 export function registerShareRoutes(app: FastifyInstance, deps: ServerDeps): void {
   const { db, config } = deps;
+  app.get('/api/v4/projects/:id/groups', async (request) => {
+    const query = request.query as Params;
+    const project = await findReadableProject(db, request.access, (request.params as { id: string }).id);
+    const groups = await listProjectGroups(db, request.access, project, {
+      search: optionalString(query, 'search', 255),
+      withShared: optionalBoolean(query, 'with_shared') ?? false,
+      skipGroups: optionalIdList(query, 'skip_groups') ?? [],
+    });
+    return groups.map((group) => groupJson(group, config.externalUrl));
+  });
   for (const { prefix, find } of memberSourceRoutes(deps)) {
     app.post(`${prefix}/share`, async (request, reply) => {
       const params = bodyParams(request);

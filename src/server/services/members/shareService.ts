@@ -7,11 +7,13 @@ import {
   type ShareSource,
   upsertGroupLink,
 } from '../../db/repositories/groupLinkRepository.ts';
+import { findNamespacesByIds } from '../../db/repositories/namespaceRepository.ts';
 import type { NamespaceRow } from '../../db/schema.ts';
 import type { AccessContext } from '../access.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
 import { findReadableGroup } from '../groupService.ts';
 import type { MembersOf } from '../memberService.ts';
+import type { ReadableProject } from '../projectService.ts';
 import { checkGrant, type MemberGrant } from './memberManagement.ts';
 import { requireMemberManager } from './memberSources.ts';
 
@@ -95,4 +97,33 @@ export async function listSharesOf(
       visible.push(link);
   }
   return visible;
+}
+
+/**
+ * GitLab's "list a project's groups" (`GET /projects/:id/groups`): the groups the project sits in,
+ * and with `withShared` those it is shared with, each only if the actor may see it; `search` keeps
+ * those whose name or path contains it; `skipGroups` leaves some out. Nearest group first.
+ */
+export async function listProjectGroups(
+  db: Executor,
+  access: AccessContext,
+  project: ReadableProject,
+  options: { search?: string | undefined; withShared: boolean; skipGroups: readonly number[] },
+): Promise<NamespaceRow[]> {
+  const ancestorIds = [...project.namespace.traversal_ids].reverse();
+  const sharedIds = options.withShared
+    ? (await listGroupLinks(db, { kind: 'project', id: project.project.id })).map((link) => link.group_id)
+    : [];
+  const ids = [...new Set([...ancestorIds, ...sharedIds])].filter((id) => !options.skipGroups.includes(id));
+  const byId = new Map((await findNamespacesByIds(db, ids)).map((group) => [group.id, group]));
+  const term = options.search?.toLowerCase();
+  const groups: NamespaceRow[] = [];
+  for (const id of ids) {
+    const group = byId.get(id);
+    if (!group || !(await access.canInNamespace('read_group', group))) continue;
+    if (term && !group.name.toLowerCase().includes(term) && !group.full_path.toLowerCase().includes(term))
+      continue;
+    groups.push(group);
+  }
+  return groups;
 }
