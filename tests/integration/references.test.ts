@@ -109,11 +109,14 @@ describe.each(BACKENDS)('references in rendered markdown (%s)', (backend) => {
 
   it('resolves every note of a page in one batch, whatever their number', async () => {
     const item = `/${PROJECT}/-/issues/${await newIssue({ title: 'Busy' })}`;
-    const count = async () => {
+    // Measured twice, the fewer kept: a session's activity is recorded once a minute, in whichever
+    // request comes then, and on a loaded machine a minute can pass mid-test.
+    const once = async () => {
       const before = server.statementCount();
       await notesOf('owner', item);
       return server.statementCount() - before;
     };
+    const count = async () => Math.min(await once(), await once());
     await send('owner', 'POST', `${item}/notes`, { note: { note: `#${openIid} ~"needs review" @guest` } });
     const withOne = await count();
     for (const text of [`#${closedIid} @reporter`, `#${openIid} %v9.0`, `~"needs review" &${epicIid}`]) {
