@@ -25,6 +25,8 @@ test('an owner marks an epic as blocked, the tree and the roadmap show it, and r
   page,
   browser,
 }) => {
+  // A long walk: three epics made, a link added and removed, six pages opened in two browsers.
+  test.setTimeout(90_000);
   await signIn(page, 'owner');
   const stamp = Date.now();
   const parent = await createEpic(page, `Programme ${stamp}`);
