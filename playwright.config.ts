@@ -12,7 +12,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // A test's whole budget: the multi-user walks open a dozen pages, and on a busy two-core machine
+  // that passed 30 s while every step still succeeded. Each assertion keeps its own 10 s below.
+  timeout: 60_000,
   expect: {
     timeout: 10_000,
     // Goldens named by the test's argument only: the same file on every platform.
