@@ -24,3 +24,8 @@ export const ACCESS_LEVEL_NAMES: Readonly<Record<AccessLevel, string>> = {
   40: 'Maintainer',
   50: 'Owner',
 };
+
+/** A level's name ('Developer'); 'Custom' for a level GitLab names only for custom roles. */
+export function accessLevelName(level: number): string {
+  return isAccessLevel(level) ? ACCESS_LEVEL_NAMES[level] : 'Custom';
+}

@@ -1,5 +1,5 @@
 import { type ReactNode, useId, useState } from 'react';
-import { ACCESS_LEVEL_NAMES, isAccessLevel } from '../../../core/domain/accessLevel.ts';
+import { accessLevelName } from '../../../core/domain/accessLevel.ts';
 import {
   INVITE_ERRORS_SHOWN,
   INVITE_TEXTS,
@@ -22,8 +22,6 @@ import { SearchCombobox, useSearchCombobox } from './SearchCombobox.tsx';
 type Invitee =
   | { readonly kind: 'user'; readonly key: string; readonly user: UserSuggestion }
   | { readonly kind: 'email'; readonly key: string; readonly email: string };
-
-const roleName = (level: number) => (isAccessLevel(level) ? ACCESS_LEVEL_NAMES[level] : String(level));
 
 /** 'You're inviting members to the {name} group.', with the name in bold. */
 function intro(template: string, name: string): ReactNode {
@@ -185,7 +183,7 @@ export function InviteMembersModal({
           >
             {grantableLevels.map((level) => (
               <option key={level} value={level}>
-                {roleName(level)}
+                {accessLevelName(level)}
               </option>
             ))}
           </select>

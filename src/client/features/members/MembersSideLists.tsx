@@ -1,4 +1,4 @@
-import { ACCESS_LEVEL_NAMES, AccessLevel, isAccessLevel } from '../../../core/domain/accessLevel.ts';
+import { AccessLevel, accessLevelName } from '../../../core/domain/accessLevel.ts';
 import { formatCalendarDate, formatTimestamp } from '../../../core/time/formatting.ts';
 import {
   type AccessRequest,
@@ -14,7 +14,6 @@ import { Avatar, Button, EmptyState } from '../../ui/index.ts';
 import { MEMBERS_TEXTS } from './membersTexts.ts';
 import type { useMembersWrite } from './useMembersWrite.ts';
 
-const roleName = (level: number) => (isAccessLevel(level) ? ACCESS_LEVEL_NAMES[level] : 'Custom');
 type Write = ReturnType<typeof useMembersWrite>;
 
 /** The groups the group or project is shared with; a manager ends a share. */
@@ -51,7 +50,7 @@ export function SharesTable({
                   {share.fullName}
                 </a>
               </td>
-              <td data-label={MEMBERS_TEXTS.maxRole}>{roleName(share.accessLevel)}</td>
+              <td data-label={MEMBERS_TEXTS.maxRole}>{accessLevelName(share.accessLevel)}</td>
               <td data-label={MEMBERS_TEXTS.expiration} className="cell-date">
                 {share.expiresAt ? (
                   formatCalendarDate(share.expiresAt)
@@ -124,7 +123,7 @@ export function InvitationsTable({
                   ) : null}
                 </span>
               </td>
-              <td data-label={MEMBERS_TEXTS.maxRole}>{roleName(invitation.accessLevel)}</td>
+              <td data-label={MEMBERS_TEXTS.maxRole}>{accessLevelName(invitation.accessLevel)}</td>
               <td data-label={MEMBERS_TEXTS.expiration} className="cell-date">
                 {invitation.expiresAt ? (
                   formatCalendarDate(invitation.expiresAt)
@@ -228,7 +227,7 @@ export function AccessRequestsTable({
                     }
                     data-testid="request-approve"
                   >
-                    {MEMBERS_TEXTS.approve} ({roleName(level)})
+                    {MEMBERS_TEXTS.approve} ({accessLevelName(level)})
                   </Button>
                   <Button
                     disabled={write.busy}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ACCESS_LEVEL_NAMES, isAccessLevel } from '../../../core/domain/accessLevel.ts';
+import { accessLevelName } from '../../../core/domain/accessLevel.ts';
 import { formatCalendarDate } from '../../../core/time/formatting.ts';
 import { type Member, removeMember, updateMember } from '../../data/index.ts';
 import { Avatar, Badge, Button } from '../../ui/index.ts';
@@ -7,8 +7,6 @@ import { tomorrowDay } from './inviteErrors.ts';
 import { MEMBERS_TEXTS } from './membersTexts.ts';
 import { RemoveMemberDialog } from './RemoveMemberDialog.tsx';
 import type { useMembersWrite } from './useMembersWrite.ts';
-
-const roleName = (level: number) => (isAccessLevel(level) ? ACCESS_LEVEL_NAMES[level] : 'Custom');
 
 /**
  * The members, each with where their membership comes from; a manager changes a direct member's
@@ -155,12 +153,12 @@ function MemberRow({
           >
             {grantableLevels.map((option) => (
               <option key={option} value={option}>
-                {roleName(option)}
+                {accessLevelName(option)}
               </option>
             ))}
           </select>
         ) : (
-          roleName(level)
+          accessLevelName(level)
         )}
       </td>
       <td data-label="Member since" className="cell-date">

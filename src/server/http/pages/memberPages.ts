@@ -1,4 +1,4 @@
-import { ACCESS_LEVEL_NAMES, isAccessLevel } from '../../../core/domain/accessLevel.ts';
+import { accessLevelName } from '../../../core/domain/accessLevel.ts';
 import { groupPath, projectPath, userPath } from '../../../core/domain/webPaths.ts';
 import type {
   MemberJson,
@@ -27,7 +27,7 @@ function memberPageJson(
     id: row.member_id,
     access_level: {
       integer_value: row.access_level,
-      string_value: isAccessLevel(row.access_level) ? ACCESS_LEVEL_NAMES[row.access_level] : 'Custom',
+      string_value: accessLevelName(row.access_level),
     },
     created_at: row.created_at.toISOString(),
     expires_at: row.expires_at,

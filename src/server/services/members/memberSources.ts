@@ -1,4 +1,3 @@
-import { ACCESS_LEVEL_NAMES, isAccessLevel } from '../../../core/domain/accessLevel.ts';
 import type { MemberSourceKey } from '../../db/repositories/memberRepository.ts';
 import type { AccessContext } from '../access.ts';
 import { ForbiddenError, UnauthorizedError } from '../errors.ts';
@@ -53,6 +52,4 @@ export async function requireMemberManager(
   return { userId: user.id, level: await actorLevelOn(access, of), isAdmin: user.is_admin };
 }
 
-export function accessLevelName(level: number): string {
-  return isAccessLevel(level) ? ACCESS_LEVEL_NAMES[level] : 'Custom';
-}
+export { accessLevelName } from '../../../core/domain/accessLevel.ts';
