@@ -198,3 +198,31 @@ test('the group and project overviews open the invite modal for those who manage
   await expect(reporter.getByTestId('sidebar-assignees-invite-members')).toHaveCount(0);
   await reporterContext.close();
 });
+
+test("an access request reaches the owner's To-Do List, which leads to it; denying it clears the to-do", async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'outsider', '/groups/initech/-/group_members');
+  await page.getByTestId('request-access-button').click();
+  await expect(page.getByText('Your request for access is waiting for approval.')).toBeVisible();
+
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  await signIn(owner, 'owner', '/dashboard/todos');
+  const todo = owner.getByTestId('todo-row').filter({ hasText: 'Otto Olsen' });
+  await expect(todo).toContainText('Otto Olsen has requested access to group');
+  await expect(todo.getByTestId('todo-target')).toHaveText('Initech');
+  await todo.getByTestId('todo-target').click();
+  await expect(owner).toHaveURL(/\/groups\/initech\/-\/group_members\?tab=access_requests$/);
+  await waitForIdle(owner);
+  const request = owner.getByRole('row').filter({ hasText: 'Otto Olsen' });
+  await request.getByRole('button', { name: 'Deny' }).click();
+  await expect(owner.getByText('Access request was denied.')).toBeVisible();
+
+  await owner.goto('/dashboard/todos');
+  await waitForIdle(owner);
+  await expect(owner.getByRole('heading', { level: 1, name: 'To-Do List' })).toBeVisible();
+  await expect(owner.getByTestId('todo-row').filter({ hasText: 'Otto Olsen' })).toHaveCount(0);
+  await ownerContext.close();
+});

@@ -326,6 +326,86 @@ describe.each(BACKENDS)('member management (%s)', (backend) => {
     ).toBe(404);
   });
 
+  it("gives a request's approvers a to-do that leads to it, done once the request is answered", async () => {
+    const requester = HttpClient.withToken(server.baseUrl, await server.tokenFor('dvaughan'));
+    const developer = HttpClient.withToken(server.baseUrl, await server.tokenFor('developer'));
+    type TodoJson = {
+      action_name: string;
+      target_type: string;
+      body: string;
+      target_url: string;
+      author: { username: string };
+      target: { path_with_namespace?: string; full_path?: string };
+    };
+    const todos = async (client: HttpClient, state: 'pending' | 'done') =>
+      (await client.json<TodoJson[]>(`/api/v4/todos?action=member_access_requested&state=${state}`)).body;
+
+    const projectRequests = `/api/v4/projects/${API_PROJECT}/access_requests`;
+    expect((await send(requester, 'POST', projectRequests)).status).toBe(201);
+    // A project's maintainers and owners answer its requests; a developer does not.
+    for (const approver of [owner, maintainer]) {
+      expect(await todos(approver, 'pending')).toEqual([
+        expect.objectContaining({
+          action_name: 'member_access_requested',
+          target_type: 'Project',
+          body: 'acme/platform/backend/api',
+          target_url: `http://localhost/acme/platform/backend/api/-/project_members?tab=access_requests`,
+          author: expect.objectContaining({ username: 'dvaughan' }),
+          target: expect.objectContaining({ path_with_namespace: 'acme/platform/backend/api' }),
+        }),
+      ]);
+    }
+    expect(await todos(developer, 'pending')).toEqual([]);
+    const graphql = await owner.graphql<{
+      currentUser: {
+        todos: {
+          nodes: { targetType: string; body: string; targetUrl: string; target: Record<string, string> }[];
+        };
+      };
+    }>(
+      `{ currentUser { todos(action: [member_access_requested], state: [pending]) { nodes { targetType body targetUrl
+          target { __typename webUrl ... on Project { nameWithNamespace } } } } } }`,
+    );
+    expect(graphql.body.data?.currentUser.todos.nodes).toEqual([
+      {
+        targetType: 'PROJECT',
+        body: 'acme/platform/backend/api',
+        targetUrl: `http://localhost/acme/platform/backend/api/-/project_members?tab=access_requests`,
+        target: {
+          __typename: 'Project',
+          webUrl: `http://localhost/acme/platform/backend/api`,
+          nameWithNamespace: 'Acme Corp / Platform / Backend / API',
+        },
+      },
+    ]);
+    // One approver's answer closes everyone's to-do.
+    expect((await send(maintainer, 'DELETE', `${projectRequests}/${idOf('dvaughan')}`)).status).toBe(204);
+    expect(await todos(owner, 'pending')).toEqual([]);
+    expect(await todos(owner, 'done')).toContainEqual(
+      expect.objectContaining({
+        body: 'acme/platform/backend/api',
+        author: expect.objectContaining({ username: 'dvaughan' }),
+      }),
+    );
+
+    // A group's requests go to its owners only.
+    const groupRequests = '/api/v4/groups/acme%2Fplatform/access_requests';
+    expect((await send(requester, 'POST', groupRequests)).status).toBe(201);
+    expect(await todos(owner, 'pending')).toEqual([
+      expect.objectContaining({
+        target_type: 'Namespace',
+        body: 'acme/platform',
+        target_url: `http://localhost/groups/acme/platform/-/group_members?tab=access_requests`,
+        target: expect.objectContaining({ full_path: 'acme/platform' }),
+      }),
+    ]);
+    expect(await todos(maintainer, 'pending')).toEqual([]);
+    expect(
+      (await send(owner, 'PUT', `${groupRequests}/${idOf('dvaughan')}/approve`, { access_level: 20 })).status,
+    ).toBe(200);
+    expect(await todos(owner, 'pending')).toEqual([]);
+  });
+
   it('answers Group.groupMembers and Project.projectMembers, each user once at their highest level', async () => {
     const direct = await anonymous.graphql<{
       group: {

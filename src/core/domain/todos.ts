@@ -22,6 +22,7 @@ export const TODO_ACTION_ASSIGNED = 1;
 export const TODO_ACTION_MARKED = 4;
 export const TODO_ACTION_MENTIONED = 2;
 export const TODO_ACTION_DIRECTLY_ADDRESSED = 7;
+export const TODO_ACTION_MEMBER_ACCESS_REQUESTED = 10;
 
 export type TodoState = 'pending' | 'done';
 

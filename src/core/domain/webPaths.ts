@@ -236,3 +236,9 @@ export function inviteMembersPath(
   const members = kind === 'group' ? groupMembersPath(fullPath) : projectMembersPath(fullPath);
   return `${members}?open_modal=${modal}`;
 }
+
+/** The members page's Access requests tab: where a `member_access_requested` to-do leads. */
+export function accessRequestsPath(kind: 'group' | 'project', fullPath: string): string {
+  const members = kind === 'group' ? groupMembersPath(fullPath) : projectMembersPath(fullPath);
+  return `${members}?tab=access_requests`;
+}

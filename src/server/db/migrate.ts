@@ -25,6 +25,7 @@ import * as statusPage from './migrations/0016_status_page.ts';
 import * as membersAndInvitations from './migrations/0017_members_and_invitations.ts';
 import * as ldapGroupLinks from './migrations/0018_ldap_group_links.ts';
 import * as search from './migrations/0019_search.ts';
+import * as accessRequestTodos from './migrations/0020_access_request_todos.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations are listed here, in order; they only ever run forward. */
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017_members_and_invitations': membersAndInvitations,
   '0018_ldap_group_links': ldapGroupLinks,
   '0019_search': search,
+  '0020_access_request_todos': accessRequestTodos,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -345,7 +345,8 @@ export interface TodosTable {
   root_namespace_id: number;
   user_id: number;
   author_id: number;
-  target_type: 'Epic' | 'Issue' | 'MergeRequest';
+  /** 'Namespace' and 'Project' for `member_access_requested`: the group or project to join. */
+  target_type: 'Epic' | 'Issue' | 'MergeRequest' | 'Namespace' | 'Project';
   target_id: number;
   group_id: number | null;
   project_id: number | null;

@@ -5,13 +5,16 @@ import { findNamespacesByIds } from '../db/repositories/namespaceRepository.ts';
 import { findNoteTexts } from '../db/repositories/noteRepository.ts';
 import { findProjectsByIds } from '../db/repositories/projectRepository.ts';
 import { findUsersByIds } from '../db/repositories/userRepository.ts';
-import type { EpicRow, NamespaceRow, TodoRow, UserRow } from '../db/schema.ts';
+import type { EpicRow, NamespaceRow, ProjectRow, TodoRow, UserRow } from '../db/schema.ts';
 import type { IssueInProject } from './issueService.ts';
 
 /** What a page of to-dos points at, read in one batch per table, each keyed by id. */
 export interface TodoTargets {
   readonly issues: ReadonlyMap<number, IssueInProject>;
   readonly epics: ReadonlyMap<number, { readonly epic: EpicRow; readonly group: NamespaceRow }>;
+  /** The groups and projects of access requests (`member_access_requested`). */
+  readonly groups: ReadonlyMap<number, NamespaceRow>;
+  readonly projects: ReadonlyMap<number, { readonly project: ProjectRow; readonly namespace: NamespaceRow }>;
   readonly authors: ReadonlyMap<number, UserRow>;
   /** The text of the notes that raised to-dos, by note id. */
   readonly noteTexts: ReadonlyMap<number, string>;
@@ -45,11 +48,17 @@ export async function findTodoTargets(db: Executor, todos: readonly TodoRow[]): 
     findUsersByIds(db, unique(todos.map((todo) => todo.author_id))),
     findNoteTexts(db, unique(todos.flatMap((todo) => (todo.note_id === null ? [] : [todo.note_id])))),
   ]);
-  const projects = byId(await findProjectsByIds(db, unique(issues.map((issue) => issue.project_id))));
+  const projects = byId(
+    await findProjectsByIds(db, unique([...issues.map((issue) => issue.project_id), ...idsOf('Project')])),
+  );
   const namespaces = byId(
     await findNamespacesByIds(
       db,
-      unique([...[...projects.values()].map((p) => p.namespace_id), ...epics.map((e) => e.group_id)]),
+      unique([
+        ...[...projects.values()].map((p) => p.namespace_id),
+        ...epics.map((e) => e.group_id),
+        ...idsOf('Namespace'),
+      ]),
     ),
   );
   const issueMap = new Map<number, IssueInProject>();
@@ -63,5 +72,23 @@ export async function findTodoTargets(db: Executor, todos: readonly TodoRow[]): 
     const group = namespaces.get(epic.group_id);
     if (group) epicMap.set(epic.id, { epic, group });
   }
-  return { issues: issueMap, epics: epicMap, authors: byId(authors), noteTexts };
+  const groups = new Map<number, NamespaceRow>();
+  for (const id of idsOf('Namespace')) {
+    const group = namespaces.get(id);
+    if (group) groups.set(id, group);
+  }
+  const projectMap = new Map<number, { project: ProjectRow; namespace: NamespaceRow }>();
+  for (const id of idsOf('Project')) {
+    const project = projects.get(id);
+    const namespace = project && namespaces.get(project.namespace_id);
+    if (project && namespace) projectMap.set(id, { project, namespace });
+  }
+  return {
+    issues: issueMap,
+    epics: epicMap,
+    groups,
+    projects: projectMap,
+    authors: byId(authors),
+    noteTexts,
+  };
 }

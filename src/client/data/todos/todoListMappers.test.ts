@@ -56,4 +56,30 @@ describe('a to-do row', () => {
       url: '/groups/acme/-/epics/3',
     });
   });
+
+  it('names the group someone asked to join and leads to its access requests', () => {
+    const item = toTodoItem({
+      id: 'gid://gitlab/Todo/3',
+      state: 'pending',
+      action: 'member_access_requested',
+      targetType: 'NAMESPACE',
+      createdAt: '2026-11-27T10:00:00Z',
+      body: 'acme/platform',
+      targetUrl: '/groups/acme/platform/-/group_members?tab=access_requests',
+      author,
+      target: {
+        webUrl: '/groups/acme/platform',
+        id: 'gid://gitlab/Group/2',
+        groupName: 'Acme Corp / Platform',
+      },
+    } as Parameters<typeof toTodoItem>[0]);
+    expect(item).toMatchObject({
+      action: 'member_access_requested',
+      reference: '',
+      placeKind: 'group',
+      title: 'Acme Corp / Platform',
+      noteBody: null,
+      url: '/groups/acme/platform/-/group_members?tab=access_requests',
+    });
+  });
 });

@@ -13,8 +13,15 @@ const actionOf = (name: string): TodoActionName => todoActionName(todoActionOfNa
 
 export function toTodoItem(node: TodoNode): TodoItemView {
   const target = node.target;
-  const title =
-    ('title' in target ? target.title : 'epicTitle' in target ? target.epicTitle : null) ?? node.body;
+  const itemTitle = 'title' in target ? target.title : 'epicTitle' in target ? target.epicTitle : null;
+  // An access request names the group or project to join; its body is only that place's path.
+  const placeName =
+    'groupName' in target
+      ? target.groupName
+      : 'nameWithNamespace' in target
+        ? target.nameWithNamespace
+        : null;
+  const title = itemTitle ?? placeName ?? node.body;
   return {
     id: node.id,
     state: node.state === 'done' ? 'done' : 'pending',
@@ -26,9 +33,10 @@ export function toTodoItem(node: TodoNode): TodoItemView {
       webPath: node.author.webPath,
     },
     reference: 'reference' in target ? target.reference : '',
+    placeKind: 'groupName' in target ? 'group' : 'nameWithNamespace' in target ? 'project' : null,
     title,
     // A to-do from a comment carries the comment's text as its body (GitLab's list quotes it).
-    noteBody: node.body !== title ? node.body : null,
+    noteBody: itemTitle !== null && node.body !== itemTitle ? node.body : null,
     url: node.targetUrl ?? target.webUrl ?? '',
     createdAt: toInstant(node.createdAt),
   };

@@ -28,6 +28,8 @@ export interface TodoItemView {
   };
   /** `group/project#12` or `group&5`. */
   readonly reference: string;
+  /** What an access request asks to join (GitLab's "has requested access to group"); else null. */
+  readonly placeKind: 'group' | 'project' | null;
   readonly title: string;
   /** The comment's text when the to-do comes from a mention in a comment. */
   readonly noteBody: string | null;

@@ -27,7 +27,10 @@ export function TodoRow({
           <a className="todo-author" href={author.webPath}>
             {author.name}
           </a>{' '}
-          <span className="todo-action">{actionText(todo.action)}</span>
+          <span className="todo-action">
+            {actionText(todo.action)}
+            {todo.placeKind ? TODO_TEXT.accessTo(todo.placeKind) : null}
+          </span>
           {todo.createdAt ? (
             <>
               {' · '}

@@ -6,6 +6,8 @@ export const TODO_TEXT = {
   tabs: { pending: 'To Do', done: 'Done' },
   tabsLabel: 'Filter to-do items by state',
   markDone: 'Mark as done',
+  /** After 'has requested access': what the requester asks to join. */
+  accessTo: (kind: 'group' | 'project') => ` to ${kind}`,
   undo: 'Undo',
   markAllDone: 'Mark all as done',
   fetchError: 'Something went wrong while fetching to-do items',

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { Executor } from '../executor.ts';
 import { type OffsetLimit, type PageWithTotal, pageWithTotal } from '../pagination.ts';
 
@@ -226,4 +226,49 @@ export function listMembers(
     },
     page,
   );
+}
+
+/** How many approvers an access request notifies: GitLab's ten most recently active. */
+const ACCESS_REQUEST_APPROVERS = 10;
+
+/**
+ * Who answers a request to join the source: those holding at least `minimumLevel` on it or on a
+ * group above it (a group's owners, a project's maintainers), the most recently active first.
+ */
+export async function findAccessRequestApprovers(
+  db: Executor,
+  source: { readonly projectId: number | null; readonly traversalIds: readonly number[] },
+  minimumLevel: number,
+): Promise<number[]> {
+  const groups = sql.join(source.traversalIds.map((id) => sql`${id}::int4`));
+  const rows = await db
+    .selectFrom('member_authorizations as members')
+    .innerJoin('users', 'users.id', 'members.user_id')
+    .select('members.user_id')
+    .select(
+      sql<Date | null>`(SELECT max(s.last_activity_at) FROM sessions s WHERE s.user_id = members.user_id)`.as(
+        'active_at',
+      ),
+    )
+    .where('users.state', '=', 'active')
+    .where('members.access_level', '>=', minimumLevel)
+    .where((eb) =>
+      eb.or([
+        sql<SqlBool>`members.source_type = 'Namespace' AND members.source_id = ANY(ARRAY[${groups}])`,
+        ...(source.projectId === null
+          ? []
+          : [
+              eb.and([
+                eb('members.source_type', '=', 'Project'),
+                eb('members.source_id', '=', source.projectId),
+              ]),
+            ]),
+      ]),
+    )
+    .groupBy('members.user_id')
+    .orderBy(sql`2 DESC NULLS LAST`)
+    .orderBy('members.user_id')
+    .limit(ACCESS_REQUEST_APPROVERS)
+    .execute();
+  return rows.map((row) => row.user_id);
 }

@@ -1,4 +1,5 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { AccessLevel } from '../../../core/domain/accessLevel.ts';
 import type { TodoState } from '../../../core/domain/todos.ts';
 import type { Executor } from '../executor.ts';
 import { type OffsetLimit, pageWithTotal } from '../pagination.ts';
@@ -58,9 +59,38 @@ function targetReadable(eb: ExpressionBuilder<Database, 'todos'>, viewer: Viewer
         ),
       ]),
     );
+  // An access request's to-do stays readable while its user may still answer it: a group's owners,
+  // a project's maintainers (GitLab's admin_group_member and admin_project_member).
+  const approverIn = (level: number, scope: ReturnType<typeof sql<SqlBool>>) =>
+    eb.exists(
+      eb
+        .selectFrom('member_authorizations as members')
+        .select(sql`1`.as('one'))
+        .where('members.user_id', '=', userId)
+        .where('members.access_level', '>=', level)
+        .where(scope),
+    );
+  const group = eb
+    .selectFrom('namespaces')
+    .select(sql`1`.as('one'))
+    .whereRef('namespaces.id', '=', 'todos.target_id')
+    .where(approverIn(AccessLevel.Owner, inNamespaceChain));
+  const project = eb
+    .selectFrom('projects')
+    .innerJoin('namespaces', 'namespaces.id', 'projects.namespace_id')
+    .select(sql`1`.as('one'))
+    .whereRef('projects.id', '=', 'todos.target_id')
+    .where(
+      approverIn(
+        AccessLevel.Maintainer,
+        sql<SqlBool>`(${inNamespaceChain}) OR (members.source_type = 'Project' AND members.source_id = projects.id)`,
+      ),
+    );
   return eb.or([
     eb.and([eb('todos.target_type', '=', 'Epic'), eb.exists(epic)]),
     eb.and([eb('todos.target_type', '=', 'Issue'), eb.exists(issue)]),
+    eb.and([eb('todos.target_type', '=', 'Namespace'), eb.exists(group)]),
+    eb.and([eb('todos.target_type', '=', 'Project'), eb.exists(project)]),
   ]);
 }
 
@@ -127,6 +157,32 @@ export async function findTodosOfTargets(
 
 export function insertTodo(db: Executor, todo: NewTodo): Promise<TodoRow> {
   return db.insertInto('todos').values(todo).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function insertTodos(db: Executor, todos: readonly NewTodo[]): Promise<void> {
+  if (todos.length > 0)
+    await db
+      .insertInto('todos')
+      .values([...todos])
+      .execute();
+}
+
+/** Marks done everyone's pending to-dos of one action on a target by one author (a request answered). */
+export async function markTodosOfTargetDone(
+  db: Executor,
+  target: { type: TodoTargetType; id: number },
+  by: { action: number; authorId: number },
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('todos')
+    .set({ state: 'done', updated_at: now })
+    .where('target_type', '=', target.type)
+    .where('target_id', '=', target.id)
+    .where('action', '=', by.action)
+    .where('author_id', '=', by.authorId)
+    .where('state', '=', 'pending')
+    .execute();
 }
 
 /** Marks the to-do done (a done one stays as it is); the row as it is afterwards. */

@@ -461,7 +461,7 @@ export type GroupPermissions = {
   adminGroup: Scalars['Boolean']['output'];
 };
 
-export type Group = {
+export type Group = Todoable & {
   __typename?: 'Group';
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
@@ -658,7 +658,7 @@ export type NamespaceWorkItemTypesArgs = {
   before?: InputMaybe<Scalars['String']['input']>;
 };
 
-export type Project = {
+export type Project = Todoable & {
   __typename?: 'Project';
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
@@ -1542,7 +1542,11 @@ export type TodoTargetEnum =
   | 'MERGEREQUEST'
   | 'DESIGN'
   | 'ALERT'
-  | 'EPIC';
+  | 'EPIC'
+  /** A group someone asked to join (member_access_requested). */
+  | 'NAMESPACE'
+  /** A project someone asked to join (member_access_requested). */
+  | 'PROJECT';
 
 /** An item a to-do can be about (GitLab's `Todoable`). */
 export type Todoable = {
@@ -1560,7 +1564,7 @@ export type Todo = {
   body: Scalars['String']['output'];
   /** The web address of the target. */
   targetUrl?: Maybe<Scalars['String']['output']>;
-  /** The issue or epic the to-do is about. */
+  /** The issue or epic the to-do is about; the group or project of an access request. */
   target: Todoable;
   author: UserCore;
   /** The to-do's group, if the current user may see it. */
@@ -3012,6 +3016,8 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( UserModel )
   ;
   Todoable:
+    | ( GroupModel )
+    | ( ProjectModel )
     | ( EpicModel )
     | ( IssueModel )
   ;
@@ -3646,6 +3652,7 @@ export type GroupResolvers<ContextType = GraphQLContext, ParentType extends Reso
   issues?: Resolver<Maybe<ResolversTypes['IssueConnection']>, ParentType, ContextType, RequireFields<GroupIssuesArgs, 'includeSubgroups'>>;
   groupMembers?: Resolver<Maybe<ResolversTypes['GroupMemberConnection']>, ParentType, ContextType, RequireFields<GroupGroupMembersArgs, 'relations'>>;
   workItemTypes?: Resolver<Maybe<ResolversTypes['WorkItemTypeConnection']>, ParentType, ContextType, Partial<GroupWorkItemTypesArgs>>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type GroupEdgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GroupEdge'] = ResolversParentTypes['GroupEdge']> = {
@@ -3693,6 +3700,7 @@ export type ProjectResolvers<ContextType = GraphQLContext, ParentType extends Re
   workItems?: Resolver<Maybe<ResolversTypes['WorkItemConnection']>, ParentType, ContextType, Partial<ProjectWorkItemsArgs>>;
   incidentManagementTimelineEvents?: Resolver<Maybe<ResolversTypes['TimelineEventTypeConnection']>, ParentType, ContextType, RequireFields<ProjectIncidentManagementTimelineEventsArgs, 'incidentId'>>;
   incidentManagementTimelineEvent?: Resolver<Maybe<ResolversTypes['TimelineEventType']>, ParentType, ContextType, RequireFields<ProjectIncidentManagementTimelineEventArgs, 'id' | 'incidentId'>>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type ProjectEdgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProjectEdge'] = ResolversParentTypes['ProjectEdge']> = {
@@ -3999,7 +4007,7 @@ export interface TodoableIdScalarConfig extends GraphQLScalarTypeConfig<Resolver
 }
 
 export type TodoableResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Todoable'] = ResolversParentTypes['Todoable']> = {
-  __resolveType: TypeResolveFn<'Epic' | 'Issue', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Group' | 'Project' | 'Epic' | 'Issue', ParentType, ContextType>;
 };
 
 export type TodoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Todo'] = ResolversParentTypes['Todo']> = {

@@ -1,8 +1,8 @@
 import { GraphQLError } from 'graphql';
 import { namesIssueRow, parseGlobalId, toGlobalId } from '../../../core/domain/gid.ts';
 import { todoActionName, todoActionOfName } from '../../../core/domain/todos.ts';
-import { epicWebPath, issueOrTaskWebPath } from '../../../core/domain/webPaths.ts';
-import type { EpicRow, IssueRow } from '../../db/schema.ts';
+import { accessRequestsPath, epicWebPath, issueOrTaskWebPath } from '../../../core/domain/webPaths.ts';
+import type { EpicRow, IssueRow, NamespaceRow, ProjectRow } from '../../db/schema.ts';
 import { findReadableEpic } from '../../services/epics/epicQueries.ts';
 import { NotFoundError } from '../../services/errors.ts';
 import { findReadableIssueByIdOrNull } from '../../services/issueService.ts';
@@ -34,6 +34,8 @@ const TARGET_ENUM: Readonly<Record<TodoTargetType, TodoTargetEnum>> = {
   Epic: 'EPIC',
   Issue: 'ISSUE',
   MergeRequest: 'MERGEREQUEST',
+  Namespace: 'NAMESPACE',
+  Project: 'PROJECT',
 };
 
 /** The stored target types a `type:` filter names; kinds this app does not have match nothing. */
@@ -41,43 +43,110 @@ function targetTypesOf(types: readonly TodoTargetEnum[]): TodoTargetType[] {
   return (Object.keys(TARGET_ENUM) as TodoTargetType[]).filter((type) => types.includes(TARGET_ENUM[type]));
 }
 
+type TodoTarget =
+  | { readonly kind: 'epic'; readonly epic: EpicRow }
+  | { readonly kind: 'issue'; readonly issue: IssueRow }
+  | { readonly kind: 'group'; readonly group: NamespaceRow }
+  | { readonly kind: 'project'; readonly project: ProjectRow };
+
 /**
  * The to-do's target. Lists answer only to-dos whose target the viewer may read, so it is loaded
  * unchecked; one deleted since is a bug in the caller's flow, not a null.
  */
-async function targetOf(todo: TodoModel, { loaders }: GraphQLContext): Promise<EpicRow | IssueRow> {
-  const target =
-    todo.target_type === 'Epic'
-      ? await loaders.epic.load(todo.target_id)
-      : await loaders.issue.load(todo.target_id);
-  if (!target) throw new Error(`Todo ${todo.id} lost its ${todo.target_type}`);
-  return target;
+async function targetOf(todo: TodoModel, { loaders }: GraphQLContext): Promise<TodoTarget> {
+  const lost = () => new Error(`Todo ${todo.id} lost its ${todo.target_type}`);
+  switch (todo.target_type) {
+    case 'Epic': {
+      const epic = await loaders.epic.load(todo.target_id);
+      if (!epic) throw lost();
+      return { kind: 'epic', epic };
+    }
+    case 'Namespace': {
+      const group = await loaders.namespace.load(todo.target_id);
+      if (!group) throw lost();
+      return { kind: 'group', group };
+    }
+    case 'Project': {
+      const project = await loaders.project.load(todo.target_id);
+      if (!project) throw lost();
+      return { kind: 'project', project };
+    }
+    default: {
+      const issue = await loaders.issue.load(todo.target_id);
+      if (!issue) throw lost();
+      return { kind: 'issue', issue };
+    }
+  }
 }
 
-/** The target's web path, under its group (epics) or project (issues). */
+/** The title a to-do's body falls back to: the item's title, or the full path of the place to join. */
+function targetTitleOf(target: TodoTarget): string {
+  switch (target.kind) {
+    case 'epic':
+      return target.epic.title;
+    case 'issue':
+      return target.issue.title;
+    case 'group':
+      return target.group.full_path;
+    case 'project':
+      return target.project.full_path;
+  }
+}
+
+/**
+ * The target's web path: an issue under its project, an epic under its group, and for an access
+ * request the requests waiting on the members page.
+ */
 async function targetPathOf(todo: TodoModel, context: GraphQLContext): Promise<string> {
   const target = await targetOf(todo, context);
-  if ('project_id' in target) {
-    const project = await context.loaders.project.load(target.project_id);
-    if (!project) throw new Error(`Issue ${target.id} lost its project`);
-    return issueOrTaskWebPath(project.full_path, target.iid, target.issue_type);
+  switch (target.kind) {
+    case 'issue': {
+      const project = await context.loaders.project.load(target.issue.project_id);
+      if (!project) throw new Error(`Issue ${target.issue.id} lost its project`);
+      return issueOrTaskWebPath(project.full_path, target.issue.iid, target.issue.issue_type);
+    }
+    case 'epic': {
+      const group = await context.loaders.namespace.load(target.epic.group_id);
+      if (!group) throw new Error(`Epic ${target.epic.id} lost its group`);
+      return epicWebPath(group.full_path, target.epic.iid);
+    }
+    case 'group':
+      return accessRequestsPath('group', target.group.full_path);
+    case 'project':
+      return accessRequestsPath('project', target.project.full_path);
   }
-  const group = await context.loaders.namespace.load(target.group_id);
-  if (!group) throw new Error(`Epic ${target.id} lost its group`);
-  return epicWebPath(group.full_path, target.iid);
 }
 
 export const Todoable: TodoableResolvers = {
-  __resolveType: (target) => ('project_id' in target ? 'Issue' : 'Epic'),
+  __resolveType: (target) =>
+    'iid' in target
+      ? 'project_id' in target
+        ? 'Issue'
+        : 'Epic'
+      : 'namespace_id' in target
+        ? 'Project'
+        : 'Group',
 };
 
 export const Todo: TodoResolvers = {
   body: async (todo, _args, context) => {
-    const title = (await targetOf(todo, context)).title;
+    const title = targetTitleOf(await targetOf(todo, context));
     const text = todo.note_id === null ? null : await context.loaders.noteText.load(todo.note_id);
     return todoBody(todo, title, () => text);
   },
-  target: (todo, _args, context) => targetOf(todo, context),
+  target: async (todo, _args, context) => {
+    const target = await targetOf(todo, context);
+    switch (target.kind) {
+      case 'epic':
+        return target.epic;
+      case 'issue':
+        return target.issue;
+      case 'group':
+        return target.group;
+      case 'project':
+        return target.project;
+    }
+  },
   targetUrl: async (todo, _args, context) =>
     `${context.config.externalUrl}${await targetPathOf(todo, context)}`,
   id: (todo) => toGlobalId('Todo', todo.id),

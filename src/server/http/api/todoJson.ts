@@ -1,5 +1,5 @@
 import { todoActionName } from '../../../core/domain/todos.ts';
-import { groupPath } from '../../../core/domain/webPaths.ts';
+import { accessRequestsPath, groupPath } from '../../../core/domain/webPaths.ts';
 import type { Executor } from '../../db/executor.ts';
 import type { NamespaceRow, ProjectRow, TodoRow, UserRow } from '../../db/schema.ts';
 import type { AccessContext } from '../../services/access.ts';
@@ -7,7 +7,7 @@ import type { IssueInProject } from '../../services/issueService.ts';
 import { findTodoTargets, type TodoTargets, todoBody } from '../../services/todoTargets.ts';
 import { presentEpics } from './epicJson.ts';
 import { presentIssues } from './issueJson.ts';
-import { userBasicJson } from './presenters.ts';
+import { groupJson, projectJson, userBasicJson } from './presenters.ts';
 
 /** A presented issue or epic: GitLab's To-do carries the whole target entity. */
 type TargetJson = { readonly web_url: string } & Record<string, unknown>;
@@ -22,7 +22,7 @@ function todoJson(
   todo: TodoRow,
   place: TodoPlace,
   author: UserRow,
-  target: { json: TargetJson; body: string },
+  target: { json: TargetJson; body: string; url?: string },
   externalUrl: string,
 ) {
   const where =
@@ -55,7 +55,7 @@ function todoJson(
     action_name: todoActionName(todo.action),
     target_type: todo.target_type,
     target: target.json,
-    target_url: target.json.web_url,
+    target_url: target.url ?? target.json.web_url,
     body: target.body,
     state: todo.state,
     created_at: todo.created_at.toISOString(),
@@ -129,6 +129,22 @@ export async function presentTodos(
       if (!found || !json) return [];
       const body = todoBody(todo, found.issue.title, (id) => targets.noteTexts.get(id));
       return [todoJson(todo, found, author, { json, body }, externalUrl)];
+    }
+    if (todo.target_type === 'Namespace') {
+      const group = targets.groups.get(todo.target_id);
+      if (!group) return [];
+      // GitLab's access request to-do: the group itself, its full path as the body, and a link to
+      // the requests waiting on its members page.
+      const json = groupJson(group, externalUrl);
+      const url = `${externalUrl}${accessRequestsPath('group', group.full_path)}`;
+      return [todoJson(todo, { group }, author, { json, body: group.full_path, url }, externalUrl)];
+    }
+    if (todo.target_type === 'Project') {
+      const found = targets.projects.get(todo.target_id);
+      if (!found) return [];
+      const json = projectJson(found.project, found.namespace, externalUrl, undefined);
+      const url = `${externalUrl}${accessRequestsPath('project', found.project.full_path)}`;
+      return [todoJson(todo, found, author, { json, body: found.project.full_path, url }, externalUrl)];
     }
     const found = targets.epics.get(todo.target_id);
     const json = epicJsonById.get(todo.target_id);

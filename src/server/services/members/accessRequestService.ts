@@ -1,5 +1,5 @@
 import { AccessLevel } from '../../../core/domain/accessLevel.ts';
-import type { Executor } from '../../db/executor.ts';
+import { type Executor, inTransaction } from '../../db/executor.ts';
 import {
   type AccessRequestRow,
   deleteAccessRequest,
@@ -9,14 +9,14 @@ import {
 } from '../../db/repositories/accessRequestRepository.ts';
 import { findUserById } from '../../db/repositories/userRepository.ts';
 import type { AccessContext } from '../access.ts';
+import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '../errors.ts';
+import type { MembersOf, MemberView } from '../memberService.ts';
+import { addAccessRequestTodos, resolveAccessRequestTodos } from './accessRequestTodos.ts';
+import { addMember, checkGrant } from './memberManagement.ts';
+import { actorLevelOn, requireMemberManager, rootNamespaceIdOf, sourceKeyOf } from './memberSources.ts';
 
 /** A request to join, with the requester. */
 export type AccessRequestView = AccessRequestRow;
-
-import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '../errors.ts';
-import type { MembersOf, MemberView } from '../memberService.ts';
-import { addMember, checkGrant } from './memberManagement.ts';
-import { actorLevelOn, requireMemberManager, rootNamespaceIdOf, sourceKeyOf } from './memberSources.ts';
 
 /** Asks to join the group or project (POST …/access_requests) for the signed-in user. */
 export async function requestAccess(
@@ -30,11 +30,14 @@ export async function requestAccess(
   const source = sourceKeyOf(of);
   const existing = await findAccessRequest(db, source, user.id);
   if (existing) return existing;
-  await insertAccessRequest(db, {
-    ...source,
-    rootNamespaceId: rootNamespaceIdOf(of),
-    userId: user.id,
-    now: access.now(),
+  await inTransaction(db, async (trx) => {
+    await insertAccessRequest(trx, {
+      ...source,
+      rootNamespaceId: rootNamespaceIdOf(of),
+      userId: user.id,
+      now: access.now(),
+    });
+    await addAccessRequestTodos(trx, of, user.id, access.now());
   });
   const created = await findAccessRequest(db, source, user.id);
   if (!created) throw new ConflictError('Access request could not be saved');
@@ -62,7 +65,13 @@ export async function approveAccessRequest(
   const request = await findAccessRequest(db, sourceKeyOf(of), userId);
   const user = request ? await findUserById(db, userId) : undefined;
   if (!request || !user) throw new NotFoundError('Access Request');
-  const outcome = await addMember(db, of, user, { accessLevel, expiresAt: null }, manager.userId);
+  const outcome = await addMember(
+    db,
+    of,
+    user,
+    { accessLevel, expiresAt: null },
+    { userId: manager.userId, at: access.now() },
+  );
   if (outcome.kind === 'added') return outcome.member;
   throw new ValidationError({ access_level: [outcome.error] });
 }
@@ -79,5 +88,8 @@ export async function denyAccessRequest(
   if (actor.id !== userId) await requireMemberManager(access, of);
   const source = sourceKeyOf(of);
   if (!(await findAccessRequest(db, source, userId))) throw new NotFoundError('Access Request');
-  await deleteAccessRequest(db, source, userId);
+  await inTransaction(db, async (trx) => {
+    await deleteAccessRequest(trx, source, userId);
+    await resolveAccessRequestTodos(trx, of, userId, access.now());
+  });
 }

@@ -27,7 +27,7 @@ import type { AccessContext } from '../access.ts';
 import { digestSecret, randomSecret } from '../auth/secrets.ts';
 import { NotFoundError, ServiceError } from '../errors.ts';
 import type { MembersOf } from '../memberService.ts';
-import { addMember, checkGrant, type MemberGrant } from './memberManagement.ts';
+import { addMember, checkGrant, type MemberAddedBy, type MemberGrant } from './memberManagement.ts';
 import { requireMemberManager, rootNamespaceIdOf, sourceKeyOf, sourceNameOf } from './memberSources.ts';
 
 /** What sending an invitation needs beyond the database: the mailer and the instance's address. */
@@ -68,7 +68,7 @@ export async function invite(
       errors[String(userId)] = 'User not found';
       continue;
     }
-    const error = await addExisting(db, of, user, request, manager.userId);
+    const error = await addExisting(db, of, user, request, { userId: manager.userId, at: access.now() });
     if (error) errors[user.username] = error;
   }
   for (const email of request.emails) {
@@ -83,9 +83,9 @@ async function addExisting(
   of: MembersOf,
   user: UserRow,
   grant: MemberGrant,
-  addedBy: number,
+  added: MemberAddedBy,
 ): Promise<string | null> {
-  const outcome = await addMember(db, of, user, grant, addedBy);
+  const outcome = await addMember(db, of, user, grant, added);
   if (outcome.kind === 'added') return null;
   return outcome.conflict ? MEMBER_ERRORS.alreadyInSource : outcome.error;
 }
@@ -103,7 +103,7 @@ async function inviteEmail(
   if (!isEmailAddress(email)) return MEMBER_ERRORS.invalidEmail;
   const user = await findUserByLogin(db, email);
   if (user && user.email.toLowerCase() === email.toLowerCase()) {
-    return addExisting(db, of, user, grant, invitedBy);
+    return addExisting(db, of, user, grant, { userId: invitedBy, at: access.now() });
   }
   const source = sourceKeyOf(of);
   if (await findInvitationByEmail(db, source, email)) return MEMBER_ERRORS.alreadyInvited;

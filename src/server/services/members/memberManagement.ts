@@ -28,7 +28,14 @@ import {
   ValidationError,
 } from '../errors.ts';
 import { findMemberOf, type MembersOf, type MemberView } from '../memberService.ts';
+import { resolveAccessRequestTodos } from './accessRequestTodos.ts';
 import { accessLevelName, requireMemberManager, rootNamespaceIdOf, sourceKeyOf } from './memberSources.ts';
+
+/** Who adds a member, and when: the membership's creator, and the time its request's to-dos close. */
+export interface MemberAddedBy {
+  readonly userId: number;
+  readonly at: Date;
+}
 
 export interface MemberGrant {
   readonly accessLevel: number;
@@ -85,7 +92,7 @@ export async function addMember(
   of: MembersOf,
   user: UserRow,
   grant: MemberGrant,
-  addedBy: number,
+  added: MemberAddedBy,
 ): Promise<AddOutcome> {
   const source = sourceKeyOf(of);
   if (await findDirectMember(db, source, user.id)) {
@@ -101,10 +108,11 @@ export async function addMember(
       sourceId: source.sourceId,
       accessLevel: grant.accessLevel,
       expiresAt: grant.expiresAt,
-      createdById: addedBy,
+      createdById: added.userId,
     });
     // Whoever asked to join has now joined.
     await deleteAccessRequest(trx, source, user.id);
+    await resolveAccessRequestTodos(trx, of, user.id, added.at);
   });
   return { kind: 'added', member: await findMemberOf(db, of, 'direct', user.id) };
 }
@@ -226,7 +234,7 @@ export async function addMembers(
     const [user] = users;
     const manager = await checkGrant(access, of, grant);
     if (!user) throw new NotFoundError('User');
-    const outcome = await addMember(db, of, user, grant, manager.userId);
+    const outcome = await addMember(db, of, user, grant, { userId: manager.userId, at: access.now() });
     if (outcome.kind === 'added') return { kind: 'single', member: outcome.member };
     if (outcome.conflict) throw new ConflictError(outcome.error);
     throw new ValidationError({ access_level: [outcome.error.replace(/^Access level /, '')] });
@@ -238,7 +246,7 @@ export async function addMembers(
     if (!found.has(key.toLowerCase())) errors[key] = 'User not found';
   }
   for (const user of users) {
-    const outcome = await addMember(db, of, user, grant, manager.userId);
+    const outcome = await addMember(db, of, user, grant, { userId: manager.userId, at: access.now() });
     if (outcome.kind === 'refused') errors[user.username] = outcome.error;
   }
   return { kind: 'several', errors };
