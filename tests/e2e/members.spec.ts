@@ -199,6 +199,54 @@ test('the group and project overviews open the invite modal for those who manage
   await reporterContext.close();
 });
 
+test('two thousand members scroll as one list, fetched as they come into view, with changes kept', async ({
+  page,
+}) => {
+  await signIn(page, 'owner', '/groups/portfolio/-/group_members');
+  await expect(page.getByTestId('members-count')).toHaveText('2,005 members');
+  const table = page.getByTestId('members-table');
+  await expect(table).toHaveAttribute('aria-rowcount', '2006');
+  const rows = page.getByTestId('member-row');
+  await expect(rows.first()).toContainText('Amara Abara');
+  // Only the rows in view (and a few either side) are in the document.
+  expect(await rows.count()).toBeLessThan(60);
+
+  // The end of the list: its pages arrive as the window reaches them.
+  const last = table.locator('tr[aria-rowindex="2006"]');
+  await expect
+    .poll(async () => {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      return last.getAttribute('data-testid');
+    })
+    .toBe('member-row');
+  await expect(last).toContainText('Zofia Zhou');
+  expect(await rows.count()).toBeLessThan(60);
+
+  // A role changed far down the list is still changed once the list has scrolled away and back.
+  const role = last.getByTestId('member-role-select');
+  const next = (await role.inputValue()) === '20' ? 'Developer' : 'Reporter';
+  await role.selectOption({ label: next });
+  await expect(page.getByText('Role updated successfully.')).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(rows.first()).toContainText('Amara Abara');
+  await expect(last).toHaveCount(0);
+  await expect
+    .poll(async () => {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      return last.getAttribute('data-testid');
+    })
+    .toBe('member-row');
+  await expect(last.getByTestId('member-role-select').locator('option:checked')).toHaveText(next);
+
+  // A search narrows the whole list, not the page in view.
+  await page.getByTestId('members-search').fill('zhou');
+  await page.getByTestId('members-search-submit').click();
+  await expect(page.getByTestId('members-count')).toHaveText('40 members matching “zhou”');
+  await expect(table).toHaveAttribute('aria-rowcount', '41');
+  await expect(rows.first()).toContainText('Amara Zhou');
+  for (const name of await rows.locator('.member-name').allTextContents()) expect(name).toMatch(/Zhou$/);
+});
+
 test("an access request reaches the owner's To-Do List, which leads to it; denying it clears the to-do", async ({
   page,
   browser,

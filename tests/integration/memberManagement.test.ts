@@ -326,6 +326,34 @@ describe.each(BACKENDS)('member management (%s)', (backend) => {
     ).toBe(404);
   });
 
+  it('pages a members list as JSON for its window, with what the viewer may do to each', async () => {
+    type Page = {
+      members: { user: { username: string }; can_update: boolean; is_direct_member: boolean }[];
+      total: number;
+      page: number;
+      per_page: number;
+    };
+    const first = await owner.json<Page>('/groups/acme/-/group_members.json');
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ page: 1, per_page: 50 });
+    expect(first.body.members.length).toBe(Math.min(first.body.total, 50));
+    const names = first.body.members.map((member) => member.user.username);
+    expect(names).toContain('maintainer');
+    expect(first.body.members.find((member) => member.user.username === 'maintainer')?.can_update).toBe(true);
+    // Past the end: an empty page of the same list.
+    const past = await owner.json<Page>('/groups/acme/-/group_members.json?page=99');
+    expect(past.body).toMatchObject({ members: [], total: first.body.total, page: 99 });
+    // A search narrows the whole list; a reader may change nobody.
+    const searched = await anonymous.json<Page>('/groups/acme/-/group_members.json?search=lovelace');
+    expect(searched.body.members.map((member) => [member.user.username, member.can_update])).toEqual([
+      ['alovelace', false],
+    ]);
+    const project = await anonymous.json<Page>('/acme/platform/backend/api/-/project_members.json');
+    expect(project.body.members.some((member) => member.user.username === 'maintainer')).toBe(true);
+    // A private group's members are as hidden as the group.
+    expect((await outsider.request('GET', '/groups/acme/security/-/group_members.json')).status).toBe(404);
+  });
+
   it("gives a request's approvers a to-do that leads to it, done once the request is answered", async () => {
     const requester = HttpClient.withToken(server.baseUrl, await server.tokenFor('dvaughan'));
     const developer = HttpClient.withToken(server.baseUrl, await server.tokenFor('developer'));

@@ -154,11 +154,16 @@ describe.each(BACKENDS)('members of groups and projects (%s)', (backend) => {
     expect(turing).toMatchObject({ is_direct_member: false, source: { full_name: 'Acme Corp / Platform' } });
     expect(json.members.every((member) => /n/i.test(member.user.name + member.user.username))).toBe(true);
 
+    // The page embeds the first page of its list; its window fetches the others as JSON.
     const project = await mountData(
       await anonymous.get('/acme/platform/backend/api/-/project_members?page=2'),
     );
     expect(project.page).toBe('project-members');
-    expect((JSON.parse(project.members ?? '') as MembersPageJson).page).toBe(2);
+    expect((JSON.parse(project.members ?? '') as MembersPageJson).page).toBe(1);
+    const second = await anonymous.json<MembersPageJson>(
+      '/acme/platform/backend/api/-/project_members.json?page=2',
+    );
+    expect(second.body).toMatchObject({ page: 2, per_page: 50 });
 
     expect((await anonymous.get('/groups/acme/security/-/group_members')).status).toBe(404);
     const outsiderBrowser = new HttpClient(server.baseUrl);

@@ -139,6 +139,7 @@ export {
   fetchGroupSuggestions,
   type GroupSuggestion,
   inviteMembers,
+  type MemberChange,
   removeMember,
   requestAccess,
   resendInvitation,
@@ -147,6 +148,7 @@ export {
   unshareWithGroup,
   updateMember,
 } from './members/membersRest.ts';
+export { type MembersWindow, useMembersWindow } from './members/useMembersWindow.ts';
 export {
   MILESTONE_ISSUES_LIMIT,
   type MilestoneQueryInput,

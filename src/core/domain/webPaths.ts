@@ -242,3 +242,8 @@ export function accessRequestsPath(kind: 'group' | 'project', fullPath: string):
   const members = kind === 'group' ? groupMembersPath(fullPath) : projectMembersPath(fullPath);
   return `${members}?tab=access_requests`;
 }
+
+/** A page of a members page's list as JSON (`?search=…&page=…`): what its windowed list fetches. */
+export function membersJsonPath(kind: 'group' | 'project', fullPath: string): string {
+  return `${kind === 'group' ? groupMembersPath(fullPath) : projectMembersPath(fullPath)}.json`;
+}

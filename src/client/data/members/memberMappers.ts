@@ -182,6 +182,11 @@ export function parseMembersPage(text: string): MembersPage {
   } catch {
     return EMPTY;
   }
+  return toMembersPage(value);
+}
+
+/** A page of members as the page embeds it or its `.json` list answers it. */
+export function toMembersPage(value: unknown): MembersPage {
   if (!isObject(value) || !Array.isArray(value.members)) return EMPTY;
   return {
     members: value.members.filter(isObject).flatMap((json) => toMember(json) ?? []),

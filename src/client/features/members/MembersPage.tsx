@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { pluralize } from '../../../core/domain/plural.ts';
-import { groupMembersPath, projectMembersPath } from '../../../core/domain/webPaths.ts';
+import { groupMembersPath, membersJsonPath, projectMembersPath } from '../../../core/domain/webPaths.ts';
 import { groupCrumbs, PageHeader, projectCrumbs } from '../../components/navigation/index.ts';
 import {
   denyAccessRequest,
@@ -8,9 +8,10 @@ import {
   parseMembersPage,
   removeMember,
   requestAccess,
+  useMembersWindow,
   usePageSettled,
 } from '../../data/index.ts';
-import { Alert, Button, EmptyState, Icon, Pagination, Tabs, useDocumentTitle } from '../../ui/index.ts';
+import { Alert, Button, EmptyState, Icon, Tabs, useDocumentTitle } from '../../ui/index.ts';
 import { InviteMembersModal } from './InviteMembersModal.tsx';
 import { AccessRequestsTable, InvitationsTable, SharesTable } from './MembersSideLists.tsx';
 import { MembersTable } from './MembersTable.tsx';
@@ -24,20 +25,12 @@ export interface MembersPageProps {
   readonly kind: 'group' | 'project';
   readonly fullPath: string;
   readonly name: string;
-  /** The server's page of members (core/pages: MembersPageJson). */
+  /** The first page of members (core/pages: MembersPageJson); the list fetches the others. */
   readonly members: string;
   readonly search: string;
   /** What the viewer may do (core/pages: MembersManagementJson). */
   readonly management: string;
   readonly tab: MembersTab;
-}
-
-/** The query string of another page of the same search. */
-function pageSearch(search: string, page: number): string {
-  const query = new URLSearchParams();
-  if (search) query.set('search', search);
-  if (page > 1) query.set('page', String(page));
-  return query.toString();
 }
 
 const PANEL_ID = 'members-panel';
@@ -55,7 +48,8 @@ function inviteModalOf(search: string): 'members' | 'group' | null {
  * invitations and access requests, each on its tab; members leave, others ask to join.
  */
 export function MembersPage({ kind, fullPath, name, members, search, management, tab }: MembersPageProps) {
-  const page = parseMembersPage(members);
+  const [firstPage] = useState(() => parseMembersPage(members));
+  const list = useMembersWindow(firstPage, membersJsonPath(kind, fullPath), search);
   const manage = parseMembersManagement(management);
   const write = useMembersWrite();
   const [inviting, setInviting] = useState<'members' | 'group' | null>(() =>
@@ -69,11 +63,10 @@ export function MembersPage({ kind, fullPath, name, members, search, management,
     kind === 'group'
       ? [...groupCrumbs(fullPath, null, name), { label: 'Members', href: groupMembersPath(fullPath) }]
       : [...projectCrumbs(fullPath, name), { label: 'Members', href: projectMembersPath(fullPath) }];
-  const pages = Math.max(1, Math.ceil(page.total / page.perPage));
   const navigate = (query: string) =>
     window.location.assign(query ? `?${query.replace(/^\?/, '')}` : window.location.pathname);
   const tabs: { id: MembersTab; count: number }[] = [
-    { id: 'members', count: page.total },
+    { id: 'members', count: list.total },
     ...(manage.shares.length > 0 || manage.canManage
       ? [{ id: 'groups' as const, count: manage.shares.length }]
       : []),
@@ -178,17 +171,17 @@ export function MembersPage({ kind, fullPath, name, members, search, management,
             </search>
             <h2 className="section-title members-count" data-testid="members-count">
               {search
-                ? `${pluralize(page.total, 'member')} matching “${search}”`
-                : pluralize(page.total, 'member')}
+                ? `${pluralize(list.total, 'member')} matching “${search}”`
+                : pluralize(list.total, 'member')}
             </h2>
-            {page.members.length === 0 ? (
+            {list.total === 0 ? (
               <EmptyState
                 title={search ? MEMBERS_TEXTS.noMatches : MEMBERS_TEXTS.none}
                 testId="members-empty"
               />
             ) : (
               <MembersTable
-                members={page.members}
+                members={list}
                 apiPath={manage.apiPath}
                 sourceName={name || fullPath}
                 grantableLevels={manage.grantableLevels}
@@ -196,11 +189,6 @@ export function MembersPage({ kind, fullPath, name, members, search, management,
                 write={write}
               />
             )}
-            <Pagination
-              previous={page.page > 1 ? pageSearch(search, Math.min(page.page - 1, pages)) : null}
-              next={page.page < pages ? pageSearch(search, page.page + 1) : null}
-              onNavigate={navigate}
-            />
           </>
         ) : null}
         {shownTab === 'groups' ? (

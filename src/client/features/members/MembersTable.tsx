@@ -1,16 +1,29 @@
 import { useState } from 'react';
 import { accessLevelName } from '../../../core/domain/accessLevel.ts';
 import { formatCalendarDate } from '../../../core/time/formatting.ts';
-import { type Member, removeMember, updateMember } from '../../data/index.ts';
-import { Avatar, Badge, Button } from '../../ui/index.ts';
+import { type WindowedRow, WindowedTableBody } from '../../components/windowed/index.ts';
+import {
+  type Member,
+  type MemberChange,
+  type MembersWindow,
+  removeMember,
+  updateMember,
+} from '../../data/index.ts';
+import { Avatar, Badge, Button, Loading } from '../../ui/index.ts';
 import { tomorrowDay } from './inviteErrors.ts';
 import { MEMBERS_TEXTS } from './membersTexts.ts';
 import { RemoveMemberDialog } from './RemoveMemberDialog.tsx';
 import type { useMembersWrite } from './useMembersWrite.ts';
 
+/** A desktop row (a 32 px avatar over two lines); rows are measured as they render. */
+const ESTIMATED_ROW_HEIGHT = 57;
+const COLUMNS = 6;
+
 /**
  * The members, each with where their membership comes from; a manager changes a direct member's
- * role and expiry in place and removes them.
+ * role and expiry in place and removes them. Only the rows in view are in the document: thousands
+ * of members scroll with the page while their pages arrive (the table keeps its row count and each
+ * row's position for assistive technology).
  */
 export function MembersTable({
   members,
@@ -20,7 +33,7 @@ export function MembersTable({
   viewerId,
   write,
 }: {
-  members: readonly Member[];
+  members: MembersWindow;
   apiPath: string;
   sourceName: string;
   grantableLevels: readonly number[];
@@ -30,9 +43,13 @@ export function MembersTable({
   const [removing, setRemoving] = useState<Member | null>(null);
   return (
     <div className="table-scroll">
-      <table className="data-table members-table" data-testid="members-table">
+      <table
+        className="data-table members-table"
+        data-testid="members-table"
+        aria-rowcount={members.total + 1}
+      >
         <thead>
-          <tr>
+          <tr aria-rowindex={1}>
             <th scope="col">Account</th>
             <th scope="col">Source</th>
             <th scope="col">{MEMBERS_TEXTS.maxRole}</th>
@@ -43,20 +60,50 @@ export function MembersTable({
             </th>
           </tr>
         </thead>
-        <tbody>
-          {members.map((member) => (
-            <MemberRow
-              key={member.id}
-              member={member}
-              apiPath={apiPath}
-              grantableLevels={grantableLevels}
-              isViewer={member.userId === viewerId}
-              write={write}
-              onRemove={() => setRemoving(member)}
-            />
-          ))}
-        </tbody>
+        <WindowedTableBody
+          count={members.total}
+          estimatedRowHeight={ESTIMATED_ROW_HEIGHT}
+          columns={COLUMNS}
+          onRangeChange={members.require}
+          renderRow={(row) => {
+            const member = members.memberAt(row.index);
+            return member ? (
+              <MemberRow
+                key={member.id}
+                row={row}
+                member={member}
+                apiPath={apiPath}
+                grantableLevels={grantableLevels}
+                isViewer={member.userId === viewerId}
+                write={write}
+                onChanged={(change) => members.patch(member.userId, change)}
+                onRemove={() => setRemoving(member)}
+              />
+            ) : (
+              <tr
+                key={`loading-${row.index}`}
+                ref={row.measure}
+                data-index={row.index}
+                aria-rowindex={row.rowIndex}
+                className="members-loading-row"
+                data-testid="member-row-loading"
+              >
+                <td colSpan={COLUMNS}>
+                  <Loading label={MEMBERS_TEXTS.loadingMembers} />
+                </td>
+              </tr>
+            );
+          }}
+        />
       </table>
+      {members.failed ? (
+        <p className="members-load-failed" role="alert">
+          {MEMBERS_TEXTS.loadFailed}{' '}
+          <Button onClick={members.retry} data-testid="members-retry">
+            {MEMBERS_TEXTS.tryAgain}
+          </Button>
+        </p>
+      ) : null}
       {removing ? (
         <RemoveMemberDialog
           mode="remove"
@@ -77,18 +124,22 @@ export function MembersTable({
 }
 
 function MemberRow({
+  row,
   member,
   apiPath,
   grantableLevels,
   isViewer,
   write,
+  onChanged,
   onRemove,
 }: {
+  row: WindowedRow;
   member: Member;
   apiPath: string;
   grantableLevels: readonly number[];
   isViewer: boolean;
   write: ReturnType<typeof useMembersWrite>;
+  onChanged: (change: MemberChange) => void;
   onRemove: () => void;
 }) {
   const [level, setLevel] = useState(member.accessLevel);
@@ -101,10 +152,17 @@ function MemberRow({
     void write
       .run(() => updateMember(apiPath, member.userId, change), { notice, reload: false })
       .then((saved) => {
-        if (!saved) undo();
+        if (saved) onChanged(change);
+        else undo();
       });
   return (
-    <tr data-testid="member-row" data-username={member.username}>
+    <tr
+      ref={row.measure}
+      data-index={row.index}
+      aria-rowindex={row.rowIndex}
+      data-testid="member-row"
+      data-username={member.username}
+    >
       <td data-label="Account">
         <span className="member-account">
           <Avatar name={member.name} colorKey={member.username} size={32} />

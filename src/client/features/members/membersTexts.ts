@@ -54,4 +54,7 @@ export const MEMBERS_TEXTS = {
   requestApproved: 'Access request was approved.',
   requestDenied: 'Access request was denied.',
   requestSent: 'Your request for access has been queued for review.',
+  loadingMembers: 'Loading members',
+  loadFailed: 'Some members could not be loaded.',
+  tryAgain: 'Try again',
 } as const;

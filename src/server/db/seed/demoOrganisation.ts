@@ -10,6 +10,7 @@ import { planEpics, planRoadmapEpics } from './epicPlan.ts';
 import { writeEpics } from './epicRows.ts';
 import { writeIssues } from './issueRows.ts';
 import { insertLabels } from './labels.ts';
+import { insertLargeMembership } from './largeMembership.ts';
 import { insertLargeTree, type LargeTreeSummary } from './largeTree.ts';
 import { insertMilestones } from './milestones.ts';
 import { insertOrganisation, planOrganisation } from './organisation.ts';
@@ -33,7 +34,10 @@ export interface SeedOptions {
    * `today`, so that the group roadmap shows all of them (planRoadmapEpics). Default: the nested demo.
    */
   readonly roadmapFlat?: boolean;
-  /** Also the `portfolio` group's epic with 5,000 children and 20,000 descendants (largeTree.ts). */
+  /**
+   * Also the `portfolio` group at scale: its epic with 5,000 children and 20,000 descendants
+   * (largeTree.ts) and its 2,000 members (largeMembership.ts).
+   */
   readonly largeTree?: boolean;
   /** Every demo user gets this password hash (hashing stays with the caller). */
   readonly passwordHash: string;
@@ -205,6 +209,9 @@ async function seedInTransaction(db: Kysely<Database>, options: SeedOptions): Pr
   const largeTree: LargeTreeSummary | null = options.largeTree
     ? await timed('large tree', () => insertLargeTree(db))
     : null;
+  const crowd = options.largeTree
+    ? await timed('large membership', () => insertLargeMembership(db, options.passwordHash))
+    : 0;
 
   if (deferred) await timed('epic rollups', () => resumeEpicRollups(db));
 
@@ -214,7 +221,8 @@ async function seedInTransaction(db: Kysely<Database>, options: SeedOptions): Pr
     ...fixed.counts,
     groups: fixed.counts.groups + (largeTree ? 1 : 0),
     projects: fixed.counts.projects + 1 + (largeTree ? 1 : 0),
-    members: fixed.counts.members + (largeTree?.members ?? 0),
+    users: fixed.counts.users + crowd,
+    members: fixed.counts.members + (largeTree?.members ?? 0) + crowd,
     milestones: milestones.all.length,
     labels: labels.count,
     epics: plans.length + (largeTree?.epics ?? 0),

@@ -11,12 +11,16 @@ import type { AccessContext } from '../../services/access.ts';
 import { listMembersOf, type MembersOf, type MemberView } from '../../services/memberService.ts';
 import {
   type MembersManagementView,
+  memberActionsOf,
   membersManagementOf,
 } from '../../services/members/membersPageService.ts';
 import { offsetPage, type Params } from '../api/params.ts';
 
-/** GitLab's members page shows this many a page. */
-const MEMBERS_PER_PAGE = 20;
+/**
+ * Members sent at once: the page arrives with the first ones, and its windowed list asks for the
+ * others a page at a time as they scroll into view (`…/group_members.json?page=…`).
+ */
+const MEMBERS_PER_PAGE = 50;
 const MAX_SEARCH_LENGTH = 255;
 
 function memberPageJson(
@@ -86,18 +90,16 @@ function managementJson(of: MembersOf, view: MembersManagementView): MembersMana
 }
 
 /**
- * The mount fields of a members page: the page of members its URL asks for (`?search=…&page=…`),
- * everyone with a membership on it or on a group above it, by name. The caller has found the group
- * or project readable; its members are readable with it.
+ * One page of the members a members page lists (`?search=…&page=…`): everyone with a membership
+ * on the group or project or on a group above it, by name, with what the viewer may do to each.
+ * The caller has found the group or project readable; its members are readable with it.
  */
-export async function membersMountFields(
+export async function membersPageJson(
   db: Executor,
   access: AccessContext,
   of: MembersOf,
   query: Params,
-): Promise<
-  Pick<Extract<PageMountInput, { page: 'group-members' }>, 'members' | 'search' | 'management' | 'tab'>
-> {
+): Promise<{ json: MembersPageJson; search: string }> {
   const search = (optionalSearch(query) ?? '').trim();
   const page = offsetPage({ page: pageNumber(query), per_page: MEMBERS_PER_PAGE });
   const { rows, total } = await listMembersOf(
@@ -107,13 +109,27 @@ export async function membersMountFields(
     { search: search || undefined, order: 'name' },
     { offset: page.offset, limit: page.perPage },
   );
-  const management = await membersManagementOf(db, access, of, rows);
+  const actions = await memberActionsOf(db, access, of, rows);
   const json: MembersPageJson = {
-    members: rows.map((member) => memberPageJson(member, management.memberActions.get(member.row.user_id))),
+    members: rows.map((member) => memberPageJson(member, actions.get(member.row.user_id))),
     total,
     page: page.page,
     per_page: page.perPage,
   };
+  return { json, search };
+}
+
+/** The mount fields of a members page: its first page of members and what the viewer may do. */
+export async function membersMountFields(
+  db: Executor,
+  access: AccessContext,
+  of: MembersOf,
+  query: Params,
+): Promise<
+  Pick<Extract<PageMountInput, { page: 'group-members' }>, 'members' | 'search' | 'management' | 'tab'>
+> {
+  const { json, search } = await membersPageJson(db, access, of, { ...query, page: '1' });
+  const management = await membersManagementOf(db, access, of);
   return {
     members: JSON.stringify(json),
     search,

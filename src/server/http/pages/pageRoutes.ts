@@ -36,7 +36,7 @@ import type { ClientAssets } from './clientAssets.ts';
 import { epicMount } from './epicMount.ts';
 import { FLASH_COOKIE } from './flash.ts';
 import { issueMount } from './issueMount.ts';
-import { membersMountFields } from './memberPages.ts';
+import { membersMountFields, membersPageJson } from './memberPages.ts';
 import {
   groupMilestonePage,
   milestoneFormOf,
@@ -182,6 +182,15 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
           signedIn: request.actor.user !== null,
         },
       });
+    }
+    if (section === 'group_members.json') {
+      const { json } = await membersPageJson(
+        db,
+        request.access,
+        { kind: 'group', group },
+        request.query as Params,
+      );
+      return json;
     }
     if (section === 'group_members') {
       return sendPage(request, reply, assets, {
@@ -338,6 +347,11 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
       if (answer === 'sign-in') return reply.redirect(signInPath(request.url));
       if (!answer) return sendNotFoundPage(request, reply, assets);
       return sendPage(request, reply, assets, answer);
+    }
+    if (section === 'project_members.json') {
+      const of = { kind: 'project', project: found } as const;
+      const { json } = await membersPageJson(db, request.access, of, request.query as Params);
+      return json;
     }
     if (section === 'project_members') {
       return sendPage(request, reply, assets, {

@@ -32,34 +32,48 @@ export interface MembersManagementView {
   readonly invitationsTotal: number;
   readonly accessRequests: readonly AccessRequestRow[];
   readonly shares: readonly GroupLinkRow[];
-  /** Per listed member: whether the viewer may change their role and expiry, and remove them. */
-  readonly memberActions: ReadonlyMap<number, { readonly canUpdate: boolean; readonly canRemove: boolean }>;
 }
 
 /** Pending invitations a page shows at once; the API pages through the rest. */
 const INVITATIONS_SHOWN = 100;
 
-export async function membersManagementOf(
+export type MemberActions = ReadonlyMap<number, { readonly canUpdate: boolean; readonly canRemove: boolean }>;
+
+/**
+ * Per listed member, whether the viewer may change their role and expiry and remove them: direct
+ * members at or below the viewer's own level (any, for an administrator), never a group's last
+ * owner, and never themself (they leave instead).
+ */
+export async function memberActionsOf(
   db: Executor,
   access: AccessContext,
   of: MembersOf,
   members: readonly MemberView[],
+): Promise<MemberActions> {
+  const user = access.actor.user;
+  const canManage = user !== null && (await canManageMembers(access, of));
+  const actions = new Map<number, { canUpdate: boolean; canRemove: boolean }>();
+  if (!canManage) return actions;
+  const level = await actorLevelOn(access, of);
+  const owners = of.kind === 'group' ? await countDirectOwners(db, sourceKeyOf(of)) : 0;
+  for (const { row, direct } of members) {
+    const lastOwner = of.kind === 'group' && row.access_level === AccessLevel.Owner && owners <= 1;
+    const manageable = direct && (user.is_admin || row.access_level <= level) && !lastOwner;
+    actions.set(row.user_id, { canUpdate: manageable, canRemove: manageable && row.user_id !== user.id });
+  }
+  return actions;
+}
+
+export async function membersManagementOf(
+  db: Executor,
+  access: AccessContext,
+  of: MembersOf,
 ): Promise<MembersManagementView> {
   const user = access.actor.user;
   const source = sourceKeyOf(of);
   const canManage = user !== null && (await canManageMembers(access, of));
   const level = await actorLevelOn(access, of);
-  const isAdmin = user?.is_admin === true;
   const owners = of.kind === 'group' ? await countDirectOwners(db, source) : 0;
-  const memberActions = new Map<number, { canUpdate: boolean; canRemove: boolean }>();
-  for (const { row, direct } of members) {
-    const lastOwner = of.kind === 'group' && row.access_level === AccessLevel.Owner && owners <= 1;
-    const manageable = canManage && direct && (isAdmin || row.access_level <= level) && !lastOwner;
-    memberActions.set(row.user_id, {
-      canUpdate: manageable,
-      canRemove: manageable && row.user_id !== user?.id,
-    });
-  }
   const own = user ? await findDirectMember(db, source, user.id) : undefined;
   const requested = user ? await findAccessRequest(db, source, user.id) : undefined;
   const invitations = canManage
@@ -67,7 +81,7 @@ export async function membersManagementOf(
     : { rows: [], total: 0 };
   return {
     canManage,
-    grantableLevels: canManage ? grantableAccessLevels(level, isAdmin) : [],
+    grantableLevels: canManage ? grantableAccessLevels(level, user?.is_admin === true) : [],
     viewerId: user?.id ?? null,
     canLeave:
       own !== undefined && !(of.kind === 'group' && own.access_level === AccessLevel.Owner && owners <= 1),
@@ -77,6 +91,5 @@ export async function membersManagementOf(
     invitationsTotal: invitations.total,
     accessRequests: canManage ? await listAccessRequests(db, source) : [],
     shares: await listSharesOf(db, access, of),
-    memberActions,
   };
 }

@@ -1,0 +1,1 @@
+export { type WindowedRow, WindowedTableBody } from './WindowedTableBody.tsx';
