@@ -19,15 +19,17 @@ const REPORTER = 20;
 function targetReadable(eb: ExpressionBuilder<Database, 'todos'>, viewer: Viewer): Expression<SqlBool> {
   if (viewer.isAdmin) return sql<SqlBool>`true`;
   const userId = viewer.userId ?? 0;
-  const reporterIn = (scope: ReturnType<typeof sql<SqlBool>>) =>
+  /** The user holds at least `level` through a membership the scope names. */
+  const holdsIn = (level: number, scope: ReturnType<typeof sql<SqlBool>>) =>
     eb.exists(
       eb
         .selectFrom('member_authorizations as members')
         .select(sql`1`.as('one'))
         .where('members.user_id', '=', userId)
-        .where('members.access_level', '>=', REPORTER)
+        .where('members.access_level', '>=', level)
         .where(scope),
     );
+  const reporterIn = (scope: ReturnType<typeof sql<SqlBool>>) => holdsIn(REPORTER, scope);
   const inNamespaceChain = sql<SqlBool>`members.source_type = 'Namespace' AND members.source_id = ANY(namespaces.traversal_ids)`;
   const epic = eb
     .selectFrom('epics')
@@ -61,27 +63,18 @@ function targetReadable(eb: ExpressionBuilder<Database, 'todos'>, viewer: Viewer
     );
   // An access request's to-do stays readable while its user may still answer it: a group's owners,
   // a project's maintainers (GitLab's admin_group_member and admin_project_member).
-  const approverIn = (level: number, scope: ReturnType<typeof sql<SqlBool>>) =>
-    eb.exists(
-      eb
-        .selectFrom('member_authorizations as members')
-        .select(sql`1`.as('one'))
-        .where('members.user_id', '=', userId)
-        .where('members.access_level', '>=', level)
-        .where(scope),
-    );
   const group = eb
     .selectFrom('namespaces')
     .select(sql`1`.as('one'))
     .whereRef('namespaces.id', '=', 'todos.target_id')
-    .where(approverIn(AccessLevel.Owner, inNamespaceChain));
+    .where(holdsIn(AccessLevel.Owner, inNamespaceChain));
   const project = eb
     .selectFrom('projects')
     .innerJoin('namespaces', 'namespaces.id', 'projects.namespace_id')
     .select(sql`1`.as('one'))
     .whereRef('projects.id', '=', 'todos.target_id')
     .where(
-      approverIn(
+      holdsIn(
         AccessLevel.Maintainer,
         sql<SqlBool>`(${inNamespaceChain}) OR (members.source_type = 'Project' AND members.source_id = projects.id)`,
       ),
