@@ -117,6 +117,29 @@ export async function findHighestAccessLevels(
 }
 
 /**
+ * The user's highest direct membership among these groups (a group's ancestors), with the group
+ * that holds it; undefined when they hold none.
+ */
+export function findHighestGroupMembership(
+  db: Executor,
+  userId: number,
+  namespaceIds: readonly number[],
+): Promise<{ access_level: number; group_name: string } | undefined> {
+  if (namespaceIds.length === 0) return Promise.resolve(undefined);
+  return db
+    .selectFrom('members')
+    .innerJoin('namespaces', 'namespaces.id', 'members.source_id')
+    .select(['members.access_level', 'namespaces.name as group_name'])
+    .where('members.source_type', '=', 'Namespace')
+    .where('members.source_id', 'in', [...namespaceIds])
+    .where('members.user_id', '=', userId)
+    .orderBy('members.access_level', 'desc')
+    .orderBy('namespaces.id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
  * Where memberships count for a group's or a project's member list: the group's own namespace and
  * its ancestors (membership is inherited downward), and the project for a project's list. A list of
  * direct members names only the source itself.

@@ -12,7 +12,7 @@ import {
   countDirectOwners,
   deleteMember,
   findDirectMember,
-  findHighestAccessLevels,
+  findHighestGroupMembership,
   insertMember,
   updateMember as updateMemberRow,
 } from '../../db/repositories/memberRepository.ts';
@@ -73,9 +73,9 @@ async function inheritedLevelError(
   userId: number,
   accessLevel: number,
 ): Promise<string | null> {
-  const inherited = (await findHighestAccessLevels(db, [userId], ancestorIdsOf(of))).get(userId) ?? 0;
-  if (inherited <= accessLevel) return null;
-  return `should be greater than or equal to ${accessLevelName(inherited)} inherited membership from group`;
+  const inherited = await findHighestGroupMembership(db, userId, ancestorIdsOf(of));
+  if (!inherited || inherited.access_level <= accessLevel) return null;
+  return `should be greater than or equal to ${accessLevelName(inherited.access_level)} inherited membership from group ${inherited.group_name}`;
 }
 
 export type AddOutcome =
