@@ -5,6 +5,7 @@
  * home page's Frequently visited and the create-issue form's Recently used both read and write, so
  * one set of rules keeps it, and an entry keeps the fields either of them stored.
  */
+import { parseJsonList } from '../lib/jsonList.ts';
 
 /** What every entry of the list has (GitLab's frequent-items fields, and the full path). */
 export interface UsageEntry {
@@ -73,15 +74,7 @@ function pathOfUrl(webUrl: string): string {
  * read from its web URL when it has none; anything that is not such a list reads as empty.
  */
 export function parseUsageList(raw: string | null): (UsageEntry & Record<string, unknown>)[] {
-  if (!raw) return [];
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(value)) return [];
-  return value
+  return parseJsonList(raw)
     .flatMap((item): (UsageEntry & Record<string, unknown>)[] => {
       if (typeof item !== 'object' || item === null || Array.isArray(item)) return [];
       const entry = item as Record<string, unknown>;

@@ -9,6 +9,7 @@ import {
   type RoadmapFilters,
   roadmapFiltersKey,
 } from '../../../core/domain/searchTokens.ts';
+import { parseJsonList } from '../../../core/lib/jsonList.ts';
 import {
   type ListStorage,
   readStoredEntry,
@@ -34,15 +35,7 @@ export function addRecentSearch(
 
 /** Reads the stored text; anything that is not a list of query strings counts as no history. */
 export function parseRecentSearches(raw: string | null): RoadmapFilters[] {
-  if (!raw) return [];
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(value)) return [];
-  return value
+  return parseJsonList(raw)
     .filter((entry): entry is string => typeof entry === 'string' && entry !== '')
     .map(parseRoadmapFilters)
     .slice(0, MAX_RECENT_SEARCHES);

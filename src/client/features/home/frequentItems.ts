@@ -5,6 +5,7 @@
  * most visited first, then the most recent.
  */
 import { MAX_RECENT_USAGE, rankByUsage, recordUse } from '../../../core/domain/recentUsage.ts';
+import { parseJsonList } from '../../../core/lib/jsonList.ts';
 import { type ListStorage, readStoredEntry, writeStoredEntry } from '../../lib/index.ts';
 
 export type FrequentKind = 'groups' | 'projects';
@@ -51,14 +52,7 @@ const isItem = (value: unknown): value is FrequentItem => {
 
 /** Anything stored that is not such a list reads as no visits; malformed entries are dropped. */
 export function parseFrequentItems(raw: string | null): FrequentItem[] {
-  if (!raw) return [];
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  return Array.isArray(value) ? value.filter(isItem).slice(0, MAX_FREQUENT_ITEMS) : [];
+  return parseJsonList(raw).filter(isItem).slice(0, MAX_FREQUENT_ITEMS);
 }
 
 export function readFrequentItems(
