@@ -26,6 +26,7 @@ import * as membersAndInvitations from './migrations/0017_members_and_invitation
 import * as ldapGroupLinks from './migrations/0018_ldap_group_links.ts';
 import * as search from './migrations/0019_search.ts';
 import * as accessRequestTodos from './migrations/0020_access_request_todos.ts';
+import * as gitlabSubscriptions from './migrations/0021_gitlab_subscriptions.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations are listed here, in order; they only ever run forward. */
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018_ldap_group_links': ldapGroupLinks,
   '0019_search': search,
   '0020_access_request_todos': accessRequestTodos,
+  '0021_gitlab_subscriptions': gitlabSubscriptions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -161,6 +161,23 @@ export interface MemberAuthorizationsView {
   access_level: number;
 }
 
+/** The plan of a top-level group (migration 0021). */
+export interface GitlabSubscriptionsTable {
+  id: Id;
+  namespace_id: number;
+  plan_code: 'free' | 'premium' | 'ultimate';
+  seats: Generated<number>;
+  max_seats_used: Generated<number>;
+  start_date: CalendarDay;
+  end_date: CalendarDay | null;
+  auto_renew: boolean | null;
+  trial: Generated<boolean>;
+  trial_starts_on: CalendarDay | null;
+  trial_ends_on: CalendarDay | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /** The development mailbox (migration 0017): mail kept here when no SMTP server is configured. */
 export interface MailboxMessagesTable {
   id: Id;
@@ -583,6 +600,7 @@ export interface LdapGroupLinkMembershipsTable {
 }
 
 export interface Database {
+  gitlab_subscriptions: GitlabSubscriptionsTable;
   data_version: DataVersionTable;
   users: UsersTable;
   sessions: SessionsTable;

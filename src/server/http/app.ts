@@ -31,6 +31,7 @@ import { registerMemberRoutes } from './api/memberRoutes.ts';
 import { registerMetricImageRoutes } from './api/metricImageRoutes.ts';
 import { registerMilestoneAndLabelRoutes } from './api/milestoneLabelRoutes.ts';
 import { registerMilestoneRoutes } from './api/milestoneRoutes.ts';
+import { registerNamespaceRoutes } from './api/namespaceRoutes.ts';
 import { registerNoteApiRoutes } from './api/noteApiRoutes.ts';
 import { registerPersonalAccessTokenRoutes } from './api/personalAccessTokenRoutes.ts';
 import { registerProjectRoutes } from './api/projectRoutes.ts';
@@ -159,6 +160,7 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerApiRateLimit(app, rateCounter, { ...config.apiRateLimit, windowMs: 60_000 });
   registerAuthRoutes(app, deps, assets, { max: config.signInRateLimit, timeWindow: '1 minute' });
   registerGroupRoutes(app, deps);
+  registerNamespaceRoutes(app, deps);
   registerProjectRoutes(app, deps);
   registerEpicRoutes(app, deps);
   registerEpicLinkRoutes(app, deps);

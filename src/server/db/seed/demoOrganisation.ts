@@ -4,6 +4,7 @@ import { recomputeInheritedDatesOfRoot } from '../repositories/epicInheritedDate
 import { deferEpicRollups, resumeEpicRollups } from '../repositories/epicRollupRepository.ts';
 import type { Database } from '../schema.ts';
 import { timelineFor } from './calendar.ts';
+import { insertDemoSubscriptions } from './demoSubscriptions.ts';
 import { linkDemoTasks } from './demoTasks.ts';
 import { Engagement } from './engagement.ts';
 import { planEpics, planRoadmapEpics } from './epicPlan.ts';
@@ -212,6 +213,7 @@ async function seedInTransaction(db: Kysely<Database>, options: SeedOptions): Pr
   const crowd = options.largeTree
     ? await timed('large membership', () => insertLargeMembership(db, options.passwordHash))
     : 0;
+  await timed('subscriptions', () => insertDemoSubscriptions(db, options.today, new Date(timeline.nowMs)));
 
   if (deferred) await timed('epic rollups', () => resumeEpicRollups(db));
 

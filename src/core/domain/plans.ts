@@ -1,0 +1,29 @@
+/**
+ * GitLab's plans as a top-level group holds them: Free, Premium and Ultimate. A group without a
+ * subscription is on Free; subgroups and projects are on their top-level group's plan.
+ */
+export const PLAN_CODES = ['free', 'premium', 'ultimate'] as const;
+export type PlanCode = (typeof PLAN_CODES)[number];
+
+export const PLAN_TITLES: Readonly<Record<PlanCode, string>> = {
+  free: 'Free',
+  premium: 'Premium',
+  ultimate: 'Ultimate',
+};
+
+export const isPlanCode = (value: unknown): value is PlanCode =>
+  typeof value === 'string' && (PLAN_CODES as readonly string[]).includes(value);
+
+/** A plan one pays for per seat. */
+export const isPaidPlan = (plan: PlanCode): boolean => plan !== 'free';
+
+/**
+ * Seats owed (GitLab's true-up): on a paid plan outside a trial, the most seats ever used beyond
+ * those paid for; nothing on Free or during a trial.
+ */
+export function seatsOwed(plan: PlanCode, trial: boolean, seats: number, maxSeatsUsed: number): number {
+  return isPaidPlan(plan) && !trial ? Math.max(0, maxSeatsUsed - seats) : 0;
+}
+
+/** Ultimate does not bill Guests (GitLab's `exclude_guests`); the other plans bill every member. */
+export const excludesGuests = (plan: PlanCode): boolean => plan === 'ultimate';

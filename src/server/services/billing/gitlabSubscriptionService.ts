@@ -1,0 +1,171 @@
+import { excludesGuests, isPaidPlan, type PlanCode, seatsOwed } from '../../../core/domain/plans.ts';
+import type { Executor } from '../../db/executor.ts';
+import {
+  countBillableMembers,
+  findSubscription,
+  insertSubscription,
+  type SubscriptionFields,
+  type SubscriptionRow,
+  updateSubscription,
+} from '../../db/repositories/gitlabSubscriptionRepository.ts';
+import { findNamespaceById } from '../../db/repositories/namespaceRepository.ts';
+import type { NamespaceRow } from '../../db/schema.ts';
+import type { AccessContext } from '../access.ts';
+import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors.ts';
+
+/** A top-level group's plan as GitLab's subscription entity and namespace fields tell it. */
+export interface SubscriptionView {
+  readonly plan: PlanCode;
+  readonly trial: boolean;
+  readonly trialStartsOn: string | null;
+  readonly trialEndsOn: string | null;
+  readonly autoRenew: boolean | null;
+  readonly seats: number;
+  readonly seatsInUse: number;
+  readonly maxSeatsUsed: number;
+  readonly seatsOwed: number;
+  readonly startDate: string | null;
+  readonly endDate: string | null;
+  readonly excludeGuests: boolean;
+}
+
+/** The top-level group a group belongs to: where its plan is kept. */
+export async function rootGroupOf(db: Executor, group: NamespaceRow): Promise<NamespaceRow> {
+  const rootId = group.traversal_ids[0] ?? group.id;
+  if (rootId === group.id) return group;
+  const root = await findNamespaceById(db, rootId);
+  if (!root) throw new NotFoundError('Namespace');
+  return root;
+}
+
+function viewOf(row: SubscriptionRow | undefined, seatsInUse: number): SubscriptionView {
+  const plan = row?.plan_code ?? 'free';
+  const trial = row?.trial ?? false;
+  const seats = row?.seats ?? 0;
+  // The most seats used is kept as it was last written; today's count may already be past it.
+  const maxSeatsUsed = Math.max(row?.max_seats_used ?? 0, seatsInUse);
+  return {
+    plan,
+    trial,
+    trialStartsOn: row?.trial_starts_on ?? null,
+    trialEndsOn: row?.trial_ends_on ?? null,
+    autoRenew: row?.auto_renew ?? null,
+    seats,
+    seatsInUse,
+    maxSeatsUsed,
+    seatsOwed: seatsOwed(plan, trial, seats, maxSeatsUsed),
+    startDate: row?.start_date ?? null,
+    endDate: row?.end_date ?? null,
+    excludeGuests: excludesGuests(plan),
+  };
+}
+
+/** The plan of the group's top-level group, Free when it has no subscription. */
+export async function subscriptionOf(db: Executor, group: NamespaceRow): Promise<SubscriptionView> {
+  const root = await rootGroupOf(db, group);
+  const row = await findSubscription(db, root.id);
+  const plan = row?.plan_code ?? 'free';
+  return viewOf(row, await countBillableMembers(db, root.id, excludesGuests(plan)));
+}
+
+/** Who reads a group's billing: its top-level group's owners, and administrators. */
+export async function canReadBilling(db: Executor, access: AccessContext, group: NamespaceRow) {
+  if (!access.actor.user) return false;
+  return access.canInNamespace('admin_group', await rootGroupOf(db, group));
+}
+
+export async function readableSubscriptionOf(
+  db: Executor,
+  access: AccessContext,
+  group: NamespaceRow,
+): Promise<SubscriptionView> {
+  if (!access.actor.user) throw new UnauthorizedError();
+  if (!(await canReadBilling(db, access, group))) throw new ForbiddenError();
+  return subscriptionOf(db, group);
+}
+
+/** What an administrator sets on a subscription (GitLab's POST and PUT …/gitlab_subscription). */
+export type SubscriptionInput = Partial<{
+  plan_code: PlanCode;
+  seats: number;
+  max_seats_used: number;
+  start_date: string;
+  end_date: string | null;
+  auto_renew: boolean;
+  trial: boolean;
+  trial_starts_on: string | null;
+  trial_ends_on: string | null;
+}>;
+
+/** The rules a subscription keeps after the change, in GitLab's validation shape. */
+function checkSubscription(fields: SubscriptionFields): void {
+  const errors: Record<string, string[]> = {};
+  if (fields.end_date && fields.end_date < fields.start_date) {
+    errors.end_date = ['must be on or after the start date'];
+  }
+  if (fields.trial) {
+    if (!fields.trial_starts_on) errors.trial_starts_on = ["can't be blank"];
+    if (!fields.trial_ends_on) errors.trial_ends_on = ["can't be blank"];
+    else if (fields.trial_starts_on && fields.trial_ends_on < fields.trial_starts_on) {
+      errors.trial_ends_on = ['must be on or after the trial start date'];
+    }
+    if (!isPaidPlan(fields.plan_code)) errors.plan_code = ['must be a paid plan during a trial'];
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+}
+
+function requireAdministrator(access: AccessContext): void {
+  if (!access.actor.user) throw new UnauthorizedError();
+  if (!access.actor.user.is_admin) throw new ForbiddenError();
+}
+
+function requireTopLevel(group: NamespaceRow): void {
+  if (group.parent_id !== null) throw new ValidationError({ namespace: ['must be a top-level group'] });
+}
+
+/** Creates the top-level group's subscription (administrators only); one per group. */
+export async function createSubscription(
+  db: Executor,
+  access: AccessContext,
+  group: NamespaceRow,
+  input: SubscriptionInput,
+): Promise<SubscriptionView> {
+  requireAdministrator(access);
+  requireTopLevel(group);
+  if (!input.start_date) throw new ValidationError({ start_date: ["can't be blank"] });
+  if (await findSubscription(db, group.id)) {
+    throw new ValidationError({ namespace_id: ['has already been taken'] });
+  }
+  const fields: SubscriptionFields = {
+    plan_code: input.plan_code ?? 'free',
+    seats: input.seats ?? 0,
+    max_seats_used: input.max_seats_used ?? 0,
+    start_date: input.start_date,
+    end_date: input.end_date ?? null,
+    auto_renew: input.auto_renew ?? null,
+    trial: input.trial ?? false,
+    trial_starts_on: input.trial_starts_on ?? null,
+    trial_ends_on: input.trial_ends_on ?? null,
+  };
+  checkSubscription(fields);
+  await insertSubscription(db, group.id, fields, access.now());
+  return subscriptionOf(db, group);
+}
+
+/** Changes the top-level group's subscription (administrators only): only the fields given. */
+export async function changeSubscription(
+  db: Executor,
+  access: AccessContext,
+  group: NamespaceRow,
+  input: SubscriptionInput,
+): Promise<SubscriptionView> {
+  requireAdministrator(access);
+  requireTopLevel(group);
+  const current = await findSubscription(db, group.id);
+  if (!current) throw new NotFoundError('Subscription');
+  const { id: _id, namespace_id: _namespace, created_at: _created, updated_at: _updated, ...kept } = current;
+  const fields: SubscriptionFields = { ...kept, ...input };
+  checkSubscription(fields);
+  await updateSubscription(db, group.id, { ...input }, access.now());
+  return subscriptionOf(db, group);
+}
