@@ -10,9 +10,13 @@ describe('the navigation a page shows', () => {
       fullPath: 'acme/platform',
       name: 'Platform',
       current: 'epics',
+      canReadBilling: false,
     });
     const members = parsePageMount({ page: 'group-members', fullPath: 'acme', groupName: 'Acme' });
     expect(pageNavOf(members)?.current).toBe('members');
+    // A top-level group's owners find its Billing.
+    const billing = parsePageMount({ page: 'group-billing', fullPath: 'acme', canReadBilling: 'true' });
+    expect(pageNavOf(billing)).toMatchObject({ current: 'billing', canReadBilling: true });
   });
 
   it('gives project pages the project’s navigation, an issue under Issues', () => {

@@ -7,11 +7,16 @@ type PageNav<P extends PageName> = ((page: PageMountOf<P>) => NavContext) | null
 
 const inGroup =
   (current: NavItemId) =>
-  (page: { readonly fullPath: string; readonly groupName: string }): NavContext => ({
+  (page: {
+    readonly fullPath: string;
+    readonly groupName: string;
+    readonly canReadBilling: boolean;
+  }): NavContext => ({
     kind: 'group',
     fullPath: page.fullPath,
     name: page.groupName,
     current,
+    canReadBilling: page.canReadBilling,
   });
 
 const inProject =
@@ -48,6 +53,7 @@ const PAGE_NAVS: { readonly [P in PageName]: PageNav<P> } = {
   'group-milestones': inGroup('milestones'),
   'group-labels': inGroup('labels'),
   'group-members': inGroup('members'),
+  'group-billing': inGroup('billing'),
   project: inProject('overview'),
   'project-issues': inProject('issues'),
   issue: inProject('issues'),

@@ -14,6 +14,7 @@ const RoadmapPage = lazy(() =>
 
 import { NotFoundPage } from '../components/errors/index.ts';
 import { SignInPage } from '../features/auth/index.ts';
+import { BillingPage } from '../features/billing/index.ts';
 import { NewEpicPage } from '../features/epic-new/index.ts';
 import { EpicsListPage } from '../features/epics/index.ts';
 import { GroupPage } from '../features/groups/index.ts';
@@ -149,6 +150,8 @@ export function PageView({ page, session }: { page: PageMount; session: Session 
       return <GroupLabelsPage {...page} />;
     case 'project-labels':
       return <ProjectLabelsPage {...page} />;
+    case 'group-billing':
+      return <BillingPage {...page} />;
     case 'group-members':
       return (
         <MembersPage

@@ -4,6 +4,7 @@
  */
 const PATHS = {
   lock: 'M4.5 7V5a3.5 3.5 0 0 1 7 0v2 M3.5 7h9v7h-9z',
+  creditCard: 'M1.5 3.5h13v9h-13z M1.5 6.5h13 M4 10h3',
   spam: 'M5.5 1.5h5l4 4v5l-4 4h-5l-4-4v-5z M8 4.5v4 M8 11v.5',
   lockOpen: 'M4.5 7V5a3.5 3.5 0 0 1 6.8-1.2 M3.5 7h9v7h-9z',
   shield: 'M8 1.5 13.5 3.5v4c0 3.2-2.3 5.8-5.5 7-3.2-1.2-5.5-3.8-5.5-7v-4z',

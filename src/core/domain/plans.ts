@@ -27,3 +27,10 @@ export function seatsOwed(plan: PlanCode, trial: boolean, seats: number, maxSeat
 
 /** Ultimate does not bill Guests (GitLab's `exclude_guests`); the other plans bill every member. */
 export const excludesGuests = (plan: PlanCode): boolean => plan === 'ultimate';
+
+/** What each plan adds to the one below it, as the Billing page compares them. */
+export const PLAN_FEATURES: Readonly<Record<PlanCode, readonly string[]>> = {
+  free: ['Issues, milestones and labels', 'Group and project members', 'Search across groups'],
+  premium: ['Epics and roadmaps', 'Scoped labels', 'Issue weights', 'Blocking issues', 'Epic colours'],
+  ultimate: ['Multi-level epics', 'Health status', 'Guests are not billed'],
+};

@@ -247,3 +247,6 @@ export function accessRequestsPath(kind: 'group' | 'project', fullPath: string):
 export function membersJsonPath(kind: 'group' | 'project', fullPath: string): string {
   return `${kind === 'group' ? groupMembersPath(fullPath) : projectMembersPath(fullPath)}.json`;
 }
+
+/** A top-level group's Billing page (GitLab's `/groups/:group/-/billings`). */
+export const groupBillingPath = (fullPath: string): string => groupSection(fullPath, 'billings');

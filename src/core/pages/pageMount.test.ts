@@ -69,6 +69,7 @@ describe('parsePageMount', () => {
         groupId: '3',
         groupName: 'Platform',
         canCreateEpic: 'true',
+        canReadBilling: 'false',
         roadmapPath: '/groups/acme/platform/-/roadmap',
       }),
     ).toEqual({
@@ -77,6 +78,7 @@ describe('parsePageMount', () => {
       groupId: '3',
       groupName: 'Platform',
       canCreateEpic: true,
+      canReadBilling: false,
       roadmapPath: '/groups/acme/platform/-/roadmap',
     });
   });
@@ -88,6 +90,7 @@ describe('parsePageMount', () => {
       groupId: '',
       groupName: '',
       canCreateEpic: false,
+      canReadBilling: false,
       roadmapPath: '',
       canInviteMembers: false,
     });
@@ -191,6 +194,7 @@ describe('the mount attributes', () => {
       groupId: 1,
       groupName: null,
       canCreateEpic: false,
+      canReadBilling: false,
       canInviteMembers: true,
       roadmapPath: '/groups/acme/-/roadmap',
     });

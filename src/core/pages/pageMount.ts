@@ -26,6 +26,8 @@ const GROUP_FIELDS = {
   groupId: TEXT,
   groupName: TEXT,
   canCreateEpic: FLAG,
+  /** A top-level group's owners and administrators: the navigation shows its Billing. */
+  canReadBilling: FLAG,
 } as const;
 
 const PROJECT_FIELDS = {
@@ -99,6 +101,14 @@ export const PAGE_MOUNTS = {
    * its priorities; signed-in viewers subscribe.
    */
   'project-labels': { ...PROJECT_FIELDS, canAdminLabels: FLAG, signedIn: FLAG },
+  /**
+   * `/groups/:path/-/billings`, for a top-level group's owners: its plan, seats and dates.
+   */
+  'group-billing': {
+    ...GROUP_FIELDS,
+    /** JSON: a `BillingJson`. */
+    billing: TEXT,
+  },
   /** `/groups/:path/-/group_members`: the group's members, direct and inherited (read-only). */
   'group-members': { ...GROUP_FIELDS, ...MEMBERS_FIELDS },
   /** `/:project/-/project_members`: the project's members, direct and inherited (read-only). */
@@ -604,6 +614,21 @@ export interface MailboxMessageJson {
   readonly text: string;
   /** ISO 8601. */
   readonly created_at: string;
+}
+
+/** The `billing` attribute of a group's Billing page (plan codes are core/domain/plans' PlanCode). */
+export interface BillingJson {
+  readonly plan: string;
+  readonly trial: boolean;
+  readonly trial_ends_on: string | null;
+  readonly seats_in_subscription: number;
+  readonly seats_in_use: number;
+  readonly max_seats_used: number;
+  readonly seats_owed: number;
+  readonly subscription_start_date: string | null;
+  readonly subscription_end_date: string | null;
+  readonly auto_renew: boolean | null;
+  readonly exclude_guests: boolean;
 }
 
 /** The `members` attribute of a members page: one page of members and the pages around it. */

@@ -12,6 +12,10 @@ describe('the left navigation', () => {
       ['Labels', '/groups/acme/platform/-/labels'],
       ['Members', '/groups/acme/platform/-/group_members'],
     ]);
+    expect(groupNavItems('acme', true).at(-1)).toMatchObject({
+      label: 'Billing',
+      href: '/groups/acme/-/billings',
+    });
   });
 
   it('leads a project to its overview, issues, milestones, labels and members', () => {

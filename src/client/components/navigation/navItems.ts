@@ -1,5 +1,6 @@
 /** The left navigation of group and project pages: which items, where they lead, which is current. */
 import {
+  groupBillingPath,
   groupEpicsPath,
   groupIssuesPath,
   groupLabelsPath,
@@ -24,6 +25,7 @@ export type NavItemId =
   | 'milestones'
   | 'labels'
   | 'members'
+  | 'billing'
   | 'settings';
 
 /** Whose navigation a page shows: a group's or a project's, and the item the page belongs under. */
@@ -35,6 +37,8 @@ export interface NavContext {
   readonly current: NavItemId;
   /** The viewer maintains the project: its Settings show (GitLab's admin_project). */
   readonly canAdminProject?: boolean;
+  /** The viewer owns the top-level group (or administers the instance): its Billing shows. */
+  readonly canReadBilling?: boolean;
 }
 
 export interface NavItem {
@@ -44,8 +48,14 @@ export interface NavItem {
   readonly icon: IconName;
 }
 
-/** GitLab's group sidebar, in its order: Overview, then Plan's Epics, Roadmap, Issues, Milestones, Labels, then Manage's Members. */
-export function groupNavItems(fullPath: string): NavItem[] {
+/**
+ * GitLab's group sidebar, in its order: Overview, then Plan's Epics, Roadmap, Issues, Milestones,
+ * Labels, then Manage's Members, and Settings' Billing for a top-level group's owners.
+ */
+export function groupNavItems(fullPath: string, canReadBilling = false): NavItem[] {
+  const billing: NavItem[] = canReadBilling
+    ? [{ id: 'billing', label: 'Billing', href: groupBillingPath(fullPath), icon: 'creditCard' }]
+    : [];
   return [
     { id: 'overview', label: 'Overview', href: groupPath(fullPath), icon: 'overview' },
     { id: 'epics', label: 'Epics', href: groupEpicsPath(fullPath), icon: 'epic' },
@@ -54,6 +64,7 @@ export function groupNavItems(fullPath: string): NavItem[] {
     { id: 'milestones', label: 'Milestones', href: groupMilestonesPath(fullPath), icon: 'milestone' },
     { id: 'labels', label: 'Labels', href: groupLabelsPath(fullPath), icon: 'label' },
     { id: 'members', label: 'Members', href: groupMembersPath(fullPath), icon: 'group' },
+    ...billing,
   ];
 }
 
@@ -74,7 +85,7 @@ export function projectNavItems(fullPath: string, canAdminProject = false): NavI
 
 export function navItemsOf(context: NavContext): NavItem[] {
   return context.kind === 'group'
-    ? groupNavItems(context.fullPath)
+    ? groupNavItems(context.fullPath, context.canReadBilling)
     : projectNavItems(context.fullPath, context.canAdminProject);
 }
 

@@ -3,7 +3,11 @@ import type { NamespaceRow } from '../../db/schema.ts';
 import type { EpicPageState } from '../../services/epicPageService.ts';
 
 /** The epic page's mount: its state and the paths its widgets call (a missing to-do or author is left out). */
-export function epicMount(group: NamespaceRow, state: EpicPageState): PageMountInput {
+export function epicMount(
+  group: NamespaceRow,
+  state: EpicPageState,
+  canReadBilling: boolean,
+): PageMountInput {
   const { paths, author } = state;
   return {
     page: 'epic',
@@ -12,6 +16,7 @@ export function epicMount(group: NamespaceRow, state: EpicPageState): PageMountI
     groupId: group.id,
     groupName: group.name,
     canCreateEpic: state.canCreate,
+    canReadBilling,
     iid: state.iid,
     epicId: state.epicId,
     signedIn: state.signedIn,

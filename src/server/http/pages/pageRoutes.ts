@@ -32,6 +32,7 @@ import { findVisibleUserByUsername } from '../../services/userDirectoryService.t
 import type { Params } from '../api/params.ts';
 import { GROUP_JSON_PATH, groupJsonEndpoint } from '../autocompleteRoutes.ts';
 import { safeRedirectPath } from '../redirectPath.ts';
+import { billingJson, canReadBillingOf } from './billingPages.ts';
 import type { ClientAssets } from './clientAssets.ts';
 import { epicMount } from './epicMount.ts';
 import { FLASH_COOKIE } from './flash.ts';
@@ -133,11 +134,13 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
     const group = await findReadableGroupOrNull(db, request.access, groupPath);
     if (!group) return sendNotFoundPage(request, reply, assets);
     const canCreateEpic = await request.access.canInNamespace('create_epic', group);
+    const canReadBilling = await canReadBillingOf(db, request.access, group);
     const base = {
       fullPath: group.full_path,
       groupId: group.id,
       groupName: group.name,
       canCreateEpic,
+      canReadBilling,
     };
     const roadmapPath = groupRoadmapPath(group.full_path);
     if (section === '')
@@ -181,6 +184,13 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
           canAdminLabels: await request.access.canInNamespace('admin_label', group),
           signedIn: request.actor.user !== null,
         },
+      });
+    }
+    if (section === 'billings') {
+      if (!canReadBilling) return sendNotFoundPage(request, reply, assets);
+      return sendPage(request, reply, assets, {
+        title: `Billing · ${group.full_name}`,
+        mount: { page: 'group-billing', ...base, billing: JSON.stringify(await billingJson(db, group)) },
       });
     }
     if (section === 'group_members.json') {
@@ -233,7 +243,7 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
       ]);
       return sendPage(request, reply, assets, {
         title: `Roadmap · ${group.full_name}`,
-        mount: roadmapMount(group, canCreateEpic, query),
+        mount: roadmapMount(group, { canCreateEpic, canReadBilling }, query),
         preloaded,
       });
     }
@@ -264,7 +274,7 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
       const state = await epicPageState(db, request.access, group, epic, deps.config.featureFlags);
       return sendPage(request, reply, assets, {
         title: `${epic.title} (&${epic.iid}) · Epics · ${group.full_name}`,
-        mount: epicMount(group, state),
+        mount: epicMount(group, state, canReadBilling),
       });
     }
     const milestoneIid = milestoneIidOf(section);

@@ -19,14 +19,19 @@ export const NO_PAGE_DEFAULTS = { timeframeRangeType: '', presetType: '', epicsS
  * The roadmap mount: GitLab's attributes, with the range, layout, state and sort read from the URL's
  * query by the same parser the page uses, so the two never disagree.
  */
-export function roadmapMount(group: NamespaceRow, canCreateEpic: boolean, query: string): PageMountInput {
+export function roadmapMount(
+  group: NamespaceRow,
+  can: { readonly canCreateEpic: boolean; readonly canReadBilling: boolean },
+  query: string,
+): PageMountInput {
   const settings = parseRoadmapSettings(query, NO_PAGE_DEFAULTS);
   return {
     page: 'group-roadmap',
     fullPath: group.full_path,
     groupId: group.id,
     groupName: group.name,
-    canCreateEpic,
+    canCreateEpic: can.canCreateEpic,
+    canReadBilling: can.canReadBilling,
     newEpicPath: newEpicPath(group.full_path),
     listEpicsPath: groupEpicsPath(group.full_path),
     epicsPath: groupEpicsJsonPath(group.full_path),

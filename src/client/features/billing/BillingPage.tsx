@@ -1,0 +1,151 @@
+import { PLAN_CODES, PLAN_FEATURES, PLAN_TITLES, type PlanCode } from '../../../core/domain/plans.ts';
+import { groupBillingPath } from '../../../core/domain/webPaths.ts';
+import type { PageMountOf } from '../../../core/pages/pageMount.ts';
+import { formatCalendarDate } from '../../../core/time/formatting.ts';
+import { groupCrumbs, PageHeader } from '../../components/navigation/index.ts';
+import { usePageSettled } from '../../data/index.ts';
+import { Badge, useDocumentTitle } from '../../ui/index.ts';
+import { type Billing, parseBilling } from './billing.ts';
+
+const TEXTS = {
+  title: 'Billing',
+  seats: 'Seats',
+  subscription: 'Subscription',
+  plans: 'Plans',
+  currentPlan: 'Current plan',
+  seatsInSubscription: 'Seats in subscription',
+  seatsInUse: 'Seats currently in use',
+  maxSeatsUsed: 'Max seats used',
+  seatsOwed: 'Seats owed',
+  guestsNotBilled: 'Guests are not counted on this plan.',
+  owedExplained: 'Seats used beyond those in the subscription are owed at renewal.',
+  noSeatLimit: 'The Free plan has no seats to pay for.',
+  startDate: 'Subscription start date',
+  endDate: 'Subscription end date',
+  renews: 'Renews automatically',
+  doesNotRenew: 'Does not renew automatically',
+  trialEnds: 'Trial ends on',
+  plus: (below: string) => `Everything in ${below}, and:`,
+};
+
+function planName(billing: Billing): string {
+  return billing.trial ? `${PLAN_TITLES[billing.plan]} Trial` : PLAN_TITLES[billing.plan];
+}
+
+/** `/groups/:path/-/billings`: a top-level group's plan, its seats and dates, and the plans compared. */
+export function BillingPage({ fullPath, groupName, billing }: PageMountOf<'group-billing'>) {
+  const data = parseBilling(billing);
+  usePageSettled(true);
+  useDocumentTitle(TEXTS.title);
+  const name = groupName || fullPath;
+  const paid = data.plan !== 'free';
+  return (
+    <>
+      <PageHeader
+        crumbs={[
+          ...groupCrumbs(fullPath, null, groupName),
+          { label: TEXTS.title, href: groupBillingPath(fullPath) },
+        ]}
+        title={TEXTS.title}
+      >
+        <p className="page-subtitle" data-testid="billing-plan">
+          <strong>{name}</strong> is currently using the <strong>{planName(data)}</strong> plan.
+        </p>
+      </PageHeader>
+
+      <section className="billing-section" aria-labelledby="billing-seats">
+        <h2 id="billing-seats" className="section-title">
+          {TEXTS.seats}
+        </h2>
+        <dl className="billing-figures" data-testid="billing-seats">
+          {paid ? <Figure label={TEXTS.seatsInSubscription} value={data.seats} /> : null}
+          <Figure label={TEXTS.seatsInUse} value={data.seatsInUse} />
+          <Figure label={TEXTS.maxSeatsUsed} value={data.maxSeatsUsed} />
+          {paid ? <Figure label={TEXTS.seatsOwed} value={data.seatsOwed} alert={data.seatsOwed > 0} /> : null}
+        </dl>
+        <p className="muted">
+          {paid ? TEXTS.owedExplained : TEXTS.noSeatLimit}
+          {data.excludeGuests ? ` ${TEXTS.guestsNotBilled}` : null}
+        </p>
+      </section>
+
+      {data.startDate || data.trialEndsOn ? (
+        <section className="billing-section" aria-labelledby="billing-subscription">
+          <h2 id="billing-subscription" className="section-title">
+            {TEXTS.subscription}
+          </h2>
+          <dl className="billing-dates" data-testid="billing-dates">
+            {data.trial && data.trialEndsOn ? (
+              <DateRow label={TEXTS.trialEnds} value={formatCalendarDate(data.trialEndsOn)} />
+            ) : null}
+            {data.startDate ? (
+              <DateRow label={TEXTS.startDate} value={formatCalendarDate(data.startDate)} />
+            ) : null}
+            {data.endDate ? (
+              <DateRow
+                label={TEXTS.endDate}
+                value={`${formatCalendarDate(data.endDate)} · ${data.autoRenew ? TEXTS.renews : TEXTS.doesNotRenew}`}
+              />
+            ) : null}
+          </dl>
+        </section>
+      ) : null}
+
+      <section className="billing-section" aria-labelledby="billing-plans">
+        <h2 id="billing-plans" className="section-title">
+          {TEXTS.plans}
+        </h2>
+        <ul className="billing-plans">
+          {PLAN_CODES.map((plan, index) => (
+            <PlanCard key={plan} plan={plan} below={PLAN_CODES[index - 1]} current={plan === data.plan} />
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}
+
+function Figure({ label, value, alert = false }: { label: string; value: number; alert?: boolean }) {
+  return (
+    <div className={alert ? 'billing-figure billing-figure-alert' : 'billing-figure'}>
+      <dt>{label}</dt>
+      <dd>{value.toLocaleString('en-US')}</dd>
+    </div>
+  );
+}
+
+function DateRow({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="billing-date">
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+function PlanCard({
+  plan,
+  below,
+  current,
+}: {
+  plan: PlanCode;
+  below: PlanCode | undefined;
+  current: boolean;
+}) {
+  return (
+    <li
+      className={current ? 'billing-plan billing-plan-current' : 'billing-plan'}
+      data-testid={`billing-plan-${plan}`}
+    >
+      <h3 className="billing-plan-name">
+        {PLAN_TITLES[plan]} {current ? <Badge variant="info">{TEXTS.currentPlan}</Badge> : null}
+      </h3>
+      {below ? <p className="muted">{TEXTS.plus(PLAN_TITLES[below])}</p> : null}
+      <ul className="billing-plan-features">
+        {PLAN_FEATURES[plan].map((feature) => (
+          <li key={feature}>{feature}</li>
+        ))}
+      </ul>
+    </li>
+  );
+}

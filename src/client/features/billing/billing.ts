@@ -1,0 +1,46 @@
+/** The Billing page's plan, seats and dates, from the JSON the server writes on the page. */
+import { isPlanCode, type PlanCode } from '../../../core/domain/plans.ts';
+import { type CalendarDate, parseCalendarDate } from '../../../core/time/calendarDate.ts';
+
+export interface Billing {
+  readonly plan: PlanCode;
+  readonly trial: boolean;
+  readonly trialEndsOn: CalendarDate | null;
+  readonly seats: number;
+  readonly seatsInUse: number;
+  readonly maxSeatsUsed: number;
+  readonly seatsOwed: number;
+  readonly startDate: CalendarDate | null;
+  readonly endDate: CalendarDate | null;
+  readonly autoRenew: boolean | null;
+  readonly excludeGuests: boolean;
+}
+
+const count = (value: unknown): number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : 0;
+const day = (value: unknown): CalendarDate | null =>
+  typeof value === 'string' ? (parseCalendarDate(value) ?? null) : null;
+
+/** What does not parse reads as the Free plan with nothing used. */
+export function parseBilling(text: string): Billing {
+  let json: Record<string, unknown> = {};
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value === 'object' && value !== null) json = value as Record<string, unknown>;
+  } catch {
+    // The Free plan with nothing used, below.
+  }
+  return {
+    plan: isPlanCode(json.plan) ? json.plan : 'free',
+    trial: json.trial === true,
+    trialEndsOn: day(json.trial_ends_on),
+    seats: count(json.seats_in_subscription),
+    seatsInUse: count(json.seats_in_use),
+    maxSeatsUsed: count(json.max_seats_used),
+    seatsOwed: count(json.seats_owed),
+    startDate: day(json.subscription_start_date),
+    endDate: day(json.subscription_end_date),
+    autoRenew: typeof json.auto_renew === 'boolean' ? json.auto_renew : null,
+    excludeGuests: json.exclude_guests === true,
+  };
+}
