@@ -1,7 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousAxeViolations, signIn, waitForIdle } from './helpers.ts';
+import { api } from './treeHelpers.ts';
 
-/** A top-level group's Billing page: its owners find it in the navigation; nobody else does. */
+/**
+ * A top-level group's Billing page and GitLab's free trial. The two run in order: the first reads
+ * `sandbox` on Free, the second starts its trial (a group has one) and lets it run out.
+ */
+test.describe.configure({ mode: 'serial' });
 
 test("an owner finds the group's plan, seats and dates under Billing; a developer finds no Billing", async ({
   page,
@@ -42,4 +47,69 @@ test("an owner finds the group's plan, seats and dates under Billing; a develope
   await expect(developer.getByRole('navigation').getByRole('link', { name: 'Billing' })).toHaveCount(0);
   expect((await developer.goto('/groups/acme/-/billings'))?.status()).toBe(404);
   await context.close();
+});
+
+test('an owner starts a free trial on sandbox, watches its days in the sidebar, and sees it end', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'owner', '/groups/sandbox/-/billings');
+  await page.getByTestId('billing-start-trial').click();
+  await waitForIdle(page);
+  await expect(page.getByTestId('trial-namespace')).toHaveValue(/\d+/);
+  await page.getByTestId('trial-submit').click();
+  await waitForIdle(page);
+  await expect(page).toHaveURL(/\/groups\/sandbox\/-\/billings$/);
+  await expect(page.getByText('Congratulations, your free trial is activated.')).toBeVisible();
+  await expect(page.getByTestId('billing-plan')).toHaveText(
+    'Sandbox is currently using the Ultimate Trial plan.',
+  );
+  const widget = page.getByTestId('trial-widget');
+  await expect(widget).toContainText('Ultimate Trial');
+  await expect(page.getByTestId('trial-widget-day')).toHaveText('Day 1/30');
+  await widget.hover();
+  const popover = page.getByTestId('trial-popover');
+  await expect(popover).toContainText('Hey there');
+  await expect(popover).toContainText(/Your trial ends on [A-Z][a-z]+ \d{1,2}\./);
+  await expect(popover.getByRole('link', { name: 'Compare all plans' })).toHaveAttribute(
+    'href',
+    '/groups/sandbox/-/billings',
+  );
+  // A trial already had cannot start again.
+  await page.goto('/-/trials/new');
+  await expect(page.getByTestId('trial-none')).toBeVisible();
+
+  // Fifteen days in (an administrator moves the trial's dates), then past its end.
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  await signIn(admin, 'admin', '/groups/sandbox');
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const path = '/api/v4/namespaces/sandbox/gitlab_subscription';
+  expect((await api(admin, 'PUT', path, { trial_starts_on: day(-15), trial_ends_on: day(15) })).status).toBe(
+    200,
+  );
+  await page.goto('/groups/sandbox');
+  await waitForIdle(page);
+  await expect(page.getByTestId('trial-widget-day')).toHaveText('Day 16/30');
+  expect((await api(admin, 'PUT', path, { trial_starts_on: day(-31), trial_ends_on: day(-1) })).status).toBe(
+    200,
+  );
+  await context.close();
+
+  await page.goto('/groups/sandbox/-/epics');
+  await waitForIdle(page);
+  await expect(page.getByTestId('trial-widget')).toHaveCount(0);
+  await expect(page.getByTestId('trial-ended-banner')).toHaveCount(0);
+  await page.goto('/groups/sandbox');
+  await waitForIdle(page);
+  const banner = page.getByTestId('trial-ended-banner');
+  await expect(banner).toContainText('Your Ultimate trial has ended. Sandbox is now on the Free plan.');
+  await banner.getByRole('link', { name: 'See plans' }).click();
+  await waitForIdle(page);
+  await expect(page.getByTestId('billing-plan')).toHaveText('Sandbox is currently using the Free plan.');
+  await expect(page.getByTestId('billing-start-trial')).toHaveCount(0);
+  await page.getByTestId('trial-ended-banner').getByRole('button', { name: 'Dismiss' }).click();
+  await page.reload();
+  await waitForIdle(page);
+  await expect(page.getByTestId('trial-ended-banner')).toHaveCount(0);
 });

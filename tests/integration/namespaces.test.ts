@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDay, parseDay } from '../../src/core/time/epochDay.ts';
+import { calendarDateOf } from '../../src/core/time/formatting.ts';
 import { BACKENDS } from '../helpers/backends.ts';
 import { HttpClient } from '../helpers/httpClient.ts';
 import { closeCheckingRollups } from '../helpers/rollups.ts';
@@ -124,22 +126,24 @@ describe.each(BACKENDS)('namespaces and subscriptions (%s)', (backend) => {
       400,
     );
 
-    // A trial needs its dates, and a paid plan.
+    // A trial needs its dates, and a paid plan. It runs from days ago to weeks ahead, whatever today is.
+    const today = parseDay(calendarDateOf(new Date()));
+    const [trialStart, trialEnd] = [formatDay(today - 5), formatDay(today + 25)];
     expect((await send(admin, 'PUT', path, { trial: true })).status).toBe(400);
     const trial = await send(admin, 'PUT', path, {
       plan_code: 'ultimate',
       trial: true,
-      trial_starts_on: '2026-11-01',
-      trial_ends_on: '2026-12-01',
+      trial_starts_on: trialStart,
+      trial_ends_on: trialEnd,
     });
     expect(trial.status).toBe(200);
     expect(trial.body).toMatchObject({
       plan: { code: 'ultimate', trial: true },
       usage: { seats_owed: 0 },
-      billing: { trial_ends_on: '2026-12-01' },
+      billing: { trial_ends_on: trialEnd },
     });
     const namespace = await owner.json<Record<string, unknown>>('/api/v4/namespaces/sandbox');
-    expect(namespace.body).toMatchObject({ plan: 'ultimate', trial: true, trial_ends_on: '2026-12-01' });
+    expect(namespace.body).toMatchObject({ plan: 'ultimate', trial: true, trial_ends_on: trialEnd });
 
     // Only a top-level group holds a subscription; one without any has none to change.
     expect(

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { Session } from '../../core/pages/pageMount.ts';
-import { type NavContext, SideNav, SideNavToggle } from '../components/navigation/index.ts';
+import { type NavContext, SideNav, SideNavToggle, TrialEndedBanner } from '../components/navigation/index.ts';
 import { TopBar } from '../components/shell/index.ts';
 import { type ShortcutSettings, ShortcutsDialog } from '../components/shortcuts/index.ts';
 import { rememberVisit } from '../features/home/index.ts';
@@ -83,6 +83,10 @@ export function Shell({
           />
         ) : null}
         <main id="main-content" className="main" tabIndex={-1}>
+          {/* On the group's overview and its Billing, where its owners look after the group. */}
+          {nav?.trial?.state === 'ended' && (nav.current === 'overview' || nav.current === 'billing') ? (
+            <TrialEndedBanner trial={nav.trial} />
+          ) : null}
           {children}
         </main>
       </div>

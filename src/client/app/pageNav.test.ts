@@ -11,6 +11,7 @@ describe('the navigation a page shows', () => {
       name: 'Platform',
       current: 'epics',
       canReadBilling: false,
+      trial: null,
     });
     const members = parsePageMount({ page: 'group-members', fullPath: 'acme', groupName: 'Acme' });
     expect(pageNavOf(members)?.current).toBe('members');

@@ -1,6 +1,6 @@
 /** Which left navigation a page shows: its group's or its project's, with the item it belongs under. */
 import type { PageMount, PageMountOf, PageName } from '../../core/pages/pageMount.ts';
-import type { NavContext, NavItemId } from '../components/navigation/index.ts';
+import { type NavContext, type NavItemId, parseTrialStatus } from '../components/navigation/index.ts';
 
 /** A page's navigation from its mount; null for a page outside any group or project. */
 type PageNav<P extends PageName> = ((page: PageMountOf<P>) => NavContext) | null;
@@ -11,12 +11,14 @@ const inGroup =
     readonly fullPath: string;
     readonly groupName: string;
     readonly canReadBilling: boolean;
+    readonly trialStatus: string;
   }): NavContext => ({
     kind: 'group',
     fullPath: page.fullPath,
     name: page.groupName,
     current,
     canReadBilling: page.canReadBilling,
+    trial: parseTrialStatus(page.trialStatus),
   });
 
 const inProject =
@@ -72,6 +74,7 @@ const PAGE_NAVS: { readonly [P in PageName]: PageNav<P> } = {
   invitation: null,
   mailbox: null,
   'dashboard-todos': null,
+  'trial-new': null,
   'dashboard-issues': null,
   help: null,
   'help-index': null,

@@ -38,6 +38,7 @@ import {
   ProfileSettingsPage,
 } from '../features/settings/index.ts';
 import { TodosPage } from '../features/todos/index.ts';
+import { TrialNewPage } from '../features/trials/index.ts';
 import { UserProfilePage } from '../features/user/index.ts';
 import { WorkItemPage } from '../features/work-item/index.ts';
 import { Loading } from '../ui/index.ts';
@@ -64,6 +65,8 @@ export function PageView({ page, session }: { page: PageMount; session: Session 
       return <MailboxPage messages={page.messages} />;
     case 'dashboard-todos':
       return <TodosPage />;
+    case 'trial-new':
+      return <TrialNewPage {...page} csrfToken={session.csrfToken} />;
     case 'dashboard-issues':
       return <DashboardIssuesPage />;
     case 'help':

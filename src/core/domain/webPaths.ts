@@ -250,3 +250,10 @@ export function membersJsonPath(kind: 'group' | 'project', fullPath: string): st
 
 /** A top-level group's Billing page (GitLab's `/groups/:group/-/billings`). */
 export const groupBillingPath = (fullPath: string): string => groupSection(fullPath, 'billings');
+
+/** GitLab's free trial: the form, and where it posts. */
+export const TRIALS_PATH = '/-/trials';
+export const newTrialPath = (namespaceId?: string | number): string =>
+  namespaceId === undefined
+    ? `${TRIALS_PATH}/new`
+    : `${TRIALS_PATH}/new?namespace_id=${encodeURIComponent(namespaceId)}`;

@@ -70,6 +70,7 @@ describe('parsePageMount', () => {
         groupName: 'Platform',
         canCreateEpic: 'true',
         canReadBilling: 'false',
+        trialStatus: '',
         roadmapPath: '/groups/acme/platform/-/roadmap',
       }),
     ).toEqual({
@@ -79,6 +80,7 @@ describe('parsePageMount', () => {
       groupName: 'Platform',
       canCreateEpic: true,
       canReadBilling: false,
+      trialStatus: '',
       roadmapPath: '/groups/acme/platform/-/roadmap',
     });
   });
@@ -91,6 +93,7 @@ describe('parsePageMount', () => {
       groupName: '',
       canCreateEpic: false,
       canReadBilling: false,
+      trialStatus: '',
       roadmapPath: '',
       canInviteMembers: false,
     });
@@ -195,6 +198,7 @@ describe('the mount attributes', () => {
       groupName: null,
       canCreateEpic: false,
       canReadBilling: false,
+      trialStatus: '',
       canInviteMembers: true,
       roadmapPath: '/groups/acme/-/roadmap',
     });

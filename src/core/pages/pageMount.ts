@@ -28,6 +28,8 @@ const GROUP_FIELDS = {
   canCreateEpic: FLAG,
   /** A top-level group's owners and administrators: the navigation shows its Billing. */
   canReadBilling: FLAG,
+  /** JSON: a `TrialStatusJson` for those owners while a trial runs or once it ended; else ''. */
+  trialStatus: TEXT,
 } as const;
 
 const PROJECT_FIELDS = {
@@ -179,6 +181,18 @@ export const PAGE_MOUNTS = {
   },
   /** GitLab's To-Do List at /dashboard/todos (signed-in only); its filters are the URL's. */
   'dashboard-todos': {},
+  /**
+   * `/-/trials/new?namespace_id=…` (signed in): GitLab's free trial, for a top-level group on Free
+   * that its owner chooses; the form posts to `/-/trials`.
+   */
+  'trial-new': {
+    /** JSON: `[{ id, name, full_path }]`, the groups that may start one. */
+    groups: TEXT,
+    /** The group the form starts with ('' for the first). */
+    namespaceId: TEXT,
+    /** Why the last attempt was refused ('' when there was none). */
+    error: TEXT,
+  },
   /** A group's overview; its owners see 'Invite members' (GitLab's admin_group_member). */
   group: { ...GROUP_PAGE_FIELDS, canInviteMembers: FLAG },
   'group-epics': GROUP_PAGE_FIELDS,
@@ -629,6 +643,23 @@ export interface BillingJson {
   readonly subscription_end_date: string | null;
   readonly auto_renew: boolean | null;
   readonly exclude_guests: boolean;
+  /** On Free and never on a trial: 'Start a free trial' shows. */
+  readonly trial_available: boolean;
+  /** The plan and last day of a trial that ran out, else null. */
+  readonly ended_trial_plan: string | null;
+  readonly ended_trial_on: string | null;
+}
+
+/** The `trialStatus` attribute of group pages (for the top-level group's owners). */
+export interface TrialStatusJson {
+  readonly state: 'running' | 'ended';
+  readonly plan: string;
+  readonly group_name: string;
+  readonly billing_path: string;
+  /** `YYYY-MM-DD`: the first day, the day it ends (or ended), and the server's today. */
+  readonly starts_on: string;
+  readonly ends_on: string;
+  readonly today: string;
 }
 
 /** The `members` attribute of a members page: one page of members and the pages around it. */

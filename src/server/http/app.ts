@@ -71,6 +71,7 @@ import { registerProfilePages } from './pages/profilePages.ts';
 import { registerProjectSettingsRoutes } from './pages/projectSettingsPages.ts';
 import { registerSearchPages } from './pages/searchPages.ts';
 import { THEME_BOOT_SCRIPT_HASH } from './pages/shell.ts';
+import { registerTrialPages } from './pages/trialPages.ts';
 import { registerUserActivityJson } from './pages/userProfilePages.ts';
 import { registerApiRateLimit } from './rateLimit/apiRateLimit.ts';
 import {
@@ -207,6 +208,7 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerTodoRoutes(app, deps);
   registerMetricImageFileRoutes(app, deps);
   registerInvitationPages(app, { ...deps, assets });
+  registerTrialPages(app, { ...deps, assets });
   registerProfilePages(app, { ...deps, assets }, { max: config.signInRateLimit, timeWindow: '1 minute' });
   registerUserActivityJson(app, deps);
   registerProjectSettingsRoutes(app, deps);

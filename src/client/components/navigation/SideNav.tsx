@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type Ref, useEffect, useRef } from 'react';
 import { Avatar, Button, Icon, trapTab } from '../../ui/index.ts';
 import { type NavContext, navItemsOf, navTitleOf } from './navItems.ts';
+import { TrialWidget } from './TrialWidget.tsx';
 
 export const SIDE_NAV_ID = 'side-nav';
 
@@ -75,6 +76,7 @@ export function SideNav({
             </li>
           ))}
         </ul>
+        {context.trial?.state === 'running' ? <TrialWidget trial={context.trial} /> : null}
       </nav>
     </>
   );

@@ -7,6 +7,9 @@ export {
   type NavItemId,
   navItemsOf,
   projectNavItems,
+  type TrialStatus,
 } from './navItems.ts';
 export { PageHeader } from './PageHeader.tsx';
 export { SIDE_NAV_ID, SideNav, SideNavToggle } from './SideNav.tsx';
+export { TrialEndedBanner, TrialWidget } from './TrialWidget.tsx';
+export { parseTrialStatus } from './trialStatus.ts';

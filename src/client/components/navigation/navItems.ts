@@ -39,6 +39,20 @@ export interface NavContext {
   readonly canAdminProject?: boolean;
   /** The viewer owns the top-level group (or administers the instance): its Billing shows. */
   readonly canReadBilling?: boolean;
+  /** The top-level group's trial, for those owners: the widget while it runs, a banner once ended. */
+  readonly trial?: TrialStatus | null;
+}
+
+/** A trial as the navigation shows it (core/pages: TrialStatusJson, read by parseTrialStatus). */
+export interface TrialStatus {
+  readonly state: 'running' | 'ended';
+  /** 'Ultimate'. */
+  readonly planTitle: string;
+  readonly groupName: string;
+  readonly billingPath: string;
+  readonly startsOn: string;
+  readonly endsOn: string;
+  readonly today: string;
 }
 
 export interface NavItem {

@@ -1,5 +1,6 @@
 import { PLAN_CODES, PLAN_FEATURES, PLAN_TITLES, type PlanCode } from '../../../core/domain/plans.ts';
-import { groupBillingPath } from '../../../core/domain/webPaths.ts';
+import { TRIAL_TEXTS } from '../../../core/domain/trials.ts';
+import { groupBillingPath, newTrialPath } from '../../../core/domain/webPaths.ts';
 import type { PageMountOf } from '../../../core/pages/pageMount.ts';
 import { formatCalendarDate } from '../../../core/time/formatting.ts';
 import { groupCrumbs, PageHeader } from '../../components/navigation/index.ts';
@@ -20,6 +21,7 @@ const TEXTS = {
   guestsNotBilled: 'Guests are not counted on this plan.',
   owedExplained: 'Seats used beyond those in the subscription are owed at renewal.',
   noSeatLimit: 'The Free plan has no seats to pay for.',
+  trialNoSeats: 'A trial has no seats to pay for.',
   startDate: 'Subscription start date',
   endDate: 'Subscription end date',
   renews: 'Renews automatically',
@@ -33,12 +35,13 @@ function planName(billing: Billing): string {
 }
 
 /** `/groups/:path/-/billings`: a top-level group's plan, its seats and dates, and the plans compared. */
-export function BillingPage({ fullPath, groupName, billing }: PageMountOf<'group-billing'>) {
+export function BillingPage({ fullPath, groupId, groupName, billing }: PageMountOf<'group-billing'>) {
   const data = parseBilling(billing);
   usePageSettled(true);
   useDocumentTitle(TEXTS.title);
   const name = groupName || fullPath;
-  const paid = data.plan !== 'free';
+  // Seats are paid for on a paid plan; a trial pays for none.
+  const paid = data.plan !== 'free' && !data.trial;
   return (
     <>
       <PageHeader
@@ -51,6 +54,11 @@ export function BillingPage({ fullPath, groupName, billing }: PageMountOf<'group
         <p className="page-subtitle" data-testid="billing-plan">
           <strong>{name}</strong> is currently using the <strong>{planName(data)}</strong> plan.
         </p>
+        {data.trialAvailable ? (
+          <a className="btn btn-confirm" href={newTrialPath(groupId)} data-testid="billing-start-trial">
+            {TRIAL_TEXTS.start}
+          </a>
+        ) : null}
       </PageHeader>
 
       <section className="billing-section" aria-labelledby="billing-seats">
@@ -64,7 +72,7 @@ export function BillingPage({ fullPath, groupName, billing }: PageMountOf<'group
           {paid ? <Figure label={TEXTS.seatsOwed} value={data.seatsOwed} alert={data.seatsOwed > 0} /> : null}
         </dl>
         <p className="muted">
-          {paid ? TEXTS.owedExplained : TEXTS.noSeatLimit}
+          {paid ? TEXTS.owedExplained : data.trial ? TEXTS.trialNoSeats : TEXTS.noSeatLimit}
           {data.excludeGuests ? ` ${TEXTS.guestsNotBilled}` : null}
         </p>
       </section>

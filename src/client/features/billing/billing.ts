@@ -14,6 +14,8 @@ export interface Billing {
   readonly endDate: CalendarDate | null;
   readonly autoRenew: boolean | null;
   readonly excludeGuests: boolean;
+  /** On Free and never on a trial. */
+  readonly trialAvailable: boolean;
 }
 
 const count = (value: unknown): number =>
@@ -42,5 +44,6 @@ export function parseBilling(text: string): Billing {
     endDate: day(json.subscription_end_date),
     autoRenew: typeof json.auto_renew === 'boolean' ? json.auto_renew : null,
     excludeGuests: json.exclude_guests === true,
+    trialAvailable: json.trial_available === true,
   };
 }

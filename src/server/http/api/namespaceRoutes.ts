@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PLAN_CODES } from '../../../core/domain/plans.ts';
 import { groupPath } from '../../../core/domain/webPaths.ts';
+import { calendarDateOf } from '../../../core/time/formatting.ts';
 import type { NamespaceRow } from '../../db/schema.ts';
 import type { ServerDeps } from '../../serverDeps.ts';
 import type { AccessContext } from '../../services/access.ts';
@@ -75,7 +76,7 @@ function subscriptionInput(params: Params): SubscriptionInput {
  * GET /api/v4/namespaces/:id/gitlab_subscription  the top-level group's plan, seats and dates
  * POST, PUT /api/v4/namespaces/:id/gitlab_subscription   administrators set them
  */
-export function registerNamespaceRoutes(app: FastifyInstance, { db, config }: ServerDeps): void {
+export function registerNamespaceRoutes(app: FastifyInstance, { db, config, now }: ServerDeps): void {
   const namespaceJson = async (access: AccessContext, group: NamespaceRow) => {
     const basic = {
       id: group.id,
@@ -88,7 +89,7 @@ export function registerNamespaceRoutes(app: FastifyInstance, { db, config }: Se
       web_url: `${config.externalUrl}${groupPath(group.full_path)}`,
     };
     if (!(await canReadBilling(db, access, group))) return basic;
-    const view = await subscriptionOf(db, group);
+    const view = await subscriptionOf(db, group, calendarDateOf(now()));
     return {
       ...basic,
       billable_members_count: view.seatsInUse,

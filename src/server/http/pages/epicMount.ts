@@ -6,7 +6,7 @@ import type { EpicPageState } from '../../services/epicPageService.ts';
 export function epicMount(
   group: NamespaceRow,
   state: EpicPageState,
-  canReadBilling: boolean,
+  groupNav: { readonly canReadBilling: boolean; readonly trialStatus: string },
 ): PageMountInput {
   const { paths, author } = state;
   return {
@@ -16,7 +16,7 @@ export function epicMount(
     groupId: group.id,
     groupName: group.name,
     canCreateEpic: state.canCreate,
-    canReadBilling,
+    ...groupNav,
     iid: state.iid,
     epicId: state.epicId,
     signedIn: state.signedIn,

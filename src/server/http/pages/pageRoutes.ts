@@ -32,7 +32,7 @@ import { findVisibleUserByUsername } from '../../services/userDirectoryService.t
 import type { Params } from '../api/params.ts';
 import { GROUP_JSON_PATH, groupJsonEndpoint } from '../autocompleteRoutes.ts';
 import { safeRedirectPath } from '../redirectPath.ts';
-import { billingJson, canReadBillingOf } from './billingPages.ts';
+import { billingJson, canReadBillingOf, trialStatusOf } from './billingPages.ts';
 import type { ClientAssets } from './clientAssets.ts';
 import { epicMount } from './epicMount.ts';
 import { FLASH_COOKIE } from './flash.ts';
@@ -134,13 +134,16 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
     const group = await findReadableGroupOrNull(db, request.access, groupPath);
     if (!group) return sendNotFoundPage(request, reply, assets);
     const canCreateEpic = await request.access.canInNamespace('create_epic', group);
+    const today = calendarDateOf(deps.now());
     const canReadBilling = await canReadBillingOf(db, request.access, group);
+    // What every group page's navigation shows its top-level group's owners: Billing, the trial.
+    const groupNav = { canReadBilling, trialStatus: await trialStatusOf(db, request.access, group, today) };
     const base = {
       fullPath: group.full_path,
       groupId: group.id,
       groupName: group.name,
       canCreateEpic,
-      canReadBilling,
+      ...groupNav,
     };
     const roadmapPath = groupRoadmapPath(group.full_path);
     if (section === '')
@@ -190,7 +193,11 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
       if (!canReadBilling) return sendNotFoundPage(request, reply, assets);
       return sendPage(request, reply, assets, {
         title: `Billing · ${group.full_name}`,
-        mount: { page: 'group-billing', ...base, billing: JSON.stringify(await billingJson(db, group)) },
+        mount: {
+          page: 'group-billing',
+          ...base,
+          billing: JSON.stringify(await billingJson(db, group, today)),
+        },
       });
     }
     if (section === 'group_members.json') {
@@ -243,7 +250,7 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
       ]);
       return sendPage(request, reply, assets, {
         title: `Roadmap · ${group.full_name}`,
-        mount: roadmapMount(group, { canCreateEpic, canReadBilling }, query),
+        mount: roadmapMount(group, { canCreateEpic, ...groupNav }, query),
         preloaded,
       });
     }
@@ -274,7 +281,7 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
       const state = await epicPageState(db, request.access, group, epic, deps.config.featureFlags);
       return sendPage(request, reply, assets, {
         title: `${epic.title} (&${epic.iid}) · Epics · ${group.full_name}`,
-        mount: epicMount(group, state, canReadBilling),
+        mount: epicMount(group, state, groupNav),
       });
     }
     const milestoneIid = milestoneIidOf(section);

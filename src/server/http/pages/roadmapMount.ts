@@ -21,7 +21,7 @@ export const NO_PAGE_DEFAULTS = { timeframeRangeType: '', presetType: '', epicsS
  */
 export function roadmapMount(
   group: NamespaceRow,
-  can: { readonly canCreateEpic: boolean; readonly canReadBilling: boolean },
+  can: { readonly canCreateEpic: boolean; readonly canReadBilling: boolean; readonly trialStatus: string },
   query: string,
 ): PageMountInput {
   const settings = parseRoadmapSettings(query, NO_PAGE_DEFAULTS);
@@ -32,6 +32,7 @@ export function roadmapMount(
     groupName: group.name,
     canCreateEpic: can.canCreateEpic,
     canReadBilling: can.canReadBilling,
+    trialStatus: can.trialStatus,
     newEpicPath: newEpicPath(group.full_path),
     listEpicsPath: groupEpicsPath(group.full_path),
     epicsPath: groupEpicsJsonPath(group.full_path),

@@ -1,4 +1,6 @@
 import { excludesGuests, isPaidPlan, type PlanCode, seatsOwed } from '../../../core/domain/plans.ts';
+import { TRIAL_DAYS, TRIAL_PLAN, trialEndDay, trialRunning } from '../../../core/domain/trials.ts';
+import { calendarDateOf } from '../../../core/time/formatting.ts';
 import type { Executor } from '../../db/executor.ts';
 import {
   countBillableMembers,
@@ -27,6 +29,8 @@ export interface SubscriptionView {
   readonly startDate: string | null;
   readonly endDate: string | null;
   readonly excludeGuests: boolean;
+  /** The trial that ran out, putting the group back on Free (its plan and last day). */
+  readonly endedTrial: { readonly plan: PlanCode; readonly endsOn: string } | null;
 }
 
 /** The top-level group a group belongs to: where its plan is kept. */
@@ -38,7 +42,20 @@ export async function rootGroupOf(db: Executor, group: NamespaceRow): Promise<Na
   return root;
 }
 
-function viewOf(row: SubscriptionRow | undefined, seatsInUse: number): SubscriptionView {
+/** A trial past its end day is no plan at all: the group is on Free again. */
+function trialEnded(row: SubscriptionRow | undefined, today: string): boolean {
+  return row?.trial === true && row.trial_ends_on !== null && !trialRunning(row.trial_ends_on, today);
+}
+
+function viewOf(row: SubscriptionRow | undefined, seatsInUse: number, today: string): SubscriptionView {
+  if (row && trialEnded(row, today)) {
+    return {
+      ...viewOf(undefined, seatsInUse, today),
+      trialStartsOn: row.trial_starts_on,
+      trialEndsOn: row.trial_ends_on,
+      endedTrial: { plan: row.plan_code, endsOn: row.trial_ends_on ?? today },
+    };
+  }
   const plan = row?.plan_code ?? 'free';
   const trial = row?.trial ?? false;
   const seats = row?.seats ?? 0;
@@ -57,15 +74,20 @@ function viewOf(row: SubscriptionRow | undefined, seatsInUse: number): Subscript
     startDate: row?.start_date ?? null,
     endDate: row?.end_date ?? null,
     excludeGuests: excludesGuests(plan),
+    endedTrial: null,
   };
 }
 
-/** The plan of the group's top-level group, Free when it has no subscription. */
-export async function subscriptionOf(db: Executor, group: NamespaceRow): Promise<SubscriptionView> {
+/** The plan of the group's top-level group on `today`, Free when it has none or its trial ran out. */
+export async function subscriptionOf(
+  db: Executor,
+  group: NamespaceRow,
+  today: string,
+): Promise<SubscriptionView> {
   const root = await rootGroupOf(db, group);
   const row = await findSubscription(db, root.id);
-  const plan = row?.plan_code ?? 'free';
-  return viewOf(row, await countBillableMembers(db, root.id, excludesGuests(plan)));
+  const plan = row && !trialEnded(row, today) ? row.plan_code : 'free';
+  return viewOf(row, await countBillableMembers(db, root.id, excludesGuests(plan)), today);
 }
 
 /** Who reads a group's billing: its top-level group's owners, and administrators. */
@@ -81,8 +103,10 @@ export async function readableSubscriptionOf(
 ): Promise<SubscriptionView> {
   if (!access.actor.user) throw new UnauthorizedError();
   if (!(await canReadBilling(db, access, group))) throw new ForbiddenError();
-  return subscriptionOf(db, group);
+  return subscriptionOf(db, group, todayOf(access));
 }
+
+const todayOf = (access: AccessContext): string => calendarDateOf(access.now());
 
 /** What an administrator sets on a subscription (GitLab's POST and PUT …/gitlab_subscription). */
 export type SubscriptionInput = Partial<{
@@ -149,7 +173,7 @@ export async function createSubscription(
   };
   checkSubscription(fields);
   await insertSubscription(db, group.id, fields, access.now());
-  return subscriptionOf(db, group);
+  return subscriptionOf(db, group, todayOf(access));
 }
 
 /** Changes the top-level group's subscription (administrators only): only the fields given. */
@@ -167,5 +191,41 @@ export async function changeSubscription(
   const fields: SubscriptionFields = { ...kept, ...input };
   checkSubscription(fields);
   await updateSubscription(db, group.id, { ...input }, access.now());
-  return subscriptionOf(db, group);
+  return subscriptionOf(db, group, todayOf(access));
+}
+
+/**
+ * Starts GitLab's free trial on a top-level group its owner chose: 30 days of Ultimate, once per
+ * group, from a group on Free.
+ */
+export async function startTrial(
+  db: Executor,
+  access: AccessContext,
+  group: NamespaceRow,
+): Promise<SubscriptionView> {
+  if (!access.actor.user) throw new UnauthorizedError();
+  if (!(await canReadBilling(db, access, group))) throw new ForbiddenError();
+  requireTopLevel(group);
+  const today = todayOf(access);
+  const row = await findSubscription(db, group.id);
+  if (row?.trial_starts_on) throw new ValidationError({ namespace: ['has already had a trial'] });
+  if ((await subscriptionOf(db, group, today)).plan !== 'free') {
+    throw new ValidationError({ namespace: ['is already on a paid plan'] });
+  }
+  const trial = {
+    plan_code: TRIAL_PLAN,
+    trial: true,
+    trial_starts_on: today,
+    trial_ends_on: trialEndDay(today, TRIAL_DAYS),
+  };
+  if (row)
+    await updateSubscription(db, group.id, { ...trial, start_date: today, end_date: null }, access.now());
+  else
+    await insertSubscription(
+      db,
+      group.id,
+      { ...trial, start_date: today, seats: 0, max_seats_used: 0, end_date: null, auto_renew: null },
+      access.now(),
+    );
+  return subscriptionOf(db, group, today);
 }

@@ -1,0 +1,2 @@
+/** GitLab's free trial: the page that starts one. */
+export { TrialNewPage } from './TrialNewPage.tsx';
