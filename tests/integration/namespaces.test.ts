@@ -171,4 +171,40 @@ describe.each(BACKENDS)('namespaces and subscriptions (%s)', (backend) => {
       ).status,
     ).toBe(400);
   });
+
+  it('keeps seats used beyond those paid for owed, even after the member has gone', async () => {
+    const path = '/api/v4/namespaces/initech/gitlab_subscription';
+    type Usage = {
+      seats_in_subscription: number;
+      seats_in_use: number;
+      max_seats_used: number;
+      seats_owed: number;
+    };
+    const usage = async () => (await owner.json<{ usage: Usage }>(path)).body.usage;
+    const before = await usage();
+    expect(before.seats_in_subscription).toBe(5);
+    const ids = await server.db
+      .selectFrom('users')
+      .select(['id', 'username'])
+      .where('username', 'in', ['alovelace', 'ghopper', 'aturing', 'kjohnson', 'edijkstra'])
+      .execute();
+    for (const user of ids) {
+      const added = await send(owner, 'POST', '/api/v4/groups/initech/members', {
+        user_id: user.id,
+        access_level: 30,
+      });
+      expect(added.status).toBe(201);
+    }
+    const full = await usage();
+    expect(full.seats_in_use).toBe(before.seats_in_use + 5);
+    expect(full.max_seats_used).toBe(full.seats_in_use);
+    expect(full.seats_owed).toBe(full.seats_in_use - 5);
+    expect(full.seats_owed).toBeGreaterThan(0);
+
+    const gone = ids[0]?.id ?? 0;
+    expect((await send(owner, 'DELETE', `/api/v4/groups/initech/members/${gone}`)).status).toBe(204);
+    const after = await usage();
+    expect(after.seats_in_use).toBe(full.seats_in_use - 1);
+    expect(after).toMatchObject({ max_seats_used: full.max_seats_used, seats_owed: full.seats_owed });
+  });
 });

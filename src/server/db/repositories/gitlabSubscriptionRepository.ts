@@ -69,3 +69,39 @@ export async function countBillableMembers(
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/** The top-level group a membership's source (a group or a project) belongs to. */
+export async function topLevelGroupIdOf(
+  db: Executor,
+  source: { readonly sourceType: 'Namespace' | 'Project'; readonly sourceId: number },
+): Promise<number | undefined> {
+  const row =
+    source.sourceType === 'Namespace'
+      ? await db
+          .selectFrom('namespaces')
+          .select(sql<number>`traversal_ids[1]`.as('root_id'))
+          .where('id', '=', source.sourceId)
+          .executeTakeFirst()
+      : await db
+          .selectFrom('projects')
+          .innerJoin('namespaces', 'namespaces.id', 'projects.namespace_id')
+          .select(sql<number>`namespaces.traversal_ids[1]`.as('root_id'))
+          .where('projects.id', '=', source.sourceId)
+          .executeTakeFirst();
+  return row?.root_id ?? undefined;
+}
+
+/** Raises the most seats ever used to `seatsInUse` when that is more (it never comes down). */
+export async function raiseMaxSeatsUsed(
+  db: Executor,
+  namespaceId: number,
+  seatsInUse: number,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('gitlab_subscriptions')
+    .set({ max_seats_used: seatsInUse, updated_at: now })
+    .where('namespace_id', '=', namespaceId)
+    .where('max_seats_used', '<', seatsInUse)
+    .execute();
+}

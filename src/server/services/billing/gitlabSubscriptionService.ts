@@ -6,8 +6,10 @@ import {
   countBillableMembers,
   findSubscription,
   insertSubscription,
+  raiseMaxSeatsUsed,
   type SubscriptionFields,
   type SubscriptionRow,
+  topLevelGroupIdOf,
   updateSubscription,
 } from '../../db/repositories/gitlabSubscriptionRepository.ts';
 import { findNamespaceById } from '../../db/repositories/namespaceRepository.ts';
@@ -228,4 +230,21 @@ export async function startTrial(
       access.now(),
     );
   return subscriptionOf(db, group, today);
+}
+
+/**
+ * After a membership was added or raised: the top-level group's most seats used follows its seats
+ * in use, so that seats used beyond those paid for stay owed until renewal (GitLab's true-up), even
+ * once the member has gone. A group without a subscription keeps no count.
+ */
+export async function recordSeatsUsed(
+  db: Executor,
+  source: { readonly sourceType: 'Namespace' | 'Project'; readonly sourceId: number },
+  now: Date,
+): Promise<void> {
+  const rootId = await topLevelGroupIdOf(db, source);
+  const row = rootId === undefined ? undefined : await findSubscription(db, rootId);
+  if (!row || rootId === undefined) return;
+  const plan = trialEnded(row, calendarDateOf(now)) ? 'free' : row.plan_code;
+  await raiseMaxSeatsUsed(db, rootId, await countBillableMembers(db, rootId, excludesGuests(plan)), now);
 }

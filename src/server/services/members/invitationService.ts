@@ -25,6 +25,7 @@ import type { UserRow } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { AccessContext } from '../access.ts';
 import { digestSecret, randomSecret } from '../auth/secrets.ts';
+import { recordSeatsUsed } from '../billing/gitlabSubscriptionService.ts';
 import { NotFoundError, ServiceError } from '../errors.ts';
 import type { MembersOf } from '../memberService.ts';
 import { addMember, checkGrant, type MemberAddedBy, type MemberGrant } from './memberManagement.ts';
@@ -291,6 +292,7 @@ export async function acceptInvitation(
       await updateMember(trx, existing.id, { accessLevel: invitation.access_level });
     }
     await deleteInvitation(trx, invitation.id);
+    await recordSeatsUsed(trx, source, now);
   });
   return view;
 }

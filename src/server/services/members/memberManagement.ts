@@ -19,6 +19,7 @@ import {
 import { findUsersByIds, findUsersByUsernames } from '../../db/repositories/userRepository.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { AccessContext } from '../access.ts';
+import { recordSeatsUsed } from '../billing/gitlabSubscriptionService.ts';
 import {
   ConflictError,
   ForbiddenError,
@@ -113,6 +114,7 @@ export async function addMember(
     // Whoever asked to join has now joined.
     await deleteAccessRequest(trx, source, user.id);
     await resolveAccessRequestTodos(trx, of, user.id, added.at);
+    await recordSeatsUsed(trx, source, added.at);
   });
   return { kind: 'added', member: await findMemberOf(db, of, 'direct', user.id) };
 }
@@ -168,6 +170,7 @@ export async function updateMember(
   const inherited = await inheritedLevelError(db, of, userId, changes.accessLevel);
   if (inherited) throw new ValidationError({ access_level: [inherited] });
   await updateMemberRow(db, member.id, changes);
+  await recordSeatsUsed(db, sourceKeyOf(of), access.now());
   return findMemberOf(db, of, 'direct', userId);
 }
 

@@ -10,12 +10,13 @@ import {
 import { findNamespacesByIds } from '../../db/repositories/namespaceRepository.ts';
 import type { NamespaceRow } from '../../db/schema.ts';
 import type { AccessContext } from '../access.ts';
+import { recordSeatsUsed } from '../billing/gitlabSubscriptionService.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
 import { findReadableGroup } from '../groupService.ts';
 import type { MembersOf } from '../memberService.ts';
 import type { ReadableProject } from '../projectService.ts';
 import { checkGrant, type MemberGrant } from './memberManagement.ts';
-import { requireMemberManager } from './memberSources.ts';
+import { requireMemberManager, sourceKeyOf } from './memberSources.ts';
 
 function shareSourceOf(of: MembersOf): ShareSource {
   return of.kind === 'group'
@@ -55,6 +56,7 @@ export async function shareWithGroup(
     groupAccess: grant.accessLevel,
     expiresAt: grant.expiresAt,
   });
+  await recordSeatsUsed(db, sourceKeyOf(of), access.now());
   return group;
 }
 
