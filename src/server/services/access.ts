@@ -9,8 +9,9 @@ import { VISIBILITY_LEVEL, type Visibility } from '../../core/domain/visibility.
 import type { Executor } from '../db/executor.ts';
 import { findMembershipsOfUser, type MembershipRow } from '../db/repositories/memberRepository.ts';
 import type { Viewer } from '../db/repositories/visibility.ts';
-import type { EpicRow, NamespaceRow, ProjectRow } from '../db/schema.ts';
+import type { EpicRow, NamespaceRow, ProjectRow, UserRow } from '../db/schema.ts';
 import type { Actor } from './actor.ts';
+import { ForbiddenError, UnauthorizedError } from './errors.ts';
 
 export function visibilityOfLevel(level: number): Visibility {
   if (level >= VISIBILITY_LEVEL.public) return 'public';
@@ -136,4 +137,12 @@ export function seesHiddenIssues(access: AccessContext): boolean {
 /** An instance administrator is signed in. */
 export function isAdministrator(access: AccessContext): boolean {
   return access.actor.user?.is_admin === true;
+}
+
+/** The signed-in administrator; 401 for a visitor, 403 for anyone else. */
+export function requireAdministrator(access: AccessContext): UserRow {
+  const user = access.actor.user;
+  if (!user) throw new UnauthorizedError();
+  if (!user.is_admin) throw new ForbiddenError();
+  return user;
 }

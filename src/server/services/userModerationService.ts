@@ -2,21 +2,14 @@ import { ACTIVE, BANNED } from '../../core/domain/userStates.ts';
 import type { Executor } from '../db/executor.ts';
 import { changeUserState, findUserById } from '../db/repositories/userRepository.ts';
 import type { UserRow } from '../db/schema.ts';
-import type { AccessContext } from './access.ts';
-import { ForbiddenError, NotFoundError, UnauthorizedError } from './errors.ts';
+import { type AccessContext, requireAdministrator } from './access.ts';
+import { ForbiddenError, NotFoundError } from './errors.ts';
 
 /**
  * GitLab's user moderation by administrators: a banned account cannot sign in (its sessions and
  * tokens stop working at once: they are only honoured for active users) and its issues are hidden
  * from everyone but administrators; unbanning gives both back.
  */
-
-function requireAdministrator(access: AccessContext) {
-  const user = access.actor.user;
-  if (!user) throw new UnauthorizedError();
-  if (!user.is_admin) throw new ForbiddenError();
-  return user;
-}
 
 export async function banUser(db: Executor, access: AccessContext, userId: number): Promise<UserRow> {
   const moderator = requireAdministrator(access);

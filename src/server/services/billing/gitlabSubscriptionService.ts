@@ -14,7 +14,7 @@ import {
 } from '../../db/repositories/gitlabSubscriptionRepository.ts';
 import { findNamespaceById } from '../../db/repositories/namespaceRepository.ts';
 import type { NamespaceRow } from '../../db/schema.ts';
-import type { AccessContext } from '../access.ts';
+import { type AccessContext, requireAdministrator } from '../access.ts';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors.ts';
 
 /** A top-level group's plan as GitLab's subscription entity and namespace fields tell it. */
@@ -138,11 +138,6 @@ function checkSubscription(fields: SubscriptionFields): void {
     if (!isPaidPlan(fields.plan_code)) errors.plan_code = ['must be a paid plan during a trial'];
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-}
-
-function requireAdministrator(access: AccessContext): void {
-  if (!access.actor.user) throw new UnauthorizedError();
-  if (!access.actor.user.is_admin) throw new ForbiddenError();
 }
 
 function requireTopLevel(group: NamespaceRow): void {
