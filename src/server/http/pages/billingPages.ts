@@ -2,21 +2,11 @@ import { groupBillingPath } from '../../../core/domain/webPaths.ts';
 import type { BillingJson, TrialStatusJson } from '../../../core/pages/pageMount.ts';
 import type { Executor } from '../../db/executor.ts';
 import type { NamespaceRow } from '../../db/schema.ts';
-import type { AccessContext } from '../../services/access.ts';
 import {
-  canReadBilling,
+  planStateOf,
   rootGroupOf,
   subscriptionOf,
 } from '../../services/billing/gitlabSubscriptionService.ts';
-
-/** Billing is a top-level group's page: its owners and administrators see it. */
-export async function canReadBillingOf(
-  db: Executor,
-  access: AccessContext,
-  group: NamespaceRow,
-): Promise<boolean> {
-  return group.parent_id === null && (await canReadBilling(db, access, group));
-}
 
 /** The Billing page's plan, seats and dates, and whether its trial may start. */
 export async function billingJson(db: Executor, group: NamespaceRow, today: string): Promise<BillingJson> {
@@ -40,39 +30,21 @@ export async function billingJson(db: Executor, group: NamespaceRow, today: stri
 }
 
 /**
- * The group's trial as its top-level group's owners see it on every group page: the sidebar's
- * widget while it runs, a banner once it has ended; '' for anyone else, or without a trial.
+ * The top-level group's trial as its owners see it on every group page: the sidebar's widget while
+ * it runs, a banner once it has ended; '' without a trial. The caller has found the viewer an owner.
  */
-export async function trialStatusOf(
-  db: Executor,
-  access: AccessContext,
-  group: NamespaceRow,
-  today: string,
-): Promise<string> {
-  if (!access.actor.user || !(await canReadBilling(db, access, group))) return '';
+export async function trialStatusOf(db: Executor, group: NamespaceRow, today: string): Promise<string> {
   const root = await rootGroupOf(db, group);
-  const view = await subscriptionOf(db, root, today);
-  const status: TrialStatusJson | null =
-    view.trial && view.trialStartsOn && view.trialEndsOn
-      ? {
-          state: 'running',
-          plan: view.plan,
-          group_name: root.name,
-          billing_path: groupBillingPath(root.full_path),
-          starts_on: view.trialStartsOn,
-          ends_on: view.trialEndsOn,
-          today,
-        }
-      : view.endedTrial
-        ? {
-            state: 'ended',
-            plan: view.endedTrial.plan,
-            group_name: root.name,
-            billing_path: groupBillingPath(root.full_path),
-            starts_on: view.trialStartsOn ?? view.endedTrial.endsOn,
-            ends_on: view.endedTrial.endsOn,
-            today,
-          }
-        : null;
-  return status ? JSON.stringify(status) : '';
+  const { trial } = await planStateOf(db, root, today);
+  if (!trial) return '';
+  const status: TrialStatusJson = {
+    state: trial.state,
+    plan: trial.plan,
+    group_name: root.name,
+    billing_path: groupBillingPath(root.full_path),
+    starts_on: trial.startsOn,
+    ends_on: trial.endsOn,
+    today,
+  };
+  return JSON.stringify(status);
 }

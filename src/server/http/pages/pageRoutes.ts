@@ -17,6 +17,7 @@ import type { PageMountInput, PreloadedQuery } from '../../../core/pages/pageMou
 import { calendarDateOf } from '../../../core/time/formatting.ts';
 import { runPreloads } from '../../graphql/register.ts';
 import type { ServerDeps } from '../../serverDeps.ts';
+import { canReadBilling } from '../../services/billing/gitlabSubscriptionService.ts';
 import { epicPageState } from '../../services/epicPageService.ts';
 import { findReadableEpic } from '../../services/epics/epicQueries.ts';
 import { NotFoundError } from '../../services/errors.ts';
@@ -32,7 +33,7 @@ import { findVisibleUserByUsername } from '../../services/userDirectoryService.t
 import type { Params } from '../api/params.ts';
 import { GROUP_JSON_PATH, groupJsonEndpoint } from '../autocompleteRoutes.ts';
 import { safeRedirectPath } from '../redirectPath.ts';
-import { billingJson, canReadBillingOf, trialStatusOf } from './billingPages.ts';
+import { billingJson, trialStatusOf } from './billingPages.ts';
 import type { ClientAssets } from './clientAssets.ts';
 import { epicMount } from './epicMount.ts';
 import { FLASH_COOKIE } from './flash.ts';
@@ -133,11 +134,25 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
     const [groupPath = '', section = ''] = rest.split('/-/');
     const group = await findReadableGroupOrNull(db, request.access, groupPath);
     if (!group) return sendNotFoundPage(request, reply, assets);
+    // The windowed members list's pages are data, not pages: nothing below is theirs.
+    if (section === 'group_members.json') {
+      const { json } = await membersPageJson(
+        db,
+        request.access,
+        { kind: 'group', group },
+        request.query as Params,
+      );
+      return json;
+    }
     const canCreateEpic = await request.access.canInNamespace('create_epic', group);
     const today = calendarDateOf(deps.now());
-    const canReadBilling = await canReadBillingOf(db, request.access, group);
-    // What every group page's navigation shows its top-level group's owners: Billing, the trial.
-    const groupNav = { canReadBilling, trialStatus: await trialStatusOf(db, request.access, group, today) };
+    // What every group page's navigation shows its top-level group's owners: Billing (on the
+    // top-level group's own pages) and the trial.
+    const ownsRoot = await canReadBilling(db, request.access, group);
+    const groupNav = {
+      canReadBilling: group.parent_id === null && ownsRoot,
+      trialStatus: ownsRoot ? await trialStatusOf(db, group, today) : '',
+    };
     const base = {
       fullPath: group.full_path,
       groupId: group.id,
@@ -190,7 +205,7 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
       });
     }
     if (section === 'billings') {
-      if (!canReadBilling) return sendNotFoundPage(request, reply, assets);
+      if (!groupNav.canReadBilling) return sendNotFoundPage(request, reply, assets);
       return sendPage(request, reply, assets, {
         title: `Billing · ${group.full_name}`,
         mount: {
@@ -199,15 +214,6 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
           billing: JSON.stringify(await billingJson(db, group, today)),
         },
       });
-    }
-    if (section === 'group_members.json') {
-      const { json } = await membersPageJson(
-        db,
-        request.access,
-        { kind: 'group', group },
-        request.query as Params,
-      );
-      return json;
     }
     if (section === 'group_members') {
       return sendPage(request, reply, assets, {

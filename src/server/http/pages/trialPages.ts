@@ -2,11 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TRIAL_TEXTS } from '../../../core/domain/trials.ts';
 import { groupBillingPath, newTrialPath, signInPath, TRIALS_PATH } from '../../../core/domain/webPaths.ts';
 import { calendarDateOf } from '../../../core/time/formatting.ts';
-import {
-  canReadBilling,
-  startTrial,
-  subscriptionOf,
-} from '../../services/billing/gitlabSubscriptionService.ts';
+import { canReadBilling, planStateOf, startTrial } from '../../services/billing/gitlabSubscriptionService.ts';
 import { ServiceError } from '../../services/errors.ts';
 import { findReadableGroup, listReadableGroups } from '../../services/groupService.ts';
 import { setFlash } from './flash.ts';
@@ -37,8 +33,8 @@ export function registerTrialPages(app: FastifyInstance, deps: PageDeps): void {
     const groups = [];
     for (const group of rows) {
       if (!(await canReadBilling(db, request.access, group))) continue;
-      const view = await subscriptionOf(db, group, today);
-      if (view.plan === 'free' && view.trialStartsOn === null) groups.push(group);
+      const { plan, hadTrial } = await planStateOf(db, group, today);
+      if (plan === 'free' && !hadTrial) groups.push(group);
     }
     return groups;
   };

@@ -80,7 +80,12 @@ function viewOf(row: SubscriptionRow | undefined, seatsInUse: number, today: str
   };
 }
 
-/** The plan of the group's top-level group on `today`, Free when it has none or its trial ran out. */
+/** The plan a subscription gives on `today`: Free without one, or once its trial ran out. */
+function planOn(row: SubscriptionRow | undefined, today: string): PlanCode {
+  return row && !trialEnded(row, today) ? row.plan_code : 'free';
+}
+
+/** The plan of the group's top-level group on `today`, with its seats counted. */
 export async function subscriptionOf(
   db: Executor,
   group: NamespaceRow,
@@ -88,8 +93,30 @@ export async function subscriptionOf(
 ): Promise<SubscriptionView> {
   const root = await rootGroupOf(db, group);
   const row = await findSubscription(db, root.id);
-  const plan = row && !trialEnded(row, today) ? row.plan_code : 'free';
-  return viewOf(row, await countBillableMembers(db, root.id, excludesGuests(plan)), today);
+  return viewOf(row, await countBillableMembers(db, root.id, excludesGuests(planOn(row, today))), today);
+}
+
+/** A top-level group's plan and trial, read without counting seats (what pages show on every visit). */
+export interface PlanState {
+  readonly plan: PlanCode;
+  /** A trial ever started here: a group has one. */
+  readonly hadTrial: boolean;
+  /** The trial that runs, or the one that ran out; null when the group never had one. */
+  readonly trial: {
+    readonly state: 'running' | 'ended';
+    readonly plan: PlanCode;
+    readonly startsOn: string;
+    readonly endsOn: string;
+  } | null;
+}
+
+export async function planStateOf(db: Executor, root: NamespaceRow, today: string): Promise<PlanState> {
+  const row = await findSubscription(db, root.id);
+  const plan = planOn(row, today);
+  const hadTrial = Boolean(row?.trial_starts_on);
+  if (!row?.trial || !row.trial_starts_on || !row.trial_ends_on) return { plan, hadTrial, trial: null };
+  const trial = { plan: row.plan_code, startsOn: row.trial_starts_on, endsOn: row.trial_ends_on };
+  return { plan, hadTrial, trial: { ...trial, state: trialEnded(row, today) ? 'ended' : 'running' } };
 }
 
 /** Who reads a group's billing: its top-level group's owners, and administrators. */
@@ -206,7 +233,7 @@ export async function startTrial(
   const today = todayOf(access);
   const row = await findSubscription(db, group.id);
   if (row?.trial_starts_on) throw new ValidationError({ namespace: ['has already had a trial'] });
-  if ((await subscriptionOf(db, group, today)).plan !== 'free') {
+  if (planOn(row, today) !== 'free') {
     throw new ValidationError({ namespace: ['is already on a paid plan'] });
   }
   const trial = {
@@ -240,6 +267,6 @@ export async function recordSeatsUsed(
   const rootId = await topLevelGroupIdOf(db, source);
   const row = rootId === undefined ? undefined : await findSubscription(db, rootId);
   if (!row || rootId === undefined) return;
-  const plan = trialEnded(row, calendarDateOf(now)) ? 'free' : row.plan_code;
+  const plan = planOn(row, calendarDateOf(now));
   await raiseMaxSeatsUsed(db, rootId, await countBillableMembers(db, rootId, excludesGuests(plan)), now);
 }
