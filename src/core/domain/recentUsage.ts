@@ -5,7 +5,7 @@
  * home page's Frequently visited and the create-issue form's Recently used both read and write, so
  * one set of rules keeps it, and an entry keeps the fields either of them stored.
  */
-import { parseJsonList } from '../lib/jsonList.ts';
+import { parseJsonList } from '../lib/jsonText.ts';
 
 /** What every entry of the list has (GitLab's frequent-items fields, and the full path). */
 export interface UsageEntry {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseJsonList } from './jsonList.ts';
+import { parseJsonList, parseJsonRecord } from './jsonText.ts';
 
 describe('a stored JSON list', () => {
   it.each([
@@ -11,5 +11,18 @@ describe('a stored JSON list', () => {
     ['[1,"two",null]', [1, 'two', null]],
   ])('reads %j as %j', (raw, expected) => {
     expect(parseJsonList(raw)).toEqual(expected);
+  });
+});
+
+describe('a JSON object in a text', () => {
+  it.each([
+    [null, null],
+    ['', null],
+    ['not json', null],
+    ['[1]', null],
+    ['null', null],
+    ['{"a":1}', { a: 1 }],
+  ])('reads %j as %j', (raw, expected) => {
+    expect(parseJsonRecord(raw)).toEqual(expected);
   });
 });

@@ -11,3 +11,16 @@ export function parseJsonList(raw: string | null): unknown[] {
     return [];
   }
 }
+
+/** The JSON object a text holds (a page's JSON attribute), or null for anything else. */
+export function parseJsonRecord(raw: string | null): Record<string, unknown> | null {
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}

@@ -9,7 +9,7 @@ import {
   type RoadmapFilters,
   roadmapFiltersKey,
 } from '../../../core/domain/searchTokens.ts';
-import { parseJsonList } from '../../../core/lib/jsonList.ts';
+import { parseJsonList } from '../../../core/lib/jsonText.ts';
 import {
   type ListStorage,
   readStoredEntry,

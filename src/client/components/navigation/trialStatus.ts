@@ -1,18 +1,12 @@
 import { isPlanCode, PLAN_TITLES } from '../../../core/domain/plans.ts';
+import { parseJsonRecord } from '../../../core/lib/jsonText.ts';
 import { parseCalendarDate } from '../../../core/time/calendarDate.ts';
 import type { TrialStatus } from './navItems.ts';
 
 /** A group page's `trialStatus` (core/pages: TrialStatusJson); null when empty or not one. */
 export function parseTrialStatus(text: string): TrialStatus | null {
-  if (!text) return null;
-  let json: Record<string, unknown>;
-  try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value !== 'object' || value === null) return null;
-    json = value as Record<string, unknown>;
-  } catch {
-    return null;
-  }
+  const json = parseJsonRecord(text);
+  if (!json) return null;
   const day = (key: string) => (typeof json[key] === 'string' ? parseCalendarDate(json[key]) : undefined);
   const startsOn = day('starts_on');
   const endsOn = day('ends_on');

@@ -1,5 +1,6 @@
 /** The Billing page's plan, seats and dates, from the JSON the server writes on the page. */
 import { isPlanCode, type PlanCode } from '../../../core/domain/plans.ts';
+import { parseJsonRecord } from '../../../core/lib/jsonText.ts';
 import { type CalendarDate, parseCalendarDate } from '../../../core/time/calendarDate.ts';
 
 export interface Billing {
@@ -25,13 +26,7 @@ const day = (value: unknown): CalendarDate | null =>
 
 /** What does not parse reads as the Free plan with nothing used. */
 export function parseBilling(text: string): Billing {
-  let json: Record<string, unknown> = {};
-  try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value === 'object' && value !== null) json = value as Record<string, unknown>;
-  } catch {
-    // The Free plan with nothing used, below.
-  }
+  const json = parseJsonRecord(text) ?? {};
   return {
     plan: isPlanCode(json.plan) ? json.plan : 'free',
     trial: json.trial === true,

@@ -5,7 +5,7 @@
  * most visited first, then the most recent.
  */
 import { MAX_RECENT_USAGE, rankByUsage, recordUse } from '../../../core/domain/recentUsage.ts';
-import { parseJsonList } from '../../../core/lib/jsonList.ts';
+import { parseJsonList } from '../../../core/lib/jsonText.ts';
 import { type ListStorage, readStoredEntry, writeStoredEntry } from '../../lib/index.ts';
 
 export type FrequentKind = 'groups' | 'projects';

@@ -1,5 +1,6 @@
 import { TRIAL_DAYS, TRIAL_TEXTS } from '../../../core/domain/trials.ts';
 import { TRIALS_PATH } from '../../../core/domain/webPaths.ts';
+import { parseJsonList } from '../../../core/lib/jsonText.ts';
 import type { PageMountOf } from '../../../core/pages/pageMount.ts';
 import { PageHeader } from '../../components/navigation/index.ts';
 import { usePageSettled } from '../../data/index.ts';
@@ -12,20 +13,14 @@ interface TrialGroup {
 }
 
 function parseGroups(text: string): TrialGroup[] {
-  try {
-    const value: unknown = JSON.parse(text);
-    if (!Array.isArray(value)) return [];
-    return value.flatMap((entry) => {
-      const group = entry as Record<string, unknown>;
-      return typeof group.id === 'number' &&
-        typeof group.name === 'string' &&
-        typeof group.full_path === 'string'
-        ? [{ id: group.id, name: group.name, fullPath: group.full_path }]
-        : [];
-    });
-  } catch {
-    return [];
-  }
+  return parseJsonList(text).flatMap((entry) => {
+    const group = entry as Record<string, unknown>;
+    return typeof group?.id === 'number' &&
+      typeof group.name === 'string' &&
+      typeof group.full_path === 'string'
+      ? [{ id: group.id, name: group.name, fullPath: group.full_path }]
+      : [];
+  });
 }
 
 /**
