@@ -1,3 +1,5 @@
+import { csrfHeaders, jsonWriteHeaders } from './csrf.ts';
+
 /**
  * What every REST fetch of the data layer shares at the edge: the checks that read untyped JSON,
  * and the GET of a JSON list. Past the mappers that use these, nothing
@@ -26,4 +28,42 @@ export async function getJsonArray(url: string, signal: AbortSignal, listKey?: s
   const list = Array.isArray(body) ? body : listKey !== undefined && isObject(body) ? body[listKey] : null;
   if (!Array.isArray(list)) throw new Error(`GET ${url} did not answer a list`);
   return list.filter(isObject);
+}
+
+/** GitLab's field → messages as one sentence ('Zip code can't be blank, City can't be blank'). */
+export function fieldMessages(fields: Json): string {
+  return Object.entries(fields)
+    .map(([field, problems]) => {
+      const problem = String((Array.isArray(problems) ? problems[0] : problems) ?? '');
+      // GitLab's messages follow the field's name ('can't be blank'); a whole sentence stands alone.
+      if (/^[A-Z]/.test(problem)) return problem;
+      return `${field[0]?.toUpperCase() ?? ''}${field.slice(1).replace(/_/g, ' ')} ${problem}`;
+    })
+    .join(', ');
+}
+
+/** The message of a failed answer: GitLab's `message` (text, or field → messages), `error`, or `errors`. */
+export async function failureMessage(response: Response): Promise<string> {
+  const body: unknown = await response.json().catch(() => null);
+  if (isObject(body)) {
+    const { message, error, errors } = body;
+    if (typeof message === 'string') return message;
+    if (isObject(message)) return fieldMessages(message);
+    if (typeof error === 'string') return error;
+    if (typeof errors === 'string') return errors;
+    if (Array.isArray(errors)) return errors.map(String).join(', ');
+    if (isObject(errors)) return fieldMessages(errors);
+  }
+  return `The server answered ${response.status}`;
+}
+
+export async function sendJson(method: string, url: string, body?: unknown): Promise<Response> {
+  const response = await fetch(url, {
+    method,
+    credentials: 'same-origin',
+    headers: body === undefined ? csrfHeaders() : jsonWriteHeaders(),
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(await failureMessage(response));
+  return response;
 }

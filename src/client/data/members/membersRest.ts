@@ -3,8 +3,7 @@
  * (server: src/server/http/api/memberRoutes.ts and its neighbours). Each rejects with the server's
  * own message.
  */
-import { getJsonArray, isObject, str } from '../restJson.ts';
-import { sendJson } from '../settings/settingsRest.ts';
+import { getJsonArray, isObject, sendJson, str } from '../restJson.ts';
 
 export interface MemberChange {
   readonly accessLevel: number;

@@ -1,7 +1,8 @@
 /** Settings → Monitor's status page form: saved as GitLab's form posts it, as JSON. */
 import type { StatusPageSettingsInput } from '../../../core/domain/statusPage.ts';
 import { projectMonitorSettingsPath } from '../../../core/domain/webPaths.ts';
-import { noticeOf, sendJson } from '../settings/settingsRest.ts';
+import { sendJson } from '../restJson.ts';
+import { noticeOf } from '../settings/settingsRest.ts';
 
 /** Saves the project's status page settings; answers the notice, or rejects with the server's problems. */
 export async function saveStatusPageSettings(

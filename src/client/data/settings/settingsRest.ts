@@ -11,41 +11,7 @@ import {
   PROFILE_SETTINGS_PATH,
 } from '../../../core/domain/settingsPaths.ts';
 import type { ClearStatusAfter, ColorMode } from '../../../core/domain/userSettings.ts';
-import { csrfHeaders, jsonWriteHeaders } from '../csrf.ts';
-import { getJsonArray, isObject, type Json, str } from '../restJson.ts';
-
-/** The message of a failed answer: GitLab's `message` (text, or field → messages), `error`, or `errors`. */
-export async function failureMessage(response: Response): Promise<string> {
-  const body: unknown = await response.json().catch(() => null);
-  if (isObject(body)) {
-    const { message, error, errors } = body;
-    if (typeof message === 'string') return message;
-    if (isObject(message)) {
-      return Object.entries(message)
-        .map(([field, problems]) => {
-          const problem = String((problems as unknown[])[0] ?? '');
-          // GitLab's messages follow the field's name ('can't be blank'); a whole sentence stands alone.
-          if (/^[A-Z]/.test(problem)) return problem;
-          return `${field[0]?.toUpperCase() ?? ''}${field.slice(1).replace(/_/g, ' ')} ${problem}`;
-        })
-        .join(', ');
-    }
-    if (typeof error === 'string') return error;
-    if (Array.isArray(errors)) return errors.map(String).join(', ');
-  }
-  return `The server answered ${response.status}`;
-}
-
-export async function sendJson(method: string, url: string, body?: unknown): Promise<Response> {
-  const response = await fetch(url, {
-    method,
-    credentials: 'same-origin',
-    headers: body === undefined ? csrfHeaders() : jsonWriteHeaders(),
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(await failureMessage(response));
-  return response;
-}
+import { getJsonArray, isObject, type Json, sendJson, str } from '../restJson.ts';
 
 export async function noticeOf(response: Response): Promise<string> {
   const body: unknown = await response.json();
