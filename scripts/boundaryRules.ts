@@ -284,6 +284,8 @@ export const LAYERS: readonly Layer[] = [
       CONFIG_TYPE,
       CORE,
       packages('markdown-it', 'sanitize-html', '@node-rs/argon2'),
+      // The countries and states a billing address may name: a maintained data package.
+      packages('iso-3166'),
       KYSELY_TYPES,
       NODE,
     ],

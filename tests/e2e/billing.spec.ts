@@ -3,8 +3,9 @@ import { expectNoSeriousAxeViolations, signIn, waitForIdle } from './helpers.ts'
 import { api } from './treeHelpers.ts';
 
 /**
- * A top-level group's Billing page and GitLab's free trial. The two run in order: the first reads
- * `sandbox` on Free, the second starts its trial (a group has one) and lets it run out.
+ * A top-level group's Billing page, GitLab's free trial and the checkout. They run in order: the
+ * first reads `sandbox` on Free, the second starts its trial (a group has one) and lets it run out,
+ * the third buys Premium for it through the sandbox payment provider.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -71,6 +72,10 @@ test('an owner starts a free trial on sandbox, watches its days in the sidebar, 
   const popover = page.getByTestId('trial-popover');
   await expect(popover).toContainText('Hey there');
   await expect(popover).toContainText(/Your trial ends on [A-Z][a-z]+ \d{1,2}\./);
+  await expect(popover.getByRole('link', { name: 'Upgrade Sandbox to Ultimate' })).toHaveAttribute(
+    'href',
+    /^\/-\/subscriptions\/new\?namespace_id=\d+&plan_id=ultimate$/,
+  );
   await expect(popover.getByRole('link', { name: 'Compare all plans' })).toHaveAttribute(
     'href',
     '/groups/sandbox/-/billings',
@@ -112,4 +117,73 @@ test('an owner starts a free trial on sandbox, watches its days in the sidebar, 
   await page.reload();
   await waitForIdle(page);
   await expect(page.getByTestId('trial-ended-banner')).toHaveCount(0);
+});
+
+test('an owner buys Premium for sandbox: a declined card, then one whose bank asks to confirm', async ({
+  page,
+}) => {
+  await signIn(page, 'owner', '/groups/sandbox/-/billings');
+  await page.getByTestId('billing-upgrade-premium').click();
+  await waitForIdle(page);
+  await expect(page).toHaveURL(/\/-\/subscriptions\/new\?namespace_id=\d+&plan_id=premium$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Upgrade to Premium');
+
+  // Fewer seats than the group's members are refused; the total follows the seats.
+  const seats = page.getByTestId('checkout-seats');
+  const inUse = Number(await seats.inputValue());
+  expect(inUse).toBeGreaterThan(1);
+  await seats.fill('1');
+  await page.getByTestId('checkout-details-continue').click();
+  await expect(page.getByTestId('checkout-step-details')).toContainText(`must be at least ${inUse}`);
+  await seats.fill(String(inUse + 2));
+  await expect(page.getByTestId('checkout-total')).toHaveText(
+    `$${((inUse + 2) * 348).toLocaleString('en-US')}.00`,
+  );
+  await page.getByTestId('checkout-details-continue').click();
+
+  // The billing address: states come with the country.
+  await page.getByTestId('checkout-country').selectOption('US');
+  await page.getByTestId('checkout-address-continue').click();
+  await expect(page.getByTestId('checkout-step-address')).toContainText("City can't be blank.");
+  await page.getByTestId('checkout-address1').fill('1 Main Street');
+  await page.getByTestId('checkout-city').fill('Springfield');
+  await page.getByTestId('checkout-state').selectOption('IL');
+  await page.getByTestId('checkout-zip').fill('62701');
+  await page.getByTestId('checkout-address-continue').click();
+
+  const payWith = async (number: string) => {
+    await page.getByTestId('checkout-card-name').fill('Olivia Owens');
+    await page.getByTestId('checkout-card-number').fill(number);
+    await page.getByTestId('checkout-card-month').fill('12');
+    await page.getByTestId('checkout-card-year').fill(String((new Date().getUTCFullYear() + 3) % 100));
+    await page.getByTestId('checkout-card-cvc').fill('123');
+    await page.getByTestId('checkout-card-continue').click();
+  };
+  await payWith('4242 4242 4242 4241');
+  await expect(page.getByTestId('checkout-card-error')).toHaveText('Your card number is invalid.');
+  await payWith('4000 0000 0000 0002');
+  await expect(page.getByTestId('checkout-step-payment')).toContainText('Visa •••• 0002');
+  await expectNoSeriousAxeViolations(page);
+  await page.getByTestId('checkout-confirm').click();
+  await expect(page.getByTestId('checkout-error')).toHaveText('Your card was declined.');
+
+  await page.getByRole('button', { name: 'Edit payment method' }).click();
+  await payWith('4000 0025 0000 3155');
+  await page.getByTestId('checkout-confirm').click();
+  const bank = page.getByTestId('checkout-bank');
+  await expect(bank).toContainText('Your bank asks you to confirm the payment');
+  await bank.getByRole('button', { name: 'Complete authentication' }).click();
+  await waitForIdle(page);
+
+  await expect(page).toHaveURL(/\/groups\/sandbox\/-\/billings$/);
+  await expect(
+    page.getByText('Thank you for your purchase. Sandbox is now on the Premium plan.'),
+  ).toBeVisible();
+  await expect(page.getByTestId('billing-plan')).toHaveText('Sandbox is currently using the Premium plan.');
+  await expect(page.getByTestId('billing-seats')).toContainText(`Seats in subscription${inUse + 2}`);
+  await expect(page.getByTestId('billing-invoices')).toContainText(`Premium, ${inUse + 2} seats`);
+  await expect(page.getByTestId('billing-invoices')).toContainText('Visa •••• 3155');
+  // Ultimate is what is left to buy.
+  await expect(page.getByTestId('billing-upgrade-premium')).toHaveCount(0);
+  await expect(page.getByTestId('billing-upgrade-ultimate')).toBeVisible();
 });

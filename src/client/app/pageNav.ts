@@ -75,6 +75,7 @@ const PAGE_NAVS: { readonly [P in PageName]: PageNav<P> } = {
   mailbox: null,
   'dashboard-todos': null,
   'trial-new': null,
+  'subscription-new': null,
   'dashboard-issues': null,
   help: null,
   'help-index': null,

@@ -15,6 +15,7 @@ const RoadmapPage = lazy(() =>
 import { NotFoundPage } from '../components/errors/index.ts';
 import { SignInPage } from '../features/auth/index.ts';
 import { BillingPage } from '../features/billing/index.ts';
+import { CheckoutPage } from '../features/checkout/index.ts';
 import { NewEpicPage } from '../features/epic-new/index.ts';
 import { EpicsListPage } from '../features/epics/index.ts';
 import { GroupPage } from '../features/groups/index.ts';
@@ -67,6 +68,8 @@ export function PageView({ page, session }: { page: PageMount; session: Session 
       return <TodosPage />;
     case 'trial-new':
       return <TrialNewPage {...page} csrfToken={session.csrfToken} />;
+    case 'subscription-new':
+      return <CheckoutPage {...page} />;
     case 'dashboard-issues':
       return <DashboardIssuesPage />;
     case 'help':

@@ -34,3 +34,24 @@ export const PLAN_FEATURES: Readonly<Record<PlanCode, readonly string[]>> = {
   premium: ['Epics and roadmaps', 'Scoped labels', 'Issue weights', 'Blocking issues', 'Epic colours'],
   ultimate: ['Multi-level epics', 'Health status', 'Guests are not billed'],
 };
+
+/** A plan one can buy. */
+export type PaidPlanCode = Exclude<PlanCode, 'free'>;
+export const PAID_PLAN_CODES: readonly PaidPlanCode[] = ['premium', 'ultimate'];
+export const isPaidPlanCode = (value: unknown): value is PaidPlanCode =>
+  isPlanCode(value) && isPaidPlan(value);
+
+/**
+ * GitLab's list prices, billed yearly per seat: Premium $29 and Ultimate $99 per user per month.
+ * Kept in cents so that totals add up exactly.
+ */
+export const PLAN_PRICE_CENTS_PER_SEAT_YEAR: Readonly<Record<PaidPlanCode, number>> = {
+  premium: 29_00 * 12,
+  ultimate: 99_00 * 12,
+};
+
+/** The plans above `plan` that an owner can buy (a trial's plan included: it is not paid for). */
+export function upgradesFrom(plan: PlanCode, trial: boolean): readonly PaidPlanCode[] {
+  if (trial || plan === 'free') return PAID_PLAN_CODES;
+  return PAID_PLAN_CODES.slice(PAID_PLAN_CODES.indexOf(plan) + 1);
+}

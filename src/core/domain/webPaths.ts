@@ -257,3 +257,16 @@ export const newTrialPath = (namespaceId?: string | number): string =>
   namespaceId === undefined
     ? `${TRIALS_PATH}/new`
     : `${TRIALS_PATH}/new?namespace_id=${encodeURIComponent(namespaceId)}`;
+
+/** GitLab's checkout: buying a plan for a top-level group, and the calls its form makes. */
+export const SUBSCRIPTIONS_PATH = '/-/subscriptions';
+export const newSubscriptionPath = (namespaceId: string | number, plan: string): string =>
+  `${SUBSCRIPTIONS_PATH}/new?namespace_id=${encodeURIComponent(namespaceId)}&plan_id=${encodeURIComponent(plan)}`;
+export const COUNTRIES_PATH = '/-/countries';
+export const countryStatesPath = (country: string): string =>
+  `/-/country_states?country=${encodeURIComponent(country)}`;
+export const paymentFormPath = (formId: string): string =>
+  `${SUBSCRIPTIONS_PATH}/payment_form?id=${encodeURIComponent(formId)}`;
+export const paymentMethodPath = (id: string): string =>
+  `${SUBSCRIPTIONS_PATH}/payment_method?id=${encodeURIComponent(id)}`;
+export const VALIDATE_PAYMENT_METHOD_PATH = `${SUBSCRIPTIONS_PATH}/validate_payment_method`;

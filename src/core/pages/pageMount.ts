@@ -193,6 +193,24 @@ export const PAGE_MOUNTS = {
     /** Why the last attempt was refused ('' when there was none). */
     error: TEXT,
   },
+  /**
+   * `/-/subscriptions/new?namespace_id=…&plan_id=…` (signed in): GitLab's checkout, buying a plan for
+   * a top-level group its owner chooses.
+   */
+  'subscription-new': {
+    /** JSON: `CheckoutGroupJson[]`, the groups the person may buy a plan for. */
+    groups: TEXT,
+    /** The group the checkout starts with ('' for the first). */
+    namespaceId: TEXT,
+    /** The plan asked for: a paid plan's code. */
+    planId: TEXT,
+    /** The buyer's id, which `validate_payment_method` is asked with (GitLab's `gitlab_user_id`). */
+    userId: TEXT,
+    /** The payment provider the card form hands the card to (`sandbox`). */
+    paymentProvider: TEXT,
+    /** `YYYY-MM-DD`, the server's today: a term bought now starts on it. */
+    today: TEXT,
+  },
   /** A group's overview; its owners see 'Invite members' (GitLab's admin_group_member). */
   group: { ...GROUP_PAGE_FIELDS, canInviteMembers: FLAG },
   'group-epics': GROUP_PAGE_FIELDS,
@@ -648,6 +666,34 @@ export interface BillingJson {
   /** The plan and last day of a trial that ran out, else null. */
   readonly ended_trial_plan: string | null;
   readonly ended_trial_on: string | null;
+  /** The group's invoices, the newest first. */
+  readonly invoices: readonly InvoiceJson[];
+}
+
+/** An invoice of a paid order, as the Billing page lists it. */
+export interface InvoiceJson {
+  readonly number: string;
+  /** ISO 8601. */
+  readonly created_at: string;
+  readonly plan: string;
+  readonly seats: number;
+  readonly amount_cents: number;
+  readonly currency: string;
+  /** `YYYY-MM-DD`: the term it pays for. */
+  readonly period_start: string;
+  readonly period_end: string;
+  /** 'Visa •••• 4242'. */
+  readonly card: string;
+}
+
+/** A group the checkout offers: its plan now, and the seats it would be billed for on each paid plan. */
+export interface CheckoutGroupJson {
+  readonly id: number;
+  readonly name: string;
+  readonly full_path: string;
+  readonly plan: string;
+  readonly trial: boolean;
+  readonly seats_in_use: Readonly<Record<string, number>>;
 }
 
 /** The `trialStatus` attribute of group pages (for the top-level group's owners). */
@@ -656,6 +702,8 @@ export interface TrialStatusJson {
   readonly plan: string;
   readonly group_name: string;
   readonly billing_path: string;
+  /** The checkout for the trial's plan. */
+  readonly upgrade_path: string;
   /** `YYYY-MM-DD`: the first day, the day it ends (or ended), and the server's today. */
   readonly starts_on: string;
   readonly ends_on: string;

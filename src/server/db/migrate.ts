@@ -27,6 +27,7 @@ import * as ldapGroupLinks from './migrations/0018_ldap_group_links.ts';
 import * as search from './migrations/0019_search.ts';
 import * as accessRequestTodos from './migrations/0020_access_request_todos.ts';
 import * as gitlabSubscriptions from './migrations/0021_gitlab_subscriptions.ts';
+import * as subscriptionOrders from './migrations/0022_subscription_orders.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations are listed here, in order; they only ever run forward. */
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019_search': search,
   '0020_access_request_todos': accessRequestTodos,
   '0021_gitlab_subscriptions': gitlabSubscriptions,
+  '0022_subscription_orders': subscriptionOrders,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

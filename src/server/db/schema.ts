@@ -178,6 +178,83 @@ export interface GitlabSubscriptionsTable {
   updated_at: Timestamp;
 }
 
+/** bigint amounts: written as numbers, read back as the driver's text. */
+type Cents = ColumnType<string | number, number, number>;
+
+/** The sandbox payment provider's cards (migration 0022): a token and what the card does. */
+export interface SandboxPaymentMethodsTable {
+  id: string;
+  customer_ref: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  outcome: 'succeeds' | 'declines' | 'requires_confirmation' | 'fails_validation';
+  created_at: Timestamp;
+}
+
+/** The sandbox payment provider's charges, one per idempotency key (migration 0022). */
+export interface SandboxPaymentIntentsTable {
+  id: string;
+  idempotency_key: string;
+  payment_method_id: string;
+  amount_cents: Cents;
+  currency: string;
+  description: string;
+  status: 'requires_confirmation' | 'succeeded' | 'failed';
+  failure_message: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** What a payment provider reported, as its webhooks would (migration 0022). */
+export interface PaymentEventsTable {
+  id: Id;
+  provider: string;
+  type: string;
+  object_id: string;
+  payload: ColumnType<unknown, string, string>;
+  created_at: Timestamp;
+}
+
+/** A plan bought for a top-level group (migration 0022). */
+export interface SubscriptionOrdersTable {
+  id: Id;
+  namespace_id: number;
+  user_id: number | null;
+  idempotency_key: string;
+  plan_code: 'premium' | 'ultimate';
+  seats: number;
+  amount_cents: Cents;
+  currency: string;
+  setup_for_company: Generated<boolean>;
+  billing_address: ColumnType<unknown, string, string>;
+  payment_provider: string;
+  payment_method_id: string;
+  payment_intent_id: string | null;
+  status: 'pending' | 'requires_confirmation' | 'paid' | 'declined';
+  failure_message: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The invoice of a paid order (migration 0022). */
+export interface InvoicesTable {
+  id: Id;
+  namespace_id: number;
+  order_id: number;
+  number: Generated<string>;
+  plan_code: 'premium' | 'ultimate';
+  seats: number;
+  amount_cents: Cents;
+  currency: string;
+  period_start: CalendarDay;
+  period_end: CalendarDay;
+  card_brand: string;
+  card_last4: string;
+  created_at: Timestamp;
+}
+
 /** The development mailbox (migration 0017): mail kept here when no SMTP server is configured. */
 export interface MailboxMessagesTable {
   id: Id;
@@ -601,6 +678,11 @@ export interface LdapGroupLinkMembershipsTable {
 
 export interface Database {
   gitlab_subscriptions: GitlabSubscriptionsTable;
+  sandbox_payment_methods: SandboxPaymentMethodsTable;
+  sandbox_payment_intents: SandboxPaymentIntentsTable;
+  payment_events: PaymentEventsTable;
+  subscription_orders: SubscriptionOrdersTable;
+  invoices: InvoicesTable;
   data_version: DataVersionTable;
   users: UsersTable;
   sessions: SessionsTable;

@@ -12,6 +12,9 @@ import { startLdapGroupSync } from '../jobs/ldapGroupSync.ts';
 import { startStatusPageSync } from '../jobs/statusPageSync.ts';
 import { createMailer } from '../mail/mailer.ts';
 import type { ServerDeps } from '../serverDeps.ts';
+import { randomSecret } from '../services/auth/secrets.ts';
+import { createSandboxPaymentProvider } from '../services/billing/payments/sandboxPaymentProvider.ts';
+import { recordPaymentEvent } from '../services/billing/purchaseService.ts';
 import { keepInMailbox } from '../services/members/mailboxService.ts';
 import { registerAccessRequestRoutes } from './api/accessRequestRoutes.ts';
 import { registerAwardEmojiApiRoutes } from './api/awardEmojiApiRoutes.ts';
@@ -45,6 +48,8 @@ import { registerUserStatusRoutes } from './api/userStatusRoutes.ts';
 import { registerAuthentication } from './auth.ts';
 import { registerAuthRoutes } from './authRoutes.ts';
 import { registerAutocompleteRoutes } from './autocompleteRoutes.ts';
+import { registerSandboxPaymentRoutes } from './billing/sandboxPaymentRoutes.ts';
+import { registerSubscriptionRoutes } from './billing/subscriptionRoutes.ts';
 import { registerStrictBodyParsers } from './bodyParsers.ts';
 import { registerCachePolicy } from './cachePolicy.ts';
 import { registerDatabaseTurns } from './databaseTurns.ts';
@@ -209,6 +214,13 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerMetricImageFileRoutes(app, deps);
   registerInvitationPages(app, { ...deps, assets });
   registerTrialPages(app, { ...deps, assets });
+  // The built-in sandbox provider takes every payment: it runs here, so purchases work offline.
+  const payments = createSandboxPaymentProvider(db, {
+    secret: config.secretKeyBase ?? randomSecret(),
+    onEvent: recordPaymentEvent(db),
+  });
+  registerSubscriptionRoutes(app, { ...deps, assets }, payments);
+  registerSandboxPaymentRoutes(app, payments, now);
   registerProfilePages(app, { ...deps, assets }, { max: config.signInRateLimit, timeWindow: '1 minute' });
   registerUserActivityJson(app, deps);
   registerProjectSettingsRoutes(app, deps);

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { PURCHASE_TEXTS } from '../../../core/domain/purchase.ts';
 import { showsTrialPopover, TRIAL_TEXTS, trialDays, trialPercent } from '../../../core/domain/trials.ts';
 import { browserStorage } from '../../lib/index.ts';
 import { Alert, Button } from '../../ui/index.ts';
@@ -49,6 +50,11 @@ export function TrialWidget({ trial }: { trial: TrialStatus }) {
         <div className="trial-popover" data-testid="trial-popover">
           <p className="trial-popover-title">{TRIAL_TEXTS.heyThere}</p>
           <p>{TRIAL_TEXTS.endsOn(trial.endsOn)}</p>
+          {trial.upgradePath ? (
+            <a className="btn btn-confirm" href={trial.upgradePath} data-testid="trial-popover-upgrade">
+              {PURCHASE_TEXTS.upgradeGroup(trial.groupName, trial.planTitle)}
+            </a>
+          ) : null}
           <a className="btn btn-default" href={trial.billingPath}>
             {TRIAL_TEXTS.compare}
           </a>

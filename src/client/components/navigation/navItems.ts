@@ -50,6 +50,8 @@ export interface TrialStatus {
   readonly planTitle: string;
   readonly groupName: string;
   readonly billingPath: string;
+  /** The checkout for the trial's plan: the popover's 'Upgrade {group} to {plan}'. */
+  readonly upgradePath: string;
   readonly startsOn: string;
   readonly endsOn: string;
   readonly today: string;

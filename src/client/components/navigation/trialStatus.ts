@@ -18,6 +18,7 @@ export function parseTrialStatus(text: string): TrialStatus | null {
     planTitle: PLAN_TITLES[json.plan],
     groupName: typeof json.group_name === 'string' ? json.group_name : '',
     billingPath: typeof json.billing_path === 'string' ? json.billing_path : '',
+    upgradePath: typeof json.upgrade_path === 'string' ? json.upgrade_path : '',
     startsOn,
     endsOn,
     today,

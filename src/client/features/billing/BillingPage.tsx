@@ -1,12 +1,20 @@
-import { PLAN_CODES, PLAN_FEATURES, PLAN_TITLES, type PlanCode } from '../../../core/domain/plans.ts';
+import {
+  PLAN_CODES,
+  PLAN_FEATURES,
+  PLAN_PRICE_CENTS_PER_SEAT_YEAR,
+  PLAN_TITLES,
+  type PlanCode,
+  upgradesFrom,
+} from '../../../core/domain/plans.ts';
+import { formatUsd, PURCHASE_TEXTS } from '../../../core/domain/purchase.ts';
 import { TRIAL_TEXTS } from '../../../core/domain/trials.ts';
-import { groupBillingPath, newTrialPath } from '../../../core/domain/webPaths.ts';
+import { groupBillingPath, newSubscriptionPath, newTrialPath } from '../../../core/domain/webPaths.ts';
 import type { PageMountOf } from '../../../core/pages/pageMount.ts';
-import { formatCalendarDate } from '../../../core/time/formatting.ts';
+import { formatCalendarDate, formatTimestamp } from '../../../core/time/formatting.ts';
 import { groupCrumbs, PageHeader } from '../../components/navigation/index.ts';
 import { usePageSettled } from '../../data/index.ts';
 import { Badge, useDocumentTitle } from '../../ui/index.ts';
-import { type Billing, parseBilling } from './billing.ts';
+import { type Billing, type Invoice, parseBilling } from './billing.ts';
 
 const TEXTS = {
   title: 'Billing',
@@ -28,6 +36,16 @@ const TEXTS = {
   doesNotRenew: 'Does not renew automatically',
   trialEnds: 'Trial ends on',
   plus: (below: string) => `Everything in ${below}, and:`,
+  free: 'Free forever',
+  perUser: 'per user per year',
+  invoices: 'Invoices',
+  invoice: 'Invoice',
+  date: 'Date',
+  description: 'Description',
+  amount: 'Amount',
+  paidWith: 'Paid with',
+  invoiceLine: (plan: string, seats: number) =>
+    `${plan}, ${seats.toLocaleString('en-US')} ${seats === 1 ? 'seat' : 'seats'}`,
 };
 
 function planName(billing: Billing): string {
@@ -50,15 +68,17 @@ export function BillingPage({ fullPath, groupId, groupName, billing }: PageMount
           { label: TEXTS.title, href: groupBillingPath(fullPath) },
         ]}
         title={TEXTS.title}
+        actions={
+          data.trialAvailable ? (
+            <a className="btn btn-confirm" href={newTrialPath(groupId)} data-testid="billing-start-trial">
+              {TRIAL_TEXTS.start}
+            </a>
+          ) : undefined
+        }
       >
         <p className="page-subtitle" data-testid="billing-plan">
           <strong>{name}</strong> is currently using the <strong>{planName(data)}</strong> plan.
         </p>
-        {data.trialAvailable ? (
-          <a className="btn btn-confirm" href={newTrialPath(groupId)} data-testid="billing-start-trial">
-            {TRIAL_TEXTS.start}
-          </a>
-        ) : null}
       </PageHeader>
 
       <section className="billing-section" aria-labelledby="billing-seats">
@@ -105,10 +125,22 @@ export function BillingPage({ fullPath, groupId, groupName, billing }: PageMount
         </h2>
         <ul className="billing-plans">
           {PLAN_CODES.map((plan, index) => (
-            <PlanCard key={plan} plan={plan} below={PLAN_CODES[index - 1]} current={plan === data.plan} />
+            <PlanCard
+              key={plan}
+              plan={plan}
+              below={PLAN_CODES[index - 1]}
+              current={plan === data.plan}
+              upgradePath={
+                groupId && (upgradesFrom(data.plan, data.trial) as readonly PlanCode[]).includes(plan)
+                  ? newSubscriptionPath(groupId, plan)
+                  : null
+              }
+            />
           ))}
         </ul>
       </section>
+
+      {data.invoices.length > 0 ? <Invoices invoices={data.invoices} /> : null}
     </>
   );
 }
@@ -135,10 +167,12 @@ function PlanCard({
   plan,
   below,
   current,
+  upgradePath,
 }: {
   plan: PlanCode;
   below: PlanCode | undefined;
   current: boolean;
+  upgradePath: string | null;
 }) {
   return (
     <li
@@ -148,12 +182,70 @@ function PlanCard({
       <h3 className="billing-plan-name">
         {PLAN_TITLES[plan]} {current ? <Badge variant="info">{TEXTS.currentPlan}</Badge> : null}
       </h3>
+      <p className="billing-plan-price">
+        {plan === 'free' ? (
+          TEXTS.free
+        ) : (
+          <>
+            <strong>{formatUsd(PLAN_PRICE_CENTS_PER_SEAT_YEAR[plan])}</strong> {TEXTS.perUser}
+          </>
+        )}
+      </p>
       {below ? <p className="muted">{TEXTS.plus(PLAN_TITLES[below])}</p> : null}
       <ul className="billing-plan-features">
         {PLAN_FEATURES[plan].map((feature) => (
           <li key={feature}>{feature}</li>
         ))}
       </ul>
+      {upgradePath && plan !== 'free' ? (
+        <a className="btn btn-confirm" href={upgradePath} data-testid={`billing-upgrade-${plan}`}>
+          {PURCHASE_TEXTS.upgrade(plan)}
+        </a>
+      ) : null}
     </li>
+  );
+}
+
+function Invoices({ invoices }: { invoices: readonly Invoice[] }) {
+  return (
+    <section className="billing-section" aria-labelledby="billing-invoices">
+      <h2 id="billing-invoices" className="section-title">
+        {TEXTS.invoices}
+      </h2>
+      <div className="table-scroll">
+        <table className="billing-invoices" data-testid="billing-invoices">
+          <thead>
+            <tr>
+              <th scope="col">{TEXTS.invoice}</th>
+              <th scope="col">{TEXTS.date}</th>
+              <th scope="col">{TEXTS.description}</th>
+              <th scope="col">{TEXTS.paidWith}</th>
+              <th scope="col" className="billing-amount">
+                {TEXTS.amount}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {invoices.map((invoice) => (
+              <tr key={invoice.number}>
+                <td>{invoice.number}</td>
+                <td>{formatTimestamp(invoice.createdAt)}</td>
+                <td>
+                  {TEXTS.invoiceLine(PLAN_TITLES[invoice.plan], invoice.seats)}
+                  {invoice.periodStart && invoice.periodEnd ? (
+                    <span className="muted">
+                      {' '}
+                      · {formatCalendarDate(invoice.periodStart)} – {formatCalendarDate(invoice.periodEnd)}
+                    </span>
+                  ) : null}
+                </td>
+                <td>{invoice.card}</td>
+                <td className="billing-amount">{formatUsd(invoice.amountCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }

@@ -17,6 +17,38 @@ export interface Billing {
   readonly excludeGuests: boolean;
   /** On Free and never on a trial. */
   readonly trialAvailable: boolean;
+  readonly invoices: readonly Invoice[];
+}
+
+export interface Invoice {
+  readonly number: string;
+  readonly createdAt: string;
+  readonly plan: PlanCode;
+  readonly seats: number;
+  readonly amountCents: number;
+  readonly periodStart: CalendarDate | null;
+  readonly periodEnd: CalendarDate | null;
+  readonly card: string;
+}
+
+function parseInvoices(value: unknown): Invoice[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry) => {
+    const invoice = (entry ?? {}) as Record<string, unknown>;
+    if (typeof invoice.number !== 'string' || typeof invoice.created_at !== 'string') return [];
+    return [
+      {
+        number: invoice.number,
+        createdAt: invoice.created_at,
+        plan: isPlanCode(invoice.plan) ? invoice.plan : 'free',
+        seats: count(invoice.seats),
+        amountCents: count(invoice.amount_cents),
+        periodStart: day(invoice.period_start),
+        periodEnd: day(invoice.period_end),
+        card: typeof invoice.card === 'string' ? invoice.card : '',
+      },
+    ];
+  });
 }
 
 const count = (value: unknown): number =>
@@ -40,5 +72,6 @@ export function parseBilling(text: string): Billing {
     autoRenew: typeof json.auto_renew === 'boolean' ? json.auto_renew : null,
     excludeGuests: json.exclude_guests === true,
     trialAvailable: json.trial_available === true,
+    invoices: parseInvoices(json.invoices),
   };
 }

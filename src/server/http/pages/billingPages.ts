@@ -1,16 +1,24 @@
-import { groupBillingPath } from '../../../core/domain/webPaths.ts';
+import { groupBillingPath, newSubscriptionPath } from '../../../core/domain/webPaths.ts';
 import type { BillingJson, TrialStatusJson } from '../../../core/pages/pageMount.ts';
 import type { Executor } from '../../db/executor.ts';
 import type { NamespaceRow } from '../../db/schema.ts';
+import type { AccessContext } from '../../services/access.ts';
 import {
   planStateOf,
   rootGroupOf,
   subscriptionOf,
 } from '../../services/billing/gitlabSubscriptionService.ts';
+import { invoicesOf } from '../../services/billing/purchaseService.ts';
 
 /** The Billing page's plan, seats and dates, and whether its trial may start. */
-export async function billingJson(db: Executor, group: NamespaceRow, today: string): Promise<BillingJson> {
+export async function billingJson(
+  db: Executor,
+  access: AccessContext,
+  group: NamespaceRow,
+  today: string,
+): Promise<BillingJson> {
   const view = await subscriptionOf(db, group, today);
+  const invoices = await invoicesOf(db, access, group);
   return {
     plan: view.plan,
     trial: view.trial,
@@ -26,6 +34,17 @@ export async function billingJson(db: Executor, group: NamespaceRow, today: stri
     trial_available: view.plan === 'free' && view.trialStartsOn === null,
     ended_trial_plan: view.endedTrial?.plan ?? null,
     ended_trial_on: view.endedTrial?.endsOn ?? null,
+    invoices: invoices.map((invoice) => ({
+      number: invoice.number,
+      created_at: invoice.created_at.toISOString(),
+      plan: invoice.plan_code,
+      seats: invoice.seats,
+      amount_cents: Number(invoice.amount_cents),
+      currency: invoice.currency,
+      period_start: invoice.period_start,
+      period_end: invoice.period_end,
+      card: `${invoice.card_brand} •••• ${invoice.card_last4}`,
+    })),
   };
 }
 
@@ -42,6 +61,7 @@ export async function trialStatusOf(db: Executor, group: NamespaceRow, today: st
     plan: trial.plan,
     group_name: root.name,
     billing_path: groupBillingPath(root.full_path),
+    upgrade_path: newSubscriptionPath(root.id, trial.plan),
     starts_on: trial.startsOn,
     ends_on: trial.endsOn,
     today,

@@ -211,7 +211,7 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
         mount: {
           page: 'group-billing',
           ...base,
-          billing: JSON.stringify(await billingJson(db, group, today)),
+          billing: JSON.stringify(await billingJson(db, request.access, group, today)),
         },
       });
     }
