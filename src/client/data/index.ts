@@ -4,21 +4,17 @@
  * folder (epics/, groups/, issues/, labels/, milestones/, projects/, roadmap/, todos/, tree/ …).
  */
 export { createApolloClient } from './apolloClient.ts';
+export { useCountries, useCountryStates } from './billing/checkoutHooks.ts';
 export {
+  addCard,
   answerConfirmation,
+  CardError,
   type CardFields,
-  fetchCountries,
-  fetchCountryStates,
-  fetchPaymentForm,
-  fetchPaymentMethod,
   type NamedCode,
   type Order,
   type OrderAnswer,
-  type PaymentForm,
   type PaymentMethod,
   placeOrder,
-  storeCard,
-  validatePaymentMethod,
 } from './billing/checkoutRest.ts';
 export { csrfToken } from './csrf.ts';
 export { DataProvider } from './DataProvider.tsx';

@@ -156,3 +156,24 @@ export async function placeOrder(order: Order): Promise<OrderAnswer> {
 export async function answerConfirmation(url: string, approve: boolean): Promise<void> {
   await sendJson('POST', url, { outcome: approve ? 'approve' : 'decline' });
 }
+
+/** A card the provider refused, or that failed validation: the form shows why. */
+export class CardError extends Error {}
+
+/**
+ * The checkout's card step, end to end: the provider's form, the card handed to it, the stored card
+ * read back, and its validation for the buyer. Rejects with a CardError saying what was wrong.
+ */
+export async function addCard(formId: string, userId: string, card: CardFields): Promise<PaymentMethod> {
+  try {
+    const stored = await storeCard(await fetchPaymentForm(formId), card);
+    const method = await fetchPaymentMethod(stored.id);
+    const invalid = await validatePaymentMethod(method.id, userId);
+    if (invalid) throw new CardError(invalid);
+    return method;
+  } catch (failure) {
+    throw failure instanceof CardError
+      ? failure
+      : new CardError(failure instanceof Error ? failure.message : String(failure));
+  }
+}

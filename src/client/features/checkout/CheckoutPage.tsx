@@ -1,16 +1,6 @@
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import {
-  cardProblem,
-  formatCardNumber,
-  fullExpiryYear,
-  SANDBOX_TEST_CARDS,
-} from '../../../core/domain/paymentCards.ts';
-import {
-  PAID_PLAN_CODES,
-  type PaidPlanCode,
-  PLAN_PRICE_CENTS_PER_SEAT_YEAR,
-  PLAN_TITLES,
-} from '../../../core/domain/plans.ts';
+import { type FormEvent, useMemo, useState } from 'react';
+import { cardProblem, fullExpiryYear } from '../../../core/domain/paymentCards.ts';
+import { PLAN_PRICE_CENTS_PER_SEAT_YEAR, PLAN_TITLES } from '../../../core/domain/plans.ts';
 import {
   type BillingAddress,
   billingAddressProblems,
@@ -19,87 +9,35 @@ import {
   seatsProblem,
   termEndDay,
 } from '../../../core/domain/purchase.ts';
-import { groupBillingPath } from '../../../core/domain/webPaths.ts';
+import { groupBillingPath, groupPath } from '../../../core/domain/webPaths.ts';
 import type { PageMountOf } from '../../../core/pages/pageMount.ts';
 import { parseCalendarDate } from '../../../core/time/calendarDate.ts';
 import { formatCalendarDate } from '../../../core/time/formatting.ts';
 import { PageHeader } from '../../components/navigation/index.ts';
 import {
+  addCard,
   answerConfirmation,
-  fetchCountries,
-  fetchCountryStates,
-  fetchPaymentForm,
-  fetchPaymentMethod,
-  type NamedCode,
+  type CardFields,
+  type OrderAnswer,
   type PaymentMethod,
   placeOrder,
-  storeCard,
+  useCountries,
+  useCountryStates,
   usePageSettled,
-  validatePaymentMethod,
 } from '../../data/index.ts';
 import { Alert, Button, Dialog, EmptyState, useDocumentTitle } from '../../ui/index.ts';
+import { AddressForm } from './AddressForm.tsx';
+import { CardForm } from './CardForm.tsx';
+import { CheckoutStep, type StepState } from './CheckoutFields.tsx';
 import { newIdempotencyKey, orderTotal, parseCheckoutGroups, planOrDefault } from './checkout.ts';
+import { CHECKOUT_TEXTS as TEXTS } from './checkoutTexts.ts';
+import { type Details, DetailsForm } from './DetailsForm.tsx';
 
 /** GitLab's form id for the checkout's card form. */
 const PAYMENT_FORM_ID = 'paid_signup_flow';
 
 type Step = 'details' | 'address' | 'payment' | 'review';
 const STEPS: readonly Step[] = ['details', 'address', 'payment', 'review'];
-
-const TEXTS = {
-  group: 'Group',
-  plan: 'Plan',
-  users: 'Number of users',
-  usersHelp: (seats: number) =>
-    `At least ${seats.toLocaleString('en-US')}: the members the group has now. Every member added later takes a seat too.`,
-  company: "I'm purchasing this for a company",
-  companyName: 'Company name',
-  continueToAddress: 'Continue to billing address',
-  continueToPayment: 'Continue to payment',
-  continueToReview: 'Continue to review',
-  edit: 'Edit',
-  country: 'Country',
-  chooseCountry: 'Choose a country',
-  address1: 'Street address',
-  address2: 'Apartment, suite or floor (optional)',
-  city: 'City',
-  state: 'State or province',
-  chooseState: 'Choose a state',
-  zip: 'Zip or postal code',
-  nameOnCard: 'Name on card',
-  cardNumber: 'Card number',
-  expiry: 'Expiration (MM / YY)',
-  month: 'Expiration month',
-  year: 'Expiration year',
-  cvc: 'Security code',
-  testCards: 'Test cards',
-  testCardOutcomes: {
-    succeeds: 'is charged',
-    declines: 'is declined',
-    requires_confirmation: 'asks you to confirm with your bank',
-    fails_validation: 'fails validation',
-  },
-  checking: 'Checking the card…',
-  summary: 'Order summary',
-  users_: (seats: number) => `${seats.toLocaleString('en-US')} ${seats === 1 ? 'user' : 'users'}`,
-  total: 'Total',
-  term: (start: string, end: string) => `${start} – ${end}`,
-  noGroups: 'None of your groups can buy a plan',
-  noGroupsHelp: 'A plan is bought for a top-level group, by its owners.',
-  bankTitle: 'Confirm your payment',
-  bankText: (amount: string) =>
-    `Your bank asks you to confirm the payment of ${amount}. This is the sandbox provider's bank: nothing is charged.`,
-  approve: 'Complete authentication',
-  decline: 'Fail authentication',
-  stepTitles: {
-    details: PURCHASE_TEXTS.subscriptionDetails,
-    address: PURCHASE_TEXTS.billingAddress,
-    payment: PURCHASE_TEXTS.paymentMethod,
-    review: 'Review and confirm',
-  },
-  cardOn: (card: PaymentMethod) =>
-    `${card.cardType} ${card.maskNumber}, expires ${String(card.expirationMonth).padStart(2, '0')}/${String(card.expirationYear).slice(-2)}`,
-};
 
 const EMPTY_ADDRESS: BillingAddress = {
   country: '',
@@ -110,9 +48,23 @@ const EMPTY_ADDRESS: BillingAddress = {
   zipCode: '',
   company: '',
 };
-const EMPTY_CARD = { number: '', expMonth: '', expYear: '', cvc: '', name: '' };
+const EMPTY_CARD: CardFields = { number: '', expMonth: '', expYear: '', cvc: '', name: '' };
+const ADDRESS_LABELS: Readonly<Record<string, string>> = {
+  country: TEXTS.country,
+  address_1: TEXTS.address1,
+  address_2: TEXTS.address2,
+  city: TEXTS.city,
+  state: TEXTS.state,
+  zip_code: TEXTS.zip,
+  company: TEXTS.companyName,
+};
 
-/** `/-/subscriptions/new`: GitLab's checkout. Details, billing address and card, then the order. */
+const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
+
+/**
+ * `/-/subscriptions/new`: GitLab's checkout. The details, the billing address and the card, each a
+ * step; then the order, which the bank may ask the holder to confirm.
+ */
 export function CheckoutPage({
   groups,
   namespaceId,
@@ -122,17 +74,17 @@ export function CheckoutPage({
   today,
 }: PageMountOf<'subscription-new'>) {
   const choices = useMemo(() => parseCheckoutGroups(groups), [groups]);
-  const [groupId, setGroupId] = useState(
-    choices.some((group) => group.id === namespaceId) ? namespaceId : (choices[0]?.id ?? ''),
-  );
-  const group = choices.find((choice) => choice.id === groupId);
-  const [plan, setPlan] = useState<PaidPlanCode>(planOrDefault(planId));
-  const seatsInUse = group?.seatsInUse[plan] ?? 0;
-  const [seatsText, setSeatsText] = useState(String(Math.max(1, seatsInUse)));
-  const seats = /^\d{1,7}$/.test(seatsText.trim()) ? Number(seatsText.trim()) : Number.NaN;
-  const [forCompany, setForCompany] = useState(false);
+  const firstGroup = choices.find((group) => group.id === namespaceId) ?? choices[0];
+  const firstPlan = planOrDefault(planId);
+  const [details, setDetails] = useState<Details>({
+    groupId: firstGroup?.id ?? '',
+    plan: firstPlan,
+    seats: String(Math.max(1, firstGroup?.seatsInUse[firstPlan] ?? 0)),
+    forCompany: false,
+    company: '',
+  });
   const [address, setAddress] = useState<BillingAddress>(EMPTY_ADDRESS);
-  const [card, setCard] = useState(EMPTY_CARD);
+  const [card, setCard] = useState<CardFields>(EMPTY_CARD);
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod | null>(null);
   const [step, setStep] = useState<Step>('details');
   const [problems, setProblems] = useState<Record<string, string>>({});
@@ -142,11 +94,16 @@ export function CheckoutPage({
   // One key per attempt to pay: a retry of the same order is charged once; a new card is a new attempt.
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const countries = useCountries();
-  const states = useStates(address.country);
+  const states = useCountryStates(address.country);
   usePageSettled(countries !== null);
-  useDocumentTitle(PURCHASE_TEXTS.title(plan));
+  useDocumentTitle(PURCHASE_TEXTS.title(details.plan));
 
+  const group = choices.find((choice) => choice.id === details.groupId);
+  const plan = details.plan;
+  const seatsInUse = group?.seatsInUse[plan] ?? 0;
+  const seats = /^\d{1,7}$/.test(details.seats.trim()) ? Number(details.seats.trim()) : Number.NaN;
   const total = orderTotal(plan, seats);
+  const billedTo = { ...address, company: details.forCompany ? details.company : '' };
 
   const go = (next: Step) => {
     setProblems({});
@@ -159,32 +116,27 @@ export function CheckoutPage({
     event.preventDefault();
     const found: Record<string, string> = {};
     const seatProblem = seatsProblem(seats, seatsInUse);
-    if (seatProblem) found.quantity = `${TEXTS.users} ${seatProblem}.`;
-    if (forCompany && address.company.trim() === '') found.company = `${TEXTS.companyName} can't be blank.`;
-    setProblems(found);
-    if (Object.keys(found).length === 0) {
-      newAttempt();
-      go('address');
+    if (seatProblem) found.quantity = TEXTS.problem(TEXTS.users, seatProblem);
+    if (details.forCompany && details.company.trim() === '') {
+      found.company = TEXTS.problem(TEXTS.companyName, "can't be blank");
     }
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    newAttempt();
+    go(address.country ? (paymentMethod ? 'review' : 'payment') : 'address');
   };
 
   const submitAddress = (event: FormEvent) => {
     event.preventDefault();
-    const found = billingAddressProblems(address, forCompany, {
+    const found = billingAddressProblems(billedTo, details.forCompany, {
       known: (countries ?? []).some(([, code]) => code === address.country),
-      states: (states ?? []).map(([, code]) => code),
+      states: states.map(([, code]) => code),
     });
-    const labels: Record<string, string> = {
-      country: TEXTS.country,
-      address_1: TEXTS.address1,
-      city: TEXTS.city,
-      state: TEXTS.state,
-      zip_code: TEXTS.zip,
-      company: TEXTS.companyName,
-      address_2: 'Address line 2',
-    };
     const shown = Object.fromEntries(
-      Object.entries(found).map(([field, messages]) => [field, `${labels[field] ?? field} ${messages[0]}.`]),
+      Object.entries(found).map(([field, messages]) => [
+        field,
+        TEXTS.problem(ADDRESS_LABELS[field] ?? field, messages[0] ?? ''),
+      ]),
     );
     setProblems(shown);
     if (Object.keys(shown).length === 0) go(paymentMethod ? 'review' : 'payment');
@@ -192,13 +144,7 @@ export function CheckoutPage({
 
   const submitCard = async (event: FormEvent) => {
     event.preventDefault();
-    const typed = {
-      number: card.number,
-      expMonth: Number(card.expMonth),
-      expYear: fullExpiryYear(Number(card.expYear)),
-      cvc: card.cvc,
-      name: card.name,
-    };
+    const typed = { ...card, expMonth: Number(card.expMonth), expYear: fullExpiryYear(Number(card.expYear)) };
     const problem = cardProblem(typed, today);
     if (problem) {
       setProblems({ card: problem });
@@ -206,73 +152,46 @@ export function CheckoutPage({
     }
     setBusy(true);
     setProblems({});
-    setError('');
     try {
-      const form = await fetchPaymentForm(PAYMENT_FORM_ID);
-      const stored = await storeCard(form, card);
-      const method = await fetchPaymentMethod(stored.id);
-      const invalid = await validatePaymentMethod(method.id, userId);
-      if (invalid) {
-        setProblems({ card: invalid });
-        return;
-      }
-      setPaymentMethod(method);
-      // The card never stays in the page once the provider holds it.
+      setPaymentMethod(await addCard(PAYMENT_FORM_ID, userId, card));
+      // The card does not stay in the page once the provider holds it.
       setCard(EMPTY_CARD);
       newAttempt();
       go('review');
     } catch (failure) {
-      setProblems({ card: failure instanceof Error ? failure.message : String(failure) });
+      setProblems({ card: messageOf(failure) });
     } finally {
       setBusy(false);
     }
   };
 
-  const order = () => {
+  const order = (): Promise<OrderAnswer> => {
     if (!group || !paymentMethod) return Promise.reject(new Error('The order is not complete.'));
     return placeOrder({
       namespaceId: group.id,
       planId: plan,
       quantity: seats,
       paymentMethodId: paymentMethod.id,
-      setupForCompany: forCompany,
+      setupForCompany: details.forCompany,
       customer: {
-        country: address.country,
-        address_1: address.address1,
-        address_2: address.address2,
-        city: address.city,
-        state: address.state,
-        zip_code: address.zipCode,
-        company: forCompany ? address.company : '',
+        country: billedTo.country,
+        address_1: billedTo.address1,
+        address_2: billedTo.address2,
+        city: billedTo.city,
+        state: billedTo.state,
+        zip_code: billedTo.zipCode,
+        company: billedTo.company,
       },
       idempotencyKey,
     });
   };
 
-  const confirmPurchase = async () => {
+  /** Places the order (again, after the bank answered): paid leads to Billing, else the bank asks. */
+  const settle = async (before?: () => Promise<void>) => {
     setBusy(true);
     setError('');
     try {
-      const answer = await order();
-      if (answer.status === 'paid') window.location.assign(answer.location);
-      else setConfirmationUrl(answer.confirmationUrl);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-      // A refused order stays refused under its key: paying again is a new attempt.
-      newAttempt();
-      setBusy(false);
-      return;
-    }
-    setBusy(false);
-  };
-
-  const answerBank = async (approve: boolean) => {
-    const url = confirmationUrl;
-    setConfirmationUrl('');
-    setBusy(true);
-    try {
-      await answerConfirmation(url, approve);
-      // The same order again, under the same key: the server picks up where the charge stands.
+      await before?.();
       const answer = await order();
       if (answer.status === 'paid') {
         window.location.assign(answer.location);
@@ -280,10 +199,18 @@ export function CheckoutPage({
       }
       setConfirmationUrl(answer.confirmationUrl);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(messageOf(failure));
+      // A refused order stays refused under its key: paying again is a new attempt.
       newAttempt();
     }
     setBusy(false);
+  };
+
+  const answerBank = (approve: boolean) => {
+    const url = confirmationUrl;
+    setConfirmationUrl('');
+    // The same order again, under the same key: the server picks up where the charge stands.
+    void settle(() => answerConfirmation(url, approve));
   };
 
   if (!group) {
@@ -295,20 +222,27 @@ export function CheckoutPage({
     );
   }
 
-  const stepIndex = STEPS.indexOf(step);
   const stepProps = (name: Step) => ({
     number: STEPS.indexOf(name) + 1,
     title: TEXTS.stepTitles[name],
-    state: (name === step ? 'open' : STEPS.indexOf(name) < stepIndex ? 'done' : 'next') as StepState,
+    state: stepState(name, step),
     onEdit: () => go(name),
     testId: `checkout-step-${name}`,
   });
+  const changeDetails = (next: Details) => {
+    // A group or plan that bills more seats raises the count to them.
+    const nextInUse = choices.find((choice) => choice.id === next.groupId)?.seatsInUse[next.plan] ?? 0;
+    const typed = Number(next.seats);
+    setDetails(
+      next.seats === details.seats && typed < nextInUse ? { ...next, seats: String(nextInUse) } : next,
+    );
+  };
 
   return (
     <div className="checkout">
       <PageHeader
         crumbs={[
-          { label: group.name, href: `/groups/${group.fullPath}` },
+          { label: group.name, href: groupPath(group.fullPath) },
           { label: 'Billing', href: groupBillingPath(group.fullPath) },
         ]}
         title={PURCHASE_TEXTS.title(plan)}
@@ -326,258 +260,44 @@ export function CheckoutPage({
         <ol className="checkout-steps">
           <CheckoutStep
             {...stepProps('details')}
-            summary={`${group.name} · ${PLAN_TITLES[plan]} · ${TEXTS.users_(seats)}${forCompany ? ` · ${address.company}` : ''}`}
+            summary={[group.name, PLAN_TITLES[plan], TEXTS.users_(seats), billedTo.company]
+              .filter(Boolean)
+              .join(' · ')}
           >
-            <form onSubmit={submitDetails} noValidate>
-              {choices.length > 1 ? (
-                <Field id="checkout-group" label={TEXTS.group}>
-                  <select
-                    id="checkout-group"
-                    className="input"
-                    value={groupId}
-                    onChange={(event) => setGroupId(event.target.value)}
-                    data-testid="checkout-group"
-                  >
-                    {choices.map((choice) => (
-                      <option key={choice.id} value={choice.id}>
-                        {choice.name} ({choice.fullPath})
-                      </option>
-                    ))}
-                  </select>
-                </Field>
-              ) : null}
-              <Field id="checkout-plan" label={TEXTS.plan}>
-                <select
-                  id="checkout-plan"
-                  className="input"
-                  value={plan}
-                  onChange={(event) => setPlan(planOrDefault(event.target.value))}
-                  data-testid="checkout-plan"
-                >
-                  {PAID_PLAN_CODES.map((code) => (
-                    <option key={code} value={code}>
-                      {PLAN_TITLES[code]} · {PURCHASE_TEXTS.perSeat(code)}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field
-                id="checkout-seats"
-                label={TEXTS.users}
-                problem={problems.quantity}
-                help={TEXTS.usersHelp(seatsInUse)}
-              >
-                <input
-                  id="checkout-seats"
-                  className="input checkout-seats"
-                  inputMode="numeric"
-                  value={seatsText}
-                  onChange={(event) => setSeatsText(event.target.value)}
-                  data-testid="checkout-seats"
-                />
-              </Field>
-              <label className="checkbox-row">
-                <input
-                  type="checkbox"
-                  checked={forCompany}
-                  onChange={(event) => setForCompany(event.target.checked)}
-                  data-testid="checkout-company-toggle"
-                />
-                {TEXTS.company}
-              </label>
-              {forCompany ? (
-                <Field id="checkout-company" label={TEXTS.companyName} problem={problems.company}>
-                  <input
-                    id="checkout-company"
-                    className="input"
-                    autoComplete="organization"
-                    value={address.company}
-                    onChange={(event) => setAddress({ ...address, company: event.target.value })}
-                  />
-                </Field>
-              ) : null}
-              <Button type="submit" variant="confirm" data-testid="checkout-details-continue">
-                {TEXTS.continueToAddress}
-              </Button>
-            </form>
+            <DetailsForm
+              details={details}
+              onChange={changeDetails}
+              groups={choices}
+              seatsInUse={seatsInUse}
+              problems={problems}
+              onSubmit={submitDetails}
+            />
           </CheckoutStep>
-
           <CheckoutStep
             {...stepProps('address')}
             summary={[address.address1, address.city, address.state, address.zipCode, address.country]
               .filter(Boolean)
               .join(', ')}
           >
-            <form onSubmit={submitAddress} noValidate>
-              <Field id="checkout-country" label={TEXTS.country} problem={problems.country}>
-                <select
-                  id="checkout-country"
-                  className="input"
-                  autoComplete="country"
-                  value={address.country}
-                  onChange={(event) => setAddress({ ...address, country: event.target.value, state: '' })}
-                  data-testid="checkout-country"
-                >
-                  <option value="">{TEXTS.chooseCountry}</option>
-                  {(countries ?? []).map(([name, code]) => (
-                    <option key={code} value={code}>
-                      {name}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field id="checkout-address1" label={TEXTS.address1} problem={problems.address_1}>
-                <input
-                  id="checkout-address1"
-                  className="input"
-                  autoComplete="address-line1"
-                  value={address.address1}
-                  onChange={(event) => setAddress({ ...address, address1: event.target.value })}
-                  data-testid="checkout-address1"
-                />
-              </Field>
-              <Field id="checkout-address2" label={TEXTS.address2} problem={problems.address_2}>
-                <input
-                  id="checkout-address2"
-                  className="input"
-                  autoComplete="address-line2"
-                  value={address.address2}
-                  onChange={(event) => setAddress({ ...address, address2: event.target.value })}
-                />
-              </Field>
-              <div className="checkout-row">
-                <Field id="checkout-city" label={TEXTS.city} problem={problems.city}>
-                  <input
-                    id="checkout-city"
-                    className="input"
-                    autoComplete="address-level2"
-                    value={address.city}
-                    onChange={(event) => setAddress({ ...address, city: event.target.value })}
-                    data-testid="checkout-city"
-                  />
-                </Field>
-                {states && states.length > 0 ? (
-                  <Field id="checkout-state" label={TEXTS.state} problem={problems.state}>
-                    <select
-                      id="checkout-state"
-                      className="input"
-                      autoComplete="address-level1"
-                      value={address.state}
-                      onChange={(event) => setAddress({ ...address, state: event.target.value })}
-                      data-testid="checkout-state"
-                    >
-                      <option value="">{TEXTS.chooseState}</option>
-                      {states.map(([name, code]) => (
-                        <option key={code} value={code}>
-                          {name}
-                        </option>
-                      ))}
-                    </select>
-                  </Field>
-                ) : null}
-                <Field id="checkout-zip" label={TEXTS.zip} problem={problems.zip_code}>
-                  <input
-                    id="checkout-zip"
-                    className="input"
-                    autoComplete="postal-code"
-                    value={address.zipCode}
-                    onChange={(event) => setAddress({ ...address, zipCode: event.target.value })}
-                    data-testid="checkout-zip"
-                  />
-                </Field>
-              </div>
-              <Button type="submit" variant="confirm" data-testid="checkout-address-continue">
-                {TEXTS.continueToPayment}
-              </Button>
-            </form>
+            <AddressForm
+              address={address}
+              onChange={setAddress}
+              countries={countries ?? []}
+              states={states}
+              problems={problems}
+              onSubmit={submitAddress}
+            />
           </CheckoutStep>
-
           <CheckoutStep {...stepProps('payment')} summary={paymentMethod ? TEXTS.cardOn(paymentMethod) : ''}>
-            <form onSubmit={submitCard} noValidate autoComplete="on">
-              {problems.card ? (
-                <Alert variant="danger" testId="checkout-card-error">
-                  {problems.card}
-                </Alert>
-              ) : null}
-              <Field id="checkout-card-name" label={TEXTS.nameOnCard}>
-                <input
-                  id="checkout-card-name"
-                  className="input"
-                  autoComplete="cc-name"
-                  value={card.name}
-                  onChange={(event) => setCard({ ...card, name: event.target.value })}
-                  data-testid="checkout-card-name"
-                />
-              </Field>
-              <Field id="checkout-card-number" label={TEXTS.cardNumber}>
-                <input
-                  id="checkout-card-number"
-                  className="input"
-                  inputMode="numeric"
-                  autoComplete="cc-number"
-                  value={card.number}
-                  onChange={(event) => setCard({ ...card, number: event.target.value })}
-                  data-testid="checkout-card-number"
-                />
-              </Field>
-              <div className="checkout-row">
-                <fieldset className="checkout-expiry">
-                  <legend className="form-label">{TEXTS.expiry}</legend>
-                  <input
-                    className="input"
-                    inputMode="numeric"
-                    autoComplete="cc-exp-month"
-                    aria-label={TEXTS.month}
-                    placeholder="MM"
-                    maxLength={2}
-                    value={card.expMonth}
-                    onChange={(event) => setCard({ ...card, expMonth: event.target.value })}
-                    data-testid="checkout-card-month"
-                  />
-                  <span aria-hidden="true">/</span>
-                  <input
-                    className="input"
-                    inputMode="numeric"
-                    autoComplete="cc-exp-year"
-                    aria-label={TEXTS.year}
-                    placeholder="YY"
-                    maxLength={4}
-                    value={card.expYear}
-                    onChange={(event) => setCard({ ...card, expYear: event.target.value })}
-                    data-testid="checkout-card-year"
-                  />
-                </fieldset>
-                <Field id="checkout-card-cvc" label={TEXTS.cvc}>
-                  <input
-                    id="checkout-card-cvc"
-                    className="input checkout-cvc"
-                    inputMode="numeric"
-                    autoComplete="cc-csc"
-                    maxLength={4}
-                    value={card.cvc}
-                    onChange={(event) => setCard({ ...card, cvc: event.target.value })}
-                    data-testid="checkout-card-cvc"
-                  />
-                </Field>
-              </div>
-              {paymentProvider === 'sandbox' ? (
-                <details className="checkout-test-cards">
-                  <summary>{TEXTS.testCards}</summary>
-                  <ul>
-                    {SANDBOX_TEST_CARDS.map((test) => (
-                      <li key={test.number}>
-                        <code>{formatCardNumber(test.number)}</code> {TEXTS.testCardOutcomes[test.outcome]}
-                      </li>
-                    ))}
-                  </ul>
-                </details>
-              ) : null}
-              <Button type="submit" variant="confirm" disabled={busy} data-testid="checkout-card-continue">
-                {busy ? TEXTS.checking : TEXTS.continueToReview}
-              </Button>
-            </form>
+            <CardForm
+              card={card}
+              onChange={setCard}
+              problem={problems.card}
+              busy={busy}
+              sandbox={paymentProvider === 'sandbox'}
+              onSubmit={submitCard}
+            />
           </CheckoutStep>
-
           <CheckoutStep {...stepProps('review')} summary="">
             <p>
               {PLAN_TITLES[plan]} for <strong>{group.name}</strong>, {TEXTS.users_(seats)}, paid with{' '}
@@ -586,7 +306,7 @@ export function CheckoutPage({
             <Button
               variant="confirm"
               disabled={busy}
-              onClick={() => void confirmPurchase()}
+              onClick={() => void settle()}
               data-testid="checkout-confirm"
             >
               {busy ? PURCHASE_TEXTS.confirming : PURCHASE_TEXTS.confirm}
@@ -605,7 +325,7 @@ export function CheckoutPage({
           <p className="checkout-summary-plan">{PLAN_TITLES[plan]} plan</p>
           <p className="muted">
             {Number.isNaN(seats) ? '' : `${TEXTS.users_(seats)} × `}
-            {formatUsd(PLAN_PRICE_CENTS_PER_SEAT_YEAR[plan])} per user per year
+            {formatUsd(PLAN_PRICE_CENTS_PER_SEAT_YEAR[plan])} {TEXTS.perUserPerYear}
           </p>
           <p className="muted">{termText(today)}</p>
           <p className="checkout-total">
@@ -618,119 +338,19 @@ export function CheckoutPage({
       <Dialog
         open={confirmationUrl !== ''}
         title={TEXTS.bankTitle}
-        onClose={() => void answerBank(false)}
+        onClose={() => answerBank(false)}
         testId="checkout-bank"
       >
         <p>{TEXTS.bankText(total === null ? '' : formatUsd(total))}</p>
         <div className="checkout-bank-actions">
-          <Button variant="confirm" onClick={() => void answerBank(true)} data-testid="checkout-bank-approve">
+          <Button variant="confirm" onClick={() => answerBank(true)}>
             {TEXTS.approve}
           </Button>
-          <Button onClick={() => void answerBank(false)} data-testid="checkout-bank-decline">
-            {TEXTS.decline}
-          </Button>
+          <Button onClick={() => answerBank(false)}>{TEXTS.decline}</Button>
         </div>
       </Dialog>
     </div>
   );
-}
-
-type StepState = 'open' | 'done' | 'next';
-
-function CheckoutStep({
-  number,
-  title,
-  state,
-  summary,
-  onEdit,
-  testId,
-  children,
-}: {
-  number: number;
-  title: string;
-  state: StepState;
-  summary: string;
-  onEdit: () => void;
-  testId: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <li
-      className={`checkout-step checkout-step-${state}`}
-      data-testid={testId}
-      aria-current={state === 'open' ? 'step' : undefined}
-    >
-      <div className="checkout-step-head">
-        <h2 className="checkout-step-title">
-          <span className="checkout-step-number" aria-hidden="true">
-            {number}
-          </span>
-          {title}
-        </h2>
-        {state === 'done' ? (
-          <Button variant="tertiary" onClick={onEdit} aria-label={`${TEXTS.edit} ${title.toLowerCase()}`}>
-            {TEXTS.edit}
-          </Button>
-        ) : null}
-      </div>
-      {state === 'open' ? <div className="checkout-step-body">{children}</div> : null}
-      {state === 'done' && summary ? <p className="checkout-step-summary">{summary}</p> : null}
-    </li>
-  );
-}
-
-function Field({
-  id,
-  label,
-  problem,
-  help,
-  children,
-}: {
-  id: string;
-  label: string;
-  problem?: string | undefined;
-  help?: string;
-  children: React.ReactElement;
-}) {
-  return (
-    <div className="checkout-field">
-      <label className="form-label" htmlFor={id}>
-        {label}
-      </label>
-      {children}
-      {help ? <p className="muted checkout-help">{help}</p> : null}
-      {problem ? (
-        <p className="form-error" role="alert">
-          {problem}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-function useCountries(): NamedCode[] | null {
-  const [countries, setCountries] = useState<NamedCode[] | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchCountries(controller.signal)
-      .then(setCountries)
-      .catch(() => setCountries([]));
-    return () => controller.abort();
-  }, []);
-  return countries;
-}
-
-function useStates(country: string): NamedCode[] | null {
-  const [states, setStates] = useState<{ country: string; states: NamedCode[] } | null>(null);
-  useEffect(() => {
-    if (!country) return;
-    const controller = new AbortController();
-    fetchCountryStates(country, controller.signal)
-      .then((found) => setStates({ country, states: found }))
-      .catch(() => setStates({ country, states: [] }));
-    return () => controller.abort();
-  }, [country]);
-  return states?.country === country ? states.states : null;
 }
 
 /** 'Nov 27, 2026 – Nov 27, 2027': the yearly term an order bought today runs for. */
@@ -738,4 +358,9 @@ function termText(today: string): string {
   const start = parseCalendarDate(today);
   const end = parseCalendarDate(termEndDay(today));
   return start && end ? TEXTS.term(formatCalendarDate(start), formatCalendarDate(end)) : '';
+}
+
+function stepState(name: Step, current: Step): StepState {
+  if (name === current) return 'open';
+  return STEPS.indexOf(name) < STEPS.indexOf(current) ? 'done' : 'next';
 }
