@@ -39,6 +39,8 @@ export interface TestServerOptions {
   readonly env?: Record<string, string>;
   /** Serve this existing (migrated and seeded) PostgreSQL database instead of a scratch one. */
   readonly databaseUrl?: string;
+  /** The server's clock (the system's unless a suite fixes it). */
+  readonly now?: () => Date;
 }
 
 /**
@@ -100,7 +102,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
   const app = await buildApp({
     config: { ...config, externalUrl: 'http://localhost' },
     db: database.db,
-    now: systemNow,
+    now: options.now ?? systemNow,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRIAL_TEXTS } from '../../src/core/domain/trials.ts';
+import { TRIAL_TEXTS, trialDays } from '../../src/core/domain/trials.ts';
 import { calendarDateOf } from '../../src/core/time/formatting.ts';
 import { BACKENDS } from '../helpers/backends.ts';
 import { mountData } from '../helpers/epicSidebar.ts';
@@ -93,5 +93,72 @@ describe.each(BACKENDS)('free trials (%s)', (backend) => {
       (await mountData(await owner.get('/groups/sandbox/-/billings'))).billing ?? '',
     );
     expect(billing).toMatchObject({ plan: 'free', trial_available: false, ended_trial_plan: 'ultimate' });
+  });
+});
+
+/**
+ * The trial on the server's clock: fixed here and moved on, as the days pass for a real trial. The
+ * widget counts 'Day {used}/{duration}' from what each page says; on its end day the group is on
+ * Free again.
+ */
+describe.each(BACKENDS)('a trial on a fixed clock (%s)', (backend) => {
+  let clock = new Date('2027-03-01T09:00:00Z');
+  let server: TestServer;
+  let admin: HttpClient;
+
+  beforeAll(async () => {
+    server = await startTestServer({ backend, epics: 5, issues: 10, now: () => clock });
+    admin = HttpClient.withToken(server.baseUrl, await server.tokenFor('admin'));
+  });
+  afterAll(() => closeCheckingRollups(server));
+
+  /** The owner's view of the trial on a sandbox page, signed in afresh on the day the clock says. */
+  const trialStatus = async () => {
+    const owner = new HttpClient(server.baseUrl);
+    await owner.signIn('owner', TEST_PASSWORD);
+    const text = (await mountData(await owner.get('/groups/sandbox')))['trial-status'] ?? '';
+    return { owner, status: JSON.parse(text || 'null') as Record<string, string> | null };
+  };
+  const onDay = (day: string) => {
+    clock = new Date(`${day}T09:00:00Z`);
+  };
+
+  it('counts its days from the first to the thirtieth, then puts the group back on Free', async () => {
+    const { owner } = await trialStatus();
+    await owner.loadCsrfToken('/-/trials/new');
+    const sandbox = await server.db
+      .selectFrom('namespaces')
+      .select('id')
+      .where('full_path', '=', 'sandbox')
+      .executeTakeFirstOrThrow();
+    const started = await owner.request('POST', '/-/trials', {
+      form: { namespace_id: String(sandbox.id), authenticity_token: owner.csrfToken },
+    });
+    expect(started.status).toBe(303);
+
+    const days = (status: Record<string, string> | null) =>
+      status ? trialDays(status.starts_on ?? '', status.ends_on ?? '', status.today ?? '') : null;
+    const first = (await trialStatus()).status;
+    expect(first).toMatchObject({ state: 'running', starts_on: '2027-03-01', ends_on: '2027-03-31' });
+    expect(days(first)).toEqual({ used: 1, duration: 30 });
+
+    onDay('2027-03-16');
+    expect(days((await trialStatus()).status)).toEqual({ used: 16, duration: 30 });
+    onDay('2027-03-30');
+    const last = (await trialStatus()).status;
+    expect(last?.state).toBe('running');
+    expect(days(last)).toEqual({ used: 30, duration: 30 });
+    expect((await admin.json<Record<string, unknown>>('/api/v4/namespaces/sandbox')).body).toMatchObject({
+      plan: 'ultimate',
+      trial: true,
+    });
+
+    onDay('2027-03-31');
+    expect((await trialStatus()).status).toMatchObject({ state: 'ended', today: '2027-03-31' });
+    expect((await admin.json<Record<string, unknown>>('/api/v4/namespaces/sandbox')).body).toMatchObject({
+      plan: 'free',
+      trial: false,
+      trial_ends_on: '2027-03-31',
+    });
   });
 });
