@@ -187,3 +187,24 @@ test('an owner buys Premium for sandbox: a declined card, then one whose bank as
   await expect(page.getByTestId('billing-upgrade-premium')).toHaveCount(0);
   await expect(page.getByTestId('billing-upgrade-ultimate')).toBeVisible();
 });
+
+test('an administrator assigns a plan outright; an owner has no such form', async ({ page }) => {
+  await signIn(page, 'owner', '/groups/sandbox/-/billings');
+  await expect(page.getByTestId('billing-plan')).toHaveText('Sandbox is currently using the Premium plan.');
+  await expect(page.getByTestId('billing-assign-plan')).toHaveCount(0);
+
+  await page.context().clearCookies();
+  await signIn(page, 'admin', '/groups/sandbox/-/billings');
+  const form = page.getByTestId('billing-assign-plan');
+  await form.getByLabel('Plan').selectOption('ultimate');
+  await form.getByLabel('Seats').fill('0');
+  await form.getByLabel('Seats').fill('20');
+  await form.getByRole('button', { name: 'Assign plan' }).click();
+  await waitForIdle(page);
+  await expect(page.getByTestId('billing-plan')).toHaveText('Sandbox is currently using the Ultimate plan.');
+  await expect(page.getByTestId('billing-seats')).toContainText('Seats in subscription20');
+
+  await form.getByLabel('End date (optional)').fill('2000-01-01');
+  await form.getByRole('button', { name: 'Assign plan' }).click();
+  await expect(page.getByTestId('billing-assign-error')).toContainText('must be on or after the start date');
+});

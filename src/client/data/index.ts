@@ -16,6 +16,7 @@ export {
   type PaymentMethod,
   placeOrder,
 } from './billing/checkoutRest.ts';
+export { assignPlan, type PlanAssignment } from './billing/subscriptionRest.ts';
 export { csrfToken } from './csrf.ts';
 export { DataProvider } from './DataProvider.tsx';
 export {

@@ -110,6 +110,8 @@ export const PAGE_MOUNTS = {
     ...GROUP_FIELDS,
     /** JSON: a `BillingJson`. */
     billing: TEXT,
+    /** Administrators assign the group a plan directly (GitLab's gitlab_subscription API). */
+    canAssignPlan: FLAG,
   },
   /** `/groups/:path/-/group_members`: the group's members, direct and inherited (read-only). */
   'group-members': { ...GROUP_FIELDS, ...MEMBERS_FIELDS },
@@ -666,6 +668,10 @@ export interface BillingJson {
   /** The plan and last day of a trial that ran out, else null. */
   readonly ended_trial_plan: string | null;
   readonly ended_trial_on: string | null;
+  /** A subscription is on record: an administrator changes it (PUT) rather than creates one (POST). */
+  readonly has_subscription: boolean;
+  /** `YYYY-MM-DD`, the server's today. */
+  readonly today: string;
   /** The group's invoices, the newest first. */
   readonly invoices: readonly InvoiceJson[];
 }

@@ -14,6 +14,7 @@ import { formatCalendarDate, formatTimestamp } from '../../../core/time/formatti
 import { groupCrumbs, PageHeader } from '../../components/navigation/index.ts';
 import { usePageSettled } from '../../data/index.ts';
 import { Badge, useDocumentTitle } from '../../ui/index.ts';
+import { AssignPlanForm } from './AssignPlanForm.tsx';
 import { type Billing, type Invoice, parseBilling } from './billing.ts';
 
 const TEXTS = {
@@ -53,7 +54,13 @@ function planName(billing: Billing): string {
 }
 
 /** `/groups/:path/-/billings`: a top-level group's plan, its seats and dates, and the plans compared. */
-export function BillingPage({ fullPath, groupId, groupName, billing }: PageMountOf<'group-billing'>) {
+export function BillingPage({
+  fullPath,
+  groupId,
+  groupName,
+  billing,
+  canAssignPlan,
+}: PageMountOf<'group-billing'>) {
   const data = parseBilling(billing);
   usePageSettled(true);
   useDocumentTitle(TEXTS.title);
@@ -141,6 +148,7 @@ export function BillingPage({ fullPath, groupId, groupName, billing }: PageMount
       </section>
 
       {data.invoices.length > 0 ? <Invoices invoices={data.invoices} /> : null}
+      {canAssignPlan && groupId ? <AssignPlanForm groupId={groupId} billing={data} /> : null}
     </>
   );
 }

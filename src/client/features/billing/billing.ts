@@ -18,6 +18,8 @@ export interface Billing {
   /** On Free and never on a trial. */
   readonly trialAvailable: boolean;
   readonly invoices: readonly Invoice[];
+  readonly hasSubscription: boolean;
+  readonly today: CalendarDate | null;
 }
 
 export interface Invoice {
@@ -73,5 +75,7 @@ export function parseBilling(text: string): Billing {
     excludeGuests: json.exclude_guests === true,
     trialAvailable: json.trial_available === true,
     invoices: parseInvoices(json.invoices),
+    hasSubscription: json.has_subscription === true,
+    today: day(json.today),
   };
 }

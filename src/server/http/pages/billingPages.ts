@@ -34,6 +34,8 @@ export async function billingJson(
     trial_available: view.plan === 'free' && view.trialStartsOn === null,
     ended_trial_plan: view.endedTrial?.plan ?? null,
     ended_trial_on: view.endedTrial?.endsOn ?? null,
+    has_subscription: view.recorded,
+    today,
     invoices: invoices.map((invoice) => ({
       number: invoice.number,
       created_at: invoice.created_at.toISOString(),

@@ -17,6 +17,7 @@ import type { PageMountInput, PreloadedQuery } from '../../../core/pages/pageMou
 import { calendarDateOf } from '../../../core/time/formatting.ts';
 import { runPreloads } from '../../graphql/register.ts';
 import type { ServerDeps } from '../../serverDeps.ts';
+import { isAdministrator } from '../../services/access.ts';
 import { canReadBilling } from '../../services/billing/gitlabSubscriptionService.ts';
 import { epicPageState } from '../../services/epicPageService.ts';
 import { findReadableEpic } from '../../services/epics/epicQueries.ts';
@@ -212,6 +213,7 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
           page: 'group-billing',
           ...base,
           billing: JSON.stringify(await billingJson(db, request.access, group, today)),
+          canAssignPlan: isAdministrator(request.access),
         },
       });
     }

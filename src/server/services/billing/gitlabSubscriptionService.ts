@@ -33,6 +33,8 @@ export interface SubscriptionView {
   readonly excludeGuests: boolean;
   /** The trial that ran out, putting the group back on Free (its plan and last day). */
   readonly endedTrial: { readonly plan: PlanCode; readonly endsOn: string } | null;
+  /** A subscription is on record (a group on Free may have none). */
+  readonly recorded: boolean;
 }
 
 /** The top-level group a group belongs to: where its plan is kept. */
@@ -53,6 +55,7 @@ function viewOf(row: SubscriptionRow | undefined, seatsInUse: number, today: str
   if (row && trialEnded(row, today)) {
     return {
       ...viewOf(undefined, seatsInUse, today),
+      recorded: true,
       trialStartsOn: row.trial_starts_on,
       trialEndsOn: row.trial_ends_on,
       endedTrial: { plan: row.plan_code, endsOn: row.trial_ends_on ?? today },
@@ -77,6 +80,7 @@ function viewOf(row: SubscriptionRow | undefined, seatsInUse: number, today: str
     endDate: row?.end_date ?? null,
     excludeGuests: excludesGuests(plan),
     endedTrial: null,
+    recorded: row !== undefined,
   };
 }
 
