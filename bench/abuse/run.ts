@@ -105,7 +105,7 @@ async function main(): Promise<void> {
     }),
     {
       name: 'Reporter: 10,000 new labels',
-      url: `${base}/api/v4/groups/sandbox/epics`,
+      url: `${base}/api/v4/groups/workshop/epics`,
       method: 'POST',
       headers: { 'content-type': 'application/json', 'private-token': reporterToken },
       body: JSON.stringify({ title: 'Fan out', labels: names(10_000, 'Fan').join(',') }),

@@ -60,7 +60,7 @@ test('a project’s go-to keys: g i to its issues, g p back to its overview, i f
   page,
 }) => {
   await signIn(page, 'developer');
-  await page.goto('/sandbox/playground');
+  await page.goto('/workshop/playground');
   await waitForIdle(page);
   // The help lists them, sequences written as one key then the other.
   await page.keyboard.press('?');
@@ -74,14 +74,14 @@ test('a project’s go-to keys: g i to its issues, g p back to its overview, i f
 
   await page.keyboard.press('g');
   await page.keyboard.press('i');
-  await expect(page).toHaveURL(/\/sandbox\/playground\/-\/issues$/);
+  await expect(page).toHaveURL(/\/workshop\/playground\/-\/issues$/);
   await waitForIdle(page);
   await page.keyboard.press('g');
   await page.keyboard.press('p');
-  await expect(page).toHaveURL(/\/sandbox\/playground$/);
+  await expect(page).toHaveURL(/\/workshop\/playground$/);
   await waitForIdle(page);
   await page.keyboard.press('i');
-  await expect(page).toHaveURL(/\/sandbox\/playground\/-\/issues\/new$/);
+  await expect(page).toHaveURL(/\/workshop\/playground\/-\/issues\/new$/);
   await waitForIdle(page);
   // Typed into a field, the keys are text.
   await page.getByLabel('Title').first().fill('');
@@ -97,7 +97,7 @@ test('on an issue, e edits, l a m open the label, assignee and milestone pickers
   page,
 }) => {
   await signIn(page, 'owner');
-  await page.goto('/sandbox/playground/-/issues/1');
+  await page.goto('/workshop/playground/-/issues/1');
   await waitForIdle(page);
   await page.keyboard.press('e');
   await expect(page.getByTestId('issuable-title-input')).toBeVisible();
@@ -121,7 +121,7 @@ test('a shortcut rebound in the help stays so after a reload; conflicts are refu
   page,
 }) => {
   await signIn(page, 'developer');
-  await page.goto('/sandbox/playground');
+  await page.goto('/workshop/playground');
   await waitForIdle(page);
   await page.keyboard.press('?');
   const dialog = page.getByTestId('shortcuts-dialog');

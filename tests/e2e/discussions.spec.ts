@@ -8,10 +8,10 @@ test.describe.configure({ timeout: 90_000 });
 
 /**
  * The activity section of the issue and epic pages: comments, threads, mentions that raise to-dos,
- * live updates and the windowed list. Every test writes to issues of its own in `sandbox/playground`.
+ * live updates and the windowed list. Every test writes to issues of its own in `workshop/playground`.
  */
 
-const PROJECT = 'sandbox/playground';
+const PROJECT = 'workshop/playground';
 
 async function createIssue(page: Page, title: string): Promise<string> {
   const answer = await api(page, 'POST', `/api/v4/projects/${encodeURIComponent(PROJECT)}/issues`, { title });

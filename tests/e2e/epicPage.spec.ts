@@ -8,7 +8,7 @@ test.afterEach(({ browser, context }) => closeOtherContexts(browser, context));
 /**
  * The epic page's header, title and description as GitLab's issuable app behaves: inline editing with
  * preview, drafts, conflicts and polling, close and reopen, delete, and what each role may do. Every
- * test writes to epics of its own in the `sandbox` group, away from acme's roadmap and counts.
+ * test writes to epics of its own in the `workshop` group, away from acme's roadmap and counts.
  */
 
 interface CreatedEpic {
@@ -16,12 +16,12 @@ interface CreatedEpic {
   readonly path: string;
 }
 
-/** Creates an epic in `sandbox` through the REST API, with the signed-in page's session. */
+/** Creates an epic in `workshop` through the REST API, with the signed-in page's session. */
 async function createEpic(page: Page, title: string, description = ''): Promise<CreatedEpic> {
   const created = await page.evaluate(
     async ({ title, description }) => {
       const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
-      const response = await fetch('/api/v4/groups/sandbox/epics', {
+      const response = await fetch('/api/v4/groups/workshop/epics', {
         method: 'POST',
         credentials: 'same-origin',
         headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': token },
@@ -32,7 +32,7 @@ async function createEpic(page: Page, title: string, description = ''): Promise<
     { title, description },
   );
   expect(created.status, JSON.stringify(created.body.message)).toBe(201);
-  return { iid: created.body.iid, path: `/groups/sandbox/-/epics/${created.body.iid}` };
+  return { iid: created.body.iid, path: `/groups/workshop/-/epics/${created.body.iid}` };
 }
 
 async function openEpic(page: Page, epic: CreatedEpic): Promise<void> {
@@ -239,7 +239,7 @@ test('the owner deletes an epic and its descendants from the page, and lands on 
   const dialog = page.getByTestId('delete-epic-dialog');
   await expect(dialog.getByRole('heading', { name: 'Delete this epic and all descendants?' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Delete epic' }).click();
-  await expect(page).toHaveURL(/\/groups\/sandbox\/-\/epics$/);
+  await expect(page).toHaveURL(/\/groups\/workshop\/-\/epics$/);
   await expect(page.getByText('The epic was successfully deleted.')).toBeVisible();
   const response = await page.request.get(epic.path);
   expect(response.status()).toBe(404);
@@ -330,13 +330,13 @@ test('hostile label names show as text on the epic page and in the epics list, a
   });
   await signIn(page, 'owner');
   // Labels named on an epic are created in its group (as GitLab's API does). The prefix sorts them
-  // after the sandbox's own labels, which other tests pick from the top of the list.
+  // after the workshop's own labels, which other tests pick from the top of the list.
   const names = XSS_CORPUS.filter((entry) => !entry.source.includes('\u0000') && !entry.source.includes(','))
     .map((entry) => `zz-xss ${entry.source.replace(/\s+/g, ' ').trim()}`.slice(0, 255))
     .slice(0, 40);
   const [first, second] = names;
   if (first === undefined || second === undefined) throw new Error('Too few hostile label names');
-  const answer = await api(page, 'POST', '/api/v4/groups/sandbox/epics', {
+  const answer = await api(page, 'POST', '/api/v4/groups/workshop/epics', {
     title: 'Hostile labels',
     labels: names,
   });
@@ -359,13 +359,13 @@ test('hostile label names show as text on the epic page and in the epics list, a
       return problems;
     }, selector);
 
-  await openEpic(page, { iid: created.body.iid, path: `/groups/sandbox/-/epics/${created.body.iid}` });
+  await openEpic(page, { iid: created.body.iid, path: `/groups/workshop/-/epics/${created.body.iid}` });
   const labels = page.getByTestId('sidebar-labels');
   await expect(labels.getByRole('link')).toHaveCount(created.body.labels.length);
   await expect(labels.getByRole('link', { name: first, exact: true })).toBeVisible();
   expect(await unsafeIn('[data-testid="epic-sidebar"]')).toEqual([]);
 
-  await page.goto('/groups/sandbox/-/epics?label_name[]=' + encodeURIComponent(first));
+  await page.goto('/groups/workshop/-/epics?label_name[]=' + encodeURIComponent(first));
   await waitForIdle(page);
   await expect(page.getByRole('link', { name: 'Hostile labels' }).first()).toBeVisible();
   await expect(page.locator('main').getByText(second, { exact: true }).first()).toBeVisible();

@@ -178,7 +178,7 @@ test("a failed child epics query shows 'Failed to load Roadmap'", async ({ page 
 test('an epic without dated child epics shows the roadmap empty state for child epics', async ({ page }) => {
   await signIn(page, 'owner');
   const created = await createEpic(page, `Roadmap tab without children ${Date.now()}`);
-  await page.goto(`/groups/sandbox/-/epics/${created.iid}`);
+  await page.goto(`/groups/workshop/-/epics/${created.iid}`);
   await waitForIdle(page);
   const card = page.getByTestId('epic-tree-card');
   await card.getByTestId('tree-tab-roadmap').click();
@@ -189,6 +189,6 @@ test('an epic without dated child epics shows the roadmap empty state for child 
   await expect(empty.getByRole('link', { name: 'child epics' })).toHaveAttribute('href', /epics/);
   await expect(empty.getByRole('link', { name: 'View epics list' })).toHaveAttribute(
     'href',
-    '/groups/sandbox/-/epics',
+    '/groups/workshop/-/epics',
   );
 });

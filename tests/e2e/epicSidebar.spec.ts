@@ -5,7 +5,7 @@ import { expectNoSeriousAxeViolations, signIn, waitForIdle } from './helpers.ts'
  * The epic page's right sidebar (spec): every block saved as the owner and read
  * back after a reload, each write refused by a forced server failure (its text shown, the block
  * back to what it was), what reporter, guest and anonymous visitors get, keyboard use and axe.
- * Tests that write make their own epic in the demo's 'sandbox' group (where browser tests write),
+ * Tests that write make their own epic in the demo's 'workshop' group (where browser tests write),
  * so they run in parallel, again on the same data, and leave acme's lists and roadmap as seeded.
  */
 
@@ -28,18 +28,18 @@ async function graphql(page: Page, query: string, variables: Record<string, unkn
 }
 
 /** The demo group where browser tests write: all roles, a few labels, no seeded epics. */
-const SANDBOX = 'sandbox';
+const WORKSHOP = 'workshop';
 
-/** A fresh epic in the sandbox group made by the signed-in user; its page path. */
+/** A fresh epic in the workshop group made by the signed-in user; its page path. */
 async function freshEpic(page: Page, title: string): Promise<string> {
   const body = await graphql(
     page,
     'mutation ($input: CreateEpicInput!) { createEpic(input: $input) { epic { iid } errors } }',
-    { input: { groupPath: SANDBOX, title } },
+    { input: { groupPath: WORKSHOP, title } },
   );
   const created = body.data?.createEpic as { epic: { iid: string } | null; errors: string[] } | undefined;
   expect(created?.errors).toEqual([]);
-  return `/groups/${SANDBOX}/-/epics/${created?.epic?.iid}`;
+  return `/groups/${WORKSHOP}/-/epics/${created?.epic?.iid}`;
 }
 
 /** Opens an epic page and waits until every sidebar block has its data. */
@@ -133,7 +133,7 @@ test('the owner changes every block and finds each change after a reload', async
   await expect(labels.getByRole('link')).toHaveText(['frontend', 'priority::low']);
   await expect(labels.getByRole('link', { name: 'frontend' })).toHaveAttribute(
     'href',
-    '/groups/sandbox/-/epics?label_name%5B%5D=frontend',
+    '/groups/workshop/-/epics?label_name%5B%5D=frontend',
   );
 
   // 5. Colour.
@@ -162,7 +162,7 @@ test('the owner changes every block and finds each change after a reload', async
 
   // 10. Reference, copied: 'Copied' for a second.
   const reference = block(sidebar, 'reference');
-  await expect(reference.getByTestId('sidebar-reference-value')).toHaveText(/^sandbox&\d+$/);
+  await expect(reference.getByTestId('sidebar-reference-value')).toHaveText(/^workshop&\d+$/);
   await reference.getByRole('button', { name: 'Copy reference' }).click();
   await expect(page.getByRole('tooltip').filter({ hasText: 'Copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
@@ -212,7 +212,7 @@ test('a date, labels or colour the server refuses shows its text and goes back',
   const path = await freshEpic(page, 'Sidebar: refused writes');
   await graphql(page, 'mutation ($input: UpdateEpicInput!) { updateEpic(input: $input) { errors } }', {
     input: {
-      groupPath: SANDBOX,
+      groupPath: WORKSHOP,
       iid: path.split('/').pop(),
       startDateIsFixed: true,
       startDateFixed: '2030-01-10',

@@ -5,7 +5,7 @@ import { createEpic, createIssue, openTree, titles } from './treeHelpers.ts';
 test.afterEach(({ browser, context }) => closeOtherContexts(browser, context));
 
 /**
- * The epic page's 'Child issues and epics' card, in the sandbox group (browser tests write only
+ * The epic page's 'Child issues and epics' card, in the workshop group (browser tests write only
  * there): rows drawn from the real tree, the add and create forms, remove with its confirmation,
  * a keyboard move that survives a reload, and a read-only view for visitors.
  */
@@ -27,7 +27,7 @@ test('an owner adds, creates, reorders by keyboard and removes children, and eve
   await card.getByTestId('tree-add-dropdown').click();
   await page.getByTestId('tree-add-existing-issue').click();
   const input = card.getByTestId('related-issuable-input');
-  await input.fill('sandbox/playground#1 ');
+  await input.fill('workshop/playground#1 ');
   await card.getByTestId('add-issuable-submit').click();
   await expect(page.getByTestId('tree-row')).toHaveCount(3);
   await expect(page.getByTestId('tree-title').first()).not.toHaveText(`Second child ${stamp}`);
@@ -35,7 +35,7 @@ test('an owner adds, creates, reorders by keyboard and removes children, and eve
   // A reference that does not exist is refused with the spec's text, and nothing is added.
   await card.getByTestId('tree-add-dropdown').click();
   await page.getByTestId('tree-add-existing-epic').click();
-  await card.getByTestId('related-issuable-input').fill('sandbox&999999 ');
+  await card.getByTestId('related-issuable-input').fill('workshop&999999 ');
   await card.getByTestId('add-issuable-submit').click();
   await expect(card.getByTestId('add-issuable-error')).toHaveText(/cannot be found|No matching epic/);
   await card.getByTestId('add-issuable-cancel').click();
@@ -115,7 +115,7 @@ test('an issue of the tree opens in the work item modal; a copied link reopens i
   await openTree(page, parent);
   const link = page.getByTestId('tree-title').filter({ hasText: `Opened in place ${stamp}` });
   // The title stays a real link to the issue, for a new tab or a copied address.
-  await expect(link).toHaveAttribute('href', `/sandbox/playground/-/issues/${issue.iid}`);
+  await expect(link).toHaveAttribute('href', `/workshop/playground/-/issues/${issue.iid}`);
 
   await link.click();
   await expect(page.getByRole('dialog', { name: `Opened in place ${stamp}` })).toBeVisible();

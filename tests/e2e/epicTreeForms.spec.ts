@@ -3,7 +3,7 @@ import { expectNoSeriousAxeViolations, signIn } from './helpers.ts';
 import { api, createEpic, createIssue, openTree, reopen, rowOf, titles } from './treeHelpers.ts';
 
 /**
- * The epic tree's forms and failures (issue 6), as the owner in `sandbox`: every error text of the
+ * The epic tree's forms and failures (issue 6), as the owner in `workshop`: every error text of the
  * spec with the server made to fail (or refusing for real), the confidential parent's rules, the
  * create-issue form's project dropdown with its recently used projects, and 'Show more' paging by
  * mouse and by keyboard with a visible focus ring in both themes. After each failure a reload
@@ -29,7 +29,7 @@ const TEXT = {
   confidentialRefusal: 'A non-confidential epic cannot be assigned to a confidential parent epic',
 } as const;
 
-const PLAYGROUND = 'sandbox/playground';
+const PLAYGROUND = 'workshop/playground';
 
 const toast = (page: Page, text: string) => page.getByTestId('toast').getByText(text, { exact: true });
 const rows = (page: Page) => page.getByTestId('tree-row');
@@ -100,7 +100,7 @@ test('failed creates show the spec’s toasts, a refused epic says why, and noth
   // Create epic: the server fails without a word.
   await failRequests(
     page,
-    /\/api\/v4\/groups\/sandbox\/epics$/,
+    /\/api\/v4\/groups\/workshop\/epics$/,
     (route) => route.request().method() === 'POST',
     () => 500,
   );
@@ -169,7 +169,7 @@ test('a failed remove says the path was not found on a 404 and that removing fai
   let status = 404;
   await failRequests(
     page,
-    /\/groups\/sandbox\/-\/epics\/\d+\/(links|issues)\/\d+$/,
+    /\/groups\/workshop\/-\/epics\/\d+\/(links|issues)\/\d+$/,
     (route) => route.request().method() === 'DELETE',
     () => status,
   );
@@ -215,13 +215,13 @@ test('adding what does not exist says it cannot be found, and a child too deep s
     await expect(card.getByTestId('add-issuable-error')).toHaveText(text);
     await card.getByTestId('add-issuable-cancel').click();
   };
-  await addExisting('epic', 'sandbox&999999', TEXT.epicNotFound);
+  await addExisting('epic', 'workshop&999999', TEXT.epicNotFound);
   await addExisting('issue', `${PLAYGROUND}#999999`, TEXT.issueNotFound);
-  await addExisting('epic', `sandbox&${loose.iid}`, TEXT.maxChildEpics);
+  await addExisting('epic', `workshop&${loose.iid}`, TEXT.maxChildEpics);
 
   const reopened = await reopen(page, deepest);
   await expect(reopened.getByTestId('tree-empty')).toBeVisible();
-  const looseNow = await api(page, 'GET', `/api/v4/groups/sandbox/epics/${loose.iid}`);
+  const looseNow = await api(page, 'GET', `/api/v4/groups/workshop/epics/${loose.iid}`);
   expect(looseNow.body.parent_id ?? null).toBeNull();
 });
 
@@ -230,7 +230,7 @@ test('a confidential parent asks for confidential children: its placeholder, its
 }) => {
   await signIn(page, 'owner');
   const stamp = Date.now();
-  const answer = await api(page, 'POST', '/api/v4/groups/sandbox/epics', {
+  const answer = await api(page, 'POST', '/api/v4/groups/workshop/epics', {
     title: `Secret parent ${stamp}`,
     confidential: true,
   });
@@ -253,7 +253,7 @@ test('a confidential parent asks for confidential children: its placeholder, its
   const input = card.getByTestId('related-issuable-input');
   await expect(input).toHaveAttribute('placeholder', 'Paste confidential epic link');
   await expect(card.getByText(TEXT.confidentialHint, { exact: true })).toBeVisible();
-  await input.fill(`sandbox&${open.iid} `);
+  await input.fill(`workshop&${open.iid} `);
   await card.getByTestId('add-issuable-submit').click();
   await expect(card.getByTestId('add-issuable-error')).toHaveText(TEXT.confidentialRefusal);
   await expect(rows(page)).toHaveCount(1);

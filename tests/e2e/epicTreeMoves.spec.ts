@@ -5,7 +5,7 @@ import { type Created, createEpic, createIssue, openTree, reopen, rowOf, titles 
 test.afterEach(({ browser, context }) => closeOtherContexts(browser, context));
 
 /**
- * Moving items of the epic child-items tree (issue 6), as the owner in `sandbox`: pointer drags
+ * Moving items of the epic child-items tree (issue 6), as the owner in `workshop`: pointer drags
  * that reorder siblings and drop into a collapsed epic once hovering has expanded it, the same
  * moves by keyboard with what the live region says, refused moves put back with the spec's toasts,
  * and no drag for anonymous visitors. Every move is checked again after a reload.
@@ -281,7 +281,7 @@ test('an anonymous visitor dragging a row moves nothing', async ({ page, browser
 
 /** Titles of an epic's child epics as the REST API lists them (tree order). */
 async function childEpicTitles(page: Page, epic: Created): Promise<string[]> {
-  const answer = await page.request.get(`/api/v4/groups/sandbox/epics/${epic.iid}/epics`);
+  const answer = await page.request.get(`/api/v4/groups/workshop/epics/${epic.iid}/epics`);
   expect(answer.status()).toBe(200);
   return ((await answer.json()) as Array<{ title: string }>).map((child) => child.title);
 }

@@ -10,7 +10,7 @@ test.describe.configure({ timeout: 90_000 });
  * actions, picked with the keyboard or the mouse. Each test writes to an issue of its own.
  */
 
-const PROJECT = 'sandbox/playground';
+const PROJECT = 'workshop/playground';
 
 async function openNewIssue(page: Page, title: string): Promise<Locator> {
   await signIn(page, 'owner');
@@ -59,7 +59,7 @@ test('typing @rep suggests the reporter, the keyboard picks them, Escape closes 
 
 test('~ suggests labels with their colour and a click inserts the quoted title', async ({ page }) => {
   const input = await openNewIssue(page, 'Autocomplete labels');
-  const label = await api(page, 'POST', '/api/v4/groups/sandbox/labels', {
+  const label = await api(page, 'POST', '/api/v4/groups/workshop/labels', {
     name: 'Gfm picked label',
     color: '#1f75cb',
   });

@@ -7,7 +7,7 @@ test.afterEach(({ browser, context }) => closeOtherContexts(browser, context));
 test('a Reporter adds, renames, subscribes to and deletes a group label', async ({ page }) => {
   test.setTimeout(60_000);
   await signIn(page, 'reporter');
-  await page.goto('/groups/sandbox/-/labels');
+  await page.goto('/groups/workshop/-/labels');
   await waitForIdle(page);
   const title = `needs-triage-${Date.now()}`;
   await page.getByTestId('new-label').click();
@@ -28,7 +28,7 @@ test('a Reporter adds, renames, subscribes to and deletes a group label', async 
   // The label leads to the group's issues filtered by it.
   await expect(own.locator(`[data-label-title="${title}"]`).getByTestId('label-link')).toHaveAttribute(
     'href',
-    `/groups/sandbox/-/issues?label_name%5B%5D=${title}`,
+    `/groups/workshop/-/issues?label_name%5B%5D=${title}`,
   );
 
   await own.getByRole('button', { name: `Edit ${title}` }).click();

@@ -7,7 +7,7 @@ test.describe.configure({ timeout: 90_000 });
 
 /** The award bar under an issue's description. Each test reacts on an issue of its own. */
 
-const PROJECT = 'sandbox/playground';
+const PROJECT = 'workshop/playground';
 
 async function createIssue(page: Page, title: string): Promise<string> {
   const answer = await api(page, 'POST', `/api/v4/projects/${encodeURIComponent(PROJECT)}/issues`, { title });

@@ -7,10 +7,10 @@ test.afterEach(({ browser, context }) => closeOtherContexts(browser, context));
 /**
  * The issue page's title, description and state, edited as on the epic page (the same issuable
  * components), and who may do it: Reporters and up, and the issue's author. Every test writes to
- * issues of its own in `sandbox/playground`, away from acme's lists and counts.
+ * issues of its own in `workshop/playground`, away from acme's lists and counts.
  */
 
-const PROJECT = 'sandbox/playground';
+const PROJECT = 'workshop/playground';
 
 /** A new issue of the playground through GitLab's REST API, by the page's signed-in user. */
 async function createIssue(page: Page, title: string): Promise<string> {
@@ -42,7 +42,7 @@ test('an owner edits an issue inline with a preview, closes and reopens it, and 
 
   await page.getByRole('button', { name: 'Edit title and description' }).click();
   const form = page.getByTestId('issuable-edit-form');
-  await page.getByTestId('issuable-title-input').fill('Tidy the sandbox playground');
+  await page.getByTestId('issuable-title-input').fill('Tidy the workshop playground');
   await page
     .getByTestId('issuable-description-input')
     .fill('Sweep **the corners**\n\n- [x] plan\n- [ ] sweep');
@@ -50,7 +50,7 @@ test('an owner edits an issue inline with a preview, closes and reopens it, and 
   await expect(page.getByTestId('markdown-preview').locator('strong')).toHaveText('the corners');
   await page.getByTestId('issuable-save').click();
   await expect(form).toHaveCount(0);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tidy the sandbox playground');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tidy the workshop playground');
   await expect(page.getByTestId('issuable-task-status')).toHaveText('1 of 2 checklist items completed');
   await expect(page.getByTestId('issuable-edited')).toHaveText(/^Edited .+ by Olivia Owens$/);
 
@@ -61,7 +61,7 @@ test('an owner edits an issue inline with a preview, closes and reopens it, and 
 
   await page.reload();
   await waitForIdle(page);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tidy the sandbox playground');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tidy the workshop playground');
   await expect(page.getByTestId('issuable-description').locator('strong')).toHaveText('the corners');
   await page.getByRole('button', { name: 'Reopen issue' }).click();
   await expect(meta.getByText('Open', { exact: true })).toBeVisible();
@@ -331,7 +331,7 @@ test('a Reporter sets health, weight and due date in the sidebar, and a guest on
   expect((await labelsSaved).status()).toBe(200);
   await expect(labels.getByRole('link', { name: 'backend' })).toHaveAttribute(
     'href',
-    '/sandbox/playground/-/issues?label_name%5B%5D=backend',
+    '/workshop/playground/-/issues?label_name%5B%5D=backend',
   );
   await expectNoSeriousAxeViolations(reporter);
 
@@ -392,7 +392,7 @@ test('assignees are picked by search and saved when the picker loses focus; a mi
 
   // An epic of the project's group: picked by searching its title, then taken out again.
   const stamp = Date.now().toString(36);
-  const epic = await api(page, 'POST', '/api/v4/groups/sandbox/epics', { title: `Sidebar epic ${stamp}` });
+  const epic = await api(page, 'POST', '/api/v4/groups/workshop/epics', { title: `Sidebar epic ${stamp}` });
   expect(epic.status).toBe(201);
   await sidebar.getByTestId('sidebar-epic-edit').click();
   await sidebar.getByTestId('sidebar-epic-search').fill(stamp);
@@ -400,7 +400,7 @@ test('assignees are picked by search and saved when the picker loses focus; a mi
   await expect(sidebar.getByTestId('sidebar-epic-value')).toContainText(`Sidebar epic ${stamp}`);
   await expect(sidebar.getByTestId('sidebar-epic-value').getByRole('link')).toHaveAttribute(
     'href',
-    `/groups/sandbox/-/epics/${epic.body.iid as number}`,
+    `/groups/workshop/-/epics/${epic.body.iid as number}`,
   );
   await sidebar.getByTestId('sidebar-epic-edit').click();
   await sidebar.getByRole('option', { name: 'No epic' }).click();

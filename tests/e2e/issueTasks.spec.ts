@@ -6,12 +6,12 @@ import { api } from './treeHelpers.ts';
 
 /**
  * The issue page's Child items card and "Convert to task", as the owner uses them on an issue of
- * their own in `sandbox/playground`: create a task, tick it closed, add an existing task found by
+ * their own in `workshop/playground`: create a task, tick it closed, add an existing task found by
  * search, preview a task on hover, remove one, and turn a task-list line of the description into a
  * task.
  */
 
-const PROJECT = 'sandbox/playground';
+const PROJECT = 'workshop/playground';
 const TASK_TYPE = 'gid://gitlab/WorkItems::Type/5';
 
 async function createIssue(page: Page, title: string, description: string): Promise<number> {

@@ -6,12 +6,12 @@ test.afterEach(({ browser, context }) => closeOtherContexts(browser, context));
 
 /**
  * The group issues list and bulk edit on the issues lists. Every test writes issues of its own in
- * `sandbox/playground` (reporter is a Reporter of sandbox, guest a Guest), each with a word no other
+ * `workshop/playground` (reporter is a Reporter of workshop, guest a Guest), each with a word no other
  * issue has, and searches the list for it.
  */
 
-const GROUP = 'sandbox';
-const PROJECT = 'sandbox/playground';
+const GROUP = 'workshop';
+const PROJECT = 'workshop/playground';
 
 /** A new issue of the playground through GitLab's REST API, by the page's signed-in user. */
 async function createIssue(page: Page, title: string): Promise<{ iid: number; path: string }> {

@@ -5,7 +5,7 @@ import { createEpic } from './treeHelpers.ts';
 test.afterEach(({ browser, context }) => closeOtherContexts(browser, context));
 
 /**
- * The epic page's 'Linked items' card (GitLab's related epics), in the sandbox group: an owner links
+ * The epic page's 'Linked items' card (GitLab's related epics), in the workshop group: an owner links
  * one epic as blocking another, and the block shows where a portfolio manager looks for it — the
  * parent's child tree and the roadmap. Removing the link lifts it everywhere; a visitor can read the
  * links but not change them.
@@ -33,7 +33,7 @@ test('an owner marks an epic as blocked, the tree and the roadmap show it, and r
   const blocker = await createEpic(page, `Blocker ${stamp}`, parent.id, dated);
   const blocked = await createEpic(page, `Waiting work ${stamp}`, parent.id, dated);
 
-  await page.goto(`/groups/sandbox/-/epics/${blocked.iid}`);
+  await page.goto(`/groups/workshop/-/epics/${blocked.iid}`);
   await waitForIdle(page);
   const card = page.getByTestId('linked-items-card');
   await expect(card.getByRole('heading', { name: 'Linked items' })).toBeVisible();
@@ -55,13 +55,13 @@ test('an owner marks an epic as blocked, the tree and the roadmap show it, and r
   await expect(card.getByTestId('linked-item')).toHaveCount(1);
 
   // The blocker's own page shows the other side of the link.
-  await page.goto(`/groups/sandbox/-/epics/${blocker.iid}`);
+  await page.goto(`/groups/workshop/-/epics/${blocker.iid}`);
   await waitForIdle(page);
   await expect(card.getByRole('heading', { name: 'Blocks' })).toBeVisible();
   await expect(card.getByTestId('linked-item')).toContainText(`Waiting work ${stamp}`);
 
   // The parent's child tree says which child is blocked.
-  await page.goto(`/groups/sandbox/-/epics/${parent.iid}`);
+  await page.goto(`/groups/workshop/-/epics/${parent.iid}`);
   await waitForIdle(page);
   const rows = page.getByTestId('tree-row');
   await expect(rows).toHaveCount(2);
@@ -70,14 +70,14 @@ test('an owner marks an epic as blocked, the tree and the roadmap show it, and r
   await expect(factsOf(`Blocker ${stamp}`)).not.toContainText('Blocked');
 
   // So does the roadmap, scoped to the blocked epic.
-  await page.goto(`/groups/sandbox/-/roadmap?epic_iid=${blocked.iid}`);
+  await page.goto(`/groups/workshop/-/roadmap?epic_iid=${blocked.iid}`);
   await waitForIdle(page);
   const roadmapRow = page.getByTestId('roadmap-row').filter({ hasText: `Waiting work ${stamp}` });
   await expect(roadmapRow.locator('.roadmap-blocked')).toHaveAttribute('title', 'Blocked by 1 epic');
 
   // A visitor reads the links on the public epic, without Add or Remove.
   const visitor = await (await browser.newContext()).newPage();
-  await visitor.goto(`/groups/sandbox/-/epics/${blocked.iid}`);
+  await visitor.goto(`/groups/workshop/-/epics/${blocked.iid}`);
   await waitForIdle(visitor);
   const visitorCard = visitor.getByTestId('linked-items-card');
   await expect(visitorCard.getByTestId('linked-item')).toContainText(`Blocker ${stamp}`);
@@ -86,12 +86,12 @@ test('an owner marks an epic as blocked, the tree and the roadmap show it, and r
   await visitor.context().close();
 
   // Removing the link lifts the block in the tree.
-  await page.goto(`/groups/sandbox/-/epics/${blocked.iid}`);
+  await page.goto(`/groups/workshop/-/epics/${blocked.iid}`);
   await waitForIdle(page);
   await card.getByRole('button', { name: `Remove &${blocker.iid}` }).click();
   await expect(card.getByTestId('linked-item')).toHaveCount(0);
   await expectNoSeriousAxeViolations(page);
-  await page.goto(`/groups/sandbox/-/epics/${parent.iid}`);
+  await page.goto(`/groups/workshop/-/epics/${parent.iid}`);
   await waitForIdle(page);
   await expect(rows).toHaveCount(2);
   await expect(factsOf(`Waiting work ${stamp}`)).not.toContainText('Blocked');
@@ -100,11 +100,11 @@ test('an owner marks an epic as blocked, the tree and the roadmap show it, and r
 test('linking refuses an unknown epic with the spec text and adds nothing', async ({ page }) => {
   await signIn(page, 'owner');
   const epic = await createEpic(page, `Lonely ${Date.now()}`);
-  await page.goto(`/groups/sandbox/-/epics/${epic.iid}`);
+  await page.goto(`/groups/workshop/-/epics/${epic.iid}`);
   await waitForIdle(page);
   const card = page.getByTestId('linked-items-card');
   await card.getByTestId('linked-items-add').click();
-  await card.getByTestId('related-issuable-input').fill('sandbox&999999 ');
+  await card.getByTestId('related-issuable-input').fill('workshop&999999 ');
   await card.getByTestId('add-issuable-submit').click();
   await expect(card.getByTestId('add-issuable-error')).toHaveText(/cannot be found|No matching epic/);
   await page.reload();

@@ -168,13 +168,13 @@ test('the group and project overviews open the invite modal for those who manage
   await expect(page.getByTestId('invite-modal')).toBeVisible();
 
   // The assignee picker offers it too, to those who may invite (GitLab's canInviteMembers).
-  await page.goto('/sandbox/playground/-/issues/1');
+  await page.goto('/workshop/playground/-/issues/1');
   await waitForIdle(page);
   await page.getByTestId('sidebar-assignees-edit').click();
   const invite = page.getByTestId('sidebar-assignees-invite-members');
   await expect(invite).toHaveAttribute(
     'href',
-    '/sandbox/playground/-/project_members?open_modal=invite_members',
+    '/workshop/playground/-/project_members?open_modal=invite_members',
   );
   await invite.click();
   await waitForIdle(page);
@@ -191,7 +191,7 @@ test('the group and project overviews open the invite modal for those who manage
   await waitForIdle(reporter);
   await expect(reporter.getByTestId('invite-modal')).toHaveCount(0);
   await expect(reporter.getByTestId('invite-members-button')).toHaveCount(0);
-  await reporter.goto('/sandbox/playground/-/issues/1');
+  await reporter.goto('/workshop/playground/-/issues/1');
   await waitForIdle(reporter);
   await reporter.getByTestId('sidebar-assignees-edit').click();
   await expect(reporter.getByTestId('sidebar-assignees-search')).toBeFocused();

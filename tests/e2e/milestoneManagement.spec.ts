@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousAxeViolations, signIn, waitForIdle } from './helpers.ts';
 
-const PROJECT = 'sandbox/playground';
+const PROJECT = 'workshop/playground';
 const API_PROJECT = `/api/v4/projects/${encodeURIComponent(PROJECT)}`;
 
 /** YYYY-MM-DD of today plus `days`, in this machine's calendar (the server's too). */
@@ -160,17 +160,17 @@ test('a guest sees milestones without managing them, and an undated one explains
 });
 
 test('a milestone without both dates shows GitLab’s burndown hint', async ({ page }) => {
-  await signIn(page, 'owner', '/groups/sandbox/-/milestones');
-  const milestone = await api(page, 'POST', '/api/v4/groups/sandbox/milestones', {
+  await signIn(page, 'owner', '/groups/workshop/-/milestones');
+  const milestone = await api(page, 'POST', '/api/v4/groups/workshop/milestones', {
     title: `Undated ${Date.now()}`,
   });
-  await page.goto(`/groups/sandbox/-/milestones/${milestone.iid}`);
+  await page.goto(`/groups/workshop/-/milestones/${milestone.iid}`);
   await waitForIdle(page);
   const hint = page.getByTestId('burndown-hint');
   await expect(hint).toContainText('Add both a start and a due date to this milestone');
   await expect(hint.getByRole('link', { name: 'Add start and due date' })).toHaveAttribute(
     'href',
-    `/groups/sandbox/-/milestones/${milestone.iid}/edit`,
+    `/groups/workshop/-/milestones/${milestone.iid}/edit`,
   );
   await expect(page.getByTestId('burndown-chart')).toHaveCount(0);
 });

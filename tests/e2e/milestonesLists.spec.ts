@@ -29,10 +29,10 @@ test('a group’s milestones list counts, searches and leads to a milestone page
 });
 
 test('a project’s milestones list shows the project’s own milestones', async ({ page }) => {
-  await page.goto('/sandbox/playground');
+  await page.goto('/workshop/playground');
   await waitForIdle(page);
   await page.getByTestId('project-milestones-link').click();
-  await expect(page).toHaveURL(/\/sandbox\/playground\/-\/milestones$/);
+  await expect(page).toHaveURL(/\/workshop\/playground\/-\/milestones$/);
   await waitForIdle(page);
   await expect(
     page.getByTestId('milestone-list').getByRole('link', { name: 'Playground launch' }),

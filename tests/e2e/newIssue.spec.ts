@@ -2,11 +2,11 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousAxeViolations, signIn, waitForIdle } from './helpers.ts';
 
 /**
- * GitLab's New issue page and the project's description templates, in `sandbox/playground` (seeded
+ * GitLab's New issue page and the project's description templates, in `workshop/playground` (seeded
  * with the Bug and Feature proposal templates), away from acme's lists and counts.
  */
 
-const PROJECT = 'sandbox/playground';
+const PROJECT = 'workshop/playground';
 
 test('a developer opens New issue from the list, fills it from a template, edits it and creates it', async ({
   page,

@@ -3,7 +3,7 @@ import { closeOtherContexts, expectNoSeriousAxeViolations, signIn, waitForIdle }
 
 test.afterEach(({ browser, context }) => closeOtherContexts(browser, context));
 
-const PLAYGROUND = '/sandbox/playground';
+const PLAYGROUND = '/workshop/playground';
 
 /** A project's labels page: its own labels and its groups', priorities, subscriptions. */
 test('a Reporter adds a project label, prioritises and orders labels, and subscribes', async ({ page }) => {
@@ -95,7 +95,7 @@ test('a guest and a visitor read the labels without managing them', async ({ pag
   await expect(page.getByText('No labels match this filter.')).toBeVisible();
 
   await page.context().clearCookies();
-  await page.goto('/sandbox/playground/-/labels');
+  await page.goto('/workshop/playground/-/labels');
   await waitForIdle(page);
   await expect(page.getByTestId('labels-other').getByTestId('label-row').first()).toBeVisible();
   await expect(page.getByRole('button', { name: /^Subscribe/ })).toHaveCount(0);

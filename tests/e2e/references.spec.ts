@@ -7,7 +7,7 @@ test.describe.configure({ timeout: 90_000 });
 
 /** References in a comment become links to what they name (GitLab's reference filters). */
 
-const PROJECT = 'sandbox/playground';
+const PROJECT = 'workshop/playground';
 const PROJECT_API = `/api/v4/projects/${encodeURIComponent(PROJECT)}`;
 
 async function createIssue(page: Page, title: string): Promise<number> {

@@ -298,12 +298,12 @@ for (const renderer of ['canvas', 'webgl'] as const) {
     });
 
     test('an epic created from the roadmap comes back with its bar drawn in its highlighted row', async () => {
-      // Browser tests write into sandbox; its fixed epics make sure the roadmap has rows to come back to.
+      // Browser tests write into workshop; its fixed epics make sure the roadmap has rows to come back to.
       await ensureGoldenEpics(page);
-      await open('sandbox', `${MONTHS}&show_milestones=false`);
+      await open('workshop', `${MONTHS}&show_milestones=false`);
       const roadmapUrl = page.url();
       await page.getByTestId('roadmap-header-new-epic').click();
-      await page.waitForURL(/\/groups\/sandbox\/-\/epics\/new\?return_to=/);
+      await page.waitForURL(/\/groups\/workshop\/-\/epics\/new\?return_to=/);
       const title = `Pixel check ${renderer} ${Date.now()}`;
       await page.getByLabel('Title').fill(title);
       const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -347,12 +347,12 @@ for (const renderer of ['canvas', 'webgl'] as const) {
 }
 
 /**
- * Goldens: fixed epics (a unique label in `sandbox`, fixed dates and colours) under a fixed clock,
+ * Goldens: fixed epics (a unique label in `workshop`, fixed dates and colours) under a fixed clock,
  * so the same pixels come back every day. Canvas 2D only: the renderer this machine uses.
  */
 const GOLDEN_LABEL = 'pixel-golden';
 const GOLDEN_NOW = new Date('2026-11-25T10:00:00Z');
-const GOLDEN_URL = `/groups/sandbox/-/roadmap?label_name[]=${GOLDEN_LABEL}&show_milestones=false`;
+const GOLDEN_URL = `/groups/workshop/-/roadmap?label_name[]=${GOLDEN_LABEL}&show_milestones=false`;
 const GOLDEN_EPICS = [
   { title: 'Golden · Platform migration', start: '2026-09-14', due: '2027-02-26', color: '#1068bf' },
   { title: 'Golden · Billing revamp', start: '2026-10-05', due: '2026-12-04', color: '#217645' },
@@ -369,7 +369,7 @@ const GOLDEN_CHILD = {
 const GOLDEN_OPTIONS = { maxDiffPixelRatio: 0.0005 } as const;
 
 async function ensureGoldenEpics(page: Page): Promise<void> {
-  const existing = await api(page, 'GET', `/api/v4/groups/sandbox/epics?labels=${GOLDEN_LABEL}&per_page=20`);
+  const existing = await api(page, 'GET', `/api/v4/groups/workshop/epics?labels=${GOLDEN_LABEL}&per_page=20`);
   expect(existing.status).toBe(200);
   if ((existing.body as unknown as unknown[]).length > 0) return;
   const fields = (epic: { start: string; due: string; color: string }) => ({

@@ -17,7 +17,7 @@ interface Walk {
   readonly expect: (page: Page) => Promise<void>;
 }
 
-const ISSUE = '/sandbox/playground/-/issues/1';
+const ISSUE = '/workshop/playground/-/issues/1';
 const pickerOpened = (block: string) => async (page: Page) =>
   expect(page.getByTestId(`sidebar-${block}-edit`)).toHaveAttribute('aria-expanded', 'true');
 
@@ -65,19 +65,19 @@ const WALKS: Readonly<Record<string, Walk>> = {
   'issuable.assignee': { page: ISSUE, presses: ['a'], expect: pickerOpened('assignees') },
   'issuable.milestone': { page: ISSUE, presses: ['m'], expect: pickerOpened('milestone') },
   'project.overview': {
-    page: '/sandbox/playground/-/issues',
+    page: '/workshop/playground/-/issues',
     presses: ['g', 'p'],
-    expect: (page) => expect(page).toHaveURL(/\/sandbox\/playground$/),
+    expect: (page) => expect(page).toHaveURL(/\/workshop\/playground$/),
   },
   'project.issues': {
-    page: '/sandbox/playground',
+    page: '/workshop/playground',
     presses: ['g', 'i'],
-    expect: (page) => expect(page).toHaveURL(/\/sandbox\/playground\/-\/issues$/),
+    expect: (page) => expect(page).toHaveURL(/\/workshop\/playground\/-\/issues$/),
   },
   'project.newIssue': {
-    page: '/sandbox/playground',
+    page: '/workshop/playground',
     presses: ['i'],
-    expect: (page) => expect(page).toHaveURL(/\/sandbox\/playground\/-\/issues\/new$/),
+    expect: (page) => expect(page).toHaveURL(/\/workshop\/playground\/-\/issues\/new$/),
   },
   'search.focus': {
     page: '/groups/acme',
@@ -109,7 +109,7 @@ function registeredIds(): string[] {
     const commands = appCommands(effects, {
       hasSearch: true,
       signedIn: true,
-      project: { fullPath: 'sandbox/playground', canCreateIssue: true },
+      project: { fullPath: 'workshop/playground', canCreateIssue: true },
       issuable,
     });
     for (const command of commands) ids.add(command.id);

@@ -3,7 +3,7 @@ import { waitForIdle } from './helpers.ts';
 
 /**
  * Helpers of the epic child-items tree specs: REST calls with the page's session (browser tests
- * write only into the demo group `sandbox`), opening an epic's tree, and reading its rows.
+ * write only into the demo group `workshop`), opening an epic's tree, and reading its rows.
  */
 
 export interface Created {
@@ -29,7 +29,7 @@ export async function api(page: Page, method: string, path: string, body?: unkno
 }
 
 /**
- * A new epic of `sandbox`, at the top of its parent's children when it has one; `fields` are more
+ * A new epic of `workshop`, at the top of its parent's children when it has one; `fields` are more
  * REST parameters (dates, confidential).
  */
 export async function createEpic(
@@ -38,7 +38,7 @@ export async function createEpic(
   parentId?: number,
   fields: Record<string, unknown> = {},
 ): Promise<Created> {
-  const answer = await api(page, 'POST', '/api/v4/groups/sandbox/epics', {
+  const answer = await api(page, 'POST', '/api/v4/groups/workshop/epics', {
     title,
     ...(parentId === undefined ? {} : { parent_id: parentId }),
     ...fields,
@@ -47,12 +47,12 @@ export async function createEpic(
   return { id: answer.body.id as number, iid: answer.body.iid as number };
 }
 
-/** A new issue of `sandbox/playground`, at the top of the epic's children. */
+/** A new issue of `workshop/playground`, at the top of the epic's children. */
 export async function createIssue(page: Page, title: string, epicId: number): Promise<Created> {
   const answer = await api(
     page,
     'POST',
-    `/api/v4/projects/${encodeURIComponent('sandbox/playground')}/issues`,
+    `/api/v4/projects/${encodeURIComponent('workshop/playground')}/issues`,
     {
       title,
       epic_id: epicId,
@@ -64,7 +64,7 @@ export async function createIssue(page: Page, title: string, epicId: number): Pr
 
 /** Opens the epic's page and waits for its child tree to be laid out. */
 export async function openTree(page: Page, epic: Created): Promise<Locator> {
-  await page.goto(`/groups/sandbox/-/epics/${epic.iid}`);
+  await page.goto(`/groups/workshop/-/epics/${epic.iid}`);
   await waitForIdle(page);
   const card = page.getByTestId('epic-tree-card');
   await expect(card.getByRole('heading', { name: 'Child issues and epics' })).toBeVisible();

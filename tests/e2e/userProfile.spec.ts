@@ -9,13 +9,13 @@ test('an author’s name leads to their profile, which lists the issues they ope
   const created = await api(
     page,
     'POST',
-    `/api/v4/projects/${encodeURIComponent('sandbox/playground')}/issues`,
+    `/api/v4/projects/${encodeURIComponent('workshop/playground')}/issues`,
     {
       title,
     },
   );
   expect(created.status).toBe(201);
-  const issuePath = `/sandbox/playground/-/issues/${created.body.iid as number}`;
+  const issuePath = `/workshop/playground/-/issues/${created.body.iid as number}`;
   await page.goto(issuePath);
   await waitForIdle(page);
   await page.getByTestId('issue-meta').getByRole('link', { name: 'Diego Diaz' }).click();
@@ -47,7 +47,7 @@ test('an anonymous visitor sees who a user is, and a missing user is not found',
 
 test('a comment shows on its author’s profile Activity and links to the note', async ({ page }) => {
   await signIn(page, 'developer');
-  const project = encodeURIComponent('sandbox/playground');
+  const project = encodeURIComponent('workshop/playground');
   const title = `Activity check ${Date.now()}`;
   const created = await api(page, 'POST', `/api/v4/projects/${project}/issues`, { title });
   expect(created.status).toBe(201);
@@ -60,11 +60,11 @@ test('a comment shows on its author’s profile Activity and links to the note',
   await page.goto('/developer');
   await waitForIdle(page);
   const event = page.getByTestId('user-activity-event').first();
-  await expect(event).toContainText(`Diego Diaz commented on issue #${iid} at sandbox/playground`);
+  await expect(event).toContainText(`Diego Diaz commented on issue #${iid} at workshop/playground`);
   await expect(event).toContainText(body.replace(/\*/g, ''));
   await expectNoSeriousAxeViolations(page);
   await event.getByRole('link', { name: `#${iid}` }).click();
-  await expect(page).toHaveURL(new RegExp(`/sandbox/playground/-/issues/${iid}#note_${noteId}$`));
+  await expect(page).toHaveURL(new RegExp(`/workshop/playground/-/issues/${iid}#note_${noteId}$`));
   await waitForIdle(page);
   await expect(page.locator(`#note_${noteId}`)).toContainText('Reviewed the plan');
 });

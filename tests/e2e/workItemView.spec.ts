@@ -3,10 +3,10 @@ import { expectNoSeriousAxeViolations, signIn, waitForIdle } from './helpers.ts'
 
 /**
  * The work item detail view (issue 18): a task's own page, and the modal an issue page opens for
- * `?work_item_id=N`. Every test writes to tasks it creates under an issue of `sandbox/playground`.
+ * `?work_item_id=N`. Every test writes to tasks it creates under an issue of `workshop/playground`.
  */
 
-const PROJECT = 'sandbox/playground';
+const PROJECT = 'workshop/playground';
 const TASK_TYPE = 'gid://gitlab/WorkItems::Type/5';
 const ISSUE_TYPE = 'gid://gitlab/WorkItems::Type/1';
 
@@ -42,7 +42,7 @@ async function create(page: Page, input: Record<string, unknown>): Promise<Made>
   return answer.data.workItemCreate.workItem;
 }
 
-/** An issue of the sandbox with one task under it. */
+/** An issue of the workshop with one task under it. */
 async function issueWithTask(page: Page, title: string): Promise<{ issue: Made; task: Made }> {
   const issue = await create(page, { title: `${title} parent`, workItemTypeId: ISSUE_TYPE });
   const task = await create(page, {

@@ -29,7 +29,7 @@ describe.each(BACKENDS)('request bodies that are not UTF-8 (%s)', (backend) => {
 
   async function epicTitles(search: string): Promise<string[]> {
     const response = await fetch(
-      new URL(`/api/v4/groups/sandbox/epics?search=${encodeURIComponent(search)}`, server.baseUrl),
+      new URL(`/api/v4/groups/workshop/epics?search=${encodeURIComponent(search)}`, server.baseUrl),
       { headers: { 'PRIVATE-TOKEN': token } },
     );
     return ((await response.json()) as { title: string }[]).map((epic) => epic.title);
@@ -37,7 +37,7 @@ describe.each(BACKENDS)('request bodies that are not UTF-8 (%s)', (backend) => {
 
   it('refuses a JSON body with bytes that are not UTF-8, and creates nothing', async () => {
     const response = await send(
-      '/api/v4/groups/sandbox/epics',
+      '/api/v4/groups/workshop/epics',
       latin1Json('Encoding probe'),
       'application/json',
     );
@@ -69,7 +69,7 @@ describe.each(BACKENDS)('request bodies that are not UTF-8 (%s)', (backend) => {
 
   it('still takes UTF-8 text, escaped or not', async () => {
     const created = await send(
-      '/api/v4/groups/sandbox/epics',
+      '/api/v4/groups/workshop/epics',
       JSON.stringify({ title: 'Encoding probe café ✓' }),
       'application/json',
     );

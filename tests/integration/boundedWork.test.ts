@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from '../helpers/testServer.ts';
 
 const EPICS_SEARCH = `query($search: String) { group(fullPath: "acme") { epics(search: $search) { nodes { iid } } } }`;
 const EPICS_BY_LABELS = `query($labels: [String], $not: [String]) {
-  group(fullPath: "sandbox") { epics(labelName: $labels, not: { labelName: $not }) { nodes { title } } }
+  group(fullPath: "workshop") { epics(labelName: $labels, not: { labelName: $not }) { nodes { title } } }
 }`;
 
 const names = (count: number, prefix: string) => Array.from({ length: count }, (_, i) => `${prefix} ${i}`);
@@ -78,9 +78,9 @@ describe.each(BACKENDS)('requests cannot ask for unbounded work (%s)', (backend)
   });
 
   it('caps per_page of the pages JSON endpoints at 100, as the REST API does', async () => {
-    const sandbox = await sql<{ id: number; root_namespace_id: number }>`
-      SELECT id, root_namespace_id FROM namespaces WHERE full_path = 'sandbox'`.execute(server.db);
-    const group = sandbox.rows[0]!;
+    const workshop = await sql<{ id: number; root_namespace_id: number }>`
+      SELECT id, root_namespace_id FROM namespaces WHERE full_path = 'workshop'`.execute(server.db);
+    const group = workshop.rows[0]!;
     await server.db
       .insertInto('labels')
       .values(
@@ -93,7 +93,7 @@ describe.each(BACKENDS)('requests cannot ask for unbounded work (%s)', (backend)
         })),
       )
       .execute();
-    const response = await anonymous.json<unknown[]>('/groups/sandbox/-/labels.json?per_page=1000000');
+    const response = await anonymous.json<unknown[]>('/groups/workshop/-/labels.json?per_page=1000000');
     expect(response.status).toBe(200);
     expect(response.body).toHaveLength(100);
   });
@@ -172,7 +172,7 @@ describe.each(BACKENDS)('requests cannot ask for unbounded work (%s)', (backend)
     expect(iids.status).toBe(400);
     expect(iids.body.errors?.[0]?.message).toBe('The request body has too many values (maximum is 10000)');
     const fields = Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`f${i}`, '1']));
-    const form = await owner.request('POST', '/api/v4/groups/sandbox/epics', {
+    const form = await owner.request('POST', '/api/v4/groups/workshop/epics', {
       form: { title: 'Fields', ...fields },
     });
     expect(form.status).toBe(400);
@@ -182,7 +182,7 @@ describe.each(BACKENDS)('requests cannot ask for unbounded work (%s)', (backend)
   });
 
   it('filters by 100 label names as it does by one: all of them, or none of them', async () => {
-    const created = await owner.request('POST', '/api/v4/groups/sandbox/epics', {
+    const created = await owner.request('POST', '/api/v4/groups/workshop/epics', {
       json: { title: 'Carries two labels', labels: 'Filter A,Filter B' },
     });
     expect(created.status).toBe(201);
@@ -206,14 +206,14 @@ describe.each(BACKENDS)('requests cannot ask for unbounded work (%s)', (backend)
 
   it('creates at most 100 new labels in one request, in one statement, and refuses more', async () => {
     const before = await labelCount(server);
-    const refused = await reporter.request('POST', '/api/v4/groups/sandbox/epics', {
+    const refused = await reporter.request('POST', '/api/v4/groups/workshop/epics', {
       json: { title: 'Fan out', labels: names(10_000, 'Fan').join(',') },
     });
     expect(refused.status).toBe(400);
     expect(await labelCount(server)).toBe(before);
 
     const statements = server.statementCount();
-    const accepted = await reporter.request('POST', '/api/v4/groups/sandbox/epics', {
+    const accepted = await reporter.request('POST', '/api/v4/groups/workshop/epics', {
       json: { title: 'Fan out', labels: names(100, 'Fan').join(',') },
     });
     expect(accepted.status).toBe(201);

@@ -62,7 +62,7 @@ describe.each(BACKENDS)("the epic tree's link endpoints (%s)", (backend) => {
       const [a, b, c] = [await newEpic(as('owner')), await newEpic(as('owner')), await newEpic(as('owner'))];
       const answer = await post('reporter', links(parent), [
         `&${a.iid}`,
-        `sandbox&${b.iid}  http://localhost/groups/sandbox/-/epics/${c.iid}`,
+        `workshop&${b.iid}  http://localhost/groups/workshop/-/epics/${c.iid}`,
       ]);
       expect(answer.status).toBe(200);
       expect(answer.body.message).toBeNull();
@@ -72,12 +72,12 @@ describe.each(BACKENDS)("the epic tree's link endpoints (%s)", (backend) => {
         iid: c.iid,
         state: 'opened',
         reference: `&${c.iid}`,
-        path: `/groups/sandbox/-/epics/${c.iid}`,
-        relation_path: `/groups/sandbox/-/epics/${parent.iid}/links/${c.id}`,
+        path: `/groups/workshop/-/epics/${c.iid}`,
+        relation_path: `/groups/workshop/-/epics/${parent.iid}/links/${c.id}`,
         confidential: false,
         has_children: false,
         has_issues: false,
-        full_path: 'sandbox',
+        full_path: 'workshop',
         can_admin: true,
         closed_at: null,
       });
@@ -93,18 +93,18 @@ describe.each(BACKENDS)("the epic tree's link endpoints (%s)", (backend) => {
     it("moves an epic away from its previous parent, and both parents' counts follow at once", async () => {
       const first = await newEpic(as('owner'));
       const second = await newEpic(as('owner'));
-      const child = await newEpic(as('owner'), 'sandbox', { parent_id: first.id });
-      expect((await descendantCounts(as('owner'), 'sandbox', first.iid))?.openedEpics).toBe(1);
+      const child = await newEpic(as('owner'), 'workshop', { parent_id: first.id });
+      expect((await descendantCounts(as('owner'), 'workshop', first.iid))?.openedEpics).toBe(1);
       const answer = await post('owner', links(second), [`&${child.iid}`]);
       expect(answer.status).toBe(200);
       expect(await parentIdOf(server, child.id)).toBe(second.id);
-      expect((await descendantCounts(as('owner'), 'sandbox', first.iid))?.openedEpics).toBe(0);
-      expect((await descendantCounts(as('owner'), 'sandbox', second.iid))?.openedEpics).toBe(1);
+      expect((await descendantCounts(as('owner'), 'workshop', first.iid))?.openedEpics).toBe(0);
+      expect((await descendantCounts(as('owner'), 'workshop', second.iid))?.openedEpics).toBe(1);
     });
 
     it("answers 409 'Epic(s) already assigned' when every epic named is a child already", async () => {
       const parent = await newEpic(as('owner'));
-      const child = await newEpic(as('owner'), 'sandbox', { parent_id: parent.id });
+      const child = await newEpic(as('owner'), 'workshop', { parent_id: parent.id });
       const before = await linkCounts(server);
       const answer = await post('owner', links(parent), [`&${child.iid}`]);
       expect(answer).toMatchObject({ status: 409, body: { message: 'Epic(s) already assigned' } });
@@ -134,7 +134,7 @@ describe.each(BACKENDS)("the epic tree's link endpoints (%s)", (backend) => {
     it("answers 409 'Epic hierarchy level too deep' when the link would pass 7 levels, and changes nothing", async () => {
       let deepest = await newEpic(as('owner'));
       for (let level = 2; level <= 7; level++) {
-        deepest = await newEpic(as('owner'), 'sandbox', { parent_id: deepest.id });
+        deepest = await newEpic(as('owner'), 'workshop', { parent_id: deepest.id });
       }
       const leaf = await newEpic(as('owner'));
       const before = await linkCounts(server);
@@ -145,9 +145,9 @@ describe.each(BACKENDS)("the epic tree's link endpoints (%s)", (backend) => {
 
     it("answers 409 with the hierarchy rule's message for itself, an ancestor, another hierarchy and confidentiality", async () => {
       const parent = await newEpic(as('owner'));
-      const child = await newEpic(as('owner'), 'sandbox', { parent_id: parent.id });
+      const child = await newEpic(as('owner'), 'workshop', { parent_id: parent.id });
       const acmeEpic = await newEpic(as('owner'), 'acme');
-      const confidentialParent = await newEpic(as('owner'), 'sandbox', { confidential: true });
+      const confidentialParent = await newEpic(as('owner'), 'workshop', { confidential: true });
       const publicEpic = await newEpic(as('owner'));
       const before = await linkCounts(server);
       const cases: [CreatedEpic, string, string][] = [
@@ -231,7 +231,7 @@ describe.each(BACKENDS)("the epic tree's link endpoints (%s)", (backend) => {
         status: 400,
         body: { message: 'Malformed JSON in the request body' },
       });
-      expect(await sendJson(as('owner'), 'POST', '/groups/sandbox/-/epics/x1/links', {})).toMatchObject({
+      expect(await sendJson(as('owner'), 'POST', '/groups/workshop/-/epics/x1/links', {})).toMatchObject({
         status: 400,
         body: { message: 'iid is invalid' },
       });
@@ -244,9 +244,9 @@ describe.each(BACKENDS)("the epic tree's link endpoints (%s)", (backend) => {
 
     it('hides confidential children from Guests and anonymous visitors, and leaves them out of has_children', async () => {
       const parent = await newEpic(as('owner'));
-      const middle = await newEpic(as('owner'), 'sandbox', { parent_id: parent.id });
-      await newEpic(as('owner'), 'sandbox', { parent_id: middle.id, confidential: true });
-      await newEpic(as('owner'), 'sandbox', { parent_id: parent.id, confidential: true });
+      const middle = await newEpic(as('owner'), 'workshop', { parent_id: parent.id });
+      await newEpic(as('owner'), 'workshop', { parent_id: middle.id, confidential: true });
+      await newEpic(as('owner'), 'workshop', { parent_id: parent.id, confidential: true });
       const asReporter = await sendJson<ChildJson[]>(as('reporter'), 'GET', links(parent));
       expect(asReporter.body).toHaveLength(2);
       expect(asReporter.body.find((child) => child.id === middle.id)?.has_children).toBe(true);
@@ -262,8 +262,8 @@ describe.each(BACKENDS)("the epic tree's link endpoints (%s)", (backend) => {
 
     it('unlinks a child epic, which keeps its own children, and answers 404 for one that is not a child', async () => {
       const parent = await newEpic(as('owner'));
-      const child = await newEpic(as('owner'), 'sandbox', { parent_id: parent.id });
-      const grandchild = await newEpic(as('owner'), 'sandbox', { parent_id: child.id });
+      const child = await newEpic(as('owner'), 'workshop', { parent_id: parent.id });
+      const grandchild = await newEpic(as('owner'), 'workshop', { parent_id: child.id });
       const stranger = await newEpic(as('owner'));
       expect((await sendJson(as('guest'), 'DELETE', `${links(parent)}/${child.id}`)).status).toBe(403);
       expect(await sendJson(as('owner'), 'DELETE', `${links(parent)}/${stranger.id}`)).toMatchObject({
@@ -275,7 +275,7 @@ describe.each(BACKENDS)("the epic tree's link endpoints (%s)", (backend) => {
       expect(answer).toMatchObject({ status: 200, body: { issuables: [] } });
       expect(await parentIdOf(server, child.id)).toBeNull();
       expect(await parentIdOf(server, grandchild.id)).toBe(child.id);
-      expect((await descendantCounts(as('owner'), 'sandbox', parent.iid))?.openedEpics).toBe(0);
+      expect((await descendantCounts(as('owner'), 'workshop', parent.iid))?.openedEpics).toBe(0);
     });
   });
 
@@ -284,50 +284,50 @@ describe.each(BACKENDS)("the epic tree's link endpoints (%s)", (backend) => {
       const parent = await newEpic(as('owner'));
       const previous = await newEpic(as('owner'));
       const first = await newIssue(as('owner'));
-      const second = await newIssue(as('owner'), 'sandbox/playground', { epic_id: previous.id });
+      const second = await newIssue(as('owner'), 'workshop/playground', { epic_id: previous.id });
       const answer = await post('reporter', issues(parent), [
-        `sandbox/playground#${first.iid}`,
-        `http://localhost/sandbox/playground/-/issues/${second.iid}`,
+        `workshop/playground#${first.iid}`,
+        `http://localhost/workshop/playground/-/issues/${second.iid}`,
       ]);
       expect(answer.status).toBe(200);
       expect(answer.body.issuables.map((item) => item.id)).toEqual([second.id, first.id]);
       const link = answer.body.issuables[0]!;
       expect(link).toMatchObject({
         iid: second.iid,
-        reference: `sandbox/playground#${second.iid}`,
-        path: `/sandbox/playground/-/issues/${second.iid}`,
-        relation_path: `/groups/sandbox/-/epics/${parent.iid}/issues/${link.epic_issue_id}`,
+        reference: `workshop/playground#${second.iid}`,
+        path: `/workshop/playground/-/issues/${second.iid}`,
+        relation_path: `/groups/workshop/-/epics/${parent.iid}/issues/${link.epic_issue_id}`,
         state: 'opened',
         confidential: false,
       });
       expect(await epicOfIssue(server, second.id)).toBe(parent.id);
-      expect((await descendantCounts(as('owner'), 'sandbox', previous.iid))?.openedIssues).toBe(0);
-      expect((await descendantCounts(as('owner'), 'sandbox', parent.iid))?.openedIssues).toBe(2);
+      expect((await descendantCounts(as('owner'), 'workshop', previous.iid))?.openedIssues).toBe(0);
+      expect((await descendantCounts(as('owner'), 'workshop', parent.iid))?.openedIssues).toBe(2);
     });
 
     it('answers 404 for issues it cannot link, 409 when all are linked, 422 for a public issue in a confidential epic', async () => {
       const parent = await newEpic(as('owner'));
-      const linked = await newIssue(as('owner'), 'sandbox/playground', { epic_id: parent.id });
-      const confidentialParent = await newEpic(as('owner'), 'sandbox', { confidential: true });
+      const linked = await newIssue(as('owner'), 'workshop/playground', { epic_id: parent.id });
+      const confidentialParent = await newEpic(as('owner'), 'workshop', { confidential: true });
       const publicIssue = await newIssue(as('owner'));
       const before = await linkCounts(server);
       // `#1` names no project from an epic; acme's issues are outside the epic's group.
-      for (const references of [['#1'], ['acme/handbook#1'], ['sandbox/playground#99999'], []]) {
+      for (const references of [['#1'], ['acme/handbook#1'], ['workshop/playground#99999'], []]) {
         expect(await post('owner', issues(parent), references), JSON.stringify(references)).toMatchObject({
           status: 404,
           body: { message: NOT_FOUND_ISSUE },
         });
       }
-      expect(await post('owner', issues(parent), [`sandbox/playground#${linked.iid}`])).toMatchObject({
+      expect(await post('owner', issues(parent), [`workshop/playground#${linked.iid}`])).toMatchObject({
         status: 409,
         body: { message: 'Issue(s) already assigned' },
       });
       expect(
-        await post('owner', issues(confidentialParent), [`sandbox/playground#${publicIssue.iid}`]),
+        await post('owner', issues(confidentialParent), [`workshop/playground#${publicIssue.iid}`]),
       ).toMatchObject({
         status: 422,
         body: {
-          message: `sandbox/playground#${publicIssue.iid} cannot be added: Cannot assign a confidential epic to a non-confidential issue. Make the issue confidential and try again`,
+          message: `workshop/playground#${publicIssue.iid} cannot be added: Cannot assign a confidential epic to a non-confidential issue. Make the issue confidential and try again`,
         },
       });
       expect(await linkCounts(server)).toEqual(before);
@@ -336,8 +336,8 @@ describe.each(BACKENDS)("the epic tree's link endpoints (%s)", (backend) => {
     it('unlinks an issue for admins only, leaving the issue, and answers 404 for a link of another epic', async () => {
       const parent = await newEpic(as('owner'));
       const other = await newEpic(as('owner'));
-      const issue = await newIssue(as('owner'), 'sandbox/playground', { epic_id: parent.id });
-      await newIssue(as('owner'), 'sandbox/playground', { epic_id: other.id });
+      const issue = await newIssue(as('owner'), 'workshop/playground', { epic_id: parent.id });
+      await newIssue(as('owner'), 'workshop/playground', { epic_id: other.id });
       const listed = await sendJson<ChildJson[]>(as('guest'), 'GET', issues(parent));
       expect(listed.body).toHaveLength(1);
       expect(listed.body[0]).toMatchObject({ id: issue.id, relation_path: null, can_admin: false });
@@ -353,19 +353,19 @@ describe.each(BACKENDS)("the epic tree's link endpoints (%s)", (backend) => {
       const answer = await sendJson<Issuables>(as('reporter'), 'DELETE', `${issues(parent)}/${linkId}`);
       expect(answer).toMatchObject({ status: 200, body: { issuables: [] } });
       expect(await epicOfIssue(server, issue.id)).toBeNull();
-      expect((await sendJson(as('owner'), 'GET', `/api/v4/projects/sandbox%2Fplayground`)).status).toBe(200);
+      expect((await sendJson(as('owner'), 'GET', `/api/v4/projects/workshop%2Fplayground`)).status).toBe(200);
     });
 
     it("hides confidential issues from those who may not see them, and keeps them out of the parent's counts", async () => {
-      const parent = await newEpic(as('owner'), 'sandbox', { confidential: true });
-      await newIssue(as('owner'), 'sandbox/playground', { epic_id: parent.id, confidential: true });
+      const parent = await newEpic(as('owner'), 'workshop', { confidential: true });
+      await newIssue(as('owner'), 'workshop/playground', { epic_id: parent.id, confidential: true });
       expect((await sendJson<ChildJson[]>(as('reporter'), 'GET', issues(parent))).body).toHaveLength(1);
       expect((await sendJson(as('guest'), 'GET', issues(parent))).status).toBe(404);
       const publicParent = await newEpic(as('owner'));
-      await newIssue(as('owner'), 'sandbox/playground', { epic_id: publicParent.id, confidential: true });
+      await newIssue(as('owner'), 'workshop/playground', { epic_id: publicParent.id, confidential: true });
       expect((await sendJson<ChildJson[]>(as('guest'), 'GET', issues(publicParent))).body).toEqual([]);
-      expect((await descendantCounts(as('guest'), 'sandbox', publicParent.iid))?.openedIssues).toBe(0);
-      expect((await descendantCounts(as('reporter'), 'sandbox', publicParent.iid))?.openedIssues).toBe(1);
+      expect((await descendantCounts(as('guest'), 'workshop', publicParent.iid))?.openedIssues).toBe(0);
+      expect((await descendantCounts(as('reporter'), 'workshop', publicParent.iid))?.openedIssues).toBe(1);
     });
   });
 });

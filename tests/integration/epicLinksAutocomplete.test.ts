@@ -24,14 +24,14 @@ describe.each(BACKENDS)('autocomplete sources of the link forms (%s)', (backend)
   beforeAll(async () => {
     server = await startTestServer({ backend, epics: 20, issues: 60 });
     clients = await signedInClients(server);
-    await newEpic(as('owner'), 'sandbox', { title: 'Autocomplete public comet' });
-    await newEpic(as('owner'), 'sandbox', { title: 'Autocomplete secret comet', confidential: true });
+    await newEpic(as('owner'), 'workshop', { title: 'Autocomplete public comet' });
+    await newEpic(as('owner'), 'workshop', { title: 'Autocomplete secret comet', confidential: true });
     await newEpic(as('owner'), 'acme/product', { title: 'Autocomplete product comet' });
   });
   afterAll(() => server?.close());
 
   it('suggests the epics the viewer may read by title, confidential ones only from Reporters up', async () => {
-    const asReporter = await suggest('reporter', 'sandbox', 'epics', 'search=comet');
+    const asReporter = await suggest('reporter', 'workshop', 'epics', 'search=comet');
     expect(asReporter.status).toBe(200);
     expect(asReporter.body.map((epic) => epic.title).sort()).toEqual([
       'Autocomplete public comet',
@@ -40,15 +40,15 @@ describe.each(BACKENDS)('autocomplete sources of the link forms (%s)', (backend)
     const secret = asReporter.body.find((epic) => epic.confidential)!;
     expect(secret).toMatchObject({ reference: `&${secret.iid}`, state: 'opened' });
     for (const person of ['guest', 'anonymous'] as const) {
-      const shown = await suggest(person, 'sandbox', 'epics', 'search=comet');
+      const shown = await suggest(person, 'workshop', 'epics', 'search=comet');
       expect(
         shown.body.map((epic) => epic.title),
         person,
       ).toEqual(['Autocomplete public comet']);
     }
-    const onlySecret = await suggest('reporter', 'sandbox', 'epics', 'search=comet&confidential_only=true');
+    const onlySecret = await suggest('reporter', 'workshop', 'epics', 'search=comet&confidential_only=true');
     expect(onlySecret.body.map((epic) => epic.title)).toEqual(['Autocomplete secret comet']);
-    expect((await suggest('guest', 'sandbox', 'epics', 'search=comet&confidential_only=true')).body).toEqual(
+    expect((await suggest('guest', 'workshop', 'epics', 'search=comet&confidential_only=true')).body).toEqual(
       [],
     );
   });
@@ -62,22 +62,22 @@ describe.each(BACKENDS)('autocomplete sources of the link forms (%s)', (backend)
   });
 
   it("suggests the group's issues with full references, hiding confidential ones from Guests", async () => {
-    const asReporter = await suggest('reporter', 'sandbox', 'issues', 'search=credentials');
+    const asReporter = await suggest('reporter', 'workshop', 'issues', 'search=credentials');
     expect(asReporter.body).toEqual([
       {
         id: expect.any(Number),
         iid: 4,
-        title: 'Rotate the sandbox credentials',
-        reference: 'sandbox/playground#4',
+        title: 'Rotate the workshop credentials',
+        reference: 'workshop/playground#4',
         confidential: true,
         state: 'opened',
       },
     ]);
-    expect((await suggest('guest', 'sandbox', 'issues', 'search=credentials')).body).toEqual([]);
-    const onlyConfidential = await suggest('reporter', 'sandbox', 'issues', 'confidential_only=true');
+    expect((await suggest('guest', 'workshop', 'issues', 'search=credentials')).body).toEqual([]);
+    const onlyConfidential = await suggest('reporter', 'workshop', 'issues', 'confidential_only=true');
     expect(onlyConfidential.body.map((issue) => issue.iid).sort()).toEqual([4, 5]);
-    const byIid = await suggest('guest', 'sandbox', 'issues', 'search=%232');
-    expect(byIid.body.map((issue) => issue.reference)).toContain('sandbox/playground#2');
+    const byIid = await suggest('guest', 'workshop', 'issues', 'search=%232');
+    expect(byIid.body.map((issue) => issue.reference)).toContain('workshop/playground#2');
   });
 
   it('answers 404 for a group the viewer cannot see, and 400 for a bad parameter', async () => {
@@ -89,6 +89,6 @@ describe.each(BACKENDS)('autocomplete sources of the link forms (%s)', (backend)
     const acme = await suggest('outsider', 'acme', 'issues', 'search=');
     expect(acme.status).toBe(200);
     expect(acme.body.every((issue) => !issue.reference.startsWith('acme/security/'))).toBe(true);
-    expect((await suggest('guest', 'sandbox', 'epics', 'confidential_only=maybe')).status).toBe(400);
+    expect((await suggest('guest', 'workshop', 'epics', 'confidential_only=maybe')).status).toBe(400);
   });
 });

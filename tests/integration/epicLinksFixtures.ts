@@ -4,7 +4,7 @@ import type { TestServer } from '../helpers/testServer.ts';
 
 /**
  * Shared steps of the link suites (epicLinks*, relatedLinks*, issueCreate*): JSON requests with the
- * session's CSRF token, fresh epics and issues in the demo group `sandbox`, and database reads.
+ * session's CSRF token, fresh epics and issues in the demo group `workshop`, and database reads.
  */
 
 export interface JsonAnswer<T = unknown> {
@@ -39,7 +39,7 @@ let counter = 0;
 /** A new epic through the REST API (with `parent_id`, a child at the top of that parent). */
 export async function newEpic(
   client: HttpClient,
-  group = 'sandbox',
+  group = 'workshop',
   fields: { title?: string; confidential?: boolean; parent_id?: number } = {},
 ): Promise<CreatedEpic> {
   const answer = await sendJson<{ id: number; iid: number }>(
@@ -61,7 +61,7 @@ export interface CreatedIssue {
 /** A new issue through the REST API. */
 export async function newIssue(
   client: HttpClient,
-  project = 'sandbox/playground',
+  project = 'workshop/playground',
   fields: { title?: string; confidential?: boolean; epic_id?: number } = {},
 ): Promise<CreatedIssue> {
   const answer = await sendJson<{ id: number; iid: number }>(

@@ -58,8 +58,8 @@ describe.each(BACKENDS)('the REST epic links and epic issues APIs (%s)', (backen
   describe('epic links', () => {
     it('creates a child with parent_id through POST /groups/:id/epics, at the top of the existing children', async () => {
       const parent = await newEpic(owner);
-      const older = await newEpic(owner, 'sandbox', { parent_id: parent.id });
-      const newer = await newEpic(owner, 'sandbox', { parent_id: parent.id, title: 'Newest child' });
+      const older = await newEpic(owner, 'workshop', { parent_id: parent.id });
+      const newer = await newEpic(owner, 'workshop', { parent_id: parent.id, title: 'Newest child' });
       const listed = await api<EpicJson[]>(reporter, 'GET', epicsOf(parent));
       expect(listed.status).toBe(200);
       expect(listed.body.map((epic) => epic.id)).toEqual([newer.id, older.id]);
@@ -73,11 +73,11 @@ describe.each(BACKENDS)('the REST epic links and epic issues APIs (%s)', (backen
     it('links an epic by its global id (201), moving it from its old parent, and refuses what the hierarchy does not allow (409)', async () => {
       const oldParent = await newEpic(owner);
       const parent = await newEpic(owner);
-      const child = await newEpic(owner, 'sandbox', { parent_id: oldParent.id });
+      const child = await newEpic(owner, 'workshop', { parent_id: oldParent.id });
       const linked = await api(reporter, 'POST', `${epicsOf(parent)}/${child.id}`);
       expect(linked.status).toBe(201);
       expect(linked.body).toMatchObject({ id: child.id, parent_id: parent.id });
-      expect((await descendantCounts(owner, 'sandbox', oldParent.iid))?.openedEpics).toBe(0);
+      expect((await descendantCounts(owner, 'workshop', oldParent.iid))?.openedEpics).toBe(0);
       const before = await linkCounts(server);
       expect(await api(owner, 'POST', `${epicsOf(child)}/${parent.id}`)).toMatchObject({
         status: 409,
@@ -86,7 +86,7 @@ describe.each(BACKENDS)('the REST epic links and epic issues APIs (%s)', (backen
       expect(await linkCounts(server)).toEqual(before);
       let deepest = await newEpic(owner);
       for (let level = 2; level <= 7; level++)
-        deepest = await newEpic(owner, 'sandbox', { parent_id: deepest.id });
+        deepest = await newEpic(owner, 'workshop', { parent_id: deepest.id });
       const leaf = await newEpic(owner);
       const beforeDepth = await linkCounts(server);
       expect(await api(owner, 'POST', `${epicsOf(deepest)}/${leaf.id}`)).toMatchObject({
@@ -104,7 +104,7 @@ describe.each(BACKENDS)('the REST epic links and epic issues APIs (%s)', (backen
     });
 
     it('creates a child epic by title (201 LinkedEpic), confidential like its parent unless told', async () => {
-      const parent = await newEpic(owner, 'sandbox', { confidential: true });
+      const parent = await newEpic(owner, 'workshop', { confidential: true });
       const created = await api<{ id: number; iid: number }>(reporter, 'POST', epicsOf(parent), {
         title: 'Secret child',
       });
@@ -115,9 +115,9 @@ describe.each(BACKENDS)('the REST epic links and epic issues APIs (%s)', (backen
         parent_id: parent.id,
         has_children: false,
         has_issues: false,
-        reference: `sandbox&${created.body.iid}`,
-        url: `http://localhost/groups/sandbox/-/epics/${created.body.iid}`,
-        relation_url: `http://localhost/groups/sandbox/-/epics/${parent.iid}/links/${created.body.id}`,
+        reference: `workshop&${created.body.iid}`,
+        url: `http://localhost/groups/workshop/-/epics/${created.body.iid}`,
+        relation_url: `http://localhost/groups/workshop/-/epics/${parent.iid}/links/${created.body.id}`,
       });
       const row = await server.db
         .selectFrom('epics')
@@ -145,9 +145,9 @@ describe.each(BACKENDS)('the REST epic links and epic issues APIs (%s)', (backen
 
     it('moves a child before or after a sibling (PUT) and unlinks one (DELETE, parent_id null)', async () => {
       const parent = await newEpic(owner);
-      const c = await newEpic(owner, 'sandbox', { parent_id: parent.id });
-      const b = await newEpic(owner, 'sandbox', { parent_id: parent.id });
-      const a = await newEpic(owner, 'sandbox', { parent_id: parent.id });
+      const c = await newEpic(owner, 'workshop', { parent_id: parent.id });
+      const b = await newEpic(owner, 'workshop', { parent_id: parent.id });
+      const a = await newEpic(owner, 'workshop', { parent_id: parent.id });
       const order = async () => (await api<EpicJson[]>(owner, 'GET', epicsOf(parent))).body.map((e) => e.id);
       expect(await order()).toEqual([a.id, b.id, c.id]);
       const moved = await api<EpicJson[]>(reporter, 'PUT', `${epicsOf(parent)}/${a.id}`, {
@@ -195,8 +195,8 @@ describe.each(BACKENDS)('the REST epic links and epic issues APIs (%s)', (backen
   describe('epic issues', () => {
     it('lists the epic issues in tree order with epic_issue_id, paginated', async () => {
       const parent = await newEpic(owner);
-      const first = await newIssue(owner, 'sandbox/playground', { epic_id: parent.id });
-      const second = await newIssue(owner, 'sandbox/playground', { epic_id: parent.id });
+      const first = await newIssue(owner, 'workshop/playground', { epic_id: parent.id });
+      const second = await newIssue(owner, 'workshop/playground', { epic_id: parent.id });
       const page = await owner.request('GET', `/api/v4${issuesOf(parent)}?per_page=1`);
       expect(page.status).toBe(200);
       expect(page.headers.get('x-total')).toBe('2');
@@ -210,12 +210,12 @@ describe.each(BACKENDS)('the REST epic links and epic issues APIs (%s)', (backen
     it('links an issue by global id (201 EpicIssueLink), 409 when it is in the epic, 404 when unreadable', async () => {
       const parent = await newEpic(owner);
       const other = await newEpic(owner);
-      const issue = await newIssue(owner, 'sandbox/playground', { epic_id: other.id });
+      const issue = await newIssue(owner, 'workshop/playground', { epic_id: other.id });
       const linked = await api(reporter, 'POST', `${issuesOf(parent)}/${issue.id}`);
       expect(linked.status).toBe(201);
       expect(linked.body).toMatchObject({
         id: expect.any(Number),
-        epic: { id: parent.id, iid: parent.iid, reference: `sandbox&${parent.iid}` },
+        epic: { id: parent.id, iid: parent.iid, reference: `workshop&${parent.iid}` },
         issue: { id: issue.id, iid: issue.iid },
       });
       expect(await epicOfIssue(server, issue.id)).toBe(parent.id);
@@ -247,9 +247,9 @@ describe.each(BACKENDS)('the REST epic links and epic issues APIs (%s)', (backen
 
     it("moves an issue link among the epic's issues (PUT) and unlinks it (DELETE returns the link)", async () => {
       const parent = await newEpic(owner);
-      const c = await newIssue(owner, 'sandbox/playground', { epic_id: parent.id });
-      const b = await newIssue(owner, 'sandbox/playground', { epic_id: parent.id });
-      const a = await newIssue(owner, 'sandbox/playground', { epic_id: parent.id });
+      const c = await newIssue(owner, 'workshop/playground', { epic_id: parent.id });
+      const b = await newIssue(owner, 'workshop/playground', { epic_id: parent.id });
+      const a = await newIssue(owner, 'workshop/playground', { epic_id: parent.id });
       const listed = (await api<IssueJson[]>(owner, 'GET', issuesOf(parent))).body;
       expect(listed.map((issue) => issue.id)).toEqual([a.id, b.id, c.id]);
       const link = (id: number) => listed.find((issue) => issue.id === id)!.epic_issue_id;

@@ -20,7 +20,7 @@ import { closeCheckingRollups } from '../helpers/rollups.ts';
 import { startTestServer, type TestServer } from '../helpers/testServer.ts';
 
 /** A demo group with no epics of its own; the suite's tree lives there. */
-const GROUP = 'sandbox';
+const GROUP = 'workshop';
 const SEED = 20_260_615;
 const BATCHES = 60;
 

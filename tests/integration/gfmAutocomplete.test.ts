@@ -18,22 +18,22 @@ describe.each(BACKENDS)('GFM autocomplete sources (%s)', (backend) => {
   const as = (person: Person | 'anonymous') => clients.get(person)!;
   const get = (person: Person | 'anonymous', path: string) => sendJson<Row[]>(as(person), 'GET', path);
   const project = (source: string, query = '') =>
-    `/sandbox/playground/-/autocomplete_sources/${source}?type=Issue&type_id=${issue.iid}${query}`;
+    `/workshop/playground/-/autocomplete_sources/${source}?type=Issue&type_id=${issue.iid}${query}`;
   const group = (source: string, query = '') =>
-    `/groups/sandbox/-/autocomplete_sources/${source}?type=Epic&type_id=${epic.iid}${query}`;
+    `/groups/workshop/-/autocomplete_sources/${source}?type=Epic&type_id=${epic.iid}${query}`;
 
   beforeAll(async () => {
     server = await startTestServer({ backend, epics: 10, issues: 20 });
     clients = await signedInClients(server);
-    issue = await newIssue(as('developer'), 'sandbox/playground', { title: 'Autocomplete host issue' });
-    epic = await newEpic(as('owner'), 'sandbox', { title: 'Autocomplete host epic' });
-    await newEpic(as('owner'), 'sandbox', { title: 'Gfm secret nebula', confidential: true });
-    const label = await sendJson(as('owner'), 'POST', '/api/v4/groups/sandbox/labels', {
+    issue = await newIssue(as('developer'), 'workshop/playground', { title: 'Autocomplete host issue' });
+    epic = await newEpic(as('owner'), 'workshop', { title: 'Autocomplete host epic' });
+    await newEpic(as('owner'), 'workshop', { title: 'Gfm secret nebula', confidential: true });
+    const label = await sendJson(as('owner'), 'POST', '/api/v4/groups/workshop/labels', {
       name: 'Gfm two words',
       color: '#aa3300',
     });
     expect(label.status).toBe(201);
-    const milestone = await sendJson(as('owner'), 'POST', '/api/v4/groups/sandbox/milestones', {
+    const milestone = await sendJson(as('owner'), 'POST', '/api/v4/groups/workshop/milestones', {
       title: 'Gfm sprint 4',
     });
     expect(milestone.status).toBe(201);
@@ -63,7 +63,7 @@ describe.each(BACKENDS)('GFM autocomplete sources (%s)', (backend) => {
       {
         id: expect.any(Number),
         iid: 4,
-        title: 'Rotate the sandbox credentials',
+        title: 'Rotate the workshop credentials',
         reference: '#4',
         confidential: true,
         state: 'opened',
@@ -143,7 +143,7 @@ describe.each(BACKENDS)('GFM autocomplete sources (%s)', (backend) => {
   });
 
   it('answers 404 for an item or a place the viewer cannot read', async () => {
-    const confidential = '/sandbox/playground/-/autocomplete_sources/members?type=Issue&type_id=4';
+    const confidential = '/workshop/playground/-/autocomplete_sources/members?type=Issue&type_id=4';
     expect((await get('guest', confidential)).status).toBe(404);
     expect((await get('reporter', confidential)).status).toBe(200);
     expect((await get('guest', project('members').replace(/type_id=\d+/, 'type_id=999999'))).status).toBe(
@@ -155,15 +155,15 @@ describe.each(BACKENDS)('GFM autocomplete sources (%s)', (backend) => {
 
   it('answers 400 for a bad type, type_id or search, and for commands without an item', async () => {
     const bad = [
-      '/sandbox/playground/-/autocomplete_sources/members?type=Epic&type_id=1',
-      '/sandbox/playground/-/autocomplete_sources/members?type=Issue&type_id=abc',
-      '/sandbox/playground/-/autocomplete_sources/members?type=Issue&type_id=0',
-      '/sandbox/playground/-/autocomplete_sources/members?type=Issue',
-      '/sandbox/playground/-/autocomplete_sources/members?type_id=1',
-      '/sandbox/playground/-/autocomplete_sources/commands',
-      '/groups/sandbox/-/autocomplete_sources/commands',
-      '/groups/sandbox/-/autocomplete_sources/labels?type=Issue&type_id=1',
-      `/sandbox/playground/-/autocomplete_sources/issues?search=${'x'.repeat(300)}`,
+      '/workshop/playground/-/autocomplete_sources/members?type=Epic&type_id=1',
+      '/workshop/playground/-/autocomplete_sources/members?type=Issue&type_id=abc',
+      '/workshop/playground/-/autocomplete_sources/members?type=Issue&type_id=0',
+      '/workshop/playground/-/autocomplete_sources/members?type=Issue',
+      '/workshop/playground/-/autocomplete_sources/members?type_id=1',
+      '/workshop/playground/-/autocomplete_sources/commands',
+      '/groups/workshop/-/autocomplete_sources/commands',
+      '/groups/workshop/-/autocomplete_sources/labels?type=Issue&type_id=1',
+      `/workshop/playground/-/autocomplete_sources/issues?search=${'x'.repeat(300)}`,
     ];
     for (const path of bad) {
       const answer = await sendJson<{ message: string }>(as('owner'), 'GET', path);

@@ -29,28 +29,28 @@ describe.each(BACKENDS)('a GitLab client library (gitbeaker) against /api/v4 (%s
   });
 
   it('creates, edits, lists the issues of and deletes project and group milestones', async () => {
-    const project = await api.ProjectMilestones.create('sandbox/playground', 'Client sprint', {
+    const project = await api.ProjectMilestones.create('workshop/playground', 'Client sprint', {
       description: 'Made by gitbeaker',
       startDate: '2026-09-01',
       dueDate: '2026-09-14',
     });
     expect(project).toMatchObject({ title: 'Client sprint', state: 'active', due_date: '2026-09-14' });
-    const closed = await api.ProjectMilestones.edit('sandbox/playground', project.id, {
+    const closed = await api.ProjectMilestones.edit('workshop/playground', project.id, {
       stateEvent: 'close',
     });
     expect(closed.state).toBe('closed');
-    const listed = await api.ProjectMilestones.all('sandbox/playground', { state: 'closed' });
+    const listed = await api.ProjectMilestones.all('workshop/playground', { state: 'closed' });
     expect(listed.map((milestone) => milestone.title)).toContain('Client sprint');
-    expect(await api.ProjectMilestones.allAssignedIssues('sandbox/playground', project.id)).toEqual([]);
-    await api.ProjectMilestones.remove('sandbox/playground', project.id);
-    await expect(api.ProjectMilestones.show('sandbox/playground', project.id)).rejects.toThrow(
+    expect(await api.ProjectMilestones.allAssignedIssues('workshop/playground', project.id)).toEqual([]);
+    await api.ProjectMilestones.remove('workshop/playground', project.id);
+    await expect(api.ProjectMilestones.show('workshop/playground', project.id)).rejects.toThrow(
       /404|Not Found/,
     );
 
-    const group = await api.GroupMilestones.create('sandbox', 'Client quarter');
-    expect((await api.GroupMilestones.show('sandbox', group.id)).title).toBe('Client quarter');
-    await expect(api.GroupMilestones.create('sandbox', 'Client quarter')).rejects.toThrow();
-    await api.GroupMilestones.remove('sandbox', group.id);
+    const group = await api.GroupMilestones.create('workshop', 'Client quarter');
+    expect((await api.GroupMilestones.show('workshop', group.id)).title).toBe('Client quarter');
+    await expect(api.GroupMilestones.create('workshop', 'Client quarter')).rejects.toThrow();
+    await api.GroupMilestones.remove('workshop', group.id);
   });
 
   it('lists, creates, updates and deletes group epics', async () => {

@@ -15,7 +15,7 @@ interface LabelJson {
 describe.each(BACKENDS)('group labels API (%s)', (backend) => {
   let server: TestServer;
   const as: Record<string, HttpClient> = {};
-  const group = 'sandbox';
+  const group = 'workshop';
 
   beforeAll(async () => {
     server = await startTestServer({ backend, epics: 10, issues: 20 });
@@ -88,7 +88,7 @@ describe.each(BACKENDS)('group labels API (%s)', (backend) => {
     const project = await server.db
       .selectFrom('projects')
       .select('id')
-      .where('full_path', '=', 'sandbox/playground')
+      .where('full_path', '=', 'workshop/playground')
       .executeTakeFirstOrThrow();
     const issue = (await (
       await as.owner!.request('POST', `/api/v4/projects/${project.id}/issues`, {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLAYGROUND_MILESTONE } from '../../src/server/db/seed/sandboxPlayground.ts';
+import { PLAYGROUND_MILESTONE } from '../../src/server/db/seed/workshop.ts';
 import { BACKENDS } from '../helpers/backends.ts';
 import { type Person, signedInClients, userId } from '../helpers/epicSidebar.ts';
 import type { HttpClient } from '../helpers/httpClient.ts';
@@ -20,7 +20,7 @@ interface IssueJson {
   web_url: string;
 }
 
-const PLAYGROUND = '/api/v4/projects/sandbox%2Fplayground/issues';
+const PLAYGROUND = '/api/v4/projects/workshop%2Fplayground/issues';
 
 /** The tree's create-issue form: POST /api/v4/projects/:id/issues with { title, epic_id }. */
 describe.each(BACKENDS)('creating an issue through the REST API (%s)', (backend) => {
@@ -34,7 +34,7 @@ describe.each(BACKENDS)('creating an issue through the REST API (%s)', (backend)
       await server.db
         .selectFrom('projects')
         .select('last_issue_iid')
-        .where('full_path', '=', 'sandbox/playground')
+        .where('full_path', '=', 'workshop/playground')
         .executeTakeFirstOrThrow()
     ).last_issue_iid;
 
@@ -55,15 +55,15 @@ describe.each(BACKENDS)('creating an issue through the REST API (%s)', (backend)
       author: { username: 'guest' },
       epic: null,
       epic_iid: null,
-      references: { short: `#${iid}`, full: `sandbox/playground#${iid}` },
-      web_url: `http://localhost/sandbox/playground/-/issues/${iid}`,
+      references: { short: `#${iid}`, full: `workshop/playground#${iid}` },
+      web_url: `http://localhost/workshop/playground/-/issues/${iid}`,
     });
     expect(await lastIid()).toBe(iid);
   });
 
   it("puts an issue created with epic_id at the top of the epic's children, counted at once", async () => {
     const epic = await newEpic(as('owner'));
-    const child = await newEpic(as('owner'), 'sandbox', { parent_id: epic.id });
+    const child = await newEpic(as('owner'), 'workshop', { parent_id: epic.id });
     const answer = await create('reporter', { title: 'In the epic', epic_id: epic.id });
     expect(answer.status).toBe(201);
     expect(answer.body.epic).toMatchObject({
@@ -73,12 +73,12 @@ describe.each(BACKENDS)('creating an issue through the REST API (%s)', (backend)
       group_id: answer.body.epic?.group_id,
     });
     expect(answer.body.epic_iid).toBe(epic.iid);
-    const sandbox = await server.db
+    const workshop = await server.db
       .selectFrom('namespaces')
       .select('id')
-      .where('full_path', '=', 'sandbox')
+      .where('full_path', '=', 'workshop')
       .executeTakeFirstOrThrow();
-    expect(answer.body.epic?.group_id).toBe(sandbox.id);
+    expect(answer.body.epic?.group_id).toBe(workshop.id);
     const link = await server.db
       .selectFrom('epic_issues')
       .select('relative_position')
@@ -90,13 +90,13 @@ describe.each(BACKENDS)('creating an issue through the REST API (%s)', (backend)
       .where('id', '=', child.id)
       .executeTakeFirstOrThrow();
     expect(link.relative_position!).toBeLessThan(childRow.relative_position!);
-    expect((await descendantCounts(as('owner'), 'sandbox', epic.iid))?.openedIssues).toBe(1);
+    expect((await descendantCounts(as('owner'), 'workshop', epic.iid))?.openedIssues).toBe(1);
     const byIid = await create('reporter', { title: 'By iid', epic_iid: epic.iid });
     expect(byIid.body.epic?.id).toBe(epic.id);
   });
 
   it('makes an issue in a confidential epic confidential, and refuses an explicitly public one', async () => {
-    const epic = await newEpic(as('owner'), 'sandbox', { confidential: true });
+    const epic = await newEpic(as('owner'), 'workshop', { confidential: true });
     const answer = await create('reporter', { title: 'Secret work', epic_id: epic.id });
     expect(answer).toMatchObject({ status: 201, body: { confidential: true, epic: { id: epic.id } } });
     const before = await linkCounts(server);
@@ -256,15 +256,15 @@ describe.each(BACKENDS)('creating an issue through the REST API (%s)', (backend)
       sendJson<{ path_with_namespace: string }[]>(
         client,
         'GET',
-        `/api/v4/groups/sandbox/projects?include_subgroups=true&order_by=last_activity_at&with_issues_enabled=true&with_shared=false&search_namespaces=true${search ? `&search=${encodeURIComponent(search)}` : ''}`,
+        `/api/v4/groups/workshop/projects?include_subgroups=true&order_by=last_activity_at&with_issues_enabled=true&with_shared=false&search_namespaces=true${search ? `&search=${encodeURIComponent(search)}` : ''}`,
       );
 
     it("lists the group's projects with GitLab's tree parameters, matching the namespace when searching", async () => {
       expect((await projects(as('guest'))).body.map((project) => project.path_with_namespace)).toEqual([
-        'sandbox/playground',
+        'workshop/playground',
       ]);
-      expect((await projects(as('guest'), 'Sandbox')).body).toHaveLength(1);
-      expect((await projects(as('guest'), 'sandbox/play')).body).toHaveLength(1);
+      expect((await projects(as('guest'), 'Workshop')).body).toHaveLength(1);
+      expect((await projects(as('guest'), 'workshop/play')).body).toHaveLength(1);
       expect((await projects(as('guest'), 'nothing-like-it')).body).toEqual([]);
       const acme = await sendJson<{ path_with_namespace: string }[]>(
         as('developer'),
@@ -277,7 +277,7 @@ describe.each(BACKENDS)('creating an issue through the REST API (%s)', (backend)
         'acme/platform/infrastructure/terraform',
       ]);
       expect(
-        (await sendJson(as('guest'), 'GET', '/api/v4/groups/sandbox/projects?with_shared=maybe')).status,
+        (await sendJson(as('guest'), 'GET', '/api/v4/groups/workshop/projects?with_shared=maybe')).status,
       ).toBe(400);
     });
 

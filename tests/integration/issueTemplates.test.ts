@@ -6,7 +6,7 @@ import { HttpClient } from '../helpers/httpClient.ts';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../helpers/testServer.ts';
 import { sendJson } from './epicLinksFixtures.ts';
 
-const TEMPLATES = '/api/v4/projects/sandbox%2Fplayground/templates/issues';
+const TEMPLATES = '/api/v4/projects/workshop%2Fplayground/templates/issues';
 const template = (name: string) => `${TEMPLATES}/${encodeURIComponent(name)}`;
 
 /** GitLab's project templates API for issue templates, and Plantrack's writes on the same resource. */
@@ -144,39 +144,39 @@ describe.each(BACKENDS)('issue description templates (%s)', (backend) => {
   });
 
   it('serves the New issue page with what the form needs, and the templates page to Maintainers', async () => {
-    const page = '/sandbox/playground/-/issues/new';
+    const page = '/workshop/playground/-/issues/new';
     const developer = await mountData(await as('developer').get(`${page}?issuable_template=Bug`));
     expect(developer).toMatchObject({
       page: 'issue-new',
-      'full-path': 'sandbox/playground',
+      'full-path': 'workshop/playground',
       'can-admin': 'true',
       'can-create-incident': 'true',
       'issuable-template': 'Bug',
-      'markdown-preview-path': '/sandbox/playground/-/preview_markdown',
+      'markdown-preview-path': '/workshop/playground/-/preview_markdown',
     });
     const guest = await mountData(await as('guest').get(page));
     expect(guest).toMatchObject({ 'can-admin': 'false', 'can-create-incident': 'false' });
     const signedOut = await as('anonymous').get(page);
     expect(signedOut.status).toBe(302);
     expect(signedOut.headers.get('location')).toBe(
-      '/users/sign_in?redirect_to=%2Fsandbox%2Fplayground%2F-%2Fissues%2Fnew',
+      '/users/sign_in?redirect_to=%2Fworkshop%2Fplayground%2F-%2Fissues%2Fnew',
     );
     expect((await as('outsider').get('/acme/security/vault-audit/-/issues/new')).status).toBe(404);
 
-    const list = await mountData(await as('guest').get('/sandbox/playground/-/issues'));
+    const list = await mountData(await as('guest').get('/workshop/playground/-/issues'));
     expect(list['can-create-issue']).toBe('true');
     expect(
-      (await mountData(await as('anonymous').get('/sandbox/playground/-/issues')))['can-create-issue'],
+      (await mountData(await as('anonymous').get('/workshop/playground/-/issues')))['can-create-issue'],
     ).toBe('false');
 
-    const templatesPage = '/sandbox/playground/-/issue_templates';
+    const templatesPage = '/workshop/playground/-/issue_templates';
     expect((await mountData(await as('maintainer').get(templatesPage))).page).toBe('issue-templates');
     expect((await as('developer').get(templatesPage)).status).toBe(404);
     expect(
-      (await mountData(await as('owner').get('/sandbox/playground')))['can-manage-issue-templates'],
+      (await mountData(await as('owner').get('/workshop/playground')))['can-manage-issue-templates'],
     ).toBe('true');
     expect(
-      (await mountData(await as('developer').get('/sandbox/playground')))['can-manage-issue-templates'],
+      (await mountData(await as('developer').get('/workshop/playground')))['can-manage-issue-templates'],
     ).toBe('false');
   });
 });

@@ -308,7 +308,7 @@ describe.each(BACKENDS)('member management (%s)', (backend) => {
   });
 
   it('takes access requests, which managers approve or deny', async () => {
-    const path = '/api/v4/groups/sandbox/access_requests';
+    const path = '/api/v4/groups/workshop/access_requests';
     expect((await send(anonymous, 'POST', path)).status).toBe(401);
     const requested = await send(outsider, 'POST', path);
     expect(requested.status).toBe(201);

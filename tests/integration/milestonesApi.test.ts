@@ -17,7 +17,7 @@ interface MilestoneJson {
   web_url: string;
 }
 
-const PROJECT = encodeURIComponent('sandbox/playground');
+const PROJECT = encodeURIComponent('workshop/playground');
 
 /** GitLab's milestone REST writes for projects and groups: who may, what is refused, what changes. */
 describe.each(BACKENDS)('milestones API (%s)', (backend) => {
@@ -44,7 +44,7 @@ describe.each(BACKENDS)('milestones API (%s)', (backend) => {
     );
 
   for (const scope of ['projects', 'groups'] as const) {
-    const owner = scope === 'projects' ? PROJECT : 'sandbox';
+    const owner = scope === 'projects' ? PROJECT : 'workshop';
     const base = `/api/v4/${scope}/${owner}/milestones`;
 
     it(`creates a ${scope} milestone for Reporters and up, refusing others and bad input unchanged`, async () => {

@@ -58,7 +58,12 @@ describe.each(BACKENDS)('namespaces and subscriptions (%s)', (backend) => {
     expect((await anonymous.get('/api/v4/namespaces/acme%2Fsecurity')).status).toBe(404);
 
     const mine = await owner.json<{ full_path: string }[]>('/api/v4/namespaces?top_level_only=true');
-    expect(mine.body.map((namespace) => namespace.full_path).sort()).toEqual(['acme', 'initech', 'sandbox']);
+    expect(mine.body.map((namespace) => namespace.full_path).sort()).toEqual([
+      'acme',
+      'initech',
+      'sandbox',
+      'workshop',
+    ]);
   });
 
   it('answers the subscription in GitLab’s shape, Free for a group without one', async () => {

@@ -225,7 +225,7 @@ describe.each(BACKENDS)("GitLab's notes, discussions and award emoji REST APIs (
     const resolved = await call('owner', 'PUT', `${base}/discussions/${thread.body.id}`, { resolved: true });
     expect((resolved.body as ApiDiscussion).notes[0]?.resolved).toBe(true);
     // Another group's path, or an id that is no epic, is not found.
-    expect((await call('guest', 'GET', `/groups/sandbox/epics/${epic.numericId}/notes`)).status).toBe(404);
+    expect((await call('guest', 'GET', `/groups/workshop/epics/${epic.numericId}/notes`)).status).toBe(404);
     expect((await call('guest', 'GET', `/groups/acme/epics/99999999/notes`)).status).toBe(404);
   });
 

@@ -336,7 +336,7 @@ describe.each(BACKENDS)('user settings (%s)', (backend) => {
     expect(readToken).toMatch(/^glpat-/);
     const reader = HttpClient.withToken(server.baseUrl, readToken);
     expect((await reader.get('/api/v4/groups/acme/epics')).status).toBe(200);
-    const writeAttempt = await reader.request('POST', '/api/v4/groups/sandbox/epics', {
+    const writeAttempt = await reader.request('POST', '/api/v4/groups/workshop/epics', {
       json: { title: 'No' },
     });
     expect(writeAttempt.status).toBe(403);

@@ -25,7 +25,7 @@ describe.each(BACKENDS)('project labels API (%s)', (backend) => {
   let server: TestServer;
   let projectId: number;
   const as: Record<string, HttpClient> = {};
-  const project = 'sandbox/playground';
+  const project = 'workshop/playground';
 
   beforeAll(async () => {
     server = await startTestServer({ backend, epics: 10, issues: 20 });
@@ -136,12 +136,12 @@ describe.each(BACKENDS)('project labels API (%s)', (backend) => {
   });
 
   it('subscribes and unsubscribes on projects and groups, 304 when nothing changes', async () => {
-    const groupLabels = (await (await as.guest!.get('/api/v4/groups/sandbox/labels')).json()) as LabelJson[];
+    const groupLabels = (await (await as.guest!.get('/api/v4/groups/workshop/labels')).json()) as LabelJson[];
     const frontend = groupLabels.find((label) => label.name === 'frontend')!;
     const sub = (who: string, place: string, action: 'subscribe' | 'unsubscribe') =>
       send(who, 'POST', `${place}/${frontend.id}/${action}`);
     const projectLabels = base();
-    const groupLabelsPath = '/api/v4/groups/sandbox/labels';
+    const groupLabelsPath = '/api/v4/groups/workshop/labels';
     expect((await sub('anonymous', projectLabels, 'subscribe')).status).toBe(401);
     expect((await send('guest', 'POST', `${projectLabels}/999999/subscribe`)).status).toBe(404);
 
@@ -188,7 +188,7 @@ describe.each(BACKENDS)('project labels API (%s)', (backend) => {
     expect(after.find((l) => l.id === first.id)?.priority).toBe(0);
     expect(after.find((l) => l.id === second.id)?.priority).toBe(1);
     // The group's label is prioritised for this project only: the group does not report it.
-    const inGroup = (await (await as.guest!.get('/api/v4/groups/sandbox/labels')).json()) as LabelJson[];
+    const inGroup = (await (await as.guest!.get('/api/v4/groups/workshop/labels')).json()) as LabelJson[];
     expect(inGroup.find((l) => l.id === first.id)?.priority).toBeNull();
 
     // The star takes a group label's priority away too (the API's PUT only edits the project's own).

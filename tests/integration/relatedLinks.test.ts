@@ -42,7 +42,7 @@ describe.each(BACKENDS)('related epics and related issues (%s)', (backend) => {
     const answer = await as('owner').graphql<{
       group: { epic: { blocked: boolean; blockedByCount: number; blockingCount: number } };
     }>(
-      `query ($iid: ID) { group(fullPath: "sandbox") { epic(iid: $iid) { blocked blockedByCount blockingCount } } }`,
+      `query ($iid: ID) { group(fullPath: "workshop") { epic(iid: $iid) { blocked blockedByCount blockingCount } } }`,
       { iid: String(epic.iid) },
     );
     expect(answer.body.errors).toBeUndefined();
@@ -50,7 +50,7 @@ describe.each(BACKENDS)('related epics and related issues (%s)', (backend) => {
   };
   const issueBlocked = async (issue: CreatedIssue) => {
     const answer = await as('owner').graphql<{ project: { issue: { blocked: boolean } } }>(
-      `query ($iid: String!) { project(fullPath: "sandbox/playground") { issue(iid: $iid) { blocked } } }`,
+      `query ($iid: String!) { project(fullPath: "workshop/playground") { issue(iid: $iid) { blocked } } }`,
       { iid: String(issue.iid) },
     );
     expect(answer.body.errors).toBeUndefined();
@@ -73,7 +73,7 @@ describe.each(BACKENDS)('related epics and related issues (%s)', (backend) => {
       ];
       expect((await relate('reporter', relatedEpics(epic), [`&${related.iid}`])).status).toBe(200);
       expect(
-        (await relate('reporter', relatedEpics(epic), [`sandbox&${blocked.iid}`], 'blocks')).status,
+        (await relate('reporter', relatedEpics(epic), [`workshop&${blocked.iid}`], 'blocks')).status,
       ).toBe(200);
       const answer = await relate('reporter', relatedEpics(epic), [`&${blocker.iid}`], 'is_blocked_by');
       expect(answer.status).toBe(200);
@@ -86,11 +86,11 @@ describe.each(BACKENDS)('related epics and related issues (%s)', (backend) => {
       expect(link).toMatchObject({
         iid: blocker.iid,
         reference: `&${blocker.iid}`,
-        path: `/groups/sandbox/-/epics/${blocker.iid}`,
+        path: `/groups/workshop/-/epics/${blocker.iid}`,
         state: 'opened',
         confidential: false,
         relation_path: expect.stringMatching(
-          new RegExp(`^/groups/sandbox/-/epics/${epic.iid}/related_epic_links/\\d+$`),
+          new RegExp(`^/groups/workshop/-/epics/${epic.iid}/related_epic_links/\\d+$`),
         ),
       });
       // is_blocked_by is stored as `blocks` from the other epic.
@@ -137,7 +137,7 @@ describe.each(BACKENDS)('related epics and related issues (%s)', (backend) => {
       });
       expect(await relate('owner', relatedEpics(epic), [`&${epic.iid}`])).toMatchObject({
         status: 422,
-        body: { message: `sandbox&${epic.iid} cannot be added: cannot be related to itself` },
+        body: { message: `workshop&${epic.iid} cannot be added: cannot be related to itself` },
       });
       expect(await relate('owner', relatedEpics(epic), [`&${other.iid}`], 'duplicates')).toMatchObject({
         status: 400,
@@ -179,7 +179,7 @@ describe.each(BACKENDS)('related epics and related issues (%s)', (backend) => {
       const answer = await relate(
         'reporter',
         relatedIssues(issue),
-        [`http://localhost/sandbox/playground/-/issues/${blocker.iid}`],
+        [`http://localhost/workshop/playground/-/issues/${blocker.iid}`],
         'is_blocked_by',
       );
       expect(answer.body.issuables.map((item) => [item.id, item.link_type])).toEqual([
@@ -188,9 +188,9 @@ describe.each(BACKENDS)('related epics and related issues (%s)', (backend) => {
       ]);
       expect(answer.body.issuables[0]).toMatchObject({
         reference: `#${related.iid}`,
-        path: `/sandbox/playground/-/issues/${related.iid}`,
+        path: `/workshop/playground/-/issues/${related.iid}`,
         relation_path: expect.stringMatching(
-          new RegExp(`^/sandbox/playground/-/issues/${issue.iid}/links/\\d+$`),
+          new RegExp(`^/workshop/playground/-/issues/${issue.iid}/links/\\d+$`),
         ),
       });
       expect(await issueBlocked(issue)).toBe(true);
@@ -210,7 +210,7 @@ describe.each(BACKENDS)('related epics and related issues (%s)', (backend) => {
     it('answers 409, 404 and 422 as for epics, 403 to Guests and 401 to anonymous visitors, changing nothing', async () => {
       const issue = await newIssue(as('owner'));
       const other = await newIssue(as('owner'));
-      await relate('owner', relatedIssues(issue), [`sandbox/playground#${other.iid}`]);
+      await relate('owner', relatedIssues(issue), [`workshop/playground#${other.iid}`]);
       const before = await linkCounts(server);
       expect(await relate('owner', relatedIssues(other), [`#${issue.iid}`])).toMatchObject({
         status: 409,
@@ -222,7 +222,7 @@ describe.each(BACKENDS)('related epics and related issues (%s)', (backend) => {
       });
       expect(await relate('owner', relatedIssues(issue), [`#${issue.iid}`])).toMatchObject({
         status: 422,
-        body: { message: `sandbox/playground#${issue.iid} cannot be added: cannot be related to itself` },
+        body: { message: `workshop/playground#${issue.iid} cannot be added: cannot be related to itself` },
       });
       expect((await relate('guest', relatedIssues(issue), [`#${other.iid}`])).status).toBe(403);
       expect((await relate('anonymous', relatedIssues(issue), [`#${other.iid}`])).status).toBe(401);
@@ -235,7 +235,7 @@ describe.each(BACKENDS)('related epics and related issues (%s)', (backend) => {
 
     it('lists confidential related issues only to those who may read them', async () => {
       const issue = await newIssue(as('owner'));
-      const secret = await newIssue(as('owner'), 'sandbox/playground', { confidential: true });
+      const secret = await newIssue(as('owner'), 'workshop/playground', { confidential: true });
       expect((await relate('owner', relatedIssues(issue), [`#${secret.iid}`])).status).toBe(200);
       expect((await sendJson<RelatedJson[]>(as('reporter'), 'GET', relatedIssues(issue))).body).toHaveLength(
         1,

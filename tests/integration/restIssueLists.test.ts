@@ -26,7 +26,7 @@ interface IssueJson {
 
 /** Every fixture title carries this word, which the demo data never uses. */
 const WORD = 'Zephyr';
-const LAB = '/api/v4/projects/sandbox%2Fzephyr-lab/issues';
+const LAB = '/api/v4/projects/workshop%2Fzephyr-lab/issues';
 const FILLERS = 25;
 
 describe.each(BACKENDS)(
@@ -50,7 +50,7 @@ describe.each(BACKENDS)(
 
     beforeAll(async () => {
       server = await startTestServer({ backend, epics: 20, issues: 60 });
-      const sandbox = await groupIds(server, 'sandbox');
+      const workshop = await groupIds(server, 'workshop');
       const users = Object.fromEntries(
         await Promise.all(
           ['owner', 'maintainer', 'developer', 'reporter', 'guest'].map(
@@ -63,11 +63,11 @@ describe.each(BACKENDS)(
           await server.db
             .insertInto('projects')
             .values({
-              root_namespace_id: sandbox.rootId,
-              namespace_id: sandbox.id,
+              root_namespace_id: workshop.rootId,
+              namespace_id: workshop.id,
               path,
               name: path,
-              full_path: `sandbox/${path}`,
+              full_path: `workshop/${path}`,
               visibility_level: visibility,
               created_at: new Date(),
               updated_at: new Date(),
@@ -82,7 +82,7 @@ describe.each(BACKENDS)(
           await server.db
             .insertInto('labels')
             .values({
-              root_namespace_id: sandbox.rootId,
+              root_namespace_id: workshop.rootId,
               group_id: null,
               project_id: lab,
               title,
@@ -96,7 +96,7 @@ describe.each(BACKENDS)(
       const { id: milestone } = await server.db
         .insertInto('milestones')
         .values({
-          root_namespace_id: sandbox.rootId,
+          root_namespace_id: workshop.rootId,
           group_id: null,
           project_id: lab,
           iid: 1,
@@ -170,7 +170,7 @@ describe.each(BACKENDS)(
         const { id } = await server.db
           .insertInto('issues')
           .values({
-            root_namespace_id: sandbox.rootId,
+            root_namespace_id: workshop.rootId,
             project_id: projectId,
             iid,
             author_id: users[fixture.author]!,
@@ -194,7 +194,7 @@ describe.each(BACKENDS)(
           await server.db
             .insertInto('label_links')
             .values({
-              root_namespace_id: sandbox.rootId,
+              root_namespace_id: workshop.rootId,
               label_id: labelId,
               target_type: 'Issue',
               target_id: id,
@@ -205,7 +205,7 @@ describe.each(BACKENDS)(
           await server.db
             .insertInto('award_emoji')
             .values({
-              root_namespace_id: sandbox.rootId,
+              root_namespace_id: workshop.rootId,
               user_id: users.reporter!,
               name: fixture.reaction,
               awardable_type: 'Issue',
@@ -217,7 +217,7 @@ describe.each(BACKENDS)(
         if (fixture.assignee) {
           await server.db
             .insertInto('issue_assignees')
-            .values({ root_namespace_id: sandbox.rootId, issue_id: id, user_id: users[fixture.assignee]! })
+            .values({ root_namespace_id: workshop.rootId, issue_id: id, user_id: users[fixture.assignee]! })
             .execute();
         }
       };
@@ -247,7 +247,7 @@ describe.each(BACKENDS)(
           title: `${WORD} filler 25`,
           state: 'opened',
           author: { username: 'maintainer' },
-          references: { short: '#30', full: 'sandbox/zephyr-lab#30' },
+          references: { short: '#30', full: 'workshop/zephyr-lab#30' },
         });
         expect(response.body[0]).not.toHaveProperty('subscribed');
       });
@@ -378,16 +378,16 @@ describe.each(BACKENDS)(
 
     describe('GET /groups/:id/issues', () => {
       it('lists every readable issue of the group and its projects by default', async () => {
-        const path = `/api/v4/groups/sandbox/issues?search=${WORD}&per_page=100`;
+        const path = `/api/v4/groups/workshop/issues?search=${WORD}&per_page=100`;
         expect((await list('reporter', path)).headers.get('x-total')).toBe('31');
-        // The guest (a Guest of sandbox) also reads the private project's one issue.
+        // The guest (a Guest of workshop) also reads the private project's one issue.
         expect((await list('guest', path)).headers.get('x-total')).toBe('30');
         expect((await list('outsider', path)).headers.get('x-total')).toBe('27');
         expect((await list('anonymous', path)).headers.get('x-total')).toBe('27');
         const vault = await list('owner', `${path}&iids[]=1`);
         expect(vault.body.map((issue) => issue.references.full).sort()).toEqual([
-          'sandbox/zephyr-lab#1',
-          'sandbox/zephyr-vault#1',
+          'workshop/zephyr-lab#1',
+          'workshop/zephyr-vault#1',
         ]);
       });
 
@@ -415,7 +415,7 @@ describe.each(BACKENDS)(
       it('lists the issues the caller created by default, and others by scope', async () => {
         const path = `/api/v4/issues?search=${WORD}&per_page=100&sort=asc`;
         expect((await list('guest', path)).body.map((issue) => issue.references.full)).toEqual([
-          'sandbox/zephyr-lab#3',
+          'workshop/zephyr-lab#3',
         ]);
         expect(await iids('guest', `${path}&scope=assigned_to_me`)).toEqual([5]);
         expect(await iids('guest', `${path}&scope=assigned-to-me`)).toEqual([5]);
@@ -454,14 +454,16 @@ describe.each(BACKENDS)(
           ['guest', `${LAB}/4`, '404 Issue Not Found'],
           ['anonymous', `${LAB}/3`, '404 Issue Not Found'],
           ['reporter', `${LAB}/999`, '404 Issue Not Found'],
-          ['outsider', '/api/v4/projects/sandbox%2Fzephyr-vault/issues/1', '404 Project Not Found'],
-          ['anonymous', '/api/v4/projects/sandbox%2Fzephyr-vault/issues/1', '404 Project Not Found'],
+          ['outsider', '/api/v4/projects/workshop%2Fzephyr-vault/issues/1', '404 Project Not Found'],
+          ['anonymous', '/api/v4/projects/workshop%2Fzephyr-vault/issues/1', '404 Project Not Found'],
         ] as const) {
           const response = await as(who).json(path);
           expect(response.status, `${who} ${path}`).toBe(404);
           expect(response.body).toEqual({ message: message });
         }
-        expect((await as('guest').json('/api/v4/projects/sandbox%2Fzephyr-vault/issues/1')).status).toBe(200);
+        expect((await as('guest').json('/api/v4/projects/workshop%2Fzephyr-vault/issues/1')).status).toBe(
+          200,
+        );
       });
     });
 
@@ -470,8 +472,8 @@ describe.each(BACKENDS)(
         for (const [who, path, message] of [
           ['reporter', '/api/v4/projects/nowhere%2Fnothing/issues', '404 Project Not Found'],
           ['reporter', '/api/v4/projects/987654321/issues', '404 Project Not Found'],
-          ['anonymous', '/api/v4/projects/sandbox%2Fzephyr-vault/issues', '404 Project Not Found'],
-          ['outsider', '/api/v4/projects/sandbox%2Fzephyr-vault/issues', '404 Project Not Found'],
+          ['anonymous', '/api/v4/projects/workshop%2Fzephyr-vault/issues', '404 Project Not Found'],
+          ['outsider', '/api/v4/projects/workshop%2Fzephyr-vault/issues', '404 Project Not Found'],
           ['reporter', '/api/v4/groups/nowhere/issues', '404 Group Not Found'],
           ['outsider', '/api/v4/groups/acme%2Fsecurity/issues', '404 Group Not Found'],
         ] as const) {

@@ -5,7 +5,7 @@ import { HttpClient } from '../helpers/httpClient.ts';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../helpers/testServer.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const EPIC_TITLE = `query($iid: ID) { group(fullPath: "sandbox") { epic(iid: $iid) { title } } }`;
+const EPIC_TITLE = `query($iid: ID) { group(fullPath: "workshop") { epic(iid: $iid) { title } } }`;
 
 /**
  * README: "any number of app servers can run behind a load balancer against one PostgreSQL". Two
@@ -57,7 +57,7 @@ describe.runIf(BACKENDS.includes('postgres'))('two app servers on one PostgreSQL
   it('shows a write through one server at once through the other, past its response cache', async () => {
     const writer = HttpClient.withToken(first.baseUrl, await first.tokenFor('owner'));
     const reader = HttpClient.withToken(second.baseUrl, await second.tokenFor('owner'));
-    const created = await writer.request('POST', '/api/v4/groups/sandbox/epics', {
+    const created = await writer.request('POST', '/api/v4/groups/workshop/epics', {
       json: { title: 'Shared' },
     });
     const { iid } = (await created.json()) as { iid: number };
@@ -68,7 +68,7 @@ describe.runIf(BACKENDS.includes('postgres'))('two app servers on one PostgreSQL
     expect(before).toBe('Shared');
     expect(await title()).toBe(before); // now answered from the second server's cache
     const renamed = `Renamed through the first server ${randomUUID()}`;
-    const update = await writer.request('PUT', `/api/v4/groups/sandbox/epics/${iid}`, {
+    const update = await writer.request('PUT', `/api/v4/groups/workshop/epics/${iid}`, {
       json: { title: renamed },
     });
     expect(update.status).toBe(200);

@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from '../helpers/testServer.ts';
 import { newEpic, newIssue, sendJson } from './epicLinksFixtures.ts';
 
 const PROJECT = 'acme/platform/backend/api';
-const SANDBOX_PROJECT = 'sandbox/playground';
+const WORKSHOP_PROJECT = 'workshop/playground';
 
 interface NoteRow {
   note: string;
@@ -207,15 +207,15 @@ describe.each(BACKENDS)('system notes for every change (%s)', (backend) => {
   });
 
   it('keeps every description as a version and diffs one against the previous one', async () => {
-    const issue = await newIssue(as('owner'), SANDBOX_PROJECT, { title: 'Versions' });
-    await putIssue('owner', SANDBOX_PROJECT, issue.iid, { description: 'The quick <fox>' });
-    await putIssue('owner', SANDBOX_PROJECT, issue.iid, { description: 'The slow <fox>' });
+    const issue = await newIssue(as('owner'), WORKSHOP_PROJECT, { title: 'Versions' });
+    await putIssue('owner', WORKSHOP_PROJECT, issue.iid, { description: 'The quick <fox>' });
+    await putIssue('owner', WORKSHOP_PROJECT, issue.iid, { description: 'The slow <fox>' });
     const described = (await notesOf('Issue', issue.id)).filter(
       (row) => row.system_note_action === 'description',
     );
     expect(described).toHaveLength(2);
     const [firstVersion, secondVersion] = described.map((row) => row.description_version_id!);
-    const item = `/${SANDBOX_PROJECT}/-/issues/${issue.iid}`;
+    const item = `/${WORKSHOP_PROJECT}/-/issues/${issue.iid}`;
     const diff = (person: Person | 'anonymous', path: string) =>
       sendJson<{ html: string }>(as(person), 'GET', path);
     expect((await diff('anonymous', `${item}/descriptions/${firstVersion}/diff`)).body).toEqual({
@@ -225,15 +225,15 @@ describe.each(BACKENDS)('system notes for every change (%s)', (backend) => {
       html: 'The <span class="idiff deletion">quick</span><span class="idiff addition">slow</span> &lt;fox&gt;',
     });
     // Another item's version, a missing one and a malformed id.
-    const other = await newIssue(as('owner'), SANDBOX_PROJECT);
+    const other = await newIssue(as('owner'), WORKSHOP_PROJECT);
     expect(
-      (await diff('owner', `/${SANDBOX_PROJECT}/-/issues/${other.iid}/descriptions/${secondVersion}/diff`))
+      (await diff('owner', `/${WORKSHOP_PROJECT}/-/issues/${other.iid}/descriptions/${secondVersion}/diff`))
         .status,
     ).toBe(404);
     expect((await diff('owner', `${item}/descriptions/999999999/diff`)).status).toBe(404);
     expect((await diff('owner', `${item}/descriptions/abc/diff`)).status).toBe(400);
     // A confidential issue: unreadable for outsiders and anonymous visitors, whatever the id.
-    expect((await putIssue('owner', SANDBOX_PROJECT, issue.iid, { confidential: true })).status).toBe(200);
+    expect((await putIssue('owner', WORKSHOP_PROJECT, issue.iid, { confidential: true })).status).toBe(200);
     expect((await diff('outsider', `${item}/descriptions/${secondVersion}/diff`)).status).toBe(404);
     expect((await diff('anonymous', `${item}/descriptions/abc/diff`)).status).toBe(404);
     expect((await diff('owner', `${item}/descriptions/${secondVersion}/diff`)).status).toBe(200);
@@ -243,16 +243,16 @@ describe.each(BACKENDS)('system notes for every change (%s)', (backend) => {
     const created = await sendJson<{ id: number; iid: number }>(
       as('owner'),
       'POST',
-      `/api/v4/groups/sandbox/epics`,
+      `/api/v4/groups/workshop/epics`,
       { title: 'Described', description: 'alpha beta' },
     );
-    await putEpic('sandbox', created.body.iid, { description: 'alpha gamma' });
+    await putEpic('workshop', created.body.iid, { description: 'alpha gamma' });
     const [note] = await notesOf('Epic', created.body.id);
     expect(note).toMatchObject({ system_note_action: 'description', note: 'changed the description' });
     const answer = await sendJson<{ html: string }>(
       as('reporter'),
       'GET',
-      `/groups/sandbox/-/epics/${created.body.iid}/descriptions/${note!.description_version_id}/diff`,
+      `/groups/workshop/-/epics/${created.body.iid}/descriptions/${note!.description_version_id}/diff`,
     );
     expect(answer.body.html).toBe(
       'alpha <span class="idiff deletion">beta</span><span class="idiff addition">gamma</span>',
@@ -260,11 +260,11 @@ describe.each(BACKENDS)('system notes for every change (%s)', (backend) => {
   });
 
   it('writes the notes of epic changes, dates and parents included', async () => {
-    const parent = await newEpic(as('owner'), 'sandbox', { title: 'Parent' });
-    const epic = await newEpic(as('owner'), 'sandbox', { title: 'Epic A' });
+    const parent = await newEpic(as('owner'), 'workshop', { title: 'Parent' });
+    const epic = await newEpic(as('owner'), 'workshop', { title: 'Epic A' });
     expect(
       (
-        await putEpic('sandbox', epic.iid, {
+        await putEpic('workshop', epic.iid, {
           title: 'Epic B',
           start_date_fixed: '2026-03-01',
           due_date_fixed: '2026-12-31',
@@ -292,7 +292,7 @@ describe.each(BACKENDS)('system notes for every change (%s)', (backend) => {
     const unlinked = await sendJson(
       as('owner'),
       'DELETE',
-      `/api/v4/groups/sandbox/epics/${parent.iid}/epics/${epic.id}`,
+      `/api/v4/groups/workshop/epics/${parent.iid}/epics/${epic.id}`,
     );
     expect(unlinked.status).toBe(200);
     expect((await pairs('Epic', parent.id)).at(-1)).toEqual([
@@ -306,20 +306,20 @@ describe.each(BACKENDS)('system notes for every change (%s)', (backend) => {
   });
 
   it("writes both sides' notes when an issue joins, moves between and leaves epics", async () => {
-    const first = await newEpic(as('owner'), 'sandbox');
-    const second = await newEpic(as('owner'), 'sandbox');
-    const issue = await newIssue(as('owner'), SANDBOX_PROJECT);
-    const issueRef = `${SANDBOX_PROJECT}#${issue.iid}`;
+    const first = await newEpic(as('owner'), 'workshop');
+    const second = await newEpic(as('owner'), 'workshop');
+    const issue = await newIssue(as('owner'), WORKSHOP_PROJECT);
+    const issueRef = `${WORKSHOP_PROJECT}#${issue.iid}`;
     const add = (epic: { iid: number }) =>
       sendJson<{ id: number }>(
         as('owner'),
         'POST',
-        `/api/v4/groups/sandbox/epics/${epic.iid}/issues/${issue.id}`,
+        `/api/v4/groups/workshop/epics/${epic.iid}/issues/${issue.id}`,
       );
     expect((await add(first)).status).toBe(201);
     expect(await pairs('Epic', first.id)).toEqual([['epic_issue_added', `added issue ${issueRef}`]]);
     expect(await pairs('Issue', issue.id)).toEqual([
-      ['issue_added_to_epic', `added to epic sandbox&${first.iid}`],
+      ['issue_added_to_epic', `added to epic workshop&${first.iid}`],
     ]);
     const moved = await add(second);
     expect(moved.status).toBe(201);
@@ -332,12 +332,12 @@ describe.each(BACKENDS)('system notes for every change (%s)', (backend) => {
     ]);
     expect((await pairs('Issue', issue.id)).at(-1)).toEqual([
       'issue_changed_epic',
-      `changed epic to sandbox&${second.iid}`,
+      `changed epic to workshop&${second.iid}`,
     ]);
     const removed = await sendJson(
       as('owner'),
       'DELETE',
-      `/api/v4/groups/sandbox/epics/${second.iid}/issues/${moved.body.id}`,
+      `/api/v4/groups/workshop/epics/${second.iid}/issues/${moved.body.id}`,
     );
     expect(removed.status).toBe(200);
     expect((await pairs('Epic', second.id)).at(-1)).toEqual([
@@ -346,27 +346,27 @@ describe.each(BACKENDS)('system notes for every change (%s)', (backend) => {
     ]);
     expect((await pairs('Issue', issue.id)).at(-1)).toEqual([
       'issue_removed_from_epic',
-      `removed from epic sandbox&${second.iid}`,
+      `removed from epic workshop&${second.iid}`,
     ]);
     // A refused link writes nothing.
     const count = (await notesOf('Issue', issue.id)).length;
     expect(
-      (await sendJson(as('guest'), 'POST', `/api/v4/groups/sandbox/epics/${first.iid}/issues/${issue.id}`))
+      (await sendJson(as('guest'), 'POST', `/api/v4/groups/workshop/epics/${first.iid}/issues/${issue.id}`))
         .status,
     ).toBe(403);
     expect(await notesOf('Issue', issue.id)).toHaveLength(count);
   });
 
   it('writes relation notes on both issues, and on removal', async () => {
-    const source = await newIssue(as('owner'), SANDBOX_PROJECT);
-    const target = await newIssue(as('owner'), SANDBOX_PROJECT);
-    const linksPath = `/api/v4/projects/${await projectId(SANDBOX_PROJECT)}/issues/${source.iid}/links`;
+    const source = await newIssue(as('owner'), WORKSHOP_PROJECT);
+    const target = await newIssue(as('owner'), WORKSHOP_PROJECT);
+    const linksPath = `/api/v4/projects/${await projectId(WORKSHOP_PROJECT)}/issues/${source.iid}/links`;
     const linked = await sendJson<{ source_issue: unknown; link_type: string }>(
       as('owner'),
       'POST',
       linksPath,
       {
-        target_project_id: SANDBOX_PROJECT,
+        target_project_id: WORKSHOP_PROJECT,
         target_issue_iid: String(target.iid),
         link_type: 'blocks',
       },
@@ -395,13 +395,13 @@ describe.each(BACKENDS)('system notes for every change (%s)', (backend) => {
   });
 
   it('shows system notes in the activity with their action and description version', async () => {
-    const issue = await newIssue(as('owner'), SANDBOX_PROJECT);
-    await putIssue('owner', SANDBOX_PROJECT, issue.iid, { description: 'Shown' });
+    const issue = await newIssue(as('owner'), WORKSHOP_PROJECT);
+    await putIssue('owner', WORKSHOP_PROJECT, issue.iid, { description: 'Shown' });
     const page = await as('guest').json<{
       discussions: {
         notes: { system: boolean; system_note_action: string; description_version_id: number }[];
       }[];
-    }>(`/${SANDBOX_PROJECT}/-/issues/${issue.iid}/discussions.json`);
+    }>(`/${WORKSHOP_PROJECT}/-/issues/${issue.iid}/discussions.json`);
     const [note] = page.body.discussions.flatMap((discussion) => discussion.notes);
     expect(note).toMatchObject({ system: true, system_note_action: 'description' });
     expect(note?.description_version_id).toBeGreaterThan(0);

@@ -5,7 +5,7 @@ import { migrateToLatest } from '../migrate.ts';
 import { readDataVersion } from '../repositories/dataVersionRepository.ts';
 import type { Database } from '../schema.ts';
 import { clearDomainData, DEMO_USERS, type SeedSummary, seedDemoData } from './demoOrganisation.ts';
-import { PLAYGROUND_ISSUES, PLAYGROUND_PATH } from './sandboxPlayground.ts';
+import { PLAYGROUND_ISSUES, PLAYGROUND_PATH, WORKSHOP_PATH } from './workshop.ts';
 
 const OPTIONS = { epics: 120, issues: 600, seed: 7, today: '2026-05-01', passwordHash: 'test-hash' } as const;
 
@@ -36,7 +36,7 @@ async function count(query: ReturnType<typeof sql<{ count: number }>>): Promise<
 describe('seedDemoData', () => {
   it('writes the counts it reports', async () => {
     expect(summary.epics).toBe(120);
-    // The sandbox playground's issues come on top of the ones asked for.
+    // The workshop playground's issues come on top of the ones asked for.
     expect(summary.issues).toBe(600 + PLAYGROUND_ISSUES.length);
     expect(await count(sql`select count(*) from epics`)).toBe(120);
     expect(await count(sql`select count(*) from issues`)).toBe(summary.issues);
@@ -232,11 +232,11 @@ describe('seedDemoData', () => {
     );
   });
 
-  it('gives the sandbox group a public playground project with a few issues, two of them confidential', async () => {
+  it('gives the workshop group a public playground project with a few issues, two of them confidential', async () => {
     const [playground] = await rows(sql<{ id: number; group_path: string; visibility_level: number }>`
       select p.id, n.full_path as group_path, p.visibility_level from projects p
       join namespaces n on n.id = p.namespace_id where p.full_path = ${PLAYGROUND_PATH}`);
-    expect(playground).toMatchObject({ group_path: 'sandbox', visibility_level: 20 });
+    expect(playground).toMatchObject({ group_path: WORKSHOP_PATH, visibility_level: 20 });
     const issues = await db
       .selectFrom('issues')
       .select(['iid', 'confidential'])
@@ -247,9 +247,62 @@ describe('seedDemoData', () => {
     expect(issues.filter((issue) => issue.confidential)).toHaveLength(2);
     expect(
       await count(
-        sql`select count(*) from epics e join namespaces n on n.id = e.group_id where n.full_path = 'sandbox'`,
+        sql`select count(*) from epics e join namespaces n on n.id = e.group_id where n.full_path = ${WORKSHOP_PATH}`,
       ),
     ).toBe(0);
+  });
+
+  it('keeps workshop on Ultimate with the demo roles and labels, and sandbox a bare group on Free', async () => {
+    const groups = await db
+      .selectFrom('namespaces')
+      .select(['full_path', 'parent_id', 'visibility_level'])
+      .where('full_path', 'in', [WORKSHOP_PATH, 'sandbox'])
+      .orderBy('full_path')
+      .execute();
+    expect(groups).toEqual([
+      { full_path: 'sandbox', parent_id: null, visibility_level: 20 },
+      { full_path: WORKSHOP_PATH, parent_id: null, visibility_level: 20 },
+    ]);
+    const roles = async (fullPath: string) =>
+      rows(sql<{ username: string; access_level: number }>`
+        select u.username, m.access_level from members m join users u on u.id = m.user_id
+        join namespaces n on n.id = m.source_id and m.source_type = 'Namespace'
+        where n.full_path = ${fullPath} order by m.access_level desc`);
+    expect(await roles(WORKSHOP_PATH)).toEqual([
+      { username: 'owner', access_level: 50 },
+      { username: 'maintainer', access_level: 40 },
+      { username: 'developer', access_level: 30 },
+      { username: 'reporter', access_level: 20 },
+      { username: 'guest', access_level: 10 },
+    ]);
+    expect(await roles('sandbox')).toEqual(await roles(WORKSHOP_PATH));
+    const labelsOf = async (fullPath: string) =>
+      (
+        await rows(sql<{ title: string }>`
+          select l.title from labels l join namespaces n on n.id = l.group_id
+          where n.full_path = ${fullPath} order by l.title`)
+      ).map((label) => label.title);
+    expect(await labelsOf(WORKSHOP_PATH)).toEqual([
+      'backend',
+      'bug',
+      'frontend',
+      'priority::high',
+      'priority::low',
+    ]);
+    expect(await labelsOf('sandbox')).toEqual([]);
+    expect(
+      await count(
+        sql`select count(*) from projects p join namespaces n on n.id = p.namespace_id where n.full_path = 'sandbox'`,
+      ),
+    ).toBe(0);
+    const plans = await rows(sql<{ full_path: string; plan_code: string }>`
+      select n.full_path, s.plan_code from gitlab_subscriptions s join namespaces n on n.id = s.namespace_id
+      where n.full_path in (${WORKSHOP_PATH}, 'sandbox')`);
+    expect(plans).toEqual([{ full_path: WORKSHOP_PATH, plan_code: 'ultimate' }]);
+    expect(summary.groups).toBe(13);
+    expect(await count(sql`select count(*) from namespaces`)).toBe(summary.groups);
+    expect(await count(sql`select count(*) from members`)).toBe(summary.members);
+    expect(await count(sql`select count(*) from labels`)).toBe(summary.labels);
   });
 
   it('labels items with scoped labels, at most one per scope', async () => {

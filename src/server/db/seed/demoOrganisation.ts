@@ -17,7 +17,7 @@ import { insertMilestones } from './milestones.ts';
 import { insertOrganisation, planOrganisation } from './organisation.ts';
 import { writeMergeRequests, writeSubscriptions, writeTodos } from './peopleRows.ts';
 import { streamFor } from './random.ts';
-import { insertSandboxPlayground } from './sandboxPlayground.ts';
+import { insertWorkshop } from './workshop.ts';
 
 export { DEMO_USERS } from './organisationSpecs.ts';
 
@@ -203,9 +203,7 @@ async function seedInTransaction(db: Kysely<Database>, options: SeedOptions): Pr
   });
 
   // After the sequences: its rows take generated ids, and acme's stay as they were.
-  const playgroundIssues = await timed('sandbox playground', () =>
-    insertSandboxPlayground(db, timeline.nowMs),
-  );
+  const workshop = await timed('workshop', () => insertWorkshop(db, timeline.nowMs));
 
   const largeTree: LargeTreeSummary | null = options.largeTree
     ? await timed('large tree', () => insertLargeTree(db))
@@ -221,14 +219,15 @@ async function seedInTransaction(db: Kysely<Database>, options: SeedOptions): Pr
     pick(epicEngagement).rowCount + pick(issueEngagement).rowCount;
   return {
     ...fixed.counts,
-    groups: fixed.counts.groups + (largeTree ? 1 : 0),
+    // The workshop group and its playground project come on top of the organisation's.
+    groups: fixed.counts.groups + 1 + (largeTree ? 1 : 0),
     projects: fixed.counts.projects + 1 + (largeTree ? 1 : 0),
     users: fixed.counts.users + crowd,
-    members: fixed.counts.members + (largeTree?.members ?? 0) + crowd,
+    members: fixed.counts.members + workshop.members + (largeTree?.members ?? 0) + crowd,
     milestones: milestones.all.length,
-    labels: labels.count,
+    labels: labels.count + workshop.labels,
     epics: plans.length + (largeTree?.epics ?? 0),
-    issues: options.issues + playgroundIssues + (largeTree?.issues ?? 0),
+    issues: options.issues + workshop.issues + (largeTree?.issues ?? 0),
     epicIssues: issues.epicIssues + (largeTree?.issues ?? 0),
     issueAssignees: issues.issueAssignees,
     issueLinks: issues.issueLinks,

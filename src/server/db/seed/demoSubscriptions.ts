@@ -4,12 +4,14 @@ import { formatDay, parseDay } from '../../../core/time/epochDay.ts';
 import type { Database } from '../schema.ts';
 
 /**
- * The demo's plans: the groups that show every feature are on Ultimate or Premium, a year that
- * began 200 days ago; `sandbox` has no subscription, so it is on Free, where a trial can start.
+ * The demo's plans: the groups that show every feature (`workshop` too, where the tests write) are
+ * on Ultimate or Premium, a year that began 200 days ago; `sandbox` has no subscription, so it is on
+ * Free, where a trial can start.
  */
 const DEMO_PLANS: readonly (readonly [fullPath: string, plan: PlanCode, seats: number])[] = [
   ['acme', 'ultimate', 25],
   ['initech', 'premium', 5],
+  ['workshop', 'ultimate', 50],
   ['portfolio', 'ultimate', 2_500],
 ];
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
 
 /**
- * The description templates the demo's sandbox/playground offers on its New issue page, written as a
+ * The description templates the demo's workshop/playground offers on its New issue page, written as a
  * team would keep them in `.gitlab/issue_templates/`.
  */
 export const PLAYGROUND_TEMPLATES: readonly { readonly name: string; readonly content: string }[] = [

@@ -46,11 +46,16 @@ const LABEL_SPECS: readonly (readonly [owner: string, title: string, color: stri
     ['acme/platform/backend/api', 'api::v2', '#009966', ''],
     ['acme/product/web/webapp', 'good first issue', '#00b140', 'Small and well described'],
     ['acme/security/vault-audit', 'audit finding', '#9400d3', ''],
-    ['sandbox', 'priority::high', '#ff0000', 'Next in line'],
-    ['sandbox', 'priority::low', '#eee600', 'When there is time'],
-    ['sandbox', 'frontend', '#0000ff', ''],
-    ['sandbox', 'backend', '#36454f', ''],
-    ['sandbox', 'bug', '#c21e56', 'Something does not work as documented'],
+  ];
+
+/** The group labels of `workshop` (written with it, workshop.ts): a scoped pair and a few plain ones. */
+export const WORKSHOP_LABEL_SPECS: readonly (readonly [title: string, color: string, description: string])[] =
+  [
+    ['priority::high', '#ff0000', 'Next in line'],
+    ['priority::low', '#eee600', 'When there is time'],
+    ['frontend', '#0000ff', ''],
+    ['backend', '#36454f', ''],
+    ['bug', '#c21e56', 'Something does not work as documented'],
   ];
 
 export interface SeededLabels {

@@ -26,7 +26,7 @@ export const LARGE_TREE = {
   gap: POSITION_GAP,
 } as const;
 
-/** Who may do what in `portfolio`: the demo roles, as in `sandbox`. */
+/** Who may do what in `portfolio`: the demo roles, as in `sandbox` and `workshop`. */
 const PORTFOLIO_MEMBERS: readonly (readonly [username: string, level: number])[] = [
   ['owner', AccessLevel.Owner],
   ['maintainer', AccessLevel.Maintainer],

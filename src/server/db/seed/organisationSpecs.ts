@@ -64,8 +64,30 @@ export const GROUP_SPECS: readonly GroupSpec[] = [
   { fullPath: 'acme/security', name: 'Security', visibility: PRIVATE, epicShare: 6 },
   // A team that has just started: its roadmap and epics list show the first-use empty states.
   { fullPath: 'initech', name: 'Initech', visibility: PUBLIC, epicShare: 0 },
-  // Where people try things out (and browser tests write), away from acme's roadmap and counts.
+  // A group on Free (it has no subscription), where a new user tries the trial: it holds nothing else.
   { fullPath: 'sandbox', name: 'Sandbox', visibility: PUBLIC, epicShare: 0 },
+];
+
+/**
+ * Where browser and integration tests write, away from acme's roadmap and counts: a group on
+ * Ultimate, so it keeps every feature, with the public project `workshop/playground`. Written after
+ * the bulk seed (workshop.ts), not among GROUP_SPECS: a group there would shift the random draws
+ * behind it, and acme's data must stay what the same seed always gave.
+ */
+export const WORKSHOP_GROUP: GroupSpec = {
+  fullPath: 'workshop',
+  name: 'Workshop',
+  visibility: PUBLIC,
+  epicShare: 0,
+};
+
+/** The demo roles in `workshop`, as in `sandbox` (and `portfolio`). */
+export const WORKSHOP_MEMBERSHIPS: readonly (readonly [username: string, level: number])[] = [
+  ['owner', AccessLevel.Owner],
+  ['maintainer', AccessLevel.Maintainer],
+  ['developer', AccessLevel.Developer],
+  ['reporter', AccessLevel.Reporter],
+  ['guest', AccessLevel.Guest],
 ];
 
 export interface ProjectSpec {
