@@ -325,7 +325,7 @@ describe.each(BACKENDS)('buying a plan (%s)', (backend) => {
       full_path: string;
       seats_in_use: Record<string, number>;
     }[];
-    expect(groups.map((group) => group.full_path).sort()).toEqual(['acme', 'initech', 'sandbox']);
+    expect(groups.map((group) => group.full_path).sort()).toEqual(['acme', 'initech', 'sandbox', 'workshop']);
     const acme = groups.find((group) => group.full_path === 'acme');
     // Ultimate does not bill Guests.
     expect(acme?.seats_in_use.premium).toBeGreaterThan(acme?.seats_in_use.ultimate ?? 0);
