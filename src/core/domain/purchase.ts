@@ -5,6 +5,9 @@
  */
 import { type PaidPlanCode, PLAN_PRICE_CENTS_PER_SEAT_YEAR, PLAN_TITLES } from './plans.ts';
 
+/** GitLab's id of the checkout's card form (`/-/subscriptions/payment_form?id=`). */
+export const PAYMENT_FORM_ID = 'paid_signup_flow';
+
 /** The most seats one order buys. */
 export const MAX_ORDER_SEATS = 100_000;
 

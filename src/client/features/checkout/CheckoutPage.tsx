@@ -5,6 +5,7 @@ import {
   type BillingAddress,
   billingAddressProblems,
   formatUsd,
+  PAYMENT_FORM_ID,
   PURCHASE_TEXTS,
   seatsProblem,
   termEndDay,
@@ -32,9 +33,6 @@ import { CheckoutStep, type StepState } from './CheckoutFields.tsx';
 import { newIdempotencyKey, orderTotal, parseCheckoutGroups, planOrDefault } from './checkout.ts';
 import { CHECKOUT_TEXTS as TEXTS } from './checkoutTexts.ts';
 import { type Details, DetailsForm } from './DetailsForm.tsx';
-
-/** GitLab's form id for the checkout's card form. */
-const PAYMENT_FORM_ID = 'paid_signup_flow';
 
 type Step = 'details' | 'address' | 'payment' | 'review';
 const STEPS: readonly Step[] = ['details', 'address', 'payment', 'review'];

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isPaidPlanCode, PAID_PLAN_CODES } from '../../../core/domain/plans.ts';
-import { PURCHASE_TEXTS } from '../../../core/domain/purchase.ts';
+import { PAYMENT_FORM_ID, PURCHASE_TEXTS } from '../../../core/domain/purchase.ts';
 import {
   COUNTRIES_PATH,
   groupBillingPath,
@@ -16,7 +16,6 @@ import type { PaymentProvider } from '../../services/billing/payments/paymentPro
 import {
   customerRefOf,
   type OrderInput,
-  PAYMENT_FORM_ID,
   PaymentDeclinedError,
   placeOrder,
   seatsInUseFor,

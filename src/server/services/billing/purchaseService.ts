@@ -47,8 +47,6 @@ import { canReadBilling } from './gitlabSubscriptionService.ts';
 import type { PaymentEvent, PaymentProvider } from './payments/paymentProvider.ts';
 
 export const ORDER_CURRENCY = 'USD';
-/** GitLab's form id for the checkout's card form. */
-export const PAYMENT_FORM_ID = 'paid_signup_flow';
 
 /** The provider's customer: the person paying. */
 export const customerRefOf = (userId: number): string => `user:${userId}`;
@@ -282,9 +280,4 @@ export async function invoicesOf(
 ): Promise<InvoiceRow[]> {
   if (!(await canReadBilling(db, access, group))) throw new ForbiddenError();
   return listInvoices(db, group.traversal_ids[0] ?? group.id, 50);
-}
-
-/** The checkout's groups: the caller's top-level groups whose billing they manage. */
-export async function checkoutGroup(db: Executor, access: AccessContext, namespaceId: number) {
-  return billableGroup(db, access, namespaceId);
 }
