@@ -231,9 +231,11 @@ export const LAYERS: readonly Layer[] = [
       CONFIG_TYPE,
       typeOnly(paths(...DB_TYPES)),
       typeOnly(paths('src/server/mail/mailer.ts')),
+      // The instance's settings, which administrators change at run time.
+      typeOnly(paths('src/server/services/settings/applicationSettingsService.ts')),
       KYSELY_TYPES,
     ],
-    why: 'what every adapter hands its services: the database, the configuration, the clock, the mailer',
+    why: 'what every adapter hands its services: the database, the configuration, the clock, the mailer, the settings',
   },
   {
     name: 'server/input',

@@ -194,6 +194,8 @@ export const PAGE_MOUNTS = {
     namespaceId: TEXT,
     /** Why the last attempt was refused ('' when there was none). */
     error: TEXT,
+    /** How many days a trial lasts here (the instance's trial_duration_days). */
+    trialDays: TEXT,
   },
   /**
    * `/-/subscriptions/new?namespace_id=…&plan_id=…` (signed in): GitLab's checkout, buying a plan for

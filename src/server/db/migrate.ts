@@ -28,6 +28,7 @@ import * as search from './migrations/0019_search.ts';
 import * as accessRequestTodos from './migrations/0020_access_request_todos.ts';
 import * as gitlabSubscriptions from './migrations/0021_gitlab_subscriptions.ts';
 import * as subscriptionOrders from './migrations/0022_subscription_orders.ts';
+import * as applicationSettings from './migrations/0023_application_settings.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations are listed here, in order; they only ever run forward. */
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020_access_request_todos': accessRequestTodos,
   '0021_gitlab_subscriptions': gitlabSubscriptions,
   '0022_subscription_orders': subscriptionOrders,
+  '0023_application_settings': applicationSettings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

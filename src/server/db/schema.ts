@@ -255,6 +255,13 @@ export interface InvoicesTable {
   created_at: Timestamp;
 }
 
+/** The instance's settings an administrator set (migration 0023): one row, id 1. */
+export interface ApplicationSettingsTable {
+  id: number;
+  settings: ColumnType<unknown, string, string>;
+  updated_at: Timestamp;
+}
+
 /** The development mailbox (migration 0017): mail kept here when no SMTP server is configured. */
 export interface MailboxMessagesTable {
   id: Id;
@@ -678,6 +685,7 @@ export interface LdapGroupLinkMembershipsTable {
 
 export interface Database {
   gitlab_subscriptions: GitlabSubscriptionsTable;
+  application_settings: ApplicationSettingsTable;
   sandbox_payment_methods: SandboxPaymentMethodsTable;
   sandbox_payment_intents: SandboxPaymentIntentsTable;
   payment_events: PaymentEventsTable;

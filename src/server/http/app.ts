@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Kysely } from 'kysely';
+import { type ApplicationSettings, DEFAULT_SETTINGS } from '../../core/domain/applicationSettings.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { registerGraphQL } from '../graphql/register.ts';
@@ -16,7 +17,9 @@ import { randomSecret } from '../services/auth/secrets.ts';
 import { createSandboxPaymentProvider } from '../services/billing/payments/sandboxPaymentProvider.ts';
 import { recordPaymentEvent } from '../services/billing/purchaseService.ts';
 import { keepInMailbox } from '../services/members/mailboxService.ts';
+import { createApplicationSettingsStore } from '../services/settings/applicationSettingsService.ts';
 import { registerAccessRequestRoutes } from './api/accessRequestRoutes.ts';
+import { registerApplicationSettingsRoutes } from './api/applicationSettingsRoutes.ts';
 import { registerAwardEmojiApiRoutes } from './api/awardEmojiApiRoutes.ts';
 import { registerEpicIssueRoutes } from './api/epicIssueRoutes.ts';
 import { registerEpicLinkRoutes } from './api/epicLinkRoutes.ts';
@@ -78,7 +81,7 @@ import { registerSearchPages } from './pages/searchPages.ts';
 import { THEME_BOOT_SCRIPT_HASH } from './pages/shell.ts';
 import { registerTrialPages } from './pages/trialPages.ts';
 import { registerUserActivityJson } from './pages/userProfilePages.ts';
-import { registerApiRateLimit } from './rateLimit/apiRateLimit.ts';
+import { type ApiRateLimits, registerApiRateLimit } from './rateLimit/apiRateLimit.ts';
 import {
   fastifyRateLimitStore,
   MemoryRateCounter,
@@ -116,7 +119,17 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
     from: config.emailFrom,
     keepInMailbox: keepInMailbox(db, now),
   });
-  const deps: ServerDeps = { db, config, now, mailer };
+  // The configuration's values are the settings' defaults; administrators change them at run time.
+  const settings = createApplicationSettingsStore(
+    db,
+    {
+      ...DEFAULT_SETTINGS,
+      throttle_authenticated_api_requests_per_period: config.apiRateLimit.authenticated,
+      throttle_unauthenticated_api_requests_per_period: config.apiRateLimit.unauthenticated,
+    },
+    { monotonicMs: () => performance.now() },
+  );
+  const deps: ServerDeps = { db, config, now, mailer, settings };
 
   await app.register(cookie);
   registerStrictBodyParsers(app);
@@ -163,10 +176,11 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerInputLimits(app, '/api/graphql');
   registerCachePolicy(app);
   registerAuthentication(app, db, now);
-  registerApiRateLimit(app, rateCounter, { ...config.apiRateLimit, windowMs: 60_000 });
+  registerApiRateLimit(app, rateCounter, async () => apiRateLimitsOf(await settings.current()));
   registerAuthRoutes(app, deps, assets, { max: config.signInRateLimit, timeWindow: '1 minute' });
   registerGroupRoutes(app, deps);
   registerNamespaceRoutes(app, deps);
+  registerApplicationSettingsRoutes(app, deps);
   registerProjectRoutes(app, deps);
   registerEpicRoutes(app, deps);
   registerEpicLinkRoutes(app, deps);
@@ -239,4 +253,20 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
     app.addHook('onClose', () => ldapGroupSync.stop());
   }
   return app;
+}
+
+/** GitLab's throttle settings as the API rate limit reads them. */
+function apiRateLimitsOf(settings: ApplicationSettings): ApiRateLimits {
+  return {
+    authenticated: {
+      enabled: settings.throttle_authenticated_api_enabled,
+      max: settings.throttle_authenticated_api_requests_per_period,
+      windowMs: settings.throttle_authenticated_api_period_in_seconds * 1000,
+    },
+    unauthenticated: {
+      enabled: settings.throttle_unauthenticated_api_enabled,
+      max: settings.throttle_unauthenticated_api_requests_per_period,
+      windowMs: settings.throttle_unauthenticated_api_period_in_seconds * 1000,
+    },
+  };
 }

@@ -4,22 +4,32 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { AccessContext } from '../services/access.ts';
 import { type Actor, ANONYMOUS, mayReadApi, mayReadUser, mayWrite, sessionActor } from '../services/actor.ts';
-import { actorFromToken, resumeSession, SESSION_TTL_MS } from '../services/auth/authService.ts';
+import { actorFromToken, resumeSession } from '../services/auth/authService.ts';
 import { randomSecret, safeEqual } from '../services/auth/secrets.ts';
+import type { ApplicationSettingsStore } from '../services/settings/applicationSettingsService.ts';
 import './requestContext.ts';
 
 /** GitLab's cookie names. */
 export const SESSION_COOKIE = '_gitlab_session';
 export const ANONYMOUS_CSRF_COOKIE = '_csrf_token';
 
+/** How long a new session lasts: GitLab's session_expire_delay, in minutes. */
+export async function sessionLifetimeMs(settings: ApplicationSettingsStore): Promise<number> {
+  return (await settings.current()).session_expire_delay * 60_000;
+}
+
 /** Signs the browser in: the session's cookie, for as long as the session lives. */
-export function setSessionCookie(reply: FastifyReply, sessionId: string, externalUrl: string): void {
-  reply.setCookie(SESSION_COOKIE, sessionId, {
+export function setSessionCookie(
+  reply: FastifyReply,
+  session: { readonly sessionId: string; readonly expiresAt: Date },
+  externalUrl: string,
+): void {
+  reply.setCookie(SESSION_COOKIE, session.sessionId, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
     secure: externalUrl.startsWith('https:'),
-    maxAge: SESSION_TTL_MS / 1000,
+    expires: session.expiresAt,
   });
 }
 

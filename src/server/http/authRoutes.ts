@@ -9,7 +9,7 @@ import {
 } from '../services/auth/authService.ts';
 import { UnauthorizedError } from '../services/errors.ts';
 import { currentUserJson } from './api/presenters.ts';
-import { SESSION_COOKIE, setSessionCookie } from './auth.ts';
+import { SESSION_COOKIE, sessionLifetimeMs, setSessionCookie } from './auth.ts';
 import type { ClientAssets } from './pages/clientAssets.ts';
 import { setFlash } from './pages/flash.ts';
 import { sendPage } from './pages/pageRoutes.ts';
@@ -36,7 +36,7 @@ export function formField(body: unknown, nestedKey: [string, string]): string | 
 
 export function registerAuthRoutes(
   app: FastifyInstance,
-  { db, config, now }: ServerDeps,
+  { db, config, now, settings }: ServerDeps,
   assets: ClientAssets,
   signInRateLimit: { max: number; timeWindow: string },
 ): void {
@@ -69,11 +69,17 @@ export function registerAuthRoutes(
     // is replaced, and a copy of it elsewhere must not stay signed in for its remaining days.
     const previous = request.cookies[SESSION_COOKIE];
     if (previous) await endSession(db, previous);
-    const session = await startSession(db, user, now(), {
-      userAgent: request.headers['user-agent'] ?? '',
-      ipAddress: request.ip,
-    });
-    setSessionCookie(reply, session.sessionId, config.externalUrl);
+    const session = await startSession(
+      db,
+      user,
+      now(),
+      {
+        userAgent: request.headers['user-agent'] ?? '',
+        ipAddress: request.ip,
+      },
+      await sessionLifetimeMs(settings),
+    );
+    setSessionCookie(reply, session, config.externalUrl);
     setFlash(reply, SIGN_IN_MESSAGES.signedIn);
     return reply.redirect(safeRedirectPath((request.body as Record<string, unknown>).redirect_to), 302);
   });

@@ -31,6 +31,7 @@ export function TrialNewPage({
   groups,
   namespaceId,
   error,
+  trialDays,
   csrfToken,
 }: PageMountOf<'trial-new'> & { csrfToken: string | null }) {
   const choices = parseGroups(groups);
@@ -40,8 +41,8 @@ export function TrialNewPage({
     <div className="trial-new">
       <PageHeader crumbs={[]} title={TRIAL_TEXTS.start}>
         <p className="page-subtitle">
-          Try Ultimate free for {TRIAL_DAYS} days. When the trial ends the group is on the Free plan again,
-          and nothing in it is lost.
+          Try Ultimate free for {Number(trialDays) || TRIAL_DAYS} days. When the trial ends the group is on
+          the Free plan again, and nothing in it is lost.
         </p>
       </PageHeader>
       {error ? (

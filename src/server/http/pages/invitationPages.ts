@@ -13,7 +13,7 @@ import {
 import { signUpWithInvitation } from '../../services/members/invitationSignUp.ts';
 import { readMailbox } from '../../services/members/mailboxService.ts';
 import { accessLevelName } from '../../services/members/memberSources.ts';
-import { setSessionCookie } from '../auth.ts';
+import { sessionLifetimeMs, setSessionCookie } from '../auth.ts';
 import { formField } from '../authRoutes.ts';
 import { setFlash } from './flash.ts';
 import { type PageDeps, sendPage } from './pageRoutes.ts';
@@ -38,7 +38,7 @@ function tokenOf(request: FastifyRequest): string {
  * invitation is shown but cannot be accepted.
  */
 export function registerInvitationPages(app: FastifyInstance, deps: PageDeps): void {
-  const { db, assets, now, config, mailer } = deps;
+  const { db, assets, now, config, mailer, settings } = deps;
 
   const render = async (
     request: FastifyRequest,
@@ -136,11 +136,17 @@ export function registerInvitationPages(app: FastifyInstance, deps: PageDeps): v
       };
       try {
         const { user, invitation } = await signUpWithInvitation(db, tokenOf(request), input, now());
-        const session = await startSession(db, user, now(), {
-          userAgent: request.headers['user-agent'] ?? '',
-          ipAddress: request.ip,
-        });
-        setSessionCookie(reply, session.sessionId, config.externalUrl);
+        const session = await startSession(
+          db,
+          user,
+          now(),
+          {
+            userAgent: request.headers['user-agent'] ?? '',
+            ipAddress: request.ip,
+          },
+          await sessionLifetimeMs(settings),
+        );
+        setSessionCookie(reply, session, config.externalUrl);
         setFlash(
           reply,
           INVITATION_TEXTS.accepted(

@@ -19,7 +19,7 @@ const MAX_GROUPS = 100;
  *      start, and the group's Billing page says so; a refusal shows the form again with the reason
  */
 export function registerTrialPages(app: FastifyInstance, deps: PageDeps): void {
-  const { db, assets, now } = deps;
+  const { db, assets, now, settings } = deps;
 
   /** The user's top-level groups on Free that never had a trial. */
   const eligibleGroups = async (request: FastifyRequest) => {
@@ -51,6 +51,7 @@ export function registerTrialPages(app: FastifyInstance, deps: PageDeps): void {
         ),
         namespaceId,
         error,
+        trialDays: String((await settings.current()).trial_duration_days),
       },
     });
   };
@@ -68,7 +69,7 @@ export function registerTrialPages(app: FastifyInstance, deps: PageDeps): void {
     try {
       if (!/^\d{1,10}$/.test(namespaceId)) throw new ServiceError('invalid', 'Choose a group for the trial.');
       const group = await findReadableGroup(db, request.access, namespaceId);
-      await startTrial(db, request.access, group);
+      await startTrial(db, request.access, group, (await settings.current()).trial_duration_days);
       setFlash(reply, TRIAL_TEXTS.activated);
       return reply.redirect(groupBillingPath(group.full_path), 303);
     } catch (error) {

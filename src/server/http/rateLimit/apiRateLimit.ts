@@ -1,12 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RateCounter } from './rateCounter.ts';
 
-export interface ApiRateLimits {
-  /** Requests per window and user (GitLab.com: 2,000 a minute). */
-  readonly authenticated: number;
-  /** Requests per window and address without a user (GitLab.com: 500 a minute). */
-  readonly unauthenticated: number;
+/** One kind of caller's limit: off, or so many requests per window. */
+export interface ApiRateLimit {
+  readonly enabled: boolean;
+  readonly max: number;
   readonly windowMs: number;
+}
+
+export interface ApiRateLimits {
+  /** Per user (GitLab.com: 2,000 a minute). */
+  readonly authenticated: ApiRateLimit;
+  /** Per address without a user (GitLab.com: 500 a minute). */
+  readonly unauthenticated: ApiRateLimit;
 }
 
 const API_PREFIXES = ['/api/', '/oauth/'];
@@ -29,17 +35,21 @@ function requestWeight(request: FastifyRequest): number {
 export function registerApiRateLimit(
   app: FastifyInstance,
   counter: RateCounter,
-  limits: ApiRateLimits,
+  /** The limits in force, read per request: an administrator may change them at any time. */
+  limits: () => Promise<ApiRateLimits>,
 ): void {
   let lastWarning = 0;
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!API_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
     const user = request.actor?.user;
     const key = user ? `user:${user.id}` : `ip:${request.ip}`;
-    const max = user ? limits.authenticated : limits.unauthenticated;
+    const inForce = await limits();
+    const { enabled, max, windowMs } = user ? inForce.authenticated : inForce.unauthenticated;
+    if (!enabled) return;
     let window: Awaited<ReturnType<RateCounter['hit']>>;
     try {
-      window = await counter.hit(`api:${key}`, limits.windowMs, requestWeight(request));
+      // The window's length is in the key: a changed period starts counting afresh.
+      window = await counter.hit(`api:${windowMs}:${key}`, windowMs, requestWeight(request));
     } catch (error) {
       // Elapsed time, not the time of day: the monotonic clock.
       if (performance.now() - lastWarning > 60_000) {

@@ -83,11 +83,13 @@ export async function startSession(
   user: UserRow,
   now: Date,
   client: SessionClient = { userAgent: '', ipAddress: '' },
+  /** How long the session lasts (GitLab's session_expire_delay). */
+  ttlMs = SESSION_TTL_MS,
 ): Promise<NewSession> {
   await deleteExpiredSessions(db, now, EXPIRED_SESSIONS_PER_SIGN_IN);
   const sessionId = randomSecret();
   const csrfToken = randomSecret();
-  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  const expiresAt = new Date(now.getTime() + ttlMs);
   await insertSession(db, {
     idHash: digestSecret(sessionId),
     userId: user.id,

@@ -223,13 +223,14 @@ export async function changeSubscription(
 }
 
 /**
- * Starts GitLab's free trial on a top-level group its owner chose: 30 days of Ultimate, once per
- * group, from a group on Free.
+ * Starts GitLab's free trial on a top-level group its owner chose: `days` of Ultimate (the instance's
+ * trial_duration_days, 30 by default), once per group, from a group on Free.
  */
 export async function startTrial(
   db: Executor,
   access: AccessContext,
   group: NamespaceRow,
+  days: number = TRIAL_DAYS,
 ): Promise<SubscriptionView> {
   if (!access.actor.user) throw new UnauthorizedError();
   if (!(await canReadBilling(db, access, group))) throw new ForbiddenError();
@@ -244,7 +245,7 @@ export async function startTrial(
     plan_code: TRIAL_PLAN,
     trial: true,
     trial_starts_on: today,
-    trial_ends_on: trialEndDay(today, TRIAL_DAYS),
+    trial_ends_on: trialEndDay(today, days),
   };
   if (row)
     await updateSubscription(db, group.id, { ...trial, start_date: today, end_date: null }, access.now());

@@ -1,0 +1,98 @@
+/**
+ * The instance's settings an administrator changes at run time (GitLab's `/application/settings`),
+ * by GitLab's names. Each has a default; an administrator's value replaces it until changed again.
+ */
+import { TRIAL_DAYS } from './trials.ts';
+
+export interface ApplicationSettings {
+  /** Minutes a browser session lasts (GitLab's default: a week). */
+  readonly session_expire_delay: number;
+  readonly throttle_authenticated_api_enabled: boolean;
+  /** Requests a signed-in user may make to the REST and GraphQL APIs per period. */
+  readonly throttle_authenticated_api_requests_per_period: number;
+  readonly throttle_authenticated_api_period_in_seconds: number;
+  readonly throttle_unauthenticated_api_enabled: boolean;
+  /** Requests an address without a user may make per period. */
+  readonly throttle_unauthenticated_api_requests_per_period: number;
+  readonly throttle_unauthenticated_api_period_in_seconds: number;
+  /** Days a free trial lasts (GitLab.com's 30; GitLab has no setting of this name). */
+  readonly trial_duration_days: number;
+}
+
+export type SettingName = keyof ApplicationSettings;
+
+interface IntegerRule {
+  readonly kind: 'integer';
+  readonly min: number;
+  readonly max: number;
+}
+interface BooleanRule {
+  readonly kind: 'boolean';
+}
+type SettingRule = IntegerRule | BooleanRule;
+
+const integer = (min: number, max: number): IntegerRule => ({ kind: 'integer', min, max });
+const BOOLEAN: BooleanRule = { kind: 'boolean' };
+
+/** What each setting accepts. */
+export const SETTING_RULES: Readonly<Record<SettingName, SettingRule>> = {
+  session_expire_delay: integer(1, 525_600),
+  throttle_authenticated_api_enabled: BOOLEAN,
+  throttle_authenticated_api_requests_per_period: integer(1, 10_000_000),
+  throttle_authenticated_api_period_in_seconds: integer(1, 86_400),
+  throttle_unauthenticated_api_enabled: BOOLEAN,
+  throttle_unauthenticated_api_requests_per_period: integer(1, 10_000_000),
+  throttle_unauthenticated_api_period_in_seconds: integer(1, 86_400),
+  trial_duration_days: integer(1, 365),
+};
+
+export const SETTING_NAMES = Object.keys(SETTING_RULES) as SettingName[];
+
+export const DEFAULT_SETTINGS: ApplicationSettings = {
+  session_expire_delay: 10_080,
+  throttle_authenticated_api_enabled: true,
+  throttle_authenticated_api_requests_per_period: 2_000,
+  throttle_authenticated_api_period_in_seconds: 60,
+  throttle_unauthenticated_api_enabled: true,
+  throttle_unauthenticated_api_requests_per_period: 500,
+  throttle_unauthenticated_api_period_in_seconds: 60,
+  trial_duration_days: TRIAL_DAYS,
+};
+
+/**
+ * Reads a change as it comes (JSON or a form's text): the settings it names, checked, or the
+ * problems by setting. Names it does not know are left out, as GitLab ignores them.
+ */
+export function parseSettingsChange(input: Readonly<Record<string, unknown>>): {
+  readonly change: Partial<ApplicationSettings>;
+  readonly problems: Readonly<Record<string, string[]>>;
+} {
+  const change: Record<string, number | boolean> = {};
+  const problems: Record<string, string[]> = {};
+  for (const name of SETTING_NAMES) {
+    if (!(name in input)) continue;
+    const value = input[name];
+    const rule = SETTING_RULES[name];
+    if (rule.kind === 'boolean') {
+      if (value === true || value === 'true') change[name] = true;
+      else if (value === false || value === 'false') change[name] = false;
+      else problems[name] = ['must be true or false'];
+      continue;
+    }
+    const number = typeof value === 'string' && /^\d{1,12}$/.test(value.trim()) ? Number(value) : value;
+    if (typeof number !== 'number' || !Number.isSafeInteger(number))
+      problems[name] = ['must be a whole number'];
+    else if (number < rule.min || number > rule.max) {
+      problems[name] = [
+        `must be between ${rule.min.toLocaleString('en-US')} and ${rule.max.toLocaleString('en-US')}`,
+      ];
+    } else change[name] = number;
+  }
+  return { change: change as Partial<ApplicationSettings>, problems };
+}
+
+/** The settings in force: the defaults, with what an administrator stored over them (bad values skipped). */
+export function settingsOver(defaults: ApplicationSettings, stored: unknown): ApplicationSettings {
+  if (typeof stored !== 'object' || stored === null) return defaults;
+  return { ...defaults, ...parseSettingsChange(stored as Record<string, unknown>).change };
+}
