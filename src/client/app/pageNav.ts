@@ -76,6 +76,7 @@ const PAGE_NAVS: { readonly [P in PageName]: PageNav<P> } = {
   'dashboard-todos': null,
   'trial-new': null,
   'subscription-new': null,
+  'admin-settings': null,
   'dashboard-issues': null,
   help: null,
   'help-index': null,

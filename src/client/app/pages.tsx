@@ -13,6 +13,7 @@ const RoadmapPage = lazy(() =>
 );
 
 import { NotFoundPage } from '../components/errors/index.ts';
+import { AdminSettingsPage } from '../features/admin-settings/index.ts';
 import { SignInPage } from '../features/auth/index.ts';
 import { BillingPage } from '../features/billing/index.ts';
 import { CheckoutPage } from '../features/checkout/index.ts';
@@ -70,6 +71,8 @@ export function PageView({ page, session }: { page: PageMount; session: Session 
       return <TrialNewPage {...page} csrfToken={session.csrfToken} />;
     case 'subscription-new':
       return <CheckoutPage {...page} />;
+    case 'admin-settings':
+      return <AdminSettingsPage {...page} />;
     case 'dashboard-issues':
       return <DashboardIssuesPage />;
     case 'help':

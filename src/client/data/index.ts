@@ -3,6 +3,7 @@
  * Shared plumbing sits at this folder's top; each entity's documents, mappers and hooks in its own
  * folder (epics/, groups/, issues/, labels/, milestones/, projects/, roadmap/, todos/, tree/ …).
  */
+export { saveApplicationSettings } from './admin/applicationSettingsRest.ts';
 export { createApolloClient } from './apolloClient.ts';
 export { useCountries, useCountryStates } from './billing/checkoutHooks.ts';
 export {

@@ -270,3 +270,8 @@ export const paymentFormPath = (formId: string): string =>
 export const paymentMethodPath = (id: string): string =>
   `${SUBSCRIPTIONS_PATH}/payment_method?id=${encodeURIComponent(id)}`;
 export const VALIDATE_PAYMENT_METHOD_PATH = `${SUBSCRIPTIONS_PATH}/validate_payment_method`;
+
+/** The Admin Area's settings (GitLab's Admin → Settings), for administrators. */
+export const ADMIN_SETTINGS_PATH = '/admin/application_settings';
+/** GitLab's REST settings API, which the Admin Area's form saves through. */
+export const APPLICATION_SETTINGS_API_PATH = '/api/v4/application/settings';

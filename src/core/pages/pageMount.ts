@@ -215,6 +215,11 @@ export const PAGE_MOUNTS = {
     /** `YYYY-MM-DD`, the server's today: a term bought now starts on it. */
     today: TEXT,
   },
+  /** `/admin/application_settings` (administrators): the instance's settings to change. */
+  'admin-settings': {
+    /** JSON: the settings in force, by GitLab's names (core/domain/applicationSettings). */
+    settings: TEXT,
+  },
   /** A group's overview; its owners see 'Invite members' (GitLab's admin_group_member). */
   group: { ...GROUP_PAGE_FIELDS, canInviteMembers: FLAG },
   'group-epics': GROUP_PAGE_FIELDS,

@@ -72,6 +72,7 @@ import { registerIssueBulkUpdateRoutes } from './issuable/issueBulkUpdateRoutes.
 import { registerIssueIssuableRoutes } from './issuable/issueIssuableRoutes.ts';
 import { registerPreviewMarkdownRoutes } from './issuable/previewMarkdownRoutes.ts';
 import { registerMetricImageFileRoutes } from './metricImageFileRoutes.ts';
+import { registerAdminPages } from './pages/adminPages.ts';
 import { readClientAssets } from './pages/clientAssets.ts';
 import { registerInvitationPages } from './pages/invitationPages.ts';
 import { registerPageRoutes } from './pages/pageRoutes.ts';
@@ -239,6 +240,7 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerUserActivityJson(app, deps);
   registerProjectSettingsRoutes(app, deps);
   registerSearchPages(app, { ...deps, assets });
+  registerAdminPages(app, { ...deps, assets });
   registerPageRoutes(app, { ...deps, assets });
   // Status pages publish in the background, from what the database says is published.
   const statusPageSync = startStatusPageSync(

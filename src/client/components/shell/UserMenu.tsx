@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { PREFERENCES_PATH, PROFILE_SETTINGS_PATH } from '../../../core/domain/settingsPaths.ts';
-import { userPath } from '../../../core/domain/webPaths.ts';
+import { ADMIN_SETTINGS_PATH, userPath } from '../../../core/domain/webPaths.ts';
 import type { ShownStatus } from '../../../core/pages/pageMount.ts';
 import { usePopover } from '../../state/index.ts';
 import { Avatar, Icon, StatusEmoji, UserName } from '../../ui/index.ts';
@@ -9,6 +9,8 @@ export interface MenuUser {
   readonly username: string;
   readonly name: string;
   readonly status?: ShownStatus | null | undefined;
+  /** An instance administrator: the menu leads to the Admin Area. */
+  readonly admin?: boolean;
 }
 
 /**
@@ -84,6 +86,12 @@ export function UserMenu({ user, csrfToken }: { user: MenuUser; csrfToken: strin
           <Icon name="settings" />
           Preferences
         </a>
+        {user.admin ? (
+          <a className="user-menu-item" href={ADMIN_SETTINGS_PATH} data-testid="user-menu-admin">
+            <Icon name="shield" />
+            Admin Area
+          </a>
+        ) : null}
         <form method="post" action="/users/sign_out" className="user-menu-form">
           <input type="hidden" name="authenticity_token" value={csrfToken ?? ''} />
           <button type="submit" className="user-menu-item" data-testid="sign-out-button">

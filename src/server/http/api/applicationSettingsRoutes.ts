@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { APPLICATION_SETTINGS_API_PATH } from '../../../core/domain/webPaths.ts';
 import type { ServerDeps } from '../../serverDeps.ts';
 import { requireAdministrator } from '../../services/access.ts';
 import { bodyParams } from './params.ts';
@@ -11,12 +12,12 @@ import { bodyParams } from './params.ts';
  *     and changes nothing; the change takes effect without a restart
  */
 export function registerApplicationSettingsRoutes(app: FastifyInstance, { settings }: ServerDeps): void {
-  app.get('/api/v4/application/settings', async (request) => {
+  app.get(APPLICATION_SETTINGS_API_PATH, async (request) => {
     requireAdministrator(request.access);
     return settings.current();
   });
 
-  app.put('/api/v4/application/settings', async (request) =>
+  app.put(APPLICATION_SETTINGS_API_PATH, async (request) =>
     settings.change(request.access, bodyParams(request)),
   );
 }

@@ -1,0 +1,168 @@
+import { type FormEvent, useId, useState } from 'react';
+import {
+  type ApplicationSettings,
+  DEFAULT_SETTINGS,
+  type SettingName,
+  settingsOver,
+} from '../../../core/domain/applicationSettings.ts';
+import { ADMIN_SETTINGS_PATH } from '../../../core/domain/webPaths.ts';
+import { parseJsonRecord } from '../../../core/lib/jsonText.ts';
+import type { PageMountOf } from '../../../core/pages/pageMount.ts';
+import { PageHeader } from '../../components/navigation/index.ts';
+import { saveApplicationSettings, usePageSettled } from '../../data/index.ts';
+import { Alert, Button, useDocumentTitle } from '../../ui/index.ts';
+
+/** GitLab's labels for its settings, and the page's words. */
+const TEXTS = {
+  title: 'Settings',
+  subtitle: 'Instance-wide settings. A change takes effect within seconds, without a restart.',
+  crumb: 'Admin Area',
+  saved: 'Application settings saved successfully',
+  save: 'Save changes',
+  saving: 'Saving…',
+  sections: {
+    signIn: ['Sign-in restrictions', 'How long a browser stays signed in.'],
+    rateLimits: [
+      'User and IP rate limits',
+      'Requests to the REST and GraphQL APIs, per user or per address.',
+    ],
+    trials: ['Free trials', 'The trial a Free top-level group’s owner can start once.'],
+  },
+  labels: {
+    session_expire_delay: 'Session duration (minutes)',
+    throttle_unauthenticated_api_enabled: 'Enable unauthenticated API request rate limit',
+    throttle_unauthenticated_api_requests_per_period:
+      'Maximum unauthenticated API requests per rate limit period per IP',
+    throttle_unauthenticated_api_period_in_seconds: 'Unauthenticated API rate limit period in seconds',
+    throttle_authenticated_api_enabled: 'Enable authenticated API request rate limit',
+    throttle_authenticated_api_requests_per_period:
+      'Maximum authenticated API requests per rate limit period per user',
+    throttle_authenticated_api_period_in_seconds: 'Authenticated API rate limit period in seconds',
+    trial_duration_days: 'Trial length (days)',
+  } satisfies Record<SettingName, string>,
+  help: {
+    session_expire_delay: 'New sessions last this long; a change does not shorten sessions already started.',
+  } as Partial<Record<SettingName, string>>,
+};
+
+type NumberSetting = {
+  [Name in SettingName]: ApplicationSettings[Name] extends number ? Name : never;
+}[SettingName];
+type FlagSetting = Exclude<SettingName, NumberSetting>;
+
+/** Numbers are edited as text, so that a half-typed value is the form's, not the settings'. */
+type Draft = { [Name in SettingName]: ApplicationSettings[Name] extends number ? string : boolean };
+
+const draftOf = (settings: ApplicationSettings): Draft =>
+  Object.fromEntries(
+    Object.entries(settings).map(([name, value]) => [
+      name,
+      typeof value === 'number' ? String(value) : value,
+    ]),
+  ) as Draft;
+
+/** `/admin/application_settings`: GitLab's Admin Area settings, saved through its REST API. */
+export function AdminSettingsPage({ settings }: PageMountOf<'admin-settings'>) {
+  const id = useId();
+  const [draft, setDraft] = useState<Draft>(() =>
+    draftOf(settingsOver(DEFAULT_SETTINGS, parseJsonRecord(settings))),
+  );
+  const [notice, setNotice] = useState<{ kind: 'success' | 'danger'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  usePageSettled(true);
+  useDocumentTitle(`${TEXTS.title} · ${TEXTS.crumb}`);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setNotice(null);
+    try {
+      // The server checks every value: a refusal names the setting and changes nothing.
+      setDraft(draftOf(await saveApplicationSettings(draft as unknown as Partial<ApplicationSettings>)));
+      setNotice({ kind: 'success', text: TEXTS.saved });
+    } catch (failure) {
+      setNotice({ kind: 'danger', text: failure instanceof Error ? failure.message : String(failure) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const numberField = (name: NumberSetting) => (
+    <div className="admin-setting" key={name}>
+      <label className="form-label" htmlFor={`${id}-${name}`}>
+        {TEXTS.labels[name]}
+      </label>
+      <input
+        id={`${id}-${name}`}
+        className="input admin-setting-number"
+        inputMode="numeric"
+        value={draft[name]}
+        onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
+        aria-describedby={TEXTS.help[name] ? `${id}-${name}-help` : undefined}
+        data-testid={`setting-${name}`}
+      />
+      {TEXTS.help[name] ? (
+        <p id={`${id}-${name}-help`} className="muted admin-setting-help">
+          {TEXTS.help[name]}
+        </p>
+      ) : null}
+    </div>
+  );
+  const flagField = (name: FlagSetting) => (
+    <label className="checkbox-row" key={name}>
+      <input
+        type="checkbox"
+        checked={draft[name]}
+        onChange={(event) => setDraft({ ...draft, [name]: event.target.checked })}
+        data-testid={`setting-${name}`}
+      />
+      {TEXTS.labels[name]}
+    </label>
+  );
+  const section = (key: keyof typeof TEXTS.sections, fields: React.ReactNode) => (
+    <section className="admin-section" aria-labelledby={`${id}-${key}`}>
+      <h2 id={`${id}-${key}`} className="section-title">
+        {TEXTS.sections[key][0]}
+      </h2>
+      <p className="muted">{TEXTS.sections[key][1]}</p>
+      {fields}
+    </section>
+  );
+
+  return (
+    <div className="admin-settings">
+      <PageHeader
+        crumbs={[
+          { label: TEXTS.crumb, href: ADMIN_SETTINGS_PATH },
+          { label: TEXTS.title, href: ADMIN_SETTINGS_PATH },
+        ]}
+        title={TEXTS.title}
+      >
+        <p className="page-subtitle">{TEXTS.subtitle}</p>
+      </PageHeader>
+      {notice ? (
+        <Alert variant={notice.kind} testId="admin-settings-notice">
+          {notice.text}
+        </Alert>
+      ) : null}
+      <form onSubmit={submit} noValidate data-testid="admin-settings-form">
+        {section('signIn', numberField('session_expire_delay'))}
+        {section(
+          'rateLimits',
+          <>
+            {flagField('throttle_unauthenticated_api_enabled')}
+            {numberField('throttle_unauthenticated_api_requests_per_period')}
+            {numberField('throttle_unauthenticated_api_period_in_seconds')}
+            {flagField('throttle_authenticated_api_enabled')}
+            {numberField('throttle_authenticated_api_requests_per_period')}
+            {numberField('throttle_authenticated_api_period_in_seconds')}
+          </>,
+        )}
+        {section('trials', numberField('trial_duration_days'))}
+        <Button type="submit" variant="confirm" disabled={busy} data-testid="admin-settings-save">
+          {busy ? TEXTS.saving : TEXTS.save}
+        </Button>
+      </form>
+    </div>
+  );
+}
