@@ -80,6 +80,43 @@ test('an owner starts a free trial on sandbox, watches its days in the sidebar, 
     'href',
     '/groups/sandbox/-/billings',
   );
+
+  // With the instance's contact-sales variant, the popover asks the sales team to get in touch.
+  const settingsPath = '/api/v4/application/settings';
+  const adminContext = await browser.newContext();
+  const settingsAdmin = await adminContext.newPage();
+  await signIn(settingsAdmin, 'admin', '/');
+  expect(
+    (await api(settingsAdmin, 'PUT', settingsPath, { trial_widget_variant: 'contact_sales' })).status,
+  ).toBe(200);
+  try {
+    await page.reload();
+    await waitForIdle(page);
+    await page.getByTestId('trial-widget').hover();
+    await expect(page.getByTestId('trial-popover-upgrade')).toHaveCount(0);
+    await page.getByTestId('trial-popover-contact-sales').click();
+    const lead = page.getByTestId('hand-raise-lead');
+    await expect(lead).toContainText('Contact our Sales team');
+    await lead.getByLabel('First name').fill('Olivia');
+    await lead.getByLabel('Last name').fill('Owens');
+    await lead.getByLabel('Company name').fill('Sandbox Labs');
+    await lead.getByLabel('Number of employees').selectOption('100 - 499');
+    await lead.getByLabel('Telephone number').fill('+1 555 0100');
+    await lead.getByLabel('Country').selectOption('US');
+    await lead.getByRole('button', { name: 'Submit information' }).click();
+    await expect(lead.getByTestId('hand-raise-lead-error')).toContainText("State can't be blank");
+    await lead.getByLabel('State or province').selectOption('IL');
+    await expectNoSeriousAxeViolations(page);
+    await lead.getByRole('button', { name: 'Submit information' }).click();
+    await expect(
+      page.getByText('Thank you for reaching out! Our sales team will get back to you soon.'),
+    ).toBeVisible();
+    await expect(lead).toBeHidden();
+  } finally {
+    await api(settingsAdmin, 'PUT', settingsPath, { trial_widget_variant: 'upgrade' });
+    await adminContext.close();
+  }
+
   // A trial already had cannot start again.
   await page.goto('/-/trials/new');
   await expect(page.getByTestId('trial-none')).toBeVisible();

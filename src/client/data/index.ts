@@ -17,6 +17,7 @@ export {
   type PaymentMethod,
   placeOrder,
 } from './billing/checkoutRest.ts';
+export { submitHandRaiseLead } from './billing/handRaiseLeadRest.ts';
 export { assignPlan, type PlanAssignment } from './billing/subscriptionRest.ts';
 export { csrfToken } from './csrf.ts';
 export { DataProvider } from './DataProvider.tsx';

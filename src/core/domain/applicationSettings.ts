@@ -17,7 +17,15 @@ export interface ApplicationSettings {
   readonly throttle_unauthenticated_api_period_in_seconds: number;
   /** Days a free trial lasts (GitLab.com's 30; GitLab has no setting of this name). */
   readonly trial_duration_days: number;
+  /**
+   * What the trial widget's popover offers (GitLab ran this as an experiment): 'Upgrade {group} to
+   * {plan}', or a form that asks the sales team to get in touch.
+   */
+  readonly trial_widget_variant: TrialWidgetVariant;
 }
+
+export const TRIAL_WIDGET_VARIANTS = ['upgrade', 'contact_sales'] as const;
+export type TrialWidgetVariant = (typeof TRIAL_WIDGET_VARIANTS)[number];
 
 export type SettingName = keyof ApplicationSettings;
 
@@ -29,7 +37,11 @@ interface IntegerRule {
 interface BooleanRule {
   readonly kind: 'boolean';
 }
-type SettingRule = IntegerRule | BooleanRule;
+interface ChoiceRule {
+  readonly kind: 'choice';
+  readonly choices: readonly string[];
+}
+type SettingRule = IntegerRule | BooleanRule | ChoiceRule;
 
 const integer = (min: number, max: number): IntegerRule => ({ kind: 'integer', min, max });
 const BOOLEAN: BooleanRule = { kind: 'boolean' };
@@ -44,6 +56,7 @@ export const SETTING_RULES: Readonly<Record<SettingName, SettingRule>> = {
   throttle_unauthenticated_api_requests_per_period: integer(1, 10_000_000),
   throttle_unauthenticated_api_period_in_seconds: integer(1, 86_400),
   trial_duration_days: integer(1, 365),
+  trial_widget_variant: { kind: 'choice', choices: TRIAL_WIDGET_VARIANTS },
 };
 
 export const SETTING_NAMES = Object.keys(SETTING_RULES) as SettingName[];
@@ -57,6 +70,7 @@ export const DEFAULT_SETTINGS: ApplicationSettings = {
   throttle_unauthenticated_api_requests_per_period: 500,
   throttle_unauthenticated_api_period_in_seconds: 60,
   trial_duration_days: TRIAL_DAYS,
+  trial_widget_variant: 'upgrade',
 };
 
 /**
@@ -67,12 +81,17 @@ export function parseSettingsChange(input: Readonly<Record<string, unknown>>): {
   readonly change: Partial<ApplicationSettings>;
   readonly problems: Readonly<Record<string, string[]>>;
 } {
-  const change: Record<string, number | boolean> = {};
+  const change: Record<string, number | boolean | string> = {};
   const problems: Record<string, string[]> = {};
   for (const name of SETTING_NAMES) {
     if (!(name in input)) continue;
     const value = input[name];
     const rule = SETTING_RULES[name];
+    if (rule.kind === 'choice') {
+      if (typeof value === 'string' && rule.choices.includes(value)) change[name] = value;
+      else problems[name] = [`must be one of ${rule.choices.join(', ')}`];
+      continue;
+    }
     if (rule.kind === 'boolean') {
       if (value === true || value === 'true') change[name] = true;
       else if (value === false || value === 'false') change[name] = false;

@@ -270,6 +270,8 @@ export const paymentFormPath = (formId: string): string =>
 export const paymentMethodPath = (id: string): string =>
   `${SUBSCRIPTIONS_PATH}/payment_method?id=${encodeURIComponent(id)}`;
 export const VALIDATE_PAYMENT_METHOD_PATH = `${SUBSCRIPTIONS_PATH}/validate_payment_method`;
+/** GitLab's hand-raise lead: asking the sales team to get in touch. */
+export const HAND_RAISE_LEADS_PATH = '/-/gitlab_subscriptions/hand_raise_leads';
 
 /** The Admin Area's settings (GitLab's Admin → Settings), for administrators. */
 export const ADMIN_SETTINGS_PATH = '/admin/application_settings';

@@ -717,6 +717,10 @@ export interface TrialStatusJson {
   readonly billing_path: string;
   /** The checkout for the trial's plan. */
   readonly upgrade_path: string;
+  /** The top-level group's id (a request to the sales team names it). */
+  readonly namespace_id: number;
+  /** What the popover offers: the upgrade, or the sales team's form (an instance setting). */
+  readonly variant: 'upgrade' | 'contact_sales';
   /** `YYYY-MM-DD`: the first day, the day it ends (or ended), and the server's today. */
   readonly starts_on: string;
   readonly ends_on: string;

@@ -29,6 +29,7 @@ import * as accessRequestTodos from './migrations/0020_access_request_todos.ts';
 import * as gitlabSubscriptions from './migrations/0021_gitlab_subscriptions.ts';
 import * as subscriptionOrders from './migrations/0022_subscription_orders.ts';
 import * as applicationSettings from './migrations/0023_application_settings.ts';
+import * as handRaiseLeads from './migrations/0024_hand_raise_leads.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations are listed here, in order; they only ever run forward. */
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021_gitlab_subscriptions': gitlabSubscriptions,
   '0022_subscription_orders': subscriptionOrders,
   '0023_application_settings': applicationSettings,
+  '0024_hand_raise_leads': handRaiseLeads,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

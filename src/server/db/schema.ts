@@ -262,6 +262,22 @@ export interface ApplicationSettingsTable {
   updated_at: Timestamp;
 }
 
+/** A request that the sales team get in touch about a group's plan (migration 0024). */
+export interface HandRaiseLeadsTable {
+  id: Id;
+  namespace_id: number;
+  user_id: number | null;
+  first_name: string;
+  last_name: string;
+  company_name: string;
+  company_size: string;
+  phone_number: string;
+  country: string;
+  state: Generated<string>;
+  comment: Generated<string>;
+  created_at: Timestamp;
+}
+
 /** The development mailbox (migration 0017): mail kept here when no SMTP server is configured. */
 export interface MailboxMessagesTable {
   id: Id;
@@ -686,6 +702,7 @@ export interface LdapGroupLinkMembershipsTable {
 export interface Database {
   gitlab_subscriptions: GitlabSubscriptionsTable;
   application_settings: ApplicationSettingsTable;
+  hand_raise_leads: HandRaiseLeadsTable;
   sandbox_payment_methods: SandboxPaymentMethodsTable;
   sandbox_payment_intents: SandboxPaymentIntentsTable;
   payment_events: PaymentEventsTable;

@@ -52,6 +52,9 @@ export interface TrialStatus {
   readonly billingPath: string;
   /** The checkout for the trial's plan: the popover's 'Upgrade {group} to {plan}'. */
   readonly upgradePath: string;
+  readonly namespaceId: string;
+  /** The popover offers the upgrade, or (GitLab's experiment variant) a form to contact sales. */
+  readonly variant: 'upgrade' | 'contact_sales';
   readonly startsOn: string;
   readonly endsOn: string;
   readonly today: string;

@@ -22,6 +22,8 @@ describe("a group page's trial", () => {
       groupName: 'Sandbox',
       billingPath: '/groups/sandbox/-/billings',
       upgradePath: '/-/subscriptions/new?namespace_id=12&plan_id=ultimate',
+      namespaceId: '',
+      variant: 'upgrade',
       startsOn: '2026-11-27',
       endsOn: '2026-12-27',
       today: '2026-11-28',

@@ -19,6 +19,8 @@ export function parseTrialStatus(text: string): TrialStatus | null {
     groupName: typeof json.group_name === 'string' ? json.group_name : '',
     billingPath: typeof json.billing_path === 'string' ? json.billing_path : '',
     upgradePath: typeof json.upgrade_path === 'string' ? json.upgrade_path : '',
+    namespaceId: typeof json.namespace_id === 'number' ? String(json.namespace_id) : '',
+    variant: json.variant === 'contact_sales' ? 'contact_sales' : 'upgrade',
     startsOn,
     endsOn,
     today,

@@ -4,6 +4,8 @@ import {
   DEFAULT_SETTINGS,
   type SettingName,
   settingsOver,
+  TRIAL_WIDGET_VARIANTS,
+  type TrialWidgetVariant,
 } from '../../../core/domain/applicationSettings.ts';
 import { ADMIN_SETTINGS_PATH } from '../../../core/domain/webPaths.ts';
 import { parseJsonRecord } from '../../../core/lib/jsonText.ts';
@@ -39,7 +41,12 @@ const TEXTS = {
       'Maximum authenticated API requests per rate limit period per user',
     throttle_authenticated_api_period_in_seconds: 'Authenticated API rate limit period in seconds',
     trial_duration_days: 'Trial length (days)',
+    trial_widget_variant: 'The trial widget offers',
   } satisfies Record<SettingName, string>,
+  variants: {
+    upgrade: 'An upgrade to the trial’s plan',
+    contact_sales: 'A form to contact the sales team (the administrators are mailed)',
+  } satisfies Record<TrialWidgetVariant, string>,
   help: {
     session_expire_delay: 'New sessions last this long; a change does not shorten sessions already started.',
   } as Partial<Record<SettingName, string>>,
@@ -48,10 +55,14 @@ const TEXTS = {
 type NumberSetting = {
   [Name in SettingName]: ApplicationSettings[Name] extends number ? Name : never;
 }[SettingName];
-type FlagSetting = Exclude<SettingName, NumberSetting>;
+type FlagSetting = {
+  [Name in SettingName]: ApplicationSettings[Name] extends boolean ? Name : never;
+}[SettingName];
 
 /** Numbers are edited as text, so that a half-typed value is the form's, not the settings'. */
-type Draft = { [Name in SettingName]: ApplicationSettings[Name] extends number ? string : boolean };
+type Draft = {
+  [Name in SettingName]: ApplicationSettings[Name] extends number ? string : ApplicationSettings[Name];
+};
 
 const draftOf = (settings: ApplicationSettings): Draft =>
   Object.fromEntries(
@@ -64,9 +75,12 @@ const draftOf = (settings: ApplicationSettings): Draft =>
 /** `/admin/application_settings`: GitLab's Admin Area settings, saved through its REST API. */
 export function AdminSettingsPage({ settings }: PageMountOf<'admin-settings'>) {
   const id = useId();
-  const [draft, setDraft] = useState<Draft>(() =>
+  // What the server last said; a save sends only what differs, so another administrator's change
+  // to a setting this form did not touch stays.
+  const [saved, setSaved] = useState<Draft>(() =>
     draftOf(settingsOver(DEFAULT_SETTINGS, parseJsonRecord(settings))),
   );
+  const [draft, setDraft] = useState<Draft>(saved);
   const [notice, setNotice] = useState<{ kind: 'success' | 'danger'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   usePageSettled(true);
@@ -78,7 +92,12 @@ export function AdminSettingsPage({ settings }: PageMountOf<'admin-settings'>) {
     setNotice(null);
     try {
       // The server checks every value: a refusal names the setting and changes nothing.
-      setDraft(draftOf(await saveApplicationSettings(draft as unknown as Partial<ApplicationSettings>)));
+      const changed = Object.fromEntries(
+        Object.entries(draft).filter(([name, value]) => saved[name as SettingName] !== value),
+      ) as Partial<ApplicationSettings>;
+      const now = draftOf(await saveApplicationSettings(changed));
+      setSaved(now);
+      setDraft(now);
       setNotice({ kind: 'success', text: TEXTS.saved });
     } catch (failure) {
       setNotice({ kind: 'danger', text: failure instanceof Error ? failure.message : String(failure) });
@@ -158,7 +177,28 @@ export function AdminSettingsPage({ settings }: PageMountOf<'admin-settings'>) {
             {numberField('throttle_authenticated_api_period_in_seconds')}
           </>,
         )}
-        {section('trials', numberField('trial_duration_days'))}
+        {section(
+          'trials',
+          <>
+            {numberField('trial_duration_days')}
+            <fieldset className="admin-setting">
+              <legend className="form-label">{TEXTS.labels.trial_widget_variant}</legend>
+              {TRIAL_WIDGET_VARIANTS.map((variant) => (
+                <label className="checkbox-row" key={variant}>
+                  <input
+                    type="radio"
+                    name="trial_widget_variant"
+                    value={variant}
+                    checked={draft.trial_widget_variant === variant}
+                    onChange={() => setDraft({ ...draft, trial_widget_variant: variant })}
+                    data-testid={`setting-trial_widget_variant-${variant}`}
+                  />
+                  {TEXTS.variants[variant]}
+                </label>
+              ))}
+            </fieldset>
+          </>,
+        )}
         <Button type="submit" variant="confirm" disabled={busy} data-testid="admin-settings-save">
           {busy ? TEXTS.saving : TEXTS.save}
         </Button>

@@ -182,3 +182,16 @@ export function insertUser(
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** The instance's active administrators' addresses (who is told of a request to the sales team), at most `limit`. */
+export async function findAdministratorEmails(db: Executor, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('email')
+    .where('is_admin', '=', true)
+    .where('state', '=', 'active')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.email);
+}

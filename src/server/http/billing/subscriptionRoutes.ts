@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LEAD_COMMENT_MAX } from '../../../core/domain/handRaiseLeads.ts';
 import { isPaidPlanCode, PAID_PLAN_CODES } from '../../../core/domain/plans.ts';
 import { PAYMENT_FORM_ID, PURCHASE_TEXTS } from '../../../core/domain/purchase.ts';
 import {
   COUNTRIES_PATH,
   groupBillingPath,
+  HAND_RAISE_LEADS_PATH,
   SUBSCRIPTIONS_PATH,
   signInPath,
   VALIDATE_PAYMENT_METHOD_PATH,
@@ -12,6 +14,7 @@ import type { CheckoutGroupJson } from '../../../core/pages/pageMount.ts';
 import { calendarDateOf } from '../../../core/time/formatting.ts';
 import { listCountries, statesOf } from '../../services/billing/countries.ts';
 import { canReadBilling, planStateOf } from '../../services/billing/gitlabSubscriptionService.ts';
+import { submitHandRaiseLead } from '../../services/billing/handRaiseLeadService.ts';
 import type { PaymentProvider } from '../../services/billing/payments/paymentProvider.ts';
 import {
   customerRefOf,
@@ -53,6 +56,9 @@ const notFound = (reply: FastifyReply) => reply.code(404).send({ message: '404 N
  * POST /-/subscriptions/validate_payment_method        `id`, `gitlab_user_id` → `{ success }`
  * POST /-/subscriptions                                the order → `{ location }` once paid, or
  *      `{ confirmation_url }` while the bank waits for the holder; refusals are 422 `{ errors }`
+ * POST /-/gitlab_subscriptions/hand_raise_leads         `namespace_id`, `first_name`, `last_name`,
+ *      `company_name`, `company_size`, `phone_number`, `country`, `state`, `comment`: the sales team
+ *      is asked to get in touch → `{}`; refusals are 422 `{ errors }`
  */
 export function registerSubscriptionRoutes(
   app: FastifyInstance,
@@ -118,6 +124,36 @@ export function registerSubscriptionRoutes(
     } catch (error) {
       if (error instanceof ValidationError) return reply.code(422).send({ errors: error.fieldErrors });
       if (error instanceof PaymentDeclinedError) return reply.code(422).send({ errors: error.message });
+      throw error;
+    }
+  });
+
+  app.post(HAND_RAISE_LEADS_PATH, async (request, reply) => {
+    signedInUser(request);
+    const params = bodyParams(request);
+    const namespaceId = requiredString(params, 'namespace_id', 10);
+    if (!ID.test(namespaceId)) throw new ParamError('namespace_id is invalid');
+    const text = (name: string, max = 255) => (optionalString(params, name, max) ?? '').trim();
+    try {
+      await submitHandRaiseLead(
+        db,
+        request.access,
+        { mailer: deps.mailer, externalUrl: deps.config.externalUrl },
+        Number(namespaceId),
+        {
+          firstName: text('first_name'),
+          lastName: text('last_name'),
+          companyName: text('company_name'),
+          companySize: text('company_size'),
+          phoneNumber: text('phone_number'),
+          country: text('country').toUpperCase(),
+          state: text('state').toUpperCase(),
+          comment: text('comment', LEAD_COMMENT_MAX),
+        },
+      );
+      return {};
+    } catch (error) {
+      if (error instanceof ValidationError) return reply.code(422).send({ errors: error.fieldErrors });
       throw error;
     }
   });

@@ -1,3 +1,4 @@
+import type { TrialWidgetVariant } from '../../../core/domain/applicationSettings.ts';
 import { groupBillingPath, newSubscriptionPath } from '../../../core/domain/webPaths.ts';
 import type { BillingJson, TrialStatusJson } from '../../../core/pages/pageMount.ts';
 import type { Executor } from '../../db/executor.ts';
@@ -54,7 +55,12 @@ export async function billingJson(
  * The top-level group's trial as its owners see it on every group page: the sidebar's widget while
  * it runs, a banner once it has ended; '' without a trial. The caller has found the viewer an owner.
  */
-export async function trialStatusOf(db: Executor, group: NamespaceRow, today: string): Promise<string> {
+export async function trialStatusOf(
+  db: Executor,
+  group: NamespaceRow,
+  today: string,
+  variant: TrialWidgetVariant,
+): Promise<string> {
   const root = await rootGroupOf(db, group);
   const { trial } = await planStateOf(db, root, today);
   if (!trial) return '';
@@ -64,6 +70,8 @@ export async function trialStatusOf(db: Executor, group: NamespaceRow, today: st
     group_name: root.name,
     billing_path: groupBillingPath(root.full_path),
     upgrade_path: newSubscriptionPath(root.id, trial.plan),
+    namespace_id: root.id,
+    variant,
     starts_on: trial.startsOn,
     ends_on: trial.endsOn,
     today,

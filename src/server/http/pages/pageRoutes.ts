@@ -152,7 +152,9 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
     const ownsRoot = await canReadBilling(db, request.access, group);
     const groupNav = {
       canReadBilling: group.parent_id === null && ownsRoot,
-      trialStatus: ownsRoot ? await trialStatusOf(db, group, today) : '',
+      trialStatus: ownsRoot
+        ? await trialStatusOf(db, group, today, (await deps.settings.current()).trial_widget_variant)
+        : '',
     };
     const base = {
       fullPath: group.full_path,
