@@ -73,6 +73,8 @@ async function main(): Promise<void> {
  * SECRET_KEY_BASE for them.
  */
 async function secretKeyBaseInDataDir(dataDir: string): Promise<string> {
+  // An in-memory database keeps nothing: neither does its key (and `memory://` is no folder to write in).
+  if (dataDir.startsWith('memory://')) return randomBytes(64).toString('hex');
   const path = join(dataDir, 'secret_key_base');
   try {
     return (await fs.readFile(path, 'utf8')).trim();
