@@ -1,21 +1,32 @@
 import '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database, UserRow } from '../db/schema.ts';
+import type { ServerDeps } from '../serverDeps.ts';
 import { AccessContext } from '../services/access.ts';
 import { type Actor, ANONYMOUS, mayReadApi, mayReadUser, mayWrite, sessionActor } from '../services/actor.ts';
-import { actorFromToken, resumeSession } from '../services/auth/authService.ts';
+import { actorFromToken, resumeSession, startSession } from '../services/auth/authService.ts';
 import { randomSecret, safeEqual } from '../services/auth/secrets.ts';
-import type { ApplicationSettingsStore } from '../services/settings/applicationSettingsService.ts';
 import './requestContext.ts';
 
 /** GitLab's cookie names. */
 export const SESSION_COOKIE = '_gitlab_session';
 export const ANONYMOUS_CSRF_COOKIE = '_csrf_token';
 
-/** How long a new session lasts: GitLab's session_expire_delay, in minutes. */
-export async function sessionLifetimeMs(settings: ApplicationSettingsStore): Promise<number> {
-  return (await settings.current()).session_expire_delay * 60_000;
+/**
+ * Signs the browser in as `user`: a new session, as long as the instance's session_expire_delay
+ * (minutes) says, and its cookie.
+ */
+export async function startBrowserSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { db, now, settings, config }: Pick<ServerDeps, 'db' | 'now' | 'settings' | 'config'>,
+  user: UserRow,
+): Promise<void> {
+  const client = { userAgent: request.headers['user-agent'] ?? '', ipAddress: request.ip };
+  const lifetimeMs = (await settings.current()).session_expire_delay * 60_000;
+  const session = await startSession(db, user, now(), client, lifetimeMs);
+  setSessionCookie(reply, session, config.externalUrl);
 }
 
 /** Signs the browser in: the session's cookie, for as long as the session lives. */

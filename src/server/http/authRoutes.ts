@@ -5,11 +5,10 @@ import {
   createOAuthToken,
   endSession,
   OAUTH_TOKEN_TTL_SECONDS,
-  startSession,
 } from '../services/auth/authService.ts';
 import { UnauthorizedError } from '../services/errors.ts';
 import { currentUserJson } from './api/presenters.ts';
-import { SESSION_COOKIE, sessionLifetimeMs, setSessionCookie } from './auth.ts';
+import { SESSION_COOKIE, startBrowserSession } from './auth.ts';
 import type { ClientAssets } from './pages/clientAssets.ts';
 import { setFlash } from './pages/flash.ts';
 import { sendPage } from './pages/pageRoutes.ts';
@@ -69,17 +68,7 @@ export function registerAuthRoutes(
     // is replaced, and a copy of it elsewhere must not stay signed in for its remaining days.
     const previous = request.cookies[SESSION_COOKIE];
     if (previous) await endSession(db, previous);
-    const session = await startSession(
-      db,
-      user,
-      now(),
-      {
-        userAgent: request.headers['user-agent'] ?? '',
-        ipAddress: request.ip,
-      },
-      await sessionLifetimeMs(settings),
-    );
-    setSessionCookie(reply, session, config.externalUrl);
+    await startBrowserSession(request, reply, { db, now, settings, config }, user);
     setFlash(reply, SIGN_IN_MESSAGES.signedIn);
     return reply.redirect(safeRedirectPath((request.body as Record<string, unknown>).redirect_to), 302);
   });

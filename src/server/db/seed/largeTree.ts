@@ -1,9 +1,10 @@
 import { type Kysely, sql } from 'kysely';
-import { AccessLevel } from '../../../core/domain/accessLevel.ts';
 import { VISIBILITY_LEVEL } from '../../../core/domain/visibility.ts';
 import { withEpicRollupsDeferred } from '../repositories/epicRollupRepository.ts';
 import type { Database } from '../schema.ts';
+import { insertDemoRoleMembers } from './demoRoleMembers.ts';
 import { POSITION_GAP } from './epicPlan.ts';
+import { DEMO_ROLE_MEMBERSHIPS } from './organisationSpecs.ts';
 
 /**
  * The demo group `portfolio` (written here, not among the organisation's specs, so that acme's data
@@ -27,13 +28,6 @@ export const LARGE_TREE = {
 } as const;
 
 /** Who may do what in `portfolio`: the demo roles, as in `sandbox` and `workshop`. */
-const PORTFOLIO_MEMBERS: readonly (readonly [username: string, level: number])[] = [
-  ['owner', AccessLevel.Owner],
-  ['maintainer', AccessLevel.Maintainer],
-  ['developer', AccessLevel.Developer],
-  ['reporter', AccessLevel.Reporter],
-  ['guest', AccessLevel.Guest],
-];
 
 export interface LargeTreeSummary {
   readonly members: number;
@@ -72,33 +66,7 @@ async function insertPortfolioGroup(db: Kysely<Database>) {
     .set({ traversal_ids: [id] })
     .where('id', '=', id)
     .execute();
-  const users = await db
-    .selectFrom('users')
-    .select(['id', 'username'])
-    .where(
-      'username',
-      'in',
-      PORTFOLIO_MEMBERS.map(([username]) => username),
-    )
-    .execute();
-  const userId = (username: string) => {
-    const user = users.find((row) => row.username === username);
-    if (!user) throw new Error(`No demo user ${username}`);
-    return user.id;
-  };
-  await db
-    .insertInto('members')
-    .values(
-      PORTFOLIO_MEMBERS.map(([username, level]) => ({
-        root_namespace_id: sandbox.root_namespace_id,
-        user_id: userId(username),
-        source_type: 'Namespace' as const,
-        source_id: id,
-        access_level: level,
-        created_at: sql`now()`,
-      })),
-    )
-    .execute();
+  await insertDemoRoleMembers(db, { id, root_namespace_id: sandbox.root_namespace_id }, sql<Date>`now()`);
   return { id, root_namespace_id: sandbox.root_namespace_id, last_epic_iid: 0 };
 }
 
@@ -199,5 +167,10 @@ async function insertTree(db: Kysely<Database>): Promise<LargeTreeSummary> {
       AND grandchild.iid = ${firstIid + 1 + childEpics} + (k - ${directIssues}) / ${issuesPerGrandchild}`.execute(
     db,
   );
-  return { members: PORTFOLIO_MEMBERS.length, rootEpicIid: firstIid, epics: epicCount, issues: issueCount };
+  return {
+    members: DEMO_ROLE_MEMBERSHIPS.length,
+    rootEpicIid: firstIid,
+    epics: epicCount,
+    issues: issueCount,
+  };
 }

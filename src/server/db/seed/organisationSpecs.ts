@@ -81,8 +81,8 @@ export const WORKSHOP_GROUP: GroupSpec = {
   epicShare: 0,
 };
 
-/** The demo roles in `workshop`, as in `sandbox` (and `portfolio`). */
-export const WORKSHOP_MEMBERSHIPS: readonly (readonly [username: string, level: number])[] = [
+/** The demo's roles, one person each: what `sandbox`, `workshop` and `portfolio` hold. */
+export const DEMO_ROLE_MEMBERSHIPS: readonly (readonly [username: string, level: number])[] = [
   ['owner', AccessLevel.Owner],
   ['maintainer', AccessLevel.Maintainer],
   ['developer', AccessLevel.Developer],

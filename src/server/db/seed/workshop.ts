@@ -2,10 +2,11 @@ import type { Kysely } from 'kysely';
 import { VISIBILITY_LEVEL } from '../../../core/domain/visibility.ts';
 import { DAY_MS, formatDay, formatTimestamp } from '../../../core/time/epochDay.ts';
 import type { Database } from '../schema.ts';
+import { demoUserIds, insertDemoRoleMembers } from './demoRoleMembers.ts';
 import { POSITION_GAP } from './epicPlan.ts';
 import { insertPlaygroundTemplates } from './issueTemplates.ts';
 import { WORKSHOP_LABEL_SPECS } from './labels.ts';
-import { WORKSHOP_GROUP, WORKSHOP_MEMBERSHIPS } from './organisationSpecs.ts';
+import { WORKSHOP_GROUP } from './organisationSpecs.ts';
 
 /**
  * The demo group `workshop` (organisationSpecs.ts says why) with its members and labels, and its
@@ -46,32 +47,11 @@ export interface WorkshopSummary {
 export async function insertWorkshop(db: Kysely<Database>, todayMs: number): Promise<WorkshopSummary> {
   const at = (daysAgo: number) => formatTimestamp(todayMs - daysAgo * DAY_MS - 3_600_000);
   const group = await insertWorkshopGroup(db, at(60));
-  const users = await db
-    .selectFrom('users')
-    .select(['id', 'username'])
-    .where('username', 'in', [
-      ...WORKSHOP_MEMBERSHIPS.map(([username]) => username),
-      ...PLAYGROUND_ISSUES.map((issue) => issue.author),
-    ])
-    .execute();
-  const userId = (username: string) => {
-    const user = users.find((row) => row.username === username);
-    if (!user) throw new Error(`No demo user ${username}`);
-    return user.id;
-  };
-  await db
-    .insertInto('members')
-    .values(
-      WORKSHOP_MEMBERSHIPS.map(([username, level]) => ({
-        root_namespace_id: group.root_namespace_id,
-        user_id: userId(username),
-        source_type: 'Namespace' as const,
-        source_id: group.id,
-        access_level: level,
-        created_at: at(58),
-      })),
-    )
-    .execute();
+  const members = await insertDemoRoleMembers(db, group, at(58));
+  const userId = await demoUserIds(
+    db,
+    PLAYGROUND_ISSUES.map((issue) => issue.author),
+  );
   await db
     .insertInto('labels')
     .values(
@@ -87,7 +67,7 @@ export async function insertWorkshop(db: Kysely<Database>, todayMs: number): Pro
     )
     .execute();
   const issues = await insertPlayground(db, group, userId, at, todayMs);
-  return { members: WORKSHOP_MEMBERSHIPS.length, labels: WORKSHOP_LABEL_SPECS.length, issues };
+  return { members, labels: WORKSHOP_LABEL_SPECS.length, issues };
 }
 
 /** The public top-level group, in the demo's one root namespace (the organisation's partition). */

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { INVITATION_TEXTS } from '../../../core/domain/invitationTexts.ts';
 import { MAILBOX_PATH, signInPath } from '../../../core/domain/webPaths.ts';
 import type { MailboxMessageJson, PageMountInput } from '../../../core/pages/pageMount.ts';
-import { startSession } from '../../services/auth/authService.ts';
 import { ServiceError, ValidationError } from '../../services/errors.ts';
 import {
   acceptInvitation,
@@ -13,7 +12,7 @@ import {
 import { signUpWithInvitation } from '../../services/members/invitationSignUp.ts';
 import { readMailbox } from '../../services/members/mailboxService.ts';
 import { accessLevelName } from '../../services/members/memberSources.ts';
-import { sessionLifetimeMs, setSessionCookie } from '../auth.ts';
+import { startBrowserSession } from '../auth.ts';
 import { formField } from '../authRoutes.ts';
 import { setFlash } from './flash.ts';
 import { type PageDeps, sendPage } from './pageRoutes.ts';
@@ -38,7 +37,7 @@ function tokenOf(request: FastifyRequest): string {
  * invitation is shown but cannot be accepted.
  */
 export function registerInvitationPages(app: FastifyInstance, deps: PageDeps): void {
-  const { db, assets, now, config, mailer, settings } = deps;
+  const { db, assets, now, config, mailer } = deps;
 
   const render = async (
     request: FastifyRequest,
@@ -136,17 +135,7 @@ export function registerInvitationPages(app: FastifyInstance, deps: PageDeps): v
       };
       try {
         const { user, invitation } = await signUpWithInvitation(db, tokenOf(request), input, now());
-        const session = await startSession(
-          db,
-          user,
-          now(),
-          {
-            userAgent: request.headers['user-agent'] ?? '',
-            ipAddress: request.ip,
-          },
-          await sessionLifetimeMs(settings),
-        );
-        setSessionCookie(reply, session, config.externalUrl);
+        await startBrowserSession(request, reply, deps, user);
         setFlash(
           reply,
           INVITATION_TEXTS.accepted(
