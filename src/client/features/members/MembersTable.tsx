@@ -44,7 +44,7 @@ export function MembersTable({
   return (
     <div className="table-scroll">
       <table
-        className="data-table members-table"
+        className="data-table members-table members-table-windowed"
         data-testid="members-table"
         aria-rowcount={members.total + 1}
       >
