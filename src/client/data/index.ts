@@ -9,7 +9,6 @@ export { useCountries, useCountryStates } from './billing/checkoutHooks.ts';
 export {
   addCard,
   answerConfirmation,
-  CardError,
   type CardFields,
   type NamedCode,
   type Order,

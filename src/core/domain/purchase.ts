@@ -93,7 +93,6 @@ export const PURCHASE_TEXTS = {
   title: (plan: PaidPlanCode) => `Upgrade to ${PLAN_TITLES[plan]}`,
   upgrade: (plan: PaidPlanCode) => `Upgrade to ${PLAN_TITLES[plan]}`,
   upgradeGroup: (group: string, plan: string) => `Upgrade ${group} to ${plan}`,
-  contactSales: 'Contact sales',
   subscriptionDetails: 'Subscription details',
   billingAddress: 'Billing address',
   paymentMethod: 'Payment method',

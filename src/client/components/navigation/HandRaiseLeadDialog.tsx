@@ -3,6 +3,7 @@ import { COMPANY_SIZES, type HandRaiseLead, LEAD_TEXTS } from '../../../core/dom
 import { submitHandRaiseLead, useCountries, useCountryStates } from '../../data/index.ts';
 import { usePushToast } from '../../state/index.ts';
 import { Alert, Button, Dialog } from '../../ui/index.ts';
+import { Field, SelectField, TextField } from '../forms/index.ts';
 
 const EMPTY: HandRaiseLead = {
   firstName: '',
@@ -68,39 +69,28 @@ export function HandRaiseLeadDialog({
   };
 
   const text = (field: keyof HandRaiseLead, autoComplete: string) => (
-    <label className="lead-field" htmlFor={`${id}-${field}`}>
-      {LABELS[field]}
-      <input
-        id={`${id}-${field}`}
-        className="input"
-        autoComplete={autoComplete}
-        value={lead[field]}
-        onChange={(event) => set(field)(event.target.value)}
-      />
-    </label>
+    <TextField
+      id={`${id}-${field}`}
+      label={LABELS[field]}
+      autoComplete={autoComplete}
+      value={lead[field]}
+      onChange={set(field)}
+    />
   );
   const select = (
     field: keyof HandRaiseLead,
     options: readonly (readonly [string, string])[],
     autoComplete?: string,
   ) => (
-    <label className="lead-field" htmlFor={`${id}-${field}`}>
-      {LABELS[field]}
-      <select
-        id={`${id}-${field}`}
-        className="input"
-        autoComplete={autoComplete}
-        value={lead[field]}
-        onChange={(event) => set(field)(event.target.value)}
-      >
-        <option value="">Select</option>
-        {options.map(([label, value]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </select>
-    </label>
+    <SelectField
+      id={`${id}-${field}`}
+      label={LABELS[field]}
+      value={lead[field]}
+      onChange={set(field)}
+      options={options}
+      placeholder="Select"
+      {...(autoComplete ? { autoComplete } : {})}
+    />
   );
 
   return (
@@ -134,8 +124,7 @@ export function HandRaiseLeadDialog({
           {select('country', countries ?? [], 'country')}
           {states.length > 0 ? select('state', states, 'address-level1') : null}
         </div>
-        <label className="lead-field" htmlFor={`${id}-comment`}>
-          {LABELS.comment}
+        <Field id={`${id}-comment`} label={LABELS.comment}>
           <textarea
             id={`${id}-comment`}
             className="input"
@@ -143,7 +132,7 @@ export function HandRaiseLeadDialog({
             value={lead.comment}
             onChange={(event) => set('comment')(event.target.value)}
           />
-        </label>
+        </Field>
         <div className="lead-actions">
           <Button type="submit" variant="confirm" disabled={busy}>
             {busy ? LEAD_TEXTS.submitting : LEAD_TEXTS.submit}

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { PLAN_CODES, PLAN_TITLES } from '../../../core/domain/plans.ts';
 import { termEndDay } from '../../../core/domain/purchase.ts';
+import { SelectField, TextField } from '../../components/forms/index.ts';
 import { assignPlan } from '../../data/index.ts';
 import { Alert, Button } from '../../ui/index.ts';
 import type { Billing } from './billing.ts';
@@ -56,51 +57,22 @@ export function AssignPlanForm({ groupId, billing }: { groupId: string; billing:
         </Alert>
       ) : null}
       <form className="billing-assign" onSubmit={submit} noValidate>
-        <label className="form-label" htmlFor={`${id}-plan`}>
-          {TEXTS.plan}
-          <select
-            id={`${id}-plan`}
-            className="input"
-            value={plan}
-            onChange={(event) => setPlan(event.target.value)}
-          >
-            {PLAN_CODES.map((code) => (
-              <option key={code} value={code}>
-                {PLAN_TITLES[code]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="form-label" htmlFor={`${id}-seats`}>
-          {TEXTS.seats}
-          <input
-            id={`${id}-seats`}
-            className="input"
-            inputMode="numeric"
-            value={seats}
-            onChange={(event) => setSeats(event.target.value)}
-          />
-        </label>
-        <label className="form-label" htmlFor={`${id}-start`}>
-          {TEXTS.start}
-          <input
-            id={`${id}-start`}
-            className="input"
-            type="date"
-            value={startDate}
-            onChange={(event) => setStartDate(event.target.value)}
-          />
-        </label>
-        <label className="form-label" htmlFor={`${id}-end`}>
-          {TEXTS.end}
-          <input
-            id={`${id}-end`}
-            className="input"
-            type="date"
-            value={endDate}
-            onChange={(event) => setEndDate(event.target.value)}
-          />
-        </label>
+        <SelectField
+          id={`${id}-plan`}
+          label={TEXTS.plan}
+          value={plan}
+          onChange={setPlan}
+          options={PLAN_CODES.map((code) => [PLAN_TITLES[code], code] as const)}
+        />
+        <TextField id={`${id}-seats`} label={TEXTS.seats} numeric value={seats} onChange={setSeats} />
+        <TextField
+          id={`${id}-start`}
+          label={TEXTS.start}
+          type="date"
+          value={startDate}
+          onChange={setStartDate}
+        />
+        <TextField id={`${id}-end`} label={TEXTS.end} type="date" value={endDate} onChange={setEndDate} />
         <Button type="submit" variant="confirm" disabled={busy}>
           {busy ? TEXTS.saving : TEXTS.save}
         </Button>

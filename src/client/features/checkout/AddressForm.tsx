@@ -1,8 +1,8 @@
 import type { FormEvent } from 'react';
 import type { BillingAddress } from '../../../core/domain/purchase.ts';
+import { SelectField, TextField } from '../../components/forms/index.ts';
 import type { NamedCode } from '../../data/index.ts';
 import { Button } from '../../ui/index.ts';
-import { SelectField, TextField } from './CheckoutFields.tsx';
 import { CHECKOUT_TEXTS as TEXTS } from './checkoutTexts.ts';
 
 /** The billing address: the country first, whose states the state list then offers. */

@@ -1,8 +1,8 @@
 import type { FormEvent } from 'react';
 import { formatCardNumber, SANDBOX_TEST_CARDS } from '../../../core/domain/paymentCards.ts';
+import { TextField } from '../../components/forms/index.ts';
 import type { CardFields } from '../../data/index.ts';
 import { Alert, Button } from '../../ui/index.ts';
-import { TextField } from './CheckoutFields.tsx';
 import { CHECKOUT_TEXTS as TEXTS } from './checkoutTexts.ts';
 
 /**

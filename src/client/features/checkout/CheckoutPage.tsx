@@ -29,7 +29,7 @@ import {
 import { Alert, Button, Dialog, EmptyState, useDocumentTitle } from '../../ui/index.ts';
 import { AddressForm } from './AddressForm.tsx';
 import { CardForm } from './CardForm.tsx';
-import { CheckoutStep, type StepState } from './CheckoutFields.tsx';
+import { CheckoutStep, type StepState } from './CheckoutStep.tsx';
 import { newIdempotencyKey, orderTotal, parseCheckoutGroups, planOrDefault } from './checkout.ts';
 import { CHECKOUT_TEXTS as TEXTS } from './checkoutTexts.ts';
 import { type Details, DetailsForm } from './DetailsForm.tsx';

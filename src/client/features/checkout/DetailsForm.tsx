@@ -1,8 +1,8 @@
 import type { FormEvent } from 'react';
 import { PAID_PLAN_CODES, type PaidPlanCode, PLAN_TITLES } from '../../../core/domain/plans.ts';
 import { PURCHASE_TEXTS } from '../../../core/domain/purchase.ts';
+import { SelectField, TextField } from '../../components/forms/index.ts';
 import { Button } from '../../ui/index.ts';
-import { SelectField, TextField } from './CheckoutFields.tsx';
 import type { CheckoutGroup } from './checkout.ts';
 import { planOrDefault } from './checkout.ts';
 import { CHECKOUT_TEXTS as TEXTS } from './checkoutTexts.ts';

@@ -1,6 +1,8 @@
-import type { ReactElement, ReactNode } from 'react';
-import { Button } from '../../ui/index.ts';
-import { CHECKOUT_TEXTS } from './checkoutTexts.ts';
+/**
+ * Labelled form fields stacked label-over-control, with help and a problem under each: what the
+ * checkout, the Billing page's plan assignment and the contact-sales form share.
+ */
+import type { ReactElement } from 'react';
 
 /** A labelled control with its help and its problem under it. */
 export function Field({
@@ -17,12 +19,12 @@ export function Field({
   children: ReactElement;
 }) {
   return (
-    <div className="checkout-field">
+    <div className="form-stack-field">
       <label className="form-label" htmlFor={id}>
         {label}
       </label>
       {children}
-      {help ? <p className="muted checkout-help">{help}</p> : null}
+      {help ? <p className="muted form-stack-help">{help}</p> : null}
       {problem ? (
         <p className="form-error" role="alert">
           {problem}
@@ -32,7 +34,7 @@ export function Field({
   );
 }
 
-/** A text field of the checkout: `id` names it, and its test id is the same. */
+/** A labelled text input: `id` names it, and its test id is the same. */
 export function TextField({
   id,
   label,
@@ -44,6 +46,7 @@ export function TextField({
   numeric = false,
   maxLength,
   className,
+  type = 'text',
 }: {
   id: string;
   label: string;
@@ -55,11 +58,13 @@ export function TextField({
   numeric?: boolean;
   maxLength?: number;
   className?: string;
+  type?: 'text' | 'date';
 }) {
   return (
     <Field id={id} label={label} problem={problem} help={help}>
       <input
         id={id}
+        type={type}
         className={className ? `input ${className}` : 'input'}
         autoComplete={autoComplete}
         inputMode={numeric ? 'numeric' : undefined}
@@ -70,55 +75,6 @@ export function TextField({
         data-testid={id}
       />
     </Field>
-  );
-}
-
-export type StepState = 'open' | 'done' | 'next';
-
-/** One numbered step: open while it is being filled in, a summary with 'Edit' once done. */
-export function CheckoutStep({
-  number,
-  title,
-  state,
-  summary,
-  onEdit,
-  testId,
-  children,
-}: {
-  number: number;
-  title: string;
-  state: StepState;
-  summary: string;
-  onEdit: () => void;
-  testId: string;
-  children: ReactNode;
-}) {
-  return (
-    <li
-      className={`checkout-step checkout-step-${state}`}
-      data-testid={testId}
-      aria-current={state === 'open' ? 'step' : undefined}
-    >
-      <div className="checkout-step-head">
-        <h2 className="checkout-step-title">
-          <span className="checkout-step-number" aria-hidden="true">
-            {number}
-          </span>
-          {title}
-        </h2>
-        {state === 'done' ? (
-          <Button
-            variant="tertiary"
-            onClick={onEdit}
-            aria-label={`${CHECKOUT_TEXTS.edit} ${title.toLowerCase()}`}
-          >
-            {CHECKOUT_TEXTS.edit}
-          </Button>
-        ) : null}
-      </div>
-      {state === 'open' ? <div className="checkout-step-body">{children}</div> : null}
-      {state === 'done' && summary ? <p className="checkout-step-summary">{summary}</p> : null}
-    </li>
   );
 }
 
