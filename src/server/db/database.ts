@@ -13,7 +13,7 @@ export interface DatabaseConfig {
   /** Folder of the embedded database (`memory://` keeps it in memory, for tests). */
   readonly dataDir: string;
   /** Called once per SQL statement sent (tests count statements per request). */
-  readonly onStatement?: (() => void) | undefined;
+  readonly onStatement?: ((sql: string) => void) | undefined;
   /**
    * The time budget of a request's statement (timeBudget.ts): PostgreSQL's `statement_timeout` and
    * pool wait, PGlite's wait for its session. None when undefined (migrations, seeding, tools).
@@ -46,11 +46,11 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   return openPGlite(config.dataDir, log, config.statementTimeoutMs, config.memorySnapshot);
 }
 
-type KyselyLog = (event: { level: 'query' | 'error' }) => void;
+type KyselyLog = (event: { level: 'query' | 'error'; query: { sql: string } }) => void;
 
-function statementCounter(onStatement: () => void): KyselyLog {
+function statementCounter(onStatement: (sql: string) => void): KyselyLog {
   return (event) => {
-    if (event.level === 'query') onStatement();
+    if (event.level === 'query') onStatement(event.query.sql);
   };
 }
 
