@@ -27,6 +27,21 @@ export const trialPercent = ({ used, duration }: TrialDays): number => Math.roun
 /** A trial runs until its end day begins (GitLab's `trial_ends_on > today`). */
 export const trialRunning = (endsOn: string, today: string): boolean => today < endsOn;
 
+/** What of a top-level group's subscription decides its plan on a day. */
+export interface PlanRecord {
+  readonly plan_code: PlanCode;
+  readonly trial: boolean;
+  readonly trial_ends_on: string | null;
+}
+
+/** A trial past its end day is no plan at all: the group is on Free again. */
+export const trialEnded = (record: PlanRecord | undefined, today: string): boolean =>
+  record?.trial === true && record.trial_ends_on !== null && !trialRunning(record.trial_ends_on, today);
+
+/** The plan a subscription gives on `today`: Free without one, or once its trial ran out. */
+export const planOnDay = (record: PlanRecord | undefined, today: string): PlanCode =>
+  record && !trialEnded(record, today) ? record.plan_code : 'free';
+
 /** The day a trial started today ends on. */
 export const trialEndDay = (today: string, days = TRIAL_DAYS): string => formatDay(parseDay(today) + days);
 

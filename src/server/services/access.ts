@@ -1,12 +1,22 @@
 import {
+  ACTION_FEATURES,
+  featureUnavailableMessage,
+  type LicensedFeature,
+  planHasFeature,
+} from '../../core/domain/licensedFeatures.ts';
+import {
   type Action,
   can,
   type PermissionContext,
   type Role,
   roleOf,
 } from '../../core/domain/permissions.ts';
+import type { PlanCode } from '../../core/domain/plans.ts';
+import { planOnDay } from '../../core/domain/trials.ts';
 import { VISIBILITY_LEVEL, type Visibility } from '../../core/domain/visibility.ts';
+import { calendarDateOf } from '../../core/time/formatting.ts';
 import type { Executor } from '../db/executor.ts';
+import { findPlanRecords } from '../db/repositories/gitlabSubscriptionRepository.ts';
 import { findMembershipsOfUser, type MembershipRow } from '../db/repositories/memberRepository.ts';
 import type { Viewer } from '../db/repositories/visibility.ts';
 import type { EpicRow, NamespaceRow, ProjectRow, UserRow } from '../db/schema.ts';
@@ -25,6 +35,8 @@ export function visibilityOfLevel(level: number): Visibility {
  */
 export class AccessContext {
   private memberships: Promise<MembershipRow[]> | undefined;
+  /** Each top-level group's plan today, read once a request. */
+  private readonly plans = new Map<number, Promise<PlanCode>>();
 
   constructor(
     private readonly db: Executor,
@@ -97,11 +109,46 @@ export class AccessContext {
     return roleOf(this.subject, await this.accessLevelInProject(project, namespace));
   }
 
+  /**
+   * Reads the plans of these namespaces' top-level groups in one statement, for a check that then
+   * runs over all of them (a search across groups).
+   */
+  loadPlans(namespaces: readonly Pick<NamespaceRow, 'traversal_ids'>[]): Promise<void> {
+    const missing = [...new Set(namespaces.map(rootIdOf))].filter((id) => !this.plans.has(id));
+    if (missing.length === 0) return Promise.resolve();
+    const today = calendarDateOf(this.now());
+    const records = findPlanRecords(this.db, missing).then(
+      (rows) => new Map(rows.map((row) => [row.namespace_id, planOnDay(row, today)])),
+    );
+    for (const id of missing)
+      this.plans.set(
+        id,
+        records.then((plans) => plans.get(id) ?? 'free'),
+      );
+    return records.then(() => undefined);
+  }
+
+  /** The plan in force today for the namespace's top-level group. */
+  async planOf(namespace: Pick<NamespaceRow, 'traversal_ids'>): Promise<PlanCode> {
+    await this.loadPlans([namespace]);
+    return this.plans.get(rootIdOf(namespace)) ?? 'free';
+  }
+
+  /** Whether the namespace's plan includes the feature. */
+  async hasFeature(
+    namespace: Pick<NamespaceRow, 'traversal_ids'>,
+    feature: LicensedFeature,
+  ): Promise<boolean> {
+    return planHasFeature(await this.planOf(namespace), feature);
+  }
+
   async canInNamespace(
     action: Action,
     namespace: Pick<NamespaceRow, 'traversal_ids' | 'visibility_level'>,
     context: Omit<PermissionContext, 'visibility'> = {},
   ): Promise<boolean> {
+    const feature = ACTION_FEATURES[action];
+    if (feature && !(await this.hasFeature(namespace, feature))) return false;
     const role = await this.roleInNamespace(namespace);
     return can(role, action, { ...context, visibility: visibilityOfLevel(namespace.visibility_level) });
   }
@@ -115,6 +162,18 @@ export class AccessContext {
     const role = await this.roleInProject(project, namespace);
     return can(role, action, { ...context, visibility: visibilityOfLevel(project.visibility_level) });
   }
+}
+
+const rootIdOf = (namespace: Pick<NamespaceRow, 'traversal_ids'>): number => namespace.traversal_ids[0] ?? 0;
+
+/** 403, in words, when the namespace's plan lacks the feature (GitLab's `authorize_*_feature!`). */
+export async function requireFeature(
+  access: AccessContext,
+  namespace: Pick<NamespaceRow, 'traversal_ids'>,
+  feature: LicensedFeature,
+): Promise<void> {
+  const plan = await access.planOf(namespace);
+  if (!planHasFeature(plan, feature)) throw new ForbiddenError(featureUnavailableMessage(feature, plan));
 }
 
 /** GitLab's admin_epic_relation on an epic (Reporter and up; confidential epics alike). */

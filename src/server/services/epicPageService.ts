@@ -72,9 +72,6 @@ export interface EpicPageState {
   readonly paths: EpicPagePaths;
 }
 
-/** Sub-epics are part of every installation here (GitLab gates them by licence). */
-const SUB_EPICS_AVAILABLE = true;
-
 export async function epicPageState(
   db: Executor,
   access: AccessContext,
@@ -101,10 +98,10 @@ export async function epicPageState(
     canDestroy,
     canCreate,
     canAdmin,
-    allowSubEpics: SUB_EPICS_AVAILABLE,
-    epicColorHighlight: flags.epicColorHighlight,
+    allowSubEpics: await access.hasFeature(group, 'subepics'),
+    epicColorHighlight: flags.epicColorHighlight && (await access.hasFeature(group, 'epic_colors')),
     workItemsMvc2: flags.workItemsMvc2,
-    issueWeights: flags.issueWeights,
+    issueWeights: flags.issueWeights && (await access.hasFeature(group, 'issue_weights')),
     epicId: epic.id,
     iid: epic.iid,
     state: epic.state,

@@ -70,7 +70,9 @@ async function activityReaderFor(db: Executor, access: AccessContext): Promise<A
   const groupIds: number[] = [];
   const confidentialGroupIds: number[] = [];
   const internalNoteGroupIds: number[] = [];
-  for (const group of (await listReadableGroups(db, access, {}, whole)).rows) {
+  const groups = (await listReadableGroups(db, access, {}, whole)).rows;
+  await access.loadPlans(groups);
+  for (const group of groups) {
     if (!(await access.canInNamespace('read_epic', group))) continue;
     groupIds.push(group.id);
     if (await access.canInNamespace('read_epic', group, { confidential: true }))

@@ -22,6 +22,7 @@ export async function viewerScopeOfRoot(
 ): Promise<StatsVisibility> {
   const groupIds: number[] = [];
   const confidentialGroupIds: number[] = [];
+  await access.loadPlans(groupsOfRoot);
   for (const group of groupsOfRoot) {
     if (!(await access.canInNamespace('read_epic', group))) continue;
     groupIds.push(group.id);
@@ -40,7 +41,13 @@ export async function viewerScopeOfRoot(
     }
   }
   const scope = { groupIds, confidentialGroupIds, projectIds, confidentialProjectIds };
-  return { ...scope, rollupTier: rollupTierOfScope(scope, groupsOfRoot, projectsOfRoot) };
+  // A group whose plan lacks epics shows none to anyone, so it is no part of any tier: an epic's
+  // subtree stays within its top-level group, which one plan licenses or not as a whole.
+  const licensedGroups: NamespaceRow[] = [];
+  for (const group of groupsOfRoot) {
+    if (await access.hasFeature(group, 'epics')) licensedGroups.push(group);
+  }
+  return { ...scope, rollupTier: rollupTierOfScope(scope, licensedGroups, projectsOfRoot) };
 }
 
 /** The same, reading the root namespace's groups and projects first (one statement). */

@@ -1,5 +1,6 @@
 import { type Insertable, type Selectable, type SqlBool, sql } from 'kysely';
 import { AccessLevel } from '../../../core/domain/accessLevel.ts';
+import type { PlanRecord } from '../../../core/domain/trials.ts';
 import type { Executor } from '../executor.ts';
 import type { GitlabSubscriptionsTable } from '../schema.ts';
 
@@ -15,6 +16,19 @@ export function findSubscription(db: Executor, namespaceId: number): Promise<Sub
     .selectAll()
     .where('namespace_id', '=', namespaceId)
     .executeTakeFirst();
+}
+
+/** What decides the plan of each of these top-level groups (those with a subscription). */
+export function findPlanRecords(
+  db: Executor,
+  namespaceIds: readonly number[],
+): Promise<(PlanRecord & { readonly namespace_id: number })[]> {
+  if (namespaceIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('gitlab_subscriptions')
+    .select(['namespace_id', 'plan_code', 'trial', 'trial_ends_on'])
+    .where('namespace_id', 'in', namespaceIds)
+    .execute();
 }
 
 export function insertSubscription(

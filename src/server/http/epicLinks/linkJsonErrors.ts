@@ -25,7 +25,12 @@ export function linkErrorResponse(error: unknown): { status: number; message: st
   }
   if (!(error instanceof ServiceError)) return clientError(error);
   if (error.kind === 'unauthorized') return { status: 401, message: SIGN_IN_MESSAGE };
-  if (error.kind === 'forbidden') return { status: 403, message: '403 Forbidden' };
+  if (error.kind === 'forbidden') {
+    return {
+      status: 403,
+      message: error.message === 'Forbidden' ? '403 Forbidden' : `403 Forbidden - ${error.message}`,
+    };
+  }
   if (error instanceof NotFoundError) return { status: 404, message: `404 ${error.message}` };
   return { status: STATUS_OF_KIND[error.kind], message: error.message };
 }

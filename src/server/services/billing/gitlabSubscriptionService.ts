@@ -1,5 +1,5 @@
 import { excludesGuests, isPaidPlan, type PlanCode, seatsOwed } from '../../../core/domain/plans.ts';
-import { TRIAL_DAYS, TRIAL_PLAN, trialEndDay, trialRunning } from '../../../core/domain/trials.ts';
+import { planOnDay, TRIAL_DAYS, TRIAL_PLAN, trialEndDay, trialEnded } from '../../../core/domain/trials.ts';
 import { calendarDateOf } from '../../../core/time/formatting.ts';
 import type { Executor } from '../../db/executor.ts';
 import {
@@ -46,11 +46,6 @@ export async function rootGroupOf(db: Executor, group: NamespaceRow): Promise<Na
   return root;
 }
 
-/** A trial past its end day is no plan at all: the group is on Free again. */
-function trialEnded(row: SubscriptionRow | undefined, today: string): boolean {
-  return row?.trial === true && row.trial_ends_on !== null && !trialRunning(row.trial_ends_on, today);
-}
-
 function viewOf(row: SubscriptionRow | undefined, seatsInUse: number, today: string): SubscriptionView {
   if (row && trialEnded(row, today)) {
     return {
@@ -84,11 +79,6 @@ function viewOf(row: SubscriptionRow | undefined, seatsInUse: number, today: str
   };
 }
 
-/** The plan a subscription gives on `today`: Free without one, or once its trial ran out. */
-function planOn(row: SubscriptionRow | undefined, today: string): PlanCode {
-  return row && !trialEnded(row, today) ? row.plan_code : 'free';
-}
-
 /** The plan of the group's top-level group on `today`, with its seats counted. */
 export async function subscriptionOf(
   db: Executor,
@@ -97,7 +87,7 @@ export async function subscriptionOf(
 ): Promise<SubscriptionView> {
   const root = await rootGroupOf(db, group);
   const row = await findSubscription(db, root.id);
-  return viewOf(row, await countBillableMembers(db, root.id, excludesGuests(planOn(row, today))), today);
+  return viewOf(row, await countBillableMembers(db, root.id, excludesGuests(planOnDay(row, today))), today);
 }
 
 /** A top-level group's plan and trial, read without counting seats (what pages show on every visit). */
@@ -116,7 +106,7 @@ export interface PlanState {
 
 export async function planStateOf(db: Executor, root: NamespaceRow, today: string): Promise<PlanState> {
   const row = await findSubscription(db, root.id);
-  const plan = planOn(row, today);
+  const plan = planOnDay(row, today);
   const hadTrial = Boolean(row?.trial_starts_on);
   if (!row?.trial || !row.trial_starts_on || !row.trial_ends_on) return { plan, hadTrial, trial: null };
   const trial = { plan: row.plan_code, startsOn: row.trial_starts_on, endsOn: row.trial_ends_on };
@@ -238,7 +228,7 @@ export async function startTrial(
   const today = todayOf(access);
   const row = await findSubscription(db, group.id);
   if (row?.trial_starts_on) throw new ValidationError({ namespace: ['has already had a trial'] });
-  if (planOn(row, today) !== 'free') {
+  if (planOnDay(row, today) !== 'free') {
     throw new ValidationError({ namespace: ['is already on a paid plan'] });
   }
   const trial = {
@@ -272,6 +262,6 @@ export async function recordSeatsUsed(
   const rootId = await topLevelGroupIdOf(db, source);
   const row = rootId === undefined ? undefined : await findSubscription(db, rootId);
   if (!row || rootId === undefined) return;
-  const plan = planOn(row, calendarDateOf(now));
+  const plan = planOnDay(row, calendarDateOf(now));
   await raiseMaxSeatsUsed(db, rootId, await countBillableMembers(db, rootId, excludesGuests(plan)), now);
 }

@@ -20,7 +20,7 @@ import {
 } from '../../db/repositories/epicRepository.ts';
 import { findNamespaceById } from '../../db/repositories/namespaceRepository.ts';
 import type { Database, EpicRow, NamespaceRow } from '../../db/schema.ts';
-import type { AccessContext } from '../access.ts';
+import { type AccessContext, requireFeature } from '../access.ts';
 import { noteEpicParentChange } from '../discussions/relationNotes.ts';
 import { refreshEpicDates } from '../epicDatesService.ts';
 import {
@@ -62,6 +62,7 @@ async function checkParent(
   ) {
     throw new ForbiddenError();
   }
+  await requireFeature(access, group, 'subepics');
   const message = await epicParentError(
     db,
     { id: childId, groupTraversalIds: group.traversal_ids, confidential: childConfidential },
@@ -79,6 +80,7 @@ export async function createEpic(
   changes: EpicChanges & { createdAt?: Date | undefined },
 ): Promise<EpicRow> {
   const author = access.actor.user;
+  await requireFeature(access, group, 'epics');
   if (!author || !(await access.canInNamespace('create_epic', group))) throw new ForbiddenError();
   const { row, errors } = validateChanges(changes, null, access.now());
   if (hasErrors(errors)) throw new ValidationError(errors);

@@ -14,7 +14,7 @@ import { findNamespaceById } from '../../db/repositories/namespaceRepository.ts'
 import { findUserByUsername } from '../../db/repositories/userRepository.ts';
 import type { EpicRow, NamespaceRow } from '../../db/schema.ts';
 import { fitsSqlInteger } from '../../db/sqlInteger.ts';
-import type { AccessContext } from '../access.ts';
+import { type AccessContext, requireFeature } from '../access.ts';
 import { NotFoundError, ServiceError } from '../errors.ts';
 import { findReadableGroupAtPath, findReadableGroupOrNull } from '../groupService.ts';
 import { viewerScopeOfRootNamespace } from '../viewerScope.ts';
@@ -157,6 +157,7 @@ export async function listEpicsPage(
   sort: EpicSort,
   page: { offset: number; limit: number },
 ): Promise<{ rows: EpicRow[]; total: number }> {
+  await requireFeature(access, group, 'epics');
   const resolved = await resolveFilter(db, access, group, filter, {});
   return listEpicsByOffset(db, resolved, sort, page);
 }
@@ -221,7 +222,13 @@ export async function findReadableEpic(
   key: EpicKey,
   options: FindEpicOptions = {},
 ): Promise<EpicInGroup | null> {
-  const found = await lookUpEpic(db, access, key, options.missing === 'null');
+  const orNull = options.missing === 'null';
+  // GitLab refuses an unlicensed group's epics as a whole (403), before looking one up.
+  if (!orNull && 'group' in key) await requireFeature(access, key.group, 'epics');
+  const found = await lookUpEpic(db, access, key, orNull);
+  if (found && !orNull && (await access.canInNamespace('read_group', found.group))) {
+    await requireFeature(access, found.group, 'epics');
+  }
   const readable =
     found !== null &&
     (await access.canInNamespace('read_epic', found.group, { confidential: found.epic.confidential }));

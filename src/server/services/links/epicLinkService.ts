@@ -5,7 +5,7 @@ import { findEpicById, updateEpicRow } from '../../db/repositories/epicRepositor
 import { moveEpicInTree } from '../../db/repositories/epicTreeRepository.ts';
 import { findNamespaceById } from '../../db/repositories/namespaceRepository.ts';
 import type { Database, EpicRow } from '../../db/schema.ts';
-import { type AccessContext, canAdminEpic } from '../access.ts';
+import { type AccessContext, canAdminEpic, requireFeature } from '../access.ts';
 import { noteChildEpic, noteEpicParentChange } from '../discussions/relationNotes.ts';
 import { authorshipOf } from '../discussions/systemNoteService.ts';
 import { refreshEpicDates } from '../epicDatesService.ts';
@@ -57,6 +57,7 @@ async function attachChild(
   const child = await findEpicById(trx, childId);
   const childGroup = child ? await findNamespaceById(trx, child.group_id) : undefined;
   if (!child || !childGroup) throw new NotFoundError('Epic');
+  await requireFeature(access, childGroup, 'subepics');
   const message = await epicParentError(
     trx,
     { id: child.id, groupTraversalIds: childGroup.traversal_ids, confidential: child.confidential },

@@ -150,6 +150,7 @@ async function resolvePlace(
 async function epicVisibility(access: AccessContext, groups: readonly NamespaceRow[]) {
   const groupIds: number[] = [];
   const confidentialGroupIds: number[] = [];
+  await access.loadPlans(groups);
   for (const group of groups) {
     if (!(await access.canInNamespace('read_epic', group))) continue;
     groupIds.push(group.id);

@@ -8,7 +8,7 @@ import { moveEpicInTree, moveEpicIssueLink } from '../../db/repositories/epicTre
 import { findNamespaceById } from '../../db/repositories/namespaceRepository.ts';
 import { findProjectsByIds } from '../../db/repositories/projectRepository.ts';
 import type { Database, EpicRow, IssueRow } from '../../db/schema.ts';
-import { type AccessContext, canAdminEpic } from '../access.ts';
+import { type AccessContext, canAdminEpic, requireFeature } from '../access.ts';
 import { noteEpicParentChange, noteIssueAddedToEpic } from '../discussions/relationNotes.ts';
 import { authorshipOf } from '../discussions/systemNoteService.ts';
 import { refreshEpicDates } from '../epicDatesService.ts';
@@ -159,7 +159,7 @@ async function reorderLocked(
     if (adjacent.ref.kind === node.ref.kind && adjacent.ref.id === node.ref.id) return;
   }
   const relinked = targetParentId !== currentParentId;
-  if (relinked && newParent) await checkRelink(trx, node, newParent);
+  if (relinked && newParent) await checkRelink(trx, access, node, newParent);
   const position = adjacent
     ? await positionBesideSibling(
         trx,
@@ -219,9 +219,15 @@ async function authorized(
 }
 
 /** The rules of linking the node to its new parent (GitLab's EpicLinks / EpicIssues create services). */
-async function checkRelink(trx: Executor, node: LoadedNode, parent: EpicRow): Promise<void> {
+async function checkRelink(
+  trx: Executor,
+  access: AccessContext,
+  node: LoadedNode,
+  parent: EpicRow,
+): Promise<void> {
   if ('epic' in node) {
     const group = await findNamespaceById(trx, node.epic.group_id);
+    if (group) await requireFeature(access, group, 'subepics');
     const message = await epicParentError(
       trx,
       {
