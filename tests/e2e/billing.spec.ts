@@ -36,6 +36,19 @@ test("an owner finds the group's plan, seats and dates under Billing; a develope
   await page.goto('/groups/sandbox/-/billings');
   await expect(page.getByTestId('billing-plan')).toHaveText('Sandbox is currently using the Free plan.');
   await expect(page.getByTestId('billing-seats')).not.toContainText('Seats owed');
+  // Free keeps epics and the roadmap behind GitLab's upsell, which offers the trial.
+  await page.goto('/groups/sandbox/-/roadmap');
+  await waitForIdle(page);
+  const upsell = page.getByTestId('feature-upsell');
+  await expect(upsell).toContainText(
+    'Epics are available on Premium or Ultimate. Sandbox is on the Free plan.',
+  );
+  await expect(page.getByTestId('feature-upsell-trial')).toHaveAttribute(
+    'href',
+    /^\/-\/trials\/new\?namespace_id=\d+$/,
+  );
+  await expect(page.getByTestId('side-nav-roadmap')).toHaveAttribute('aria-current', 'page');
+  await expectNoSeriousAxeViolations(page);
   await page.goto('/groups/acme/platform');
   await waitForIdle(page);
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Billing' })).toHaveCount(0);
@@ -117,6 +130,12 @@ test('an owner starts a free trial on sandbox, watches its days in the sidebar, 
     await adminContext.close();
   }
 
+  // The trial's Ultimate shows the epics that Free keeps behind the upsell.
+  await page.goto('/groups/sandbox/-/epics');
+  await waitForIdle(page);
+  await expect(page.getByTestId('new-epic-link')).toBeVisible();
+  await expect(page.getByTestId('feature-upsell')).toHaveCount(0);
+
   // A trial already had cannot start again.
   await page.goto('/-/trials/new');
   await expect(page.getByTestId('trial-none')).toBeVisible();
@@ -140,6 +159,12 @@ test('an owner starts a free trial on sandbox, watches its days in the sidebar, 
 
   await page.goto('/groups/sandbox/-/epics');
   await waitForIdle(page);
+  await expect(page.getByTestId('feature-upsell')).toBeVisible();
+  await expect(page.getByTestId('feature-upsell-trial')).toHaveCount(0);
+  await expect(page.getByTestId('feature-upsell-upgrade')).toHaveAttribute(
+    'href',
+    '/groups/sandbox/-/billings',
+  );
   await expect(page.getByTestId('trial-widget')).toHaveCount(0);
   await expect(page.getByTestId('trial-ended-banner')).toHaveCount(0);
   await page.goto('/groups/sandbox');
@@ -223,6 +248,12 @@ test('an owner buys Premium for sandbox: a declined card, then one whose bank as
   // Ultimate is what is left to buy.
   await expect(page.getByTestId('billing-upgrade-premium')).toHaveCount(0);
   await expect(page.getByTestId('billing-upgrade-ultimate')).toBeVisible();
+
+  // Premium ungates epics and their roadmap at once.
+  await page.goto('/groups/sandbox/-/roadmap');
+  await waitForIdle(page);
+  await expect(page.getByTestId('feature-upsell')).toHaveCount(0);
+  await expect(page.getByTestId('roadmap-filters')).toBeVisible();
 });
 
 test('an administrator assigns a plan outright; an owner has no such form', async ({ page }) => {

@@ -48,6 +48,7 @@ const inOwner =
 const PAGE_NAVS: { readonly [P in PageName]: PageNav<P> } = {
   group: inGroup('overview'),
   'group-epics': inGroup('epics'),
+  'feature-upsell': (page) => inGroup(page.feature === 'roadmap' ? 'roadmap' : 'epics')(page),
   epic: inGroup('epics'),
   'epic-new': inGroup('epics'),
   'group-roadmap': inGroup('roadmap'),

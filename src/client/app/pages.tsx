@@ -41,6 +41,7 @@ import {
 } from '../features/settings/index.ts';
 import { TodosPage } from '../features/todos/index.ts';
 import { TrialNewPage } from '../features/trials/index.ts';
+import { FeatureUpsellPage } from '../features/upsell/index.ts';
 import { UserProfilePage } from '../features/user/index.ts';
 import { WorkItemPage } from '../features/work-item/index.ts';
 import { Loading } from '../ui/index.ts';
@@ -85,6 +86,8 @@ export function PageView({ page, session }: { page: PageMount; session: Session 
       return <GroupPage {...page} />;
     case 'group-epics':
       return <EpicsListPage {...page} />;
+    case 'feature-upsell':
+      return <FeatureUpsellPage {...page} />;
     case 'group-roadmap':
       return (
         <Suspense fallback={<Loading label="Loading the roadmap" />}>

@@ -223,6 +223,21 @@ export const PAGE_MOUNTS = {
   /** A group's overview; its owners see 'Invite members' (GitLab's admin_group_member). */
   group: { ...GROUP_PAGE_FIELDS, canInviteMembers: FLAG },
   'group-epics': GROUP_PAGE_FIELDS,
+  /**
+   * A group's epics, roadmap or epic page when its top-level group's plan lacks epics: GitLab's
+   * upsell empty state in their place. The data stays stored and shows again on upgrade.
+   */
+  'feature-upsell': {
+    ...GROUP_FIELDS,
+    /** Which page was asked for. */
+    feature: ['epics', 'roadmap'],
+    /** The plan the group is on now, by its title. */
+    planTitle: TEXT,
+    /** The free trial's form for this group, when its owner may start one; else ''. */
+    trialPath: TEXT,
+    /** The top-level group's Billing page, for its owners; else ''. */
+    billingPath: TEXT,
+  },
   /** The issues of the group's projects and its subgroups'. */
   'group-issues': { ...GROUP_FIELDS, ...BULK_EDIT_FIELDS },
   /**

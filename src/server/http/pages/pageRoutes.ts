@@ -52,6 +52,7 @@ import { projectMountBase } from './projectMountBase.ts';
 import { PROJECT_MONITOR_SETTINGS_SECTION, projectMonitorSettingsPage } from './projectSettingsPages.ts';
 import { NO_PAGE_DEFAULTS, roadmapMount } from './roadmapMount.ts';
 import { renderShell } from './shell.ts';
+import { upsellActions, upsellFeatureOf } from './upsellPages.ts';
 import { userProfileMount } from './userProfilePages.ts';
 import { workItemMount } from './workItemMount.ts';
 
@@ -164,6 +165,18 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
       ...groupNav,
     };
     const roadmapPath = groupRoadmapPath(group.full_path);
+    const upsell = upsellFeatureOf(section);
+    if (upsell && !(await request.access.hasFeature(group, 'epics'))) {
+      return sendPage(request, reply, assets, {
+        title: `${upsell === 'roadmap' ? 'Roadmap' : 'Epics'} · ${group.full_name}`,
+        mount: {
+          page: 'feature-upsell',
+          ...base,
+          feature: upsell,
+          ...(await upsellActions(db, group, today, ownsRoot)),
+        },
+      });
+    }
     if (section === '')
       return sendPage(request, reply, assets, {
         title: group.full_name,
@@ -260,7 +273,15 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
       ]);
       return sendPage(request, reply, assets, {
         title: `Roadmap · ${group.full_name}`,
-        mount: roadmapMount(group, { canCreateEpic, ...groupNav }, query),
+        mount: roadmapMount(
+          group,
+          {
+            canCreateEpic,
+            ...groupNav,
+            allowSubEpics: await request.access.hasFeature(group, 'subepics'),
+          },
+          query,
+        ),
         preloaded,
       });
     }

@@ -21,7 +21,13 @@ export const NO_PAGE_DEFAULTS = { timeframeRangeType: '', presetType: '', epicsS
  */
 export function roadmapMount(
   group: NamespaceRow,
-  can: { readonly canCreateEpic: boolean; readonly canReadBilling: boolean; readonly trialStatus: string },
+  can: {
+    readonly canCreateEpic: boolean;
+    readonly canReadBilling: boolean;
+    readonly trialStatus: string;
+    /** The plan has multi-level epics: rows expand to their child epics. */
+    readonly allowSubEpics: boolean;
+  },
   query: string,
 ): PageMountInput {
   const settings = parseRoadmapSettings(query, NO_PAGE_DEFAULTS);
@@ -44,7 +50,7 @@ export function roadmapMount(
     epicsState: settings.epicsState,
     sortedBy: settings.sortedBy,
     hasFiltersApplied: hasFiltersApplied(parseRoadmapFilters(query)),
-    allowSubEpics: true,
+    allowSubEpics: can.allowSubEpics,
     childEpics: false,
     innerHeight: '',
     iid: '',
