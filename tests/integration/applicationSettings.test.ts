@@ -80,6 +80,23 @@ describe.each(BACKENDS)('application settings (%s)', (backend) => {
     expect(namespace.body.trial_ends_on).toBe(formatDay(parseDay(today) + 14));
   });
 
+  it('hands the roadmap its epics limit, 10,000 unless changed, and refuses one below a page', async () => {
+    const roadmapLimit = async () =>
+      (await mountData(await new HttpClient(server.baseUrl).get('/groups/acme/-/roadmap')))['epics-limit'];
+    expect(await roadmapLimit()).toBe('10000');
+    const refused = await put(admin, { roadmap_epics_limit: 10 });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      message: { roadmap_epics_limit: ['must be between 50 and 100,000'] },
+    });
+    expect((await put(admin, { roadmap_epics_limit: 1000 })).status).toBe(200);
+    try {
+      expect(await roadmapLimit()).toBe('1000');
+    } finally {
+      await put(admin, { roadmap_epics_limit: 10_000 });
+    }
+  });
+
   it('makes sessions started after a change last as long as it says', async () => {
     expect((await put(admin, { session_expire_delay: 90 })).status).toBe(200);
     const before = Date.now();

@@ -22,6 +22,11 @@ export interface ApplicationSettings {
    * {plan}', or a form that asks the sales team to get in touch.
    */
   readonly trial_widget_variant: TrialWidgetVariant;
+  /**
+   * The most epics a group's roadmap loads (GitLab's `roadmap_epics_limit`); past it, the roadmap
+   * says some epics might not be visible. GitLab's 1,000 is raised here: this roadmap draws 10,000.
+   */
+  readonly roadmap_epics_limit: number;
 }
 
 export const TRIAL_WIDGET_VARIANTS = ['upgrade', 'contact_sales'] as const;
@@ -57,6 +62,7 @@ export const SETTING_RULES: Readonly<Record<SettingName, SettingRule>> = {
   throttle_unauthenticated_api_period_in_seconds: integer(1, 86_400),
   trial_duration_days: integer(1, 365),
   trial_widget_variant: { kind: 'choice', choices: TRIAL_WIDGET_VARIANTS },
+  roadmap_epics_limit: integer(50, 100_000),
 };
 
 export const SETTING_NAMES = Object.keys(SETTING_RULES) as SettingName[];
@@ -71,6 +77,7 @@ export const DEFAULT_SETTINGS: ApplicationSettings = {
   throttle_unauthenticated_api_period_in_seconds: 60,
   trial_duration_days: TRIAL_DAYS,
   trial_widget_variant: 'upgrade',
+  roadmap_epics_limit: 10_000,
 };
 
 /**

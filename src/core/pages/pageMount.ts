@@ -262,6 +262,8 @@ export const PAGE_MOUNTS = {
     innerHeight: TEXT,
     iid: TEXT,
     emptyStateIllustration: TEXT,
+    /** The most epics the roadmap loads (the instance's `roadmap_epics_limit`). */
+    epicsLimit: TEXT,
   },
   'epic-new': {
     ...GROUP_FIELDS,

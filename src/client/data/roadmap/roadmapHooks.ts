@@ -37,8 +37,10 @@ export interface RoadmapEpicPages {
   readonly error: Error | undefined;
   /** The next page of 50 (infinite scroll); ignored while one is loading. */
   readonly loadMore: () => void;
-  /** Every remaining page, 1,000 at a time. */
+  /** Every remaining page, 1,000 at a time, up to the roadmap's limit. */
   readonly loadAll: () => void;
+  /** Loading stopped at the instance's `roadmap_epics_limit` while more epics match. */
+  readonly limitReached: boolean;
 }
 
 /** Maps each server node once (children queries may return a node already mapped). */
@@ -65,6 +67,7 @@ interface EpicPages {
   readonly hasNextPage: boolean;
   readonly loadingMore: boolean;
   readonly error: Error | undefined;
+  readonly limitReached: boolean;
 }
 
 type PagesAction =
@@ -77,6 +80,8 @@ type PagesAction =
       readonly total: number | null;
       readonly endCursor: string | null;
       readonly hasNextPage: boolean;
+      /** The most epics the list holds: a page past it is cut there, and nothing more loads. */
+      readonly limit: number;
     }
   | { readonly type: 'more'; readonly key: string; readonly loading: boolean }
   | { readonly type: 'error'; readonly key: string; readonly error: Error };
@@ -89,6 +94,7 @@ const emptyPages = (key: string): EpicPages => ({
   hasNextPage: false,
   loadingMore: false,
   error: undefined,
+  limitReached: false,
 });
 
 const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
@@ -98,14 +104,19 @@ export function reducePages(state: EpicPages, action: PagesAction): EpicPages {
   if (action.type === 'reset') return emptyPages(action.key);
   if (action.key !== state.key) return state;
   switch (action.type) {
-    case 'page':
+    case 'page': {
+      const epics = state.epics ? [...state.epics, ...action.epics] : action.epics;
+      const more = action.hasNextPage && action.endCursor !== null;
+      const atLimit = epics.length >= action.limit;
       return {
         ...state,
-        epics: state.epics ? [...state.epics, ...action.epics] : action.epics,
+        epics: epics.length > action.limit ? epics.slice(0, action.limit) : epics,
         total: action.total ?? state.total,
         endCursor: action.endCursor,
-        hasNextPage: action.hasNextPage && action.endCursor !== null,
+        hasNextPage: more && !atLimit,
+        limitReached: epics.length > action.limit || (atLimit && more),
       };
+    }
     case 'more':
       return { ...state, loadingMore: action.loading };
     case 'error':
@@ -117,10 +128,11 @@ type PageAction = Extract<PagesAction, { type: 'page' }>;
 type EpicConnection = NonNullable<NonNullable<RoadmapEpicsQuery['group']>['epics']>;
 
 /** A fetched page as the reducer takes it: its nodes mapped to views, its count when it has one. */
-function pageAction(key: string, connection: EpicConnection | null | undefined): PageAction {
+function pageAction(key: string, connection: EpicConnection | null | undefined, limit: number): PageAction {
   return {
     type: 'page',
     key,
+    limit,
     epics: epicViews(connection?.nodes),
     total: connection ? (connection.count ?? null) : 0,
     endCursor: connection?.pageInfo.endCursor ?? null,
@@ -136,7 +148,7 @@ function pageAction(key: string, connection: EpicConnection | null | undefined):
  * the roadmap draws, and a normalised copy of 10,000 epics (rewritten as each page is appended)
  * cost over 100 MB of heap and most of the load time. Each node is mapped to a view once.
  */
-export function useRoadmapEpics(variables: RoadmapEpicsQueryVariables): RoadmapEpicPages {
+export function useRoadmapEpics(variables: RoadmapEpicsQueryVariables, limit: number): RoadmapEpicPages {
   const client = useApolloClient();
   const key = JSON.stringify(variables);
   const [state, dispatch] = useReducer(reducePages, key, emptyPages);
@@ -161,19 +173,24 @@ export function useRoadmapEpics(variables: RoadmapEpicsQueryVariables): RoadmapE
   useEffect(() => {
     dispatch({ type: 'reset', key });
     busy.current = false;
-    fetchPage(ROADMAP_PAGE_SIZE, null).then(
-      (connection) => dispatch(pageAction(key, connection)),
+    fetchPage(Math.min(ROADMAP_PAGE_SIZE, limit), null).then(
+      (connection) => dispatch(pageAction(key, connection, limit)),
       (error: unknown) => dispatch({ type: 'error', key, error: asError(error) }),
     );
-  }, [key, fetchPage]);
+  }, [key, fetchPage, limit]);
 
   const fetchMore = useCallback(
     async (first: number, all: boolean) => {
       if (busy.current || !state.hasNextPage || state.key !== key || !state.endCursor) return;
       busy.current = true;
       dispatch({ type: 'more', key, loading: true });
+      // Never more than the limit: each page asks only for what is left under it.
+      let loaded = state.epics?.length ?? 0;
       try {
-        let next: Promise<EpicConnection | null | undefined> | null = fetchPage(first, state.endCursor);
+        let next: Promise<EpicConnection | null | undefined> | null = fetchPage(
+          Math.min(first, limit - loaded),
+          state.endCursor,
+        );
         while (next) {
           const connection: EpicConnection | null | undefined = await next;
           // Other filters since: what is left of this list is not wanted any more.
@@ -183,8 +200,10 @@ export function useRoadmapEpics(variables: RoadmapEpicsQueryVariables): RoadmapE
             : null;
           // The next page leaves before this one is mapped, appended and laid out, so the server
           // works on it meanwhile; pages still append in order, so the rows drawn never move.
-          next = all && endCursor ? fetchPage(first, endCursor) : null;
-          dispatch(pageAction(key, connection));
+          loaded += connection?.nodes?.length ?? 0;
+          next =
+            all && endCursor && loaded < limit ? fetchPage(Math.min(first, limit - loaded), endCursor) : null;
+          dispatch(pageAction(key, connection, limit));
         }
         dispatch({ type: 'more', key, loading: false });
       } catch (error) {
@@ -193,7 +212,7 @@ export function useRoadmapEpics(variables: RoadmapEpicsQueryVariables): RoadmapE
         busy.current = false;
       }
     },
-    [fetchPage, key, state.hasNextPage, state.endCursor, state.key],
+    [fetchPage, key, limit, state.hasNextPage, state.endCursor, state.key, state.epics],
   );
 
   return pagesView(
@@ -221,6 +240,7 @@ function pagesView(
     error: current.error,
     loadMore,
     loadAll,
+    limitReached: current.limitReached,
   };
 }
 
@@ -245,7 +265,15 @@ export function useEpicRoadmapEpics(variables: RoadmapChildEpicsQueryVariables):
     fetchChildren(latest.current).then(
       (epics) => {
         if (wanted)
-          dispatch({ type: 'page', key, epics, total: epics.length, endCursor: null, hasNextPage: false });
+          dispatch({
+            type: 'page',
+            key,
+            epics,
+            total: epics.length,
+            endCursor: null,
+            hasNextPage: false,
+            limit: Number.POSITIVE_INFINITY,
+          });
       },
       (error: unknown) => {
         if (wanted) dispatch({ type: 'error', key, error: asError(error) });

@@ -3,13 +3,14 @@ import type { RoadmapEpicView } from '../types.ts';
 import { reducePages } from './roadmapHooks.ts';
 
 const epic = (id: number) => ({ id }) as RoadmapEpicView;
-const page = (key: string, ids: number[], hasNextPage: boolean) => ({
+const page = (key: string, ids: number[], hasNextPage: boolean, limit = Number.POSITIVE_INFINITY) => ({
   type: 'page' as const,
   key,
   epics: ids.map(epic),
   total: 5,
   endCursor: hasNextPage ? `after-${ids.at(-1)}` : null,
   hasNextPage,
+  limit,
 });
 
 describe('roadmap epic pages', () => {
@@ -39,5 +40,26 @@ describe('roadmap epic pages', () => {
     state = reducePages(state, { type: 'more', key: 'a', loading: true });
     state = reducePages(state, { type: 'error', key: 'a', error: new Error('boom') });
     expect(state).toMatchObject({ loadingMore: false, error: new Error('boom') });
+  });
+
+  it('stop at the roadmap epics limit, cut there, and say that more match', () => {
+    let state = reducePages(
+      reducePages({} as never, { type: 'reset', key: 'a' }),
+      page('a', [1, 2], true, 3),
+    );
+    expect(state.limitReached).toBe(false);
+    state = reducePages(state, page('a', [3, 4], true, 3));
+    expect(state.epics?.map((view) => view.id)).toEqual([1, 2, 3]);
+    expect(state.hasNextPage).toBe(false);
+    expect(state.limitReached).toBe(true);
+  });
+
+  it('do not warn when the last epic that matches is exactly at the limit', () => {
+    const state = reducePages(
+      reducePages({} as never, { type: 'reset', key: 'a' }),
+      page('a', [1, 2, 3], false, 3),
+    );
+    expect(state.limitReached).toBe(false);
+    expect(state.epics).toHaveLength(3);
   });
 });

@@ -29,6 +29,7 @@ const TEXTS = {
       'Requests to the REST and GraphQL APIs, per user or per address.',
     ],
     trials: ['Free trials', 'The trial a Free top-level group’s owner can start once.'],
+    roadmap: ['Roadmap', 'How much of a group’s epics its roadmap loads.'],
   },
   labels: {
     session_expire_delay: 'Session duration (minutes)',
@@ -42,6 +43,7 @@ const TEXTS = {
     throttle_authenticated_api_period_in_seconds: 'Authenticated API rate limit period in seconds',
     trial_duration_days: 'Trial length (days)',
     trial_widget_variant: 'The trial widget offers',
+    roadmap_epics_limit: 'Maximum epics on a roadmap',
   } satisfies Record<SettingName, string>,
   variants: {
     upgrade: 'An upgrade to the trial’s plan',
@@ -49,6 +51,8 @@ const TEXTS = {
   } satisfies Record<TrialWidgetVariant, string>,
   help: {
     session_expire_delay: 'New sessions last this long; a change does not shorten sessions already started.',
+    roadmap_epics_limit:
+      'Past this many, the roadmap stops loading and says some epics might not be visible.',
   } as Partial<Record<SettingName, string>>,
 };
 
@@ -199,6 +203,7 @@ export function AdminSettingsPage({ settings }: PageMountOf<'admin-settings'>) {
             </fieldset>
           </>,
         )}
+        {section('roadmap', numberField('roadmap_epics_limit'))}
         <Button type="submit" variant="confirm" disabled={busy} data-testid="admin-settings-save">
           {busy ? TEXTS.saving : TEXTS.save}
         </Button>

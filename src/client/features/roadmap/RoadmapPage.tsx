@@ -4,6 +4,7 @@
  * in the URL, rewritten without a history entry, so a copied link reproduces the view.
  */
 import { useCallback, useMemo, useState } from 'react';
+import { DEFAULT_SETTINGS } from '../../../core/domain/applicationSettings.ts';
 import {
   hasFiltersApplied,
   parseRoadmapFilters,
@@ -51,7 +52,9 @@ export function RoadmapPage(props: RoadmapPageProps) {
     () => roadmapEpicsVariables(fullPath, settings, filterVariables, timeframe),
     [fullPath, settings, timeframe, filterVariables],
   );
-  const epics = useRoadmapEpics(variables);
+  const epicsLimit = Number(props.epicsLimit) || DEFAULT_SETTINGS.roadmap_epics_limit;
+  const epics = useRoadmapEpics(variables, epicsLimit);
+  const [limitDismissed, setLimitDismissed] = useState(false);
   useDocumentTitle('Roadmap', groupName);
   const [viewSettled, setViewSettled] = useState(false);
   usePageSettled(viewSettled);
@@ -123,6 +126,21 @@ export function RoadmapPage(props: RoadmapPageProps) {
       {epics.error ? (
         <Alert variant="danger" testId="roadmap-epics-error">
           {ROADMAP_TEXT.fetchEpicsError}
+        </Alert>
+      ) : null}
+      {epics.limitReached && !limitDismissed ? (
+        <Alert variant="warning" title={ROADMAP_TEXT.epicsLimitTitle} testId="epics_limit_callout">
+          <p>
+            {ROADMAP_TEXT.epicsLimitBody(epicsLimit)}{' '}
+            <a href={props.epicsDocsPath}>{ROADMAP_TEXT.learnMore}</a>
+          </p>
+          <Button
+            variant="tertiary"
+            onClick={() => setLimitDismissed(true)}
+            data-testid="epics-limit-dismiss"
+          >
+            {ROADMAP_TEXT.dismiss}
+          </Button>
         </Alert>
       ) : null}
       <RoadmapMilestonesAlert milestones={milestones} showMilestones={settings.showMilestones} />

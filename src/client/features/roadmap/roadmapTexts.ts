@@ -8,6 +8,11 @@ import { formatCalendarDate } from '../../../core/time/formatting.ts';
 
 export const ROADMAP_TEXT = {
   fetchEpicsError: 'Something went wrong while fetching epics',
+  epicsLimitTitle: 'Some of your epics might not be visible',
+  epicsLimitBody: (limit: number) =>
+    `Roadmaps can display up to ${limit.toLocaleString('en-US')} epics. These appear in your selected sort order.`,
+  learnMore: 'Learn more',
+  dismiss: 'Dismiss',
   fetchMilestonesError: 'Something went wrong while fetching milestones',
   emptyTitleFiltered: 'Sorry, no epics matched your search',
   emptyTitle: 'The roadmap shows the progress of your epics along a timeline',

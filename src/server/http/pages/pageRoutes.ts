@@ -279,6 +279,7 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
             canCreateEpic,
             ...groupNav,
             allowSubEpics: await request.access.hasFeature(group, 'subepics'),
+            epicsLimit: (await deps.settings.current()).roadmap_epics_limit,
           },
           query,
         ),

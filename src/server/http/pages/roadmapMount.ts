@@ -27,6 +27,8 @@ export function roadmapMount(
     readonly trialStatus: string;
     /** The plan has multi-level epics: rows expand to their child epics. */
     readonly allowSubEpics: boolean;
+    /** The instance's `roadmap_epics_limit`. */
+    readonly epicsLimit: number;
   },
   query: string,
 ): PageMountInput {
@@ -55,5 +57,6 @@ export function roadmapMount(
     innerHeight: '',
     iid: '',
     emptyStateIllustration: EMPTY_ROADMAP_ILLUSTRATION,
+    epicsLimit: String(can.epicsLimit),
   };
 }
