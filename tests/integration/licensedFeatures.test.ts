@@ -167,4 +167,101 @@ describe.each(BACKENDS)('features by plan (%s)', (backend) => {
     });
     expect(allowed.status).toBe(201);
   });
+
+  it('drops weight and health status the plan lacks, refuses blocking links on Free, and keeps what is stored', async () => {
+    const project = 'acme/platform/backend/api';
+    const [first, second] = await server.db
+      .selectFrom('issues')
+      .innerJoin('projects', 'projects.id', 'issues.project_id')
+      .select('issues.iid')
+      .where('projects.full_path', '=', project)
+      .where('issues.confidential', '=', false)
+      .where('issues.issue_type', '=', 'issue')
+      .orderBy('issues.iid')
+      .limit(2)
+      .execute();
+    const iid = String(first!.iid);
+    const setFields = (fields: { weight?: number; healthStatus?: string }) =>
+      reporter.graphql<{ updateIssue: { issue: { weight: number | null; healthStatus: string | null } } }>(
+        `mutation($input: UpdateIssueInput!) {
+          updateIssue(input: $input) { issue { weight healthStatus } errors }
+        }`,
+        { input: { projectPath: project, iid, ...fields } },
+      );
+    const stored = () =>
+      server.db
+        .selectFrom('issues')
+        .innerJoin('projects', 'projects.id', 'issues.project_id')
+        .select(['issues.weight', 'issues.health_status'])
+        .where('projects.full_path', '=', project)
+        .where('issues.iid', '=', first!.iid)
+        .executeTakeFirstOrThrow();
+    const owner = new HttpClient(server.baseUrl);
+    await owner.signIn('owner', TEST_PASSWORD);
+    const issuePage = async () => mountData(await owner.get(`/${project}/-/issues/${iid}`));
+
+    expect((await setFields({ weight: 2, healthStatus: 'atRisk' })).body.errors).toBeUndefined();
+    const onUltimate = await stored();
+    expect(onUltimate.weight).toBe(2);
+    expect(onUltimate.health_status).not.toBeNull();
+    expect(await issuePage()).toMatchObject({ 'health-status': 'true', 'blocked-issues': 'true' });
+
+    await assignPlan('premium');
+    try {
+      await setFields({ weight: 5, healthStatus: 'onTrack' });
+      expect(await stored()).toEqual({ weight: 5, health_status: onUltimate.health_status });
+      expect(await issuePage()).toMatchObject({ 'health-status': 'false', 'blocked-issues': 'true' });
+
+      await assignPlan('free');
+      await setFields({ weight: 8 });
+      expect((await stored()).weight).toBe(5);
+      expect(await issuePage()).toMatchObject({
+        'issue-weights': 'false',
+        'blocked-issues': 'false',
+        epics: 'false',
+      });
+      const link = (linkType: string) =>
+        reporter.request('POST', `/api/v4/projects/${encodeURIComponent(project)}/issues/${iid}/links`, {
+          json: { target_project_id: project, target_issue_iid: String(second!.iid), link_type: linkType },
+        });
+      const blocking = await link('blocks');
+      expect(blocking.status).toBe(403);
+      expect(await blocking.json()).toEqual({ message: 'Blocked issues not available for current license' });
+      expect((await link('relates_to')).status).toBe(201);
+    } finally {
+      await assignPlan('ultimate');
+    }
+    expect(await stored()).toEqual({ weight: 5, health_status: onUltimate.health_status });
+    expect(await issuePage()).toMatchObject({
+      'health-status': 'true',
+      'issue-weights': 'true',
+      epics: 'true',
+    });
+  });
+
+  it('keeps one label per scope only where the plan sells scoped labels', async () => {
+    const project = encodeURIComponent('acme/platform/backend/api');
+    const issue = await server.db
+      .selectFrom('issues')
+      .innerJoin('projects', 'projects.id', 'issues.project_id')
+      .select('issues.iid')
+      .where('projects.full_path', '=', 'acme/platform/backend/api')
+      .where('issues.issue_type', '=', 'issue')
+      .orderBy('issues.iid', 'desc')
+      .executeTakeFirstOrThrow();
+    const setLabels = async () => {
+      const response = await reporter.request('PUT', `/api/v4/projects/${project}/issues/${issue.iid}`, {
+        json: { labels: 'priority::high,priority::low' },
+      });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { labels: string[] }).labels.sort();
+    };
+    expect(await setLabels()).toEqual(['priority::low']);
+    await assignPlan('free');
+    try {
+      expect(await setLabels()).toEqual(['priority::high', 'priority::low']);
+    } finally {
+      await assignPlan('ultimate');
+    }
+  });
 });

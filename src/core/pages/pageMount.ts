@@ -383,8 +383,17 @@ export const PAGE_MOUNTS = {
     markdownDocsPath: TEXT,
     /** GitLab's `work_items_mvc_2` (config WORK_ITEMS_MVC_2): the work item view shows assignees and labels. */
     workItemsMvc2: FLAG,
-    /** GitLab's issue-weights feature (config ISSUE_WEIGHTS): the work item view shows weight. */
+    /**
+     * GitLab's issue-weights feature (config ISSUE_WEIGHTS) where the plan sells weights (Premium and
+     * up): the sidebar and the work item view show weight.
+     */
     issueWeights: FLAG,
+    /** The plan sells health statuses (Ultimate): the sidebar shows the issue's. */
+    healthStatus: FLAG,
+    /** The plan sells blocking issues (Premium and up): links may block. */
+    blockedIssues: FLAG,
+    /** The plan sells epics (Premium and up): the sidebar's Epic block shows. */
+    epics: FLAG,
   },
   /** `/:project/-/work_items/:iid`: GitLab's work item page, the detail view embedded (a task's page). */
   'work-item': {

@@ -60,15 +60,16 @@ export interface LabelChanges {
 }
 
 /**
- * Applies label changes to an epic or issue, one label per scope: group labels of its hierarchy,
- * and for an issue its project's own labels (`projectId`).
+ * Applies label changes to an epic or issue: group labels of its hierarchy, and for an issue its
+ * project's own labels (`projectId`). One label per scope where the plan sells scoped labels
+ * (`exclusiveScopes`); elsewhere `status::doing` is a label like any other, as on GitLab's Free.
  */
 export async function resolveLabelChanges(
   db: Executor,
   group: NamespaceRow,
   target: { type: LabelTarget; id: number },
   changes: LabelChanges,
-  projectId?: number,
+  { projectId, exclusiveScopes }: { readonly projectId?: number; readonly exclusiveScopes: boolean },
 ): Promise<void> {
   const touched =
     changes.replaceWith || changes.add?.length || changes.remove?.length || changes.removeTitles?.length;
@@ -94,6 +95,6 @@ export async function resolveLabelChanges(
   await replaceTargetLabels(
     db,
     { type: target.type, id: target.id, rootNamespaceId: group.root_namespace_id },
-    keepOneLabelPerScope(unique).map((label) => label.id),
+    (exclusiveScopes ? keepOneLabelPerScope(unique) : unique).map((label) => label.id),
   );
 }

@@ -171,6 +171,7 @@ function IssueView({
         endpoint={issueLinksPath(page.fullPath, page.iid)}
         sources={{ issues: groupAutocompleteSourcePath(page.groupFullPath, 'issues') }}
         canAdmin={page.canAdmin}
+        blockingAvailable={page.blockedIssues}
       />
       {page.canDestroy ? (
         <IssuableDeleteSection
@@ -255,6 +256,9 @@ function IssueView({
           signedIn={page.signedIn}
           emailsDisabled={page.emailsDisabled}
           canInviteMembers={page.canAdminProject}
+          showEpic={page.epics}
+          showWeight={page.issueWeights}
+          showHealthStatus={page.healthStatus}
         />
       </div>
     </>

@@ -32,6 +32,11 @@ export interface LinkedItemsCardProps {
   readonly sources: AutocompleteSources;
   /** Add and remove links (the epic's admin permission, the issue's update permission). */
   readonly canAdmin: boolean;
+  /**
+   * The form offers 'blocks' and 'is blocked by' (GitLab's `isLinkedIssueBlockTypeAvailable`: the
+   * plan sells blocking issues); else every link it adds relates.
+   */
+  readonly blockingAvailable?: boolean;
 }
 
 type ListState =
@@ -39,7 +44,13 @@ type ListState =
   | { readonly kind: 'failed' }
   | { readonly kind: 'ready'; readonly items: readonly LinkedIssuable[] };
 
-export function LinkedItemsCard({ issuableType, endpoint, sources, canAdmin }: LinkedItemsCardProps) {
+export function LinkedItemsCard({
+  issuableType,
+  endpoint,
+  sources,
+  canAdmin,
+  blockingAvailable = true,
+}: LinkedItemsCardProps) {
   const [list, setList] = useState<ListState>({ kind: 'loading' });
   const [formOpen, setFormOpen] = useState(false);
   const [removing, setRemoving] = useState<ReadonlySet<number>>(new Set());
@@ -118,7 +129,7 @@ export function LinkedItemsCard({ issuableType, endpoint, sources, canAdmin }: L
         <div className="ri-card-form">
           <AddIssuableForm
             issuableType={issuableType}
-            showLinkTypes
+            showLinkTypes={blockingAvailable}
             sources={sources}
             onSubmit={add}
             onCancel={() => setFormOpen(false)}

@@ -14,6 +14,7 @@ import { findReadableProject } from '../../services/projectService.ts';
 import { linkTypeParam, pathId } from '../epicLinks/linkParams.ts';
 import { parseIssueIid, readableIssueOfApiPath } from './issueApiParams.ts';
 import { presentIssues } from './issueJson.ts';
+import { linkApiErrorHandler } from './linkApiErrors.ts';
 import { bodyParams, optionalString, ParamError } from './params.ts';
 
 /**
@@ -68,7 +69,7 @@ export function registerIssueLinkApiRoutes(app: FastifyInstance, { db, config, n
     return linkJson(request, source, await linkOf(request, source));
   });
 
-  app.post(prefix, async (request, reply) => {
+  app.post(prefix, { errorHandler: linkApiErrorHandler }, async (request, reply) => {
     requireSignedIn(request.access);
     const source = await readableIssueOfApiPath(db, request);
     const params = bodyParams(request);

@@ -3,6 +3,7 @@ import {
   LinkInvalidError,
   LinkMoveError,
   LinkTargetNotFoundError,
+  LinkUnlicensedError,
 } from '../../services/links/linkMessages.ts';
 
 /**
@@ -16,5 +17,6 @@ export function linkApiErrorHandler(error: FastifyError, _request: FastifyReques
   if (error instanceof LinkMoveError) return reply.code(400).send({ message: { error: error.message } });
   if (error instanceof LinkTargetNotFoundError) return reply.code(404).send({ message: error.message });
   if (error instanceof LinkInvalidError) return reply.code(422).send({ message: error.message });
+  if (error instanceof LinkUnlicensedError) return reply.code(403).send({ message: error.message });
   throw error;
 }

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { NotFoundError, ServiceError } from '../../services/errors.ts';
-import { EpicHierarchyError, LINK_MESSAGES } from '../../services/links/linkMessages.ts';
+import { EpicHierarchyError, LINK_MESSAGES, LinkUnlicensedError } from '../../services/links/linkMessages.ts';
 import { ParamError } from '../api/params.ts';
 import { CsrfError } from '../auth.ts';
 import { STATUS_OF_KIND } from '../issuable/issuableErrors.ts';
@@ -25,6 +25,7 @@ export function linkErrorResponse(error: unknown): { status: number; message: st
   }
   if (!(error instanceof ServiceError)) return clientError(error);
   if (error.kind === 'unauthorized') return { status: 401, message: SIGN_IN_MESSAGE };
+  if (error instanceof LinkUnlicensedError) return { status: 403, message: error.message };
   if (error.kind === 'forbidden') {
     return {
       status: 403,

@@ -25,7 +25,12 @@ export function issueMount(
     readonly canManageMetricImages: boolean;
     readonly emailsDisabled: boolean;
   },
-  flags: Pick<FeatureFlags, 'workItemsMvc2' | 'issueWeights'>,
+  /** The instance's flags, with what the plan sells already applied (issueFieldsShown). */
+  flags: Pick<FeatureFlags, 'workItemsMvc2' | 'issueWeights'> & {
+    readonly healthStatus: boolean;
+    readonly blockedIssues: boolean;
+    readonly epics: boolean;
+  },
   metricImageMaxBytes: number,
 ): PageMountInput {
   return {
@@ -49,5 +54,8 @@ export function issueMount(
     markdownDocsPath: MARKDOWN_DOCS_PATH,
     workItemsMvc2: flags.workItemsMvc2,
     issueWeights: flags.issueWeights,
+    healthStatus: flags.healthStatus,
+    blockedIssues: flags.blockedIssues,
+    epics: flags.epics,
   };
 }

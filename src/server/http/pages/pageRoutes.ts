@@ -27,6 +27,7 @@ import { areEmailsDisabled } from '../../services/groupSettingsService.ts';
 import { findReadableIssue } from '../../services/issueService.ts';
 import { issueRights } from '../../services/issues/issueCommands.ts';
 import { canManageIssueTemplates } from '../../services/issues/issueTemplateService.ts';
+import { issueFieldsShown } from '../../services/issues/licensedIssueFields.ts';
 import { canManageMetricImages } from '../../services/metricImages/metricImageService.ts';
 import { canAdminMilestones } from '../../services/milestoneService.ts';
 import { findReadableProjectOrNull } from '../../services/projectService.ts';
@@ -455,7 +456,16 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
         };
         return sendPage(request, reply, assets, {
           title: `${issue.title} (#${issue.iid}) · Issues · ${project.name}`,
-          mount: issueMount(located, base, viewer, deps.config.featureFlags, deps.config.metricImageMaxBytes),
+          mount: issueMount(
+            located,
+            base,
+            viewer,
+            {
+              ...deps.config.featureFlags,
+              ...(await issueFieldsShown(request.access, found.namespace, deps.config.featureFlags)),
+            },
+            deps.config.metricImageMaxBytes,
+          ),
         });
       } catch (error) {
         if (error instanceof NotFoundError) return sendNotFoundPage(request, reply, assets);
@@ -468,7 +478,10 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
         const issue = await findReadableIssue(db, request.access, found, Number(workItemMatch[1]));
         return sendPage(request, reply, assets, {
           title: `${issue.title} (#${issue.iid}) · Work items · ${project.name}`,
-          mount: workItemMount({ ...found, issue }, base, deps.config.featureFlags),
+          mount: workItemMount({ ...found, issue }, base, {
+            ...deps.config.featureFlags,
+            ...(await issueFieldsShown(request.access, found.namespace, deps.config.featureFlags)),
+          }),
         });
       } catch (error) {
         if (error instanceof NotFoundError) return sendNotFoundPage(request, reply, assets);

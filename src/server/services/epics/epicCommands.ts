@@ -125,6 +125,8 @@ export async function createEpic(
       group,
       { type: 'Epic', id: epic.id },
       { replaceWith: labelIds, add: changes.addLabelIds },
+      // Epics come with Premium, and scoped labels with it.
+      { exclusiveScopes: true },
     );
     await refreshEpicDates(trx, epic.parent_id === null ? [epic.id] : [epic.id, epic.parent_id]);
     await noteEpicParentChange(trx, { authorId: author.id, now }, epic, null, epic.parent_id);
@@ -197,6 +199,7 @@ export async function updateEpic(
         remove: changes.removeLabelIds,
         removeTitles: changes.removeLabels,
       },
+      { exclusiveScopes: true },
     );
     // The epic itself, and when it moved, both its old and its new parent.
     const parents = current.parent_id !== updated.parent_id ? [current.parent_id, updated.parent_id] : [];

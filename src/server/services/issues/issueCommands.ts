@@ -33,6 +33,7 @@ import type { TextChanges } from '../issuableTaskToggle.ts';
 import type { IssueInProject, ProjectInNamespace } from '../issueService.ts';
 import { labelIdsForTitles, MAX_LABELS_PER_REQUEST, resolveLabelChanges } from '../labelService.ts';
 import { issueBefore, recordIssueChanges } from './issueSystemNotes.ts';
+import { withLicensedIssueFields } from './licensedIssueFields.ts';
 
 /** Changing issues: each save one transaction, checked against the lock version it was made on. */
 
@@ -205,10 +206,14 @@ export async function updateIssue(
   db: Executor,
   access: AccessContext,
   located: IssueInProject,
-  changes: IssueChanges,
+  requested: IssueChanges,
 ): Promise<IssueRow> {
   const user = access.actor.user;
   if (!user) throw new UnauthorizedError();
+  // The plan is read before the transaction: its statement is not the transaction's.
+  const changes = await withLicensedIssueFields(access, located.namespace, requested);
+  const exclusiveScopes =
+    touchesLabels(changes) && (await access.hasFeature(located.namespace, 'scoped_labels'));
   const rights = await issueRights(db, access, located);
   if (!rights.canUpdate || (changesMetadata(changes) && !rights.canAdmin)) throw new ForbiddenError();
   return inTransaction(db, async (trx) => {
@@ -234,7 +239,7 @@ export async function updateIssue(
     const updated = await updateIssueRow(trx, current.id, changes.lockVersion, { ...row, updated_at: now });
     if (!updated) throw new StaleEditError();
     if (assigneeIds) await replaceIssueAssignees(trx, updated, assigneeIds);
-    await applyLabelChanges(trx, located, updated, changes);
+    await applyLabelChanges(trx, located, updated, changes, exclusiveScopes);
     if (row.milestone_id !== undefined && row.milestone_id !== current.milestone_id) {
       // An epic's inherited dates come from its issues' milestones.
       const epicId = (await findEpicIdsOfIssues(trx, [updated.id])).get(updated.id);
@@ -255,12 +260,13 @@ const touchesLabels = (changes: IssueChanges): boolean =>
     changes.removeLabelIds,
   ].some((list) => list !== undefined);
 
-/** Labels by title (created in the project's group when missing) or by id, one per scope. */
+/** Labels by title (created in the project's group when missing) or by id. */
 async function applyLabelChanges(
   db: Executor,
   { namespace, project }: ProjectInNamespace,
   issue: IssueRow,
   changes: IssueChanges,
+  exclusiveScopes: boolean,
 ): Promise<void> {
   const byTitles = async (titles: readonly string[] | undefined) =>
     titles ? labelIdsForTitles(db, namespace, titles, project.id) : undefined;
@@ -278,7 +284,7 @@ async function applyLabelChanges(
       remove: changes.removeLabelIds,
       removeTitles: changes.removeLabels,
     },
-    project.id,
+    { projectId: project.id, exclusiveScopes },
   );
 }
 

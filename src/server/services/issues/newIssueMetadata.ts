@@ -10,6 +10,7 @@ import { labelIdsForTitles, MAX_LABELS_PER_REQUEST, resolveLabelChanges } from '
 import { IDEAL_DISTANCE } from '../tree/treePositions.ts';
 import { checkAssignees, checkMilestone, MAX_ASSIGNEES } from './issueCommands.ts';
 import { raiseAssignedTodos } from './issueSystemNotes.ts';
+import { withLicensedIssueFields } from './licensedIssueFields.ts';
 
 /**
  * What a new issue may carry beyond its text (GitLab's Issues::CreateService params). As in GitLab,
@@ -28,6 +29,8 @@ export interface NewIssueMetadata {
   readonly weight?: number | undefined;
   /** `YYYY-MM-DD`, validated by the caller. */
   readonly dueDate?: unknown;
+  /** The plan sells scoped labels: one label per scope (set by allowedMetadata). */
+  readonly exclusiveLabelScopes?: boolean | undefined;
 }
 
 /** The metadata the author may set, and the issue type they get. */
@@ -44,7 +47,11 @@ export async function allowedMetadata(
   ]);
   const issueType = canCreateIncident ? 'incident' : 'issue';
   if (!canAdmin) return { issueType };
-  return { ...fields, issueType };
+  return {
+    ...(await withLicensedIssueFields(access, namespace, fields)),
+    issueType,
+    exclusiveLabelScopes: await access.hasFeature(namespace, 'scoped_labels'),
+  };
 }
 
 /** Counts checked before anything is written (the values themselves are checked in the transaction). */
@@ -88,7 +95,7 @@ export async function applyNewIssueLinks(
       namespace,
       { type: 'Issue', id: issue.id },
       { replaceWith: [...byTitle, ...(fields.labelIds ?? [])] },
-      project.id,
+      { projectId: project.id, exclusiveScopes: fields.exclusiveLabelScopes ?? false },
     );
   }
 }

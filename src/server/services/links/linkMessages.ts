@@ -1,4 +1,4 @@
-import { ConflictError, ServiceError } from '../errors.ts';
+import { ConflictError, ForbiddenError, ServiceError } from '../errors.ts';
 
 export type LinkedKind = 'epic' | 'issue';
 
@@ -25,6 +25,8 @@ export const LINK_MESSAGES = {
   epicCouldNotBeMoved: 'Epic could not be moved!',
   /** REST epic_issues POST /:issue_id when the issue is in this epic already (GitLab's epic_issues API). */
   issueAlreadyAssigned: 'Issue already assigned',
+  /** A `blocks` or `is_blocked_by` link where the plan lacks blocking issues (Premium and up). */
+  blockedIssuesUnlicensed: 'Blocked issues not available for current license',
 } as const;
 
 /** A reference that names nothing the actor may link: GitLab's 404 with its not-found message. */
@@ -61,3 +63,9 @@ export class LinkMoveError extends ServiceError {
     super('invalid', message);
   }
 }
+
+/**
+ * A link type the plan does not sell: GitLab's 403 with the bare message (`render_api_error!`), not
+ * the usual `403 Forbidden - …`.
+ */
+export class LinkUnlicensedError extends ForbiddenError {}

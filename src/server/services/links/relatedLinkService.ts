@@ -18,7 +18,12 @@ import { authorshipOf, type NoteAuthorship } from '../discussions/systemNoteServ
 import { type EpicInGroup, findReadableEpic } from '../epics/epicQueries.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.ts';
 import { findReadableIssueByIdOrNull, type IssueInProject } from '../issueService.ts';
-import { LINK_MESSAGES, LinkInvalidError, LinkTargetNotFoundError } from './linkMessages.ts';
+import {
+  LINK_MESSAGES,
+  LinkInvalidError,
+  LinkTargetNotFoundError,
+  LinkUnlicensedError,
+} from './linkMessages.ts';
 import {
   describeEpics,
   describeIssues,
@@ -213,6 +218,9 @@ export async function addRelatedIssues(
   linkType: LinkType,
 ): Promise<number[]> {
   await requireIssueAdmin(access, source);
+  if (linkType !== 'relates_to' && !(await access.hasFeature(source.namespace, 'blocked_issues'))) {
+    throw new LinkUnlicensedError(LINK_MESSAGES.blockedIssuesUnlicensed);
+  }
   return writeUnderHierarchyLock(db, source.project.root_namespace_id, async (trx) => {
     const resolved = await resolveIssueReferences(
       trx,

@@ -57,6 +57,9 @@ export function IssueSidebar({
   signedIn,
   emailsDisabled,
   canInviteMembers,
+  showEpic,
+  showWeight,
+  showHealthStatus,
 }: {
   fullPath: string;
   iid: string;
@@ -72,6 +75,12 @@ export function IssueSidebar({
   emailsDisabled: boolean;
   /** The project's maintainers invite members from the assignee picker (GitLab's canInviteMembers). */
   canInviteMembers: boolean;
+  /** The plan sells epics (Premium and up): the issue's epic shows and can be set. */
+  showEpic: boolean;
+  /** The plan sells weights (Premium and up) and the instance turns them on. */
+  showWeight: boolean;
+  /** The plan sells health statuses (Ultimate). */
+  showHealthStatus: boolean;
 }) {
   const scope: SidebarScope = useMemo(() => ({ fullPath, iid }), [fullPath, iid]);
   const health = useIssueHealthStatus(scope);
@@ -115,43 +124,45 @@ export function IssueSidebar({
         valueTestId="sidebar-assignees-value"
         inviteMembersPath={canInviteMembers ? inviteMembersPath('project', fullPath) : null}
       />
-      <PickerBlock
-        block="epic"
-        title={ISSUE_SIDEBAR_TEXT.epic}
-        canUpdate={canAdmin}
-        loading={epic.loading}
-        fetchError={epic.error}
-        selected={
-          currentEpic === undefined
-            ? null
-            : currentEpic
-              ? [{ key: currentEpic.id, label: currentEpic.title }]
-              : []
-        }
-        multiple={false}
-        noneText={ISSUE_SIDEBAR_TEXT.noEpic}
-        searchLabel={ISSUE_SIDEBAR_TEXT.searchEpics}
-        search={async (search, signal) =>
-          (await fetchEpicSuggestions({ fullPath: groupFullPath, search, state: 'opened' }, signal)).map(
-            (found) => ({ key: found.id, label: found.title, detail: `&${found.iid}` }),
-          )
-        }
-        save={([key]) => epic.save(key ?? null)}
-        errorText={ISSUE_SIDEBAR_TEXT.epicError}
-      >
-        <p className="sidebar-value" data-testid="sidebar-epic-value">
-          {currentEpic ? (
-            <>
-              <a href={currentEpic.webPath} className="sidebar-strong">
-                {currentEpic.title}
-              </a>{' '}
-              <span className="muted">{currentEpic.reference}</span>
-            </>
-          ) : (
-            SIDEBAR_TEXT.none
-          )}
-        </p>
-      </PickerBlock>
+      {showEpic ? (
+        <PickerBlock
+          block="epic"
+          title={ISSUE_SIDEBAR_TEXT.epic}
+          canUpdate={canAdmin}
+          loading={epic.loading}
+          fetchError={epic.error}
+          selected={
+            currentEpic === undefined
+              ? null
+              : currentEpic
+                ? [{ key: currentEpic.id, label: currentEpic.title }]
+                : []
+          }
+          multiple={false}
+          noneText={ISSUE_SIDEBAR_TEXT.noEpic}
+          searchLabel={ISSUE_SIDEBAR_TEXT.searchEpics}
+          search={async (search, signal) =>
+            (await fetchEpicSuggestions({ fullPath: groupFullPath, search, state: 'opened' }, signal)).map(
+              (found) => ({ key: found.id, label: found.title, detail: `&${found.iid}` }),
+            )
+          }
+          save={([key]) => epic.save(key ?? null)}
+          errorText={ISSUE_SIDEBAR_TEXT.epicError}
+        >
+          <p className="sidebar-value" data-testid="sidebar-epic-value">
+            {currentEpic ? (
+              <>
+                <a href={currentEpic.webPath} className="sidebar-strong">
+                  {currentEpic.title}
+                </a>{' '}
+                <span className="muted">{currentEpic.reference}</span>
+              </>
+            ) : (
+              SIDEBAR_TEXT.none
+            )}
+          </p>
+        </PickerBlock>
+      ) : null}
       <LabelsBlock
         labels={labels}
         labelsGroupPath={groupFullPath}
@@ -191,45 +202,49 @@ export function IssueSidebar({
           )}
         </p>
       </PickerBlock>
-      <ValueBlock<HealthStatus>
-        block="health-status"
-        title={ISSUE_SIDEBAR_TEXT.healthStatus}
-        state={{ ...health, data: health.data && { value: health.data.healthStatus } }}
-        format={(value) => HEALTH_STATUS_TEXT[value]}
-        toDraft={(value) => value ?? ''}
-        parse={(draft) => ({ value: isHealthStatus(draft) ? draft : null })}
-        editor={(draft, setDraft) => (
-          <select
-            className="form-control"
-            aria-label={ISSUE_SIDEBAR_TEXT.healthStatusLabel}
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            data-testid="sidebar-health-status-input"
-          >
-            <option value="">{ISSUE_SIDEBAR_TEXT.noStatus}</option>
-            {HEALTH_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {HEALTH_STATUS_TEXT[status]}
-              </option>
-            ))}
-          </select>
-        )}
-        removeText={ISSUE_SIDEBAR_TEXT.removeHealthStatus}
-        errorText={ISSUE_SIDEBAR_TEXT.healthStatusError}
-        {...blockProps}
-      />
-      <WeightBlock
-        block="weight"
-        state={{ ...weight, data: weight.data && { value: weight.data.weight } }}
-        canUpdate={canAdmin}
-        texts={{
-          title: ISSUE_SIDEBAR_TEXT.weight,
-          label: ISSUE_SIDEBAR_TEXT.weightLabel,
-          invalid: ISSUE_SIDEBAR_TEXT.weightInvalid,
-          remove: ISSUE_SIDEBAR_TEXT.removeWeight,
-          error: ISSUE_SIDEBAR_TEXT.weightError,
-        }}
-      />
+      {showHealthStatus ? (
+        <ValueBlock<HealthStatus>
+          block="health-status"
+          title={ISSUE_SIDEBAR_TEXT.healthStatus}
+          state={{ ...health, data: health.data && { value: health.data.healthStatus } }}
+          format={(value) => HEALTH_STATUS_TEXT[value]}
+          toDraft={(value) => value ?? ''}
+          parse={(draft) => ({ value: isHealthStatus(draft) ? draft : null })}
+          editor={(draft, setDraft) => (
+            <select
+              className="form-control"
+              aria-label={ISSUE_SIDEBAR_TEXT.healthStatusLabel}
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              data-testid="sidebar-health-status-input"
+            >
+              <option value="">{ISSUE_SIDEBAR_TEXT.noStatus}</option>
+              {HEALTH_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {HEALTH_STATUS_TEXT[status]}
+                </option>
+              ))}
+            </select>
+          )}
+          removeText={ISSUE_SIDEBAR_TEXT.removeHealthStatus}
+          errorText={ISSUE_SIDEBAR_TEXT.healthStatusError}
+          {...blockProps}
+        />
+      ) : null}
+      {showWeight ? (
+        <WeightBlock
+          block="weight"
+          state={{ ...weight, data: weight.data && { value: weight.data.weight } }}
+          canUpdate={canAdmin}
+          texts={{
+            title: ISSUE_SIDEBAR_TEXT.weight,
+            label: ISSUE_SIDEBAR_TEXT.weightLabel,
+            invalid: ISSUE_SIDEBAR_TEXT.weightInvalid,
+            remove: ISSUE_SIDEBAR_TEXT.removeWeight,
+            error: ISSUE_SIDEBAR_TEXT.weightError,
+          }}
+        />
+      ) : null}
       <ValueBlock<CalendarDate>
         block="due-date"
         title={ISSUE_SIDEBAR_TEXT.dueDate}
