@@ -275,6 +275,7 @@ export {
   type TreeItemType,
 } from './tree/treeLinksRest.ts';
 export type * from './types.ts';
+export { type AttachedFile, uploadMarkdownFile } from './uploads/uploadRest.ts';
 export { type UserActivity, useUserActivity } from './users/userActivityHooks.ts';
 export type { ActivityEventView } from './users/userActivityRest.ts';
 export { type UserIssues, useUserIssues } from './users/userIssuesHooks.ts';

@@ -75,6 +75,7 @@ const PATHS = {
   reply: 'M6.5 4 2.5 8l4 4 M2.5 8H10a3.5 3.5 0 0 1 3.5 3.5V13',
   link: 'M6.5 9.5l3-3 M7 4.5l1.2-1.2a2.5 2.5 0 0 1 3.5 3.5L10.5 8 M9 11.5l-1.2 1.2a2.5 2.5 0 0 1-3.5-3.5L5.5 8',
   resolve: 'M8 1.5a6.5 6.5 0 1 0 0 13a6.5 6.5 0 1 0 0-13z M5 8.2l2 2 4-4.2',
+  paperclip: 'M13 7.5 8 12.5a3.2 3.2 0 0 1-4.5-4.5l5.5-5.5a2.1 2.1 0 0 1 3 3L6.5 11a1 1 0 0 1-1.5-1.5L10 4.5',
 } as const;
 
 /** The path data, also drawn by the canvas (src/client/canvas/treeIcons.ts). */

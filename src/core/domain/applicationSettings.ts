@@ -3,6 +3,7 @@
  * by GitLab's names. Each has a default; an administrator's value replaces it until changed again.
  */
 import { TRIAL_DAYS } from './trials.ts';
+import { DEFAULT_MAX_ATTACHMENT_SIZE_MIB, MAX_ATTACHMENT_SIZE_LIMIT_MIB } from './uploads.ts';
 
 export interface ApplicationSettings {
   /** Minutes a browser session lasts (GitLab's default: a week). */
@@ -27,6 +28,8 @@ export interface ApplicationSettings {
    * says some epics might not be visible. GitLab's 1,000 is raised here: this roadmap draws 10,000.
    */
   readonly roadmap_epics_limit: number;
+  /** The largest file a description or comment may attach, in MiB (GitLab's default: 100). */
+  readonly max_attachment_size: number;
 }
 
 export const TRIAL_WIDGET_VARIANTS = ['upgrade', 'contact_sales'] as const;
@@ -63,6 +66,7 @@ export const SETTING_RULES: Readonly<Record<SettingName, SettingRule>> = {
   trial_duration_days: integer(1, 365),
   trial_widget_variant: { kind: 'choice', choices: TRIAL_WIDGET_VARIANTS },
   roadmap_epics_limit: integer(50, 100_000),
+  max_attachment_size: integer(1, MAX_ATTACHMENT_SIZE_LIMIT_MIB),
 };
 
 export const SETTING_NAMES = Object.keys(SETTING_RULES) as SettingName[];
@@ -78,6 +82,7 @@ export const DEFAULT_SETTINGS: ApplicationSettings = {
   trial_duration_days: TRIAL_DAYS,
   trial_widget_variant: 'upgrade',
   roadmap_epics_limit: 10_000,
+  max_attachment_size: DEFAULT_MAX_ATTACHMENT_SIZE_MIB,
 };
 
 /**

@@ -111,6 +111,13 @@ export const issueGfmSourcePaths = (projectFullPath: string, iid: Iid): GfmSourc
 export const epicGfmSourcePaths = (groupFullPath: string, iid: Iid): GfmSourcePaths =>
   sourcePaths((rest) => groupSection(groupFullPath, rest), `type=Epic&type_id=${encodeURIComponent(iid)}`);
 
+/** Where a project's texts attach files (GitLab's uploads API). */
+export const projectUploadsPath = (projectFullPath: string): string =>
+  `/api/v4/projects/${encodeURIComponent(projectFullPath)}/uploads`;
+/** Where a group's texts (its epics') attach files. */
+export const groupUploadsPath = (groupFullPath: string): string =>
+  `/api/v4/groups/${encodeURIComponent(groupFullPath)}/uploads`;
+
 /** An epic's page: its `realtime_changes` live under it and its delete form posts to it. */
 export const epicWebPath = (groupFullPath: string, iid: Iid): string =>
   groupSection(groupFullPath, `epics/${iid}`);

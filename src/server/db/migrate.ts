@@ -31,6 +31,7 @@ import * as subscriptionOrders from './migrations/0022_subscription_orders.ts';
 import * as applicationSettings from './migrations/0023_application_settings.ts';
 import * as handRaiseLeads from './migrations/0024_hand_raise_leads.ts';
 import * as subscriptionsBumpDataVersion from './migrations/0025_subscriptions_bump_data_version.ts';
+import * as uploads from './migrations/0026_uploads.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations are listed here, in order; they only ever run forward. */
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023_application_settings': applicationSettings,
   '0024_hand_raise_leads': handRaiseLeads,
   '0025_subscriptions_bump_data_version': subscriptionsBumpDataVersion,
+  '0026_uploads': uploads,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -531,6 +531,7 @@ export interface DescriptionVersionsTable {
   created_at: Generated<Date>;
 }
 
+/** Markdown uploads of a project or a group; the bytes are in the file store (migration 0026). */
 export interface UploadsTable {
   id: Id;
   root_namespace_id: number;
@@ -541,8 +542,6 @@ export interface UploadsTable {
   filename: string;
   mime_type: string;
   size: number;
-  checksum: string;
-  content: Uint8Array;
   created_at: Timestamp;
 }
 
@@ -777,3 +776,5 @@ export type NewTodo = Insertable<TodosTable>;
 export type StatusPageSettingsRow = Selectable<StatusPageSettingsTable>;
 export type LdapGroupLinkRow = Selectable<LdapGroupLinksTable>;
 export type StatusPagePublishedIncidentRow = Selectable<StatusPagePublishedIncidentsTable>;
+
+export type UploadRow = Selectable<UploadsTable>;

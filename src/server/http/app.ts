@@ -44,6 +44,7 @@ import { registerProjectRoutes } from './api/projectRoutes.ts';
 import { registerSearchRoutes } from './api/searchRoutes.ts';
 import { registerShareRoutes } from './api/shareRoutes.ts';
 import { registerTodoApiRoutes } from './api/todoApiRoutes.ts';
+import { registerUploadRoutes } from './api/uploadRoutes.ts';
 import { registerUserEventRoutes } from './api/userEventRoutes.ts';
 import { registerUserModerationRoutes } from './api/userModerationRoutes.ts';
 import { registerUserRoutes } from './api/userRoutes.ts';
@@ -90,6 +91,7 @@ import {
   RedisRateCounter,
 } from './rateLimit/rateCounter.ts';
 import { registerTodoRoutes } from './todoRoutes.ts';
+import { registerUploadFileRoutes } from './uploadFileRoutes.ts';
 
 export interface AppOptions {
   readonly config: ServerConfig;
@@ -209,6 +211,7 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerAwardEmojiApiRoutes(app, deps);
   registerSearchRoutes(app, deps);
   await registerMetricImageRoutes(app, deps);
+  await registerUploadRoutes(app, deps);
   await registerGraphQL(app, deps);
   // Unknown API routes answer as GitLab's do, before the page catch-all can take them.
   app.all('/api/*', (_request, reply) => reply.code(404).send({ error: '404 Not Found' }));
@@ -227,6 +230,7 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerPreviewMarkdownRoutes(app, deps);
   registerTodoRoutes(app, deps);
   registerMetricImageFileRoutes(app, deps);
+  registerUploadFileRoutes(app, deps);
   registerInvitationPages(app, { ...deps, assets });
   registerTrialPages(app, { ...deps, assets });
   // The built-in sandbox provider takes every payment: it runs here, so purchases work offline.

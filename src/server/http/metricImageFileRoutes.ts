@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerDeps } from '../serverDeps.ts';
 import { NotFoundError } from '../services/errors.ts';
-import { metricImageStoreOf, readableMetricImageFile } from '../services/metricImages/metricImageService.ts';
+import { readableMetricImageFile } from '../services/metricImages/metricImageService.ts';
+import { uploadStoreOf } from '../services/uploads/uploadStore.ts';
 
 /**
  * Serves an incident's metric images at GitLab's `file_path`, only to who may read the incident (a
@@ -9,7 +10,7 @@ import { metricImageStoreOf, readableMetricImageFile } from '../services/metricI
  * are sent as that type, never sniffed, in a sandbox that runs nothing even when opened on their own.
  */
 export function registerMetricImageFileRoutes(app: FastifyInstance, { db, config }: ServerDeps): void {
-  const store = metricImageStoreOf(config);
+  const store = uploadStoreOf(config);
   app.get('/uploads/-/system/issuable_metric_image/file/:image_id/:filename', async (request, reply) => {
     const { image_id, filename } = request.params as { image_id: string; filename: string };
     const found = /^\d{1,9}$/.test(image_id)

@@ -9,7 +9,8 @@ export const DISCUSSION_TEXT = {
   allActivity: 'All activity',
   commentsOnly: 'Comments only',
   historyOnly: 'History only',
-  commentPlaceholder: 'Write a comment or drag your files here…',
+  /** The field adds 'or drag your files here…' where files can be attached. */
+  commentPlaceholder: 'Write a comment',
   commentLabel: 'Comment',
   replyLabel: 'Reply',
   replyPlaceholder: 'Reply…',

@@ -1,7 +1,21 @@
-import { type KeyboardEvent, type Ref, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
+import {
+  type ClipboardEvent,
+  type DragEvent,
+  type KeyboardEvent,
+  type Ref,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useRef,
+  useState,
+} from 'react';
+import { UPLOAD_TEXTS } from '../../../core/domain/uploads.ts';
+import { uploadMarkdownFile } from '../../data/index.ts';
+import { Icon } from '../../ui/index.ts';
 import { applyMarkdownShortcut, shortcutOfKey } from '../discussions/markdownShortcuts.ts';
 import { GfmSuggestionList, gfmOptionId } from './GfmSuggestionList.tsx';
 import { ISSUABLE_TEXT } from './issuableTexts.ts';
+import { filesOf, useMarkdownUploads } from './markdownUploads.ts';
 import { prepareTaskCheckboxes } from './taskCheckboxes.ts';
 import { useGfmAutocomplete, useGfmSources } from './useGfmAutocomplete.ts';
 import { useSuggestionPosition } from './useSuggestionPosition.ts';
@@ -17,7 +31,9 @@ export interface MarkdownFieldHandle {
  * server (`preview_markdown`), exactly as the saved text will be. The editing shortcuts of the spec
  * work in it: mod+b, mod+i, mod+shift+x, mod+k, and ctrl/cmd+shift+p toggles the preview. Under a
  * page that gives suggestion sources (an issue's, an epic's), GitLab's GFM autocomplete opens after
- * `@ # & % ~ :` and a line-starting `/`; the textarea is then its combobox.
+ * `@ # & % ~ :` and a line-starting `/`; the textarea is then its combobox. Where the page gives
+ * an uploads path, files dropped, pasted or chosen with 'Attach a file or image' are uploaded and
+ * linked at the caret (images as images).
  */
 export function MarkdownField({
   value,
@@ -54,6 +70,13 @@ export function MarkdownField({
   const gfm = useGfmAutocomplete(value, sources);
   const listboxId = `${id}-gfm`;
   const listPosition = useSuggestionPosition(textarea, gfm.match?.start ?? null);
+  const uploadsPath = useMarkdownUploads();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState<readonly string[]>([]);
+  const [uploadNotice, setUploadNotice] = useState<{ kind: 'done' | 'failed'; text: string } | null>(null);
+  // An upload ends after other edits: it inserts into the text as it is then, at the caret then.
+  const latestValue = useRef(value);
+  latestValue.current = value;
 
   useEffect(() => {
     const selection = pendingSelection.current;
@@ -79,6 +102,47 @@ export function MarkdownField({
       element?.focus();
     },
   }));
+
+  const insertAtCaret = (text: string) => {
+    const current = latestValue.current;
+    const at = textarea.current?.selectionEnd ?? current.length;
+    const before = current.slice(0, at);
+    const separator = before === '' || /\s$/.test(before) ? '' : ' ';
+    const next = `${before}${separator}${text}${current.slice(at)}`;
+    latestValue.current = next;
+    pendingSelection.current = [at + separator.length + text.length, at + separator.length + text.length];
+    onChange(next);
+  };
+
+  const attach = async (files: readonly File[]) => {
+    if (!uploadsPath || disabled || files.length === 0) return;
+    setUploadNotice(null);
+    for (const file of files) {
+      setUploading((names) => [...names, file.name]);
+      try {
+        const attached = await uploadMarkdownFile(uploadsPath, file);
+        insertAtCaret(attached.markdown);
+        setUploadNotice({ kind: 'done', text: UPLOAD_TEXTS.attached(file.name) });
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        setUploadNotice({ kind: 'failed', text: UPLOAD_TEXTS.failed(file.name, reason) });
+      } finally {
+        setUploading((names) => names.filter((name) => name !== file.name));
+      }
+    }
+  };
+  const dropFiles = (event: DragEvent<HTMLTextAreaElement>) => {
+    const files = filesOf(event.dataTransfer);
+    if (!uploadsPath || files.length === 0) return;
+    event.preventDefault();
+    void attach(files);
+  };
+  const pasteFiles = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = filesOf(event.clipboardData);
+    if (!uploadsPath || files.length === 0) return;
+    event.preventDefault();
+    void attach(files);
+  };
 
   const keys = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     const completion = gfm.handleKey(event);
@@ -169,7 +233,9 @@ export function MarkdownField({
             id={`${id}-textarea`}
             className="input md-textarea"
             value={value}
-            placeholder={placeholder}
+            placeholder={`${placeholder}${uploadsPath ? ISSUABLE_TEXT.dragFiles : ISSUABLE_TEXT.ellipsis}`}
+            onDrop={dropFiles}
+            onPaste={pasteFiles}
             onChange={(event) => {
               gfm.setCaret(event.target.selectionStart);
               onChange(event.target.value);
@@ -209,6 +275,41 @@ export function MarkdownField({
             />
           ) : null}
         </div>
+        {uploadsPath ? (
+          <div className="md-attach">
+            <input
+              ref={fileInput}
+              type="file"
+              multiple
+              hidden
+              onChange={(event) => {
+                const files = Array.from(event.target.files ?? []);
+                event.target.value = '';
+                void attach(files);
+              }}
+              data-testid={`${tabsTestId}-attach-input`}
+            />
+            <button
+              type="button"
+              className="btn btn-tertiary md-attach-button"
+              disabled={disabled}
+              onClick={() => fileInput.current?.click()}
+              data-testid={`${tabsTestId}-attach`}
+            >
+              <Icon name="paperclip" />
+              {UPLOAD_TEXTS.attach}
+            </button>
+            <p className="md-attach-status" role="status" data-testid={`${tabsTestId}-attach-status`}>
+              {uploading.length > 0 ? (
+                UPLOAD_TEXTS.uploading(uploading.join(', '))
+              ) : uploadNotice ? (
+                <span className={uploadNotice.kind === 'failed' ? 'text-danger' : 'muted'}>
+                  {uploadNotice.text}
+                </span>
+              ) : null}
+            </p>
+          </div>
+        ) : null}
       </div>
       <div
         id={`${id}-preview`}

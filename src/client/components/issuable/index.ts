@@ -42,6 +42,7 @@ export {
 export { ISSUABLE_TEXT, updateErrorText } from './issuableTexts.ts';
 export { LabelList } from './LabelList.tsx';
 export { MarkdownField } from './MarkdownField.tsx';
+export { MarkdownUploadsContext } from './markdownUploads.ts';
 export { StickyTitle } from './StickyTitle.tsx';
 export { TemplateSelector, type TemplateSelectorProps } from './TemplateSelector.tsx';
 export { TEMPLATE_TEXT } from './templateTexts.ts';

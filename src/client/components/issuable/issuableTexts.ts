@@ -13,7 +13,10 @@ export const ISSUABLE_TEXT = {
   nothingToPreview: 'Nothing to preview.',
   loadingPreview: 'Loading…',
   previewFailed: 'The preview could not be loaded.',
-  descriptionPlaceholder: 'Write a description or drag your files here…',
+  /** The field adds 'or drag your files here…' where files can be attached. */
+  descriptionPlaceholder: 'Write a description',
+  dragFiles: ' or drag your files here…',
+  ellipsis: '…',
   saveChanges: 'Save changes',
   saving: 'Saving…',
   cancel: 'Cancel',

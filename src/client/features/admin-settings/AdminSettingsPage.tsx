@@ -30,6 +30,7 @@ const TEXTS = {
     ],
     trials: ['Free trials', 'The trial a Free top-level group’s owner can start once.'],
     roadmap: ['Roadmap', 'How much of a group’s epics its roadmap loads.'],
+    attachments: ['Attachments', 'Files attached to descriptions and comments.'],
   },
   labels: {
     session_expire_delay: 'Session duration (minutes)',
@@ -44,6 +45,7 @@ const TEXTS = {
     trial_duration_days: 'Trial length (days)',
     trial_widget_variant: 'The trial widget offers',
     roadmap_epics_limit: 'Maximum epics on a roadmap',
+    max_attachment_size: 'Maximum attachment size (MiB)',
   } satisfies Record<SettingName, string>,
   variants: {
     upgrade: 'An upgrade to the trial’s plan',
@@ -204,6 +206,7 @@ export function AdminSettingsPage({ settings }: PageMountOf<'admin-settings'>) {
           </>,
         )}
         {section('roadmap', numberField('roadmap_epics_limit'))}
+        {section('attachments', numberField('max_attachment_size'))}
         <Button type="submit" variant="confirm" disabled={busy} data-testid="admin-settings-save">
           {busy ? TEXTS.saving : TEXTS.save}
         </Button>

@@ -1,5 +1,10 @@
 import { useMemo, useState } from 'react';
-import { epicGfmSourcePaths, epicWebPath, groupEpicsPath } from '../../../core/domain/webPaths.ts';
+import {
+  epicGfmSourcePaths,
+  epicWebPath,
+  groupEpicsPath,
+  groupUploadsPath,
+} from '../../../core/domain/webPaths.ts';
 import type { PageMountOf } from '../../../core/pages/pageMount.ts';
 import { ActivitySection, IssuableAwards, useIssuableAwards } from '../../components/discussions/index.ts';
 import { NotFoundContent } from '../../components/errors/index.ts';
@@ -10,6 +15,7 @@ import {
   IssuableBody,
   IssuableDeleteSection,
   type IssuablePolling,
+  MarkdownUploadsContext,
   StateBadge,
   useIssuablePolling,
   useIssuableStatus,
@@ -57,23 +63,25 @@ export function EpicPage(props: EpicPageProps) {
   ];
   return (
     <GfmSourcesContext.Provider value={gfmSources}>
-      {error ? <Alert variant="danger">Something went wrong while fetching the epic</Alert> : null}
-      {data ? (
-        <EpicView
-          epic={data}
-          page={props}
-          crumbs={crumbs}
-          client={client}
-          polling={polling}
-          updatingTasks={tasksUpdating}
-          onUpdatingTasks={setTasksUpdating}
-        />
-      ) : (
-        <>
-          <PageHeader crumbs={crumbs} title={`Epic &${iid}`} />
-          {loading ? <Loading label="Loading epic" /> : null}
-        </>
-      )}
+      <MarkdownUploadsContext.Provider value={groupUploadsPath(fullPath)}>
+        {error ? <Alert variant="danger">Something went wrong while fetching the epic</Alert> : null}
+        {data ? (
+          <EpicView
+            epic={data}
+            page={props}
+            crumbs={crumbs}
+            client={client}
+            polling={polling}
+            updatingTasks={tasksUpdating}
+            onUpdatingTasks={setTasksUpdating}
+          />
+        ) : (
+          <>
+            <PageHeader crumbs={crumbs} title={`Epic &${iid}`} />
+            {loading ? <Loading label="Loading epic" /> : null}
+          </>
+        )}
+      </MarkdownUploadsContext.Provider>
     </GfmSourcesContext.Provider>
   );
 }

@@ -6,6 +6,7 @@ import {
   issueWebPath,
   newIssuePath,
   projectIssuesPath,
+  projectUploadsPath,
 } from '../../../core/domain/webPaths.ts';
 import type { PageMountOf } from '../../../core/pages/pageMount.ts';
 import { ActivitySection, IssuableAwards, useIssuableAwards } from '../../components/discussions/index.ts';
@@ -21,6 +22,7 @@ import {
   IssuableDeleteSection,
   type IssuablePolling,
   IssueTypeIcon,
+  MarkdownUploadsContext,
   StateBadge,
   useIssuablePolling,
   useIssuableStatus,
@@ -70,34 +72,36 @@ export function IssuePage(props: IssuePageProps) {
   ];
   return (
     <GfmSourcesContext.Provider value={gfmSources}>
-      {workItemModal.workItemId ? (
-        <WorkItemModal
-          key={workItemModal.workItemId}
-          workItemId={workItemModal.workItemId}
-          onClose={workItemModal.close}
-          // A task deleted from its line gave the line its title back: show the new description.
-          onDeleted={polling.refresh}
-          flags={{ workItemsMvc2: props.workItemsMvc2, issueWeights: props.issueWeights }}
-        />
-      ) : null}
-      {error ? <Alert variant="danger">{ISSUE_TEXT.fetchFailed}</Alert> : null}
-      {data ? (
-        <IssueView
-          issue={data}
-          page={props}
-          crumbs={crumbs}
-          client={client}
-          polling={polling}
-          updatingTasks={tasksUpdating}
-          onUpdatingTasks={setTasksUpdating}
-          onOpenWorkItem={workItemModal.open}
-        />
-      ) : (
-        <>
-          <PageHeader crumbs={crumbs} title={`Issue #${iid}`} />
-          {loading ? <Loading label="Loading issue" /> : null}
-        </>
-      )}
+      <MarkdownUploadsContext.Provider value={projectUploadsPath(fullPath)}>
+        {workItemModal.workItemId ? (
+          <WorkItemModal
+            key={workItemModal.workItemId}
+            workItemId={workItemModal.workItemId}
+            onClose={workItemModal.close}
+            // A task deleted from its line gave the line its title back: show the new description.
+            onDeleted={polling.refresh}
+            flags={{ workItemsMvc2: props.workItemsMvc2, issueWeights: props.issueWeights }}
+          />
+        ) : null}
+        {error ? <Alert variant="danger">{ISSUE_TEXT.fetchFailed}</Alert> : null}
+        {data ? (
+          <IssueView
+            issue={data}
+            page={props}
+            crumbs={crumbs}
+            client={client}
+            polling={polling}
+            updatingTasks={tasksUpdating}
+            onUpdatingTasks={setTasksUpdating}
+            onOpenWorkItem={workItemModal.open}
+          />
+        ) : (
+          <>
+            <PageHeader crumbs={crumbs} title={`Issue #${iid}`} />
+            {loading ? <Loading label="Loading issue" /> : null}
+          </>
+        )}
+      </MarkdownUploadsContext.Provider>
     </GfmSourcesContext.Provider>
   );
 }

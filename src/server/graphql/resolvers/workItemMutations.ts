@@ -2,8 +2,8 @@ import { GraphQLError } from 'graphql';
 import { parseGlobalId } from '../../../core/domain/gid.ts';
 import { type WorkItemType, workItemTypeById } from '../../../core/domain/workItemTypes.ts';
 import { findReadableIssueByIdOrNull, type IssueInProject } from '../../services/issueService.ts';
-import { metricImageStoreOf } from '../../services/metricImages/metricImageService.ts';
 import { findReadableProject } from '../../services/projectService.ts';
+import { uploadStoreOf } from '../../services/uploads/uploadStore.ts';
 import {
   createWorkItem,
   deleteWorkItem,
@@ -128,7 +128,7 @@ export const workItemMutations: Pick<
     requireWriteAccess(context);
     return payloadErrors(async () => {
       const located = await locate(context, input.id);
-      await deleteWorkItem(context.db, context.access, located, metricImageStoreOf(context.config));
+      await deleteWorkItem(context.db, context.access, located, uploadStoreOf(context.config));
       return {
         clientMutationId: input.clientMutationId ?? null,
         project: located.project,

@@ -3,10 +3,10 @@ import type { ServerDeps } from '../../serverDeps.ts';
 import type { IssueInProject } from '../../services/issueService.ts';
 import { destroyIssue } from '../../services/issues/issueDestroy.ts';
 import { requireSignedIn } from '../../services/links/linkViews.ts';
-import { metricImageStoreOf } from '../../services/metricImages/metricImageService.ts';
 import { issueParticipants } from '../../services/participantService.ts';
 import { isSubscribedToIssue, setIssueSubscription } from '../../services/subscriptionService.ts';
 import { addIssueTodo } from '../../services/todoService.ts';
+import { uploadStoreOf } from '../../services/uploads/uploadStore.ts';
 import { readableIssueOfApiPath } from './issueApiParams.ts';
 import { presentIssues } from './issueJson.ts';
 import { userBasicJson } from './presenters.ts';
@@ -25,7 +25,7 @@ import { issueTodoJson } from './todoJson.ts';
  * Every route: 401 anonymous for writes, 404 for a project or issue the caller cannot read.
  */
 export function registerIssueActionRoutes(app: FastifyInstance, { db, config, now }: ServerDeps): void {
-  const files = metricImageStoreOf(config);
+  const files = uploadStoreOf(config);
   const prefix = '/api/v4/projects/:id/issues/:issue_iid';
   const issueJson = async (request: FastifyRequest, located: IssueInProject, subscribed: boolean) => {
     const [json] = await presentIssues(db, [located.issue], {

@@ -13,14 +13,15 @@ import {
   listMetricImages,
   MetricImageError,
   metricImageFilePath,
-  metricImageStoreOf,
   requireMetricImageUpload,
   type StagedFile,
   updateMetricImage,
 } from '../../services/metricImages/metricImageService.ts';
+import { uploadStoreOf } from '../../services/uploads/uploadStore.ts';
 import { readableIssueOfApiPath } from './issueApiParams.ts';
 import { ISSUE_PATH } from './noteableApiPaths.ts';
 import { bodyParams, optionalString, ParamError, type Params } from './params.ts';
+import { readUploadForm } from './uploadForm.ts';
 
 const IMAGES_PATH = `${ISSUE_PATH}/metric_images`;
 /** The text fields a metric image form carries (`url` 255, `url_text` 128) with room to say "too long". */
@@ -73,7 +74,7 @@ export async function registerMetricImageRoutes(
   app: FastifyInstance,
   { db, config }: ServerDeps,
 ): Promise<void> {
-  const store = metricImageStoreOf(config);
+  const store = uploadStoreOf(config);
   const maxBytes = config.metricImageMaxBytes;
 
   await app.register(async (scope) => {
@@ -113,11 +114,11 @@ export async function registerMetricImageRoutes(
         if (Number(request.headers['content-length'] ?? 0) > maxBytes + FORM_OVERHEAD_BYTES) {
           throw new MetricImageError(400, FILE_TOO_LARGE);
         }
-        const form = await readUploadForm(
-          request,
-          (file) => stageUpload(file, store, maxBytes),
-          (file) => store.discard(file.staged),
-        );
+        const form = await readUploadForm(request, {
+          onFile: (file) => stageUpload(file, store, maxBytes),
+          onFailure: (file) => store.discard(file.staged),
+          tooLarge: () => new MetricImageError(400, FILE_TOO_LARGE),
+        });
         try {
           if (!form.file) throw new ParamError('file is missing');
           const image = await createMetricImage(db, store, request.access, located, {
@@ -135,8 +136,12 @@ export async function registerMetricImageRoutes(
         const imageId = imageIdParam(request);
         const located = await readableIssueOfApiPath(db, request);
         const params = request.isMultipart()
-          ? (await readUploadForm(request, () => Promise.reject(new ParamError('file is not accepted here'))))
-              .fields
+          ? (
+              await readUploadForm(request, {
+                onFile: () => Promise.reject(new ParamError('file is not accepted here')),
+                tooLarge: () => new MetricImageError(400, FILE_TOO_LARGE),
+              })
+            ).fields
           : bodyParams(request);
         const image = await updateMetricImage(db, request.access, located, imageId, linkParams(params));
         return reply.send(metricImageJson(image));
@@ -158,46 +163,4 @@ async function stageUpload(part: MultipartFile, store: FileStore, maxBytes: numb
     throw new MetricImageError(400, FILE_TOO_LARGE);
   }
   return { staged, filename: part.filename };
-}
-
-/**
- * Reads a multipart form: its text fields, and its `file` part handed to `onFile` as it streams. A
- * refusal of the form's shape is a 400 naming it; a file already staged is discarded on any failure.
- */
-async function readUploadForm(
-  request: FastifyRequest,
-  onFile: (part: MultipartFile) => Promise<UploadedFile>,
-  onFailure: (file: UploadedFile) => Promise<void> = async () => undefined,
-): Promise<{ fields: Params; file: UploadedFile | undefined }> {
-  if (!request.isMultipart()) throw new ParamError('file is missing');
-  const fields: Params = {};
-  let file: UploadedFile | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file' || file) {
-          part.file.resume();
-          throw new ParamError(`${part.fieldname} is not a parameter of this request`);
-        }
-        file = await onFile(part);
-      } else {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    if (file) await onFailure(file);
-    throw multipartError(error);
-  }
-  return { fields, file };
-}
-
-/** The multipart parser's own refusals (limits, a broken body) as 400s in GitLab's words. */
-function multipartError(error: unknown): unknown {
-  const code = (error as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new MetricImageError(400, FILE_TOO_LARGE);
-  if (code === 'FST_FILES_LIMIT') return new ParamError('file must be sent once');
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-    return new ParamError('The form has too many parts');
-  if (typeof code === 'string' && code.startsWith('FST_')) return new ParamError((error as Error).message);
-  return error;
 }

@@ -5,7 +5,7 @@ import type { ServerDeps } from '../../serverDeps.ts';
 import { destroyEpicFromPage } from '../../services/epicIssuableService.ts';
 import { ServiceError } from '../../services/errors.ts';
 import { destroyIssue } from '../../services/issues/issueDestroy.ts';
-import { metricImageStoreOf } from '../../services/metricImages/metricImageService.ts';
+import { uploadStoreOf } from '../../services/uploads/uploadStore.ts';
 import { optionalBoolean, optionalString, ParamError, type Params } from '../api/params.ts';
 import { groupPathOf, groupScopedPatterns, projectScopedPatterns } from '../groupScopedRoutes.ts';
 import { setFlash } from '../pages/flash.ts';
@@ -27,7 +27,7 @@ import { issueOfPath, parseIid } from './issuableParams.ts';
  * 200 `{ web_url }` (the issues list, where the same flash waits), failures as `{ errors: [...] }`.
  */
 export function registerDestroyForms(app: FastifyInstance, { db, config }: ServerDeps): void {
-  const files = metricImageStoreOf(config);
+  const files = uploadStoreOf(config);
   for (const path of groupScopedPatterns('epics/:iid')) {
     app.post(path, { errorHandler: destroyFormErrorHandler }, async (request, reply) => {
       confirmedDeleteForm(request.body, 'epic');

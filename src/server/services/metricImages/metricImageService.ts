@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import {
   extensionMatches,
@@ -8,7 +7,6 @@ import {
   metricImageUrlTextError,
   sanitizedFilename,
 } from '../../../core/domain/metricImages.ts';
-import type { ServerConfig } from '../../config.ts';
 import { type Executor, inTransaction } from '../../db/executor.ts';
 import {
   deleteMetricImage,
@@ -20,9 +18,8 @@ import {
 } from '../../db/repositories/metricImageRepository.ts';
 import type { MetricImageRow } from '../../db/schema.ts';
 import { fitsSqlInteger } from '../../db/sqlInteger.ts';
-import { DiskFileStore, type FileStore, type StagedFile } from '../../storage/fileStore.ts';
-import { S3Bucket, S3Error } from '../../storage/s3Bucket.ts';
-import { S3FileStore } from '../../storage/s3FileStore.ts';
+import type { FileStore, StagedFile } from '../../storage/fileStore.ts';
+import { S3Error } from '../../storage/s3Bucket.ts';
 import type { AccessContext } from '../access.ts';
 import { UnauthorizedError } from '../errors.ts';
 import { findReadableIssueByIdOrNull, type IssueInProject } from '../issueService.ts';
@@ -46,26 +43,6 @@ export class MetricImageError extends Error {
 export const FILE_TOO_LARGE = '400 Bad request - File is too large';
 const NOT_ALLOWED = 'Not allowed!';
 const NOT_FOUND = 'Metric image not found';
-
-const stores = new Map<string, FileStore>();
-
-/**
- * The server's store of metric images, keyed by GitLab's paths: the object store's bucket when one
- * is configured (uploads staged under `DATA_DIR/uploads/tmp`), else files under `DATA_DIR/uploads`.
- */
-export function metricImageStoreOf(config: Pick<ServerConfig, 'dataDir' | 'objectStore'>): FileStore {
-  const root = join(config.dataDir, 'uploads');
-  const id = config.objectStore
-    ? `${root} ${config.objectStore.endpoint ?? ''} ${config.objectStore.bucket}`
-    : root;
-  let store = stores.get(id);
-  if (!store) {
-    const disk = new DiskFileStore(root);
-    store = config.objectStore ? new S3FileStore(new S3Bucket(config.objectStore), disk) : disk;
-    stores.set(id, store);
-  }
-  return store;
-}
 
 /** GitLab's `file_path` of an image, which is also its key in the store (under `/uploads`). */
 export function metricImageFilePath(image: Pick<MetricImageRow, 'id' | 'file'>): string {
