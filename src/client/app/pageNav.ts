@@ -72,6 +72,7 @@ const PAGE_NAVS: { readonly [P in PageName]: PageNav<P> } = {
   home: null,
   'not-found': null,
   'sign-in': null,
+  'sign-up': null,
   invitation: null,
   mailbox: null,
   'dashboard-todos': null,

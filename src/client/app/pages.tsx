@@ -14,7 +14,7 @@ const RoadmapPage = lazy(() =>
 
 import { NotFoundPage } from '../components/errors/index.ts';
 import { AdminSettingsPage } from '../features/admin-settings/index.ts';
-import { SignInPage } from '../features/auth/index.ts';
+import { SignInPage, SignUpPage } from '../features/auth/index.ts';
 import { BillingPage } from '../features/billing/index.ts';
 import { CheckoutPage } from '../features/checkout/index.ts';
 import { NewEpicPage } from '../features/epic-new/index.ts';
@@ -60,6 +60,8 @@ export function PageView({ page, session }: { page: PageMount; session: Session 
       return <HomePage user={session.currentUser} signInPath={session.signInPath} />;
     case 'sign-in':
       return <SignInPage {...page} csrfToken={session.csrfToken} />;
+    case 'sign-up':
+      return <SignUpPage {...page} csrfToken={session.csrfToken} />;
     case 'invitation':
       return (
         <InvitationPage {...page} csrfToken={session.csrfToken} signedIn={session.currentUser !== null} />

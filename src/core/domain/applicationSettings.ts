@@ -6,6 +6,8 @@ import { TRIAL_DAYS } from './trials.ts';
 import { DEFAULT_MAX_ATTACHMENT_SIZE_MIB, MAX_ATTACHMENT_SIZE_LIMIT_MIB } from './uploads.ts';
 
 export interface ApplicationSettings {
+  /** Anyone may make an account at `/users/sign_up` (GitLab's default: on). */
+  readonly signup_enabled: boolean;
   /** Minutes a browser session lasts (GitLab's default: a week). */
   readonly session_expire_delay: number;
   readonly throttle_authenticated_api_enabled: boolean;
@@ -56,6 +58,7 @@ const BOOLEAN: BooleanRule = { kind: 'boolean' };
 
 /** What each setting accepts. */
 export const SETTING_RULES: Readonly<Record<SettingName, SettingRule>> = {
+  signup_enabled: BOOLEAN,
   session_expire_delay: integer(1, 525_600),
   throttle_authenticated_api_enabled: BOOLEAN,
   throttle_authenticated_api_requests_per_period: integer(1, 10_000_000),
@@ -72,6 +75,7 @@ export const SETTING_RULES: Readonly<Record<SettingName, SettingRule>> = {
 export const SETTING_NAMES = Object.keys(SETTING_RULES) as SettingName[];
 
 export const DEFAULT_SETTINGS: ApplicationSettings = {
+  signup_enabled: true,
   session_expire_delay: 10_080,
   throttle_authenticated_api_enabled: true,
   throttle_authenticated_api_requests_per_period: 2_000,

@@ -1,4 +1,5 @@
 /** GitLab's rules for a new account, as its sign-up form states them. */
+import { isEmailAddress } from './memberRules.ts';
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
 
@@ -58,3 +59,28 @@ export function signUpErrors(input: SignUpInput): Record<string, string[]> {
   }
   return errors;
 }
+
+/** An open sign-up also names its address (an invitation's comes with the invitation). */
+export interface RegistrationInput extends SignUpInput {
+  readonly email: string;
+}
+
+/** A registration's problems: the account's, and the address's. */
+export function registrationErrors(input: RegistrationInput): Record<string, string[]> {
+  const errors = signUpErrors(input);
+  const email = input.email.trim();
+  if (!email) errors.email = ["can't be blank"];
+  else if (!isEmailAddress(email)) errors.email = ['is invalid'];
+  return errors;
+}
+
+/** Devise's and GitLab's words around registering. */
+export const SIGN_UP_TEXTS = {
+  title: 'Register for Plantrack',
+  register: 'Register',
+  welcome: 'Welcome! You have signed up successfully.',
+  haveAccount: 'Already have an account?',
+  signIn: 'Sign in',
+  noAccount: "Don't have an account yet?",
+  registerNow: 'Register now',
+} as const;

@@ -23,6 +23,10 @@ export function signInPath(redirectTo?: string): string {
     : `/users/sign_in?redirect_to=${encodeURIComponent(redirectTo)}`;
 }
 
+/** GitLab's registration: the form, and where it posts. */
+export const SIGN_UP_PATH = '/users/sign_up';
+export const REGISTRATIONS_PATH = '/users';
+
 export const userPath = (username: string): string => `/${encodeURIComponent(username)}`;
 
 /** An email invitation's page (GitLab's `invite_path`): accept, decline, or create an account. */

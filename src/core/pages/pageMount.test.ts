@@ -148,12 +148,18 @@ describe('parsePageMount', () => {
 
   it('reads the sign-in page', () => {
     expect(
-      parsePageMount({ page: 'sign-in', error: 'Invalid login or password.', redirectTo: '/x' }),
+      parsePageMount({
+        page: 'sign-in',
+        error: 'Invalid login or password.',
+        redirectTo: '/x',
+        signUpPath: '/users/sign_up',
+      }),
     ).toEqual({
       page: 'sign-in',
       error: 'Invalid login or password.',
       login: '',
       redirectTo: '/x',
+      signUpPath: '/users/sign_up',
     });
   });
 

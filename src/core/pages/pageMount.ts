@@ -153,7 +153,13 @@ export const PAGE_MOUNTS = {
     /** JSON: a `UserMembershipsView` (domain/userMemberships.ts), the groups and projects the viewer may see them a member of. */
     memberships: TEXT,
   },
-  'sign-in': { error: TEXT, login: TEXT, redirectTo: TEXT },
+  /** `/users/sign_in`; `signUpPath` links the registration page while sign-up is enabled ('' else). */
+  'sign-in': { error: TEXT, login: TEXT, redirectTo: TEXT, signUpPath: TEXT },
+  /**
+   * `/users/sign_up` (GitLab's registration, while `signup_enabled`): the form, with what was typed
+   * and the server's refusals (JSON by field) after one.
+   */
+  'sign-up': { name: TEXT, username: TEXT, email: TEXT, errors: TEXT },
   /**
    * `/-/invites/:token`: an email invitation, to accept or decline, or to make an account with.
    * `state` says whether the link still works.

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SIGN_UP_TEXTS } from '../../core/domain/signUpRules.ts';
+import { REGISTRATIONS_PATH, SIGN_UP_PATH } from '../../core/domain/webPaths.ts';
 import type { ServerDeps } from '../serverDeps.ts';
 import {
   authenticate,
@@ -6,12 +8,13 @@ import {
   endSession,
   OAUTH_TOKEN_TTL_SECONDS,
 } from '../services/auth/authService.ts';
-import { UnauthorizedError } from '../services/errors.ts';
+import { register, signUpEnabled } from '../services/auth/registrationService.ts';
+import { NotFoundError, UnauthorizedError, ValidationError } from '../services/errors.ts';
 import { currentUserJson } from './api/presenters.ts';
 import { SESSION_COOKIE, startBrowserSession } from './auth.ts';
 import type { ClientAssets } from './pages/clientAssets.ts';
 import { setFlash } from './pages/flash.ts';
-import { sendPage } from './pages/pageRoutes.ts';
+import { sendNotFoundPage, sendPage } from './pages/pageRoutes.ts';
 import { safeRedirectPath } from './redirectPath.ts';
 
 /** GitLab's (Devise's) texts. */
@@ -39,7 +42,12 @@ export function registerAuthRoutes(
   assets: ClientAssets,
   signInRateLimit: { max: number; timeWindow: string },
 ): void {
-  const renderSignIn = (request: FastifyRequest, reply: FastifyReply, error?: string, login?: string) => {
+  const renderSignIn = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    error?: string,
+    login?: string,
+  ) => {
     const query = request.query as Record<string, unknown>;
     const body = (request.body ?? {}) as Record<string, unknown>;
     return sendPage(request, reply, assets, {
@@ -49,9 +57,56 @@ export function registerAuthRoutes(
         error,
         login,
         redirectTo: safeRedirectPath(body.redirect_to ?? query.redirect_to),
+        signUpPath: (await signUpEnabled(settings)) ? SIGN_UP_PATH : '',
       },
     });
   };
+
+  const renderSignUp = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    typed: { name: string; username: string; email: string } = { name: '', username: '', email: '' },
+    errors?: Readonly<Record<string, readonly string[]>>,
+  ) =>
+    sendPage(request, reply, assets, {
+      title: SIGN_UP_TEXTS.register,
+      mount: { page: 'sign-up', ...typed, errors: errors ? JSON.stringify(errors) : '' },
+      status: errors ? 422 : 200,
+    });
+
+  // GitLab's registration: the page and its form while sign-up is enabled, a 404 page otherwise.
+  app.get(SIGN_UP_PATH, async (request, reply) => {
+    if (request.actor.user) return reply.redirect('/');
+    if (!(await signUpEnabled(settings))) return sendNotFoundPage(request, reply, assets);
+    return renderSignUp(request, reply);
+  });
+
+  app.post(REGISTRATIONS_PATH, { config: { rateLimit: signInRateLimit } }, async (request, reply) => {
+    const field = (name: string) => (formField(request.body, ['user', name]) ?? '').slice(0, 1000);
+    const input = {
+      name: field('name'),
+      username: field('username'),
+      email: field('email'),
+      password: field('password'),
+    };
+    try {
+      const user = await register(db, settings, input, now());
+      await startBrowserSession(request, reply, { db, now, settings, config }, user);
+      setFlash(reply, SIGN_UP_TEXTS.welcome);
+      return reply.redirect('/', 302);
+    } catch (error) {
+      if (error instanceof ValidationError) {
+        const typed = {
+          name: input.name.slice(0, 255),
+          username: input.username.slice(0, 255),
+          email: input.email.slice(0, 255),
+        };
+        return renderSignUp(request, reply, typed, error.fieldErrors);
+      }
+      if (error instanceof NotFoundError) return sendNotFoundPage(request, reply, assets);
+      throw error;
+    }
+  });
 
   app.get('/users/sign_in', (request, reply) => {
     if (request.actor.user)

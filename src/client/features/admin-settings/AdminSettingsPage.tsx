@@ -23,6 +23,7 @@ const TEXTS = {
   save: 'Save changes',
   saving: 'Saving…',
   sections: {
+    signUp: ['Sign-up restrictions', 'Whether people may make their own accounts.'],
     signIn: ['Sign-in restrictions', 'How long a browser stays signed in.'],
     rateLimits: [
       'User and IP rate limits',
@@ -33,6 +34,7 @@ const TEXTS = {
     attachments: ['Attachments', 'Files attached to descriptions and comments.'],
   },
   labels: {
+    signup_enabled: 'Sign-up enabled',
     session_expire_delay: 'Session duration (minutes)',
     throttle_unauthenticated_api_enabled: 'Enable unauthenticated API request rate limit',
     throttle_unauthenticated_api_requests_per_period:
@@ -52,6 +54,8 @@ const TEXTS = {
     contact_sales: 'A form to contact the sales team (the administrators are mailed)',
   } satisfies Record<TrialWidgetVariant, string>,
   help: {
+    signup_enabled:
+      'When enabled, anyone who can reach this instance can register an account at /users/sign_up.',
     session_expire_delay: 'New sessions last this long; a change does not shorten sessions already started.',
     roadmap_epics_limit:
       'Past this many, the roadmap stops loading and says some epics might not be visible.',
@@ -134,15 +138,23 @@ export function AdminSettingsPage({ settings }: PageMountOf<'admin-settings'>) {
     </div>
   );
   const flagField = (name: FlagSetting) => (
-    <label className="checkbox-row" key={name}>
-      <input
-        type="checkbox"
-        checked={draft[name]}
-        onChange={(event) => setDraft({ ...draft, [name]: event.target.checked })}
-        data-testid={`setting-${name}`}
-      />
-      {TEXTS.labels[name]}
-    </label>
+    <div key={name}>
+      <label className="checkbox-row">
+        <input
+          type="checkbox"
+          checked={draft[name]}
+          onChange={(event) => setDraft({ ...draft, [name]: event.target.checked })}
+          aria-describedby={TEXTS.help[name] ? `${id}-${name}-help` : undefined}
+          data-testid={`setting-${name}`}
+        />
+        {TEXTS.labels[name]}
+      </label>
+      {TEXTS.help[name] ? (
+        <p id={`${id}-${name}-help`} className="muted admin-setting-help">
+          {TEXTS.help[name]}
+        </p>
+      ) : null}
+    </div>
   );
   const section = (key: keyof typeof TEXTS.sections, fields: React.ReactNode) => (
     <section className="admin-section" aria-labelledby={`${id}-${key}`}>
@@ -171,6 +183,7 @@ export function AdminSettingsPage({ settings }: PageMountOf<'admin-settings'>) {
         </Alert>
       ) : null}
       <form onSubmit={submit} noValidate data-testid="admin-settings-form">
+        {section('signUp', flagField('signup_enabled'))}
         {section('signIn', numberField('session_expire_delay'))}
         {section(
           'rateLimits',

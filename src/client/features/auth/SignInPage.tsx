@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { SIGN_UP_TEXTS } from '../../../core/domain/signUpRules.ts';
 import { usePageSettled } from '../../data/index.ts';
 import { Alert, Button, useDocumentTitle } from '../../ui/index.ts';
 
@@ -6,11 +7,13 @@ export interface SignInPageProps {
   readonly error: string | null;
   readonly login: string;
   readonly redirectTo: string;
+  /** The registration page while sign-up is enabled; '' hides the link. */
+  readonly signUpPath: string;
   readonly csrfToken: string | null;
 }
 
 /** A real form posted to the server, which signs in and redirects (no client-side auth). */
-export function SignInPage({ error, login, redirectTo, csrfToken }: SignInPageProps) {
+export function SignInPage({ error, login, redirectTo, signUpPath, csrfToken }: SignInPageProps) {
   usePageSettled(true);
   useDocumentTitle('Sign in');
   const loginId = useId();
@@ -61,6 +64,14 @@ export function SignInPage({ error, login, redirectTo, csrfToken }: SignInPagePr
           Sign in
         </Button>
       </form>
+      {signUpPath ? (
+        <p className="sign-in-switch">
+          {SIGN_UP_TEXTS.noAccount}{' '}
+          <a href={signUpPath} data-testid="register-link">
+            {SIGN_UP_TEXTS.registerNow}
+          </a>
+        </p>
+      ) : null}
     </div>
   );
 }

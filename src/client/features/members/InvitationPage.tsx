@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { INVITATION_TEXTS } from '../../../core/domain/invitationTexts.ts';
 import { invitationPath, signInPath } from '../../../core/domain/webPaths.ts';
+import { SignUpForm } from '../../components/forms/index.ts';
 import { usePageSettled } from '../../data/index.ts';
 import { Alert, Button, useDocumentTitle } from '../../ui/index.ts';
-import { parseFieldErrors } from './fieldErrors.ts';
 
 export interface InvitationPageProps {
   readonly token: string;
@@ -91,12 +91,12 @@ export function InvitationPage(props: InvitationPageProps) {
           </Button>
         </form>
       </div>
-      {state === 'open' && !signedIn ? <SignUpForm {...props} action={`${base}/sign_up`} /> : null}
+      {state === 'open' && !signedIn ? <InvitationSignUp {...props} action={`${base}/sign_up`} /> : null}
     </div>
   );
 }
 
-function SignUpForm({
+function InvitationSignUp({
   action,
   email,
   name,
@@ -104,70 +104,22 @@ function SignUpForm({
   signUpErrors,
   csrfToken,
 }: InvitationPageProps & { action: string }) {
-  const errors = parseFieldErrors(signUpErrors);
-  const ids = { name: useId(), username: useId(), email: useId(), password: useId() };
-  const problem = (field: string) =>
-    errors[field]?.length ? (
-      <p className="form-error" data-testid={`sign-up-error-${field}`}>
-        {errors[field]?.join(', ')}
-      </p>
-    ) : null;
+  const titleId = useId();
   return (
-    <section className="invitation-sign-up" aria-labelledby={`${ids.name}-title`}>
-      <h2 className="section-title" id={`${ids.name}-title`}>
+    <section className="invitation-sign-up" aria-labelledby={titleId}>
+      <h2 className="section-title" id={titleId}>
         {INVITATION_TEXTS.createAccount}
       </h2>
-      <form method="post" action={action} className="sign-in-form" data-testid="sign-up-form">
-        <input type="hidden" name="authenticity_token" value={csrfToken ?? ''} />
-        <div className="form-field">
-          <label htmlFor={ids.name}>Full name</label>
-          <input
-            id={ids.name}
-            name="user[name]"
-            className="input"
-            defaultValue={name}
-            autoComplete="name"
-            required
-          />
-          {problem('name')}
-        </div>
-        <div className="form-field">
-          <label htmlFor={ids.username}>Username</label>
-          <input
-            id={ids.username}
-            name="user[username]"
-            className="input"
-            defaultValue={username}
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-          />
-          {problem('username')}
-        </div>
-        <div className="form-field">
-          <label htmlFor={ids.email}>Email</label>
-          <input id={ids.email} className="input" value={email} readOnly aria-readonly="true" />
-          {problem('email')}
-        </div>
-        <div className="form-field">
-          <label htmlFor={ids.password}>Password</label>
-          <input
-            id={ids.password}
-            name="user[password]"
-            className="input"
-            type="password"
-            autoComplete="new-password"
-            minLength={8}
-            required
-          />
-          <p className="muted form-hint">Minimum length is 8 characters.</p>
-          {problem('password')}
-        </div>
-        <Button type="submit" variant="confirm" className="btn-block" data-testid="sign-up-button">
-          {INVITATION_TEXTS.register}
-        </Button>
-      </form>
+      <SignUpForm
+        action={action}
+        csrfToken={csrfToken}
+        name={name}
+        username={username}
+        email={email}
+        emailEditable={false}
+        errors={signUpErrors}
+        submitLabel={INVITATION_TEXTS.register}
+      />
     </section>
   );
 }

@@ -1,11 +1,9 @@
 import { MEMBER_ERRORS } from '../../../core/domain/memberRules.ts';
 import { type SignUpInput, signUpErrors } from '../../../core/domain/signUpRules.ts';
 import type { Executor } from '../../db/executor.ts';
-import { findNamespaceByFullPath } from '../../db/repositories/namespaceRepository.ts';
-import { findUserByLogin, findUserByUsername, insertUser } from '../../db/repositories/userRepository.ts';
 import type { UserRow } from '../../db/schema.ts';
-import { hashPassword } from '../auth/authService.ts';
-import { ServiceError, ValidationError } from '../errors.ts';
+import { createAccount } from '../auth/registrationService.ts';
+import { ServiceError } from '../errors.ts';
 import { acceptInvitation, findInvitationByToken, type InvitationView } from './invitationService.ts';
 
 /**
@@ -20,23 +18,6 @@ export async function signUpWithInvitation(
 ): Promise<{ user: UserRow; invitation: InvitationView }> {
   const view = await findInvitationByToken(db, token, now);
   if (view.expired) throw new ServiceError('invalid', MEMBER_ERRORS.invitationExpired);
-  const errors = signUpErrors(input);
-  const username = input.username.trim();
-  if (
-    !errors.username &&
-    ((await findUserByUsername(db, username)) || (await findNamespaceByFullPath(db, username)))
-  ) {
-    errors.username = ['has already been taken'];
-  }
-  const email = view.invitation.invite_email;
-  if (await findUserByLogin(db, email)) errors.email = ['has already been taken'];
-  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-  const user = await insertUser(db, {
-    username,
-    email,
-    name: input.name.trim(),
-    passwordHash: await hashPassword(input.password),
-    now,
-  });
+  const user = await createAccount(db, input, view.invitation.invite_email, signUpErrors(input), now);
   return { user, invitation: await acceptInvitation(db, token, user, now) };
 }
