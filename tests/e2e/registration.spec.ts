@@ -7,7 +7,8 @@ import { expectNoSeriousAxeViolations, waitForIdle } from './helpers.ts';
  * of the whole instance, which the other browser tests share.)
  */
 test('a visitor registers from the sign-in page and lands home signed in', async ({ page }) => {
-  const username = `nadia.${Date.now().toString(36)}`;
+  const suffix = Date.now().toString(36);
+  const username = `nadia.${suffix}`;
   await page.goto('/users/sign_in');
   await page.getByRole('link', { name: 'Register now' }).click();
   await waitForIdle(page);
@@ -37,4 +38,25 @@ test('a visitor registers from the sign-in page and lands home signed in', async
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Welcome! You have signed up successfully.')).toBeVisible();
   await expect(page.getByTestId('user-menu-toggle')).toContainText('Nadia Novak');
+
+  // A new account owns nothing yet: it makes a group, then a project in it.
+  await page.getByTestId('new-group-link').click();
+  await waitForIdle(page);
+  await page.getByLabel('Group name').fill(`Nadia Labs ${suffix}`);
+  await expect(page.getByLabel('Group URL')).toHaveValue(`nadia-labs-${suffix}`);
+  await expect(page.getByTestId('visibility-private')).toBeChecked();
+  await page.getByTestId('visibility-public').check();
+  await expectNoSeriousAxeViolations(page);
+  await page.getByTestId('group-submit').click();
+  await waitForIdle(page);
+  await expect(page.getByTestId('group-name')).toHaveText(`Nadia Labs ${suffix}`);
+  await page.getByTestId('new-project-link').click();
+  await waitForIdle(page);
+  await page.getByLabel('Project name').fill('Launch Plan');
+  // A public group's project may be public too; it starts at the instance's default, private.
+  await expect(page.getByTestId('visibility-private')).toBeChecked();
+  await page.getByTestId('project-submit').click();
+  await waitForIdle(page);
+  await expect(page).toHaveURL(new RegExp(`/nadia-labs-${suffix}/launch-plan$`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Launch Plan');
 });

@@ -73,6 +73,8 @@ const PAGE_NAVS: { readonly [P in PageName]: PageNav<P> } = {
   'not-found': null,
   'sign-in': null,
   'sign-up': null,
+  'group-new': null,
+  'project-new': null,
   invitation: null,
   mailbox: null,
   'dashboard-todos': null,

@@ -17,6 +17,7 @@ import { AdminSettingsPage } from '../features/admin-settings/index.ts';
 import { SignInPage, SignUpPage } from '../features/auth/index.ts';
 import { BillingPage } from '../features/billing/index.ts';
 import { CheckoutPage } from '../features/checkout/index.ts';
+import { NewGroupPage, NewProjectPage } from '../features/create/index.ts';
 import { NewEpicPage } from '../features/epic-new/index.ts';
 import { EpicsListPage } from '../features/epics/index.ts';
 import { GroupPage } from '../features/groups/index.ts';
@@ -76,6 +77,10 @@ export function PageView({ page, session }: { page: PageMount; session: Session 
       return <CheckoutPage {...page} />;
     case 'admin-settings':
       return <AdminSettingsPage {...page} />;
+    case 'group-new':
+      return <NewGroupPage {...page} />;
+    case 'project-new':
+      return <NewProjectPage {...page} />;
     case 'dashboard-issues':
       return <DashboardIssuesPage />;
     case 'help':

@@ -181,6 +181,13 @@ export {
   type MilestonesListFilters,
   useMilestonesList,
 } from './milestones/milestonesListHooks.ts';
+export {
+  type CreationAnswer,
+  createGroup,
+  createProject,
+  type NewGroupFields,
+  type NewProjectFields,
+} from './namespaces/creationRest.ts';
 export type { PageCursor } from './paging.ts';
 export { saveStatusPageSettings } from './projectSettings/statusPageSettingsRest.ts';
 export { useProjectOverview } from './projects/projectHooks.ts';

@@ -4,10 +4,16 @@
  */
 import { TRIAL_DAYS } from './trials.ts';
 import { DEFAULT_MAX_ATTACHMENT_SIZE_MIB, MAX_ATTACHMENT_SIZE_LIMIT_MIB } from './uploads.ts';
+import { VISIBILITIES, VISIBILITY_LEVEL, type Visibility } from './visibility.ts';
 
 export interface ApplicationSettings {
   /** Anyone may make an account at `/users/sign_up` (GitLab's default: on). */
   readonly signup_enabled: boolean;
+  /** The level a new project's and a new group's form starts at (GitLab's: private). */
+  readonly default_project_visibility: Visibility;
+  readonly default_group_visibility: Visibility;
+  /** Levels only administrators may give a group or project. */
+  readonly restricted_visibility_levels: readonly Visibility[];
   /** Minutes a browser session lasts (GitLab's default: a week). */
   readonly session_expire_delay: number;
   readonly throttle_authenticated_api_enabled: boolean;
@@ -51,7 +57,12 @@ interface ChoiceRule {
   readonly kind: 'choice';
   readonly choices: readonly string[];
 }
-type SettingRule = IntegerRule | BooleanRule | ChoiceRule;
+/** Any of the choices, each once (a JSON or form list, or text separated by commas). */
+interface ChoicesRule {
+  readonly kind: 'choices';
+  readonly choices: readonly string[];
+}
+type SettingRule = IntegerRule | BooleanRule | ChoiceRule | ChoicesRule;
 
 const integer = (min: number, max: number): IntegerRule => ({ kind: 'integer', min, max });
 const BOOLEAN: BooleanRule = { kind: 'boolean' };
@@ -59,6 +70,9 @@ const BOOLEAN: BooleanRule = { kind: 'boolean' };
 /** What each setting accepts. */
 export const SETTING_RULES: Readonly<Record<SettingName, SettingRule>> = {
   signup_enabled: BOOLEAN,
+  default_project_visibility: { kind: 'choice', choices: VISIBILITIES },
+  default_group_visibility: { kind: 'choice', choices: VISIBILITIES },
+  restricted_visibility_levels: { kind: 'choices', choices: VISIBILITIES },
   session_expire_delay: integer(1, 525_600),
   throttle_authenticated_api_enabled: BOOLEAN,
   throttle_authenticated_api_requests_per_period: integer(1, 10_000_000),
@@ -76,6 +90,9 @@ export const SETTING_NAMES = Object.keys(SETTING_RULES) as SettingName[];
 
 export const DEFAULT_SETTINGS: ApplicationSettings = {
   signup_enabled: true,
+  default_project_visibility: 'private',
+  default_group_visibility: 'private',
+  restricted_visibility_levels: [],
   session_expire_delay: 10_080,
   throttle_authenticated_api_enabled: true,
   throttle_authenticated_api_requests_per_period: 2_000,
@@ -97,12 +114,18 @@ export function parseSettingsChange(input: Readonly<Record<string, unknown>>): {
   readonly change: Partial<ApplicationSettings>;
   readonly problems: Readonly<Record<string, string[]>>;
 } {
-  const change: Record<string, number | boolean | string> = {};
+  const change: Record<string, number | boolean | string | readonly string[]> = {};
   const problems: Record<string, string[]> = {};
   for (const name of SETTING_NAMES) {
     if (!(name in input)) continue;
     const value = input[name];
     const rule = SETTING_RULES[name];
+    if (rule.kind === 'choices') {
+      const chosen = choicesOf(value, rule.choices);
+      if (chosen) change[name] = chosen;
+      else problems[name] = [`must be a list of ${rule.choices.join(', ')}`];
+      continue;
+    }
     if (rule.kind === 'choice') {
       if (typeof value === 'string' && rule.choices.includes(value)) change[name] = value;
       else problems[name] = [`must be one of ${rule.choices.join(', ')}`];
@@ -124,6 +147,41 @@ export function parseSettingsChange(input: Readonly<Record<string, unknown>>): {
     } else change[name] = number;
   }
   return { change: change as Partial<ApplicationSettings>, problems };
+}
+
+/**
+ * A list of choices as it comes: a JSON list or a form's repeated field, text separated by commas,
+ * or GitLab's levels as numbers (0, 10, 20); null when anything in it is not a choice. Kept in the
+ * choices' order, each once.
+ */
+function choicesOf(value: unknown, choices: readonly string[]): string[] | null {
+  const items = Array.isArray(value)
+    ? value
+    : typeof value === 'string'
+      ? value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean)
+      : null;
+  if (!items) return null;
+  const named = items.map((item) =>
+    typeof item === 'number' || (typeof item === 'string' && /^\d+$/.test(item))
+      ? VISIBILITIES.find((level) => VISIBILITY_LEVEL[level] === Number(item))
+      : item,
+  );
+  if (named.some((item) => typeof item !== 'string' || !choices.includes(item))) return null;
+  return choices.filter((choice) => named.includes(choice));
+}
+
+/** Problems only the settings together show: a default level that the instance restricts. */
+export function settingsConflicts(settings: ApplicationSettings): Record<string, string[]> {
+  const problems: Record<string, string[]> = {};
+  for (const name of ['default_project_visibility', 'default_group_visibility'] as const) {
+    if (settings.restricted_visibility_levels.includes(settings[name])) {
+      problems[name] = ['cannot be set to a restricted visibility level'];
+    }
+  }
+  return problems;
 }
 
 /** The settings in force: the defaults, with what an administrator stored over them (bad values skipped). */

@@ -227,6 +227,22 @@ const EXPECTED: Record<Action, Row> = {
     'internal+c': '------yy',
     'private+c': '------yy',
   },
+  create_subgroup: {
+    public: '-----yyy',
+    internal: '-----yyy',
+    private: '-----yyy',
+    'public+c': '-----yyy',
+    'internal+c': '-----yyy',
+    'private+c': '-----yyy',
+  },
+  create_projects: {
+    public: '----yyyy',
+    internal: '----yyyy',
+    private: '----yyyy',
+    'public+c': '----yyyy',
+    'internal+c': '----yyyy',
+    'private+c': '----yyyy',
+  },
 };
 
 const cells = ACTIONS.flatMap((action) =>

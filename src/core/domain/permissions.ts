@@ -47,6 +47,8 @@ export const ACTIONS = [
   'create_todo',
   'admin_project',
   'admin_group',
+  'create_subgroup',
+  'create_projects',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -112,6 +114,10 @@ export const POLICY: Readonly<Record<Action, Rule>> = {
   create_todo: { min: signedInReadable, confidential: 'reporter', authorOrAssigneeSeesConfidential: true },
   admin_project: { min: all('maintainer') },
   admin_group: { min: all('owner') },
+  // GitLab's defaults: subgroups by Maintainers (subgroup_creation_level), projects by Developers and
+  // Maintainers (project_creation_level).
+  create_subgroup: { min: all('maintainer') },
+  create_projects: { min: all('developer') },
 };
 
 export interface PermissionContext {

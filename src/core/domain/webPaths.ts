@@ -23,6 +23,14 @@ export function signInPath(redirectTo?: string): string {
     : `/users/sign_in?redirect_to=${encodeURIComponent(redirectTo)}`;
 }
 
+/** GitLab's forms that make a group (a subgroup with its parent) and a project. */
+export const NEW_GROUP_PATH = '/groups/new';
+export const NEW_PROJECT_PATH = '/projects/new';
+export const newSubgroupPath = (parentId: number | string): string =>
+  `${NEW_GROUP_PATH}?parent_id=${encodeURIComponent(parentId)}`;
+export const newProjectPath = (namespaceId: number | string): string =>
+  `${NEW_PROJECT_PATH}?namespace_id=${encodeURIComponent(namespaceId)}`;
+
 /** GitLab's registration: the form, and where it posts. */
 export const SIGN_UP_PATH = '/users/sign_up';
 export const REGISTRATIONS_PATH = '/users';

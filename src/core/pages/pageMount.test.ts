@@ -96,6 +96,8 @@ describe('parsePageMount', () => {
       trialStatus: '',
       roadmapPath: '',
       canInviteMembers: false,
+      canCreateSubgroup: false,
+      canCreateProject: false,
     });
   });
 
@@ -206,6 +208,8 @@ describe('the mount attributes', () => {
       canReadBilling: false,
       trialStatus: '',
       canInviteMembers: true,
+      canCreateSubgroup: true,
+      canCreateProject: false,
       roadmapPath: '/groups/acme/-/roadmap',
     });
     expect(attributes).toContainEqual(['data-can-create-epic', 'false']);

@@ -221,13 +221,38 @@ export const PAGE_MOUNTS = {
     /** `YYYY-MM-DD`, the server's today: a term bought now starts on it. */
     today: TEXT,
   },
+  /**
+   * `/groups/new` (signed in), and `?parent_id=` for a subgroup (the parent's Maintainers and up):
+   * the new group's form.
+   */
+  'group-new': {
+    /** '' for a top-level group. */
+    parentId: TEXT,
+    parentFullPath: TEXT,
+    parentName: TEXT,
+    /** JSON: a `VisibilityChoicesJson`, the levels and the one the form starts at. */
+    visibility: TEXT,
+  },
+  /** `/projects/new` (signed in): the new project's form, in a group the person may create in. */
+  'project-new': {
+    /** JSON: `ProjectTargetJson[]`, each group with its levels. */
+    groups: TEXT,
+    /** The group the form starts with ('' for the first). */
+    namespaceId: TEXT,
+  },
   /** `/admin/application_settings` (administrators): the instance's settings to change. */
   'admin-settings': {
     /** JSON: the settings in force, by GitLab's names (core/domain/applicationSettings). */
     settings: TEXT,
   },
   /** A group's overview; its owners see 'Invite members' (GitLab's admin_group_member). */
-  group: { ...GROUP_PAGE_FIELDS, canInviteMembers: FLAG },
+  group: {
+    ...GROUP_PAGE_FIELDS,
+    canInviteMembers: FLAG,
+    /** GitLab's create_subgroup (Maintainers and up) and create_projects (Developers and up). */
+    canCreateSubgroup: FLAG,
+    canCreateProject: FLAG,
+  },
   'group-epics': GROUP_PAGE_FIELDS,
   /**
    * A group's epics, roadmap or epic page when its top-level group's plan lacks epics: GitLab's

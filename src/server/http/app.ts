@@ -75,6 +75,7 @@ import { registerPreviewMarkdownRoutes } from './issuable/previewMarkdownRoutes.
 import { registerMetricImageFileRoutes } from './metricImageFileRoutes.ts';
 import { registerAdminPages } from './pages/adminPages.ts';
 import { readClientAssets } from './pages/clientAssets.ts';
+import { registerCreationPages } from './pages/creationPages.ts';
 import { registerInvitationPages } from './pages/invitationPages.ts';
 import { registerPageRoutes } from './pages/pageRoutes.ts';
 import { registerProfilePages } from './pages/profilePages.ts';
@@ -245,6 +246,7 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerProjectSettingsRoutes(app, deps);
   registerSearchPages(app, { ...deps, assets });
   registerAdminPages(app, { ...deps, assets });
+  registerCreationPages(app, { ...deps, assets });
   registerPageRoutes(app, { ...deps, assets });
   // Status pages publish in the background, from what the database says is published.
   const statusPageSync = startStatusPageSync(

@@ -63,6 +63,11 @@ export class AccessContext {
     return this.memberships;
   }
 
+  /** The actor's memberships (none for a visitor), read once a request. */
+  ownMemberships(): Promise<readonly MembershipRow[]> {
+    return this.loadMemberships();
+  }
+
   /** Highest access level held on the namespace or any ancestor (membership is inherited downward). */
   async accessLevelInNamespace(namespace: Pick<NamespaceRow, 'traversal_ids'>): Promise<number> {
     let level = 0;

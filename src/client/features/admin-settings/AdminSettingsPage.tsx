@@ -7,6 +7,7 @@ import {
   TRIAL_WIDGET_VARIANTS,
   type TrialWidgetVariant,
 } from '../../../core/domain/applicationSettings.ts';
+import { VISIBILITIES, type Visibility } from '../../../core/domain/visibility.ts';
 import { ADMIN_SETTINGS_PATH } from '../../../core/domain/webPaths.ts';
 import { parseJsonRecord } from '../../../core/lib/jsonText.ts';
 import type { PageMountOf } from '../../../core/pages/pageMount.ts';
@@ -25,6 +26,10 @@ const TEXTS = {
   sections: {
     signUp: ['Sign-up restrictions', 'Whether people may make their own accounts.'],
     signIn: ['Sign-in restrictions', 'How long a browser stays signed in.'],
+    visibility: [
+      'Visibility and access controls',
+      'What a new group or project starts as, and which levels only administrators may give.',
+    ],
     rateLimits: [
       'User and IP rate limits',
       'Requests to the REST and GraphQL APIs, per user or per address.',
@@ -35,6 +40,9 @@ const TEXTS = {
   },
   labels: {
     signup_enabled: 'Sign-up enabled',
+    default_project_visibility: 'Default project visibility',
+    default_group_visibility: 'Default group visibility',
+    restricted_visibility_levels: 'Restricted visibility levels',
     session_expire_delay: 'Session duration (minutes)',
     throttle_unauthenticated_api_enabled: 'Enable unauthenticated API request rate limit',
     throttle_unauthenticated_api_requests_per_period:
@@ -53,6 +61,7 @@ const TEXTS = {
     upgrade: 'An upgrade to the trial’s plan',
     contact_sales: 'A form to contact the sales team (the administrators are mailed)',
   } satisfies Record<TrialWidgetVariant, string>,
+  levels: { private: 'Private', internal: 'Internal', public: 'Public' } satisfies Record<Visibility, string>,
   help: {
     signup_enabled:
       'When enabled, anyone who can reach this instance can register an account at /users/sign_up.',
@@ -156,6 +165,51 @@ export function AdminSettingsPage({ settings }: PageMountOf<'admin-settings'>) {
       ) : null}
     </div>
   );
+  const levelField = (name: 'default_project_visibility' | 'default_group_visibility') => (
+    <div className="admin-setting" key={name}>
+      <label className="form-label" htmlFor={`${id}-${name}`}>
+        {TEXTS.labels[name]}
+      </label>
+      <select
+        id={`${id}-${name}`}
+        className="select"
+        value={draft[name]}
+        onChange={(event) => setDraft({ ...draft, [name]: event.target.value as Visibility })}
+        data-testid={`setting-${name}`}
+      >
+        {VISIBILITIES.map((level) => (
+          <option key={level} value={level}>
+            {TEXTS.levels[level]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+  const restrictedField = () => (
+    <fieldset className="admin-setting">
+      <legend className="form-label">{TEXTS.labels.restricted_visibility_levels}</legend>
+      {VISIBILITIES.map((level) => (
+        <label className="checkbox-row" key={level}>
+          <input
+            type="checkbox"
+            checked={draft.restricted_visibility_levels.includes(level)}
+            onChange={(event) =>
+              setDraft({
+                ...draft,
+                restricted_visibility_levels: VISIBILITIES.filter((choice) =>
+                  choice === level
+                    ? event.target.checked
+                    : draft.restricted_visibility_levels.includes(choice),
+                ),
+              })
+            }
+            data-testid={`setting-restricted-${level}`}
+          />
+          {TEXTS.levels[level]}
+        </label>
+      ))}
+    </fieldset>
+  );
   const section = (key: keyof typeof TEXTS.sections, fields: React.ReactNode) => (
     <section className="admin-section" aria-labelledby={`${id}-${key}`}>
       <h2 id={`${id}-${key}`} className="section-title">
@@ -185,6 +239,14 @@ export function AdminSettingsPage({ settings }: PageMountOf<'admin-settings'>) {
       <form onSubmit={submit} noValidate data-testid="admin-settings-form">
         {section('signUp', flagField('signup_enabled'))}
         {section('signIn', numberField('session_expire_delay'))}
+        {section(
+          'visibility',
+          <>
+            {levelField('default_project_visibility')}
+            {levelField('default_group_visibility')}
+            {restrictedField()}
+          </>,
+        )}
         {section(
           'rateLimits',
           <>

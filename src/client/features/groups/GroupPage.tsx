@@ -1,3 +1,4 @@
+import { NAMESPACE_TEXTS } from '../../../core/domain/namespaceCreation.ts';
 import {
   groupEpicsPath,
   groupIssuesPath,
@@ -5,6 +6,8 @@ import {
   groupMilestonesPath,
   groupRoadmapPath,
   inviteMembersPath,
+  newProjectPath,
+  newSubgroupPath,
 } from '../../../core/domain/webPaths.ts';
 import { NotFoundContent } from '../../components/errors/index.ts';
 import { VisibilityBadge } from '../../components/issuable/index.ts';
@@ -15,13 +18,24 @@ import { GroupRow, ProjectRow } from './GroupRows.tsx';
 
 export interface GroupPageProps {
   readonly fullPath: string;
+  readonly groupId: string;
   readonly groupName: string;
   /** The group's owners invite members from here (GitLab's admin_group_member). */
   readonly canInviteMembers: boolean;
+  /** Maintainers and up make subgroups here, Developers and up projects. */
+  readonly canCreateSubgroup: boolean;
+  readonly canCreateProject: boolean;
 }
 
 /** A group's overview: what it is, its subgroups and projects, and its planning views. */
-export function GroupPage({ fullPath, groupName, canInviteMembers }: GroupPageProps) {
+export function GroupPage({
+  fullPath,
+  groupId,
+  groupName,
+  canInviteMembers,
+  canCreateSubgroup,
+  canCreateProject,
+}: GroupPageProps) {
   const { data, loading, error } = useGroupOverview(fullPath);
   useDocumentTitle(data?.name ?? groupName);
   if (data === null) return <NotFoundContent />;
@@ -81,18 +95,42 @@ export function GroupPage({ fullPath, groupName, canInviteMembers }: GroupPagePr
         {data?.description ? <p className="page-description">{data.description}</p> : null}
       </PageHeader>
       {error ? <Alert variant="danger">Something went wrong while fetching the group</Alert> : null}
-      {data ? <GroupContents group={data} /> : loading ? <Loading label="Loading group" /> : null}
+      {data ? (
+        <GroupContents
+          group={data}
+          newSubgroupPath={canCreateSubgroup ? newSubgroupPath(groupId) : null}
+          newProjectPath={canCreateProject ? newProjectPath(groupId) : null}
+        />
+      ) : loading ? (
+        <Loading label="Loading group" />
+      ) : null}
     </>
   );
 }
 
-function GroupContents({ group }: { group: GroupOverview }) {
+function GroupContents({
+  group,
+  newSubgroupPath: subgroupPath,
+  newProjectPath: projectPath,
+}: {
+  group: GroupOverview;
+  /** Where the viewer makes a subgroup or a project here; null when they may not. */
+  newSubgroupPath: string | null;
+  newProjectPath: string | null;
+}) {
   return (
     <div className="group-contents">
       <section aria-labelledby="subgroups-heading" className="content-section">
-        <h2 id="subgroups-heading" className="section-title">
-          Subgroups <span className="count-pill">{group.subgroups.length}</span>
-        </h2>
+        <div className="section-header">
+          <h2 id="subgroups-heading" className="section-title">
+            Subgroups <span className="count-pill">{group.subgroups.length}</span>
+          </h2>
+          {subgroupPath ? (
+            <a className="btn btn-default" href={subgroupPath} data-testid="new-subgroup-link">
+              {NAMESPACE_TEXTS.newSubgroup}
+            </a>
+          ) : null}
+        </div>
         {group.subgroups.length === 0 ? (
           <EmptyState title="This group has no subgroups" testId="subgroups-empty" />
         ) : (
@@ -104,9 +142,16 @@ function GroupContents({ group }: { group: GroupOverview }) {
         )}
       </section>
       <section aria-labelledby="projects-heading" className="content-section">
-        <h2 id="projects-heading" className="section-title">
-          Projects <span className="count-pill">{group.projectCount}</span>
-        </h2>
+        <div className="section-header">
+          <h2 id="projects-heading" className="section-title">
+            Projects <span className="count-pill">{group.projectCount}</span>
+          </h2>
+          {projectPath ? (
+            <a className="btn btn-default" href={projectPath} data-testid="new-project-link">
+              {NAMESPACE_TEXTS.newProject}
+            </a>
+          ) : null}
+        </div>
         {group.projects.length === 0 ? (
           <EmptyState title="This group has no projects" testId="projects-empty" />
         ) : (

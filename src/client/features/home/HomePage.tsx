@@ -1,3 +1,5 @@
+import { NAMESPACE_TEXTS } from '../../../core/domain/namespaceCreation.ts';
+import { NEW_GROUP_PATH } from '../../../core/domain/webPaths.ts';
 import type { CurrentUser } from '../../../core/pages/pageMount.ts';
 import { PageHeader } from '../../components/navigation/index.ts';
 import { useDocumentTitle } from '../../ui/index.ts';
@@ -23,7 +25,14 @@ export function HomePage({ user, signInPath }: { user: CurrentUser | null; signI
   }
   return (
     <>
-      <PageHeader title={HOME_TEXTS.greeting(user.name || user.username)} />
+      <PageHeader
+        title={HOME_TEXTS.greeting(user.name || user.username)}
+        actions={
+          <a className="btn btn-confirm" href={NEW_GROUP_PATH} data-testid="new-group-link">
+            {NAMESPACE_TEXTS.newGroup}
+          </a>
+        }
+      />
       <div className="home-grid">
         <AssignedIssuesCard />
         <TodosCard />

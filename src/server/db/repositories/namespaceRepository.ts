@@ -154,3 +154,64 @@ export function updateNamespaceSettings(
     .returningAll()
     .executeTakeFirst();
 }
+
+/**
+ * A new group under `parent` (or a new top-level group, the root of its own partition): its
+ * traversal ids and full path follow from the parent's, set with the row in one statement pair.
+ */
+export async function insertGroup(
+  db: Executor,
+  group: {
+    readonly parent: NamespaceRow | null;
+    readonly path: string;
+    readonly name: string;
+    readonly description: string;
+    readonly visibilityLevel: number;
+    readonly now: Date;
+  },
+): Promise<NamespaceRow> {
+  const { parent } = group;
+  const inserted = await db
+    .insertInto('namespaces')
+    .values({
+      // A top-level group's partition is its own: set to its id below, once it has one.
+      root_namespace_id: parent?.root_namespace_id ?? 0,
+      parent_id: parent?.id ?? null,
+      traversal_ids: [],
+      path: group.path,
+      name: group.name,
+      full_path: parent ? `${parent.full_path}/${group.path}` : group.path,
+      full_name: parent ? `${parent.full_name} / ${group.name}` : group.name,
+      description: group.description,
+      visibility_level: group.visibilityLevel,
+      created_at: group.now,
+      updated_at: group.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return db
+    .updateTable('namespaces')
+    .set({
+      traversal_ids: [...(parent?.traversal_ids ?? []), inserted.id],
+      root_namespace_id: parent?.root_namespace_id ?? inserted.id,
+    })
+    .where('id', '=', inserted.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The groups at or below any of these, by full path, at most `limit` (where one may create). */
+export function findGroupsAtOrBelow(
+  db: Executor,
+  ids: readonly number[],
+  limit: number,
+): Promise<NamespaceRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('namespaces')
+    .selectAll()
+    .where(sql<SqlBool>`traversal_ids && ${sql.val([...ids])}::integer[]`)
+    .orderBy('full_path')
+    .limit(limit)
+    .execute();
+}

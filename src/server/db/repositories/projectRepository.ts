@@ -133,3 +133,35 @@ export async function countOpenIssuesByProject(
   }
   return counts;
 }
+
+/** A new project in `group`. */
+export function insertProject(
+  db: Executor,
+  project: {
+    readonly group: Pick<ProjectRow, 'root_namespace_id'> & {
+      readonly id: number;
+      readonly full_path: string;
+    };
+    readonly path: string;
+    readonly name: string;
+    readonly description: string;
+    readonly visibilityLevel: number;
+    readonly now: Date;
+  },
+): Promise<ProjectRow> {
+  return db
+    .insertInto('projects')
+    .values({
+      root_namespace_id: project.group.root_namespace_id,
+      namespace_id: project.group.id,
+      path: project.path,
+      name: project.name,
+      full_path: `${project.group.full_path}/${project.path}`,
+      description: project.description,
+      visibility_level: project.visibilityLevel,
+      created_at: project.now,
+      updated_at: project.now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

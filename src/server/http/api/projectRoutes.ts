@@ -1,16 +1,26 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { VISIBILITY_LEVEL, type Visibility } from '../../../core/domain/visibility.ts';
+import { VISIBILITIES, VISIBILITY_LEVEL, type Visibility } from '../../../core/domain/visibility.ts';
 import type { Executor } from '../../db/executor.ts';
 import type { ServerDeps } from '../../serverDeps.ts';
 import { findReadableGroup } from '../../services/groupService.ts';
 import { type ProjectInNamespace, withNamespaces } from '../../services/issueService.ts';
+import { createProject } from '../../services/namespaces/creationService.ts';
 import {
   countOpenIssuesForViewer,
   findReadableProject,
   listReadableProjects,
 } from '../../services/projectService.ts';
 import { setPaginationHeaders } from './pagination.ts';
-import { offsetPage, optionalBoolean, optionalEnum, optionalString, type Params } from './params.ts';
+import {
+  bodyParams,
+  offsetPage,
+  optionalBoolean,
+  optionalEnum,
+  optionalInteger,
+  optionalString,
+  ParamError,
+  type Params,
+} from './params.ts';
 import { projectJson } from './presenters.ts';
 
 const ORDER_BY = ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at'] as const;
@@ -40,7 +50,27 @@ export async function presentProjects(
   );
 }
 
-export function registerProjectRoutes(app: FastifyInstance, { db, config }: ServerDeps): void {
+export function registerProjectRoutes(app: FastifyInstance, { db, config, settings }: ServerDeps): void {
+  // GitLab's POST /projects: `name` or `path`, `namespace_id` (a group here), `visibility`, `description`.
+  app.post('/api/v4/projects', async (request, reply) => {
+    const body = bodyParams(request);
+    const name = optionalString(body, 'name', 1000);
+    const path = optionalString(body, 'path', 1000);
+    if (name === undefined && path === undefined)
+      throw new ParamError('name, path are missing, at least one parameter must be provided');
+    const namespaceId = optionalInteger(body, 'namespace_id', 1);
+    if (namespaceId === undefined) throw new ParamError('namespace_id is missing');
+    const created = await createProject(db, request.access, settings, {
+      name: name ?? path ?? '',
+      path,
+      namespaceId,
+      visibility: optionalEnum(body, 'visibility', VISIBILITIES),
+      description: optionalString(body, 'description', 4000),
+    });
+    const [json] = await presentProjects(db, request, config.externalUrl, [created]);
+    return reply.code(201).send(json);
+  });
+
   app.get('/api/v4/projects', async (request, reply) => {
     const query = request.query as Params;
     const page = offsetPage(query);

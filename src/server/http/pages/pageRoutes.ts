@@ -186,6 +186,10 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
           ...base,
           roadmapPath,
           canInviteMembers: await request.access.canInNamespace('admin_group', group),
+          canCreateSubgroup:
+            request.actor.user !== null && (await request.access.canInNamespace('create_subgroup', group)),
+          canCreateProject:
+            request.actor.user !== null && (await request.access.canInNamespace('create_projects', group)),
         },
       });
     if (section === 'milestones') {

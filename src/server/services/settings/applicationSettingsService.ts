@@ -7,6 +7,7 @@
 import {
   type ApplicationSettings,
   parseSettingsChange,
+  settingsConflicts,
   settingsOver,
 } from '../../../core/domain/applicationSettings.ts';
 import type { Executor } from '../../db/executor.ts';
@@ -41,7 +42,7 @@ export function createApplicationSettingsStore(
   const read = (): Promise<ApplicationSettings> =>
     readStoredSettings(db).then((stored) => settingsOver(defaults, stored));
 
-  return {
+  const store: ApplicationSettingsStore = {
     current() {
       const at = clock.monotonicMs();
       if (!cached || at - cached.readAt > FRESH_MS) {
@@ -59,10 +60,13 @@ export function createApplicationSettingsStore(
       requireAdministrator(access);
       const { change, problems } = parseSettingsChange(input);
       if (Object.keys(problems).length > 0) throw new ValidationError(problems);
+      const conflicts = settingsConflicts({ ...(await store.current()), ...change });
+      if (Object.keys(conflicts).length > 0) throw new ValidationError(conflicts);
       const stored = await mergeStoredSettings(db, change, access.now());
       const settings = settingsOver(defaults, stored);
       cached = { settings: Promise.resolve(settings), readAt: clock.monotonicMs() };
       return settings;
     },
   };
+  return store;
 }
