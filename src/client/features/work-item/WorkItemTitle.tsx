@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { WORK_ITEM_TEXT } from './workItemTexts.ts';
 
 /**
@@ -29,13 +29,29 @@ export function WorkItemTitle({
   }, [title]);
   // A long title wraps as the heading does: the field grows to its lines.
   const field = useRef<HTMLTextAreaElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text.
-  useLayoutEffect(() => {
+  const fitHeight = useCallback(() => {
     const element = field.current;
     if (!element) return;
     element.style.height = 'auto';
+    // Not laid out yet (a dialog still opening): a height of 0 would hide the title for good.
+    if (element.scrollHeight === 0) return;
     element.style.height = `${element.scrollHeight + element.offsetHeight - element.clientHeight}px`;
-  }, [draft]);
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text.
+  useLayoutEffect(fitHeight, [draft]);
+  // …and the width: a title laid out later, or in a narrower modal, wraps again.
+  useEffect(() => {
+    const element = field.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    let width = element.clientWidth;
+    const observer = new ResizeObserver(() => {
+      if (element.clientWidth === width) return;
+      width = element.clientWidth;
+      fitHeight();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [fitHeight]);
 
   if (!canUpdate) {
     return (
