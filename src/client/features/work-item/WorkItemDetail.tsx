@@ -1,6 +1,10 @@
 import { useMemo, useState } from 'react';
-import { issueWebPath, projectMarkdownPreviewPath } from '../../../core/domain/webPaths.ts';
-import { ConfidentialBadge } from '../../components/issuable/index.ts';
+import {
+  issueWebPath,
+  projectMarkdownPreviewPath,
+  projectUploadsPath,
+} from '../../../core/domain/webPaths.ts';
+import { ConfidentialBadge, MarkdownUploadsContext } from '../../components/issuable/index.ts';
 import {
   previewMarkdown,
   type SidebarWriteResult,
@@ -52,115 +56,118 @@ export function WorkItemDetail({ item, refetch, flags, modal, onDeleted }: WorkI
   };
 
   return (
-    <article className="work-item-detail" data-testid="work-item-detail">
-      <div className="work-item-header">
-        <div className="work-item-header-meta">
-          {item.parent && projectPath ? (
-            <span className="work-item-parent-crumb">
-              <a
-                className="work-item-parent"
-                href={issueWebPath(projectPath, item.parent.iid)}
-                data-testid="work-item-parent"
-              >
-                {item.parent.confidential ? (
-                  <>
-                    <Icon name="eyeSlash" />
-                    <span className="sr-only">{WORK_ITEM_TEXT.confidential}</span>
-                  </>
-                ) : null}
-                {item.parent.title}
-              </a>
-              <span aria-hidden="true" className="muted">
-                /
+    // The item's files go to its project, wherever the item is shown (its page, or a modal on an epic).
+    <MarkdownUploadsContext.Provider value={projectPath ? projectUploadsPath(projectPath) : null}>
+      <article className="work-item-detail" data-testid="work-item-detail">
+        <div className="work-item-header">
+          <div className="work-item-header-meta">
+            {item.parent && projectPath ? (
+              <span className="work-item-parent-crumb">
+                <a
+                  className="work-item-parent"
+                  href={issueWebPath(projectPath, item.parent.iid)}
+                  data-testid="work-item-parent"
+                >
+                  {item.parent.confidential ? (
+                    <>
+                      <Icon name="eyeSlash" />
+                      <span className="sr-only">{WORK_ITEM_TEXT.confidential}</span>
+                    </>
+                  ) : null}
+                  {item.parent.title}
+                </a>
+                <span aria-hidden="true" className="muted">
+                  /
+                </span>
               </span>
+            ) : null}
+            <span className="work-item-type" data-testid="work-item-type">
+              <Icon
+                name={
+                  item.type.name === 'Task' ? 'task' : item.type.name === 'Incident' ? 'incident' : 'issues'
+                }
+              />
+              {item.type.name}
             </span>
-          ) : null}
-          <span className="work-item-type" data-testid="work-item-type">
-            <Icon
-              name={
-                item.type.name === 'Task' ? 'task' : item.type.name === 'Incident' ? 'incident' : 'issues'
-              }
-            />
-            {item.type.name}
-          </span>
-          {item.confidential ? <ConfidentialBadge /> : null}
-        </div>
-        <div className="work-item-header-actions">
-          <WorkItemActions
-            item={item}
-            onToggleConfidential={() => void update({ confidential: !item.confidential })}
-            onDelete={() => setDeleting(true)}
-          />
-          {modal ? (
-            <Button
-              variant="tertiary"
-              icon="close"
-              iconOnly
-              aria-label={WORK_ITEM_TEXT.close}
-              onClick={modal.onClose}
-              data-testid="work-item-close"
-            />
-          ) : null}
-        </div>
-      </div>
-      {item.type.name === 'Task' ? <TasksBanner /> : null}
-      {error ? (
-        <Alert variant="danger" testId="work-item-error">
-          <div className="work-item-error">
-            <span>{error}</span>
-            <Button
-              variant="tertiary"
-              icon="close"
-              iconOnly
-              aria-label={WORK_ITEM_TEXT.dismissBanner}
-              onClick={() => setError(null)}
-            />
+            {item.confidential ? <ConfidentialBadge /> : null}
           </div>
-        </Alert>
-      ) : null}
-      <WorkItemTitle
-        title={item.title}
-        canUpdate={canUpdate}
-        titleId={modal?.titleId}
-        onSave={(title) => void update({ title })}
-      />
-      <div className="work-item-state">
-        <label htmlFor={`${item.id}-state`} className="work-item-field-title">
-          {WORK_ITEM_TEXT.status}
-        </label>
-        <select
-          id={`${item.id}-state`}
-          className="select work-item-state-select"
-          value={item.state}
-          disabled={!canUpdate || writes.updating}
-          onChange={(event) =>
-            void update({ stateEvent: event.target.value === 'CLOSED' ? 'CLOSE' : 'REOPEN' })
-          }
-          data-testid="work-item-state"
-        >
-          <option value="OPEN">{WORK_ITEM_TEXT.open}</option>
-          <option value="CLOSED">{WORK_ITEM_TEXT.closed}</option>
-        </select>
-      </div>
-      <WorkItemAttributes item={item} flags={flags} update={writes.update} />
-      <WorkItemDescription
-        item={item}
-        canUpdate={canUpdate}
-        previewMarkdown={preview}
-        refetch={refetch}
-        save={(description) => writes.update({ descriptionWidget: { description } })}
-      />
-      <WorkItemDeleteDialog
-        typeName={item.type.name}
-        open={deleting}
-        deleting={writes.deleting}
-        onCancel={() => setDeleting(false)}
-        remove={() => writes.remove(item.parent ? { parentId: item.parent.id, iid: item.iid } : null)}
-        onDeleted={() => {
-          setDeleting(false);
-          onDeleted();
-        }}
-      />
-    </article>
+          <div className="work-item-header-actions">
+            <WorkItemActions
+              item={item}
+              onToggleConfidential={() => void update({ confidential: !item.confidential })}
+              onDelete={() => setDeleting(true)}
+            />
+            {modal ? (
+              <Button
+                variant="tertiary"
+                icon="close"
+                iconOnly
+                aria-label={WORK_ITEM_TEXT.close}
+                onClick={modal.onClose}
+                data-testid="work-item-close"
+              />
+            ) : null}
+          </div>
+        </div>
+        {item.type.name === 'Task' ? <TasksBanner /> : null}
+        {error ? (
+          <Alert variant="danger" testId="work-item-error">
+            <div className="work-item-error">
+              <span>{error}</span>
+              <Button
+                variant="tertiary"
+                icon="close"
+                iconOnly
+                aria-label={WORK_ITEM_TEXT.dismissBanner}
+                onClick={() => setError(null)}
+              />
+            </div>
+          </Alert>
+        ) : null}
+        <WorkItemTitle
+          title={item.title}
+          canUpdate={canUpdate}
+          titleId={modal?.titleId}
+          onSave={(title) => void update({ title })}
+        />
+        <div className="work-item-state">
+          <label htmlFor={`${item.id}-state`} className="work-item-field-title">
+            {WORK_ITEM_TEXT.status}
+          </label>
+          <select
+            id={`${item.id}-state`}
+            className="select work-item-state-select"
+            value={item.state}
+            disabled={!canUpdate || writes.updating}
+            onChange={(event) =>
+              void update({ stateEvent: event.target.value === 'CLOSED' ? 'CLOSE' : 'REOPEN' })
+            }
+            data-testid="work-item-state"
+          >
+            <option value="OPEN">{WORK_ITEM_TEXT.open}</option>
+            <option value="CLOSED">{WORK_ITEM_TEXT.closed}</option>
+          </select>
+        </div>
+        <WorkItemAttributes item={item} flags={flags} update={writes.update} />
+        <WorkItemDescription
+          item={item}
+          canUpdate={canUpdate}
+          previewMarkdown={preview}
+          refetch={refetch}
+          save={(description) => writes.update({ descriptionWidget: { description } })}
+        />
+        <WorkItemDeleteDialog
+          typeName={item.type.name}
+          open={deleting}
+          deleting={writes.deleting}
+          onCancel={() => setDeleting(false)}
+          remove={() => writes.remove(item.parent ? { parentId: item.parent.id, iid: item.iid } : null)}
+          onDeleted={() => {
+            setDeleting(false);
+            onDeleted();
+          }}
+        />
+      </article>
+    </MarkdownUploadsContext.Provider>
   );
 }

@@ -1,12 +1,6 @@
-import {
-  issueWebPath,
-  projectIssuesPath,
-  projectUploadsPath,
-  workItemWebPath,
-} from '../../../core/domain/webPaths.ts';
+import { issueWebPath, projectIssuesPath, workItemWebPath } from '../../../core/domain/webPaths.ts';
 import type { PageMountOf } from '../../../core/pages/pageMount.ts';
 import { NotFoundContent } from '../../components/errors/index.ts';
-import { MarkdownUploadsContext } from '../../components/issuable/index.ts';
 import { PageHeader, projectCrumbs } from '../../components/navigation/index.ts';
 import { usePageSettled, useWorkItemView } from '../../data/index.ts';
 import { Alert, Breadcrumbs, Loading, useDocumentTitle } from '../../ui/index.ts';
@@ -42,23 +36,21 @@ export function WorkItemPage(page: WorkItemPageProps) {
     );
   }
   return (
-    <MarkdownUploadsContext.Provider value={projectUploadsPath(fullPath)}>
-      <div className="work-item-page">
-        <div className="page-header">
-          <Breadcrumbs items={crumbs} />
-        </div>
-        <WorkItemDetail
-          item={item}
-          refetch={view.refetch}
-          flags={{ workItemsMvc2: page.workItemsMvc2, issueWeights: page.issueWeights }}
-          onDeleted={() => {
-            // The page of a deleted item is gone: its parent, or the project's issues, is where to go.
-            window.location.assign(
-              item.parent ? issueWebPath(fullPath, item.parent.iid) : projectIssuesPath(fullPath),
-            );
-          }}
-        />
+    <div className="work-item-page">
+      <div className="page-header">
+        <Breadcrumbs items={crumbs} />
       </div>
-    </MarkdownUploadsContext.Provider>
+      <WorkItemDetail
+        item={item}
+        refetch={view.refetch}
+        flags={{ workItemsMvc2: page.workItemsMvc2, issueWeights: page.issueWeights }}
+        onDeleted={() => {
+          // The page of a deleted item is gone: its parent, or the project's issues, is where to go.
+          window.location.assign(
+            item.parent ? issueWebPath(fullPath, item.parent.iid) : projectIssuesPath(fullPath),
+          );
+        }}
+      />
+    </div>
   );
 }
