@@ -199,6 +199,14 @@ describe.each(BACKENDS)('features by plan (%s)', (backend) => {
     const owner = new HttpClient(server.baseUrl);
     await owner.signIn('owner', TEST_PASSWORD);
     const issuePage = async () => mountData(await owner.get(`/${project}/-/issues/${iid}`));
+    const widgets = async () => {
+      const { body } = await reporter.graphql<{ project: { workItem: { widgets: { type: string }[] } } }>(
+        'query($path: ID!, $iid: String!) { project(fullPath: $path) { workItem(iid: $iid) { widgets { type } } } }',
+        { path: project, iid },
+      );
+      return body.data?.project.workItem.widgets.map((widget) => widget.type) ?? [];
+    };
+    expect(await widgets()).toEqual(expect.arrayContaining(['WEIGHT', 'HEALTH_STATUS']));
 
     expect((await setFields({ weight: 2, healthStatus: 'atRisk' })).body.errors).toBeUndefined();
     const onUltimate = await stored();
@@ -211,6 +219,8 @@ describe.each(BACKENDS)('features by plan (%s)', (backend) => {
       await setFields({ weight: 5, healthStatus: 'onTrack' });
       expect(await stored()).toEqual({ weight: 5, health_status: onUltimate.health_status });
       expect(await issuePage()).toMatchObject({ 'health-status': 'false', 'blocked-issues': 'true' });
+      expect(await widgets()).toContain('WEIGHT');
+      expect(await widgets()).not.toContain('HEALTH_STATUS');
 
       await assignPlan('free');
       await setFields({ weight: 8 });
@@ -220,6 +230,7 @@ describe.each(BACKENDS)('features by plan (%s)', (backend) => {
         'blocked-issues': 'false',
         epics: 'false',
       });
+      expect(await widgets()).not.toContain('WEIGHT');
       const link = (linkType: string) =>
         reporter.request('POST', `/api/v4/projects/${encodeURIComponent(project)}/issues/${iid}/links`, {
           json: { target_project_id: project, target_issue_iid: String(second!.iid), link_type: linkType },

@@ -40,8 +40,15 @@ import { issuePolicy, issueReadsInternal, noteableFields } from './notes.ts';
  * that each read the row (and the loaders) for one part of it. Reads only: rules live in services.
  */
 
-/** The widgets of each type, in GitLab's order; weight only where the issue-weights feature is on. */
-function widgetTypesOf(issue: IssueRow, context: GraphQLContext): WorkItemWidgetType[] {
+/**
+ * The widgets of each type, in GitLab's order: weight where the instance's issue-weights feature is
+ * on and the project's plan sells weights, health status where it sells health statuses.
+ */
+async function widgetTypesOf(issue: IssueRow, context: GraphQLContext): Promise<WorkItemWidgetType[]> {
+  const project = await context.loaders.project.load(issue.project_id);
+  const namespace = project ? await context.loaders.namespace.load(project.namespace_id) : null;
+  const sells = (feature: 'issue_weights' | 'issuable_health_status') =>
+    namespace ? context.access.hasFeature(namespace, feature) : Promise.resolve(false);
   const types: WorkItemWidgetType[] = [
     'ASSIGNEES',
     'DESCRIPTION',
@@ -52,8 +59,8 @@ function widgetTypesOf(issue: IssueRow, context: GraphQLContext): WorkItemWidget
     'START_AND_DUE_DATE',
   ];
   // GitLab's tasks carry no health status.
-  if (issue.issue_type !== 'task') types.push('HEALTH_STATUS');
-  if (context.config.featureFlags.issueWeights) types.push('WEIGHT');
+  if (issue.issue_type !== 'task' && (await sells('issuable_health_status'))) types.push('HEALTH_STATUS');
+  if (context.config.featureFlags.issueWeights && (await sells('issue_weights'))) types.push('WEIGHT');
   types.push('NOTIFICATIONS', 'CURRENT_USER_TODOS', 'AWARD_EMOJI', 'PARTICIPANTS');
   return types;
 }
@@ -135,7 +142,8 @@ export const WorkItem: WorkItemResolvers = {
   },
   workItemType: (issue) => workItemTypeOf(issue.issue_type),
   userPermissions: (issue, _args, context) => issueInProject(issue, context),
-  widgets: (issue, _args, context) => widgetTypesOf(issue, context).map((type) => ({ type, issue })),
+  widgets: async (issue, _args, context) =>
+    (await widgetTypesOf(issue, context)).map((type) => ({ type, issue })),
 };
 
 const no = () => false;
