@@ -8,7 +8,7 @@ import { VISIBILITIES, VISIBILITY_LEVEL, type Visibility } from './visibility.ts
 /** GitLab's namespace path: letters, digits, '_', '-', '.'; not starting with '-', not ending in '.'. */
 const PATH = /^[a-zA-Z0-9_.][a-zA-Z0-9_.-]*[a-zA-Z0-9_-]$|^[a-zA-Z0-9_]$/;
 
-/** Top-level paths the app's own routes take (a group there would never be reached). */
+/** Top-level paths the app's own routes take (a group or a user there would never be reached). */
 const RESERVED_TOP_LEVEL = new Set([
   '-',
   'admin',
@@ -26,6 +26,8 @@ const RESERVED_TOP_LEVEL = new Set([
   'search',
   'uploads',
   'users',
+  'favicon.ico',
+  'robots.txt',
 ]);
 
 export const NAMESPACE_TEXTS = {

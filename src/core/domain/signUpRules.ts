@@ -1,32 +1,8 @@
 /** GitLab's rules for a new account, as its sign-up form states them. */
 import { isEmailAddress } from './memberRules.ts';
+import { pathProblems } from './namespaceCreation.ts';
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
-
-/** Paths a username may not take: they are the app's own routes at the root. */
-const RESERVED_USERNAMES = new Set([
-  '-',
-  'admin',
-  'api',
-  'assets',
-  'dashboard',
-  'explore',
-  'groups',
-  'help',
-  'illustrations',
-  'oauth',
-  'profile',
-  'projects',
-  'public',
-  'search',
-  'users',
-  'favicon.ico',
-  'robots.txt',
-]);
-
-// GitLab's namespace path format: letters, digits, '_', '-', '.', not starting with '-' nor ending
-// with '.', and not ending with '.git' or '.atom'.
-const USERNAME = /^[a-zA-Z0-9_.][a-zA-Z0-9_.-]*[a-zA-Z0-9_-]$/;
 
 export interface SignUpInput {
   readonly name: string;
@@ -44,14 +20,9 @@ export function signUpErrors(input: SignUpInput): Record<string, string[]> {
   if (!name) add('name', "can't be blank");
   else if (name.length > 255) add('name', 'is too long (maximum is 255 characters)');
   const username = input.username.trim();
+  // A username is a top-level path, as a group's is: the same rules, the same reserved routes.
   if (username.length < 2) add('username', 'is too short (minimum is 2 characters)');
-  else if (username.length > 255) add('username', 'is too long (maximum is 255 characters)');
-  else if (!USERNAME.test(username) || /\.(git|atom)$/i.test(username)) {
-    add(
-      'username',
-      "can contain only letters, digits, '_', '-' and '.'. Cannot start with '-' or end in '.', '.git' or '.atom'.",
-    );
-  } else if (RESERVED_USERNAMES.has(username.toLowerCase())) add('username', 'has already been taken');
+  else for (const problem of pathProblems(username, true)) add('username', problem);
   if (input.password.length < MIN_PASSWORD_LENGTH) {
     add('password', `is too short (minimum is ${MIN_PASSWORD_LENGTH} characters)`);
   } else if (input.password.length > MAX_PASSWORD_LENGTH) {
