@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { pathFromName } from '../../../core/domain/namespaceCreation.ts';
-import { VISIBILITIES } from '../../../core/domain/visibility.ts';
 import type { ServerDeps } from '../../serverDeps.ts';
 import { UnauthorizedError } from '../../services/errors.ts';
 import { findReadableGroup, listReadableGroups } from '../../services/groupService.ts';
 import { setGroupEmailsDisabled } from '../../services/groupSettingsService.ts';
 import { createGroup } from '../../services/namespaces/creationService.ts';
+import { creationParams } from './creationParams.ts';
 import { setPaginationHeaders } from './pagination.ts';
 import {
   bodyParams,
@@ -14,7 +13,6 @@ import {
   optionalEnum,
   optionalInteger,
   optionalString,
-  ParamError,
   type Params,
 } from './params.ts';
 import { groupJson } from './presenters.ts';
@@ -35,16 +33,9 @@ export function registerGroupRoutes(app: FastifyInstance, { db, config, now, set
   // GitLab's POST /groups: `name` and `path` (either made from the other), `parent_id`, `visibility`.
   app.post('/api/v4/groups', async (request, reply) => {
     const body = bodyParams(request);
-    const name = optionalString(body, 'name', 1000);
-    const path = optionalString(body, 'path', 1000);
-    if (name === undefined && path === undefined)
-      throw new ParamError('name, path are missing, at least one parameter must be provided');
     const group = await createGroup(db, request.access, settings, {
-      name: name ?? path ?? '',
-      path: path ?? pathFromName(name ?? ''),
+      ...creationParams(body),
       parentId: optionalInteger(body, 'parent_id', 1) ?? null,
-      visibility: optionalEnum(body, 'visibility', VISIBILITIES),
-      description: optionalString(body, 'description', 4000),
     });
     return reply.code(201).send(groupJson(group, config.externalUrl));
   });

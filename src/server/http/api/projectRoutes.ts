@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { VISIBILITIES, VISIBILITY_LEVEL, type Visibility } from '../../../core/domain/visibility.ts';
+import { VISIBILITY_LEVEL, type Visibility } from '../../../core/domain/visibility.ts';
 import type { Executor } from '../../db/executor.ts';
 import type { ServerDeps } from '../../serverDeps.ts';
 import { findReadableGroup } from '../../services/groupService.ts';
@@ -10,6 +10,7 @@ import {
   findReadableProject,
   listReadableProjects,
 } from '../../services/projectService.ts';
+import { creationParams } from './creationParams.ts';
 import { setPaginationHeaders } from './pagination.ts';
 import {
   bodyParams,
@@ -54,18 +55,11 @@ export function registerProjectRoutes(app: FastifyInstance, { db, config, settin
   // GitLab's POST /projects: `name` or `path`, `namespace_id` (a group here), `visibility`, `description`.
   app.post('/api/v4/projects', async (request, reply) => {
     const body = bodyParams(request);
-    const name = optionalString(body, 'name', 1000);
-    const path = optionalString(body, 'path', 1000);
-    if (name === undefined && path === undefined)
-      throw new ParamError('name, path are missing, at least one parameter must be provided');
     const namespaceId = optionalInteger(body, 'namespace_id', 1);
     if (namespaceId === undefined) throw new ParamError('namespace_id is missing');
     const created = await createProject(db, request.access, settings, {
-      name: name ?? path ?? '',
-      path,
+      ...creationParams(body),
       namespaceId,
-      visibility: optionalEnum(body, 'visibility', VISIBILITIES),
-      description: optionalString(body, 'description', 4000),
     });
     const [json] = await presentProjects(db, request, config.externalUrl, [created]);
     return reply.code(201).send(json);

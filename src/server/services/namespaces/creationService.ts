@@ -31,7 +31,8 @@ import type { ApplicationSettingsStore } from '../settings/applicationSettingsSe
 
 export interface NewGroupInput {
   readonly name: string;
-  readonly path: string;
+  /** Undefined: made from the name, as GitLab's API does. */
+  readonly path?: string | undefined;
   readonly parentId: number | null;
   /** Undefined: the instance's default, within what is allowed here. */
   readonly visibility?: Visibility | undefined;
@@ -123,7 +124,7 @@ export async function createGroup(
   }
   const errors: Record<string, string[]> = {};
   const name = input.name.trim();
-  const path = input.path.trim();
+  const path = (input.path ?? pathFromName(name)).trim();
   const description = input.description?.trim() ?? '';
   const nameIssues = nameProblems(name);
   if (nameIssues.length > 0) errors.name = nameIssues;
