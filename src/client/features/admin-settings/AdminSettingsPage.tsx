@@ -125,6 +125,14 @@ export function AdminSettingsPage({ settings }: PageMountOf<'admin-settings'>) {
     }
   };
 
+  /** A setting's help under it, and the id its control is described by; none without help. */
+  const helpId = (name: SettingName) => (TEXTS.help[name] ? `${id}-${name}-help` : undefined);
+  const help = (name: SettingName) =>
+    TEXTS.help[name] ? (
+      <p id={helpId(name)} className="muted admin-setting-help">
+        {TEXTS.help[name]}
+      </p>
+    ) : null;
   const numberField = (name: NumberSetting) => (
     <div className="admin-setting" key={name}>
       <label className="form-label" htmlFor={`${id}-${name}`}>
@@ -136,14 +144,10 @@ export function AdminSettingsPage({ settings }: PageMountOf<'admin-settings'>) {
         inputMode="numeric"
         value={draft[name]}
         onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
-        aria-describedby={TEXTS.help[name] ? `${id}-${name}-help` : undefined}
+        aria-describedby={helpId(name)}
         data-testid={`setting-${name}`}
       />
-      {TEXTS.help[name] ? (
-        <p id={`${id}-${name}-help`} className="muted admin-setting-help">
-          {TEXTS.help[name]}
-        </p>
-      ) : null}
+      {help(name)}
     </div>
   );
   const flagField = (name: FlagSetting) => (
@@ -153,16 +157,12 @@ export function AdminSettingsPage({ settings }: PageMountOf<'admin-settings'>) {
           type="checkbox"
           checked={draft[name]}
           onChange={(event) => setDraft({ ...draft, [name]: event.target.checked })}
-          aria-describedby={TEXTS.help[name] ? `${id}-${name}-help` : undefined}
+          aria-describedby={helpId(name)}
           data-testid={`setting-${name}`}
         />
         {TEXTS.labels[name]}
       </label>
-      {TEXTS.help[name] ? (
-        <p id={`${id}-${name}-help`} className="muted admin-setting-help">
-          {TEXTS.help[name]}
-        </p>
-      ) : null}
+      {help(name)}
     </div>
   );
   const levelField = (name: 'default_project_visibility' | 'default_group_visibility') => (
