@@ -1,9 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import {
-  NAMESPACE_TEXTS,
-  pathFromName,
-  type VisibilityChoicesJson,
-} from '../../../core/domain/namespaceCreation.ts';
+import { NAMESPACE_TEXTS, type VisibilityChoicesJson } from '../../../core/domain/namespaceCreation.ts';
 import type { Visibility } from '../../../core/domain/visibility.ts';
 import { groupPath } from '../../../core/domain/webPaths.ts';
 import { parseJsonRecord } from '../../../core/lib/jsonText.ts';
@@ -14,6 +10,7 @@ import { createGroup, usePageSettled } from '../../data/index.ts';
 import { Alert, Button, useDocumentTitle } from '../../ui/index.ts';
 import { CREATE_TEXTS } from './createTexts.ts';
 import { parseChoices, problemOf } from './creation.ts';
+import { useCreationForm } from './useCreationForm.ts';
 import { VisibilityFieldset } from './VisibilityFieldset.tsx';
 
 /**
@@ -25,32 +22,12 @@ export function NewGroupPage({ parentId, parentFullPath, parentName, visibility 
   const title = parentId ? NAMESPACE_TEXTS.newSubgroup : NAMESPACE_TEXTS.newGroup;
   usePageSettled(true);
   useDocumentTitle(title);
-  const [name, setName] = useState('');
-  const [path, setPath] = useState('');
-  const [pathEdited, setPathEdited] = useState(false);
+  const { name, setName, path, setPath, busy, fields, failure, submit } = useCreationForm(groupPath);
   const [level, setLevel] = useState<Visibility | null>(choices.start);
   const [description, setDescription] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [fields, setFields] = useState<Readonly<Record<string, readonly string[]>>>({});
-  const [failure, setFailure] = useState('');
-
-  const submit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!level || busy) return;
-    setBusy(true);
-    setFailure('');
-    try {
-      const answer = await createGroup({ name, path, parentId, visibility: level, description });
-      if (answer.ok) {
-        window.location.assign(groupPath(answer.fullPath));
-        return;
-      }
-      setFields(answer.fields);
-      setFailure(answer.message);
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : CREATE_TEXTS.failed);
-    }
-    setBusy(false);
+    if (level) void submit(() => createGroup({ name, path, parentId, visibility: level, description }));
   };
 
   return (
@@ -63,20 +40,12 @@ export function NewGroupPage({ parentId, parentFullPath, parentName, visibility 
           {failure}
         </Alert>
       ) : null}
-      <form
-        className="create-form"
-        onSubmit={(event) => void submit(event)}
-        noValidate
-        data-testid="group-form"
-      >
+      <form className="create-form" onSubmit={onSubmit} noValidate data-testid="group-form">
         <TextField
           id="group-name"
           label={CREATE_TEXTS.groupName}
           value={name}
-          onChange={(next) => {
-            setName(next);
-            if (!pathEdited) setPath(pathFromName(next));
-          }}
+          onChange={setName}
           problem={problemOf(fields, 'name')}
           autoComplete="off"
           maxLength={255}
@@ -85,10 +54,7 @@ export function NewGroupPage({ parentId, parentFullPath, parentName, visibility 
           id="group-path"
           label={CREATE_TEXTS.groupUrl}
           value={path}
-          onChange={(next) => {
-            setPath(next);
-            setPathEdited(true);
-          }}
+          onChange={setPath}
           help={`${window.location.origin}${groupPath(parentFullPath ? `${parentFullPath}/${path}` : path)}`}
           problem={problemOf(fields, 'path')}
           autoComplete="off"

@@ -1,9 +1,5 @@
 import { type FormEvent, useMemo, useState } from 'react';
-import {
-  NAMESPACE_TEXTS,
-  type ProjectTargetJson,
-  pathFromName,
-} from '../../../core/domain/namespaceCreation.ts';
+import { NAMESPACE_TEXTS, type ProjectTargetJson } from '../../../core/domain/namespaceCreation.ts';
 import type { Visibility } from '../../../core/domain/visibility.ts';
 import { NEW_GROUP_PATH, projectPath } from '../../../core/domain/webPaths.ts';
 import { parseJsonList } from '../../../core/lib/jsonText.ts';
@@ -14,6 +10,7 @@ import { createProject, usePageSettled } from '../../data/index.ts';
 import { Alert, Button, EmptyState, useDocumentTitle } from '../../ui/index.ts';
 import { CREATE_TEXTS } from './createTexts.ts';
 import { parseChoices, problemOf } from './creation.ts';
+import { useCreationForm } from './useCreationForm.ts';
 import { VisibilityFieldset } from './VisibilityFieldset.tsx';
 
 function parseTargets(text: string): ProjectTargetJson[] {
@@ -47,9 +44,7 @@ export function NewProjectPage({ groups, namespaceId }: PageMountOf<'project-new
     String(targets.find((target) => String(target.id) === namespaceId)?.id ?? targets[0]?.id ?? ''),
   );
   const target = targets.find((candidate) => String(candidate.id) === groupId);
-  const [name, setName] = useState('');
-  const [path, setPath] = useState('');
-  const [pathEdited, setPathEdited] = useState(false);
+  const { name, setName, path, setPath, busy, fields, failure, submit } = useCreationForm(projectPath);
   const [chosenLevel, setLevel] = useState<Visibility | null>(null);
   // A level the group chosen now refuses falls back to where its form starts.
   const level =
@@ -58,9 +53,6 @@ export function NewProjectPage({ groups, namespaceId }: PageMountOf<'project-new
       ? chosenLevel
       : (target?.visibility.start ?? null);
   const [description, setDescription] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [fields, setFields] = useState<Readonly<Record<string, readonly string[]>>>({});
-  const [failure, setFailure] = useState('');
 
   if (targets.length === 0) {
     return (
@@ -81,29 +73,10 @@ export function NewProjectPage({ groups, namespaceId }: PageMountOf<'project-new
     );
   }
 
-  const submit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!target || !level || busy) return;
-    setBusy(true);
-    setFailure('');
-    try {
-      const answer = await createProject({
-        name,
-        path,
-        namespaceId: target.id,
-        visibility: level,
-        description,
-      });
-      if (answer.ok) {
-        window.location.assign(projectPath(answer.fullPath));
-        return;
-      }
-      setFields(answer.fields);
-      setFailure(answer.message);
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : CREATE_TEXTS.failed);
-    }
-    setBusy(false);
+    if (!target || !level) return;
+    void submit(() => createProject({ name, path, namespaceId: target.id, visibility: level, description }));
   };
 
   return (
@@ -114,20 +87,12 @@ export function NewProjectPage({ groups, namespaceId }: PageMountOf<'project-new
           {failure}
         </Alert>
       ) : null}
-      <form
-        className="create-form"
-        onSubmit={(event) => void submit(event)}
-        noValidate
-        data-testid="project-form"
-      >
+      <form className="create-form" onSubmit={onSubmit} noValidate data-testid="project-form">
         <TextField
           id="project-name"
           label={CREATE_TEXTS.projectName}
           value={name}
-          onChange={(next) => {
-            setName(next);
-            if (!pathEdited) setPath(pathFromName(next));
-          }}
+          onChange={setName}
           problem={problemOf(fields, 'name')}
           autoComplete="off"
           maxLength={255}
@@ -143,10 +108,7 @@ export function NewProjectPage({ groups, namespaceId }: PageMountOf<'project-new
           id="project-path"
           label={CREATE_TEXTS.projectSlug}
           value={path}
-          onChange={(next) => {
-            setPath(next);
-            setPathEdited(true);
-          }}
+          onChange={setPath}
           help={target ? `${window.location.origin}${projectPath(`${target.fullPath}/${path}`)}` : undefined}
           problem={problemOf(fields, 'path')}
           autoComplete="off"
