@@ -5,7 +5,7 @@
  */
 
 /** What may carry notes. */
-export type NoteableType = 'Epic' | 'Issue';
+export type NoteableType = 'Epic' | 'Issue' | 'MergeRequest';
 
 /** A note's author, as the activity shows them. */
 export interface NoteAuthorJson {

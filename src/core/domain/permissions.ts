@@ -37,6 +37,12 @@ export const ACTIONS = [
   'upload_issuable_metric_image',
   'mark_issue_for_publication',
   'read_merge_request',
+  'create_merge_request_in',
+  'update_merge_request',
+  'admin_merge_request',
+  'approve_merge_request',
+  'merge_merge_request',
+  'destroy_merge_request',
   'read_milestone',
   'admin_milestone',
   'read_label',
@@ -103,6 +109,15 @@ export const POLICY: Readonly<Record<Action, Rule>> = {
   // mark_issue_for_publication: the project's owners).
   mark_issue_for_publication: { min: all('owner') },
   read_merge_request: { min: { public: 'anonymous', internal: 'non_member', private: 'reporter' } },
+  // Merge requests are the developers': opening, editing, labelling and merging them (GitLab's
+  // create_merge_request_in, update_merge_request, admin_merge_request, accept_merge_request on an
+  // unprotected target). Their author may edit the title, description and state.
+  create_merge_request_in: { min: all('developer') },
+  update_merge_request: { min: all('developer'), authorMay: true },
+  admin_merge_request: { min: all('developer') },
+  approve_merge_request: { min: all('developer') },
+  merge_merge_request: { min: all('developer') },
+  destroy_merge_request: { min: all('owner') },
   read_milestone: { min: readable },
   admin_milestone: { min: all('reporter') },
   read_label: { min: readable },

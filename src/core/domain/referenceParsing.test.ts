@@ -96,3 +96,20 @@ describe('addPendingReferences', () => {
     expect(pending).toEqual(['&1']);
   });
 });
+
+describe('merge request references', () => {
+  it('reads short, full and URL forms', () => {
+    expect(parseReference('!3', 'merge_request')).toEqual({ kind: 'merge_request', path: null, iid: 3 });
+    expect(parseReference('acme/web!12', 'merge_request')).toEqual({
+      kind: 'merge_request',
+      path: 'acme/web',
+      iid: 12,
+    });
+    expect(parseReference('https://host/acme/web/-/merge_requests/7', 'merge_request')).toEqual({
+      kind: 'merge_request',
+      path: 'acme/web',
+      iid: 7,
+    });
+    expect(parseReference('#3', 'merge_request')).toBeNull();
+  });
+});

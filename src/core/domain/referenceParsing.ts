@@ -3,10 +3,10 @@ import { REFERENCE_PREFIX } from './references.ts';
 /**
  * Parsing of the references people paste into the add-existing and related-items forms: `&5`,
  * `group/path&5` or an epic URL for epics; `#12`, `project#12`, `group/project#12` or an issue URL
- * for issues (GitLab's reference and URL filters, reduced to what these forms accept).
+ * for issues; `!3`, `group/project!3` or a merge request URL for merge requests (GitLab's reference and URL filters, reduced to what these forms accept).
  */
 export interface ParsedReference {
-  readonly kind: 'epic' | 'issue';
+  readonly kind: 'epic' | 'issue' | 'merge_request';
   /**
    * The group (epics) or project (issues) path the reference names, as written: a full path, or for
    * issues possibly a project path relative to the context's namespace. Null when the reference
@@ -28,12 +28,14 @@ const IID = '[0-9]{1,15}';
 const SHORT_REFERENCE = {
   epic: new RegExp(`^(${PATH})?${REFERENCE_PREFIX.epic}(${IID})$`),
   issue: new RegExp(`^(${PATH})?${REFERENCE_PREFIX.issue}(${IID})$`),
+  merge_request: new RegExp(`^(${PATH})?${REFERENCE_PREFIX.merge_request}(${IID})$`),
 } as const;
 
 /** The path part of an epic's or an issue's page URL (GitLab's routes). */
 const URL_PATH = {
   epic: new RegExp(`^/groups/(${PATH})/-/epics/(${IID})/?$`),
   issue: new RegExp(`^/(${PATH}/${SEGMENT})/-/(?:issues|work_items)/(${IID})/?$`),
+  merge_request: new RegExp(`^/(${PATH}/${SEGMENT})/-/merge_requests/(${IID})/?$`),
 } as const;
 
 function fromMatch(kind: ParsedReference['kind'], match: RegExpExecArray | null): ParsedReference | null {

@@ -38,7 +38,13 @@ export type SystemNoteAction =
   | 'unrelate'
   | 'timeline_event'
   | 'pinned_embed'
-  | 'published';
+  | 'published'
+  | 'merged'
+  | 'reviewer'
+  | 'approved'
+  | 'unapproved'
+  | 'closed_by_merge_request'
+  | 'target_branch';
 
 /** One system note: its markdown and its action. */
 export interface SystemNoteText {
@@ -155,7 +161,7 @@ export function datesChangedNote(changes: {
 export const weightChangedNote = (weight: number | null): SystemNoteText =>
   text('weight', weight === null ? 'removed the weight' : `changed weight to **${weight}**`);
 
-export type NoteableName = 'issue' | 'epic';
+export type NoteableName = 'issue' | 'epic' | 'merge request';
 
 /** `made the issue confidential` or `made the issue visible to everyone`. */
 export const confidentialityChangedNote = (name: NoteableName, confidential: boolean): SystemNoteText =>
@@ -277,3 +283,38 @@ export const zoomLinkNote = (change: 'added' | 'removed'): SystemNoteText =>
     'pinned_embed',
     change === 'added' ? 'added a Zoom call to this issue' : 'removed a Zoom call from this issue',
   );
+
+// ---- Merge requests (SystemNotes::MergeRequestsService, IssuablesService) ----
+
+/** `merged`, as GitLab's merge note. */
+export const mergedNote = (): SystemNoteText => text('merged', 'merged');
+
+/** `marked this merge request as **draft**` or `… as **ready**`. */
+export const draftChangedNote = (draft: boolean): SystemNoteText =>
+  text('title', `marked this merge request as **${draft ? 'draft' : 'ready'}**`);
+
+/** `requested review from @a and @b and removed review request for @c`. */
+export function reviewersChangedNote(
+  requested: readonly string[],
+  removed: readonly string[],
+): SystemNoteText | null {
+  const parts: string[] = [];
+  const mention = (username: string) => `@${username}`;
+  if (requested.length > 0) parts.push(`requested review from ${toSentence(requested.map(mention))}`);
+  if (removed.length > 0) parts.push(`removed review request for ${toSentence(removed.map(mention))}`);
+  return parts.length === 0 ? null : text('reviewer', parts.join(' and '));
+}
+
+/** `approved this merge request` / `revoked approval for this merge request`. */
+export const approvalNote = (approved: boolean): SystemNoteText =>
+  approved
+    ? text('approved', 'approved this merge request')
+    : text('unapproved', 'revoked approval for this merge request');
+
+/** On the issue a merge closed: `closed via merge request group/project!3`. */
+export const closedViaMergeRequestNote = (mergeRequestRef: string): SystemNoteText =>
+  text('closed_by_merge_request', `closed via merge request ${mergeRequestRef}`);
+
+/** `changed target branch from `main` to `release``. */
+export const targetBranchChangedNote = (from: string, to: string): SystemNoteText =>
+  text('target_branch', `changed target branch from \`${from}\` to \`${to}\``);

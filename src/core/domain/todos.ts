@@ -23,6 +23,7 @@ export const TODO_ACTION_MARKED = 4;
 export const TODO_ACTION_MENTIONED = 2;
 export const TODO_ACTION_DIRECTLY_ADDRESSED = 7;
 export const TODO_ACTION_MEMBER_ACCESS_REQUESTED = 10;
+export const TODO_ACTION_REVIEW_REQUESTED = 9;
 
 export type TodoState = 'pending' | 'done';
 

@@ -32,6 +32,7 @@ import * as applicationSettings from './migrations/0023_application_settings.ts'
 import * as handRaiseLeads from './migrations/0024_hand_raise_leads.ts';
 import * as subscriptionsBumpDataVersion from './migrations/0025_subscriptions_bump_data_version.ts';
 import * as uploads from './migrations/0026_uploads.ts';
+import * as mergeRequests from './migrations/0027_merge_requests.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations are listed here, in order; they only ever run forward. */
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0024_hand_raise_leads': handRaiseLeads,
   '0025_subscriptions_bump_data_version': subscriptionsBumpDataVersion,
   '0026_uploads': uploads,
+  '0027_merge_requests': mergeRequests,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -378,12 +378,70 @@ export interface MergeRequestsTable {
   author_id: number;
   title: string;
   description: Generated<string>;
-  state: Generated<'opened' | 'merged' | 'closed'>;
+  state: Generated<MergeRequestState>;
   source_branch: string;
   target_branch: string;
+  /** False when the branch has conflicts with its target (GitLab's merge_status cannot_be_merged). */
   can_merge: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  milestone_id: ColumnType<number | null, number | null | undefined, number | null>;
+  lock_version: Generated<number>;
+  discussion_locked: Generated<boolean>;
+  merged_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Who merged it (GitLab's merge_user). */
+  merge_user_id: ColumnType<number | null, number | null | undefined, number | null>;
+  merge_commit_sha: ColumnType<string | null, string | null | undefined, string | null>;
+  squash: Generated<boolean>;
+  closed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  closed_by_id: ColumnType<number | null, number | null | undefined, number | null>;
+  last_edited_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_edited_by_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** GitLab's merge request states; `locked` is the short moment of merging. */
+export type MergeRequestState = 'opened' | 'closed' | 'locked' | 'merged';
+
+export interface MergeRequestAssigneesTable {
+  root_namespace_id: number;
+  merge_request_id: number;
+  user_id: number;
+  created_at: Generated<Date>;
+}
+
+/** GitLab's merge_request_reviewers states. */
+export type ReviewerState =
+  | 'unreviewed'
+  | 'reviewed'
+  | 'requested_changes'
+  | 'approved'
+  | 'unapproved'
+  | 'review_started';
+
+export interface MergeRequestReviewersTable {
+  root_namespace_id: number;
+  merge_request_id: number;
+  user_id: number;
+  state: Generated<ReviewerState>;
+  created_at: Generated<Date>;
+}
+
+export interface MergeRequestApprovalsTable {
+  root_namespace_id: number;
+  merge_request_id: number;
+  user_id: number;
+  created_at: Generated<Date>;
+}
+
+/** The issues a merge request closes when it merges (migration 0027). */
+export interface MergeRequestsClosingIssuesTable {
+  id: Id;
+  root_namespace_id: number;
+  merge_request_id: number;
+  issue_id: number;
+  /** Written from the description's closing patterns; false when added by hand. */
+  from_mr_description: Generated<boolean>;
+  created_at: Generated<Date>;
 }
 
 export interface LabelsTable {
@@ -525,7 +583,7 @@ export interface NotesTable {
 export interface DescriptionVersionsTable {
   id: Id;
   root_namespace_id: number;
-  issuable_type: 'Epic' | 'Issue';
+  issuable_type: 'Epic' | 'Issue' | 'MergeRequest';
   issuable_id: number;
   description: string;
   created_at: Generated<Date>;
@@ -727,6 +785,10 @@ export interface Database {
   work_item_parent_links: WorkItemParentLinksTable;
   epic_rollups: EpicRollupsTable;
   merge_requests: MergeRequestsTable;
+  merge_request_assignees: MergeRequestAssigneesTable;
+  merge_request_reviewers: MergeRequestReviewersTable;
+  merge_request_approvals: MergeRequestApprovalsTable;
+  merge_requests_closing_issues: MergeRequestsClosingIssuesTable;
   labels: LabelsTable;
   label_links: LabelLinksTable;
   milestones: MilestonesTable;

@@ -60,7 +60,11 @@ import { readUserStatuses } from '../services/userStatusService.ts';
 import { BatchLoader } from './batchLoader.ts';
 
 /** Key of an epic's or issue's notes: its type, id, and whether the reader sees internal notes. */
-export function noteableKey(type: 'Epic' | 'Issue' | 'Note', id: number, withInternal = false): string {
+export function noteableKey(
+  type: 'Epic' | 'Issue' | 'MergeRequest' | 'Note',
+  id: number,
+  withInternal = false,
+): string {
   return `${type}|${id}|${withInternal ? 1 : 0}`;
 }
 

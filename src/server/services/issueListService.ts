@@ -28,7 +28,8 @@ export type IssueListPlace =
  */
 const MAX_LISTED_PROJECTS = 100_000;
 
-async function projectsOf(
+/** The readable projects a list at this place reads (issue and merge request lists alike). */
+export async function projectsAt(
   db: Executor,
   access: AccessContext,
   place: IssueListPlace,
@@ -67,5 +68,5 @@ export async function listIssuesAt(
   sort: IssueSort,
   page: OffsetLimit,
 ): Promise<PageWithTotal<IssueRow>> {
-  return listIssuesPage(db, access, await projectsOf(db, access, place), params, sort, page);
+  return listIssuesPage(db, access, await projectsAt(db, access, place), params, sort, page);
 }

@@ -2,11 +2,13 @@ import { can, roleOf } from '../../core/domain/permissions.ts';
 import type { Executor } from '../db/executor.ts';
 import { findAssigneeIdsOfIssues } from '../db/repositories/issueRepository.ts';
 import { findHighestAccessLevels } from '../db/repositories/memberRepository.ts';
+import { findUserIdsOf } from '../db/repositories/mergeRequestRepository.ts';
 import { findNoteAuthorIds } from '../db/repositories/participantRepository.ts';
 import { findUsersByIds } from '../db/repositories/userRepository.ts';
 import type { EpicRow, NamespaceRow, UserRow } from '../db/schema.ts';
 import { type AccessContext, visibilityOfLevel } from './access.ts';
-import type { IssueInProject } from './issueService.ts';
+import type { IssueInProject, ProjectInNamespace } from './issueService.ts';
+import type { MergeRequestInProject } from './mergeRequests/mergeRequestQueries.ts';
 
 /**
  * GitLab's participants of an epic: its author, then the authors of its notes in the order they
@@ -70,5 +72,68 @@ export async function issueParticipants(
         isAuthor: user.id === issue.author_id,
         isAssignee: assigned.has(user.id),
       }),
+    );
+}
+
+/**
+ * Which of these users could merge in the project (GitLab's user.mergeRequestInteraction.canMerge):
+ * a participant who cannot gets the sidebar's warning icon.
+ */
+export async function usersWhoCanMerge(
+  db: Executor,
+  { project, namespace }: ProjectInNamespace,
+  userIds: readonly number[],
+): Promise<Set<number>> {
+  const ids = [...new Set(userIds)];
+  const [users, levels] = await Promise.all([
+    findUsersByIds(db, ids),
+    findHighestAccessLevels(db, ids, namespace.traversal_ids),
+  ]);
+  const visibility = visibilityOfLevel(project.visibility_level);
+  return new Set(
+    users
+      .filter((user) =>
+        can(roleOf({ isAdmin: user.is_admin }, levels.get(user.id) ?? 0), 'merge_merge_request', {
+          visibility,
+        }),
+      )
+      .map((user) => user.id),
+  );
+}
+
+/**
+ * GitLab's participants of a merge request: its author, assignees and reviewers, then the authors of
+ * its notes in the order they first wrote, each once; only people who may still read it.
+ */
+export async function mergeRequestParticipants(
+  db: Executor,
+  access: AccessContext,
+  { project, namespace, mergeRequest }: MergeRequestInProject,
+): Promise<UserRow[]> {
+  const withInternal = await access.canInNamespace('read_internal_note', namespace);
+  const [assignees, reviewers, noteAuthors] = await Promise.all([
+    findUserIdsOf(db, 'merge_request_assignees', [mergeRequest.id]),
+    findUserIdsOf(db, 'merge_request_reviewers', [mergeRequest.id]),
+    findNoteAuthorIds(db, { type: 'MergeRequest', id: mergeRequest.id }, withInternal),
+  ]);
+  const ids = [
+    ...new Set([
+      mergeRequest.author_id,
+      ...(assignees.get(mergeRequest.id) ?? []),
+      ...(reviewers.get(mergeRequest.id) ?? []),
+      ...noteAuthors,
+    ]),
+  ];
+  const [users, levels] = await Promise.all([
+    findUsersByIds(db, ids),
+    findHighestAccessLevels(db, ids, namespace.traversal_ids),
+  ]);
+  const byId = new Map(users.map((user) => [user.id, user]));
+  const visibility = visibilityOfLevel(project.visibility_level);
+  return ids
+    .map((id) => byId.get(id))
+    .filter((user): user is UserRow => user !== undefined)
+    .filter((user) =>
+      can(roleOf({ isAdmin: user.is_admin }, levels.get(user.id) ?? 0), 'read_merge_request', { visibility }),
     );
 }

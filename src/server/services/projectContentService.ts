@@ -10,14 +10,15 @@ export async function listProjectMergeRequests(
   db: Executor,
   access: AccessContext,
   place: { project: ProjectRow; namespace: NamespaceRow },
-  filter: { state?: 'opened' | 'closed' | 'merged' | 'all' | undefined },
+  filter: { state?: 'opened' | 'closed' | 'locked' | 'merged' | 'all' | undefined },
   page: { offset: number; limit: number },
 ) {
   if (!(await access.canInProject('read_merge_request', place.project, place.namespace)))
     return { rows: [], total: 0 };
   return listMergeRequests(
     db,
-    { projectId: place.project.id, state: filter.state === 'all' ? undefined : filter.state },
+    { projectIds: [place.project.id], state: filter.state === 'all' ? undefined : filter.state },
+    { column: 'created_at', direction: 'desc' },
     page,
   );
 }

@@ -1,13 +1,13 @@
 import type { Executor } from '../executor.ts';
 
 /**
- * Rows that point at an epic or an issue by type and id rather than by foreign key: its labels,
+ * Rows that point at an epic, issue or merge request by type and id rather than by foreign key: its labels,
  * votes, to-dos, subscriptions and notes (with the votes on those notes). Deleting an issuable
  * deletes them first, in the same transaction.
  */
 export async function deleteIssuableAttachments(
   db: Executor,
-  type: 'Epic' | 'Issue',
+  type: 'Epic' | 'Issue' | 'MergeRequest',
   ids: readonly number[],
 ): Promise<void> {
   if (ids.length === 0) return;

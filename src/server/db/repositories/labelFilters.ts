@@ -1,6 +1,6 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 
-type LabelledType = 'Epic' | 'Issue';
+type LabelledType = 'Epic' | 'Issue' | 'MergeRequest';
 
 /**
  * The target carries a label of every one of these titles. One correlated count over the target's

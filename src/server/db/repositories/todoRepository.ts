@@ -178,6 +178,23 @@ export async function markTodosOfTargetDone(
     .execute();
 }
 
+/** Marks one user's pending to-dos on a target done (GitLab's mark_pending_todos_as_done). */
+export async function markUserTodosOfTargetDone(
+  db: Executor,
+  target: { type: TodoTargetType; id: number },
+  userId: number,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('todos')
+    .set({ state: 'done', updated_at: now })
+    .where('target_type', '=', target.type)
+    .where('target_id', '=', target.id)
+    .where('user_id', '=', userId)
+    .where('state', '=', 'pending')
+    .execute();
+}
+
 /** Marks the to-do done (a done one stays as it is); the row as it is afterwards. */
 export async function markTodoDone(db: Executor, id: number, now: Date): Promise<TodoRow | undefined> {
   const updated = await db

@@ -43,6 +43,10 @@ export async function writeMergeRequests(context: PeopleContext): Promise<number
     can_merge: 'bool',
     created_at: 'timestamptz',
     updated_at: 'timestamptz',
+    merged_at: 'timestamptz',
+    merge_user_id: 'int4',
+    closed_at: 'timestamptz',
+    closed_by_id: 'int4',
   });
   for (const project of org.projects) {
     const authors = memberPicker(org, project.groupIndex, AccessLevel.Developer);
@@ -53,6 +57,10 @@ export async function writeMergeRequests(context: PeopleContext): Promise<number
       const state = MERGE_REQUEST_STATES.pick(random);
       const issueLike = issueTitle(random);
       const title = state === 'opened' && random.chance(0.3) ? `Draft: ${issueLike}` : issueLike;
+      const updatedMs = createdMs + (timeline.nowMs - createdMs) * random.next() ** 2;
+      // Merged or closed when last updated, by a developer of the project.
+      const finishedAt = state === 'opened' ? null : formatTimestamp(updatedMs);
+      const finisher = state === 'opened' ? null : authors.pick(random);
       rows.add({
         id: rows.rowCount + 1,
         root_namespace_id: org.rootId,
@@ -65,7 +73,11 @@ export async function writeMergeRequests(context: PeopleContext): Promise<number
         target_branch: 'main',
         can_merge: state !== 'opened' || random.chance(0.8),
         created_at: formatTimestamp(createdMs),
-        updated_at: formatTimestamp(createdMs + (timeline.nowMs - createdMs) * random.next() ** 2),
+        updated_at: formatTimestamp(updatedMs),
+        merged_at: state === 'merged' ? finishedAt : null,
+        merge_user_id: state === 'merged' ? finisher : null,
+        closed_at: state === 'closed' ? finishedAt : null,
+        closed_by_id: state === 'closed' ? finisher : null,
       });
     }
     await db

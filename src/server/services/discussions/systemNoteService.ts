@@ -15,7 +15,7 @@ import { UnauthorizedError } from '../errors.ts';
 
 /** The epic or issue a note is on. */
 export interface NoteTarget {
-  readonly type: 'Epic' | 'Issue';
+  readonly type: 'Epic' | 'Issue' | 'MergeRequest';
   readonly id: number;
   readonly rootNamespaceId: number;
 }
@@ -37,6 +37,12 @@ export const issueTarget = (issue: { id: number; root_namespace_id: number }): N
   type: 'Issue',
   id: issue.id,
   rootNamespaceId: issue.root_namespace_id,
+});
+
+export const mergeRequestTarget = (mergeRequest: { id: number; root_namespace_id: number }): NoteTarget => ({
+  type: 'MergeRequest',
+  id: mergeRequest.id,
+  rootNamespaceId: mergeRequest.root_namespace_id,
 });
 
 export const epicTarget = (epic: { id: number; root_namespace_id: number }): NoteTarget => ({

@@ -5,7 +5,12 @@ import type { NamespaceRow } from '../../db/schema.ts';
 import { fitsSqlInteger } from '../../db/sqlInteger.ts';
 import type { AccessContext } from '../access.ts';
 import { type EpicInGroup, findReadableEpic } from '../epics/epicQueries.ts';
+import { NotFoundError } from '../errors.ts';
 import { findReadableIssueOrNull, type IssueInProject, type ProjectInNamespace } from '../issueService.ts';
+import {
+  findReadableMergeRequest,
+  type MergeRequestInProject,
+} from '../mergeRequests/mergeRequestQueries.ts';
 import { findReadableProjectOrNull } from '../projectService.ts';
 
 /** A longer entry is no reference (and is not worth matching). */
@@ -46,6 +51,72 @@ export async function resolveEpicReferences(
   return [...found.values()];
 }
 
+type ReferenceContext = {
+  readonly namespace: NamespaceRow;
+  readonly project?: ProjectInNamespace | undefined;
+};
+
+/**
+ * Each parsed reference of this kind with the readable project it names, in the context's root
+ * namespace: `#12` the context's project, `project#12` a project of the context's namespace,
+ * `group/project#12` and URLs a project by its full path.
+ */
+async function* projectsOfReferences(
+  db: Executor,
+  access: AccessContext,
+  context: ReferenceContext,
+  references: readonly string[],
+  kind: 'issue' | 'merge_request',
+): AsyncGenerator<[ParsedReference, ProjectInNamespace]> {
+  const projects = new Map<string, ProjectInNamespace | null>();
+  if (context.project) projects.set(context.project.project.full_path.toLowerCase(), context.project);
+  const projectAt = async (fullPath: string) => {
+    const key = fullPath.toLowerCase();
+    if (!projects.has(key)) projects.set(key, await findReadableProjectOrNull(db, access, fullPath));
+    return projects.get(key) ?? null;
+  };
+  for (const parsed of parsedEntries(references, kind)) {
+    let located: ProjectInNamespace | null = null;
+    if (parsed.path === null) located = context.project ?? null;
+    else {
+      located = parsed.path.includes('/') ? await projectAt(parsed.path) : null;
+      located ??= await projectAt(`${context.namespace.full_path}/${parsed.path}`);
+    }
+    if (!located || located.project.root_namespace_id !== context.namespace.root_namespace_id) continue;
+    yield [parsed, located];
+  }
+}
+
+/**
+ * The merge requests the references name that the actor may read (`!3`, `project!3`,
+ * `group/project!3`, a merge request URL), each once, in the order given.
+ */
+export async function resolveMergeRequestReferences(
+  db: Executor,
+  access: AccessContext,
+  context: ReferenceContext,
+  references: readonly string[],
+): Promise<MergeRequestInProject[]> {
+  const found = new Map<number, MergeRequestInProject>();
+  for await (const [parsed, located] of projectsOfReferences(
+    db,
+    access,
+    context,
+    references,
+    'merge_request',
+  )) {
+    const readable = await findReadableMergeRequest(db, access, located, parsed.iid).catch(
+      (error: unknown) => {
+        if (error instanceof NotFoundError) return null;
+        throw error;
+      },
+    );
+    if (!readable || found.has(readable.mergeRequest.id)) continue;
+    found.set(readable.mergeRequest.id, readable);
+  }
+  return [...found.values()];
+}
+
 /**
  * The issues the references name that the actor may read, in the root namespace of the context,
  * each once, in the order given. `#12` means an issue of the context's project (an epic has none,
@@ -55,25 +126,11 @@ export async function resolveEpicReferences(
 export async function resolveIssueReferences(
   db: Executor,
   access: AccessContext,
-  context: { readonly namespace: NamespaceRow; readonly project?: ProjectInNamespace | undefined },
+  context: ReferenceContext,
   references: readonly string[],
 ): Promise<IssueInProject[]> {
-  const projects = new Map<string, ProjectInNamespace | null>();
-  if (context.project) projects.set(context.project.project.full_path.toLowerCase(), context.project);
-  const projectAt = async (fullPath: string) => {
-    const key = fullPath.toLowerCase();
-    if (!projects.has(key)) projects.set(key, await findReadableProjectOrNull(db, access, fullPath));
-    return projects.get(key) ?? null;
-  };
   const found = new Map<number, IssueInProject>();
-  for (const parsed of parsedEntries(references, 'issue')) {
-    let located: ProjectInNamespace | null = null;
-    if (parsed.path === null) located = context.project ?? null;
-    else {
-      located = parsed.path.includes('/') ? await projectAt(parsed.path) : null;
-      located ??= await projectAt(`${context.namespace.full_path}/${parsed.path}`);
-    }
-    if (!located || located.project.root_namespace_id !== context.namespace.root_namespace_id) continue;
+  for await (const [parsed, located] of projectsOfReferences(db, access, context, references, 'issue')) {
     const issue = await findReadableIssueOrNull(db, access, located, parsed.iid);
     if (!issue || found.has(issue.id)) continue;
     found.set(issue.id, { ...located, issue });
