@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closingReferences } from '../../../core/domain/mergeRequests.ts';
 import { type DatabaseHandle, openDatabase } from '../database.ts';
 import { migrateToLatest } from '../migrate.ts';
 import { readDataVersion } from '../repositories/dataVersionRepository.ts';
@@ -346,6 +347,111 @@ describe('seedDemoData', () => {
     expect(foreignEpics).toBe(0);
   });
 
+  it('gives merge requests a review history and the issues they close, as their descriptions say', async () => {
+    expect(await count(sql`select count(*) from merge_requests`)).toBe(summary.mergeRequests);
+    expect(await count(sql`select count(*) from merge_request_assignees`)).toBe(
+      summary.mergeRequestAssignees,
+    );
+    expect(await count(sql`select count(*) from merge_request_reviewers`)).toBe(
+      summary.mergeRequestReviewers,
+    );
+    expect(await count(sql`select count(*) from merge_request_approvals`)).toBe(
+      summary.mergeRequestApprovals,
+    );
+    expect(await count(sql`select count(*) from merge_requests_closing_issues`)).toBe(
+      summary.mergeRequestClosingIssues,
+    );
+    const mergeRequests = await rows(sql<{ id: number; project_id: number; description: string }>`
+      select id, project_id, description from merge_requests order by id`);
+    const closing = await rows(sql<{ merge_request_id: number; iid: number; project_id: number }>`
+      select c.merge_request_id, i.iid, i.project_id from merge_requests_closing_issues c
+      join issues i on i.id = c.issue_id where c.from_mr_description order by i.iid`);
+    for (const mergeRequest of mergeRequests) {
+      const linked = closing.filter((link) => link.merge_request_id === mergeRequest.id);
+      expect(linked.every((link) => link.project_id === mergeRequest.project_id)).toBe(true);
+      expect(
+        linked.map((link) => link.iid),
+        mergeRequest.description,
+      ).toEqual(
+        closingReferences(mergeRequest.description)
+          .map((reference) => reference.iid)
+          .sort((a, b) => a - b),
+      );
+    }
+    expect(closing.length).toBeGreaterThan(50);
+    // Merged ones close issues the seed closed, at the merge; the others name open issues.
+    const [links] = await rows(sql<{ merged: number; bad: number }>`
+      select count(*) filter (where mr.state = 'merged')::int as merged,
+             count(*) filter (where case when mr.state = 'merged'
+                 then i.state <> 'closed' or i.closed_at not between mr.merged_at - interval '2 days' and mr.merged_at + interval '2 days'
+                 else i.state <> 'opened' end
+               or i.created_at > mr.created_at or i.confidential)::int as bad
+      from merge_requests_closing_issues c join merge_requests mr on mr.id = c.merge_request_id
+      join issues i on i.id = c.issue_id`);
+    expect(links).toEqual({ merged: expect.any(Number), bad: 0 });
+    expect(links!.merged).toBeGreaterThan(5);
+    const [times] = await rows(sql<{ bad: number; fast: number; merged: number }>`
+      select count(*) filter (where updated_at < coalesce(merged_at, closed_at, created_at)
+               or merged_at < created_at + interval '30 minutes' or merged_at > created_at + interval '10 days'
+               or (state = 'merged') <> (merged_at is not null and merge_user_id is not null and merge_commit_sha is not null)
+               or (state = 'closed') <> (closed_at is not null and closed_by_id is not null))::int as bad,
+             count(*) filter (where merged_at < created_at + interval '2 days')::int as fast,
+             count(*) filter (where state = 'merged')::int as merged
+      from merge_requests`);
+    expect(times?.bad).toBe(0);
+    expect(times!.fast).toBeGreaterThan(times!.merged / 2);
+    // Nobody reviews or approves their own; every merged one was approved once or twice, while open.
+    expect(
+      await count(sql`
+        select count(*) from (
+          select mr.id from merge_requests mr left join merge_request_approvals a on a.merge_request_id = mr.id
+          where mr.state = 'merged' group by mr.id having count(a.user_id) not between 1 and 2) x`),
+    ).toBe(0);
+    expect(
+      await count(sql`
+        select count(*) from merge_request_approvals a join merge_requests mr on mr.id = a.merge_request_id
+        where a.user_id = mr.author_id or a.created_at < mr.created_at or a.created_at > coalesce(mr.merged_at, mr.updated_at)
+           or mr.state = 'closed'`),
+    ).toBe(0);
+    const reviewStates = await rows(sql<{ state: string; review: string; approved: boolean; own: boolean }>`
+      select distinct mr.state, r.state as review, a.user_id is not null as approved, r.user_id = mr.author_id as own
+      from merge_request_reviewers r join merge_requests mr on mr.id = r.merge_request_id
+      left join merge_request_approvals a on a.merge_request_id = r.merge_request_id and a.user_id = r.user_id`);
+    expect(reviewStates.filter((row) => row.own)).toEqual([]);
+    expect(reviewStates.filter((row) => row.approved !== (row.review === 'approved'))).toEqual([]);
+    expect(new Set(reviewStates.filter((row) => row.state === 'merged').map((row) => row.review))).toEqual(
+      new Set(['approved', 'reviewed']),
+    );
+    expect(reviewStates.filter((row) => row.state === 'opened').length).toBeGreaterThan(3);
+    expect(
+      await count(sql`
+        select count(*) from merge_requests mr where not exists (
+          select 1 from merge_request_assignees a where a.merge_request_id = mr.id)`),
+    ).toBe(0);
+    // Labels and milestones their project can use, comments while they were open.
+    const [extras] = await rows(sql<{
+      labelled: number;
+      milestones: number;
+      invisible: number;
+      unfit: number;
+    }>`
+      select (select count(distinct target_id) from label_links where target_type = 'MergeRequest')::int as labelled,
+             count(mr.milestone_id)::int as milestones,
+             count(*) filter (where m.id is not null and not (m.project_id = p.id or m.group_id = any(g.traversal_ids)))::int as invisible,
+             count(*) filter (where mr.merged_at::date not between m.start_date and m.due_date)::int as unfit
+      from merge_requests mr join projects p on p.id = mr.project_id join namespaces g on g.id = p.namespace_id
+      left join milestones m on m.id = mr.milestone_id`);
+    expect(extras).toMatchObject({ invisible: 0, unfit: 0 });
+    expect(extras!.labelled).toBeGreaterThan(summary.mergeRequests / 2);
+    expect(extras!.milestones).toBeGreaterThan(summary.mergeRequests / 4);
+    const [comments] = await rows(sql<{ notes: number; late: number }>`
+      select count(*)::int as notes,
+             count(*) filter (where n.system or n.created_at > coalesce(mr.merged_at, mr.closed_at, mr.updated_at))::int as late
+      from notes n join merge_requests mr on mr.id = n.noteable_id where n.noteable_type = 'MergeRequest'`);
+    expect(comments?.notes).toBeGreaterThan(20);
+    expect(comments?.late).toBe(0);
+  });
+
   it('is deterministic: the same seed gives the same data, another seed other data', async () => {
     const sample = async () => ({
       epics: await db
@@ -361,6 +467,17 @@ describe('seedDemoData', () => {
         .orderBy('id')
         .execute(),
       created: await db.selectFrom('issues').select(['created_at']).where('id', '=', 300).execute(),
+      mergeRequests: await db
+        .selectFrom('merge_requests')
+        .select(['id', 'title', 'description', 'state', 'merged_at', 'milestone_id'])
+        .where('id', 'in', [1, 100, 250])
+        .orderBy('id')
+        .execute(),
+      closing: await db
+        .selectFrom('merge_requests_closing_issues')
+        .select(['merge_request_id', 'issue_id'])
+        .orderBy('id')
+        .execute(),
     });
     const first = await sample();
     await expect(seedDemoData(db, OPTIONS)).rejects.toThrow(/not empty/);

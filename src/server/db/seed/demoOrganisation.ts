@@ -13,9 +13,10 @@ import { writeIssues } from './issueRows.ts';
 import { insertLabels } from './labels.ts';
 import { insertLargeMembership } from './largeMembership.ts';
 import { insertLargeTree, type LargeTreeSummary } from './largeTree.ts';
+import { writeMergeRequests } from './mergeRequestRows.ts';
 import { insertMilestones } from './milestones.ts';
 import { insertOrganisation, planOrganisation } from './organisation.ts';
-import { writeMergeRequests, writeSubscriptions, writeTodos } from './peopleRows.ts';
+import { writeSubscriptions, writeTodos } from './peopleRows.ts';
 import { streamFor } from './random.ts';
 import { insertWorkshop } from './workshop.ts';
 
@@ -61,6 +62,10 @@ export interface SeedSummary {
   readonly relatedEpicLinks: number;
   readonly labelLinks: number;
   readonly mergeRequests: number;
+  readonly mergeRequestAssignees: number;
+  readonly mergeRequestReviewers: number;
+  readonly mergeRequestApprovals: number;
+  readonly mergeRequestClosingIssues: number;
   readonly todos: number;
   readonly subscriptions: number;
   readonly awardEmoji: number;
@@ -183,8 +188,23 @@ async function seedInTransaction(db: Kysely<Database>, options: SeedOptions): Pr
   }
 
   const people = { db, org, timeline, plans, issues: issues.index };
+  const mergeRequestEngagement = new Engagement(
+    db,
+    org.rootId,
+    labels,
+    streamFor(seed, 'merge-request-engagement'),
+    timeline.nowMs,
+  );
   const extras = await timed('merge requests, to-dos, subscriptions', async () => ({
-    mergeRequests: await writeMergeRequests({ ...people, random: streamFor(seed, 'merge-requests') }),
+    mergeRequests: await writeMergeRequests({
+      ...people,
+      labels,
+      milestones,
+      todayDay,
+      random: streamFor(seed, 'merge-requests'),
+      detail: streamFor(seed, 'merge-request-details'),
+      engagement: mergeRequestEngagement,
+    }),
     todos: await writeTodos({ ...people, random: streamFor(seed, 'todos') }),
     subscriptions: await writeSubscriptions({ ...people, random: streamFor(seed, 'subscriptions') }),
   }));
@@ -215,8 +235,8 @@ async function seedInTransaction(db: Kysely<Database>, options: SeedOptions): Pr
 
   if (deferred) await timed('epic rollups', () => resumeEpicRollups(db));
 
-  const both = (pick: (engagement: Engagement) => { rowCount: number }) =>
-    pick(epicEngagement).rowCount + pick(issueEngagement).rowCount;
+  const all = (pick: (engagement: Engagement) => { rowCount: number }) =>
+    pick(epicEngagement).rowCount + pick(issueEngagement).rowCount + pick(mergeRequestEngagement).rowCount;
   return {
     ...fixed.counts,
     // The workshop group and its playground project come on top of the organisation's.
@@ -232,12 +252,16 @@ async function seedInTransaction(db: Kysely<Database>, options: SeedOptions): Pr
     issueAssignees: issues.issueAssignees,
     issueLinks: issues.issueLinks,
     relatedEpicLinks,
-    labelLinks: both((engagement) => engagement.labelLinks),
-    mergeRequests: extras.mergeRequests,
+    labelLinks: all((engagement) => engagement.labelLinks),
+    mergeRequests: extras.mergeRequests.mergeRequests,
+    mergeRequestAssignees: extras.mergeRequests.assignees,
+    mergeRequestReviewers: extras.mergeRequests.reviewers,
+    mergeRequestApprovals: extras.mergeRequests.approvals,
+    mergeRequestClosingIssues: extras.mergeRequests.closingIssues,
     todos: extras.todos,
     subscriptions: extras.subscriptions,
-    awardEmoji: both((engagement) => engagement.awardEmoji),
-    notes: both((engagement) => engagement.notes),
+    awardEmoji: all((engagement) => engagement.awardEmoji),
+    notes: all((engagement) => engagement.notes),
     timings,
   };
 }

@@ -6,11 +6,11 @@ import { type LabelPicks, pickLabels, type SeededLabels } from './labels.ts';
 import type { Random, WeightedTable } from './random.ts';
 import { AWARD_EMOJI, noteText } from './vocabulary.ts';
 
-type Target = 'Epic' | 'Issue';
+type Target = 'Epic' | 'Issue' | 'MergeRequest';
 
 /**
- * What people add around an epic or issue: labels, award emoji and comments (the comments make
- * their authors participants). Shared by epics and issues; written after the rows they point to.
+ * What people add around an epic, issue or merge request: labels, award emoji and comments (the
+ * comments make their authors participants). Shared by all three; written after the rows they point to.
  */
 export class Engagement {
   readonly labelLinks: ColumnarInsert<
@@ -94,18 +94,27 @@ export class Engagement {
     }
   }
 
-  /** A short thread of one to three comments. */
-  discuss(target: Target, targetId: number, createdMs: number, people: WeightedTable<number>): void {
+  /**
+   * A short thread of one to three comments, all before `until` (a merge, say; default now), worded by
+   * `text` (default: comments on planned work).
+   */
+  discuss(
+    target: Target,
+    targetId: number,
+    createdMs: number,
+    people: WeightedTable<number>,
+    { until = this.nowMs, text = noteText }: { until?: number; text?: (random: Random) => string } = {},
+  ): void {
     let at = createdMs;
     for (let count = this.random.int(1, 3); count > 0; count--) {
-      at += (this.nowMs - at) * this.random.next() * 0.3;
+      at += (until - at) * this.random.next() * 0.3;
       const timestamp = formatTimestamp(at);
       this.notes.add({
         root_namespace_id: this.rootId,
         author_id: people.pick(this.random),
         noteable_type: target,
         noteable_id: targetId,
-        note: noteText(this.random),
+        note: text(this.random),
         created_at: timestamp,
         updated_at: timestamp,
       });

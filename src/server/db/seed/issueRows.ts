@@ -56,13 +56,17 @@ export interface IssueWriteContext {
   readonly onProgress?: ((message: string) => void) | undefined;
 }
 
-/** What later steps (to-dos, subscriptions) need to know of each issue, by id, in a few bytes each. */
+/** What later steps (to-dos, subscriptions, merge requests) need to know of each issue, by id, in a few bytes each. */
 export interface IssueIndex {
   readonly count: number;
   readonly projectIndexOf: Uint8Array;
   readonly confidential: Uint8Array;
   /** The first assignee's user id, 0 when unassigned. */
   readonly firstAssigneeOf: Uint16Array;
+  /** When the issue was closed (its closed_at, in ms), 0 while open. */
+  readonly closedMsOf: Float64Array;
+  /** 1 for a task (linkDemoTasks may still close it), 0 for an issue or incident. */
+  readonly task: Uint8Array;
   readonly lastIidByProject: readonly number[];
 }
 
@@ -146,6 +150,8 @@ export async function writeIssues(
     projectIndexOf: new Uint8Array(count + 1),
     confidential: new Uint8Array(count + 1),
     firstAssigneeOf: new Uint16Array(count + 1),
+    closedMsOf: new Float64Array(count + 1),
+    task: new Uint8Array(count + 1),
     lastIidByProject,
   };
   const { nowMs } = timeline;
@@ -172,7 +178,7 @@ export async function writeIssues(
     if (milestone && random.chance(0.3)) dueDay = milestone.dueDay;
     else if (random.chance(0.12)) dueDay = todayDay + random.int(-HALF_SPAN_DAYS, HALF_SPAN_DAYS);
     const authors = authorsFor[projectIndex] as WeightedTable<number>;
-    issues.add({
+    const row: Parameters<typeof issues.add>[0] = {
       id,
       root_namespace_id: rootId,
       project_id: projectIndex + 1,
@@ -191,9 +197,13 @@ export async function writeIssues(
       created_at: formatTimestamp(createdMs),
       updated_at: formatTimestamp(updatedMs),
       closed_at: closedMs === null ? null : formatTimestamp(closedMs),
-    });
+    };
+    issues.add(row);
     index.projectIndexOf[id] = projectIndex;
     index.confidential[id] = confidential ? 1 : 0;
+    // As stored: formatTimestamp rounds to the millisecond.
+    index.closedMsOf[id] = closedMs === null ? 0 : Math.round(closedMs);
+    index.task[id] = row.issue_type === 'task' ? 1 : 0;
 
     if (epic) {
       const linkedMs = Math.max(createdMs, epicCreatedMs(epic)) + random.int(0, DAY_MS);

@@ -8,10 +8,9 @@ import type { EpicPlan } from './epicPlan.ts';
 import type { IssueIndex } from './issueRows.ts';
 import { accessOf, memberPicker, type Organisation } from './organisation.ts';
 import { DEMO_USERS } from './organisationSpecs.ts';
-import { type Random, WeightedTable } from './random.ts';
-import { branchName, issueTitle } from './vocabulary.ts';
+import type { Random, WeightedTable } from './random.ts';
 
-/** Merge requests, to-dos and subscriptions: a fixed amount, whatever the number of epics and issues. */
+/** Merge requests (mergeRequestRows.ts), to-dos and subscriptions: a fixed amount, whatever the number of epics and issues. */
 export interface PeopleContext {
   readonly db: Kysely<Database>;
   readonly org: Organisation;
@@ -19,75 +18,6 @@ export interface PeopleContext {
   readonly random: Random;
   readonly plans: readonly EpicPlan[];
   readonly issues: IssueIndex;
-}
-
-const MERGE_REQUESTS_PER_PROJECT = 40;
-const MERGE_REQUEST_STATES = new WeightedTable([
-  ['merged', 55],
-  ['opened', 30],
-  ['closed', 15],
-] as const);
-
-export async function writeMergeRequests(context: PeopleContext): Promise<number> {
-  const { db, org, timeline, random } = context;
-  const rows = new ColumnarInsert(db, 'merge_requests', {
-    id: 'int4',
-    root_namespace_id: 'int4',
-    project_id: 'int4',
-    iid: 'int4',
-    author_id: 'int4',
-    title: 'text',
-    state: 'text',
-    source_branch: 'text',
-    target_branch: 'text',
-    can_merge: 'bool',
-    created_at: 'timestamptz',
-    updated_at: 'timestamptz',
-    merged_at: 'timestamptz',
-    merge_user_id: 'int4',
-    closed_at: 'timestamptz',
-    closed_by_id: 'int4',
-  });
-  for (const project of org.projects) {
-    const authors = memberPicker(org, project.groupIndex, AccessLevel.Developer);
-    for (let iid = 1; iid <= MERGE_REQUESTS_PER_PROJECT; iid++) {
-      const span = timeline.createdToMs - timeline.createdFromMs;
-      const createdMs =
-        timeline.createdFromMs + ((iid - 1 + random.next()) / MERGE_REQUESTS_PER_PROJECT) * span;
-      const state = MERGE_REQUEST_STATES.pick(random);
-      const issueLike = issueTitle(random);
-      const title = state === 'opened' && random.chance(0.3) ? `Draft: ${issueLike}` : issueLike;
-      const updatedMs = createdMs + (timeline.nowMs - createdMs) * random.next() ** 2;
-      // Merged or closed when last updated, by a developer of the project.
-      const finishedAt = state === 'opened' ? null : formatTimestamp(updatedMs);
-      const finisher = state === 'opened' ? null : authors.pick(random);
-      rows.add({
-        id: rows.rowCount + 1,
-        root_namespace_id: org.rootId,
-        project_id: project.id,
-        iid,
-        author_id: authors.pick(random),
-        title,
-        state,
-        source_branch: branchName(iid, issueLike),
-        target_branch: 'main',
-        can_merge: state !== 'opened' || random.chance(0.8),
-        created_at: formatTimestamp(createdMs),
-        updated_at: formatTimestamp(updatedMs),
-        merged_at: state === 'merged' ? finishedAt : null,
-        merge_user_id: state === 'merged' ? finisher : null,
-        closed_at: state === 'closed' ? finishedAt : null,
-        closed_by_id: state === 'closed' ? finisher : null,
-      });
-    }
-    await db
-      .updateTable('projects')
-      .set({ last_merge_request_iid: MERGE_REQUESTS_PER_PROJECT })
-      .where('id', '=', project.id)
-      .execute();
-  }
-  await rows.flush();
-  return rows.rowCount;
 }
 
 interface Target {

@@ -135,6 +135,69 @@ export function issueDescription(random: Random): string {
   return random.pick(ISSUE_BODIES);
 }
 
+const MERGE_REQUEST_OPENINGS = [
+  (thing: string, place: string) => `This changes how the ${thing} behaves ${place}.`,
+  (thing: string, place: string) => `Reworks the ${thing} ${place} on top of the shared component.`,
+  (thing: string, place: string) => `Moves the ${thing} ${place} out of the legacy module.`,
+  (thing: string, place: string) => `Adds tests around the ${thing} ${place} before the larger refactor.`,
+  (thing: string, place: string) => `Makes the ${thing} ${place} consistent with the rest of the product.`,
+] as const;
+
+const MERGE_REQUEST_DETAILS = [
+  'The old code path stays behind a feature flag for one release.',
+  'No database migration is needed; existing data keeps working.',
+  'Screenshots of before and after are in the first comment.',
+  'Covered by new unit tests, and the end-to-end suite passes locally.',
+  'The change is small on purpose: the follow-up will remove the workaround.',
+  'Performance is unchanged on the benchmark dataset.',
+  'Reviewed the copy with the UX team last week.',
+] as const;
+
+const TEST_STEPS = [
+  'Enable the feature flag in the admin console',
+  'Open the page with a large account',
+  'Repeat the action in two tabs',
+  'Check the audit log for the new event',
+  'Switch the browser to a slow network',
+] as const;
+
+/**
+ * A merge request's description: what it changes, a detail, sometimes how to test it, then its
+ * closing line (`Closes #12`) or mention, if any.
+ */
+export function mergeRequestDescription(random: Random, closing: string | null): string {
+  const opening = random.pick(MERGE_REQUEST_OPENINGS)(random.pick(ISSUE_THINGS), random.pick(ISSUE_PLACES));
+  let text = `## What does this merge request do?\n\n${opening} ${random.pick(MERGE_REQUEST_DETAILS)}\n`;
+  if (random.chance(0.35)) {
+    const steps = random.sample(TEST_STEPS, random.int(2, 3));
+    text += `\n## How to test\n\n${steps.map((step, index) => `${index + 1}. ${step}`).join('\n')}\n`;
+  }
+  return closing === null ? text : `${text}\n${closing}\n`;
+}
+
+/** GitLab's closing patterns for one or two issues of the same project: `Fixes #3 and #7`. */
+export function closingLine(random: Random, iids: readonly number[]): string {
+  const verb = random.pick(['Closes', 'Fixes', 'Resolves'] as const);
+  const refs = iids.map((iid) => `#${iid}`);
+  if (refs.length < 2) return `${verb} ${refs.join('')}`;
+  return random.chance(0.5) ? `${verb} ${refs.join(' and ')}` : `${verb} ${refs.join(', ')}`;
+}
+
+const REVIEW_NOTES = [
+  'Could we add a test for the empty case?',
+  'Nice cleanup. :thumbsup:',
+  'I pushed a small fix for the typo in the error message.',
+  'This looks good to me once the pipeline is green.',
+  'Should this be behind the feature flag as well?',
+  'Rebased on main, the conflict is resolved.',
+  'Do we need a changelog entry for this?',
+  'Tested locally on Safari and Firefox, works as described.',
+] as const;
+
+export function reviewNoteText(random: Random): string {
+  return random.pick(REVIEW_NOTES);
+}
+
 const NOTES = [
   'I can pick this up next milestone.',
   'Do we have numbers on how many customers hit this?',
