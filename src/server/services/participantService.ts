@@ -1,4 +1,4 @@
-import { can, roleOf } from '../../core/domain/permissions.ts';
+import { can, type Role, roleOf } from '../../core/domain/permissions.ts';
 import type { Executor } from '../db/executor.ts';
 import { findAssigneeIdsOfIssues } from '../db/repositories/issueRepository.ts';
 import { findHighestAccessLevels } from '../db/repositories/memberRepository.ts';
@@ -76,28 +76,37 @@ export async function issueParticipants(
 }
 
 /**
+ * The role each of these users holds in the project (through its groups, or as an administrator),
+ * in one statement: for per-user checks such as GitLab's user.mergeRequestInteraction.
+ */
+export async function projectRolesOf(
+  db: Executor,
+  { namespace }: ProjectInNamespace,
+  users: readonly Pick<UserRow, 'id' | 'is_admin'>[],
+): Promise<Map<number, Role>> {
+  const levels = await findHighestAccessLevels(
+    db,
+    users.map((user) => user.id),
+    namespace.traversal_ids,
+  );
+  return new Map(
+    users.map((user) => [user.id, roleOf({ isAdmin: user.is_admin }, levels.get(user.id) ?? 0)]),
+  );
+}
+
+/**
  * Which of these users could merge in the project (GitLab's user.mergeRequestInteraction.canMerge):
  * a participant who cannot gets the sidebar's warning icon.
  */
 export async function usersWhoCanMerge(
   db: Executor,
-  { project, namespace }: ProjectInNamespace,
+  place: ProjectInNamespace,
   userIds: readonly number[],
 ): Promise<Set<number>> {
-  const ids = [...new Set(userIds)];
-  const [users, levels] = await Promise.all([
-    findUsersByIds(db, ids),
-    findHighestAccessLevels(db, ids, namespace.traversal_ids),
-  ]);
-  const visibility = visibilityOfLevel(project.visibility_level);
+  const visibility = visibilityOfLevel(place.project.visibility_level);
+  const roles = await projectRolesOf(db, place, await findUsersByIds(db, [...new Set(userIds)]));
   return new Set(
-    users
-      .filter((user) =>
-        can(roleOf({ isAdmin: user.is_admin }, levels.get(user.id) ?? 0), 'merge_merge_request', {
-          visibility,
-        }),
-      )
-      .map((user) => user.id),
+    [...roles].filter(([, role]) => can(role, 'merge_merge_request', { visibility })).map(([id]) => id),
   );
 }
 

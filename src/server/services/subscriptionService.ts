@@ -1,7 +1,7 @@
 import type { Executor } from '../db/executor.ts';
 import { isAssignedTo } from '../db/repositories/issueRepository.ts';
 import { findSubscriptionChoice, saveSubscriptionChoice } from '../db/repositories/subscriptionRepository.ts';
-import type { EpicRow, IssueRow } from '../db/schema.ts';
+import type { EpicRow, IssueRow, MergeRequestRow } from '../db/schema.ts';
 import type { AccessContext } from './access.ts';
 import type { Actor } from './actor.ts';
 import { UnauthorizedError } from './errors.ts';
@@ -80,6 +80,41 @@ export async function setIssueSubscription(
     userId: user.id,
     type: 'Issue',
     id: issue.id,
+    subscribed,
+  });
+}
+
+/**
+ * The merge request rule: by choice, else as a participant GitLab counts without notes (its author,
+ * an assignee or a reviewer); `isAssigneeOrReviewer` is asked only when it decides.
+ */
+export async function mergeRequestSubscribedBy(
+  choice: boolean | null | undefined,
+  userId: number,
+  mergeRequest: Pick<MergeRequestRow, 'author_id'>,
+  isAssigneeOrReviewer: () => Promise<boolean>,
+): Promise<boolean> {
+  if (choice !== undefined && choice !== null) return choice;
+  return mergeRequest.author_id === userId || (await isAssigneeOrReviewer());
+}
+
+/**
+ * Turns the actor's notifications for a merge request on or off (GitLab's
+ * `mergeRequestSetSubscription`); the caller has found it readable.
+ */
+export async function setMergeRequestSubscription(
+  db: Executor,
+  access: AccessContext,
+  mergeRequest: MergeRequestRow,
+  subscribed: boolean,
+): Promise<void> {
+  const user = access.actor.user;
+  if (!user) throw new UnauthorizedError();
+  await saveSubscriptionChoice(db, {
+    rootNamespaceId: mergeRequest.root_namespace_id,
+    userId: user.id,
+    type: 'MergeRequest',
+    id: mergeRequest.id,
     subscribed,
   });
 }

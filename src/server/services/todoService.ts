@@ -18,6 +18,7 @@ import type { AccessContext } from './access.ts';
 import type { Actor } from './actor.ts';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from './errors.ts';
 import type { IssueInProject } from './issueService.ts';
+import type { MergeRequestInProject } from './mergeRequests/mergeRequestQueries.ts';
 
 /** The kinds of item a to-do can be about: what the to-do list filters by, as the row stores them. */
 export type TodoTargetType = TodoRow['target_type'];
@@ -76,6 +77,24 @@ export async function addIssueTodo(
     root_namespace_id: issue.root_namespace_id,
     target_type: 'Issue',
     target_id: issue.id,
+    group_id: null,
+    project_id: project.id,
+  });
+}
+
+/** The same for a merge request the actor may read (GitLab's todoCreate on a merge request). */
+export async function addMergeRequestTodo(
+  db: Kysely<Database>,
+  access: AccessContext,
+  { project, namespace, mergeRequest }: MergeRequestInProject,
+  now: Date,
+): Promise<AddedTodo> {
+  const user = requireUser(access);
+  if (!(await access.canInProject('create_todo', project, namespace))) throw new ForbiddenError();
+  return addOwnTodo(db, user, now, {
+    root_namespace_id: mergeRequest.root_namespace_id,
+    target_type: 'MergeRequest',
+    target_id: mergeRequest.id,
     group_id: null,
     project_id: project.id,
   });

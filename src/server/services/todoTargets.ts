@@ -1,16 +1,19 @@
 import type { Executor } from '../db/executor.ts';
 import { findEpicsByIds } from '../db/repositories/epicRepository.ts';
 import { findIssuesByIds } from '../db/repositories/issueRowsRepository.ts';
+import { findMergeRequestsByIds } from '../db/repositories/mergeRequestRepository.ts';
 import { findNamespacesByIds } from '../db/repositories/namespaceRepository.ts';
 import { findNoteTexts } from '../db/repositories/noteRepository.ts';
 import { findProjectsByIds } from '../db/repositories/projectRepository.ts';
 import { findUsersByIds } from '../db/repositories/userRepository.ts';
 import type { EpicRow, NamespaceRow, ProjectRow, TodoRow, UserRow } from '../db/schema.ts';
 import type { IssueInProject } from './issueService.ts';
+import type { MergeRequestInProject } from './mergeRequests/mergeRequestQueries.ts';
 
 /** What a page of to-dos points at, read in one batch per table, each keyed by id. */
 export interface TodoTargets {
   readonly issues: ReadonlyMap<number, IssueInProject>;
+  readonly mergeRequests: ReadonlyMap<number, MergeRequestInProject>;
   readonly epics: ReadonlyMap<number, { readonly epic: EpicRow; readonly group: NamespaceRow }>;
   /** The groups and projects of access requests (`member_access_requested`). */
   readonly groups: ReadonlyMap<number, NamespaceRow>;
@@ -42,14 +45,22 @@ const unique = (ids: Iterable<number>) => [...new Set(ids)];
 export async function findTodoTargets(db: Executor, todos: readonly TodoRow[]): Promise<TodoTargets> {
   const idsOf = (type: TodoRow['target_type']) =>
     unique(todos.filter((todo) => todo.target_type === type).map((todo) => todo.target_id));
-  const [issues, epics, authors, noteTexts] = await Promise.all([
+  const [issues, mergeRequests, epics, authors, noteTexts] = await Promise.all([
     findIssuesByIds(db, idsOf('Issue')),
+    findMergeRequestsByIds(db, idsOf('MergeRequest')),
     findEpicsByIds(db, idsOf('Epic')),
     findUsersByIds(db, unique(todos.map((todo) => todo.author_id))),
     findNoteTexts(db, unique(todos.flatMap((todo) => (todo.note_id === null ? [] : [todo.note_id])))),
   ]);
   const projects = byId(
-    await findProjectsByIds(db, unique([...issues.map((issue) => issue.project_id), ...idsOf('Project')])),
+    await findProjectsByIds(
+      db,
+      unique([
+        ...issues.map((issue) => issue.project_id),
+        ...mergeRequests.map((mergeRequest) => mergeRequest.project_id),
+        ...idsOf('Project'),
+      ]),
+    ),
   );
   const namespaces = byId(
     await findNamespacesByIds(
@@ -66,6 +77,12 @@ export async function findTodoTargets(db: Executor, todos: readonly TodoRow[]): 
     const project = projects.get(issue.project_id);
     const namespace = project && namespaces.get(project.namespace_id);
     if (project && namespace) issueMap.set(issue.id, { project, namespace, issue });
+  }
+  const mergeRequestMap = new Map<number, MergeRequestInProject>();
+  for (const mergeRequest of mergeRequests) {
+    const project = projects.get(mergeRequest.project_id);
+    const namespace = project && namespaces.get(project.namespace_id);
+    if (project && namespace) mergeRequestMap.set(mergeRequest.id, { project, namespace, mergeRequest });
   }
   const epicMap = new Map<number, { epic: EpicRow; group: NamespaceRow }>();
   for (const epic of epics) {
@@ -85,6 +102,7 @@ export async function findTodoTargets(db: Executor, todos: readonly TodoRow[]): 
   }
   return {
     issues: issueMap,
+    mergeRequests: mergeRequestMap,
     epics: epicMap,
     groups,
     projects: projectMap,

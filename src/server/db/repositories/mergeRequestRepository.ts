@@ -1,6 +1,16 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Executor } from '../executor.ts';
-import { type OffsetLimit, orderBySql, type PageWithTotal, pageWithTotal } from '../pagination.ts';
+import {
+  type KeysetOrder,
+  keysetPage,
+  type OffsetLimit,
+  orderBySql,
+  type Page,
+  type PageArgs,
+  type PageSizeLimits,
+  type PageWithTotal,
+  pageWithTotal,
+} from '../pagination.ts';
 import type { Database, MergeRequestRow, MergeRequestState, ReviewerState } from '../schema.ts';
 import { deleteIssuableAttachments } from './issuableAttachments.ts';
 import type { Presence } from './issueFilters.ts';
@@ -26,6 +36,8 @@ export interface MergeRequestFilter {
   readonly authorUsername?: string | undefined;
   readonly assigneeId?: number | undefined;
   readonly assigneeUsername?: string | undefined;
+  /** Assigned to every one of these users (GitLab's `assigneeUsernames`). */
+  readonly assigneeUsernames?: readonly string[] | undefined;
   readonly assignee?: Presence | undefined;
   readonly reviewerId?: number | undefined;
   readonly reviewerUsername?: string | undefined;
@@ -34,6 +46,10 @@ export interface MergeRequestFilter {
   readonly mergeUserUsername?: string | undefined;
   readonly sourceBranch?: string | undefined;
   readonly targetBranch?: string | undefined;
+  /** From one of these source branches (GitLab's `sourceBranches`). */
+  readonly sourceBranches?: readonly string[] | undefined;
+  /** Into one of these target branches (GitLab's `targetBranches`). */
+  readonly targetBranches?: readonly string[] | undefined;
   /** Only drafts (true) or only ready ones (false): GitLab's `wip`. */
   readonly draft?: boolean | undefined;
   readonly createdAfter?: Date | undefined;
@@ -55,9 +71,13 @@ export interface MergeRequestNegations {
   readonly assigneeUsername?: string | undefined;
   readonly reviewerId?: number | undefined;
   readonly reviewerUsername?: string | undefined;
+  /** Assigned to none of these users. */
+  readonly assigneeUsernames?: readonly string[] | undefined;
+  readonly sourceBranches?: readonly string[] | undefined;
+  readonly targetBranches?: readonly string[] | undefined;
 }
 
-export type MergeRequestSortColumn = 'created_at' | 'updated_at' | 'title' | 'merged_at';
+export type MergeRequestSortColumn = 'created_at' | 'updated_at' | 'title' | 'merged_at' | 'closed_at';
 export interface MergeRequestSort {
   readonly column: MergeRequestSortColumn;
   readonly direction: 'asc' | 'desc';
@@ -99,6 +119,11 @@ function peopleConditions(eb: MergeRequestBuilder, filter: MergeRequestFilter): 
   for (const [table, id, username, presence] of people) {
     const who = userCondition(id, username);
     if (who) conditions.push(hasPerson(table, who));
+    if (table === 'merge_request_assignees') {
+      for (const name of filter.assigneeUsernames ?? []) {
+        conditions.push(hasPerson(table, sql<SqlBool>`user_id IN ${userIdNamed(name)}`));
+      }
+    }
     if (presence) {
       const any = hasPerson(table, sql<SqlBool>`true`);
       conditions.push(presence === 'any' ? any : eb.not(any));
@@ -130,6 +155,17 @@ function negations(eb: MergeRequestBuilder, not: MergeRequestNegations): Conditi
   if (assignee) conditions.push(eb.not(hasPerson('merge_request_assignees', assignee)));
   const reviewer = userCondition(not.reviewerId, not.reviewerUsername);
   if (reviewer) conditions.push(eb.not(hasPerson('merge_request_reviewers', reviewer)));
+  for (const name of not.assigneeUsernames ?? []) {
+    conditions.push(
+      eb.not(hasPerson('merge_request_assignees', sql<SqlBool>`user_id IN ${userIdNamed(name)}`)),
+    );
+  }
+  if (not.sourceBranches?.length) {
+    conditions.push(eb('merge_requests.source_branch', 'not in', [...not.sourceBranches]));
+  }
+  if (not.targetBranches?.length) {
+    conditions.push(eb('merge_requests.target_branch', 'not in', [...not.targetBranches]));
+  }
   return conditions;
 }
 
@@ -161,6 +197,13 @@ function conditionsOf(eb: MergeRequestBuilder, filter: MergeRequestFilter): Cond
   if (filter.targetBranch !== undefined) {
     conditions.push(eb('merge_requests.target_branch', '=', filter.targetBranch));
   }
+  // An empty list matches nothing, as GitLab's finder answers an empty array argument.
+  if (filter.sourceBranches) {
+    conditions.push(eb('merge_requests.source_branch', 'in', [...filter.sourceBranches, '']));
+  }
+  if (filter.targetBranches) {
+    conditions.push(eb('merge_requests.target_branch', 'in', [...filter.targetBranches, '']));
+  }
   if (filter.draft !== undefined) conditions.push(filter.draft ? DRAFT_TITLE : eb.not(DRAFT_TITLE));
   const bounds = [
     ['created_at', '>=', filter.createdAfter],
@@ -182,14 +225,36 @@ function filtered(db: Executor, filter: MergeRequestFilter) {
   return db.selectFrom('merge_requests').where((eb) => eb.and(conditionsOf(eb, filter)));
 }
 
-const sortOrder = (sort: MergeRequestSort) => ({
+const sortOrder = (sort: MergeRequestSort): KeysetOrder => ({
   column: `merge_requests.${sort.column}`,
   cursorKey: sort.column,
-  keyType: sort.column === 'title' ? ('text' as const) : ('timestamp' as const),
+  keyType: sort.column === 'title' ? 'text' : 'timestamp',
   direction: sort.direction,
   idColumn: 'merge_requests.id',
   idDirection: sort.direction,
 });
+
+/**
+ * One keyset page of the filtered merge requests (GraphQL's connections): the sort key with NULLS
+ * LAST, then the id, as the offset pages order them.
+ */
+export function listMergeRequestsByKeyset(
+  db: Executor,
+  filter: MergeRequestFilter,
+  sort: MergeRequestSort,
+  args: PageArgs,
+  limits: PageSizeLimits,
+): Promise<Page<MergeRequestRow> & { order: KeysetOrder }> {
+  return keysetPage(filtered(db, filter).selectAll('merge_requests'), sortOrder(sort), args, limits);
+}
+
+/** How many merge requests match the filter in all. */
+export async function countMergeRequests(db: Executor, filter: MergeRequestFilter): Promise<number> {
+  const row = await filtered(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
 
 /** One offset page of the filtered merge requests and how many match in all. */
 export function listMergeRequests(
@@ -370,23 +435,30 @@ export async function findUserIdsOf(
   return byMergeRequest;
 }
 
+/** A reviewer of a merge request: since when, and in what review state. */
+export interface ReviewerRecord {
+  readonly userId: number;
+  readonly state: ReviewerState;
+  readonly createdAt: Date;
+}
+
 /** Each merge request's reviewers with their review state. */
 export async function findReviewersOf(
   db: Executor,
   mergeRequestIds: readonly number[],
-): Promise<Map<number, { userId: number; state: ReviewerState }[]>> {
-  const byMergeRequest = new Map<number, { userId: number; state: ReviewerState }[]>();
+): Promise<Map<number, ReviewerRecord[]>> {
+  const byMergeRequest = new Map<number, ReviewerRecord[]>();
   if (mergeRequestIds.length === 0) return byMergeRequest;
   const rows = await db
     .selectFrom('merge_request_reviewers')
-    .select(['merge_request_id', 'user_id', 'state'])
+    .select(['merge_request_id', 'user_id', 'state', 'created_at'])
     .where('merge_request_id', 'in', [...mergeRequestIds])
     .orderBy('created_at')
     .orderBy('user_id')
     .execute();
   for (const row of rows) {
     const list = byMergeRequest.get(row.merge_request_id) ?? [];
-    list.push({ userId: row.user_id, state: row.state });
+    list.push({ userId: row.user_id, state: row.state, createdAt: row.created_at });
     byMergeRequest.set(row.merge_request_id, list);
   }
   return byMergeRequest;
@@ -430,6 +502,34 @@ export async function setReviewerState(
     .execute();
 }
 
+/** An approval of a merge request: who, and when. */
+export interface ApprovalRecord {
+  readonly userId: number;
+  readonly createdAt: Date;
+}
+
+/** Each merge request's approvals, oldest first. */
+export async function findApprovalRecords(
+  db: Executor,
+  mergeRequestIds: readonly number[],
+): Promise<Map<number, ApprovalRecord[]>> {
+  const byMergeRequest = new Map<number, ApprovalRecord[]>();
+  if (mergeRequestIds.length === 0) return byMergeRequest;
+  const rows = await db
+    .selectFrom('merge_request_approvals')
+    .select(['merge_request_id', 'user_id', 'created_at'])
+    .where('merge_request_id', 'in', [...mergeRequestIds])
+    .orderBy('created_at')
+    .orderBy('user_id')
+    .execute();
+  for (const row of rows) {
+    const list = byMergeRequest.get(row.merge_request_id) ?? [];
+    list.push({ userId: row.user_id, createdAt: row.created_at });
+    byMergeRequest.set(row.merge_request_id, list);
+  }
+  return byMergeRequest;
+}
+
 /** Records an approval; false when the user had already approved. */
 export async function insertApproval(
   db: Executor,
@@ -453,12 +553,14 @@ export async function insertApproval(
 
 /** Withdraws an approval; false when there was none. */
 export async function deleteApproval(db: Executor, mergeRequestId: number, userId: number): Promise<boolean> {
+  // Counted by what came back: PGlite's dialect does not report numDeletedRows.
   const deleted = await db
     .deleteFrom('merge_request_approvals')
     .where('merge_request_id', '=', mergeRequestId)
     .where('user_id', '=', userId)
+    .returning('user_id')
     .executeTakeFirst();
-  return Number(deleted.numDeletedRows) > 0;
+  return deleted !== undefined;
 }
 
 /** The issues a merge request closes, by id, in the order they were linked. */
@@ -537,12 +639,14 @@ export async function deleteClosingIssue(
   mergeRequestId: number,
   issueId: number,
 ): Promise<boolean> {
+  // Counted by what came back: PGlite's dialect does not report numDeletedRows.
   const deleted = await db
     .deleteFrom('merge_requests_closing_issues')
     .where('merge_request_id', '=', mergeRequestId)
     .where('issue_id', '=', issueId)
+    .returning('id')
     .executeTakeFirst();
-  return Number(deleted.numDeletedRows) > 0;
+  return deleted !== undefined;
 }
 
 /** Deletes a merge request; its people, approvals and closing links go by foreign key. */

@@ -11,9 +11,9 @@ import { namespaceVisibleTo, projectVisibleTo, type Viewer } from './visibility.
 const REPORTER = 20;
 
 /**
- * Whether the to-do's target is one its user may still read (GitLab's read_epic / read_issue):
- * a to-do outlives a lost membership or a target made confidential, but it is then neither listed
- * nor counted. The same rule as services/access.ts and issueReadableBy, written as SQL so that
+ * Whether the to-do's target is one its user may still read (GitLab's read_epic, read_issue and
+ * read_merge_request): a to-do outlives a lost membership or a target made confidential, but it is
+ * then neither listed nor counted. The same rule as services/access.ts and issueReadableBy, written as SQL so that
  * lists and counts agree.
  */
 function targetReadable(eb: ExpressionBuilder<Database, 'todos'>, viewer: Viewer): Expression<SqlBool> {
@@ -61,6 +61,23 @@ function targetReadable(eb: ExpressionBuilder<Database, 'todos'>, viewer: Viewer
         ),
       ]),
     );
+  // GitLab's read_merge_request: whoever sees a public or internal project; Reporters and up of a
+  // private one.
+  const mergeRequest = eb
+    .selectFrom('merge_requests')
+    .innerJoin('projects', 'projects.id', 'merge_requests.project_id')
+    .innerJoin('namespaces', 'namespaces.id', 'projects.namespace_id')
+    .select(sql`1`.as('one'))
+    .whereRef('merge_requests.id', '=', 'todos.target_id')
+    .where((inner) => projectVisibleTo(inner as never, viewer))
+    .where((inner) =>
+      inner.or([
+        inner('projects.visibility_level', '>=', 10),
+        reporterIn(
+          sql<SqlBool>`(${inNamespaceChain}) OR (members.source_type = 'Project' AND members.source_id = projects.id)`,
+        ),
+      ]),
+    );
   // An access request's to-do stays readable while its user may still answer it: a group's owners,
   // a project's maintainers (GitLab's admin_group_member and admin_project_member).
   const group = eb
@@ -82,6 +99,7 @@ function targetReadable(eb: ExpressionBuilder<Database, 'todos'>, viewer: Viewer
   return eb.or([
     eb.and([eb('todos.target_type', '=', 'Epic'), eb.exists(epic)]),
     eb.and([eb('todos.target_type', '=', 'Issue'), eb.exists(issue)]),
+    eb.and([eb('todos.target_type', '=', 'MergeRequest'), eb.exists(mergeRequest)]),
     eb.and([eb('todos.target_type', '=', 'Namespace'), eb.exists(group)]),
     eb.and([eb('todos.target_type', '=', 'Project'), eb.exists(project)]),
   ]);

@@ -7,6 +7,7 @@ import type { IssueInProject } from '../../services/issueService.ts';
 import { findTodoTargets, type TodoTargets, todoBody } from '../../services/todoTargets.ts';
 import { presentEpics } from './epicJson.ts';
 import { presentIssues } from './issueJson.ts';
+import { presentMergeRequests } from './mergeRequestJson.ts';
 import { groupJson, projectJson, userBasicJson } from './presenters.ts';
 
 /** A presented issue or epic: GitLab's To-do carries the whole target entity. */
@@ -119,6 +120,18 @@ export async function presentTodos(
   );
   const issueJsonById = new Map(issues.map((found, index) => [found.issue.id, issueJson[index]]));
   const epicJsonById = await presentEpicTargets(db, targets.epics, options);
+  const mergeRequests = [...targets.mergeRequests.values()];
+  const mergeRequestJson = await presentMergeRequests(
+    db,
+    mergeRequests.map((found) => found.mergeRequest),
+    options,
+  );
+  const mergeRequestJsonById = new Map(
+    mergeRequests.map((found, index) => [
+      found.mergeRequest.id,
+      mergeRequestJson[index] as TargetJson | undefined,
+    ]),
+  );
   const { externalUrl } = options;
   return todos.flatMap((todo) => {
     const author = targets.authors.get(todo.author_id);
@@ -128,6 +141,13 @@ export async function presentTodos(
       const json = issueJsonById.get(todo.target_id);
       if (!found || !json) return [];
       const body = todoBody(todo, found.issue.title, (id) => targets.noteTexts.get(id));
+      return [todoJson(todo, found, author, { json, body }, externalUrl)];
+    }
+    if (todo.target_type === 'MergeRequest') {
+      const found = targets.mergeRequests.get(todo.target_id);
+      const json = mergeRequestJsonById.get(todo.target_id);
+      if (!found || !json) return [];
+      const body = todoBody(todo, found.mergeRequest.title, (id) => targets.noteTexts.get(id));
       return [todoJson(todo, found, author, { json, body }, externalUrl)];
     }
     if (todo.target_type === 'Namespace') {

@@ -15,7 +15,7 @@ import {
 import type { IssueRow, MergeRequestRow } from '../../db/schema.ts';
 import type { AccessContext } from '../access.ts';
 import { issueTarget, type NoteAuthorship, writeSystemNotes } from '../discussions/systemNoteService.ts';
-import { ForbiddenError, UnauthorizedError, ValidationError } from '../errors.ts';
+import { ForbiddenError, NotFoundError, UnauthorizedError } from '../errors.ts';
 import { type IssueInProject, readableIssueInProject } from '../issueService.ts';
 import { issueRights } from '../issues/issueCommands.ts';
 import { resolveIssueReferences, resolveMergeRequestReferences } from '../links/referenceResolver.ts';
@@ -148,13 +148,7 @@ export async function linkMergeRequestsToIssue(
     { namespace: located.namespace, project: located },
     references,
   );
-  if (mergeRequests.length === 0) {
-    throw new ValidationError({
-      merge_request: [
-        'No matching merge request found. Make sure that you are adding a valid merge request URL.',
-      ],
-    });
-  }
+  if (mergeRequests.length === 0) throw new NotFoundError('Merge Request');
   await inTransaction(db, async (trx) => {
     for (const { mergeRequest } of mergeRequests) {
       await insertClosingIssues(trx, mergeRequest, [located.issue.id], false);

@@ -5,6 +5,7 @@ import {
   validateTitle,
 } from '../../../core/domain/epicRules.ts';
 import { draftlessTitle, draftTitle, isValidBranchName } from '../../../core/domain/mergeRequests.ts';
+import { issuableReference } from '../../../core/domain/references.ts';
 import { type Executor, inTransaction } from '../../db/executor.ts';
 import {
   deleteMergeRequestRow,
@@ -51,8 +52,22 @@ export interface MergeRequestChanges {
   readonly labels?: readonly string[] | undefined;
   readonly addLabels?: readonly string[] | undefined;
   readonly removeLabels?: readonly string[] | undefined;
+  /** Labels by id (GraphQL's mergeRequestSetLabels): replacing, added or removed. */
+  readonly labelIds?: readonly number[] | undefined;
+  readonly addLabelIds?: readonly number[] | undefined;
+  readonly removeLabelIds?: readonly number[] | undefined;
   readonly assigneeIds?: readonly number[] | undefined;
   readonly reviewerIds?: readonly number[] | undefined;
+}
+
+/**
+ * A second open merge request of the same source and target branches, with GitLab's
+ * validate_branches wording naming the open one (`!12`).
+ */
+export class BranchConflictError extends ConflictError {
+  constructor(readonly openReference: string) {
+    super(`Another open merge request already exists for this source branch: ${openReference}`);
+  }
 }
 
 const METADATA_FIELDS = [
@@ -61,6 +76,9 @@ const METADATA_FIELDS = [
   'labels',
   'addLabels',
   'removeLabels',
+  'labelIds',
+  'addLabelIds',
+  'removeLabelIds',
   'assigneeIds',
   'reviewerIds',
 ] as const satisfies readonly (keyof MergeRequestChanges)[];
@@ -74,7 +92,14 @@ export function validBranch(name: unknown, field: string, errors: FieldErrors): 
 }
 
 const touchesLabels = (changes: MergeRequestChanges): boolean =>
-  [changes.labels, changes.addLabels, changes.removeLabels].some((list) => list !== undefined);
+  [
+    changes.labels,
+    changes.addLabels,
+    changes.removeLabels,
+    changes.labelIds,
+    changes.addLabelIds,
+    changes.removeLabelIds,
+  ].some((list) => list !== undefined);
 
 function validatedChanges(
   changes: MergeRequestChanges,
@@ -103,7 +128,11 @@ function validatedChanges(
   if (changes.squash !== undefined) row.squash = changes.squash;
   if (changes.discussionLocked !== undefined) row.discussion_locked = changes.discussionLocked;
   if (changes.milestoneId !== undefined) row.milestone_id = changes.milestoneId;
-  const labelCount = (changes.labels?.length ?? 0) + (changes.addLabels?.length ?? 0);
+  const labelCount =
+    (changes.labels?.length ?? 0) +
+    (changes.addLabels?.length ?? 0) +
+    (changes.labelIds?.length ?? 0) +
+    (changes.addLabelIds?.length ?? 0);
   if (labelCount > MAX_LABELS_PER_REQUEST)
     errors.labels = [`are too many (maximum is ${MAX_LABELS_PER_REQUEST})`];
   if ((changes.assigneeIds?.length ?? 0) > MAX_ASSIGNEES) {
@@ -175,23 +204,29 @@ export async function updateMergeRequest(
   });
 }
 
+/** Labels by title (created in the project's group when missing) or by id. */
 async function applyLabels(
   db: Executor,
   { namespace, project }: ProjectInNamespace,
   mergeRequest: MergeRequestRow,
-  changes: Pick<MergeRequestChanges, 'labels' | 'addLabels' | 'removeLabels'>,
+  changes: MergeRequestChanges,
   exclusiveScopes: boolean,
 ): Promise<void> {
   if (!touchesLabels(changes)) return;
   const byTitles = (titles: readonly string[] | undefined) =>
     titles ? labelIdsForTitles(db, namespace, titles, project.id) : Promise.resolve([]);
+  const replaced = changes.labels ?? changes.labelIds;
   await resolveLabelChanges(
     db,
     namespace,
     { type: 'MergeRequest', id: mergeRequest.id },
     {
-      replaceWith: changes.labels === undefined ? undefined : await byTitles(changes.labels),
-      add: await byTitles(changes.addLabels),
+      replaceWith:
+        replaced === undefined
+          ? undefined
+          : [...(changes.labelIds ?? []), ...(await byTitles(changes.labels))],
+      add: [...(changes.addLabelIds ?? []), ...(await byTitles(changes.addLabels))],
+      remove: changes.removeLabelIds,
       removeTitles: changes.removeLabels,
     },
     { projectId: project.id, exclusiveScopes },
@@ -278,9 +313,8 @@ export async function createMergeRequest(
   const exclusiveScopes =
     canAdmin && input.labels !== undefined && (await access.hasFeature(place.namespace, 'scoped_labels'));
   return inTransaction(db, async (trx) => {
-    if (await findOpenMergeRequestOfBranches(trx, place.project.id, sourceBranch!, targetBranch!)) {
-      throw new ConflictError('Another open merge request already exists for this source branch');
-    }
+    const open = await findOpenMergeRequestOfBranches(trx, place.project.id, sourceBranch!, targetBranch!);
+    if (open) throw new BranchConflictError(issuableReference('merge_request', open.iid, '', false));
     const milestoneId = canAdmin ? input.milestoneId : undefined;
     if (milestoneId !== undefined) await checkMilestone(trx, place, milestoneId);
     const created = await insertMergeRequest(trx, {

@@ -34,10 +34,28 @@ export class MergeBlockedError extends ServiceError {
   }
 }
 
-/** The `sha` given is not the source branch's head. */
+/** The `sha` given is not the source branch's head; `head` is what it is (GitLab's API names it). */
 export class ShaMismatchError extends ConflictError {
-  constructor() {
+  constructor(readonly head: string) {
     super('SHA does not match HEAD of source branch');
+  }
+}
+
+/**
+ * The actor may approve merge requests in the project but not this one: they wrote it (GitLab's
+ * merge_requests_author_approval is off) or it is no longer open. GitLab's eligibility check, which
+ * its REST API answers 401 rather than the policy's 403.
+ */
+export class ApprovalNotEligibleError extends ForbiddenError {
+  constructor() {
+    super('You are not eligible to approve this merge request');
+  }
+}
+
+/** A second approval by the same user (GitLab's REST API answers it 401). */
+export class AlreadyApprovedError extends ConflictError {
+  constructor() {
+    super('You have already approved this merge request');
   }
 }
 
@@ -81,7 +99,9 @@ export async function mergeMergeRequest(
     if (!current) throw new NotFoundError('Merge Request');
     const status = mergeStatusOf(current);
     if (status !== 'mergeable') throw new MergeBlockedError(status);
-    if (options.sha !== undefined && options.sha !== headSha(current)) throw new ShaMismatchError();
+    if (options.sha !== undefined && options.sha !== headSha(current)) {
+      throw new ShaMismatchError(headSha(current));
+    }
     const now = access.now();
     const merged = await updateMergeRequestRow(trx, current.id, current.lock_version, {
       state: 'merged',
@@ -102,8 +122,9 @@ export async function mergeMergeRequest(
 
 /**
  * Approves (GitLab's approve): Developers and up who did not write it, while it is open; one approval
- * per user (a second is a 401 in GitLab's API, a ConflictError here for the route to map). A reviewer
- * who approves is marked approved.
+ * per user (a second is an AlreadyApprovedError, a 401 in GitLab's API). Without the right a
+ * ForbiddenError; the author, or a merge request no longer open, an ApprovalNotEligibleError. A
+ * reviewer who approves is marked approved.
  */
 export async function approveMergeRequest(
   db: Executor,
@@ -113,14 +134,19 @@ export async function approveMergeRequest(
 ): Promise<void> {
   const user = access.actor.user;
   if (!user) throw new UnauthorizedError();
-  if (!(await mergeRequestRights(access, located)).canApprove) throw new ForbiddenError();
-  if (located.mergeRequest.state !== 'opened') throw new ForbiddenError();
-  if (options.sha !== undefined && options.sha !== headSha(located.mergeRequest))
-    throw new ShaMismatchError();
+  const rights = await mergeRequestRights(access, located);
+  // The author has the policy (they may update it) but not the eligibility; anyone else without
+  // canApprove lacks the policy.
+  const mayApproveHere =
+    rights.canApprove || (located.mergeRequest.author_id === user.id && rights.canUpdate);
+  if (!mayApproveHere) throw new ForbiddenError();
+  if (!rights.canApprove || located.mergeRequest.state !== 'opened') throw new ApprovalNotEligibleError();
+  const head = headSha(located.mergeRequest);
+  if (options.sha !== undefined && options.sha !== head) throw new ShaMismatchError(head);
   await inTransaction(db, async (trx) => {
     const now = access.now();
     if (!(await insertApproval(trx, located.mergeRequest, user.id, now))) {
-      throw new ConflictError('You have already approved this merge request');
+      throw new AlreadyApprovedError();
     }
     await setReviewerState(trx, located.mergeRequest.id, user.id, 'approved');
     await writeSystemNotes(trx, mergeRequestTarget(located.mergeRequest), { authorId: user.id, now }, [
@@ -130,7 +156,7 @@ export async function approveMergeRequest(
   });
 }
 
-/** Withdraws the actor's approval (GitLab's unapprove); a ConflictError when there was none. */
+/** Withdraws the actor's approval (GitLab's unapprove); a NotFoundError when there was none. */
 export async function unapproveMergeRequest(
   db: Executor,
   access: AccessContext,

@@ -1,10 +1,12 @@
 import type { Executor } from '../../db/executor.ts';
-import type { OffsetLimit, PageWithTotal } from '../../db/pagination.ts';
+import type { OffsetLimit, PageArgs, PageSizeLimits, PageWithTotal } from '../../db/pagination.ts';
 import {
+  countMergeRequests,
   countMergeRequestsByState,
   findMergeRequestById,
   findMergeRequestByIid,
   listMergeRequests,
+  listMergeRequestsByKeyset,
   type MergeRequestFilter,
   type MergeRequestSort,
 } from '../../db/repositories/mergeRequestRepository.ts';
@@ -13,9 +15,12 @@ import { findProjectById } from '../../db/repositories/projectRepository.ts';
 import type { MergeRequestRow, MergeRequestState } from '../../db/schema.ts';
 import { fitsSqlInteger } from '../../db/sqlInteger.ts';
 import type { AccessContext } from '../access.ts';
-import { NotFoundError } from '../errors.ts';
+import { ForbiddenError, NotFoundError } from '../errors.ts';
 import { type IssueListPlace, projectsAt } from '../issueListService.ts';
 import type { ProjectInNamespace } from '../issueService.ts';
+
+/** A list's order: a column and a direction (GitLab's MergeRequestSort). */
+export type MergeRequestListSort = MergeRequestSort;
 
 /** A merge request with its project and the project's namespace. */
 export interface MergeRequestInProject extends ProjectInNamespace {
@@ -61,7 +66,9 @@ function filterOf(
 
 /**
  * One page of the merge requests at a place (a project, a group and its subgroups, or every project
- * the signed-in user sees) that the actor may read, and the total.
+ * the signed-in user sees) that the actor may read, and the total. A project the actor sees but
+ * whose merge requests they may not read (a Guest of a private one) is a ForbiddenError, as GitLab's
+ * `authorize! :read_merge_request`; groups and the instance leave such projects out.
  */
 export async function listMergeRequestsAt(
   db: Executor,
@@ -72,7 +79,26 @@ export async function listMergeRequestsAt(
   page: OffsetLimit,
 ): Promise<PageWithTotal<MergeRequestRow>> {
   const projectIds = await mergeRequestProjectIds(access, await projectsAt(db, access, place));
+  if (place.kind === 'project' && projectIds.length === 0) throw new ForbiddenError();
   return listMergeRequests(db, filterOf(access, projectIds, params), sort, page);
+}
+
+/**
+ * One keyset page of the merge requests the actor may read in these projects (GraphQL's
+ * connections), and the total on demand.
+ */
+export async function listMergeRequestsConnection(
+  db: Executor,
+  access: AccessContext,
+  projects: readonly ProjectInNamespace[],
+  params: MergeRequestListParams,
+  sort: MergeRequestSort,
+  args: PageArgs,
+  limits: PageSizeLimits,
+) {
+  const filter = filterOf(access, await mergeRequestProjectIds(access, projects), params);
+  const page = await listMergeRequestsByKeyset(db, filter, sort, args, limits);
+  return { ...page, count: () => countMergeRequests(db, filter) };
 }
 
 /** The tab counts of a merge request list: how many match in each state. */
