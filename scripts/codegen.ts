@@ -116,6 +116,8 @@ await write(
           'WorkItemWidget',
           'GroupMemberConnection',
           'MemberInterfaceConnection',
+          'MergeRequestPermissions',
+          'UserMergeRequestInteraction',
         ]
           .map((type) => [type, `../models.ts#${type}Model`])
           .concat([
@@ -129,6 +131,15 @@ await write(
             ['AccessLevel', '../models.ts#AccessLevelModel'],
             ['EpicDescendantWeights', '../models.ts#EpicStatsModel'],
             ['EpicHealthStatus', '../models.ts#EpicStatsModel'],
+            // A user on a merge request: the user's row and the merge request it interacts with.
+            ...['Author', 'Assignee', 'Reviewer', 'Participant'].map((role) => [
+              `MergeRequest${role}`,
+              '../models.ts#MergeRequestUserModel',
+            ]),
+            ...['Assignee', 'Reviewer', 'Participant'].map((role) => [
+              `MergeRequest${role}Connection`,
+              '../models.ts#MergeRequestUserConnectionModel',
+            ]),
             ...WORK_ITEM_WIDGETS.map((type) => [type, '../models.ts#WorkItemWidgetModel']),
           ]),
       ),

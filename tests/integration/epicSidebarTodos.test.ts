@@ -156,10 +156,10 @@ describe.each(BACKENDS)('the epic sidebar to-do (%s)', (backend) => {
       expect(refused.body.errors?.[0]?.message).toMatch(NOT_AVAILABLE);
       expect(await todoRows(person, epic.numericId)).toEqual([]);
     }
-    // Epics, issues and work items take to-dos; anything else is refused before it runs.
+    // Epics, issues, work items and merge requests take to-dos; anything else is refused before it runs.
     const wrongKind = await as('reporter').graphql(TODO_CREATE, { targetId: 'gid://gitlab/Milestone/1' });
     expect(wrongKind.body.errors?.[0]?.message).toContain(
-      'gid://gitlab/Milestone/1 is not a valid ID for Epic, Issue, WorkItem.',
+      'gid://gitlab/Milestone/1 is not a valid ID for Epic, Issue, WorkItem, MergeRequest.',
     );
     const malformed = await as('reporter').graphql(TODO_MARK_DONE, { todoId: 'todo-1' });
     expect(malformed.body.errors?.[0]?.message).toContain('todo-1 is not a valid GitLab ID.');

@@ -58,6 +58,7 @@ import type {
 } from '../db/schema.ts';
 import { readUserStatuses } from '../services/userStatusService.ts';
 import { BatchLoader } from './batchLoader.ts';
+import { createMergeRequestLoaders } from './loaders/mergeRequestLoaders.ts';
 
 /** Key of an epic's or issue's notes: its type, id, and whether the reader sees internal notes. */
 export function noteableKey(
@@ -151,8 +152,18 @@ export function createLoaders(
     async (ids) => byId(await findNamespacesByIds(db, ids)),
     null,
   );
+  const project = new BatchLoader<number, ProjectRow | null>(
+    async (ids) => byId(await findProjectsByIds(db, ids)),
+    null,
+  );
+  const user = new BatchLoader<number, UserRow | null>(
+    async (ids) => byId(await findUsersByIds(db, ids)),
+    null,
+  );
   return {
-    user: new BatchLoader<number, UserRow | null>(async (ids) => byId(await findUsersByIds(db, ids)), null),
+    /** Merge requests and their relations (loaders/mergeRequestLoaders.ts). */
+    mergeRequests: createMergeRequestLoaders(db, viewerId, { project, namespace, user }),
+    user,
     userStatus: new BatchLoader<number, UserStatus | null>((ids) => readUserStatuses(db, ids, now()), null),
     namespace,
     /**
@@ -164,10 +175,7 @@ export function createLoaders(
       for (const group of contents.groups) namespace.prime(group.id, group);
       return contents;
     }),
-    project: new BatchLoader<number, ProjectRow | null>(
-      async (ids) => byId(await findProjectsByIds(db, ids)),
-      null,
-    ),
+    project,
     epic,
     /**
      * Issues by id, unchecked: for rows already filtered to what the viewer may read (a to-do's

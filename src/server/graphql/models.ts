@@ -17,6 +17,10 @@ import type {
 import type { NoteablePolicy } from '../services/discussions/noteable.ts';
 import type { IssueInProject } from '../services/issueService.ts';
 import type { MemberView } from '../services/memberService.ts';
+import type {
+  MergeRequestInProject,
+  MergeRequestRights,
+} from '../services/mergeRequests/mergeRequestQueries.ts';
 import type { IssueInEpicRow } from '../services/tree/epicTreeService.ts';
 import type { Connection } from './connection.ts';
 import type { WorkItemWidgetType } from './generated/resolvers.ts';
@@ -38,6 +42,22 @@ export type MilestoneConnectionModel = Connection<MilestoneRow>;
 export type LabelConnectionModel = Connection<LabelRow>;
 export type UserCoreConnectionModel = Connection<UserRow>;
 export type MergeRequestConnectionModel = Connection<MergeRequestRow>;
+/**
+ * A user as the author, an assignee, a reviewer or a participant of a merge request: the user's row,
+ * with the merge request its `mergeRequestInteraction` is about.
+ */
+export type MergeRequestUserModel = UserRow & { readonly interactsWith: MergeRequestRow };
+export type MergeRequestUserConnectionModel = Connection<MergeRequestUserModel>;
+/** A user's relation to one merge request. */
+export interface UserMergeRequestInteractionModel {
+  readonly user: UserRow;
+  readonly mergeRequest: MergeRequestRow;
+}
+/** A merge request with its place, and what the current user may do to it. */
+export interface MergeRequestPermissionsModel {
+  readonly located: MergeRequestInProject;
+  readonly rights: MergeRequestRights;
+}
 /** A member as the members lists read it, with where the membership is held. */
 export type MemberModel = MemberView;
 export type AccessLevelModel = number;

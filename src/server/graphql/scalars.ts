@@ -78,8 +78,9 @@ export const scalarResolvers = {
   Date: dateScalar(parseDate),
   ISO8601Date: dateScalar(parseDate),
   TodoID: globalIdScalar(['Todo']),
-  // GitLab takes to-dos on issues, merge requests, designs and more; here epics are the only target.
-  TodoableID: globalIdScalar(['Epic', 'Issue', 'WorkItem']),
+  // GitLab takes to-dos on issues, merge requests, designs and more; here epics, issues (and their
+  // work items) and merge requests.
+  TodoableID: globalIdScalar(['Epic', 'Issue', 'WorkItem', 'MergeRequest']),
   EpicID: globalIdScalar(['Epic']),
   EpicTreeSortingID: globalIdScalar(['Epic', 'EpicIssue']),
   NoteableID: globalIdScalar(['Epic', 'Issue', 'WorkItem']),

@@ -20,7 +20,19 @@ import { Issue, IssuePermissions } from './issue.ts';
 import { issueMutations } from './issueMutations.ts';
 import { Label } from './label.ts';
 import { groupMemberFields, memberResolvers, projectMemberFields } from './members.ts';
-import { MergeRequest } from './mergeRequest.ts';
+import {
+  MergeRequest,
+  MergeRequestPermissions,
+  mergeRequestUserTypes,
+  UserMergeRequestInteraction,
+} from './mergeRequest.ts';
+import {
+  currentUserMergeRequestFields,
+  groupMergeRequestFields,
+  projectMergeRequestFields,
+  queryMergeRequestFields,
+} from './mergeRequestLists.ts';
+import { mergeRequestMutations } from './mergeRequestMutations.ts';
 import { Milestone } from './milestone.ts';
 import { Mutation } from './mutations.ts';
 import {
@@ -51,7 +63,7 @@ import { workItemResolvers, workItemTypes } from './workItem.ts';
 import { workItemMutations } from './workItemMutations.ts';
 
 export const resolvers: Resolvers = {
-  Query,
+  Query: { ...Query, ...queryMergeRequestFields },
   Mutation: {
     ...Mutation,
     ...epicSidebarMutations,
@@ -61,10 +73,16 @@ export const resolvers: Resolvers = {
     ...noteMutations,
     ...timelineEventMutations,
     ...workItemMutations,
+    ...mergeRequestMutations,
   },
-  Group: { ...Group, ...groupMemberFields },
+  Group: { ...Group, ...groupMemberFields, ...groupMergeRequestFields },
   GroupPermissions,
-  Project: { ...Project, ...timelineEventProjectFields, ...projectMemberFields },
+  Project: {
+    ...Project,
+    ...timelineEventProjectFields,
+    ...projectMemberFields,
+    ...projectMergeRequestFields,
+  },
   ...memberResolvers,
   TimelineEventType,
   TimelineEventTagType,
@@ -102,8 +120,11 @@ export const resolvers: Resolvers = {
   Milestone,
   Label,
   MergeRequest,
+  MergeRequestPermissions,
+  UserMergeRequestInteraction,
+  ...mergeRequestUserTypes,
   UserCore,
-  CurrentUser: { ...CurrentUser, ...currentUserTodoFields },
+  CurrentUser: { ...CurrentUser, ...currentUserTodoFields, ...currentUserMergeRequestFields },
   User,
   Todo,
   Todoable,

@@ -8,11 +8,7 @@ import {
   listIssuesConnection,
 } from '../../services/issueService.ts';
 import { milestoneIdsTitledInProject } from '../../services/milestoneService.ts';
-import {
-  listProjectLabels,
-  listProjectMergeRequests,
-  listProjectMilestones,
-} from '../../services/projectContentService.ts';
+import { listProjectLabels, listProjectMilestones } from '../../services/projectContentService.ts';
 import { keysetConnection, offsetConnection, PAGE_LIMITS } from '../connection.ts';
 import type { GraphQLContext } from '../context.ts';
 import type { ProjectResolvers } from '../generated/resolvers.ts';
@@ -106,12 +102,6 @@ export const Project: ProjectResolvers = {
       PAGE_LIMITS,
     );
     return keysetConnection(page, (issue) => issue[sort.column], page.count);
-  },
-  mergeRequests: async (project, args, context) => {
-    const place = await located(project, context);
-    return offsetConnection(args, PAGE_LIMITS.maxPageSize, (page) =>
-      listProjectMergeRequests(context.db, context.access, place, { state: args.state ?? undefined }, page),
-    );
   },
   milestones: (project, args, context) =>
     offsetConnection(args, PAGE_LIMITS.maxPageSize, (page) =>

@@ -1,14 +1,21 @@
 import { GraphQLError } from 'graphql';
 import { namesIssueRow, parseGlobalId, toGlobalId } from '../../../core/domain/gid.ts';
 import { todoActionName, todoActionOfName } from '../../../core/domain/todos.ts';
-import { accessRequestsPath, epicWebPath, issueOrTaskWebPath } from '../../../core/domain/webPaths.ts';
-import type { EpicRow, IssueRow, NamespaceRow, ProjectRow } from '../../db/schema.ts';
+import {
+  accessRequestsPath,
+  epicWebPath,
+  issueOrTaskWebPath,
+  mergeRequestWebPath,
+} from '../../../core/domain/webPaths.ts';
+import type { EpicRow, IssueRow, MergeRequestRow, NamespaceRow, ProjectRow } from '../../db/schema.ts';
 import { findReadableEpic } from '../../services/epics/epicQueries.ts';
 import { NotFoundError } from '../../services/errors.ts';
 import { findReadableIssueByIdOrNull } from '../../services/issueService.ts';
+import { findReadableMergeRequestByIdOrNull } from '../../services/mergeRequests/mergeRequestQueries.ts';
 import {
   addEpicTodo,
   addIssueTodo,
+  addMergeRequestTodo,
   listOwnTodos,
   markAllOwnTodosDone,
   markOwnTodoDone,
@@ -46,6 +53,7 @@ function targetTypesOf(types: readonly TodoTargetEnum[]): TodoTargetType[] {
 type TodoTarget =
   | { readonly kind: 'epic'; readonly epic: EpicRow }
   | { readonly kind: 'issue'; readonly issue: IssueRow }
+  | { readonly kind: 'mergeRequest'; readonly mergeRequest: MergeRequestRow }
   | { readonly kind: 'group'; readonly group: NamespaceRow }
   | { readonly kind: 'project'; readonly project: ProjectRow };
 
@@ -71,6 +79,11 @@ async function targetOf(todo: TodoModel, { loaders }: GraphQLContext): Promise<T
       if (!project) throw lost();
       return { kind: 'project', project };
     }
+    case 'MergeRequest': {
+      const mergeRequest = await loaders.mergeRequests.byId.load(todo.target_id);
+      if (!mergeRequest) throw lost();
+      return { kind: 'mergeRequest', mergeRequest };
+    }
     default: {
       const issue = await loaders.issue.load(todo.target_id);
       if (!issue) throw lost();
@@ -86,6 +99,8 @@ function targetTitleOf(target: TodoTarget): string {
       return target.epic.title;
     case 'issue':
       return target.issue.title;
+    case 'mergeRequest':
+      return target.mergeRequest.title;
     case 'group':
       return target.group.full_path;
     case 'project':
@@ -105,6 +120,11 @@ async function targetPathOf(todo: TodoModel, context: GraphQLContext): Promise<s
       if (!project) throw new Error(`Issue ${target.issue.id} lost its project`);
       return issueOrTaskWebPath(project.full_path, target.issue.iid, target.issue.issue_type);
     }
+    case 'mergeRequest': {
+      const project = await context.loaders.project.load(target.mergeRequest.project_id);
+      if (!project) throw new Error(`Merge request ${target.mergeRequest.id} lost its project`);
+      return mergeRequestWebPath(project.full_path, target.mergeRequest.iid);
+    }
     case 'epic': {
       const group = await context.loaders.namespace.load(target.epic.group_id);
       if (!group) throw new Error(`Epic ${target.epic.id} lost its group`);
@@ -120,9 +140,11 @@ async function targetPathOf(todo: TodoModel, context: GraphQLContext): Promise<s
 export const Todoable: TodoableResolvers = {
   __resolveType: (target) =>
     'iid' in target
-      ? 'project_id' in target
-        ? 'Issue'
-        : 'Epic'
+      ? 'source_branch' in target
+        ? 'MergeRequest'
+        : 'project_id' in target
+          ? 'Issue'
+          : 'Epic'
       : 'namespace_id' in target
         ? 'Project'
         : 'Group',
@@ -141,6 +163,8 @@ export const Todo: TodoResolvers = {
         return target.epic;
       case 'issue':
         return target.issue;
+      case 'mergeRequest':
+        return target.mergeRequest;
       case 'group':
         return target.group;
       case 'project':
@@ -213,11 +237,23 @@ async function addTodoOnIssue(context: GraphQLContext, id: number) {
   return (await addIssueTodo(context.db, context.access, located, context.now())).todo;
 }
 
+/** A merge request the actor may not read is as missing as one that does not exist. */
+async function addTodoOnMergeRequest(context: GraphQLContext, id: number) {
+  const located = await findReadableMergeRequestByIdOrNull(context.db, context.access, id);
+  if (!located) throw new NotFoundError('Merge Request');
+  return (await addMergeRequestTodo(context.db, context.access, located, context.now())).todo;
+}
+
+const namesMergeRequest = (gid: string) => gid.startsWith('gid://gitlab/MergeRequest/');
+
 /** The item `todosMarkAllDone` narrows to, if the caller may read it; GitLab's error otherwise. */
 async function readableTargetOf(context: GraphQLContext, targetId: string) {
   const id = idOf(targetId);
   try {
-    if (namesIssueRow(targetId)) {
+    if (namesMergeRequest(targetId)) {
+      if (await findReadableMergeRequestByIdOrNull(context.db, context.access, id))
+        return { type: 'MergeRequest' as const, id };
+    } else if (namesIssueRow(targetId)) {
       if (await findReadableIssueByIdOrNull(context.db, context.access, id))
         return { type: 'Issue' as const, id };
     } else {
@@ -237,9 +273,12 @@ export const todoMutations: Pick<
   todoCreate: async (_parent, { input }, context) => {
     requireWriteAccess(context);
     return payloadErrors(async () => {
-      const todo = namesIssueRow(String(input.targetId))
-        ? await addTodoOnIssue(context, idOf(input.targetId))
-        : await addTodoOnEpic(context, idOf(input.targetId));
+      const targetId = String(input.targetId);
+      const todo = namesMergeRequest(targetId)
+        ? await addTodoOnMergeRequest(context, idOf(targetId))
+        : namesIssueRow(targetId)
+          ? await addTodoOnIssue(context, idOf(targetId))
+          : await addTodoOnEpic(context, idOf(targetId));
       return { clientMutationId: input.clientMutationId ?? null, todo, errors: [] };
     });
   },

@@ -5,7 +5,7 @@ import type { GraphQLContext } from '../context.ts';
 import type { CurrentUserResolvers, UserCoreResolvers, UserResolvers } from '../generated/resolvers.ts';
 import type { UserModel } from '../models.ts';
 
-const userFields = {
+export const userFields = {
   id: (user: UserModel) => toGlobalId('User', user.id),
   avatarUrl: () => null,
   webUrl: (user: UserModel, _args: unknown, { config }: { config: { externalUrl: string } }) =>
