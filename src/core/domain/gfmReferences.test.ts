@@ -16,6 +16,14 @@ describe('scanReferences', () => {
     ]);
   });
 
+  it('finds merge requests, not exclamations', () => {
+    expect(scan('Fixed in !12 and acme/web!3. Great!!4 (!5)')).toEqual([
+      ['!12', { kind: 'merge_request', path: null, iid: 12 }],
+      ['acme/web!3', { kind: 'merge_request', path: 'acme/web', iid: 3 }],
+      ['!5', { kind: 'merge_request', path: null, iid: 5 }],
+    ]);
+  });
+
   it('stops at punctuation around a reference', () => {
     expect(scan('(#12) #13. #14, "#15" [#16]').map(([text]) => text)).toEqual([
       '#12',

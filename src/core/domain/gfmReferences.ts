@@ -1,6 +1,7 @@
 /**
  * GitLab-flavoured references in running text, as GitLab's reference filters find them: `#12` and
- * `group/project#12` (issues), `&5` and `group/path&5` (epics), `~bug`, `~"two words"` and `~12`
+ * `group/project#12` (issues), `&5` and `group/path&5` (epics), `!3` and `group/project!3` (merge
+ * requests), `~bug`, `~"two words"` and `~12`
  * (labels by title or id), `%v1.0`, `%"two words"` and `%3` (milestones by title or iid), and
  * `@username` / `@group/path` mentions. Pure scanning: whether a reference names anything, and
  * whether the reader may see it, is the server's question.
@@ -11,6 +12,7 @@
 export type GfmReference =
   | { readonly kind: 'issue'; readonly path: string | null; readonly iid: number }
   | { readonly kind: 'epic'; readonly path: string | null; readonly iid: number }
+  | { readonly kind: 'merge_request'; readonly path: string | null; readonly iid: number }
   | { readonly kind: 'label'; readonly title: string }
   | { readonly kind: 'label'; readonly id: number }
   | { readonly kind: 'milestone'; readonly title: string }
@@ -43,12 +45,13 @@ const USERNAME = String.raw`[A-Za-z0-9_][A-Za-z0-9_.\-]*(?:/[A-Za-z0-9_][A-Za-z0
  */
 const REFERENCE = new RegExp(
   [
-    String.raw`(?<![\w@/.\-&#~%])(?:`,
+    String.raw`(?<![\w@/.\-&#~%!])(?:`,
     `(?:(${PATH})?#(${NUMBER})(?![A-Za-z0-9_]))`,
     `|(?:(${PATH})?&(${NUMBER})(?![A-Za-z0-9_]))`,
     `|(?:~(?:(${NUMBER})(?![A-Za-z0-9_&?.\\-:])|${QUOTED}|(${WORD})))`,
     `|(?:%(?:(${NUMBER})(?![A-Za-z0-9_&?.\\-:])|${QUOTED}|(${WORD})))`,
     `|(?:@(${USERNAME}))`,
+    `|(?:(${PATH})?!(${NUMBER})(?![A-Za-z0-9_]))`,
     ')',
   ].join(''),
   'g',
@@ -66,12 +69,12 @@ function referenceOf(
   groups: readonly (string | undefined)[],
 ): { reference: GfmReference; trim: number } | null {
   const [, issuePath, issueIid, epicPath, epicIid, labelId, labelQuoted, labelWord] = groups;
-  const [milestoneIid, milestoneQuoted, milestoneWord, username] = groups.slice(8);
-  const numbered = (kind: 'issue' | 'epic', path: string | undefined, digits: string) => {
+  const [milestoneIid, milestoneQuoted, milestoneWord, username, mergeRequestPath, mergeRequestIid] =
+    groups.slice(8);
+  const numbered = (kind: 'issue' | 'epic' | 'merge_request', path: string | undefined, digits: string) => {
     const iid = safeNumber(digits);
     if (iid === null) return null;
-    const reference: GfmReference =
-      kind === 'issue' ? { kind, path: path ?? null, iid } : { kind, path: path ?? null, iid };
+    const reference: GfmReference = { kind, path: path ?? null, iid };
     return { reference, trim: 0 };
   };
   const word = (text: string) => {
@@ -80,6 +83,7 @@ function referenceOf(
   };
   if (issueIid !== undefined) return numbered('issue', issuePath, issueIid);
   if (epicIid !== undefined) return numbered('epic', epicPath, epicIid);
+  if (mergeRequestIid !== undefined) return numbered('merge_request', mergeRequestPath, mergeRequestIid);
   if (labelId !== undefined) {
     const id = safeNumber(labelId);
     return id === null ? null : { reference: { kind: 'label', id }, trim: 0 };
@@ -126,6 +130,7 @@ export function referenceKey(reference: GfmReference): string {
   switch (reference.kind) {
     case 'issue':
     case 'epic':
+    case 'merge_request':
       return `${reference.kind}:${(reference.path ?? '').toLowerCase()}:${reference.iid}`;
     case 'label':
     case 'milestone':

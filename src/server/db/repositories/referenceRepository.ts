@@ -1,6 +1,14 @@
 import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Executor } from '../executor.ts';
-import type { Database, EpicRow, IssueRow, LabelRow, MilestoneRow, NamespaceRow } from '../schema.ts';
+import type {
+  Database,
+  EpicRow,
+  IssueRow,
+  LabelRow,
+  MergeRequestRow,
+  MilestoneRow,
+  NamespaceRow,
+} from '../schema.ts';
 import { type IssueReader, issueReadableBy } from './issueRepository.ts';
 import { type EpicVisibility, epicVisibleTo, namespaceVisibleTo, type Viewer } from './visibility.ts';
 
@@ -46,6 +54,27 @@ export function findReadableIssuesByIids(
     ])
     .where(iidsIn('issues.project_id', 'issues.iid', wanted))
     .where(issueReadableBy(reader))
+    .execute();
+}
+
+export type ReferencedMergeRequest = Pick<MergeRequestRow, 'id' | 'project_id' | 'iid' | 'title' | 'state'>;
+
+/** The merge requests with these iids in these projects (the caller kept only readable projects). */
+export function findMergeRequestsByIids(
+  db: Executor,
+  wanted: readonly IidsIn[],
+): Promise<ReferencedMergeRequest[]> {
+  if (wanted.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('merge_requests')
+    .select([
+      'merge_requests.id',
+      'merge_requests.project_id',
+      'merge_requests.iid',
+      'merge_requests.title',
+      'merge_requests.state',
+    ])
+    .where(iidsIn('merge_requests.project_id', 'merge_requests.iid', wanted))
     .execute();
 }
 

@@ -46,6 +46,7 @@ const REFERENCE_LINK_CLASSES = [
   'gfm',
   'gfm-issue',
   'gfm-epic',
+  'gfm-merge_request',
   'gfm-milestone',
   'gfm-label',
   'gfm-project_member',

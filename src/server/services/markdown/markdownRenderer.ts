@@ -17,7 +17,7 @@ import { type TaskListEnv, taskListsPlugin } from './taskLists.ts';
  * Bumped whenever the same source would render differently, so that anything keyed on rendered
  * output (the realtime_changes ETag) goes stale with a deploy.
  */
-export const MARKDOWN_RENDERER_VERSION = 2;
+export const MARKDOWN_RENDERER_VERSION = 3;
 
 /** A description rendered for display. */
 export interface RenderedMarkdown {

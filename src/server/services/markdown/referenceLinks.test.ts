@@ -36,6 +36,22 @@ describe('reference links', () => {
     );
   });
 
+  it('links merge requests and marks merged and closed ones', () => {
+    const link = (state: 'opened' | 'merged' | 'closed'): ReferenceLink => ({
+      kind: 'merge_request',
+      href: '/acme/web/-/merge_requests/3',
+      title: 'Add login',
+      state,
+    });
+    const reference: GfmReference = { kind: 'merge_request', path: null, iid: 3 };
+    expect(render('!3', [[reference, link('opened')]])).toContain(
+      'class="gfm gfm-merge_request" title="Add login"',
+    );
+    expect(render('!3', [[reference, link('opened')]])).toContain('>!3</a>');
+    expect(render('!3', [[reference, link('merged')]])).toContain('>!3 (merged)</a>');
+    expect(render('!3', [[reference, link('closed')]])).toContain('>!3 (closed)</a>');
+  });
+
   it('leaves references in code, in links and unresolved ones as text', () => {
     const html = render('`#12` [see #12](https://x.example) #13\n\n```\n#12\n```', [
       [{ kind: 'issue', path: null, iid: 12 }, ISSUE],

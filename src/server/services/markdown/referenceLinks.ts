@@ -16,6 +16,13 @@ export type ReferenceLink =
       readonly title: string;
       readonly closed: boolean;
     }
+  | {
+      readonly kind: 'merge_request';
+      readonly href: string;
+      readonly title: string;
+      /** Merged and closed ones say so after the reference, as GitLab's `(merged)` / `(closed)`. */
+      readonly state: 'opened' | 'closed' | 'locked' | 'merged';
+    }
   | { readonly kind: 'milestone' | 'user'; readonly href: string; readonly title: string }
   | {
       readonly kind: 'label';
@@ -35,6 +42,7 @@ export type ResolvedReferences = ReadonlyMap<string, ReferenceLink>;
 export const REFERENCE_CLASSES: Readonly<Record<ReferenceLink['kind'], string>> = {
   issue: 'gfm gfm-issue',
   epic: 'gfm gfm-epic',
+  merge_request: 'gfm gfm-merge_request',
   milestone: 'gfm gfm-milestone',
   label: 'gfm gfm-label',
   user: 'gfm gfm-project_member',
@@ -115,6 +123,14 @@ function splitText(text: Token, matches: readonly ReferenceMatch[], resolved: Re
   return parts;
 }
 
+/** GitLab's ` (closed)` after a closed issue or epic, and ` (merged)` / ` (closed)` after a merge request. */
+function stateSuffix(link: ReferenceLink): string {
+  if (link.kind === 'merge_request') {
+    return link.state === 'merged' ? ' (merged)' : link.state === 'closed' ? ' (closed)' : '';
+  }
+  return 'closed' in link && link.closed ? ' (closed)' : '';
+}
+
 /** Renders reference tokens as GitLab does: a link titled with what it names, labels as pills. */
 export function referenceLinksPlugin(md: MarkdownIt): void {
   md.renderer.rules[TOKEN_TYPE] = (tokens, index) => {
@@ -123,8 +139,7 @@ export function referenceLinksPlugin(md: MarkdownIt): void {
     const open = (title: string) =>
       `<a href="${escapeHtml(link.href)}" class="${REFERENCE_CLASSES[link.kind]}"${title === '' ? '' : ` title="${escapeHtml(title)}"`}>`;
     if (link.kind === 'label') return `${open(link.description)}${labelPill(link)}</a>`;
-    const closed = 'closed' in link && link.closed ? ' (closed)' : '';
-    return `${open(link.title)}${escapeHtml(token.content)}${closed}</a>`;
+    return `${open(link.title)}${escapeHtml(token.content)}${stateSuffix(link)}</a>`;
   };
 }
 

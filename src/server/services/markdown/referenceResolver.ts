@@ -6,6 +6,7 @@ import {
   groupPath,
   issueOrTaskWebPath,
   labelIssuesPath,
+  mergeRequestWebPath,
   projectMilestonePath,
   userPath,
 } from '../../../core/domain/webPaths.ts';
@@ -13,6 +14,7 @@ import type { Executor } from '../../db/executor.ts';
 import { findGroupsAndProjectsOfRoot } from '../../db/repositories/namespaceRepository.ts';
 import {
   findLabelsOwnedBy,
+  findMergeRequestsByIids,
   findMilestonesOwnedBy,
   findReadableEpicsByIids,
   findReadableIssuesByIids,
@@ -94,6 +96,7 @@ export async function resolveReferences(
   const resolution = new Resolution(db, access, context);
   await resolveIssues(resolution, of('issue'));
   await resolveEpics(resolution, of('epic'));
+  await resolveMergeRequests(resolution, of('merge_request'));
   await resolveLabels(resolution, of('label'));
   await resolveMilestones(resolution, of('milestone'));
   await resolveMentions(resolution, of('user'));
@@ -114,9 +117,12 @@ function groupByOwner<T extends { readonly iid: number }>(
   return [...byOwner].map(([ownerId, iids]) => ({ ownerId, iids }));
 }
 
-async function resolveIssues(resolution: Resolution, references: readonly Of<'issue'>[]): Promise<void> {
-  if (references.length === 0) return;
-  const { access, group, project: contextProject } = resolution;
+/** Each project-held reference with the project it names in the context's root namespace. */
+async function locateInProjects<R extends { readonly path: string | null; readonly iid: number }>(
+  resolution: Resolution,
+  references: readonly R[],
+) {
+  const { group, project: contextProject } = resolution;
   const { groups, projects } = await resolution.rootContents();
   const byPath = new Map(projects.map((project) => [project.full_path.toLowerCase(), project]));
   const groupsById = new Map(groups.map((each) => [each.id, each]));
@@ -134,6 +140,41 @@ async function resolveIssues(resolution: Resolution, references: readonly Of<'is
     const project = projectAt(reference.path);
     return project ? [{ ownerId: project.id, project, reference }] : [];
   });
+  return { located, groupsById };
+}
+
+async function resolveMergeRequests(
+  resolution: Resolution,
+  references: readonly Of<'merge_request'>[],
+): Promise<void> {
+  if (references.length === 0) return;
+  const { access } = resolution;
+  const { located, groupsById } = await locateInProjects(resolution, references);
+  const projectIds: number[] = [];
+  for (const project of new Set(located.map((entry) => entry.project))) {
+    const namespace = groupsById.get(project.namespace_id);
+    if (namespace && (await access.canInProject('read_merge_request', project, namespace))) {
+      projectIds.push(project.id);
+    }
+  }
+  const readable = located.filter((entry) => projectIds.includes(entry.ownerId));
+  const mergeRequests = await findMergeRequestsByIids(resolution.db, groupByOwner(readable));
+  for (const { project, reference } of readable) {
+    const found = mergeRequests.find((row) => row.project_id === project.id && row.iid === reference.iid);
+    if (!found) continue;
+    resolution.add(reference, {
+      kind: 'merge_request',
+      href: mergeRequestWebPath(project.full_path, found.iid),
+      title: found.title,
+      state: found.state,
+    });
+  }
+}
+
+async function resolveIssues(resolution: Resolution, references: readonly Of<'issue'>[]): Promise<void> {
+  if (references.length === 0) return;
+  const { access } = resolution;
+  const { located, groupsById } = await locateInProjects(resolution, references);
   const projectIds: number[] = [];
   const confidentialProjectIds: number[] = [];
   for (const project of new Set(located.map((entry) => entry.project))) {
