@@ -33,6 +33,7 @@ import * as handRaiseLeads from './migrations/0024_hand_raise_leads.ts';
 import * as subscriptionsBumpDataVersion from './migrations/0025_subscriptions_bump_data_version.ts';
 import * as uploads from './migrations/0026_uploads.ts';
 import * as mergeRequests from './migrations/0027_merge_requests.ts';
+import * as environmentsAndDeployments from './migrations/0028_environments_and_deployments.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations are listed here, in order; they only ever run forward. */
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0025_subscriptions_bump_data_version': subscriptionsBumpDataVersion,
   '0026_uploads': uploads,
   '0027_merge_requests': mergeRequests,
+  '0028_environments_and_deployments': environmentsAndDeployments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,4 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ApprovalStatus, DeploymentStatus } from '../../core/domain/deployments.ts';
+import type { AutoStopSetting, EnvironmentState, EnvironmentTier } from '../../core/domain/environments.ts';
 
 /**
  * Kysely's view of the database. Every table of the domain carries `root_namespace_id`, the id of its
@@ -90,6 +92,8 @@ export interface ProjectsTable {
   visibility_level: number;
   last_issue_iid: Generated<number>;
   last_merge_request_iid: Generated<number>;
+  /** The last deployment iid handed out (migration 0028). */
+  last_deployment_iid: Generated<number>;
   last_milestone_iid: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -397,6 +401,12 @@ export interface MergeRequestsTable {
   closed_by_id: ColumnType<number | null, number | null | undefined, number | null>;
   last_edited_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   last_edited_by_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When the first successful production deployment that shipped it finished (migration 0028). */
+  first_deployed_to_production_at: ColumnType<
+    Date | null,
+    Date | string | null | undefined,
+    Date | string | null
+  >;
 }
 
 /** GitLab's merge request states; `locked` is the short moment of merging. */
@@ -442,6 +452,103 @@ export interface MergeRequestsClosingIssuesTable {
   /** Written from the description's closing patterns; false when added by hand. */
   from_mr_description: Generated<boolean>;
   created_at: Generated<Date>;
+}
+
+/** A place a project is deployed to (migration 0028, GitLab's environments). */
+export interface EnvironmentsTable {
+  id: Id;
+  root_namespace_id: number;
+  project_id: number;
+  name: string;
+  slug: string;
+  /** The folder: the name's part before its first `/`, if it has one (`review`). */
+  environment_type: string | null;
+  description: string | null;
+  external_url: string | null;
+  state: Generated<EnvironmentState>;
+  tier: EnvironmentTier;
+  auto_stop_setting: Generated<AutoStopSetting>;
+  auto_stop_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When a scheduled review-app deletion falls due; null while none is scheduled. */
+  auto_delete_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A deployment a CI system reported (migration 0028). */
+export interface DeploymentsTable {
+  id: Id;
+  root_namespace_id: number;
+  project_id: number;
+  iid: number;
+  environment_id: number;
+  ref: string;
+  /** The deployed commit: 40 lowercase hex digits. */
+  sha: string;
+  tag: boolean;
+  status: DeploymentStatus;
+  user_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  /** Set when it reaches success, failed or canceled; null before. */
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** A merge request a successful deployment shipped (migration 0028). */
+export interface DeploymentMergeRequestsTable {
+  root_namespace_id: number;
+  deployment_id: number;
+  merge_request_id: number;
+}
+
+/** An environment name protected in a project (migration 0028). */
+export interface ProtectedEnvironmentsTable {
+  id: Id;
+  root_namespace_id: number;
+  project_id: number;
+  name: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Who may deploy to a protected environment: exactly one of a role, a user or a group. */
+export interface ProtectedEnvironmentDeployAccessLevelsTable {
+  id: Id;
+  root_namespace_id: number;
+  protected_environment_id: number;
+  access_level: number | null;
+  user_id: number | null;
+  group_id: number | null;
+  /** 0: the group's direct members; 1: its ancestors' members too. */
+  group_inheritance_type: Generated<number>;
+  created_at: Timestamp;
+}
+
+/** Whose approvals a deployment to a protected environment waits for, and how many. */
+export interface ProtectedEnvironmentApprovalRulesTable {
+  id: Id;
+  root_namespace_id: number;
+  protected_environment_id: number;
+  access_level: number | null;
+  user_id: number | null;
+  group_id: number | null;
+  group_inheritance_type: Generated<number>;
+  required_approvals: Generated<number>;
+  created_at: Timestamp;
+}
+
+/** One user's approval or rejection of a blocked deployment (migration 0028). */
+export interface DeploymentApprovalsTable {
+  id: Id;
+  root_namespace_id: number;
+  deployment_id: number;
+  user_id: number;
+  /** The rule the user acted under; null once that rule is deleted. */
+  approval_rule_id: number | null;
+  status: ApprovalStatus;
+  comment: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface LabelsTable {
@@ -789,6 +896,13 @@ export interface Database {
   merge_request_reviewers: MergeRequestReviewersTable;
   merge_request_approvals: MergeRequestApprovalsTable;
   merge_requests_closing_issues: MergeRequestsClosingIssuesTable;
+  environments: EnvironmentsTable;
+  deployments: DeploymentsTable;
+  deployment_merge_requests: DeploymentMergeRequestsTable;
+  protected_environments: ProtectedEnvironmentsTable;
+  protected_environment_deploy_access_levels: ProtectedEnvironmentDeployAccessLevelsTable;
+  protected_environment_approval_rules: ProtectedEnvironmentApprovalRulesTable;
+  deployment_approvals: DeploymentApprovalsTable;
   labels: LabelsTable;
   label_links: LabelLinksTable;
   milestones: MilestonesTable;
@@ -833,6 +947,12 @@ export type IssueTemplateRow = Selectable<IssueTemplatesTable>;
 export type MilestoneRow = Selectable<MilestonesTable>;
 export type LabelRow = Selectable<LabelsTable>;
 export type MergeRequestRow = Selectable<MergeRequestsTable>;
+export type EnvironmentRow = Selectable<EnvironmentsTable>;
+export type DeploymentRow = Selectable<DeploymentsTable>;
+export type ProtectedEnvironmentRow = Selectable<ProtectedEnvironmentsTable>;
+export type DeployAccessLevelRow = Selectable<ProtectedEnvironmentDeployAccessLevelsTable>;
+export type ApprovalRuleRow = Selectable<ProtectedEnvironmentApprovalRulesTable>;
+export type DeploymentApprovalRow = Selectable<DeploymentApprovalsTable>;
 export type TodoRow = Selectable<TodosTable>;
 export type NewTodo = Insertable<TodosTable>;
 export type StatusPageSettingsRow = Selectable<StatusPageSettingsTable>;
