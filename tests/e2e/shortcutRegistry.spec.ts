@@ -46,6 +46,11 @@ const WALKS: Readonly<Record<string, Walk>> = {
     presses: ['Shift+I'],
     expect: (page) => expect(page).toHaveURL(/\/dashboard\/issues$/),
   },
+  'navigation.mergeRequests': {
+    page: '/groups/acme',
+    presses: ['Shift+M'],
+    expect: (page) => expect(page).toHaveURL(/\/dashboard\/merge_requests$/),
+  },
   'navigation.todos': {
     page: '/groups/acme',
     presses: ['Shift+T'],

@@ -142,6 +142,9 @@ describe('key sequences', () => {
     expect(fx.goTo).toHaveBeenLastCalledWith('/dashboard/todos');
     registry.match('shift+i')?.run();
     expect(fx.goTo).toHaveBeenLastCalledWith('/dashboard/issues');
+    registry.match('shift+m')?.run();
+    expect(fx.goTo).toHaveBeenLastCalledWith('/dashboard/merge_requests');
+    expect(registry.match('shift+m')?.label).toBe('Go to merge requests');
 
     const visitor = appCommands(effects(), {
       hasSearch: false,

@@ -1,5 +1,6 @@
 import {
   DASHBOARD_ISSUES_PATH,
+  DASHBOARD_MERGE_REQUESTS_PATH,
   DASHBOARD_TODOS_PATH,
   newIssuePath,
   projectIssuesPath,
@@ -241,6 +242,7 @@ export const NAVIGATION_GROUP = 'Navigation';
 export const SEARCH_GROUP = 'Search and filter';
 export const PROJECT_GROUP = 'Project';
 export const ISSUABLE_GROUP = 'Epics, issues, and merge requests';
+export const MERGE_REQUEST_GROUP = 'Merge requests';
 
 /** The issuable keys and the control each presses; an epic has no assignees or milestone. */
 const ISSUABLE_KEYS = [
@@ -251,9 +253,24 @@ const ISSUABLE_KEYS = [
 ] as const;
 
 /**
+ * A merge request's own keys (GitLab's merge request shortcuts), each pressing a control its page
+ * shows. The file keys (] [ j k) and commit keys are not registered: there are no diffs to walk.
+ */
+const MERGE_REQUEST_KEYS = [
+  { id: 'mergeRequest.nextThread', label: 'Go to next unresolved thread', key: 'n', target: 'thread-next' },
+  {
+    id: 'mergeRequest.previousThread',
+    label: 'Go to previous unresolved thread',
+    key: 'p',
+    target: 'thread-previous',
+  },
+  { id: 'mergeRequest.copyBranch', label: 'Copy source branch name', key: 'b', target: 'copy-source-branch' },
+] as const;
+
+/**
  * The shortcuts that work on a page (texts from the shortcut table of the spec). A key whose page
- * does not exist in this product (projects, activity, milestones, snippets and merge requests
- * dashboards; a project's files, commits, wiki …) is not registered, so not listed.
+ * does not exist in this product (projects, activity, milestones and snippets dashboards; a
+ * project's files, commits, wiki …) is not registered, so not listed.
  */
 export function appCommands(
   effects: AppCommandEffects,
@@ -261,8 +278,8 @@ export function appCommands(
     hasSearch: boolean;
     signedIn?: boolean;
     project?: ProjectShortcutContext | null;
-    /** The page shows an epic or an issue, whose keys it offers. */
-    issuable?: 'epic' | 'issue' | null;
+    /** The page shows an epic, an issue or a merge request, whose keys it offers. */
+    issuable?: 'epic' | 'issue' | 'merge_request' | null;
   },
 ): Command[] {
   const whenHelpClosed = () => !effects.isHelpOpen();
@@ -303,6 +320,14 @@ export function appCommands(
         run: () => effects.goTo(DASHBOARD_ISSUES_PATH),
       },
       {
+        id: 'navigation.mergeRequests',
+        label: 'Go to merge requests',
+        keys: ['shift+m'],
+        group: NAVIGATION_GROUP,
+        isEnabled: whenHelpClosed,
+        run: () => effects.goTo(DASHBOARD_MERGE_REQUESTS_PATH),
+      },
+      {
         id: 'navigation.todos',
         label: 'Go to to-do',
         keys: ['shift+t'],
@@ -329,6 +354,18 @@ export function appCommands(
         keys: [spec.key],
         group: ISSUABLE_GROUP,
         // Only for who may change it: the control is shown to them alone.
+        isEnabled: () => whenHelpClosed() && effects.shows(spec.target),
+        run: () => effects.press(spec.target),
+      });
+    }
+  }
+  if (page.issuable === 'merge_request') {
+    for (const spec of MERGE_REQUEST_KEYS) {
+      commands.push({
+        id: spec.id,
+        label: spec.label,
+        keys: [spec.key],
+        group: MERGE_REQUEST_GROUP,
         isEnabled: () => whenHelpClosed() && effects.shows(spec.target),
         run: () => effects.press(spec.target),
       });

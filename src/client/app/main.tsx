@@ -6,7 +6,13 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { assert } from '../../core/lib/assert.ts';
-import { type PageMount, parsePageMount, parseSession, type Session } from '../../core/pages/pageMount.ts';
+import {
+  type PageMount,
+  type PageName,
+  parsePageMount,
+  parseSession,
+  type Session,
+} from '../../core/pages/pageMount.ts';
 import { prestartRoadmapLayoutWorker } from '../bridge/roadmapLayoutClient.ts';
 import { REPLY_EVENT } from '../components/discussions/index.ts';
 import { SEARCH_TARGET } from '../components/filters/index.ts';
@@ -54,6 +60,13 @@ function projectShortcutContext(page: PageMount, session: Session): ProjectShort
   return { fullPath: nav.fullPath, canCreateIssue: session.currentUser !== null };
 }
 
+/** The pages that show an issuable, and which: its shortcut keys are registered there. */
+const ISSUABLE_OF_PAGE: Partial<Record<PageName, 'epic' | 'issue' | 'merge_request'>> = {
+  issue: 'issue',
+  epic: 'epic',
+  'merge-request': 'merge_request',
+};
+
 function start(): void {
   const root = document.getElementById('app');
   assert(root, 'the page has no #app mount element');
@@ -91,7 +104,7 @@ function start(): void {
       hasSearch: PAGES_WITH_SEARCH.has(page.page),
       signedIn: session.currentUser !== null,
       project: projectShortcutContext(page, session),
-      issuable: page.page === 'issue' ? 'issue' : page.page === 'epic' ? 'epic' : null,
+      issuable: ISSUABLE_OF_PAGE[page.page] ?? null,
     },
   );
   for (const command of commands) registry.register(command);

@@ -28,7 +28,24 @@ describe('the navigation a page shows', () => {
       name: 'API',
       current: 'issues',
       canAdminProject: false,
+      canReadMergeRequests: false,
     });
+  });
+
+  it('puts the merge requests lists under Merge requests, shown as far as the server allows', () => {
+    const project = parsePageMount({
+      page: 'project-merge-requests',
+      fullPath: 'acme/api',
+      projectName: 'API',
+      canReadMergeRequests: 'true',
+    });
+    expect(pageNavOf(project)).toMatchObject({
+      kind: 'project',
+      current: 'merge_requests',
+      canReadMergeRequests: true,
+    });
+    const group = parsePageMount({ page: 'group-merge-requests', fullPath: 'acme', groupName: 'Acme' });
+    expect(pageNavOf(group)).toMatchObject({ kind: 'group', current: 'merge_requests' });
   });
 
   it('puts Settings → Monitor under Settings, shown to the maintainers the server names', () => {
@@ -51,7 +68,13 @@ describe('the navigation a page shows', () => {
   });
 
   it('shows none outside groups and projects', () => {
-    for (const page of ['home', 'dashboard-todos', 'dashboard-issues', 'not-found'])
+    for (const page of [
+      'home',
+      'dashboard-todos',
+      'dashboard-issues',
+      'dashboard-merge-requests',
+      'not-found',
+    ])
       expect(pageNavOf(parsePageMount({ page }))).toBeNull();
     expect(pageNavOf(parsePageMount({ page: 'user', username: 'owner' }))).toBeNull();
   });

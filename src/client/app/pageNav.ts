@@ -27,12 +27,14 @@ const inProject =
     readonly fullPath: string;
     readonly projectName: string;
     readonly canAdminProject: boolean;
+    readonly canReadMergeRequests: boolean;
   }): NavContext => ({
     kind: 'project',
     fullPath: page.fullPath,
     name: page.projectName,
     current,
     canAdminProject: page.canAdminProject,
+    canReadMergeRequests: page.canReadMergeRequests,
   });
 
 /** A milestone's pages show the navigation of whoever owns it, a group or a project. */
@@ -53,13 +55,16 @@ const PAGE_NAVS: { readonly [P in PageName]: PageNav<P> } = {
   'epic-new': inGroup('epics'),
   'group-roadmap': inGroup('roadmap'),
   'group-issues': inGroup('issues'),
+  'group-merge-requests': inGroup('merge_requests'),
   'group-milestones': inGroup('milestones'),
   'group-labels': inGroup('labels'),
   'group-members': inGroup('members'),
   'group-billing': inGroup('billing'),
   project: inProject('overview'),
   'project-issues': inProject('issues'),
+  'project-merge-requests': inProject('merge_requests'),
   issue: inProject('issues'),
+  'merge-request': inProject('merge_requests'),
   'work-item': inProject('issues'),
   'issue-new': inProject('issues'),
   'issue-templates': inProject('issues'),
@@ -82,6 +87,7 @@ const PAGE_NAVS: { readonly [P in PageName]: PageNav<P> } = {
   'subscription-new': null,
   'admin-settings': null,
   'dashboard-issues': null,
+  'dashboard-merge-requests': null,
   help: null,
   'help-index': null,
   search: null,

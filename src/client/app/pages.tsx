@@ -29,6 +29,8 @@ import { IssueTemplatesPage } from '../features/issue-templates/index.ts';
 import { IssuesListPage } from '../features/issues/index.ts';
 import { GroupLabelsPage, ProjectLabelsPage } from '../features/labels/index.ts';
 import { InvitationPage, MailboxPage, MembersPage } from '../features/members/index.ts';
+import { MergeRequestPage } from '../features/merge-request/index.ts';
+import { DashboardMergeRequestsPage, MergeRequestsListPage } from '../features/merge-requests/index.ts';
 import { MilestoneFormPage, MilestonePage, MilestonesListPage } from '../features/milestone/index.ts';
 import { MonitorSettingsPage } from '../features/project-settings/index.ts';
 import { ProjectPage } from '../features/projects/index.ts';
@@ -52,6 +54,9 @@ export const PAGES_WITH_SEARCH: ReadonlySet<PageName> = new Set([
   'group-epics',
   'group-issues',
   'project-issues',
+  'group-merge-requests',
+  'project-merge-requests',
+  'dashboard-merge-requests',
 ]);
 
 /** The one page component for the page the server rendered. */
@@ -83,6 +88,8 @@ export function PageView({ page, session }: { page: PageMount; session: Session 
       return <NewProjectPage {...page} />;
     case 'dashboard-issues':
       return <DashboardIssuesPage />;
+    case 'dashboard-merge-requests':
+      return <DashboardMergeRequestsPage username={session.currentUser?.username ?? ''} />;
     case 'help':
       return <HelpPage topic={page.topic} />;
     case 'help-index':
@@ -137,6 +144,12 @@ export function PageView({ page, session }: { page: PageMount; session: Session 
           canCreateIssue={false}
         />
       );
+    case 'merge-request':
+      return <MergeRequestPage {...page} currentUsername={session.currentUser?.username ?? ''} />;
+    case 'project-merge-requests':
+      return <MergeRequestsListPage kind="project" fullPath={page.fullPath} name={page.projectName} />;
+    case 'group-merge-requests':
+      return <MergeRequestsListPage kind="group" fullPath={page.fullPath} name={page.groupName} />;
     case 'issue':
       return <IssuePage {...page} currentUsername={session.currentUser?.username ?? ''} />;
     case 'work-item':

@@ -164,6 +164,33 @@ export {
 } from './members/membersRest.ts';
 export { type MembersWindow, useMembersWindow } from './members/useMembersWindow.ts';
 export {
+  type MergeRequestDetail,
+  type MergeRequestMilestoneView,
+  type MergeRequestPerson,
+  type MergeRequestPersonView,
+  useMergeRequestActions,
+  useMergeRequestAssignees,
+  useMergeRequestDetail,
+  useMergeRequestLabels,
+  useMergeRequestLocked,
+  useMergeRequestMilestone,
+  useMergeRequestParticipants,
+  useMergeRequestReference,
+  useMergeRequestReviewers,
+  useMergeRequestSubscription,
+} from './mergeRequests/mergeRequestHooks.ts';
+export {
+  type DashboardMergeRequestScope,
+  type MergeRequestListFilters,
+  type MergeRequestSort,
+  type MergeRequestState,
+  type MergeRequestsListKind,
+  useDashboardMergeRequests,
+  useMergeRequestsList,
+} from './mergeRequests/mergeRequestListHooks.ts';
+export type * from './mergeRequests/mergeRequestListTypes.ts';
+export { type ClosingIssueView, fetchClosingIssues, setApproval } from './mergeRequests/mergeRequestRest.ts';
+export {
   MILESTONE_ISSUES_LIMIT,
   type MilestoneQueryInput,
   useMilestoneDetail,
@@ -242,7 +269,7 @@ export {
   type MilestoneSuggestion,
   type UserSuggestion,
 } from './suggestions/suggestions.ts';
-export { type TodoState, useEpicTodo, useIssueTodo } from './todos/todoHooks.ts';
+export { type TodoState, useEpicTodo, useIssueTodo, useMergeRequestTodo } from './todos/todoHooks.ts';
 export {
   type TodoListActions,
   usePendingTodoCount,

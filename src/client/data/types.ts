@@ -51,6 +51,8 @@ export interface Page<T> {
 /** Counts per state tab; null when the server did not answer for that state. */
 export interface StateCounts {
   readonly opened: number | null;
+  /** A merge requests list's Merged tab. */
+  readonly merged?: number | null;
   readonly closed: number | null;
   readonly all: number | null;
 }

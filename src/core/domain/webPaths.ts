@@ -49,6 +49,12 @@ export const DASHBOARD_TODOS_PATH = '/dashboard/todos';
 /** GitLab's issues dashboard (`issues_dashboard_path`): the issues assigned to the signed-in user. */
 export const DASHBOARD_ISSUES_PATH = '/dashboard/issues';
 
+/**
+ * GitLab's merge requests dashboard (`merge_requests_dashboard_path`): those assigned to the
+ * signed-in user, and those awaiting their review.
+ */
+export const DASHBOARD_MERGE_REQUESTS_PATH = '/dashboard/merge_requests';
+
 /** Where a to-do is marked done (DELETE): GitLab's `dashboard_todo_path`. */
 export const todoDonePath = (todoId: number): string => `/dashboard/todos/${todoId}`;
 
@@ -83,6 +89,8 @@ export const groupMilestonePath = (fullPath: string, iid: Iid): string =>
   groupSection(fullPath, `milestones/${iid}`);
 /** The issues of the group's projects and its subgroups' (GitLab's group issues list). */
 export const groupIssuesPath = (fullPath: string): string => groupSection(fullPath, 'issues');
+/** The merge requests of the group's projects and its subgroups' (GitLab's group merge requests list). */
+export const groupMergeRequestsPath = (fullPath: string): string => groupSection(fullPath, 'merge_requests');
 /** Where the group issues list's bulk edit posts. */
 export const groupIssuesBulkUpdatePath = (fullPath: string): string =>
   groupSection(fullPath, 'issues/bulk_update');
@@ -117,6 +125,13 @@ export const issueGfmSourcePaths = (projectFullPath: string, iid: Iid): GfmSourc
   sourcePaths(
     (rest) => projectSection(projectFullPath, rest),
     `type=Issue&type_id=${encodeURIComponent(iid)}`,
+  );
+
+/** The sources of a merge request's fields: the project's, naming it (`type=MergeRequest&type_id=<iid>`). */
+export const mergeRequestGfmSourcePaths = (projectFullPath: string, iid: Iid): GfmSourcePaths =>
+  sourcePaths(
+    (rest) => projectSection(projectFullPath, rest),
+    `type=MergeRequest&type_id=${encodeURIComponent(iid)}`,
   );
 
 /** The sources of an epic's fields: the group's, naming the epic (`type=Epic&type_id=<iid>`). */
@@ -239,8 +254,23 @@ export const projectMarkdownPreviewPath = (projectFullPath: string): string =>
   projectSection(projectFullPath, 'preview_markdown');
 export const projectMilestonePath = (projectFullPath: string, iid: Iid): string =>
   projectSection(projectFullPath, `milestones/${iid}`);
+/** The project's merge requests list. */
+export const projectMergeRequestsPath = (fullPath: string): string =>
+  projectSection(fullPath, 'merge_requests');
 export const mergeRequestWebPath = (projectFullPath: string, iid: Iid): string =>
   projectSection(projectFullPath, `merge_requests/${iid}`);
+/** Where a merge request's title, description and state are saved (PUT). */
+export const mergeRequestJsonPath = (projectFullPath: string, iid: Iid): string =>
+  `${mergeRequestWebPath(projectFullPath, iid)}.json`;
+/** The REST path of one merge request (approvals, merge, the issues it closes hang off it). */
+export const mergeRequestApiPath = (projectId: string | number, iid: Iid, rest = ''): string =>
+  `/api/v4/projects/${encodeURIComponent(projectId)}/merge_requests/${iid}${rest ? `/${rest}` : ''}`;
+/** The issue page's Development card: the merge requests that close it (GET, POST, DELETE …/:id). */
+export const issueClosingMergeRequestsPath = (projectFullPath: string, iid: Iid): string =>
+  projectSection(projectFullPath, `issues/${iid}/closing_merge_requests`);
+/** The REST path of the merge requests that close an issue (the issue's Development list). */
+export const issueClosedByApiPath = (projectId: string | number, iid: Iid): string =>
+  `/api/v4/projects/${encodeURIComponent(projectId)}/issues/${iid}/closed_by`;
 
 /** GitLab's `open_modal` values: the members page opens its invite modal with the page. */
 export const INVITE_MODALS = ['invite_members', 'invite_group'] as const;

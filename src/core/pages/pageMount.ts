@@ -39,6 +39,8 @@ const PROJECT_FIELDS = {
   groupFullPath: TEXT,
   /** GitLab's admin_project (Maintainers and up): the navigation shows the project's Settings. */
   canAdminProject: FLAG,
+  /** GitLab's read_merge_request (Reporters and up in a private project): the navigation shows Merge requests. */
+  canReadMergeRequests: FLAG,
 } as const;
 
 const GROUP_PAGE_FIELDS = { ...GROUP_FIELDS, roadmapPath: TEXT } as const;
@@ -137,6 +139,15 @@ export const PAGE_MOUNTS = {
   search: { search: TEXT, scope: TEXT, groupId: TEXT, groupName: TEXT },
   /** `/dashboard/issues`: the issues assigned to the signed-in user (signed-in only). */
   'dashboard-issues': {},
+  /**
+   * `/dashboard/merge_requests`: the merge requests assigned to the signed-in user, or awaiting their
+   * review (signed-in only).
+   */
+  'dashboard-merge-requests': {},
+  /** `/:project/-/merge_requests`: the project's merge requests, for those who may read them. */
+  'project-merge-requests': PROJECT_FIELDS,
+  /** `/groups/:path/-/merge_requests`: the merge requests of the group's projects and its subgroups'. */
+  'group-merge-requests': GROUP_FIELDS,
   /** `/:username`: a user's profile. */
   user: {
     username: REQUIRED,
@@ -425,6 +436,30 @@ export const PAGE_MOUNTS = {
     blockedIssues: FLAG,
     /** The plan sells epics (Premium and up): the sidebar's Epic block shows. */
     epics: FLAG,
+  },
+  /** The merge request page: its editor, merge widget, approvals, sidebar and activity. */
+  'merge-request': {
+    ...PROJECT_FIELDS,
+    iid: REQUIRED,
+    /** The project's group: its members come first among suggested assignees and reviewers. */
+    groupId: TEXT,
+    signedIn: FLAG,
+    /** GitLab's update_merge_request: Developers and up, and the author (title, description, state). */
+    canUpdate: FLAG,
+    /** GitLab's admin_merge_request (Developers and up): the sidebar's metadata editors. */
+    canAdmin: FLAG,
+    /** The viewer may merge it when it is ready (Developers and up). */
+    canMerge: FLAG,
+    /** The viewer may approve it (Developers and up, never its author). */
+    canApprove: FLAG,
+    /** Notifications are switched off by the owner of the project's group or of a group above it. */
+    emailsDisabled: FLAG,
+    /** The merge request's page path: realtime_changes, discussions and awards live under it. */
+    endpoint: TEXT,
+    /** `PUT` target of title, description and state saves. */
+    updateEndpoint: TEXT,
+    markdownPreviewPath: TEXT,
+    markdownDocsPath: TEXT,
   },
   /** `/:project/-/work_items/:iid`: GitLab's work item page, the detail view embedded (a task's page). */
   'work-item': {

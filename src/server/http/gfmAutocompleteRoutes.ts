@@ -27,7 +27,7 @@ import {
 /**
  * GitLab's GFM autocomplete sources, what a markdown field's `@ # & % ~ /` suggestions read:
  *
- * GET /:project/-/autocomplete_sources/{members,issues,epics,milestones,labels,commands}?type=Issue&type_id=<iid>
+ * GET /:project/-/autocomplete_sources/{members,issues,epics,milestones,labels,commands}?type=Issue|MergeRequest&type_id=<iid>
  * GET /groups/:group/-/autocomplete_sources/{members,milestones,labels,commands}?type=Epic&type_id=<iid>
  *
  * (the group's `epics` and `issues` are the reference input's, in epicLinks/). `search` narrows on
@@ -95,9 +95,9 @@ export function registerGfmAutocompleteRoutes(app: FastifyInstance, { db, now }:
     for (const path of projectScopedPatterns(`autocomplete_sources/${source}`)) {
       app.get(path, options, async (request) => {
         const query = request.query as Params;
-        const iid = itemIidOf(query, 'Issue');
+        const item = itemOf(query, ['Issue', 'MergeRequest'] as const);
         const search = searchOf(query);
-        const scope = await projectAutocompleteScope(db, request.access, projectPathOf(request.params), iid);
+        const scope = await projectAutocompleteScope(db, request.access, projectPathOf(request.params), item);
         if (source !== 'issues') return sources[source](request.access, scope, search);
         if (scope.kind !== 'project') throw new Error('A project path gave a group scope');
         return (await suggestProjectIssues(db, request.access, scope.located, search)).map((issue) => ({
@@ -115,9 +115,14 @@ export function registerGfmAutocompleteRoutes(app: FastifyInstance, { db, now }:
     for (const path of groupScopedPatterns(`autocomplete_sources/${source}`)) {
       app.get(path, options, async (request) => {
         const query = request.query as Params;
-        const iid = itemIidOf(query, 'Epic');
+        const item = itemOf(query, ['Epic'] as const);
         const search = searchOf(query);
-        const scope = await groupAutocompleteScope(db, request.access, groupPathOf(request.params), iid);
+        const scope = await groupAutocompleteScope(
+          db,
+          request.access,
+          groupPathOf(request.params),
+          item?.iid ?? null,
+        );
         return sources[source](request.access, scope, search);
       });
     }
@@ -126,11 +131,14 @@ export function registerGfmAutocompleteRoutes(app: FastifyInstance, { db, now }:
 
 const searchOf = (query: Params) => (optionalString(query, 'search', 255) ?? '').trim();
 
-/** `type` and `type_id` come together: the item's kind (the one a path of this kind holds) and its iid. */
-function itemIidOf(query: Params, type: 'Issue' | 'Epic'): number | null {
-  const named = optionalEnum(query, 'type', [type]);
+/** `type` and `type_id` come together: the item's kind (one a path of this kind holds) and its iid. */
+function itemOf<Type extends string>(
+  query: Params,
+  types: readonly Type[],
+): { readonly type: Type; readonly iid: number } | null {
+  const type = optionalEnum(query, 'type', types);
   const iid = optionalInteger(query, 'type_id', 1);
-  if (named === undefined && iid !== undefined) throw new ParamError('type is missing');
-  if (named !== undefined && iid === undefined) throw new ParamError('type_id is missing');
-  return iid ?? null;
+  if (type === undefined && iid !== undefined) throw new ParamError('type is missing');
+  if (type !== undefined && iid === undefined) throw new ParamError('type_id is missing');
+  return type === undefined || iid === undefined ? null : { type, iid };
 }

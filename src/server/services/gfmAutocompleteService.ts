@@ -21,8 +21,9 @@ import { findReadableGroup } from './groupService.ts';
 import { findReadableIssue, type ProjectInNamespace } from './issueService.ts';
 import { suggestEpics } from './links/autocompleteSourceService.ts';
 import { rootView } from './links/linkViews.ts';
+import { findReadableMergeRequest } from './mergeRequests/mergeRequestQueries.ts';
 import { listGroupLabels, listGroupMilestones, listProjectMilestones } from './milestoneLabelService.ts';
-import { epicParticipants, issueParticipants } from './participantService.ts';
+import { epicParticipants, issueParticipants, mergeRequestParticipants } from './participantService.ts';
 import { findReadableProject } from './projectService.ts';
 
 /**
@@ -40,16 +41,20 @@ export type AutocompleteScope =
   | { readonly kind: 'project'; readonly located: ProjectInNamespace; readonly target: NoteableTarget | null }
   | { readonly kind: 'group'; readonly group: NamespaceRow; readonly target: NoteableTarget | null };
 
-/** The project at this path and, with an iid, its issue; either unreadable is "not found". */
+/** The project at this path and, when named, its issue or merge request; unreadable is "not found". */
 export async function projectAutocompleteScope(
   db: Kysely<Database>,
   access: AccessContext,
   projectPath: string,
-  issueIid: number | null,
+  item: { readonly type: 'Issue' | 'MergeRequest'; readonly iid: number } | null,
 ): Promise<AutocompleteScope> {
   const located = await findReadableProject(db, access, projectPath);
-  if (issueIid === null) return { kind: 'project', located, target: null };
-  const issue = await findReadableIssue(db, access, located, issueIid);
+  if (item === null) return { kind: 'project', located, target: null };
+  if (item.type === 'MergeRequest') {
+    const mergeRequest = await findReadableMergeRequest(db, access, located, item.iid);
+    return { kind: 'project', located, target: { type: 'MergeRequest', located: mergeRequest } };
+  }
+  const issue = await findReadableIssue(db, access, located, item.iid);
   return { kind: 'project', located, target: { type: 'Issue', located: { ...located, issue } } };
 }
 
@@ -90,7 +95,9 @@ export async function suggestMembers(
       ? []
       : target.type === 'Issue'
         ? await issueParticipants(db, access, target.located)
-        : await epicParticipants(db, access, target.group, target.epic);
+        : target.type === 'MergeRequest'
+          ? await mergeRequestParticipants(db, access, target.located)
+          : await epicParticipants(db, access, target.group, target.epic);
   const others = await searchUsers(db, search, GFM_SUGGESTION_LIMIT, namespaceOf(scope).traversal_ids);
   const seen = new Set<number>();
   return [...participants.filter((user) => user.state === 'active' && matchesUser(user, search)), ...others]

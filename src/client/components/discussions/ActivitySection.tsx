@@ -55,7 +55,7 @@ export function ActivitySection({
   promoteToTimeline,
 }: {
   itemPath: string;
-  noun: 'issue' | 'epic';
+  noun: 'issue' | 'epic' | 'merge request';
   signedIn: boolean;
   currentUsername: string | null;
   previewMarkdown: (text: string, signal: AbortSignal) => Promise<string>;

@@ -35,6 +35,8 @@ export function DiscussionItem({
       className={`discussion${thread ? ' is-thread' : ''}${discussion.resolved ? ' is-resolved' : ''}`}
       data-testid="discussion"
       data-discussion-id={discussion.id}
+      // The merge request's thread navigation (n / p) walks these.
+      data-unresolved={discussion.resolvable && !discussion.resolved ? 'true' : undefined}
     >
       {first.system ? (
         <SystemNoteItem note={first} actions={actions} highlighted={targetNoteId === first.id} />

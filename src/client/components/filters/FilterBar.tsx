@@ -1,12 +1,19 @@
 import { useId } from 'react';
 import { Button, Icon } from '../../ui/index.ts';
-import { type ListQuery, type ListQuerySpec, removeLabel, withFilters } from './listQuery.ts';
+import {
+  type ListQuery,
+  type ListQuerySpec,
+  type ListState,
+  removeLabel,
+  type StateTab,
+  withFilters,
+} from './listQuery.ts';
 
 /** The search box the `s`, `/` and `f` shortcuts focus. */
 export const SEARCH_TARGET = 'search';
 
 /** Search box, sort dropdown and the active label filters of a list. */
-export function FilterBar<TSort extends string>({
+export function FilterBar<TSort extends string, TState extends StateTab = ListState>({
   noun,
   query,
   spec,
@@ -14,9 +21,9 @@ export function FilterBar<TSort extends string>({
   onNavigate,
 }: {
   noun: string;
-  query: ListQuery<TSort>;
-  spec: ListQuerySpec<TSort>;
-  toSearch: (query: ListQuery<TSort>) => string;
+  query: ListQuery<TSort, TState>;
+  spec: ListQuerySpec<TSort, TState>;
+  toSearch: (query: ListQuery<TSort, TState>) => string;
   onNavigate: (search: string) => void;
 }) {
   const searchId = useId();

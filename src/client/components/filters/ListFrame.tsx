@@ -3,14 +3,22 @@ import type { PageInfoView, StateCounts } from '../../data/index.ts';
 import { Alert, EmptyState, Loading, Pagination, tabId } from '../../ui/index.ts';
 import { emptyText } from './emptyText.ts';
 import { FilterBar } from './FilterBar.tsx';
-import { type ListQuery, type ListQuerySpec, pageLinks } from './listQuery.ts';
+import {
+  type ListQuery,
+  type ListQuerySpec,
+  type ListState,
+  listStates,
+  pageLinks,
+  type StateTab,
+} from './listQuery.ts';
 import { StateTabs } from './StateTabs.tsx';
 
 /**
  * The common frame of GitLab's issuable lists: state tabs with counts, the filter bar, the list
- * (a tab panel), an empty state and Previous / Next paging.
+ * (a tab panel), an empty state and Previous / Next paging. The empty state is the epics' and
+ * issues' wording unless the list brings its own (`empty`).
  */
-export function ListFrame<TSort extends string>({
+export function ListFrame<TSort extends string, TState extends StateTab = ListState>({
   noun,
   query,
   spec,
@@ -22,12 +30,13 @@ export function ListFrame<TSort extends string>({
   loading,
   error,
   errorText,
+  empty,
   children,
 }: {
   noun: string;
-  query: ListQuery<TSort>;
-  spec: ListQuerySpec<TSort>;
-  toSearch: (query: ListQuery<TSort>) => string;
+  query: ListQuery<TSort, TState>;
+  spec: ListQuerySpec<TSort, TState>;
+  toSearch: (query: ListQuery<TSort, TState>) => string;
   onNavigate: (search: string) => void;
   counts: StateCounts | undefined;
   pageInfo: PageInfoView | undefined;
@@ -35,6 +44,7 @@ export function ListFrame<TSort extends string>({
   loading: boolean;
   error: Error | undefined;
   errorText: string;
+  empty?: { title: string; description?: string };
   children: ReactNode;
 }) {
   const panelId = useId();
@@ -43,6 +53,7 @@ export function ListFrame<TSort extends string>({
     <div className="list-frame">
       <StateTabs
         noun={noun}
+        states={listStates(spec)}
         query={query}
         counts={counts}
         panelId={panelId}
@@ -63,7 +74,7 @@ export function ListFrame<TSort extends string>({
             <Loading label={`Loading ${noun}`} />
           ) : null
         ) : itemCount === 0 ? (
-          <EmptyState {...emptyText(noun, query)} />
+          <EmptyState {...(empty ?? emptyText(noun, query))} />
         ) : (
           children
         )}

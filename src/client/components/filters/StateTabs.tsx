@@ -1,12 +1,18 @@
 import type { StateCounts } from '../../data/index.ts';
 import { Tabs } from '../../ui/index.ts';
-import { type ListQuery, type ListState, withFilters } from './listQuery.ts';
+import { type ListQuery, type ListState, type StateTab, withFilters } from './listQuery.ts';
 
-const TAB_TEXT: Readonly<Record<ListState, string>> = { opened: 'Open', closed: 'Closed', all: 'All' };
-const ORDER: readonly ListState[] = ['opened', 'closed', 'all'];
+const TAB_TEXT: Readonly<Record<StateTab, string>> = {
+  opened: 'Open',
+  merged: 'Merged',
+  closed: 'Closed',
+  all: 'All',
+};
 
-export function StateTabs<TSort extends string>({
+/** The list's state tabs (`states`, in their order), each with its count once known. */
+export function StateTabs<TSort extends string, TState extends StateTab = ListState>({
   noun,
+  states,
   query,
   counts,
   panelId,
@@ -14,10 +20,11 @@ export function StateTabs<TSort extends string>({
   onNavigate,
 }: {
   noun: string;
-  query: ListQuery<TSort>;
+  states: readonly TState[];
+  query: ListQuery<TSort, TState>;
   counts: StateCounts | undefined;
   panelId: string;
-  toSearch: (query: ListQuery<TSort>) => string;
+  toSearch: (query: ListQuery<TSort, TState>) => string;
   onNavigate: (search: string) => void;
 }) {
   return (
@@ -25,7 +32,7 @@ export function StateTabs<TSort extends string>({
       label={`Filter ${noun} by state`}
       panelId={panelId}
       onNavigate={onNavigate}
-      items={ORDER.map((state) => ({
+      items={states.map((state) => ({
         id: state,
         label: TAB_TEXT[state],
         count: counts?.[state],

@@ -1,9 +1,9 @@
-import { hasFilters, type ListQuery } from './listQuery.ts';
+import { hasFilters, type ListQuery, type StateTab } from './listQuery.ts';
 
 /** GitLab's empty-state wording for an issuable list (`noun` is plural: 'epics', 'issues'). */
-export function emptyText<TSort extends string>(
+export function emptyText<TSort extends string, TState extends StateTab>(
   noun: string,
-  query: ListQuery<TSort>,
+  query: ListQuery<TSort, TState>,
 ): { title: string; description?: string } {
   if (hasFilters(query)) {
     return {

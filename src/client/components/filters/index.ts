@@ -7,10 +7,12 @@ export {
   type ListQuery,
   type ListQuerySpec,
   type ListState,
+  listStates,
   pageLinks,
   parseListQuery,
   removeLabel,
   type SortOption,
+  type StateTab,
   serializeListQuery,
   withFilters,
 } from './listQuery.ts';

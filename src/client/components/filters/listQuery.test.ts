@@ -3,6 +3,7 @@ import {
   addLabel,
   hasFilters,
   type ListQuerySpec,
+  listStates,
   pageLinks,
   parseListQuery,
   removeLabel,
@@ -18,6 +19,27 @@ const spec: ListQuerySpec<Sort> = {
   ],
 };
 const pageInfo = { hasNextPage: false, hasPreviousPage: false, startCursor: 's', endCursor: 'e' };
+
+describe('a list’s own state tabs', () => {
+  const withMerged: ListQuerySpec<Sort, 'opened' | 'merged' | 'closed' | 'all'> = {
+    ...spec,
+    states: ['opened', 'merged', 'closed', 'all'],
+  };
+
+  it('reads a state only where the list has its tab, defaulting to the first', () => {
+    expect(parseListQuery('state=merged', withMerged).state).toBe('merged');
+    expect(parseListQuery('state=merged', spec).state).toBe('opened');
+    expect(parseListQuery('state=bogus', withMerged).state).toBe('opened');
+    expect(listStates(spec)).toEqual(['opened', 'closed', 'all']);
+    expect(listStates(withMerged)).toEqual(['opened', 'merged', 'closed', 'all']);
+  });
+
+  it('leaves the first state out of the URL and writes the others', () => {
+    const query = parseListQuery('', withMerged);
+    expect(serializeListQuery(withFilters(query, { state: 'merged' }), withMerged)).toBe('state=merged');
+    expect(serializeListQuery(query, withMerged)).toBe('');
+  });
+});
 
 describe('parseListQuery', () => {
   it('gives the defaults for an empty query string', () => {

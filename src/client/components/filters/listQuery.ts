@@ -5,8 +5,11 @@
  */
 import type { PageInfoView } from '../../data/index.ts';
 
+/** The state tabs of an epics or issues list. */
 export type ListState = 'opened' | 'closed' | 'all';
-export const LIST_STATES: readonly ListState[] = ['opened', 'closed', 'all'];
+export const LIST_STATES: readonly [ListState, ...ListState[]] = ['opened', 'closed', 'all'];
+/** Every state tab a list may have: a merge requests list adds Merged. */
+export type StateTab = ListState | 'merged';
 
 export interface SortOption<TSort extends string> {
   /** The value in the URL (`sort=`). */
@@ -16,13 +19,18 @@ export interface SortOption<TSort extends string> {
   readonly label: string;
 }
 
-export interface ListQuerySpec<TSort extends string> {
+export interface ListQuerySpec<TSort extends string, TState extends StateTab = ListState> {
   /** The first option is the default. */
   readonly sorts: readonly [SortOption<TSort>, ...SortOption<TSort>[]];
+  /**
+   * The state tabs, in their order; the first is the default. Absent: Open, Closed and All
+   * (LIST_STATES), which a list of other states must not leave out.
+   */
+  readonly states?: readonly [TState, ...TState[]];
 }
 
-export interface ListQuery<TSort extends string> {
-  readonly state: ListState;
+export interface ListQuery<TSort extends string, TState extends StateTab = ListState> {
+  readonly state: TState;
   readonly search: string;
   readonly labels: readonly string[];
   readonly sort: SortOption<TSort>;
@@ -32,23 +40,34 @@ export interface ListQuery<TSort extends string> {
 
 const LABEL_PARAMS = ['label_name[]', 'label_name'];
 
-function findSort<TSort extends string>(spec: ListQuerySpec<TSort>, raw: string | null): SortOption<TSort> {
+function findSort<TSort extends string, TState extends StateTab>(
+  spec: ListQuerySpec<TSort, TState>,
+  raw: string | null,
+): SortOption<TSort> {
   const wanted = raw?.trim().toLowerCase();
   const match = spec.sorts.find((option) => option.param === wanted || option.value.toLowerCase() === wanted);
   return match ?? spec.sorts[0];
 }
 
-export function parseListQuery<TSort extends string>(
+/** The list's state tabs, the default first. */
+export const listStates = <TSort extends string, TState extends StateTab>(
+  spec: ListQuerySpec<TSort, TState>,
+): readonly [TState, ...TState[]] =>
+  // A spec without states is one of Open, Closed and All (see ListQuerySpec.states).
+  spec.states ?? (LIST_STATES as unknown as readonly [TState, ...TState[]]);
+
+export function parseListQuery<TSort extends string, TState extends StateTab = ListState>(
   search: string,
-  spec: ListQuerySpec<TSort>,
-): ListQuery<TSort> {
+  spec: ListQuerySpec<TSort, TState>,
+): ListQuery<TSort, TState> {
   const params = new URLSearchParams(search);
-  const state = params.get('state');
+  const states = listStates(spec);
+  const state = states.find((known) => known === params.get('state')) ?? states[0];
   const labels = LABEL_PARAMS.flatMap((name) => params.getAll(name))
     .map((label) => label.trim())
     .filter(Boolean);
   return {
-    state: LIST_STATES.includes(state as ListState) ? (state as ListState) : 'opened',
+    state,
     search: params.get('search')?.trim() ?? '',
     labels: [...new Set(labels)],
     sort: findSort(spec, params.get('sort')),
@@ -57,12 +76,12 @@ export function parseListQuery<TSort extends string>(
   };
 }
 
-export function serializeListQuery<TSort extends string>(
-  query: ListQuery<TSort>,
-  spec: ListQuerySpec<TSort>,
+export function serializeListQuery<TSort extends string, TState extends StateTab = ListState>(
+  query: ListQuery<TSort, TState>,
+  spec: ListQuerySpec<TSort, TState>,
 ): string {
   const params = new URLSearchParams();
-  if (query.state !== 'opened') params.set('state', query.state);
+  if (query.state !== listStates(spec)[0]) params.set('state', query.state);
   if (query.search) params.set('search', query.search);
   for (const label of query.labels) params.append('label_name[]', label);
   if (query.sort.param !== spec.sorts[0].param) params.set('sort', query.sort.param);
@@ -72,20 +91,26 @@ export function serializeListQuery<TSort extends string>(
 }
 
 /** Any change of filters starts again from the first page. */
-export function withFilters<TSort extends string>(
-  query: ListQuery<TSort>,
-  change: Partial<Pick<ListQuery<TSort>, 'state' | 'search' | 'labels' | 'sort'>>,
-): ListQuery<TSort> {
+export function withFilters<TSort extends string, TState extends StateTab = ListState>(
+  query: ListQuery<TSort, TState>,
+  change: Partial<Pick<ListQuery<TSort, TState>, 'state' | 'search' | 'labels' | 'sort'>>,
+): ListQuery<TSort, TState> {
   return { ...query, ...change, after: null, before: null };
 }
 
-export function addLabel<TSort extends string>(query: ListQuery<TSort>, label: string): ListQuery<TSort> {
+export function addLabel<TSort extends string, TState extends StateTab = ListState>(
+  query: ListQuery<TSort, TState>,
+  label: string,
+): ListQuery<TSort, TState> {
   return query.labels.includes(label)
     ? withFilters(query, {})
     : withFilters(query, { labels: [...query.labels, label] });
 }
 
-export function removeLabel<TSort extends string>(query: ListQuery<TSort>, label: string): ListQuery<TSort> {
+export function removeLabel<TSort extends string, TState extends StateTab = ListState>(
+  query: ListQuery<TSort, TState>,
+  label: string,
+): ListQuery<TSort, TState> {
   return withFilters(query, { labels: query.labels.filter((existing) => existing !== label) });
 }
 
@@ -94,10 +119,10 @@ export function removeLabel<TSort extends string>(query: ListQuery<TSort>, label
  * `hasPreviousPage` when paging forward (nor `hasNextPage` backward), so the direction we came
  * from is always open.
  */
-export function pageLinks<TSort extends string>(
-  query: ListQuery<TSort>,
+export function pageLinks<TSort extends string, TState extends StateTab = ListState>(
+  query: ListQuery<TSort, TState>,
   pageInfo: PageInfoView,
-): { previous: ListQuery<TSort> | null; next: ListQuery<TSort> | null } {
+): { previous: ListQuery<TSort, TState> | null; next: ListQuery<TSort, TState> | null } {
   const hasPrevious = pageInfo.hasPreviousPage || (query.after !== null && query.before === null);
   const hasNext = pageInfo.hasNextPage || query.before !== null;
   return {
@@ -108,5 +133,6 @@ export function pageLinks<TSort extends string>(
 }
 
 /** True when the list is narrowed by something other than its state tab. */
-export const hasFilters = <TSort extends string>(query: ListQuery<TSort>): boolean =>
-  query.search !== '' || query.labels.length > 0;
+export const hasFilters = <TSort extends string, TState extends StateTab>(
+  query: ListQuery<TSort, TState>,
+): boolean => query.search !== '' || query.labels.length > 0;

@@ -117,16 +117,50 @@ export function IssueTypeIcon({ type }: { type: IssueType }) {
   );
 }
 
-export function AssigneeAvatars({ assignees }: { assignees: readonly UserView[] }) {
-  if (assignees.length === 0) return null;
+/** Overlapping avatars of the people in one role, each named for screen readers and on hover. */
+function PeopleAvatars({
+  people,
+  label,
+  personLabel,
+  testId,
+}: {
+  people: readonly UserView[];
+  label: string;
+  personLabel: (name: string) => string;
+  testId: string;
+}) {
+  if (people.length === 0) return null;
   return (
-    <ul className="assignee-avatars" aria-label="Assignees" data-testid="assignees">
-      {assignees.map((user) => (
+    <ul className="assignee-avatars" aria-label={label} data-testid={testId}>
+      {people.map((user) => (
         <li key={user.id}>
-          <Avatar name={user.name} colorKey={user.username} label={`Assigned to ${user.name}`} />
+          <Avatar name={user.name} colorKey={user.username} label={personLabel(user.name)} />
         </li>
       ))}
     </ul>
+  );
+}
+
+export function AssigneeAvatars({ assignees }: { assignees: readonly UserView[] }) {
+  return (
+    <PeopleAvatars
+      people={assignees}
+      label="Assignees"
+      personLabel={(name) => `Assigned to ${name}`}
+      testId="assignees"
+    />
+  );
+}
+
+/** A merge request's reviewers (GitLab's list names each "Review requested from …"). */
+export function ReviewerAvatars({ reviewers }: { reviewers: readonly UserView[] }) {
+  return (
+    <PeopleAvatars
+      people={reviewers}
+      label="Reviewers"
+      personLabel={(name) => `Review requested from ${name}`}
+      testId="reviewers"
+    />
   );
 }
 

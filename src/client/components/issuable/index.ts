@@ -34,6 +34,7 @@ export {
   HIDDEN_ISSUE_TEXT,
   HiddenIssueBadge,
   IssueTypeIcon,
+  ReviewerAvatars,
   StateBadge,
   TimeAgo,
   VisibilityBadge,

@@ -39,10 +39,10 @@ export const ISSUABLE_TEXT = {
 
 /** 'Error updating epic' with the server's errors after '. ', or the bare text (spec). */
 export function updateErrorText(issuableType: string, errors: readonly string[]): string {
-  const base = `Error updating ${issuableType}`;
+  const base = `Error updating ${issuableType.replace('_', ' ')}`;
   return errors.length > 0 ? `${base}. ${errors.join(', ')}` : base;
 }
 
 /** The loading label of the title and description ("Loading the epic's description"). */
 export const loadingDescriptionText = (issuableType: string): string =>
-  `Loading the ${issuableType}'s description`;
+  `Loading the ${issuableType.replace('_', ' ')}'s description`;

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { groupNavItems, navItemsOf, navTitleOf, projectNavItems } from './navItems.ts';
 
 describe('the left navigation', () => {
-  it('leads a group to its overview, epics, roadmap, issues, milestones, labels and members', () => {
+  it('leads a group to its overview, epics, roadmap, issues, merge requests, milestones, labels and members', () => {
     expect(groupNavItems('acme/platform').map((item) => [item.label, item.href])).toEqual([
       ['Overview', '/groups/acme/platform'],
       ['Epics', '/groups/acme/platform/-/epics'],
       ['Roadmap', '/groups/acme/platform/-/roadmap'],
       ['Issues', '/groups/acme/platform/-/issues'],
+      ['Merge requests', '/groups/acme/platform/-/merge_requests'],
       ['Milestones', '/groups/acme/platform/-/milestones'],
       ['Labels', '/groups/acme/platform/-/labels'],
       ['Members', '/groups/acme/platform/-/group_members'],
@@ -18,10 +19,11 @@ describe('the left navigation', () => {
     });
   });
 
-  it('leads a project to its overview, issues, milestones, labels and members', () => {
+  it('leads a project to its overview, issues, merge requests, milestones, labels and members', () => {
     expect(projectNavItems('acme/web app').map((item) => [item.label, item.href])).toEqual([
       ['Overview', '/acme/web%20app'],
       ['Issues', '/acme/web%20app/-/issues'],
+      ['Merge requests', '/acme/web%20app/-/merge_requests'],
       ['Milestones', '/acme/web%20app/-/milestones'],
       ['Labels', '/acme/web%20app/-/labels'],
       ['Members', '/acme/web%20app/-/project_members'],
@@ -29,7 +31,7 @@ describe('the left navigation', () => {
   });
 
   it('adds Settings (its Monitor page) for the project’s maintainers', () => {
-    expect(projectNavItems('acme/api', true).at(-1)).toEqual({
+    expect(projectNavItems('acme/api', { canAdminProject: true }).at(-1)).toEqual({
       id: 'settings',
       label: 'Settings',
       href: '/acme/api/-/settings/operations',
@@ -45,11 +47,28 @@ describe('the left navigation', () => {
     expect(navItemsOf(context).map((item) => item.id)).toEqual([
       'overview',
       'issues',
+      'merge_requests',
       'milestones',
       'labels',
       'members',
     ]);
     expect(navTitleOf(context)).toBe('api');
     expect(navTitleOf({ ...context, name: 'API' })).toBe('API');
+  });
+
+  it('shows Merge requests after Issues, with its icon, but not to those who may not read them', () => {
+    expect(groupNavItems('acme').find((item) => item.id === 'merge_requests')).toEqual({
+      id: 'merge_requests',
+      label: 'Merge requests',
+      href: '/groups/acme/-/merge_requests',
+      icon: 'mergeRequest',
+    });
+    const context = { kind: 'project', fullPath: 'acme/vault', name: '', current: 'issues' } as const;
+    const ids = (rights: { canReadMergeRequests?: boolean }) =>
+      navItemsOf({ ...context, ...rights }).map((item) => item.id);
+    expect(ids({ canReadMergeRequests: true }).slice(1, 3)).toEqual(['issues', 'merge_requests']);
+    expect(ids({ canReadMergeRequests: false })).not.toContain('merge_requests');
+    // Pages that do not know (a milestone's) show it: the list itself answers 404 to those who may not.
+    expect(ids({})).toContain('merge_requests');
   });
 });

@@ -5,12 +5,14 @@ import {
   groupIssuesPath,
   groupLabelsPath,
   groupMembersPath,
+  groupMergeRequestsPath,
   groupMilestonesPath,
   groupPath,
   groupRoadmapPath,
   projectIssuesPath,
   projectLabelsPath,
   projectMembersPath,
+  projectMergeRequestsPath,
   projectMilestonesPath,
   projectMonitorSettingsPath,
   projectPath,
@@ -22,6 +24,7 @@ export type NavItemId =
   | 'epics'
   | 'roadmap'
   | 'issues'
+  | 'merge_requests'
   | 'milestones'
   | 'labels'
   | 'members'
@@ -37,6 +40,11 @@ export interface NavContext {
   readonly current: NavItemId;
   /** The viewer maintains the project: its Settings show (GitLab's admin_project). */
   readonly canAdminProject?: boolean;
+  /**
+   * False when the viewer may not read the project's merge requests (GitLab's read_merge_request):
+   * Merge requests does not show. Unknown (a milestone's pages) shows it.
+   */
+  readonly canReadMergeRequests?: boolean;
   /** The viewer owns the top-level group (or administers the instance): its Billing shows. */
   readonly canReadBilling?: boolean;
   /** The top-level group's trial, for those owners: the widget while it runs, a banner once ended. */
@@ -68,8 +76,9 @@ export interface NavItem {
 }
 
 /**
- * GitLab's group sidebar, in its order: Overview, then Plan's Epics, Roadmap, Issues, Milestones,
- * Labels, then Manage's Members, and Settings' Billing for a top-level group's owners.
+ * GitLab's group sidebar, in its order: Overview, then Plan's Epics, Roadmap, Issues, then Code's
+ * Merge requests, Plan's Milestones and Labels, then Manage's Members, and Settings' Billing for a
+ * top-level group's owners.
  */
 export function groupNavItems(fullPath: string, canReadBilling = false): NavItem[] {
   const billing: NavItem[] = canReadBilling
@@ -80,6 +89,12 @@ export function groupNavItems(fullPath: string, canReadBilling = false): NavItem
     { id: 'epics', label: 'Epics', href: groupEpicsPath(fullPath), icon: 'epic' },
     { id: 'roadmap', label: 'Roadmap', href: groupRoadmapPath(fullPath), icon: 'roadmap' },
     { id: 'issues', label: 'Issues', href: groupIssuesPath(fullPath), icon: 'issues' },
+    {
+      id: 'merge_requests',
+      label: 'Merge requests',
+      href: groupMergeRequestsPath(fullPath),
+      icon: 'mergeRequest',
+    },
     { id: 'milestones', label: 'Milestones', href: groupMilestonesPath(fullPath), icon: 'milestone' },
     { id: 'labels', label: 'Labels', href: groupLabelsPath(fullPath), icon: 'label' },
     { id: 'members', label: 'Members', href: groupMembersPath(fullPath), icon: 'group' },
@@ -87,14 +102,32 @@ export function groupNavItems(fullPath: string, canReadBilling = false): NavItem
   ];
 }
 
-/** The project's: Overview, Issues, Milestones, Labels, Members, and Settings for its maintainers. */
-export function projectNavItems(fullPath: string, canAdminProject = false): NavItem[] {
-  const settings: NavItem[] = canAdminProject
+/** What the viewer may do in a project, as far as its navigation tells. */
+export type ProjectNavRights = Pick<NavContext, 'canAdminProject' | 'canReadMergeRequests'>;
+
+/**
+ * The project's: Overview, Issues, Merge requests for those who may read them, Milestones, Labels,
+ * Members, and Settings for its maintainers.
+ */
+export function projectNavItems(fullPath: string, rights: ProjectNavRights = {}): NavItem[] {
+  const settings: NavItem[] = rights.canAdminProject
     ? [{ id: 'settings', label: 'Settings', href: projectMonitorSettingsPath(fullPath), icon: 'settings' }]
     : [];
+  const mergeRequests: NavItem[] =
+    rights.canReadMergeRequests === false
+      ? []
+      : [
+          {
+            id: 'merge_requests',
+            label: 'Merge requests',
+            href: projectMergeRequestsPath(fullPath),
+            icon: 'mergeRequest',
+          },
+        ];
   return [
     { id: 'overview', label: 'Overview', href: projectPath(fullPath), icon: 'overview' },
     { id: 'issues', label: 'Issues', href: projectIssuesPath(fullPath), icon: 'issues' },
+    ...mergeRequests,
     { id: 'milestones', label: 'Milestones', href: projectMilestonesPath(fullPath), icon: 'milestone' },
     { id: 'labels', label: 'Labels', href: projectLabelsPath(fullPath), icon: 'label' },
     { id: 'members', label: 'Members', href: projectMembersPath(fullPath), icon: 'group' },
@@ -105,7 +138,7 @@ export function projectNavItems(fullPath: string, canAdminProject = false): NavI
 export function navItemsOf(context: NavContext): NavItem[] {
   return context.kind === 'group'
     ? groupNavItems(context.fullPath, context.canReadBilling)
-    : projectNavItems(context.fullPath, context.canAdminProject);
+    : projectNavItems(context.fullPath, context);
 }
 
 /** The name to show: the given one, else the last part of the path. */

@@ -4,6 +4,7 @@
  */
 import { fetchUserSuggestions, type SidebarWriteResult, type UserSuggestion } from '../../data/index.ts';
 import { Avatar, UserName } from '../../ui/index.ts';
+import { CannotMergeIcon } from './CannotMergeIcon.tsx';
 import { PickerBlock } from './PickerBlock.tsx';
 import { SIDEBAR_TEXT } from './sidebarTexts.ts';
 
@@ -13,6 +14,8 @@ export interface AssigneeItem {
   readonly name: string;
   readonly username: string;
   readonly busy?: boolean | undefined;
+  /** A merge request's assignee or reviewer who could not merge it (GitLab's canMerge false). */
+  readonly cannotMerge?: boolean | undefined;
 }
 
 export interface AssigneesBlockProps {
@@ -83,6 +86,7 @@ export function AssigneesBlock(props: AssigneesBlockProps) {
             <li key={user.key} className="person">
               <Avatar name={user.name} colorKey={user.username} />
               <UserName name={user.name} busy={user.busy ?? false} />
+              {user.cannotMerge ? <CannotMergeIcon /> : null}
             </li>
           ))}
         </ul>

@@ -27,7 +27,8 @@ export function ConfidentialityBlock({
   collapsed,
   onExpand,
 }: {
-  issuable: SidebarIssuable;
+  /** Merge requests are never confidential. */
+  issuable: Exclude<SidebarIssuable, 'merge request'>;
   state: ConfidentialityState;
   canUpdate: boolean;
   collapsed: boolean;

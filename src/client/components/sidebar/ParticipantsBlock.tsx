@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { type EpicParticipantView, firstErrorMessage, type QueryState } from '../../data/index.ts';
 import { Avatar, Button, Icon } from '../../ui/index.ts';
+import { CannotMergeIcon } from './CannotMergeIcon.tsx';
 import { BlockFetchError, CollapsedItem, SIDEBAR_TEXT, SidebarBlock, type SidebarIssuable } from './index.ts';
 import { hasMoreParticipants, visibleParticipants } from './participants.ts';
 
@@ -43,7 +44,12 @@ export function ParticipantsBlock({
           {shown.map((person) => (
             <li key={person.id}>
               <a href={person.webUrl} className="sidebar-participant" data-testid="sidebar-participant">
-                <Avatar name={person.name} colorKey={person.username} label={person.name} />
+                <Avatar
+                  name={person.name}
+                  colorKey={person.username}
+                  label={person.cannotMerge ? `${person.name} (${SIDEBAR_TEXT.cannotMerge})` : person.name}
+                />
+                {person.cannotMerge ? <CannotMergeIcon /> : null}
               </a>
             </li>
           ))}

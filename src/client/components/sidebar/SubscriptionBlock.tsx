@@ -64,6 +64,9 @@ export function SubscriptionBlock({
     startSaving(async () => {
       showPending(next);
       const result = await subscription.save(next);
+      if (result.ok && issuable === 'merge request') {
+        pushToast(next ? SIDEBAR_TEXT.notificationsTurnedOn : SIDEBAR_TEXT.notificationsTurnedOff, 'success');
+      }
       if (!result.ok) {
         const failure = writeError(
           next ? SIDEBAR_TEXT.subscribeError : SIDEBAR_TEXT.unsubscribeError,

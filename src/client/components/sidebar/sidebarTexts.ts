@@ -61,6 +61,8 @@ export const SIDEBAR_TEXT = {
 
   participants: (count: number) => `${count} ${count === 1 ? 'participant' : 'participants'}`,
   participantsTitle: 'Participants',
+  /** GitLab's tooltip on a merge request participant who lacks the right to merge. */
+  cannotMerge: 'Cannot merge',
   moreParticipants: (count: number) => `+ ${count} more`,
   fewerParticipants: '- show less',
   participantsError: (issuable: SidebarIssuable) =>
@@ -69,6 +71,9 @@ export const SIDEBAR_TEXT = {
   notifications: 'Notifications',
   notificationsOn: 'Notifications on',
   notificationsOff: 'Notifications off',
+  /** A merge request confirms the switch (spec, "Subscription"). */
+  notificationsTurnedOn: 'Notifications turned on.',
+  notificationsTurnedOff: 'Notifications turned off.',
   emailsDisabled: 'Disabled by group owner',
   signInToSubscribe: 'Sign in to turn on notifications',
   subscribeError: 'An error occurred while subscribing to notifications.',
@@ -86,12 +91,12 @@ export const SIDEBAR_TEXT = {
 } as const;
 
 /** The issuables a sidebar belongs to: its texts name them. */
-export type SidebarIssuable = 'epic' | 'issue';
+export type SidebarIssuable = 'epic' | 'issue' | 'merge request';
 
 /** The confidentiality block's texts for an epic and for an issue (GitLab's wording). */
 export const CONFIDENTIALITY_TEXT: Readonly<
   Record<
-    SidebarIssuable,
+    'epic' | 'issue',
     { confidential: string; turnOnWarning: string; turnOffWarning: string; error: string }
   >
 > = {

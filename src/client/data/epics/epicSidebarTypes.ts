@@ -45,6 +45,8 @@ export interface EpicParticipantView {
   readonly name: string;
   readonly avatarUrl: string | null;
   readonly webUrl: string;
+  /** A merge request's participant who could not merge it: the block marks them with a warning. */
+  readonly cannotMerge?: boolean;
 }
 
 export interface EpicSubscriptionView {

@@ -112,7 +112,7 @@ export class RealtimeError extends Error {
 }
 
 /** The kinds of issuable these endpoints serve; a save nests its fields under this key (`{ epic: … }`). */
-export type IssuableType = 'epic' | 'issue';
+export type IssuableType = 'epic' | 'issue' | 'merge_request';
 
 export interface IssuableFields {
   readonly title?: string;

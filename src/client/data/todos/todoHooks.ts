@@ -13,6 +13,7 @@ import {
   EpicSidebarMarkTodoDoneDocument,
   EpicSidebarTodoDocument,
   IssueSidebarTodoDocument,
+  MergeRequestSidebarTodoDocument,
 } from '../generated/graphql.ts';
 import {
   blockState,
@@ -32,6 +33,11 @@ export function useEpicTodo(scope: EpicSidebarScope): TodoState {
 /** The same on an issue. */
 export function useIssueTodo(scope: EpicSidebarScope): TodoState {
   return useTodo(IssueSidebarTodoDocument, scope);
+}
+
+/** The same on a merge request. */
+export function useMergeRequestTodo(scope: EpicSidebarScope): TodoState {
+  return useTodo(MergeRequestSidebarTodoDocument, scope);
 }
 
 export type TodoState = QueryState<EpicTodoView | null> & {

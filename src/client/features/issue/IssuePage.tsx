@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import {
   groupAutocompleteSourcePath,
+  issueClosingMergeRequestsPath,
   issueGfmSourcePaths,
   issueLinksPath,
   issueWebPath,
@@ -39,7 +40,7 @@ import {
   useTimelinePromotion,
 } from '../../data/index.ts';
 import { Alert, Breadcrumbs, Button, Loading, useDocumentTitle } from '../../ui/index.ts';
-import { LinkedItemsCard } from '../related-items/index.ts';
+import { DevelopmentCard, LinkedItemsCard } from '../related-items/index.ts';
 import { useWorkItemModalParam, WorkItemModal } from '../work-item/index.ts';
 import { IssueFormFields } from './IssueFormFields.tsx';
 import { IncidentContent } from './incident/IncidentContent.tsx';
@@ -176,6 +177,10 @@ function IssueView({
         sources={{ issues: groupAutocompleteSourcePath(page.groupFullPath, 'issues') }}
         canAdmin={page.canAdmin}
         blockingAvailable={page.blockedIssues}
+      />
+      <DevelopmentCard
+        endpoint={issueClosingMergeRequestsPath(page.fullPath, page.iid)}
+        canAdmin={page.canAdmin}
       />
       {page.canDestroy ? (
         <IssuableDeleteSection

@@ -7,14 +7,8 @@
  * (`/groups/:path/-/epics/:iid/related_epic_links`, `/:project/-/issues/:iid/links`), DELETE each
  * item's `relation_path`.
  */
-import { useEffect, useId, useState } from 'react';
-import {
-  addRelatedItems,
-  fetchRelatedItems,
-  type LinkedIssuable,
-  type LinkType,
-  removeRelation,
-} from '../../data/index.ts';
+import { useId, useState } from 'react';
+import { addRelatedItems, type LinkedIssuable, type LinkType, removeRelation } from '../../data/index.ts';
 import { usePushToast } from '../../state/index.ts';
 import { Alert, Button, Icon, Loading } from '../../ui/index.ts';
 import { AddIssuableForm } from './AddIssuableForm.tsx';
@@ -22,6 +16,7 @@ import { groupByLinkType, mergeLinkedItems } from './linkedItems.ts';
 import { StateIcon } from './ReferenceChip.tsx';
 import type { AutocompleteSources } from './referenceInput.ts';
 import { addItemErrorText, RELATED_TEXT, removeItemErrorText } from './relatedItemsTexts.ts';
+import { useRelatedItemsList } from './useRelatedItemsList.ts';
 
 export interface LinkedItemsCardProps {
   /** What links to what: epics to epics, issues to issues. */
@@ -39,11 +34,6 @@ export interface LinkedItemsCardProps {
   readonly blockingAvailable?: boolean;
 }
 
-type ListState =
-  | { readonly kind: 'loading' }
-  | { readonly kind: 'failed' }
-  | { readonly kind: 'ready'; readonly items: readonly LinkedIssuable[] };
-
 export function LinkedItemsCard({
   issuableType,
   endpoint,
@@ -51,25 +41,11 @@ export function LinkedItemsCard({
   canAdmin,
   blockingAvailable = true,
 }: LinkedItemsCardProps) {
-  const [list, setList] = useState<ListState>({ kind: 'loading' });
+  const [list, setList] = useRelatedItemsList(endpoint);
   const [formOpen, setFormOpen] = useState(false);
   const [removing, setRemoving] = useState<ReadonlySet<number>>(new Set());
   const pushToast = usePushToast();
   const titleId = useId();
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setList({ kind: 'loading' });
-    fetchRelatedItems(endpoint, controller.signal).then(
-      (items) => setList({ kind: 'ready', items }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error(error);
-        setList({ kind: 'failed' });
-      },
-    );
-    return () => controller.abort();
-  }, [endpoint]);
 
   const items = list.kind === 'ready' ? list.items : [];
 

@@ -110,3 +110,20 @@ export const RELATED_TEXT = {
   fetchFailed: 'Something went wrong while fetching linked items.',
   confidential: 'Confidential',
 } as const;
+
+/** The issue page's Development card: the merge requests that close the issue. */
+export const DEVELOPMENT_TEXT = {
+  title: 'Development',
+  count: (count: number) => `${count} ${count === 1 ? 'merge request' : 'merge requests'}`,
+  add: 'Add',
+  open: 'Open',
+  merged: 'Merged',
+  closed: 'Closed',
+  empty:
+    'Link merge requests that close this issue when they merge, or write "Closes #" and the issue number in their description.',
+  loading: 'Loading merge requests',
+  fetchFailed: 'Something went wrong while fetching merge requests.',
+  notFound: 'Merge request cannot be found.',
+  removeFailed: 'An error occurred while removing the merge request.',
+  remove: (reference: string) => `Remove ${reference}`,
+} as const;

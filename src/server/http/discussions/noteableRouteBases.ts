@@ -5,14 +5,14 @@ import type { AccessContext } from '../../services/access.ts';
 import { type NoteablePolicy, noteablePolicy } from '../../services/discussions/noteable.ts';
 import { findReadableEpic } from '../../services/epics/epicQueries.ts';
 import { groupPathOf, groupScopedPatterns, projectScopedPatterns } from '../groupScopedRoutes.ts';
-import { issueOfPath, parseIid } from '../issuable/issuableParams.ts';
+import { issueOfPath, mergeRequestOfPath, parseIid } from '../issuable/issuableParams.ts';
 
 export type AccessRequest = FastifyRequest & { access: AccessContext };
 /** The policy of the epic or issue a page path names; a missing or hidden item is not found. */
 export type PolicyOf = (request: AccessRequest) => Promise<NoteablePolicy>;
 
 /**
- * The page paths of an issue and of an epic (every pattern each answers under), each with how to
+ * The page paths of an issue, a merge request and an epic (every pattern each answers under), each with how to
  * find its item's policy: the bases of the page JSON that discussions and reactions hang off.
  */
 export function noteableRouteBases(db: Kysely<Database>): [string[], PolicyOf][] {
@@ -26,8 +26,14 @@ export function noteableRouteBases(db: Kysely<Database>): [string[], PolicyOf][]
     });
     return noteablePolicy(db, request.access, { type: 'Epic', ...found });
   };
+  const mergeRequestPolicy: PolicyOf = async (request) =>
+    noteablePolicy(db, request.access, {
+      type: 'MergeRequest',
+      located: await mergeRequestOfPath(db, request),
+    });
   return [
     [projectScopedPatterns('issues/:iid'), issuePolicy],
+    [projectScopedPatterns('merge_requests/:iid'), mergeRequestPolicy],
     [groupScopedPatterns('epics/:iid'), epicPolicy],
   ];
 }

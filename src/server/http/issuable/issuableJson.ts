@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { scanReferences } from '../../../core/domain/gfmReferences.ts';
-import { epicWebPath, issueWebPath, userPath } from '../../../core/domain/webPaths.ts';
-import type { EpicRow, IssueRow, UserRow } from '../../db/schema.ts';
+import { epicWebPath, issueWebPath, mergeRequestWebPath, userPath } from '../../../core/domain/webPaths.ts';
+import type { EpicRow, IssueRow, MergeRequestRow, UserRow } from '../../db/schema.ts';
 import type { EpicIssuable } from '../../services/epicIssuableService.ts';
 import type { IssueIssuable } from '../../services/issues/issueIssuable.ts';
 import {
@@ -10,11 +10,12 @@ import {
   renderTitleHtml,
 } from '../../services/markdown/markdownRenderer.ts';
 import type { MarkdownContext } from '../../services/markdown/referenceRendering.ts';
+import type { MergeRequestIssuable } from '../../services/mergeRequests/mergeRequestIssuable.ts';
 
 type TextRow = Pick<
   EpicRow & IssueRow,
-  'id' | 'title' | 'description' | 'state' | 'lock_version' | 'updated_at' | 'last_edited_at'
->;
+  'id' | 'title' | 'description' | 'lock_version' | 'updated_at' | 'last_edited_at'
+> & { readonly state: (EpicRow | IssueRow | MergeRequestRow)['state'] };
 
 /** What the issuable view edits of an epic or an issue, who edited it last, and its page. */
 export interface IssuableText {
@@ -32,6 +33,18 @@ export const epicText = ({ group, epic, lastEditor }: EpicIssuable): IssuableTex
   lastEditor,
   webPath: epicWebPath(group.full_path, epic.iid),
   context: { group },
+});
+
+export const mergeRequestText = ({
+  project,
+  namespace,
+  mergeRequest,
+  lastEditor,
+}: MergeRequestIssuable): IssuableText => ({
+  row: mergeRequest,
+  lastEditor,
+  webPath: mergeRequestWebPath(project.full_path, mergeRequest.iid),
+  context: { project, namespace },
 });
 
 export const issueText = ({ project, namespace, issue, lastEditor }: IssueIssuable): IssuableText => ({

@@ -5,6 +5,11 @@ import type { AccessContext } from '../../services/access.ts';
 import type { EpicIssuableChanges } from '../../services/epicIssuableService.ts';
 import { findReadableIssue, type IssueInProject } from '../../services/issueService.ts';
 import type { IssueChanges } from '../../services/issues/issueCommands.ts';
+import type { MergeRequestTextChanges } from '../../services/mergeRequests/mergeRequestIssuable.ts';
+import {
+  findReadableMergeRequest,
+  type MergeRequestInProject,
+} from '../../services/mergeRequests/mergeRequestQueries.ts';
 import { findReadableProject } from '../../services/projectService.ts';
 import {
   nested,
@@ -49,11 +54,16 @@ export function issueIssuableChanges(query: unknown, body: unknown): IssueChange
   };
 }
 
-function nestedFields(query: unknown, body: unknown, key: 'epic' | 'issue'): Params {
+/** The merge request page's edit form: the same fields, nested under `merge_request`. */
+export function mergeRequestIssuableChanges(query: unknown, body: unknown): MergeRequestTextChanges {
+  return issuableChanges(query, body, 'merge_request');
+}
+
+function nestedFields(query: unknown, body: unknown, key: 'epic' | 'issue' | 'merge_request'): Params {
   return { ...nested((query ?? {}) as Params, key), ...nested((body ?? {}) as Params, key) };
 }
 
-function issuableChanges(query: unknown, body: unknown, key: 'epic' | 'issue') {
+function issuableChanges(query: unknown, body: unknown, key: 'epic' | 'issue' | 'merge_request') {
   const fields = nestedFields(query, body, key);
   const description = optionalString(fields, 'description', UNBOUNDED);
   const updateTask = taskToggleOf(fields);
@@ -82,6 +92,16 @@ function taskToggleOf(fields: Params): TaskToggle | undefined {
   if (lineNumber === undefined) throw new ParamError('update_task[line_number] is missing');
   if (checked === undefined) throw new ParamError('update_task[checked] is missing');
   return { lineNumber, checked, lineSource: optionalString(task, 'line_source', MAX_LINE_SOURCE) };
+}
+
+/** The merge request of a `/<project>/-/merge_requests/:iid…` route, when readable (404 otherwise). */
+export async function mergeRequestOfPath(
+  db: Executor,
+  request: FastifyRequest & { access: AccessContext },
+): Promise<MergeRequestInProject> {
+  const { iid } = request.params as { iid: string };
+  const located = await findReadableProject(db, request.access, projectPathOf(request.params));
+  return findReadableMergeRequest(db, request.access, located, parseIid(iid));
 }
 
 /** The issue of a `/<project>/-/issues/:iid…` route, when the actor may read it (404 otherwise). */

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   DASHBOARD_ISSUES_PATH,
+  DASHBOARD_MERGE_REQUESTS_PATH,
   DASHBOARD_TODOS_PATH,
   groupEpicsPath,
   groupIssuesBulkUpdatePath,
@@ -28,6 +29,10 @@ import { findReadableIssue } from '../../services/issueService.ts';
 import { issueRights } from '../../services/issues/issueCommands.ts';
 import { canManageIssueTemplates } from '../../services/issues/issueTemplateService.ts';
 import { issueFieldsShown } from '../../services/issues/licensedIssueFields.ts';
+import {
+  findReadableMergeRequest,
+  mergeRequestRights,
+} from '../../services/mergeRequests/mergeRequestQueries.ts';
 import { canManageMetricImages } from '../../services/metricImages/metricImageService.ts';
 import { canAdminMilestones } from '../../services/milestoneService.ts';
 import { findReadableProjectOrNull } from '../../services/projectService.ts';
@@ -41,6 +46,7 @@ import { epicMount } from './epicMount.ts';
 import { FLASH_COOKIE } from './flash.ts';
 import { issueMount } from './issueMount.ts';
 import { membersMountFields, membersPageJson } from './memberPages.ts';
+import { mergeRequestMount } from './mergeRequestMount.ts';
 import {
   groupMilestonePage,
   milestoneFormOf,
@@ -62,6 +68,8 @@ export interface PageDeps extends ServerDeps {
 }
 
 /** An issue's page: `issues/:iid`, or GitLab's incident alias at one of its tabs (`incident/:iid/metrics`). */
+/** A merge request's page (GitLab's `merge_requests/:iid`). */
+const MERGE_REQUEST_SECTION = /^merge_requests\/(\d{1,15})$/;
 /** A work item's page (GitLab's `work_items/:iid`). */
 const WORK_ITEM_SECTION = /^work_items\/(\d+)$/;
 const ISSUE_SECTION = new RegExp(
@@ -128,6 +136,13 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
   app.get(DASHBOARD_ISSUES_PATH, (request, reply) => {
     if (!request.actor.user) return reply.redirect(signInPath(request.url));
     return sendPage(request, reply, assets, { title: 'Issues', mount: { page: 'dashboard-issues' } });
+  });
+  app.get(DASHBOARD_MERGE_REQUESTS_PATH, (request, reply) => {
+    if (!request.actor.user) return reply.redirect(signInPath(request.url));
+    return sendPage(request, reply, assets, {
+      title: 'Merge requests',
+      mount: { page: 'dashboard-merge-requests' },
+    });
   });
 
   app.get('/groups/*', async (request, reply) => {
@@ -269,6 +284,13 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
         },
       });
     }
+    // The list reads only the projects whose merge requests the viewer may read.
+    if (section === 'merge_requests') {
+      return sendPage(request, reply, assets, {
+        title: `Merge requests · ${group.full_name}`,
+        mount: { page: 'group-merge-requests', ...base },
+      });
+    }
     if (section === 'roadmap') {
       const query = queryStringOf(request.url);
       const first = roadmapFirstQueries(group.full_path, query, NO_PAGE_DEFAULTS, calendarDateOf(deps.now()));
@@ -367,6 +389,13 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
           bulkUpdatePath: projectIssuesBulkUpdatePath(project.full_path),
           canCreateIssue: await request.access.canInProject('create_issue', project, namespace),
         },
+      });
+    }
+    if (section === 'merge_requests') {
+      if (!base.canReadMergeRequests) return sendNotFoundPage(request, reply, assets);
+      return sendPage(request, reply, assets, {
+        title: `Merge requests · ${namespace.full_name} / ${project.name}`,
+        mount: { page: 'project-merge-requests', ...base },
       });
     }
     if (section === 'milestones') {
@@ -470,6 +499,30 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
             },
             deps.config.metricImageMaxBytes,
           ),
+        });
+      } catch (error) {
+        if (error instanceof NotFoundError) return sendNotFoundPage(request, reply, assets);
+        throw error;
+      }
+    }
+    const mergeRequestMatch = MERGE_REQUEST_SECTION.exec(section);
+    if (mergeRequestMatch) {
+      try {
+        const located = await findReadableMergeRequest(
+          db,
+          request.access,
+          found,
+          Number(mergeRequestMatch[1]),
+        );
+        const { mergeRequest } = located;
+        const viewer = {
+          signedIn: request.access.actor.user !== null,
+          emailsDisabled: await areEmailsDisabled(db, found.namespace),
+          ...(await mergeRequestRights(request.access, located)),
+        };
+        return sendPage(request, reply, assets, {
+          title: `${mergeRequest.title} (!${mergeRequest.iid}) · Merge requests · ${project.name}`,
+          mount: mergeRequestMount(located, base, viewer),
         });
       } catch (error) {
         if (error instanceof NotFoundError) return sendNotFoundPage(request, reply, assets);

@@ -24,6 +24,11 @@ async function mayReadMention(
     if (!(await canReadIssue(db, access, { project, namespace }, issue))) return false;
     return !internal || access.canInProject('read_internal_note', project, namespace);
   }
+  if (target.type === 'MergeRequest') {
+    const { project, namespace } = target.located;
+    if (!(await access.canInProject('read_merge_request', project, namespace))) return false;
+    return !internal || access.canInProject('read_internal_note', project, namespace);
+  }
   const { group, epic } = target;
   const isAuthor = epic.author_id === user.id;
   if (!(await access.canInNamespace('read_epic', group, { confidential: epic.confidential, isAuthor }))) {
@@ -62,7 +67,7 @@ export async function raiseMentionTodos(
       target_type: policy.type,
       target_id: policy.id,
       group_id: policy.target.type === 'Epic' ? policy.target.group.id : null,
-      project_id: policy.target.type === 'Issue' ? policy.target.located.project.id : null,
+      project_id: policy.target.type === 'Epic' ? null : policy.target.located.project.id,
       action: direct.has(user.username.toLowerCase())
         ? TODO_ACTION_DIRECTLY_ADDRESSED
         : TODO_ACTION_MENTIONED,

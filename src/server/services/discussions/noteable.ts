@@ -7,17 +7,19 @@ import type { EpicRow, NamespaceRow } from '../../db/schema.ts';
 import type { AccessContext } from '../access.ts';
 import type { IssueInProject } from '../issueService.ts';
 import type { MarkdownContext } from '../markdown/referenceRendering.ts';
+import type { MergeRequestInProject } from '../mergeRequests/mergeRequestQueries.ts';
 
 /** The epic or issue whose discussions are read or written, located and already readable. */
 export type NoteableTarget =
   | { readonly type: 'Issue'; readonly located: IssueInProject }
+  | { readonly type: 'MergeRequest'; readonly located: MergeRequestInProject }
   | { readonly type: 'Epic'; readonly group: NamespaceRow; readonly epic: EpicRow };
 
 /** Where the item's notes resolve their references: the issue's project, or the epic's group. */
 export function markdownContextOf(target: NoteableTarget): MarkdownContext {
-  return target.type === 'Issue'
-    ? { project: target.located.project, namespace: target.located.namespace }
-    : { group: target.group };
+  return target.type === 'Epic'
+    ? { group: target.group }
+    : { project: target.located.project, namespace: target.located.namespace };
 }
 
 /** What the actor may do in this item's discussions, decided once per request. */
@@ -71,6 +73,7 @@ export async function noteablePolicy(
       awardEmoji: await access.canInProject('award_emoji', project, namespace, context),
     };
   }
+  if (target.type === 'MergeRequest') return mergeRequestPolicy(access, target);
   const { group, epic } = target;
   const context = {
     confidential: epic.confidential,
@@ -91,6 +94,34 @@ export async function noteablePolicy(
     adminNotes: atLeast(role, 'maintainer'),
     resolve: viewerId !== null && (context.isAuthor || atLeast(role, 'developer')),
     awardEmoji: await access.canInNamespace('award_emoji', group, context),
+  };
+}
+
+/** A merge request's discussions: as an issue's, without confidentiality; resolving is the team's. */
+async function mergeRequestPolicy(
+  access: AccessContext,
+  target: Extract<NoteableTarget, { type: 'MergeRequest' }>,
+): Promise<NoteablePolicy> {
+  const { project, namespace, mergeRequest } = target.located;
+  const viewerId = access.actor.user?.id ?? null;
+  const isAuthor = viewerId !== null && mergeRequest.author_id === viewerId;
+  const context = { isAuthor };
+  const role = await access.roleInProject(project, namespace);
+  const mayComment = await access.canInProject('create_note', project, namespace, context);
+  const readInternal = await access.canInProject('read_internal_note', project, namespace);
+  return {
+    target,
+    type: 'MergeRequest',
+    id: mergeRequest.id,
+    rootNamespaceId: mergeRequest.root_namespace_id,
+    authorId: mergeRequest.author_id,
+    discussionLocked: mergeRequest.discussion_locked,
+    readInternal,
+    createNote: mayComment && (!mergeRequest.discussion_locked || atLeast(role, 'guest')),
+    createInternal: mayComment && readInternal,
+    adminNotes: atLeast(role, 'maintainer'),
+    resolve: viewerId !== null && (isAuthor || atLeast(role, 'developer')),
+    awardEmoji: await access.canInProject('award_emoji', project, namespace, context),
   };
 }
 

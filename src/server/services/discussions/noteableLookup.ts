@@ -6,19 +6,25 @@ import type { AccessContext } from '../access.ts';
 import { findReadableEpic } from '../epics/epicQueries.ts';
 import { NotFoundError } from '../errors.ts';
 import { findReadableIssueByIdOrNull } from '../issueService.ts';
+import { findReadableMergeRequestByIdOrNull } from '../mergeRequests/mergeRequestQueries.ts';
 import { findReadableNote } from './discussionService.ts';
 import { type NoteablePolicy, noteablePolicy } from './noteable.ts';
 
 /**
- * Finding what a global id names (GraphQL's noteableId, awardableId and note ids): the epic or
- * issue, if the reader may see it, with its policy. Anything else is "not found".
+ * Finding what a global id names (GraphQL's noteableId, awardableId and note ids): the epic, issue
+ * or merge request, if the reader may see it, with its policy. Anything else is "not found".
  */
 export async function noteablePolicyById(
   db: Executor,
   access: AccessContext,
-  type: 'Epic' | 'Issue',
+  type: 'Epic' | 'Issue' | 'MergeRequest',
   id: number,
 ): Promise<NoteablePolicy> {
+  if (type === 'MergeRequest') {
+    const located = await findReadableMergeRequestByIdOrNull(db, access, id);
+    if (!located) throw new NotFoundError('Merge Request');
+    return noteablePolicy(db, access, { type: 'MergeRequest', located });
+  }
   if (type === 'Issue') {
     const located = await findReadableIssueByIdOrNull(db, access, id);
     if (!located) throw new NotFoundError('Issue');
@@ -35,7 +41,7 @@ export async function notePolicyById(
   noteId: number,
 ): Promise<{ policy: NoteablePolicy; note: NoteRow }> {
   const row = fitsSqlInteger(noteId) ? await findNoteById(db, noteId) : undefined;
-  if (!row || row.noteable_type === 'MergeRequest') throw new NotFoundError('Note');
+  if (!row) throw new NotFoundError('Note');
   const policy = await noteablePolicyById(db, access, row.noteable_type, row.noteable_id);
   return { policy, note: await findReadableNote(db, policy, noteId) };
 }
@@ -47,6 +53,6 @@ export async function discussionPolicyById(
   discussionId: string,
 ): Promise<NoteablePolicy> {
   const [first] = await findNotesOfDiscussion(db, discussionId);
-  if (!first || first.noteable_type === 'MergeRequest') throw new NotFoundError('Discussion');
+  if (!first) throw new NotFoundError('Discussion');
   return noteablePolicyById(db, access, first.noteable_type, first.noteable_id);
 }

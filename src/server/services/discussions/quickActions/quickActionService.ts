@@ -110,7 +110,8 @@ export async function prepareQuickActions(
   text: string,
 ): Promise<PreparedQuickActions> {
   const user = access.actor.user;
-  if (!user || !mayHoldCommands(text)) return untouched(text);
+  // Merge requests take no quick actions here: their text stays as written.
+  if (!user || !mayHoldCommands(text) || target.type === 'MergeRequest') return untouched(text);
   if (target.type === 'Issue') {
     const context = await loadIssueActionContext(db, access, user, target.located);
     return prepare(ISSUE_QUICK_ACTIONS, context, text, () => context);
@@ -199,7 +200,7 @@ export async function listAvailableQuickActions(
   target: NoteableTarget,
 ): Promise<AvailableQuickAction[]> {
   const user = access.actor.user;
-  if (!user) return [];
+  if (!user || target.type === 'MergeRequest') return [];
   if (target.type === 'Issue') {
     const context = await loadIssueActionContext(db, access, user, target.located);
     return describeAvailable(ISSUE_QUICK_ACTIONS, context, 'issue');

@@ -1,0 +1,1 @@
+export { MergeRequestPage, type MergeRequestPageProps } from './MergeRequestPage.tsx';

@@ -1,0 +1,67 @@
+/** The merge request page's own texts (GitLab's wording). */
+export const MERGE_REQUEST_TEXT = {
+  closeMergeRequest: 'Close merge request',
+  reopenMergeRequest: 'Reopen merge request',
+  markAsDraft: 'Mark as draft',
+  markAsReady: 'Mark as ready',
+  draft: 'Draft',
+  open: 'Open',
+  merged: 'Merged',
+  closed: 'Closed',
+  locked: 'Locked',
+  requestedToMerge: 'requested to merge',
+  into: 'into',
+  copyBranch: 'Copy branch name',
+  branchCopied: 'Branch name copied',
+  unableToUpdate: 'Unable to update this merge request at this time.',
+  fetchFailed: 'Something went wrong while fetching the merge request',
+  mergeRequests: 'Merge requests',
+  // The widget:
+  approvalOptional: 'Approval is optional',
+  approvedBy: 'Approved by',
+  approve: 'Approve',
+  revokeApproval: 'Revoke approval',
+  approveFailed: 'An error occurred while submitting your approval.',
+  revokeFailed: 'An error occurred while revoking your approval.',
+  readyToMerge: 'Ready to merge!',
+  merge: 'Merge',
+  merging: 'Merging…',
+  squashCommits: 'Squash commits',
+  mergeFailed: 'Something went wrong while merging this merge request. Please try again.',
+  mergedBy: 'Merged by',
+  changesMergedInto: 'The changes were merged into',
+  closedText: 'Closed',
+  closesIssues: 'Closes',
+  closedIssues: 'Closed',
+  mergeNeedsRights: 'Ask someone with write access to this repository to merge this request.',
+  unresolvedThreads: (count: number) => `${count} unresolved ${count === 1 ? 'thread' : 'threads'}`,
+  previousThread: 'Go to previous unresolved thread',
+  nextThread: 'Go to next unresolved thread',
+} as const;
+
+/** GitLab's lock sidebar widget for a merge request, word for word. */
+export const MERGE_REQUEST_LOCK_TEXT = {
+  title: 'Lock merge request',
+  on: 'Locked',
+  off: 'Unlocked',
+  turnOn: 'Lock',
+  turnOff: 'Unlock',
+  error: 'Something went wrong trying to change the locked state of this merge request',
+} as const;
+
+/** The sidebar's texts where a merge request's differ from an issue's. */
+export const MERGE_REQUEST_SIDEBAR_TEXT = {
+  sidebar: 'Merge request details',
+  assignees: 'Assignees',
+  reviewers: 'Reviewers',
+  unassigned: 'Unassigned',
+  noReviewers: 'None',
+  searchUsers: 'Search users',
+  assigneesError: 'Something went wrong while updating assignees.',
+  reviewersError: 'Something went wrong while updating reviewers.',
+  milestone: 'Milestone',
+  noMilestone: 'No milestone',
+  searchMilestones: 'Search milestones',
+  milestoneError: 'Something went wrong while updating the milestone.',
+  filterByLabel: (title: string) => `Merge requests with the label ${title}`,
+} as const;
