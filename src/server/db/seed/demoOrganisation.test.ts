@@ -5,6 +5,7 @@ import { type DatabaseHandle, openDatabase } from '../database.ts';
 import { migrateToLatest } from '../migrate.ts';
 import { readDataVersion } from '../repositories/dataVersionRepository.ts';
 import type { Database } from '../schema.ts';
+import { DELIVERY_PROFILES } from './deliveryPlan.ts';
 import { clearDomainData, DEMO_USERS, type SeedSummary, seedDemoData } from './demoOrganisation.ts';
 import { PLAYGROUND_ISSUES, PLAYGROUND_PATH, WORKSHOP_PATH } from './workshop.ts';
 
@@ -452,6 +453,200 @@ describe('seedDemoData', () => {
     expect(comments?.late).toBe(0);
   });
 
+  it('gives the acme and workshop projects two years of environments and deployments', async () => {
+    for (const [table, key] of [
+      ['environments', 'environments'],
+      ['deployments', 'deployments'],
+      ['deployment_merge_requests', 'deploymentMergeRequests'],
+      ['protected_environments', 'protectedEnvironments'],
+      ['deployment_approvals', 'deploymentApprovals'],
+    ] as const) {
+      expect(await count(sql`select count(*) from ${sql.table(table)}`), table).toBe(summary[key]);
+    }
+    // production and staging in every project of DELIVERY_PROFILES, review apps in some; none elsewhere.
+    const environments = await rows(sql<{ full_path: string; name: string; tier: string; state: string }>`
+      select p.full_path, e.name, e.tier, e.state from environments e join projects p on p.id = e.project_id`);
+    const withEnvironments = new Set(environments.map((environment) => environment.full_path));
+    expect([...withEnvironments].sort()).toEqual(Object.keys(DELIVERY_PROFILES).sort());
+    expect(withEnvironments.has('acme/platform/backend/api')).toBe(false);
+    for (const path of withEnvironments) {
+      const names = environments.filter((environment) => environment.full_path === path);
+      expect(names.find((environment) => environment.name === 'production')?.tier, path).toBe('production');
+      expect(names.find((environment) => environment.name === 'staging')?.tier, path).toBe('staging');
+    }
+    const reviewApps = environments.filter((environment) => environment.name.startsWith('review/'));
+    expect(reviewApps.length).toBeGreaterThan(8);
+    expect(reviewApps.every((environment) => environment.tier === 'development')).toBe(true);
+    expect(new Set(reviewApps.map((environment) => environment.state))).toEqual(
+      new Set(['available', 'stopped']),
+    );
+    expect(
+      environments.filter(
+        (environment) => !environment.name.startsWith('review/') && environment.state !== 'available',
+      ),
+    ).toEqual([]);
+
+    // Over two years up to now, one at a time per environment, by Developers and Maintainers, quieter at weekends.
+    const [shape] = await rows(sql<{
+      first_day: string;
+      late: number;
+      overlapping: number;
+      outsiders: number;
+      weekdays: number;
+      weekends: number;
+      success: number;
+      failed: number;
+      canceled: number;
+      tags: number;
+      bad_tags: number;
+    }>`
+      with ordered as (
+        select d.*, lag(d.finished_at) over (partition by d.environment_id order by d.id) as previous_finished_at,
+               lag(d.created_at) over (partition by d.environment_id order by d.id) as previous_created_at
+          from deployments d)
+      select min(created_at)::date::text as first_day,
+             count(*) filter (where greatest(created_at, finished_at) > ${`${OPTIONS.today}T00:00:00Z`}::timestamptz)::int as late,
+             count(*) filter (where created_at < coalesce(previous_finished_at, previous_created_at))::int as overlapping,
+             count(*) filter (where not exists (
+               select 1 from projects p join namespaces n on n.id = p.namespace_id
+               join members m on m.source_type = 'Namespace' and m.source_id = any(n.traversal_ids)
+               where p.id = ordered.project_id and m.user_id = ordered.user_id and m.access_level >= 30))::int as outsiders,
+             count(*) filter (where extract(isodow from created_at) < 6)::int as weekdays,
+             count(*) filter (where extract(isodow from created_at) >= 6)::int as weekends,
+             count(*) filter (where status = 'success')::int as success,
+             count(*) filter (where status = 'failed')::int as failed,
+             count(*) filter (where status = 'canceled')::int as canceled,
+             count(*) filter (where tag)::int as tags,
+             count(*) filter (where tag and ref !~ '^v[0-9]+\.[0-9]+\.[0-9]+$')::int as bad_tags
+        from ordered`);
+    expect(shape).toMatchObject({ late: 0, overlapping: 0, outsiders: 0, bad_tags: 0 });
+    // Two years before OPTIONS.today, give or take the first working day.
+    expect(shape!.first_day >= '2024-05-01' && shape!.first_day <= '2024-05-08').toBe(true);
+    expect(shape!.weekdays).toBeGreaterThan(shape!.weekends * 8);
+    expect(shape!.success).toBeGreaterThan(summary.deployments * 0.8);
+    expect(shape!.failed).toBeGreaterThan(20);
+    expect(shape!.canceled).toBeGreaterThan(10);
+    expect(shape!.tags).toBeGreaterThan(50);
+    expect(
+      await count(sql`
+        select count(*) from (select project_id, count(*) as n, max(iid) as top, min(iid) as bottom from deployments group by project_id) x
+        join projects p on p.id = x.project_id where x.n <> x.top or x.bottom <> 1 or p.last_deployment_iid <> x.top`),
+    ).toBe(0);
+
+    // Each success shipped what was merged into its ref (any branch for a tag) since the previous success there.
+    const misLinked = await count(sql`
+      with successes as (
+        select d.*, lag(d.finished_at) over (partition by d.environment_id order by d.id) as after
+          from deployments d where d.status = 'success'),
+      expected as (
+        select s.id as deployment_id, mr.id as merge_request_id from successes s
+          join merge_requests mr on mr.project_id = s.project_id and mr.state = 'merged'
+           and mr.merged_at <= s.finished_at and (s.after is null or mr.merged_at > s.after)
+           and (s.tag or mr.target_branch = s.ref))
+      select count(*) from (
+        (select deployment_id, merge_request_id from expected
+          except select deployment_id, merge_request_id from deployment_merge_requests)
+        union all
+        (select deployment_id, merge_request_id from deployment_merge_requests
+          except select deployment_id, merge_request_id from expected)) x`);
+    expect(misLinked).toBe(0);
+    expect(summary.deploymentMergeRequests).toBeGreaterThan(100);
+    const [stamps] = await rows(sql<{ stamped: number; wrong: number }>`
+      select count(mr.first_deployed_to_production_at)::int as stamped,
+             count(*) filter (where mr.first_deployed_to_production_at is distinct from (
+               select min(d.finished_at) from deployment_merge_requests dmr
+               join deployments d on d.id = dmr.deployment_id join environments e on e.id = d.environment_id
+               where dmr.merge_request_id = mr.id and e.tier = 'production' and d.status = 'success')
+             or mr.first_deployed_to_production_at < mr.merged_at)::int as wrong
+      from merge_requests mr`);
+    expect(stamps?.wrong).toBe(0);
+    expect(stamps!.stamped).toBeGreaterThan(50);
+  });
+
+  it('protects production in two projects: Maintainers deploy and approve, never their own, the latest wait', async () => {
+    const protections = await rows(sql<{
+      full_path: string;
+      name: string;
+      deploy_level: number;
+      approve_level: number;
+      required: number;
+    }>`
+      select p.full_path, pe.name, dal.access_level as deploy_level, ar.access_level as approve_level,
+             ar.required_approvals as required
+        from protected_environments pe join projects p on p.id = pe.project_id
+        join protected_environment_deploy_access_levels dal on dal.protected_environment_id = pe.id
+        join protected_environment_approval_rules ar on ar.protected_environment_id = pe.id
+       order by p.full_path`);
+    expect(protections).toEqual([
+      {
+        full_path: 'acme/platform/infrastructure/terraform',
+        name: 'production',
+        deploy_level: 40,
+        approve_level: 40,
+        required: 1,
+      },
+      {
+        full_path: 'acme/product/web/webapp',
+        name: 'production',
+        deploy_level: 40,
+        approve_level: 40,
+        required: 1,
+      },
+    ]);
+    // Since each protection: blocked until approved, then run; a rejection fails it; the latest still wait.
+    const gated = await rows(sql<{
+      full_path: string;
+      status: string;
+      approval: string | null;
+      approver_level: number | null;
+      deployer_level: number;
+      own: boolean;
+      comment: string | null;
+      approved_in_time: boolean | null;
+      latest: boolean;
+    }>`
+      with gated as (
+        select d.*, p.full_path, p.namespace_id,
+               row_number() over (partition by d.environment_id order by d.id desc) <= 2 as latest
+          from deployments d join environments e on e.id = d.environment_id
+          join projects p on p.id = d.project_id
+          join protected_environments pe on pe.project_id = d.project_id and pe.name = e.name
+         where d.created_at >= pe.created_at),
+      levels as (
+        select n.id as namespace_id, m.user_id, max(m.access_level) as level from namespaces n
+          join members m on m.source_type = 'Namespace' and m.source_id = any(n.traversal_ids) group by 1, 2)
+      select g.full_path, g.status, a.status as approval, approver.level as approver_level,
+             deployer.level as deployer_level, a.user_id = g.user_id as own, a.comment, g.latest,
+             case when a.status = 'approved' then a.created_at between g.created_at and g.finished_at
+                  when a.status = 'rejected' then a.created_at = g.finished_at end as approved_in_time
+        from gated g
+        join levels deployer on deployer.namespace_id = g.namespace_id and deployer.user_id = g.user_id
+        left join deployment_approvals a on a.deployment_id = g.id
+        left join levels approver on approver.namespace_id = g.namespace_id and approver.user_id = a.user_id`);
+    expect(gated.length).toBeGreaterThan(100);
+    expect(gated.filter((d) => d.deployer_level < 40 || d.own || (d.approver_level ?? 40) < 40)).toEqual([]);
+    expect(gated.filter((d) => d.approval !== null && !d.approved_in_time)).toEqual([]);
+    // Approved ones ran (success, failed or canceled); rejected ones failed; the rest were canceled while they waited or wait.
+    expect(gated.filter((d) => d.approval === 'rejected' && d.status !== 'failed')).toEqual([]);
+    expect(
+      gated.filter((d) => d.approval === null && !(d.status === 'canceled' || d.status === 'blocked')),
+    ).toEqual([]);
+    expect(gated.filter((d) => d.approval === 'rejected').length).toBeGreaterThan(2);
+    expect(gated.filter((d) => d.comment !== null).length).toBeGreaterThan(gated.length / 2);
+    const blocked = gated.filter((d) => d.status === 'blocked');
+    expect(blocked.every((d) => d.latest)).toBe(true);
+    expect(new Set(blocked.map((d) => d.full_path))).toEqual(
+      new Set(['acme/platform/infrastructure/terraform', 'acme/product/web/webapp']),
+    );
+    expect(await count(sql`select count(*) from deployments where status = 'blocked'`)).toBe(blocked.length);
+    // The demo's maintainer may approve them on a fresh start: someone else made them.
+    expect(
+      await count(sql`
+        select count(*) from deployments d join users u on u.id = d.user_id
+        where d.status = 'blocked' and u.username in ('maintainer', 'owner')`),
+    ).toBe(0);
+  });
+
   it('is deterministic: the same seed gives the same data, another seed other data', async () => {
     const sample = async () => ({
       epics: await db
@@ -478,6 +673,23 @@ describe('seedDemoData', () => {
         .select(['merge_request_id', 'issue_id'])
         .orderBy('id')
         .execute(),
+      deployments: await db
+        .selectFrom('deployments')
+        .select([
+          'id',
+          'project_id',
+          'iid',
+          'environment_id',
+          'ref',
+          'sha',
+          'status',
+          'created_at',
+          'finished_at',
+        ])
+        .where('id', 'in', [1, 500, 1500])
+        .orderBy('id')
+        .execute(),
+      shipped: await count(sql`select count(*) from deployment_merge_requests`),
     });
     const first = await sample();
     await expect(seedDemoData(db, OPTIONS)).rejects.toThrow(/not empty/);

@@ -6,6 +6,7 @@ import type { Database } from '../schema.ts';
 import { timelineFor } from './calendar.ts';
 import { insertDemoSubscriptions } from './demoSubscriptions.ts';
 import { linkDemoTasks } from './demoTasks.ts';
+import { writeDeliveryHistory } from './deploymentRows.ts';
 import { Engagement } from './engagement.ts';
 import { planEpics, planRoadmapEpics } from './epicPlan.ts';
 import { writeEpics } from './epicRows.ts';
@@ -70,6 +71,11 @@ export interface SeedSummary {
   readonly subscriptions: number;
   readonly awardEmoji: number;
   readonly notes: number;
+  readonly environments: number;
+  readonly deployments: number;
+  readonly deploymentMergeRequests: number;
+  readonly protectedEnvironments: number;
+  readonly deploymentApprovals: number;
   /** Milliseconds per phase, in the order they ran. */
   readonly timings: Readonly<Record<string, number>>;
 }
@@ -224,6 +230,10 @@ async function seedInTransaction(db: Kysely<Database>, options: SeedOptions): Pr
 
   // After the sequences: its rows take generated ids, and acme's stay as they were.
   const workshop = await timed('workshop', () => insertWorkshop(db, timeline.nowMs));
+  // After the workshop: its playground has environments too.
+  const delivery = await timed('deployments', () =>
+    writeDeliveryHistory(db, streamFor(seed, 'deployments'), timeline.nowMs),
+  );
 
   const largeTree: LargeTreeSummary | null = options.largeTree
     ? await timed('large tree', () => insertLargeTree(db))
@@ -262,6 +272,7 @@ async function seedInTransaction(db: Kysely<Database>, options: SeedOptions): Pr
     subscriptions: extras.subscriptions,
     awardEmoji: all((engagement) => engagement.awardEmoji),
     notes: all((engagement) => engagement.notes),
+    ...delivery,
     timings,
   };
 }
