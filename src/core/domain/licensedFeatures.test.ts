@@ -16,9 +16,13 @@ describe('features by plan', () => {
       'issue_weights',
       'blocked_issues',
       'epic_colors',
+      'group_activity_analytics',
+      'code_review_analytics',
     ]);
     expect(featuresOfPlan('ultimate')).toContain('subepics');
     expect(featuresOfPlan('ultimate')).toContain('issuable_health_status');
+    expect(featuresOfPlan('ultimate')).toContain('dora4_analytics');
+    expect(planHasFeature('premium', 'dora4_analytics')).toBe(false);
     expect(planHasFeature('premium', 'subepics')).toBe(false);
   });
 
@@ -34,5 +38,12 @@ describe('features by plan', () => {
     expect(ACTION_FEATURES.read_epic).toBe('epics');
     expect(ACTION_FEATURES.destroy_epic).toBe('epics');
     expect(ACTION_FEATURES.read_issue).toBeUndefined();
+  });
+
+  it('refuses analytics where the plan lacks them', () => {
+    expect(ACTION_FEATURES.read_dora4_analytics).toBe('dora4_analytics');
+    expect(ACTION_FEATURES.read_group_activity_analytics).toBe('group_activity_analytics');
+    expect(ACTION_FEATURES.read_code_review_analytics).toBe('code_review_analytics');
+    expect(plansWithFeature('group_activity_analytics')).toBe('Premium or Ultimate');
   });
 });

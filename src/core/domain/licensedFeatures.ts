@@ -17,6 +17,12 @@ export const LICENSED_FEATURE_PLANS = {
   blocked_issues: 'premium',
   epic_colors: 'premium',
   issuable_health_status: 'ultimate',
+  /** DORA metrics and the project deployment frequency API. */
+  dora4_analytics: 'ultimate',
+  /** A group's recent issues, merge requests and members. */
+  group_activity_analytics: 'premium',
+  /** How long a project's open merge requests have been in review. */
+  code_review_analytics: 'premium',
 } as const satisfies Record<string, PaidPlanCode>;
 
 export type LicensedFeature = keyof typeof LICENSED_FEATURE_PLANS;
@@ -30,6 +36,9 @@ export const ACTION_FEATURES: Readonly<Partial<Record<Action, LicensedFeature>>>
   update_epic: 'epics',
   admin_epic_relation: 'epics',
   destroy_epic: 'epics',
+  read_dora4_analytics: 'dora4_analytics',
+  read_group_activity_analytics: 'group_activity_analytics',
+  read_code_review_analytics: 'code_review_analytics',
 };
 
 /** Whether `plan` includes `feature` (the plans are ordered: each includes the one below it). */
@@ -50,6 +59,9 @@ export const LICENSED_FEATURE_TITLES: Readonly<Record<LicensedFeature, string>> 
   blocked_issues: 'Blocking issues',
   epic_colors: 'Epic colors',
   issuable_health_status: 'Health statuses',
+  dora4_analytics: 'DORA metrics',
+  group_activity_analytics: 'Group activity analytics',
+  code_review_analytics: 'Code review analytics',
 };
 
 /** The plans that include `feature`, as a sentence lists them ("Premium or Ultimate"). */
