@@ -369,7 +369,12 @@ describe.each(BACKENDS)('GitLab’s environments and deployments REST API (%s)',
         message: { environment: [ENVIRONMENT_NAME_MESSAGE] },
       });
       expect(
-        await server.db.selectFrom('environments').select('id').where('name', '=', 'staging').execute(),
+        await server.db
+          .selectFrom('environments')
+          .select('id')
+          .where('project_id', '=', projectId)
+          .where('name', '=', 'staging')
+          .execute(),
       ).toEqual([]);
     });
 

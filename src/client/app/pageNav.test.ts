@@ -29,7 +29,26 @@ describe('the navigation a page shows', () => {
       current: 'issues',
       canAdminProject: false,
       canReadMergeRequests: false,
+      canReadEnvironments: false,
     });
+  });
+
+  it('puts the environments list and an environment under Environments, shown as far as the server allows', () => {
+    const list = parsePageMount({
+      page: 'project-environments',
+      fullPath: 'acme/api',
+      projectName: 'API',
+      canReadEnvironments: 'true',
+    });
+    expect(pageNavOf(list)).toMatchObject({
+      kind: 'project',
+      current: 'environments',
+      canReadEnvironments: true,
+    });
+    const environment = parsePageMount({ page: 'environment', fullPath: 'acme/api', environmentId: '4' });
+    expect(pageNavOf(environment)).toMatchObject({ kind: 'project', current: 'environments' });
+    // An environment's page without its id is the not-found page.
+    expect(parsePageMount({ page: 'environment', fullPath: 'acme/api' }).page).toBe('not-found');
   });
 
   it('puts the merge requests lists under Merge requests, shown as far as the server allows', () => {

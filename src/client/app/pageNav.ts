@@ -28,6 +28,7 @@ const inProject =
     readonly projectName: string;
     readonly canAdminProject: boolean;
     readonly canReadMergeRequests: boolean;
+    readonly canReadEnvironments: boolean;
   }): NavContext => ({
     kind: 'project',
     fullPath: page.fullPath,
@@ -35,6 +36,7 @@ const inProject =
     current,
     canAdminProject: page.canAdminProject,
     canReadMergeRequests: page.canReadMergeRequests,
+    canReadEnvironments: page.canReadEnvironments,
   });
 
 /** A milestone's pages show the navigation of whoever owns it, a group or a project. */
@@ -44,7 +46,16 @@ const inOwner =
     readonly kind: NavContext['kind'];
     readonly fullPath: string;
     readonly ownerName: string;
-  }): NavContext => ({ kind: page.kind, fullPath: page.fullPath, name: page.ownerName, current });
+    readonly canReadMergeRequests: boolean;
+    readonly canReadEnvironments: boolean;
+  }): NavContext => ({
+    kind: page.kind,
+    fullPath: page.fullPath,
+    name: page.ownerName,
+    current,
+    canReadMergeRequests: page.canReadMergeRequests,
+    canReadEnvironments: page.canReadEnvironments,
+  });
 
 /** Every page's navigation: a new page does not compile until it is given one (or null). */
 const PAGE_NAVS: { readonly [P in PageName]: PageNav<P> } = {
@@ -65,6 +76,8 @@ const PAGE_NAVS: { readonly [P in PageName]: PageNav<P> } = {
   'project-merge-requests': inProject('merge_requests'),
   issue: inProject('issues'),
   'merge-request': inProject('merge_requests'),
+  'project-environments': inProject('environments'),
+  environment: inProject('environments'),
   'work-item': inProject('issues'),
   'issue-new': inProject('issues'),
   'issue-templates': inProject('issues'),

@@ -18,6 +18,7 @@ import { SignInPage, SignUpPage } from '../features/auth/index.ts';
 import { BillingPage } from '../features/billing/index.ts';
 import { CheckoutPage } from '../features/checkout/index.ts';
 import { NewGroupPage, NewProjectPage } from '../features/create/index.ts';
+import { EnvironmentPage, EnvironmentsListPage } from '../features/environments/index.ts';
 import { NewEpicPage } from '../features/epic-new/index.ts';
 import { EpicsListPage } from '../features/epics/index.ts';
 import { GroupPage } from '../features/groups/index.ts';
@@ -150,6 +151,10 @@ export function PageView({ page, session }: { page: PageMount; session: Session 
       return <MergeRequestsListPage kind="project" fullPath={page.fullPath} name={page.projectName} />;
     case 'group-merge-requests':
       return <MergeRequestsListPage kind="group" fullPath={page.fullPath} name={page.groupName} />;
+    case 'project-environments':
+      return <EnvironmentsListPage {...page} />;
+    case 'environment':
+      return <EnvironmentPage {...page} currentUserId={session.currentUser?.id ?? null} />;
     case 'issue':
       return <IssuePage {...page} currentUsername={session.currentUser?.username ?? ''} />;
     case 'work-item':

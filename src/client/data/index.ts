@@ -32,6 +32,19 @@ export type {
   IssueStateFilter,
 } from './dashboard/dashboardRest.ts';
 export type { CalendarDate, Instant } from './dates.ts';
+export {
+  type Reloadable,
+  useEnvironment,
+  useEnvironmentDeployments,
+  useEnvironmentList,
+  useShippedMergeRequests,
+} from './environments/environmentHooks.ts';
+export {
+  approveDeployment,
+  ENVIRONMENTS_PAGE_SIZE,
+  stopEnvironment,
+} from './environments/environmentRest.ts';
+export type * from './environments/environmentTypes.ts';
 export { type EpicSort, type EpicState, useEpicDetail, useGroupEpicsList } from './epics/epicHooks.ts';
 export { type CreatedEpic, createGroupEpic, type NewEpicFields } from './epics/epicRest.ts';
 export {

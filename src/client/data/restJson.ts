@@ -30,6 +30,49 @@ export async function getJsonArray(url: string, signal: AbortSignal, listKey?: s
   return list.filter(isObject);
 }
 
+/** Where an offset page stands, from GitLab's pagination headers (`x-page`, `x-next-page` …). */
+export interface OffsetPageInfo {
+  /** From 1. */
+  readonly page: number;
+  readonly total: number;
+  readonly totalPages: number;
+  readonly nextPage: number | null;
+  readonly previousPage: number | null;
+}
+
+const headerNumber = (headers: Headers, name: string): number | null => {
+  const value = Number(headers.get(name) || Number.NaN);
+  return Number.isFinite(value) ? value : null;
+};
+
+/** The page a response's pagination headers describe; a response without them is one whole page. */
+export function offsetPageInfo(headers: Headers, shown: number): OffsetPageInfo {
+  return {
+    page: headerNumber(headers, 'x-page') ?? 1,
+    total: headerNumber(headers, 'x-total') ?? shown,
+    totalPages: headerNumber(headers, 'x-total-pages') ?? 1,
+    nextPage: headerNumber(headers, 'x-next-page'),
+    previousPage: headerNumber(headers, 'x-prev-page'),
+  };
+}
+
+/**
+ * GETs JSON with the session cookie: the body as it came, and the headers (a page's
+ * `offsetPageInfo`). Rejects when the answer fails; an aborted fetch rejects with the signal's reason.
+ */
+export async function getJsonAnswer(
+  url: string,
+  signal: AbortSignal,
+): Promise<{ readonly body: unknown; readonly headers: Headers }> {
+  const response = await fetch(url, {
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json' },
+    signal,
+  });
+  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+  return { body: await response.json(), headers: response.headers };
+}
+
 /** GitLab's field → messages as one sentence ('Zip code can't be blank, City can't be blank'). */
 export function fieldMessages(fields: Json): string {
   return Object.entries(fields)

@@ -50,6 +50,9 @@ export const ACTIONS = [
   'update_deployment',
   'destroy_deployment',
   'admin_protected_environment',
+  'read_dora4_analytics',
+  'read_group_activity_analytics',
+  'read_code_review_analytics',
   'read_milestone',
   'admin_milestone',
   'read_label',
@@ -135,6 +138,12 @@ export const POLICY: Readonly<Record<Action, Rule>> = {
   update_deployment: { min: all('developer') },
   destroy_deployment: { min: all('maintainer') },
   admin_protected_environment: { min: all('maintainer') },
+  // Analytics are the team's, from Reporter up, where the plan has them (licensedFeatures.ts's
+  // ACTION_FEATURES): DORA metrics on a project or group, a group's recent activity, a project's
+  // code review (GitLab's read_dora4_analytics, read_group_activity_analytics, read_code_review_analytics).
+  read_dora4_analytics: { min: all('reporter') },
+  read_group_activity_analytics: { min: all('reporter') },
+  read_code_review_analytics: { min: all('reporter') },
   read_milestone: { min: readable },
   admin_milestone: { min: all('reporter') },
   read_label: { min: readable },

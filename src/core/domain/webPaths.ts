@@ -272,6 +272,27 @@ export const issueClosingMergeRequestsPath = (projectFullPath: string, iid: Iid)
 export const issueClosedByApiPath = (projectId: string | number, iid: Iid): string =>
   `/api/v4/projects/${encodeURIComponent(projectId)}/issues/${iid}/closed_by`;
 
+/** The project's environments (GitLab's Operate → Environments); `?scope=stopped` lists the stopped. */
+export const projectEnvironmentsPath = (fullPath: string): string => projectSection(fullPath, 'environments');
+/** One page of the environments list as JSON (`?scope=active&page=2`), with the scopes' counts. */
+export const projectEnvironmentsJsonPath = (fullPath: string): string =>
+  projectSection(fullPath, 'environments.json');
+/** An environment's page: its deployments and their approvals. */
+export const environmentPath = (projectFullPath: string, environmentId: Iid): string =>
+  projectSection(projectFullPath, `environments/${environmentId}`);
+/** The REST path of a project's environments, or of one of them (`stop` and the rest hang off it). */
+export function environmentApiPath(projectId: string | number, environmentId?: Iid, rest = ''): string {
+  const base = `/api/v4/projects/${encodeURIComponent(projectId)}/environments`;
+  if (environmentId === undefined) return base;
+  return `${base}/${environmentId}${rest ? `/${rest}` : ''}`;
+}
+/** The REST path of a project's deployments, or of one (`approval`, `merge_requests` hang off it). */
+export function deploymentApiPath(projectId: string | number, deploymentId?: Iid, rest = ''): string {
+  const base = `/api/v4/projects/${encodeURIComponent(projectId)}/deployments`;
+  if (deploymentId === undefined) return base;
+  return `${base}/${deploymentId}${rest ? `/${rest}` : ''}`;
+}
+
 /** GitLab's `open_modal` values: the members page opens its invite modal with the page. */
 export const INVITE_MODALS = ['invite_members', 'invite_group'] as const;
 export type InviteModal = (typeof INVITE_MODALS)[number];

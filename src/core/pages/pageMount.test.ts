@@ -111,6 +111,8 @@ describe('parsePageMount', () => {
       fullPath: 'acme/platform',
       ownerName: 'Platform',
       canAdmin: false,
+      canReadMergeRequests: false,
+      canReadEnvironments: false,
     });
     expect(
       parsePageMount({ ...common, kind: 'project', fullPath: 'acme/handbook', ownerName: 'Handbook' }),
@@ -183,6 +185,8 @@ describe('the mount attributes', () => {
       milestoneId: 52,
       milestoneTitle: 'Sprint 41',
       canAdmin: true,
+      canReadMergeRequests: true,
+      canReadEnvironments: false,
     });
     expect(attributes).toContainEqual(['data-full-path', 'acme/handbook']);
     expect(attributes).toContainEqual(['data-milestone-id', '52']);
@@ -195,6 +199,8 @@ describe('the mount attributes', () => {
       milestoneId: '52',
       milestoneTitle: 'Sprint 41',
       canAdmin: true,
+      canReadMergeRequests: true,
+      canReadEnvironments: false,
     });
   });
 

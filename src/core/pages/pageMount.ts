@@ -32,6 +32,17 @@ const GROUP_FIELDS = {
   trialStatus: TEXT,
 } as const;
 
+/** Which of a project's sidebar items the viewer may open (a project milestone's pages carry them too). */
+const PROJECT_NAV_FIELDS = {
+  /** GitLab's read_merge_request (Reporters and up in a private project): the navigation shows Merge requests. */
+  canReadMergeRequests: FLAG,
+  /**
+   * A signed-in viewer with GitLab's read_environment (Reporters and up in a private project): the
+   * navigation shows Environments.
+   */
+  canReadEnvironments: FLAG,
+} as const;
+
 const PROJECT_FIELDS = {
   fullPath: REQUIRED,
   projectId: TEXT,
@@ -39,8 +50,7 @@ const PROJECT_FIELDS = {
   groupFullPath: TEXT,
   /** GitLab's admin_project (Maintainers and up): the navigation shows the project's Settings. */
   canAdminProject: FLAG,
-  /** GitLab's read_merge_request (Reporters and up in a private project): the navigation shows Merge requests. */
-  canReadMergeRequests: FLAG,
+  ...PROJECT_NAV_FIELDS,
 } as const;
 
 const GROUP_PAGE_FIELDS = { ...GROUP_FIELDS, roadmapPath: TEXT } as const;
@@ -85,6 +95,7 @@ export const PAGE_MOUNTS = {
   'milestone-form': {
     kind: ['group', 'project'],
     fullPath: REQUIRED,
+    ...PROJECT_NAV_FIELDS,
     /** The group's or project's name, and its full name for the breadcrumbs. */
     ownerName: TEXT,
     ownerFullName: TEXT,
@@ -148,6 +159,32 @@ export const PAGE_MOUNTS = {
   'project-merge-requests': PROJECT_FIELDS,
   /** `/groups/:path/-/merge_requests`: the merge requests of the group's projects and its subgroups'. */
   'group-merge-requests': GROUP_FIELDS,
+  /**
+   * `/:project/-/environments` (`?scope=stopped`, `?page=2`): the project's environments with their
+   * newest deployments, for those who may read them.
+   */
+  'project-environments': {
+    ...PROJECT_FIELDS,
+    /** `Group / Subgroup / Project`, for the breadcrumbs' names. */
+    projectFullName: TEXT,
+    /** Where the list reads a page of a scope (`projectEnvironmentsJsonPath`). */
+    environmentsEndpoint: TEXT,
+  },
+  /**
+   * `/:project/-/environments/:id`: the environment, its deployments newest first, and the approvals
+   * of those waiting for them.
+   */
+  environment: {
+    ...PROJECT_FIELDS,
+    projectFullName: TEXT,
+    environmentId: REQUIRED,
+    environmentName: TEXT,
+    /**
+     * One of the environment's approval rules names the viewer, who may update deployments here
+     * (Developers and up): Approve and Reject show on its deployments waiting for approval.
+     */
+    canApproveDeployments: FLAG,
+  },
   /** `/:username`: a user's profile. */
   user: {
     username: REQUIRED,
@@ -506,6 +543,7 @@ export const PAGE_MOUNTS = {
     kind: ['group', 'project'],
     /** The owning group's or project's full path. */
     fullPath: REQUIRED,
+    ...PROJECT_NAV_FIELDS,
     /** The group's or project's name. */
     ownerName: TEXT,
     iid: REQUIRED,

@@ -19,6 +19,7 @@ import { recordPaymentEvent } from '../services/billing/purchaseService.ts';
 import { keepInMailbox } from '../services/members/mailboxService.ts';
 import { createApplicationSettingsStore } from '../services/settings/applicationSettingsService.ts';
 import { registerAccessRequestRoutes } from './api/accessRequestRoutes.ts';
+import { registerAnalyticsRoutes } from './api/analyticsRoutes.ts';
 import { registerApplicationSettingsRoutes } from './api/applicationSettingsRoutes.ts';
 import { registerAwardEmojiApiRoutes } from './api/awardEmojiApiRoutes.ts';
 import { registerDeploymentRoutes } from './api/deploymentRoutes.ts';
@@ -209,6 +210,7 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerMergeRequestApprovalRoutes(app, deps);
   registerEnvironmentRoutes(app, deps);
   registerDeploymentRoutes(app, deps);
+  registerAnalyticsRoutes(app, deps);
   registerProtectedEnvironmentRoutes(app, deps);
   registerMilestoneAndLabelRoutes(app, deps);
   registerLabelRoutes(app, deps);

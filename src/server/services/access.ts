@@ -164,6 +164,8 @@ export class AccessContext {
     namespace: Pick<NamespaceRow, 'traversal_ids'>,
     context: Omit<PermissionContext, 'visibility'> = {},
   ): Promise<boolean> {
+    const feature = ACTION_FEATURES[action];
+    if (feature && !(await this.hasFeature(namespace, feature))) return false;
     const role = await this.roleInProject(project, namespace);
     return can(role, action, { ...context, visibility: visibilityOfLevel(project.visibility_level) });
   }

@@ -19,11 +19,12 @@ describe('the left navigation', () => {
     });
   });
 
-  it('leads a project to its overview, issues, merge requests, milestones, labels and members', () => {
+  it('leads a project to its overview, issues, merge requests, environments, milestones, labels and members', () => {
     expect(projectNavItems('acme/web app').map((item) => [item.label, item.href])).toEqual([
       ['Overview', '/acme/web%20app'],
       ['Issues', '/acme/web%20app/-/issues'],
       ['Merge requests', '/acme/web%20app/-/merge_requests'],
+      ['Environments', '/acme/web%20app/-/environments'],
       ['Milestones', '/acme/web%20app/-/milestones'],
       ['Labels', '/acme/web%20app/-/labels'],
       ['Members', '/acme/web%20app/-/project_members'],
@@ -48,6 +49,7 @@ describe('the left navigation', () => {
       'overview',
       'issues',
       'merge_requests',
+      'environments',
       'milestones',
       'labels',
       'members',
@@ -70,5 +72,27 @@ describe('the left navigation', () => {
     expect(ids({ canReadMergeRequests: false })).not.toContain('merge_requests');
     // Pages that do not know (a milestone's) show it: the list itself answers 404 to those who may not.
     expect(ids({})).toContain('merge_requests');
+  });
+
+  it('shows Environments after Merge requests, with its icon, but not to those who may not read them', () => {
+    expect(projectNavItems('acme/api').find((item) => item.id === 'environments')).toEqual({
+      id: 'environments',
+      label: 'Environments',
+      href: '/acme/api/-/environments',
+      icon: 'environment',
+    });
+    const context = { kind: 'project', fullPath: 'acme/vault', name: '', current: 'issues' } as const;
+    const ids = (rights: { canReadMergeRequests?: boolean; canReadEnvironments?: boolean }) =>
+      navItemsOf({ ...context, ...rights }).map((item) => item.id);
+    expect(ids({ canReadEnvironments: true }).slice(2, 4)).toEqual(['merge_requests', 'environments']);
+    expect(ids({ canReadEnvironments: false })).not.toContain('environments');
+    // Without Merge requests, Environments follows Issues.
+    expect(ids({ canReadMergeRequests: false, canReadEnvironments: true }).slice(1, 3)).toEqual([
+      'issues',
+      'environments',
+    ]);
+    expect(ids({})).toContain('environments');
+    // A group's navigation has no Environments.
+    expect(groupNavItems('acme').map((item) => item.id)).not.toContain('environments');
   });
 });

@@ -9,6 +9,7 @@ import {
   groupMilestonesPath,
   groupPath,
   groupRoadmapPath,
+  projectEnvironmentsPath,
   projectIssuesPath,
   projectLabelsPath,
   projectMembersPath,
@@ -25,6 +26,7 @@ export type NavItemId =
   | 'roadmap'
   | 'issues'
   | 'merge_requests'
+  | 'environments'
   | 'milestones'
   | 'labels'
   | 'members'
@@ -45,6 +47,11 @@ export interface NavContext {
    * Merge requests does not show. Unknown (a milestone's pages) shows it.
    */
   readonly canReadMergeRequests?: boolean;
+  /**
+   * False when the viewer may not read the project's environments (GitLab's read_environment, here
+   * signed in only): Environments does not show. Unknown (a milestone's pages) shows it.
+   */
+  readonly canReadEnvironments?: boolean;
   /** The viewer owns the top-level group (or administers the instance): its Billing shows. */
   readonly canReadBilling?: boolean;
   /** The top-level group's trial, for those owners: the widget while it runs, a banner once ended. */
@@ -103,11 +110,14 @@ export function groupNavItems(fullPath: string, canReadBilling = false): NavItem
 }
 
 /** What the viewer may do in a project, as far as its navigation tells. */
-export type ProjectNavRights = Pick<NavContext, 'canAdminProject' | 'canReadMergeRequests'>;
+export type ProjectNavRights = Pick<
+  NavContext,
+  'canAdminProject' | 'canReadMergeRequests' | 'canReadEnvironments'
+>;
 
 /**
- * The project's: Overview, Issues, Merge requests for those who may read them, Milestones, Labels,
- * Members, and Settings for its maintainers.
+ * The project's: Overview, Issues, Merge requests and Environments (GitLab's Operate → Environments)
+ * for those who may read them, Milestones, Labels, Members, and Settings for its maintainers.
  */
 export function projectNavItems(fullPath: string, rights: ProjectNavRights = {}): NavItem[] {
   const settings: NavItem[] = rights.canAdminProject
@@ -124,10 +134,22 @@ export function projectNavItems(fullPath: string, rights: ProjectNavRights = {})
             icon: 'mergeRequest',
           },
         ];
+  const environments: NavItem[] =
+    rights.canReadEnvironments === false
+      ? []
+      : [
+          {
+            id: 'environments',
+            label: 'Environments',
+            href: projectEnvironmentsPath(fullPath),
+            icon: 'environment',
+          },
+        ];
   return [
     { id: 'overview', label: 'Overview', href: projectPath(fullPath), icon: 'overview' },
     { id: 'issues', label: 'Issues', href: projectIssuesPath(fullPath), icon: 'issues' },
     ...mergeRequests,
+    ...environments,
     { id: 'milestones', label: 'Milestones', href: projectMilestonesPath(fullPath), icon: 'milestone' },
     { id: 'labels', label: 'Labels', href: projectLabelsPath(fullPath), icon: 'label' },
     { id: 'members', label: 'Members', href: projectMembersPath(fullPath), icon: 'group' },

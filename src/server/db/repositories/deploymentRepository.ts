@@ -101,6 +101,25 @@ export function findLastSuccessfulDeployment(
     .executeTakeFirst();
 }
 
+/**
+ * The newest deployment (by id) of each of these environments, whatever its status: what an
+ * environments list shows beside each one. One statement for a page of environments.
+ */
+export function findLatestDeployments(
+  db: Executor,
+  environmentIds: readonly number[],
+): Promise<DeploymentRow[]> {
+  if (environmentIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('deployments')
+    .selectAll()
+    .distinctOn('environment_id')
+    .where('environment_id', 'in', [...environmentIds])
+    .orderBy('environment_id')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
 /** The environment's last successful deployment before this one (by id), the range's start. */
 export function findPreviousSuccessfulDeployment(
   db: Executor,

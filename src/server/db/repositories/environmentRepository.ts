@@ -31,6 +31,20 @@ export function listEnvironments(
   return pageWithTotal(query, (filtered) => filtered.selectAll().orderBy('id'), page);
 }
 
+/** How many of the project's environments are in each state (a state none is in is absent). */
+export async function countEnvironmentsByState(
+  db: Executor,
+  projectId: number,
+): Promise<Map<EnvironmentState, number>> {
+  const rows = await db
+    .selectFrom('environments')
+    .select(['state', (eb) => eb.fn.countAll<string>().as('count')])
+    .where('project_id', '=', projectId)
+    .groupBy('state')
+    .execute();
+  return new Map(rows.map((row) => [row.state, Number(row.count)]));
+}
+
 export function findEnvironment(
   db: Executor,
   projectId: number,

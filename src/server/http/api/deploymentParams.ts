@@ -11,6 +11,7 @@ import {
   ENVIRONMENT_STATES,
   ENVIRONMENT_TIERS,
 } from '../../../core/domain/environments.ts';
+import { MAX_SQL_INTEGER } from '../../db/sqlInteger.ts';
 import type { DeploymentReport } from '../../services/deployments/deploymentCommands.ts';
 import type { DeploymentListParams } from '../../services/deployments/deploymentQueries.ts';
 import type {
@@ -50,10 +51,12 @@ function requireAll(params: Params, names: readonly string[]): void {
   if (missing.length > 0) throw new ParamError(missing.map((name) => `${name} is missing`).join(', '));
 }
 
-/** An id from a path segment (`:environment_id`): Grape's Integer, or a 400 naming it. */
+/** An id from a path segment (`:environment_id`): a positive whole number, or a 400 naming it. */
 export function pathId(request: { params: unknown }, name: string): number {
   const value = (request.params as Record<string, string | undefined>)[name] ?? '';
-  if (!/^-?\d{1,20}$/.test(value)) throw new ParamError(`${name} is invalid`);
+  if (!/^\d{1,10}$/.test(value) || Number(value) < 1 || Number(value) > MAX_SQL_INTEGER) {
+    throw new ParamError(`${name} is invalid`);
+  }
   return Number(value);
 }
 

@@ -9,6 +9,7 @@ import {
   findReadableProjectMilestoneOrNull,
   type MilestoneOwner,
 } from '../../services/milestoneService.ts';
+import { projectNavRights } from './projectMountBase.ts';
 
 /** The section of a page path that names a milestone (`milestones/14`), with its iid. */
 export function milestoneIidOf(section: string): number | undefined {
@@ -44,6 +45,9 @@ export async function groupMilestonePage(
       milestoneId: milestone.id,
       milestoneTitle: milestone.title,
       canAdmin: await canAdminMilestones(access, { kind: 'group', group }),
+      // A group's navigation has no project items.
+      canReadMergeRequests: false,
+      canReadEnvironments: false,
     },
   };
 }
@@ -69,6 +73,7 @@ export async function projectMilestonePage(
       milestoneId: milestone.id,
       milestoneTitle: milestone.title,
       canAdmin: await canAdminMilestones(access, { kind: 'project', project, namespace }),
+      ...(await projectNavRights(access, place)),
     },
   };
 }
@@ -109,6 +114,8 @@ export async function milestoneFormPage(
           ownerName: owner.group.name,
           ownerFullName: owner.group.full_name,
           markdownPreviewPath: groupMarkdownPreviewPath(owner.group.full_path),
+          canReadMergeRequests: false,
+          canReadEnvironments: false,
         }
       : {
           kind: 'project' as const,
@@ -116,6 +123,7 @@ export async function milestoneFormPage(
           ownerName: owner.project.name,
           ownerFullName: `${owner.namespace.full_name} / ${owner.project.name}`,
           markdownPreviewPath: projectMarkdownPreviewPath(owner.project.full_path),
+          ...(await projectNavRights(access, owner)),
         };
   const heading = milestone ? `Edit ${milestone.title}` : 'New milestone';
   return {

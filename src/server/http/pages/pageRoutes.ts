@@ -42,6 +42,12 @@ import { GROUP_JSON_PATH, groupJsonEndpoint } from '../autocompleteRoutes.ts';
 import { safeRedirectPath } from '../redirectPath.ts';
 import { billingJson, trialStatusOf } from './billingPages.ts';
 import type { ClientAssets } from './clientAssets.ts';
+import {
+  ENVIRONMENTS_JSON_SECTION,
+  environmentsJson,
+  environmentsPage,
+  isEnvironmentsSection,
+} from './environmentPages.ts';
 import { epicMount } from './epicMount.ts';
 import { FLASH_COOKIE } from './flash.ts';
 import { issueMount } from './issueMount.ts';
@@ -397,6 +403,15 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
         title: `Merge requests · ${namespace.full_name} / ${project.name}`,
         mount: { page: 'project-merge-requests', ...base },
       });
+    }
+    if (isEnvironmentsSection(section)) {
+      if (section === ENVIRONMENTS_JSON_SECTION) {
+        return environmentsJson(db, deps.config.externalUrl, request, reply, found);
+      }
+      const answer = await environmentsPage(db, request.access, found, base, section);
+      if (answer === 'sign-in') return reply.redirect(signInPath(request.url));
+      if (!answer) return sendNotFoundPage(request, reply, assets);
+      return sendPage(request, reply, assets, answer);
     }
     if (section === 'milestones') {
       return sendPage(request, reply, assets, {

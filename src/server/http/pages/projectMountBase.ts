@@ -2,8 +2,8 @@ import type { AccessContext } from '../../services/access.ts';
 import type { ProjectInNamespace } from '../../services/issueService.ts';
 
 /**
- * What every project page's mount carries: which project, and whether its navigation shows Settings
- * and Merge requests.
+ * What every project page's mount carries: which project, and whether its navigation shows Settings,
+ * Merge requests and Environments.
  */
 export interface ProjectMountBase {
   readonly fullPath: string;
@@ -14,6 +14,11 @@ export interface ProjectMountBase {
   readonly canAdminProject: boolean;
   /** GitLab hides a project's Merge requests from those who may not read them (read_merge_request). */
   readonly canReadMergeRequests: boolean;
+  /**
+   * GitLab shows Environments to those who may read them (read_environment); here only signed in, as
+   * the REST API the pages read needs a session.
+   */
+  readonly canReadEnvironments: boolean;
 }
 
 export async function projectMountBase(
@@ -26,6 +31,21 @@ export async function projectMountBase(
     projectName: project.name,
     groupFullPath: namespace.full_path,
     canAdminProject: await access.canInProject('admin_project', project, namespace),
+    ...(await projectNavRights(access, { project, namespace })),
+  };
+}
+
+/**
+ * Which of the project's sidebar items the viewer may open: its merge requests, and its environments
+ * (whose pages need a session, as the REST API they read does).
+ */
+export async function projectNavRights(
+  access: AccessContext,
+  { project, namespace }: ProjectInNamespace,
+): Promise<{ readonly canReadMergeRequests: boolean; readonly canReadEnvironments: boolean }> {
+  return {
     canReadMergeRequests: await access.canInProject('read_merge_request', project, namespace),
+    canReadEnvironments:
+      access.actor.user !== null && (await access.canInProject('read_environment', project, namespace)),
   };
 }
