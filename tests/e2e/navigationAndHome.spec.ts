@@ -1,7 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, signIn, waitForIdle } from './helpers.ts';
 
-const GROUP_ITEMS = ['Overview', 'Epics', 'Roadmap', 'Issues', 'Milestones', 'Labels', 'Members'];
+const GROUP_ITEMS = [
+  'Overview',
+  'Epics',
+  'Roadmap',
+  'Issues',
+  'Merge requests',
+  'Milestones',
+  'Labels',
+  'Members',
+];
 
 test('a group’s navigation leads to each of its pages and marks the one shown', async ({ page }) => {
   await page.goto('/groups/acme/platform');
@@ -37,6 +46,7 @@ test('a project’s issue page carries the project’s navigation, Issues marked
   await expect(nav.getByRole('listitem')).toHaveText([
     'Overview',
     'Issues',
+    'Merge requests',
     'Milestones',
     'Labels',
     'Members',
