@@ -18,6 +18,8 @@ describe('features by plan', () => {
       'epic_colors',
       'group_activity_analytics',
       'code_review_analytics',
+      'cycle_analytics_for_groups',
+      'type_of_work_analytics',
     ]);
     expect(featuresOfPlan('ultimate')).toContain('subepics');
     expect(featuresOfPlan('ultimate')).toContain('issuable_health_status');

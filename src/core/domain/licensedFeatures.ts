@@ -23,6 +23,10 @@ export const LICENSED_FEATURE_PLANS = {
   group_activity_analytics: 'premium',
   /** How long a project's open merge requests have been in review. */
   code_review_analytics: 'premium',
+  /** A group's value stream analytics. */
+  cycle_analytics_for_groups: 'premium',
+  /** The tasks-by-type chart of value stream analytics. */
+  type_of_work_analytics: 'premium',
 } as const satisfies Record<string, PaidPlanCode>;
 
 export type LicensedFeature = keyof typeof LICENSED_FEATURE_PLANS;
@@ -39,6 +43,9 @@ export const ACTION_FEATURES: Readonly<Partial<Record<Action, LicensedFeature>>>
   read_dora4_analytics: 'dora4_analytics',
   read_group_activity_analytics: 'group_activity_analytics',
   read_code_review_analytics: 'code_review_analytics',
+  read_group_cycle_analytics: 'cycle_analytics_for_groups',
+  admin_value_stream: 'cycle_analytics_for_groups',
+  read_type_of_work_analytics: 'type_of_work_analytics',
 };
 
 /** Whether `plan` includes `feature` (the plans are ordered: each includes the one below it). */
@@ -62,6 +69,8 @@ export const LICENSED_FEATURE_TITLES: Readonly<Record<LicensedFeature, string>> 
   dora4_analytics: 'DORA metrics',
   group_activity_analytics: 'Group activity analytics',
   code_review_analytics: 'Code review analytics',
+  cycle_analytics_for_groups: 'Value stream analytics',
+  type_of_work_analytics: 'Type of work analytics',
 };
 
 /** The plans that include `feature`, as a sentence lists them ("Premium or Ultimate"). */

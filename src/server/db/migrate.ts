@@ -34,6 +34,7 @@ import * as subscriptionsBumpDataVersion from './migrations/0025_subscriptions_b
 import * as uploads from './migrations/0026_uploads.ts';
 import * as mergeRequests from './migrations/0027_merge_requests.ts';
 import * as environmentsAndDeployments from './migrations/0028_environments_and_deployments.ts';
+import * as valueStreamAnalytics from './migrations/0029_value_stream_analytics.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations are listed here, in order; they only ever run forward. */
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0026_uploads': uploads,
   '0027_merge_requests': mergeRequests,
   '0028_environments_and_deployments': environmentsAndDeployments,
+  '0029_value_stream_analytics': valueStreamAnalytics,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

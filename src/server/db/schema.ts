@@ -347,6 +347,14 @@ export interface IssuesTable {
   last_edited_by_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** When locked, only project members may comment. */
   discussion_locked: Generated<boolean>;
+  /** Kept by a trigger the first time it gets a milestone (migration 0029, value stream analytics). */
+  first_associated_with_milestone_at: ColumnType<
+    Date | null,
+    Date | string | null | undefined,
+    Date | string | null
+  >;
+  /** Kept by a trigger the first time someone is assigned (migration 0029). */
+  first_assigned_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** GitLab's issuable_metric_images: an incident's pictures of graphs (migration 0014). */
@@ -407,6 +415,14 @@ export interface MergeRequestsTable {
     Date | string | null | undefined,
     Date | string | null
   >;
+  /** Kept by a trigger the first time it gets a milestone (migration 0029, value stream analytics). */
+  first_associated_with_milestone_at: ColumnType<
+    Date | null,
+    Date | string | null | undefined,
+    Date | string | null
+  >;
+  /** Kept by a trigger the first time someone is assigned (migration 0029). */
+  first_assigned_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** GitLab's merge request states; `locked` is the short moment of merging. */
@@ -452,6 +468,50 @@ export interface MergeRequestsClosingIssuesTable {
   /** Written from the description's closing patterns; false when added by hand. */
   from_mr_description: Generated<boolean>;
   created_at: Generated<Date>;
+}
+
+/** A group's value stream (migration 0029): the stages its analytics measure. */
+export interface ValueStreamsTable {
+  id: Id;
+  root_namespace_id: number;
+  group_id: number;
+  name: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A stage of a value stream, from a start event to an end event (GitLab's event enum values). */
+export interface ValueStreamStagesTable {
+  id: Id;
+  root_namespace_id: number;
+  value_stream_id: number;
+  name: string;
+  custom: Generated<boolean>;
+  hidden: Generated<boolean>;
+  relative_position: number;
+  start_event_identifier: number;
+  end_event_identifier: number;
+  start_event_label_id: number | null;
+  end_event_label_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A label added to or removed from an issue or merge request (migration 0029, written by a trigger). */
+export interface ResourceLabelEventsTable {
+  id: ColumnType<string, never, never>;
+  root_namespace_id: number;
+  issue_id: number | null;
+  merge_request_id: number | null;
+  label_id: number;
+  action: 'add' | 'remove';
+  created_at: Timestamp;
+}
+
+/** A top-level group's value stream analytics backend switch (migration 0029). */
+export interface VsaAggregationsTable {
+  root_namespace_id: number;
+  enabled: Generated<boolean>;
 }
 
 /** A place a project is deployed to (migration 0028, GitLab's environments). */
@@ -903,6 +963,10 @@ export interface Database {
   protected_environment_deploy_access_levels: ProtectedEnvironmentDeployAccessLevelsTable;
   protected_environment_approval_rules: ProtectedEnvironmentApprovalRulesTable;
   deployment_approvals: DeploymentApprovalsTable;
+  value_streams: ValueStreamsTable;
+  value_stream_stages: ValueStreamStagesTable;
+  resource_label_events: ResourceLabelEventsTable;
+  vsa_aggregations: VsaAggregationsTable;
   labels: LabelsTable;
   label_links: LabelLinksTable;
   milestones: MilestonesTable;

@@ -11,6 +11,7 @@ import type { Database } from '../db/schema.ts';
 import { registerGraphQL } from '../graphql/register.ts';
 import { startLdapGroupSync } from '../jobs/ldapGroupSync.ts';
 import { startStatusPageSync } from '../jobs/statusPageSync.ts';
+import { startVsaAggregation } from '../jobs/vsaAggregation.ts';
 import { createMailer } from '../mail/mailer.ts';
 import type { ServerDeps } from '../serverDeps.ts';
 import { randomSecret } from '../services/auth/secrets.ts';
@@ -103,6 +104,7 @@ import {
 } from './rateLimit/rateCounter.ts';
 import { registerTodoRoutes } from './todoRoutes.ts';
 import { registerUploadFileRoutes } from './uploadFileRoutes.ts';
+import { registerValueStreamAnalyticsRoutes } from './valueStreams/valueStreamAnalyticsRoutes.ts';
 
 export interface AppOptions {
   readonly config: ServerConfig;
@@ -246,6 +248,7 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerEpicTreeRoutes(app, deps);
   registerRelatedLinkRoutes(app, deps);
   registerClosingMergeRequestRoutes(app, deps);
+  registerValueStreamAnalyticsRoutes(app, deps);
   registerAutocompleteSourceRoutes(app, deps);
   registerGfmAutocompleteRoutes(app, deps);
   registerPreviewMarkdownRoutes(app, deps);
@@ -275,6 +278,9 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
     (message) => app.log.warn(message),
   );
   app.addHook('onClose', () => statusPageSync.stop());
+  // Value stream analytics' aggregated tables follow the changes the triggers queue.
+  const vsaAggregation = startVsaAggregation(db, (message) => app.log.warn(message));
+  app.addHook('onClose', () => vsaAggregation.stop());
   // Linked groups follow the directory hourly, when there is one.
   if (config.ldap) {
     const ldapGroupSync = startLdapGroupSync(db, config.ldap, (message) => app.log.warn(message));
