@@ -279,7 +279,7 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   );
   app.addHook('onClose', () => statusPageSync.stop());
   // Value stream analytics' aggregated tables follow the changes the triggers queue.
-  const vsaAggregation = startVsaAggregation(db, (message) => app.log.warn(message));
+  const vsaAggregation = startVsaAggregation(db, now, (message) => app.log.warn(message));
   app.addHook('onClose', () => vsaAggregation.stop());
   // Linked groups follow the directory hourly, when there is one.
   if (config.ldap) {

@@ -1,5 +1,5 @@
 import type { Executor } from '../db/executor.ts';
-import { aggregateAllQueued } from '../services/valueStreams/vsaAggregator.ts';
+import { aggregatePass } from '../services/valueStreams/vsaAggregator.ts';
 import { type PeriodicJob, startPeriodicJob } from './periodicJob.ts';
 
 /** How often queued issuables are folded into the aggregated value stream analytics tables. */
@@ -11,6 +11,7 @@ export const VSA_AGGREGATION_INTERVAL_MS = 5000;
  */
 export function startVsaAggregation(
   db: Executor,
+  now: () => Date,
   log: (message: string) => void,
   intervalMs = VSA_AGGREGATION_INTERVAL_MS,
 ): PeriodicJob {
@@ -18,7 +19,7 @@ export function startVsaAggregation(
     'value stream aggregation',
     intervalMs,
     async () => {
-      await aggregateAllQueued(db);
+      await aggregatePass(db, now());
     },
     log,
   );

@@ -1,4 +1,9 @@
 import { type Insertable, type Selectable, sql } from 'kysely';
+import {
+  DEFAULT_STAGES,
+  DEFAULT_VALUE_STREAM_NAME,
+  stageEventByIdentifier,
+} from '../../../core/domain/valueStreams.ts';
 import type { Executor } from '../executor.ts';
 import type { ValueStreamStagesTable, ValueStreamsTable } from '../schema.ts';
 
@@ -9,9 +14,15 @@ export type NewValueStreamStage = Omit<
   'value_stream_id' | 'root_namespace_id'
 >;
 
-/** A group's value streams, oldest first (the default one first: it is made on first read). */
+/** A group's value streams: the default one first, then the others oldest first. */
 export function listValueStreams(db: Executor, groupId: number): Promise<ValueStreamRow[]> {
-  return db.selectFrom('value_streams').selectAll().where('group_id', '=', groupId).orderBy('id').execute();
+  return db
+    .selectFrom('value_streams')
+    .selectAll()
+    .where('group_id', '=', groupId)
+    .orderBy(sql`name = ${DEFAULT_VALUE_STREAM_NAME}`, 'desc')
+    .orderBy('id')
+    .execute();
 }
 
 export function findValueStream(
@@ -131,3 +142,22 @@ export async function replaceStages(
 export async function deleteValueStream(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('value_streams').where('id', '=', id).execute();
 }
+
+const eventValue = (identifier: string): number => {
+  const definition = stageEventByIdentifier(identifier);
+  if (!definition) throw new Error(`Unknown stage event ${identifier}`);
+  return definition.value;
+};
+
+/** GitLab's default stages as rows of a value stream. */
+export const defaultStageRows = (): NewValueStreamStage[] =>
+  DEFAULT_STAGES.map((stage) => ({
+    name: stage.name,
+    custom: false,
+    hidden: false,
+    relative_position: 0,
+    start_event_identifier: eventValue(stage.start),
+    end_event_identifier: eventValue(stage.end),
+    start_event_label_id: null,
+    end_event_label_id: null,
+  }));

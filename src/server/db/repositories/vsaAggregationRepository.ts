@@ -170,3 +170,52 @@ export async function setAggregatedBackend(
     .onConflict((conflict) => conflict.column('root_namespace_id').doUpdateSet({ enabled }))
     .execute();
 }
+
+/**
+ * The stage definitions of value streams whose hash is not filled yet, in top-level groups that use
+ * the aggregated backend: what the periodic job (and the demo) fill ahead of the first reader.
+ */
+export async function pendingStagePairs(
+  db: Executor,
+): Promise<{ rootNamespaceId: number; pair: StageEventPair }[]> {
+  const { rows } = await sql<{
+    root: number;
+    start_event_identifier: number;
+    end_event_identifier: number;
+    start_event_label_id: number;
+    end_event_label_id: number;
+  }>`SELECT DISTINCT n.traversal_ids[1] AS root, s.start_event_identifier, s.end_event_identifier,
+      COALESCE(s.start_event_label_id, 0) AS start_event_label_id, COALESCE(s.end_event_label_id, 0) AS end_event_label_id
+    FROM value_stream_stages s
+    JOIN value_streams v ON v.id = s.value_stream_id
+    JOIN namespaces n ON n.id = v.group_id
+    WHERE NOT EXISTS (SELECT 1 FROM vsa_aggregations a WHERE a.root_namespace_id = n.traversal_ids[1] AND NOT a.enabled)
+      AND NOT EXISTS (SELECT 1 FROM vsa_stage_event_hashes h WHERE h.root_namespace_id = n.traversal_ids[1]
+        AND h.start_event_identifier = s.start_event_identifier AND h.end_event_identifier = s.end_event_identifier
+        AND h.start_event_label_id = COALESCE(s.start_event_label_id, 0)
+        AND h.end_event_label_id = COALESCE(s.end_event_label_id, 0) AND h.backfilled_at IS NOT NULL)`.execute(
+    db,
+  );
+  return rows.map((row) => {
+    const { subject, start, end, startLabelId, endLabelId } = hashOfRow({
+      id: 0,
+      root_namespace_id: row.root,
+      start_event_identifier: row.start_event_identifier,
+      end_event_identifier: row.end_event_identifier,
+      start_event_label_id: row.start_event_label_id,
+      end_event_label_id: row.end_event_label_id,
+      backfilled_at: null,
+    });
+    return { rootNamespaceId: row.root, pair: { subject, start, end, startLabelId, endLabelId } };
+  });
+}
+
+/** Fills every pending stage definition; returns how many. */
+export async function fillPendingStageHashes(db: Executor, now: Date): Promise<number> {
+  const pending = await pendingStagePairs(db);
+  for (const { rootNamespaceId, pair } of pending) {
+    const hash = await ensureStageHash(db, rootNamespaceId, pair);
+    if (!hash.backfilled) await backfillStageHash(db, hash, now);
+  }
+  return pending.length;
+}

@@ -19,6 +19,11 @@ import { insertMilestones } from './milestones.ts';
 import { insertOrganisation, planOrganisation } from './organisation.ts';
 import { writeSubscriptions, writeTodos } from './peopleRows.ts';
 import { streamFor } from './random.ts';
+import {
+  pauseHistoryTriggers,
+  resumeHistoryTriggers,
+  writeValueStreamHistory,
+} from './valueStreamHistory.ts';
 import { insertWorkshop } from './workshop.ts';
 
 export { DEMO_USERS } from './organisationSpecs.ts';
@@ -126,6 +131,8 @@ async function seedInTransaction(db: Kysely<Database>, options: SeedOptions): Pr
   if (leftovers.rows[0]?.found) throw new Error('The database is not empty: run clearDomainData first');
   // Rows go in by the thousand: the rollups are computed once at the end instead of per row.
   const deferred = await deferEpicRollups(db);
+  // The history value stream analytics reads is written at the end, at believable instants.
+  await pauseHistoryTriggers(db);
 
   const org = planOrganisation(todayDay);
   const timeline = timelineFor(todayDay, org.foundedMs);
@@ -243,6 +250,10 @@ async function seedInTransaction(db: Kysely<Database>, options: SeedOptions): Pr
     : 0;
   await timed('subscriptions', () => insertDemoSubscriptions(db, options.today, new Date(timeline.nowMs)));
 
+  await timed('value stream history', async () => {
+    await writeValueStreamHistory(db, org.rootId, timeline.nowMs);
+    await resumeHistoryTriggers(db);
+  });
   if (deferred) await timed('epic rollups', () => resumeEpicRollups(db));
 
   const all = (pick: (engagement: Engagement) => { rowCount: number }) =>

@@ -1,8 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  aggregatedBackendEnabled,
-  setAggregatedBackend,
-} from '../../db/repositories/vsaAggregationRepository.ts';
 import type { ServerDeps } from '../../serverDeps.ts';
 import {
   type StageLocation,
@@ -18,9 +14,8 @@ import {
   stageConfiguration,
   updateValueStream,
   ValueStreamInvalidError,
-  valueStreamGroup,
 } from '../../services/valueStreams/valueStreamService.ts';
-import { aggregateRoot } from '../../services/valueStreams/vsaAggregator.ts';
+import { readAggregatedBackend, switchAggregatedBackend } from '../../services/valueStreams/vsaAggregator.ts';
 import {
   tasksByType,
   topLabels,
@@ -170,17 +165,12 @@ export function registerValueStreamAnalyticsRoutes(app: FastifyInstance, { db, c
   }
 
   for (const path of groupScopedPatterns(`${VSA}/use_aggregated_backend`)) {
-    app.get(path, options, async (request) => {
-      const found = await valueStreamGroup(db, request.access, group(request));
-      return { enabled: await aggregatedBackendEnabled(db, found.traversal_ids[0] ?? found.id) };
-    });
+    app.get(path, options, async (request) => ({
+      enabled: await readAggregatedBackend(db, request.access, group(request)),
+    }));
     app.put(path, options, async (request) => {
       const enabled = enabledParam(bodyParams(request));
-      const found = await valueStreamGroup(db, request.access, group(request), 'admin_value_stream');
-      const root = found.traversal_ids[0] ?? found.id;
-      await setAggregatedBackend(db, root, enabled);
-      // Switched on, the group's stage definitions are filled now rather than by the first reader.
-      if (enabled) await aggregateRoot(db, root, request.access.now());
+      await switchAggregatedBackend(db, request.access, group(request), enabled);
       return { enabled };
     });
   }

@@ -18,6 +18,7 @@ import {
 import { type Executor, inTransaction } from '../../db/executor.ts';
 import { findLabelsByIds } from '../../db/repositories/labelRepository.ts';
 import {
+  defaultStageRows,
   deleteValueStream,
   findValueStream,
   findValueStreamByName,
@@ -74,27 +75,9 @@ export async function valueStreamGroup(
 
 const rootOf = (group: NamespaceRow) => group.traversal_ids[0] ?? group.id;
 
-const defaultStageRows = (): NewValueStreamStage[] =>
-  DEFAULT_STAGES.map((stage) => ({
-    name: stage.name,
-    custom: false,
-    hidden: false,
-    relative_position: 0,
-    start_event_identifier: eventValue(stage.start),
-    end_event_identifier: eventValue(stage.end),
-    start_event_label_id: null,
-    end_event_label_id: null,
-  }));
-
-function eventValue(identifier: StageEventIdentifier): number {
-  const definition = stageEventByIdentifier(identifier);
-  if (!definition) throw new Error(`Unknown stage event ${identifier}`);
-  return definition.value;
-}
-
 /** The default stream, made with GitLab's default stages the first time the group's streams are read. */
 async function ensureDefaultValueStream(db: Executor, group: NamespaceRow, now: Date): Promise<void> {
-  if ((await listValueStreams(db, group.id)).length > 0) return;
+  if (await findValueStreamByName(db, group.id, DEFAULT_VALUE_STREAM_NAME)) return;
   await inTransaction(db, async (trx) => {
     const stream = await insertValueStream(
       trx,

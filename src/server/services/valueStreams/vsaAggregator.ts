@@ -9,7 +9,12 @@ import {
   backfillStageHash,
   drainDirtyIssuables,
   ensureStageHash,
+  fillPendingStageHashes,
+  setAggregatedBackend,
 } from '../../db/repositories/vsaAggregationRepository.ts';
+import type { NamespaceRow } from '../../db/schema.ts';
+import type { AccessContext } from '../access.ts';
+import { valueStreamGroup } from './valueStreamService.ts';
 
 /**
  * The aggregated backend (GitLab's Analytics::CycleAnalytics::DataLoaderService and its incremental
@@ -44,6 +49,34 @@ async function currentHash(
   if (!hash.backfilled) await inTransaction(db, (trx) => backfillStageHash(trx, hash, now));
   return hash.id;
 }
+
+/** Whether the group's top-level group reads from the aggregated backend (Reporters and up). */
+export async function readAggregatedBackend(
+  db: Executor,
+  access: AccessContext,
+  groupPath: string,
+): Promise<boolean> {
+  const group = await valueStreamGroup(db, access, groupPath);
+  return aggregatedBackendEnabled(db, topLevelIdOf(group));
+}
+
+/**
+ * Switches the top-level group's backend (GitLab's use_aggregated_backend). Switched on, its stage
+ * definitions are filled now rather than by the first reader.
+ */
+export async function switchAggregatedBackend(
+  db: Executor,
+  access: AccessContext,
+  groupPath: string,
+  enabled: boolean,
+): Promise<void> {
+  const group = await valueStreamGroup(db, access, groupPath, 'admin_value_stream');
+  const root = topLevelIdOf(group);
+  await setAggregatedBackend(db, root, enabled);
+  if (enabled) await aggregateRoot(db, root, access.now());
+}
+
+export const topLevelIdOf = (group: NamespaceRow): number => group.traversal_ids[0] ?? group.id;
 
 /** Where a stage's rows are read from: the aggregated table if the group uses it, else the events. */
 export async function stageBackend(
@@ -97,5 +130,8 @@ export async function aggregateRoot(db: Executor, rootNamespaceId: number, now: 
   }
 }
 
-/** One pass of the periodic job: a few batches of the queue. */
-export const aggregateAllQueued = (db: Executor): Promise<number> => aggregateQueued(db, 10);
+/** One pass of the periodic job: a few batches of the queue, then the stage definitions not yet filled. */
+export async function aggregatePass(db: Executor, now: Date): Promise<void> {
+  await aggregateQueued(db, 10);
+  await fillPendingStageHashes(db, now);
+}
