@@ -4,7 +4,7 @@ import {
   stageEventByIdentifier,
   stageEventByValue,
 } from '../../../core/domain/valueStreams.ts';
-import type { Executor } from '../executor.ts';
+import { type Executor, inTransaction } from '../executor.ts';
 import { type StageEventPair, SUBJECT_TABLES, stageRowsOf, subjectOfPair } from './stageEventSql.ts';
 
 /**
@@ -102,6 +102,10 @@ function insertRows(hash: StageHash, where: ReturnType<typeof sql>) {
 /** Fills a hash's rows from every issuable of its top-level group, and marks it filled. */
 export async function backfillStageHash(db: Executor, hash: StageHash, now: Date): Promise<void> {
   const { stageEvents, alias } = SUBJECT_TABLES[hash.subject];
+  // Run in a transaction: a second filler (a reader and the periodic job) waits here, then finds it filled.
+  const { rows } = await sql<{ backfilled_at: Date | null }>`SELECT backfilled_at FROM vsa_stage_event_hashes
+    WHERE id = ${hash.id} FOR UPDATE`.execute(db);
+  if (rows[0]?.backfilled_at) return;
   await sql`DELETE FROM ${sql.table(stageEvents)} WHERE stage_event_hash_id = ${hash.id}`.execute(db);
   await insertRows(hash, inTopLevelGroup(alias, hash.rootNamespaceId)).execute(db);
   await sql`UPDATE vsa_stage_event_hashes SET backfilled_at = ${now} WHERE id = ${hash.id}`.execute(db);
@@ -215,7 +219,7 @@ export async function fillPendingStageHashes(db: Executor, now: Date): Promise<n
   const pending = await pendingStagePairs(db);
   for (const { rootNamespaceId, pair } of pending) {
     const hash = await ensureStageHash(db, rootNamespaceId, pair);
-    if (!hash.backfilled) await backfillStageHash(db, hash, now);
+    if (!hash.backfilled) await inTransaction(db, (trx) => backfillStageHash(trx, hash, now));
   }
   return pending.length;
 }
