@@ -11,6 +11,7 @@ describe('the navigation a page shows', () => {
       name: 'Platform',
       current: 'epics',
       canReadBilling: false,
+      canReadCycleAnalytics: false,
       trial: null,
     });
     const members = parsePageMount({ page: 'group-members', fullPath: 'acme', groupName: 'Acme' });
@@ -18,6 +19,22 @@ describe('the navigation a page shows', () => {
     // A top-level group's owners find its Billing.
     const billing = parsePageMount({ page: 'group-billing', fullPath: 'acme', canReadBilling: 'true' });
     expect(pageNavOf(billing)).toMatchObject({ current: 'billing', canReadBilling: true });
+    // Value stream analytics, and its upsell, belong under their own item.
+    const analytics = parsePageMount({
+      page: 'group-value-stream-analytics',
+      fullPath: 'acme',
+      canReadCycleAnalytics: 'true',
+    });
+    expect(pageNavOf(analytics)).toMatchObject({
+      current: 'value_stream_analytics',
+      canReadCycleAnalytics: true,
+    });
+    const upsell = parsePageMount({
+      page: 'feature-upsell',
+      fullPath: 'acme',
+      feature: 'value_stream_analytics',
+    });
+    expect(pageNavOf(upsell)?.current).toBe('value_stream_analytics');
   });
 
   it('gives project pages the project’s navigation, an issue under Issues', () => {

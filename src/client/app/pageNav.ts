@@ -12,12 +12,14 @@ const inGroup =
     readonly groupName: string;
     readonly canReadBilling: boolean;
     readonly trialStatus: string;
+    readonly canReadCycleAnalytics: boolean;
   }): NavContext => ({
     kind: 'group',
     fullPath: page.fullPath,
     name: page.groupName,
     current,
     canReadBilling: page.canReadBilling,
+    canReadCycleAnalytics: page.canReadCycleAnalytics,
     trial: parseTrialStatus(page.trialStatus),
   });
 
@@ -57,14 +59,22 @@ const inOwner =
     canReadEnvironments: page.canReadEnvironments,
   });
 
+/** The item an upsell page belongs under: the page it stands in for. */
+const UPSELL_NAV_ITEMS: Readonly<Record<PageMountOf<'feature-upsell'>['feature'], NavItemId>> = {
+  epics: 'epics',
+  roadmap: 'roadmap',
+  value_stream_analytics: 'value_stream_analytics',
+};
+
 /** Every page's navigation: a new page does not compile until it is given one (or null). */
 const PAGE_NAVS: { readonly [P in PageName]: PageNav<P> } = {
   group: inGroup('overview'),
   'group-epics': inGroup('epics'),
-  'feature-upsell': (page) => inGroup(page.feature === 'roadmap' ? 'roadmap' : 'epics')(page),
+  'feature-upsell': (page) => inGroup(UPSELL_NAV_ITEMS[page.feature])(page),
   epic: inGroup('epics'),
   'epic-new': inGroup('epics'),
   'group-roadmap': inGroup('roadmap'),
+  'group-value-stream-analytics': inGroup('value_stream_analytics'),
   'group-issues': inGroup('issues'),
   'group-merge-requests': inGroup('merge_requests'),
   'group-milestones': inGroup('milestones'),

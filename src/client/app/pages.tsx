@@ -11,6 +11,12 @@ const EpicPage = lazy(() =>
 const RoadmapPage = lazy(() =>
   import('../features/roadmap/RoadmapPage.tsx').then((module) => ({ default: module.RoadmapPage })),
 );
+/* Value stream analytics and its chart scales (d3) load only on its page. */
+const ValueStreamAnalyticsPage = lazy(() =>
+  import('../features/value-stream-analytics/ValueStreamAnalyticsPage.tsx').then((module) => ({
+    default: module.ValueStreamAnalyticsPage,
+  })),
+);
 
 import { NotFoundPage } from '../components/errors/index.ts';
 import { AdminSettingsPage } from '../features/admin-settings/index.ts';
@@ -107,6 +113,12 @@ export function PageView({ page, session }: { page: PageMount; session: Session 
       return (
         <Suspense fallback={<Loading label="Loading the roadmap" />}>
           <RoadmapPage {...page} session={session} />
+        </Suspense>
+      );
+    case 'group-value-stream-analytics':
+      return (
+        <Suspense fallback={<Loading label="Loading value stream analytics" />}>
+          <ValueStreamAnalyticsPage {...page} session={session} />
         </Suspense>
       );
     case 'epic-new':

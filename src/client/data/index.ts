@@ -33,7 +33,6 @@ export type {
 } from './dashboard/dashboardRest.ts';
 export type { CalendarDate, Instant } from './dates.ts';
 export {
-  type Reloadable,
   useEnvironment,
   useEnvironmentDeployments,
   useEnvironmentList,
@@ -231,6 +230,7 @@ export {
 export type { PageCursor } from './paging.ts';
 export { saveStatusPageSettings } from './projectSettings/statusPageSettingsRest.ts';
 export { useProjectOverview } from './projects/projectHooks.ts';
+export { type Reloadable, useReloadable } from './reloadable.ts';
 export {
   ROADMAP_BULK_PAGE_SIZE,
   type RoadmapChildEpicsQueryVariables,
@@ -327,6 +327,24 @@ export { type UserActivity, useUserActivity } from './users/userActivityHooks.ts
 export type { ActivityEventView } from './users/userActivityRest.ts';
 export { type UserIssues, useUserIssues } from './users/userIssuesHooks.ts';
 export type { UserIssue } from './users/userIssuesRest.ts';
+export {
+  useStageData,
+  useStageMedians,
+  useStagesAndEvents,
+  useSummaries,
+  useTasksByType,
+  useTopLabels,
+  useValueStreams,
+} from './valueStreams/valueStreamHooks.ts';
+export {
+  AnswerError,
+  createValueStream,
+  deleteValueStream,
+  type StageData,
+  type Summaries,
+  updateValueStream,
+} from './valueStreams/valueStreamRest.ts';
+export type * from './valueStreams/valueStreamTypes.ts';
 export {
   type IssueTaskCandidate,
   type IssueTaskLine,

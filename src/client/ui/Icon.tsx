@@ -49,6 +49,7 @@ const PATHS = {
   sidebar: 'M2 2.5h12v11H2z M6 2.5v11',
   label: 'M1.8 2.5h5.5l6.9 6.9-5.2 5.2-6.9-6.9z M5 5.2a.5.5 0 1 0 0 .1',
   roadmap: 'M2 3.5h7 M2 8h12 M5 12.5h6',
+  chart: 'M2 2v11.5h12 M5 11V8 M8 11V4.5 M11 11V6.5',
   signOut: 'M6 2.5H2.5v11H6 M10 5l3 3-3 3 M13 8H6',
   monitor: 'M1.5 2.5h13v8.5h-13z M5.5 14h5 M8 11v3',
   mobile: 'M4.5 1.5h7v13h-7z M7.5 12.5h1',

@@ -47,7 +47,14 @@ describe('token types', () => {
       ['Confidential', null, '='],
       ['Epic', '&', '='],
       ['My-Reaction', null, '= !='],
+      ['Assignee', '@', '='],
     ]);
+  });
+
+  it('starts a token from a symbol shared by two types as the first offered one', () => {
+    expect(tokenTypeForSymbol('@', ['assignee', 'author'])).toBe('assignee');
+    expect(tokenTypeForSymbol('@', ['label', 'assignee'])).toBe('assignee');
+    expect(tokenTypeForSymbol('@', ['label'])).toBeNull();
   });
 
   it.each([

@@ -4,7 +4,14 @@
  * (GitLab's front end). Token values are kept unquoted; quotes exist only in text a person reads or types.
  */
 
-export type FilterTokenType = 'author' | 'label' | 'milestone' | 'confidential' | 'epic' | 'my-reaction';
+export type FilterTokenType =
+  | 'author'
+  | 'label'
+  | 'milestone'
+  | 'confidential'
+  | 'epic'
+  | 'my-reaction'
+  | 'assignee';
 
 /** 'is' (=, the default) and 'is not' (!=). */
 export type FilterOperator = '=' | '!=';
@@ -54,6 +61,18 @@ export const TOKEN_TYPES: readonly TokenTypeSpec[] = [
   { type: 'confidential', title: 'Confidential', symbol: null, operators: ['='], unique: true },
   { type: 'epic', title: 'Epic', symbol: '&', operators: ['='], unique: true },
   { type: 'my-reaction', title: 'My-Reaction', symbol: null, operators: ['=', '!='], unique: true },
+  // Not the roadmap's: value stream analytics filters by assignees (several, all of them required).
+  { type: 'assignee', title: 'Assignee', symbol: '@', operators: ['='], unique: false },
+];
+
+/** The roadmap's token types, in the order its bar offers them. */
+const ROADMAP_TOKEN_TYPES: readonly FilterTokenType[] = [
+  'author',
+  'label',
+  'milestone',
+  'confidential',
+  'epic',
+  'my-reaction',
 ];
 
 export function tokenTypeSpec(type: FilterTokenType): TokenTypeSpec {
@@ -69,18 +88,20 @@ export function availableTokenTypes(options: {
   readonly signedIn: boolean;
   readonly epicsSupported: boolean;
 }): FilterTokenType[] {
-  return TOKEN_TYPES.map((spec) => spec.type).filter(
+  return ROADMAP_TOKEN_TYPES.filter(
     (type) => (type !== 'epic' || options.epicsSupported) && (type !== 'my-reaction' || options.signedIn),
   );
 }
 
-/** The token type a symbol starts, if it is one of the available ones. */
+/**
+ * The token type a symbol starts, if one of the available ones has it: the first of them in their
+ * order (`@` is Author's, or Assignee's where no Author is offered).
+ */
 export function tokenTypeForSymbol(
   symbol: string,
   available: readonly FilterTokenType[],
 ): FilterTokenType | null {
-  const spec = TOKEN_TYPES.find((candidate) => candidate.symbol === symbol);
-  return spec && available.includes(spec.type) ? spec.type : null;
+  return available.find((type) => tokenTypeSpec(type).symbol === symbol) ?? null;
 }
 
 // ---- Values as text ------------------------------------------------------------------------------

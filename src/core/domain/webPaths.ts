@@ -79,6 +79,15 @@ export const groupEpicsPath = (fullPath: string): string => groupSection(fullPat
 export const groupEpicsJsonPath = (fullPath: string): string => groupSection(fullPath, 'epics.json');
 export const newEpicPath = (fullPath: string): string => groupSection(fullPath, 'epics/new');
 export const groupRoadmapPath = (fullPath: string): string => groupSection(fullPath, 'roadmap');
+/**
+ * GitLab's group value stream analytics page; its JSON routes (value streams, stages, summaries)
+ * live under the same path.
+ */
+export const groupValueStreamAnalyticsPath = (fullPath: string): string =>
+  groupSection(fullPath, 'analytics/value_stream_analytics');
+/** GitLab's type-of-work analytics (the tasks by type chart's JSON routes). */
+export const groupTypeOfWorkPath = (fullPath: string): string =>
+  groupSection(fullPath, 'analytics/type_of_work');
 export const groupLabelsPath = (fullPath: string): string => groupSection(fullPath, 'labels');
 export const groupLabelsJsonPath = (fullPath: string): string => groupSection(fullPath, 'labels.json');
 /** The group's milestones list (GitLab's path). */

@@ -71,6 +71,7 @@ describe('parsePageMount', () => {
         canCreateEpic: 'true',
         canReadBilling: 'false',
         trialStatus: '',
+        canReadCycleAnalytics: 'true',
         roadmapPath: '/groups/acme/platform/-/roadmap',
       }),
     ).toEqual({
@@ -81,6 +82,7 @@ describe('parsePageMount', () => {
       canCreateEpic: true,
       canReadBilling: false,
       trialStatus: '',
+      canReadCycleAnalytics: true,
       roadmapPath: '/groups/acme/platform/-/roadmap',
     });
   });
@@ -94,6 +96,7 @@ describe('parsePageMount', () => {
       canCreateEpic: false,
       canReadBilling: false,
       trialStatus: '',
+      canReadCycleAnalytics: false,
       roadmapPath: '',
       canInviteMembers: false,
       canCreateSubgroup: false,
@@ -213,6 +216,7 @@ describe('the mount attributes', () => {
       canCreateEpic: false,
       canReadBilling: false,
       trialStatus: '',
+      canReadCycleAnalytics: false,
       canInviteMembers: true,
       canCreateSubgroup: true,
       canCreateProject: false,

@@ -30,6 +30,11 @@ const GROUP_FIELDS = {
   canReadBilling: FLAG,
   /** JSON: a `TrialStatusJson` for those owners while a trial runs or once it ended; else ''. */
   trialStatus: TEXT,
+  /**
+   * GitLab's read_group_cycle_analytics (Reporters and up, where the plan has value stream analytics):
+   * the navigation shows Value stream analytics.
+   */
+  canReadCycleAnalytics: FLAG,
 } as const;
 
 /** Which of a project's sidebar items the viewer may open (a project milestone's pages carry them too). */
@@ -309,13 +314,23 @@ export const PAGE_MOUNTS = {
   'feature-upsell': {
     ...GROUP_FIELDS,
     /** Which page was asked for. */
-    feature: ['epics', 'roadmap'],
+    feature: ['epics', 'roadmap', 'value_stream_analytics'],
     /** The plan the group is on now, by its title. */
     planTitle: TEXT,
     /** The free trial's form for this group, when its owner may start one; else ''. */
     trialPath: TEXT,
     /** The top-level group's Billing page, for its owners; else ''. */
     billingPath: TEXT,
+  },
+  /**
+   * `/groups/:path/-/analytics/value_stream_analytics`: GitLab's group value stream analytics, for
+   * Reporters and up where the plan has it. The view (value stream, stage, dates, filters, sort,
+   * page) is the URL's query; the page reads its data from the JSON routes under the same path.
+   */
+  'group-value-stream-analytics': {
+    ...GROUP_FIELDS,
+    /** GitLab's admin_value_stream: create, edit and delete the group's value streams. */
+    canAdminValueStreams: FLAG,
   },
   /** The issues of the group's projects and its subgroups'. */
   'group-issues': { ...GROUP_FIELDS, ...BULK_EDIT_FIELDS },
@@ -582,6 +597,7 @@ type MountInputOf<P extends PageName> = { readonly page: P } & {
 export const PAGE_CHUNKS: Partial<Record<PageName, string>> = {
   epic: 'EpicPage',
   'group-roadmap': 'RoadmapPage',
+  'group-value-stream-analytics': 'ValueStreamAnalyticsPage',
 };
 
 /** A page as the client reads it. */

@@ -8,6 +8,7 @@
  */
 import {
   EMPTY_ROADMAP_FILTERS,
+  type FilterTokenType,
   type RoadmapFilters,
   tokenValueText,
 } from '../../../core/domain/searchTokens.ts';
@@ -15,7 +16,7 @@ import type { EpicSuggestionState } from '../../data/index.ts';
 import { Icon } from '../../ui/index.ts';
 import { SEARCH_TARGET } from '../filters/index.ts';
 import { SuggestionDropdown } from './SuggestionDropdown.tsx';
-import type { BarItem } from './searchBarState.ts';
+import { type BarItem, operatorsOf } from './searchBarState.ts';
 import { NETWORK_FETCHERS, type SuggestionFetchers } from './suggestionSource.ts';
 import { DraftSegments, TermChip, TokenChip, UnionChip } from './TokenChip.tsx';
 import { TEXTS } from './texts.ts';
@@ -41,6 +42,15 @@ export interface FilteredSearchBarProps {
   readonly fetchers?: SuggestionFetchers;
   /** Where recent searches are kept (local storage by default; null keeps none). */
   readonly storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+  /**
+   * The token types offered, in this order, instead of the roadmap's (which follow `currentUser` and
+   * `epicsSupported`).
+   */
+  readonly tokenTypes?: readonly FilterTokenType[];
+  /** Only the 'is' operator is offered (GitLab's bars whose API has no negated filters). */
+  readonly isOnly?: boolean;
+  /** The search landmark's name (default 'Filter epics'). */
+  readonly label?: string;
 }
 
 export function FilteredSearchBar(props: FilteredSearchBarProps) {
@@ -80,7 +90,11 @@ export function FilteredSearchBar(props: FilteredSearchBarProps) {
   ];
 
   return (
-    <search aria-label={TEXTS.landmark} className="filtered-search" data-testid="filtered-search">
+    <search
+      aria-label={props.label ?? TEXTS.landmark}
+      className="filtered-search"
+      data-testid="filtered-search"
+    >
       <div className="fs-box">
         <Icon name="search" className="fs-icon" />
         {/* biome-ignore lint/a11y/noStaticElementInteractions: a mouse shortcut; the input is reachable by Tab. */}
@@ -98,6 +112,7 @@ export function FilteredSearchBar(props: FilteredSearchBarProps) {
               <DraftSegments
                 id={ids.draft}
                 draft={state.draft}
+                canChangeOperator={operatorsOf(state, state.draft.type).length > 1}
                 onChangeOperator={() => {
                   dispatch({ type: 'change-operator' });
                   focusInput();

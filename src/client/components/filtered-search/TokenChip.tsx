@@ -117,10 +117,13 @@ export function TermChip({
 export function DraftSegments({
   id,
   draft,
+  canChangeOperator,
   onChangeOperator,
 }: {
   id: string;
   draft: Draft;
+  /** The token's type may take another operator in this bar. */
+  canChangeOperator: boolean;
   onChangeOperator: () => void;
 }) {
   const spec = tokenTypeSpec(draft.type);
@@ -128,7 +131,7 @@ export function DraftSegments({
   return (
     <span className="fs-token fs-token-draft" id={id} data-testid="filtered-search-draft">
       <span className="fs-seg fs-seg-type">{spec.title}</span>{' '}
-      {operator && spec.operators.length > 1 ? (
+      {operator && canChangeOperator ? (
         <button
           type="button"
           className="fs-seg fs-seg-operator fs-seg-button"

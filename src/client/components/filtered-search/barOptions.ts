@@ -17,6 +17,7 @@ import {
   type BarState,
   barStage,
   offeredTypes,
+  operatorsOf,
   suggestionRequest,
   typedFragment,
   type ValueSuggestion,
@@ -117,7 +118,7 @@ export function valueSuggestions(state: BarState, context: OptionContext): Value
   const request = suggestionRequest(state);
   const fetched = request && state.suggestions?.key === request.key ? state.suggestions.values : [];
   const me = context.currentUser;
-  if (type !== 'author' || !me || !request) return [...fetched];
+  if ((type !== 'author' && type !== 'assignee') || !me || !request) return [...fetched];
   const preload = matchesSearch(me.username, request.search) || matchesSearch(me.name, request.search);
   if (!preload) return [...fetched];
   const mine: ValueSuggestion = {
@@ -138,7 +139,7 @@ export function optionGroups(state: BarState, context: OptionContext): OptionGro
       {
         key: 'operators',
         label: `${spec.title} ${TEXTS.operators.toLowerCase()}`,
-        options: spec.operators.map((operator) => ({
+        options: operatorsOf(state, spec.type).map((operator) => ({
           kind: 'operator',
           key: `operator:${operator}`,
           label: OPERATOR_TEXT[operator],

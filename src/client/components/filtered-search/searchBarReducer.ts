@@ -15,7 +15,6 @@ import {
   TOKEN_TYPES,
   tokenInputText,
   tokenTypeForSymbol,
-  tokenTypeSpec,
 } from '../../../core/domain/searchTokens.ts';
 import { addRecentSearch } from './recentSearches.ts';
 import {
@@ -27,6 +26,7 @@ import {
   filtersOf,
   loadFilters,
   offeredTypes,
+  operatorsOf,
   suggestionRequest,
   typedFragment,
 } from './searchBarState.ts';
@@ -76,7 +76,7 @@ export function finishDraft(state: BarState): BarState {
 }
 
 function startDraft(state: BarState, type: FilterTokenType, operator: FilterOperator | null, input = '') {
-  const operators = tokenTypeSpec(type).operators;
+  const operators = operatorsOf(state, type);
   const chosen = operator ?? (operators.length === 1 ? operators[0] : null);
   return {
     ...state,
@@ -105,7 +105,7 @@ function typeFreeText(state: BarState, text: string, available: readonly FilterT
 
 /** Text typed while the operator is asked for: `=` / `!=` choose it, anything else takes the default. */
 function typeOperator(state: BarState, draft: Draft, text: string): BarState {
-  const operators = tokenTypeSpec(draft.type).operators;
+  const operators = operatorsOf(state, draft.type);
   if (text === '' || (text === '!' && operators.includes('!='))) return { ...state, input: text };
   const operator = (['!=', '='] as const).find((op) => text.startsWith(op) && operators.includes(op));
   const rest = operator ? text.slice(operator.length).trimStart() : text;
@@ -125,7 +125,7 @@ function typeValue(state: BarState, draft: Draft, text: string): BarState {
 
 function backspace(state: BarState): BarState {
   const { draft } = state;
-  if (draft?.operator && tokenTypeSpec(draft.type).operators.length > 1) {
+  if (draft?.operator && operatorsOf(state, draft.type).length > 1) {
     return { ...state, draft: { ...draft, operator: null }, active: 0, suggestions: null };
   }
   if (draft) return { ...state, draft: null, input: '', active: -1, suggestions: null };
@@ -207,7 +207,7 @@ export function searchBarReducer(state: BarState, action: BarAction): BarState {
         { type: state.draft.type, operator: state.draft.operator, value: action.value },
       );
     case 'change-operator':
-      if (!state.draft || tokenTypeSpec(state.draft.type).operators.length < 2) return state;
+      if (!state.draft || operatorsOf(state, state.draft.type).length < 2) return state;
       return {
         ...state,
         draft: { ...state.draft, operator: null },

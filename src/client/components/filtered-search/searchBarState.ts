@@ -60,6 +60,8 @@ export interface BarState {
   readonly suggestions: Suggestions | null;
   readonly recent: readonly RoadmapFilters[];
   readonly nextId: number;
+  /** Only 'is' is offered, whatever the token type allows elsewhere (GitLab's OPERATORS_IS bars). */
+  readonly isOnly: boolean;
 }
 
 export type Stage = 'type' | 'operator' | 'value';
@@ -91,7 +93,11 @@ export function barStage(state: BarState): Stage {
   return state.draft.operator === null ? 'operator' : 'value';
 }
 
-export function initialBarState(filters: RoadmapFilters, recent: readonly RoadmapFilters[]): BarState {
+export function initialBarState(
+  filters: RoadmapFilters,
+  recent: readonly RoadmapFilters[],
+  options: { readonly isOnly?: boolean } = {},
+): BarState {
   return loadFilters(
     {
       items: [],
@@ -104,9 +110,18 @@ export function initialBarState(filters: RoadmapFilters, recent: readonly Roadma
       suggestions: null,
       recent,
       nextId: 1,
+      isOnly: options.isOnly ?? false,
     },
     filters,
   );
+}
+
+/** The operators a token of `type` may take in this bar; the first is the default. */
+export function operatorsOf(
+  state: Pick<BarState, 'isOnly'>,
+  type: FilterTokenType,
+): readonly [FilterOperator, ...FilterOperator[]] {
+  return state.isOnly ? ['='] : tokenTypeSpec(type).operators;
 }
 
 /** The bar showing `filters`, with nothing being typed. */

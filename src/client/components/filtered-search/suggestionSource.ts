@@ -34,7 +34,7 @@ export const NETWORK_FETCHERS: SuggestionFetchers = {
 export interface SuggestionScope {
   /** The group whose labels, milestones and epics are offered. */
   readonly fullPath: string;
-  /** Ranks the group's members first among authors. */
+  /** Ranks the group's members first among authors and assignees. */
   readonly groupId: string | number | null;
   readonly epicsState: EpicSuggestionState;
 }
@@ -73,6 +73,7 @@ async function fetchByType(
   const { fullPath } = scope;
   switch (type) {
     case 'author':
+    case 'assignee':
       return (await fetchers.users({ search, groupId: scope.groupId }, signal)).map((user) =>
         value(user.username, user.name, `@${user.username}`),
       );

@@ -20,6 +20,7 @@ export const TEXTS = {
 
 export const FETCH_ERRORS: Readonly<Record<FilterTokenType, string>> = {
   author: 'There was a problem fetching users.',
+  assignee: 'There was a problem fetching users.',
   label: 'There was a problem fetching labels.',
   milestone: 'There was a problem fetching milestones.',
   epic: 'There was a problem fetching epics.',

@@ -26,16 +26,18 @@ export function useSearchBar({
   epicsState = 'all',
   fetchers = NETWORK_FETCHERS,
   storage: storageOption,
+  tokenTypes,
+  isOnly = false,
 }: FilteredSearchBarProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [storage] = useState(() => (storageOption === undefined ? browserStorage() : storageOption));
   const [state, dispatch] = useReducer(searchBarReducer, null, () =>
-    initialBarState(value, readRecentSearches(storage, fullPath)),
+    initialBarState(value, readRecentSearches(storage, fullPath), { isOnly }),
   );
   const available = useMemo(
-    () => availableTokenTypes({ signedIn: currentUser !== null, epicsSupported }),
-    [currentUser, epicsSupported],
+    () => tokenTypes ?? availableTokenTypes({ signedIn: currentUser !== null, epicsSupported }),
+    [tokenTypes, currentUser, epicsSupported],
   );
 
   // Follow the applied filters when they change from outside (history, links), not on our own submit.

@@ -19,6 +19,24 @@ describe('the left navigation', () => {
     });
   });
 
+  it('shows Value stream analytics after Members, before Billing, only to those who may read them', () => {
+    expect(groupNavItems('acme/platform').map((item) => item.id)).not.toContain('value_stream_analytics');
+    expect(groupNavItems('acme', true, true).slice(-3)).toEqual([
+      expect.objectContaining({ id: 'members' }),
+      {
+        id: 'value_stream_analytics',
+        label: 'Value stream analytics',
+        href: '/groups/acme/-/analytics/value_stream_analytics',
+        icon: 'chart',
+      },
+      expect.objectContaining({ id: 'billing' }),
+    ]);
+    const context = { kind: 'group', fullPath: 'acme', name: '', current: 'overview' } as const;
+    expect(navItemsOf({ ...context, canReadCycleAnalytics: true }).map((item) => item.id)).toContain(
+      'value_stream_analytics',
+    );
+  });
+
   it('leads a project to its overview, issues, merge requests, environments, milestones, labels and members', () => {
     expect(projectNavItems('acme/web app').map((item) => [item.label, item.href])).toEqual([
       ['Overview', '/acme/web%20app'],

@@ -9,6 +9,7 @@ import {
   groupMilestonesPath,
   groupPath,
   groupRoadmapPath,
+  groupValueStreamAnalyticsPath,
   projectEnvironmentsPath,
   projectIssuesPath,
   projectLabelsPath,
@@ -31,7 +32,8 @@ export type NavItemId =
   | 'labels'
   | 'members'
   | 'billing'
-  | 'settings';
+  | 'settings'
+  | 'value_stream_analytics';
 
 /** Whose navigation a page shows: a group's or a project's, and the item the page belongs under. */
 export interface NavContext {
@@ -54,6 +56,11 @@ export interface NavContext {
   readonly canReadEnvironments?: boolean;
   /** The viewer owns the top-level group (or administers the instance): its Billing shows. */
   readonly canReadBilling?: boolean;
+  /**
+   * The viewer may read the group's value stream analytics (GitLab's read_group_cycle_analytics:
+   * Reporters and up where the plan has them): Value stream analytics shows.
+   */
+  readonly canReadCycleAnalytics?: boolean;
   /** The top-level group's trial, for those owners: the widget while it runs, a banner once ended. */
   readonly trial?: TrialStatus | null;
 }
@@ -84,12 +91,26 @@ export interface NavItem {
 
 /**
  * GitLab's group sidebar, in its order: Overview, then Plan's Epics, Roadmap, Issues, then Code's
- * Merge requests, Plan's Milestones and Labels, then Manage's Members, and Settings' Billing for a
- * top-level group's owners.
+ * Merge requests, Plan's Milestones and Labels, then Manage's Members, Analyze's Value stream
+ * analytics for those who may read them, and Settings' Billing for a top-level group's owners.
  */
-export function groupNavItems(fullPath: string, canReadBilling = false): NavItem[] {
+export function groupNavItems(
+  fullPath: string,
+  canReadBilling = false,
+  canReadCycleAnalytics = false,
+): NavItem[] {
   const billing: NavItem[] = canReadBilling
     ? [{ id: 'billing', label: 'Billing', href: groupBillingPath(fullPath), icon: 'creditCard' }]
+    : [];
+  const analytics: NavItem[] = canReadCycleAnalytics
+    ? [
+        {
+          id: 'value_stream_analytics',
+          label: 'Value stream analytics',
+          href: groupValueStreamAnalyticsPath(fullPath),
+          icon: 'chart',
+        },
+      ]
     : [];
   return [
     { id: 'overview', label: 'Overview', href: groupPath(fullPath), icon: 'overview' },
@@ -105,6 +126,7 @@ export function groupNavItems(fullPath: string, canReadBilling = false): NavItem
     { id: 'milestones', label: 'Milestones', href: groupMilestonesPath(fullPath), icon: 'milestone' },
     { id: 'labels', label: 'Labels', href: groupLabelsPath(fullPath), icon: 'label' },
     { id: 'members', label: 'Members', href: groupMembersPath(fullPath), icon: 'group' },
+    ...analytics,
     ...billing,
   ];
 }
@@ -159,7 +181,7 @@ export function projectNavItems(fullPath: string, rights: ProjectNavRights = {})
 
 export function navItemsOf(context: NavContext): NavItem[] {
   return context.kind === 'group'
-    ? groupNavItems(context.fullPath, context.canReadBilling)
+    ? groupNavItems(context.fullPath, context.canReadBilling, context.canReadCycleAnalytics)
     : projectNavItems(context.fullPath, context);
 }
 

@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
-import { usePageSettled } from '../idle.ts';
+import { type Reloadable, useReloadable } from '../reloadable.ts';
 import {
   fetchDeployments,
   fetchEnvironment,
@@ -14,45 +13,7 @@ import type {
   ShippedMergeRequest,
 } from './environmentTypes.ts';
 
-/** What a page read, whether it is reading (again), and how to read it again after a write. */
-export interface Reloadable<T> {
-  /** The last answer; kept while a newer read runs, so a list does not blink as it reloads. */
-  readonly value: T | null;
-  readonly loading: boolean;
-  readonly failed: boolean;
-  readonly reload: () => void;
-}
-
-/**
- * Reads `load` whenever `key` changes or `reload` is called (a null key reads nothing); a newer read
- * aborts the older. The page is not idle while a read runs.
- */
-function useReloadable<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>): Reloadable<T> {
-  const [state, setState] = useState<{ value: T | null; loading: boolean; failed: boolean }>({
-    value: null,
-    loading: key !== null,
-    failed: false,
-  });
-  const [generation, setGeneration] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the key names everything `load` reads; each generation reads again.
-  useEffect(() => {
-    if (key === null) return;
-    const controller = new AbortController();
-    setState((previous) => ({ ...previous, loading: true }));
-    load(controller.signal).then(
-      (value) => setState({ value, loading: false, failed: false }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error(error);
-        setState((previous) => ({ ...previous, loading: false, failed: true }));
-      },
-    );
-    return () => controller.abort();
-  }, [key, generation]);
-  usePageSettled(!state.loading);
-  const reload = useCallback(() => setGeneration((value) => value + 1), []);
-  return { ...state, reload };
-}
+export type { Reloadable };
 
 /** One page of the environments of a scope, with the scopes' counts. */
 export function useEnvironmentList(

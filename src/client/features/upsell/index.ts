@@ -1,2 +1,2 @@
 /** What a group sees in place of a feature its plan lacks. */
-export { FeatureUpsellPage } from './FeatureUpsellPage.tsx';
+export { FeatureUpsell, FeatureUpsellPage, type UpsellFeature } from './FeatureUpsellPage.tsx';

@@ -6,7 +6,11 @@ import type { EpicPageState } from '../../services/epicPageService.ts';
 export function epicMount(
   group: NamespaceRow,
   state: EpicPageState,
-  groupNav: { readonly canReadBilling: boolean; readonly trialStatus: string },
+  groupNav: {
+    readonly canReadBilling: boolean;
+    readonly trialStatus: string;
+    readonly canReadCycleAnalytics: boolean;
+  },
 ): PageMountInput {
   const { paths, author } = state;
   return {

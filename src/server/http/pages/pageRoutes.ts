@@ -65,7 +65,13 @@ import { projectMountBase } from './projectMountBase.ts';
 import { PROJECT_MONITOR_SETTINGS_SECTION, projectMonitorSettingsPage } from './projectSettingsPages.ts';
 import { NO_PAGE_DEFAULTS, roadmapMount } from './roadmapMount.ts';
 import { renderShell } from './shell.ts';
-import { upsellActions, upsellFeatureOf } from './upsellPages.ts';
+import {
+  UPSELL_LICENSED_FEATURES,
+  UPSELL_PAGE_TITLES,
+  upsellActions,
+  upsellFeatureOf,
+  VALUE_STREAM_ANALYTICS_SECTION,
+} from './upsellPages.ts';
 import { userProfileMount } from './userProfilePages.ts';
 import { workItemMount } from './workItemMount.ts';
 
@@ -178,6 +184,8 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
       trialStatus: ownsRoot
         ? await trialStatusOf(db, group, today, (await deps.settings.current()).trial_widget_variant)
         : '',
+      // Value stream analytics, for Reporters and up where the plan has them.
+      canReadCycleAnalytics: await request.access.canInNamespace('read_group_cycle_analytics', group),
     };
     const base = {
       fullPath: group.full_path,
@@ -188,9 +196,9 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
     };
     const roadmapPath = groupRoadmapPath(group.full_path);
     const upsell = upsellFeatureOf(section);
-    if (upsell && !(await request.access.hasFeature(group, 'epics'))) {
+    if (upsell && !(await request.access.hasFeature(group, UPSELL_LICENSED_FEATURES[upsell]))) {
       return sendPage(request, reply, assets, {
-        title: `${upsell === 'roadmap' ? 'Roadmap' : 'Epics'} · ${group.full_name}`,
+        title: `${UPSELL_PAGE_TITLES[upsell]} · ${group.full_name}`,
         mount: {
           page: 'feature-upsell',
           ...base,
@@ -213,6 +221,21 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
             request.actor.user !== null && (await request.access.canInNamespace('create_projects', group)),
         },
       });
+    if (section === VALUE_STREAM_ANALYTICS_SECTION) {
+      // GitLab's authorize_read_group_cycle_analytics!: visitors sign in, others below Reporter see 404.
+      if (!groupNav.canReadCycleAnalytics) {
+        if (!request.actor.user) return reply.redirect(signInPath(request.url));
+        return sendNotFoundPage(request, reply, assets);
+      }
+      return sendPage(request, reply, assets, {
+        title: `Value Stream Analytics · ${group.full_name}`,
+        mount: {
+          page: 'group-value-stream-analytics',
+          ...base,
+          canAdminValueStreams: await request.access.canInNamespace('admin_value_stream', group),
+        },
+      });
+    }
     if (section === 'milestones') {
       return sendPage(request, reply, assets, {
         title: `Milestones · ${group.full_name}`,

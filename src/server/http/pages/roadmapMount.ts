@@ -25,6 +25,7 @@ export function roadmapMount(
     readonly canCreateEpic: boolean;
     readonly canReadBilling: boolean;
     readonly trialStatus: string;
+    readonly canReadCycleAnalytics: boolean;
     /** The plan has multi-level epics: rows expand to their child epics. */
     readonly allowSubEpics: boolean;
     /** The instance's `roadmap_epics_limit`. */
@@ -41,6 +42,7 @@ export function roadmapMount(
     canCreateEpic: can.canCreateEpic,
     canReadBilling: can.canReadBilling,
     trialStatus: can.trialStatus,
+    canReadCycleAnalytics: can.canReadCycleAnalytics,
     newEpicPath: newEpicPath(group.full_path),
     listEpicsPath: groupEpicsPath(group.full_path),
     epicsPath: groupEpicsJsonPath(group.full_path),

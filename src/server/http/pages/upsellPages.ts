@@ -1,16 +1,38 @@
-/** What a group's epics pages show when its top-level group's plan lacks epics. */
+/** What a group's epics (and analytics) pages show when its top-level group's plan lacks the feature. */
+import type { LicensedFeature } from '../../../core/domain/licensedFeatures.ts';
 import { PLAN_TITLES } from '../../../core/domain/plans.ts';
 import { groupBillingPath, newTrialPath } from '../../../core/domain/webPaths.ts';
 import type { Executor } from '../../db/executor.ts';
 import type { NamespaceRow } from '../../db/schema.ts';
 import { planStateOf, rootGroupOf } from '../../services/billing/gitlabSubscriptionService.ts';
 
-/** The group sections that are epics' pages, and which upsell each shows. */
-export function upsellFeatureOf(section: string): 'epics' | 'roadmap' | null {
+/** The upsell pages, by the page asked for. */
+export type UpsellFeature = 'epics' | 'roadmap' | 'value_stream_analytics';
+
+/** The licensed feature whose absence each upsell stands for. */
+export const UPSELL_LICENSED_FEATURES: Readonly<Record<UpsellFeature, LicensedFeature>> = {
+  epics: 'epics',
+  roadmap: 'epics',
+  value_stream_analytics: 'cycle_analytics_for_groups',
+};
+
+/** The page titles of the upsells. */
+export const UPSELL_PAGE_TITLES: Readonly<Record<UpsellFeature, string>> = {
+  epics: 'Epics',
+  roadmap: 'Roadmap',
+  value_stream_analytics: 'Value Stream Analytics',
+};
+
+/** The group sections that are epics' or analytics' pages, and which upsell each shows. */
+export function upsellFeatureOf(section: string): UpsellFeature | null {
   if (section === 'roadmap') return 'roadmap';
   if (section === 'epics' || section === 'epics/new' || /^epics\/\d+$/.test(section)) return 'epics';
+  if (section === VALUE_STREAM_ANALYTICS_SECTION) return 'value_stream_analytics';
   return null;
 }
+
+/** The group section of GitLab's value stream analytics page. */
+export const VALUE_STREAM_ANALYTICS_SECTION = 'analytics/value_stream_analytics';
 
 /**
  * The upsell's plan and what its owners may do about it: the trial (a Free group that never had

@@ -35,15 +35,19 @@ const DAY_MS = 86_400_000;
 const daysText = (milliseconds: number | null) =>
   milliseconds === null ? '-' : String(Math.round((milliseconds / DAY_MS) * 10) / 10);
 
+/** The group's range and filters, once the caller may read its analytics. */
+async function overviewScope(db: Executor, access: AccessContext, groupPath: string, params: VsaParams) {
+  const group = await valueStreamGroup(db, access, groupPath);
+  return { range: resolveRange(params, access.now()), filters: await resolveFilters(db, group, params) };
+}
+
 export async function vsaSummary(
   db: Executor,
   access: AccessContext,
   groupPath: string,
   params: VsaParams,
 ): Promise<SummaryMetric[]> {
-  const group = await valueStreamGroup(db, access, groupPath);
-  const range = resolveRange(params, access.now());
-  const filters = await resolveFilters(db, group, params);
+  const { range, filters } = await overviewScope(db, access, groupPath, params);
   const issues = await countIssuesCreated(db, filters, range);
   const deploys = await countProductionDeploys(db, filters, range);
   return [
@@ -64,9 +68,7 @@ export async function vsaTimeSummary(
   groupPath: string,
   params: VsaParams,
 ): Promise<SummaryMetric[]> {
-  const group = await valueStreamGroup(db, access, groupPath);
-  const range = resolveRange(params, access.now());
-  const filters = await resolveFilters(db, group, params);
+  const { range, filters } = await overviewScope(db, access, groupPath, params);
   return [
     {
       identifier: 'lead_time',
