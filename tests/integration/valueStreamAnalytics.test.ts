@@ -568,6 +568,40 @@ describe.each(BACKENDS)('value stream analytics (%s)', (backend) => {
       await expectStatus('reporter', 'PUT', `${base}/use_aggregated_backend`, 200, { enabled: true });
     });
 
+    it('reads a top-level group’s own rows whole, its subgroups’ included, from both backends', async () => {
+      const top = '/groups/workshop/-/analytics/value_stream_analytics';
+      const made = await expectStatus<StreamJson>('reporter', 'POST', `${top}/value_streams`, 201, {
+        name: 'Workshop lead',
+        stages: [
+          {
+            name: 'Lead',
+            custom: true,
+            start_event_identifier: 'issue_created',
+            end_event_identifier: 'issue_closed',
+          },
+        ],
+      });
+      const workshop = await server.db
+        .selectFrom('namespaces')
+        .select('id')
+        .where('full_path', '=', 'workshop')
+        .executeTakeFirstOrThrow();
+      const rows = expectedRows(
+        await readVsaFacts(server, workshop.id),
+        { start: 'issue_created', end: 'issue_closed' },
+        { since: SINCE, until: UNTIL },
+      );
+      // The lab's closed issues are among the workshop's.
+      expect(rows.length).toBeGreaterThan(2);
+      const path = `${top}/value_streams/${made.id}/stages/${made.stages[0]!.id}`;
+      for (const enabled of [true, false, true]) {
+        await expectStatus('reporter', 'PUT', `${top}/use_aggregated_backend`, 200, { enabled });
+        expect(await get(`${path}/count?${RANGE}`)).toEqual({ count: rows.length });
+        const expectedMedian = median(rows.map((row) => row.durationMs))!;
+        expect(await get(`${path}/median?${RANGE}`)).toEqual({ value: Math.round(expectedMedian / 1000) });
+      }
+    });
+
     it('pages the records twenty at a time with GitLab’s headers', async () => {
       const lead = stream.stages.find((stage) => stage.name === 'Lead')!;
       const answer = await call(

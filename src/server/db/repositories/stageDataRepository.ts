@@ -25,9 +25,13 @@ export interface InstantRange {
   readonly until: Date;
 }
 
+/**
+ * Where a stage's rows are read: the events themselves, or the aggregated rows of the stage's
+ * definition in its top-level group (which hold that group's items only).
+ */
 export type StageBackend =
   | { readonly kind: 'direct' }
-  | { readonly kind: 'aggregated'; readonly hashId: number };
+  | { readonly kind: 'aggregated'; readonly hashId: number; readonly topLevelId: number };
 
 export interface StageQuery {
   readonly pair: StageEventPair;
@@ -52,10 +56,11 @@ export function filterConditions(
   subject: StageEventPair['subject'],
   filters: StageFilters,
   columns: Columns,
+  options: { readonly scoped: boolean } = { scoped: true },
 ): RawBuilder<SqlBool>[] {
-  const conditions: RawBuilder<SqlBool>[] = [
-    sql<SqlBool>`${sql.ref(columns.project)} IN (${SCOPE_PROJECTS(filters.groupId)})`,
-  ];
+  const conditions: RawBuilder<SqlBool>[] = options.scoped
+    ? [sql<SqlBool>`${sql.ref(columns.project)} IN (${SCOPE_PROJECTS(filters.groupId)})`]
+    : [sql<SqlBool>`true`];
   if (filters.projectIds?.length)
     conditions.push(sql<SqlBool>`${sql.ref(columns.project)} = ANY(${[...filters.projectIds]})`);
   if (filters.authorId !== undefined)
@@ -98,12 +103,13 @@ function completedRows(query: StageQuery): RawBuilder<unknown> {
       WHERE r.end_event_timestamp >= ${range.since} AND r.end_event_timestamp < ${range.until}`;
   }
   const { stageEvents, eventsColumn } = SUBJECT_TABLES[pair.subject];
-  const conditions = filterConditions(pair.subject, filters, {
-    id: `s.${eventsColumn}`,
-    project: 's.project_id',
-    author: 's.author_id',
-    milestone: 's.milestone_id',
-  });
+  // A top-level group's rows are all its own: only a subgroup narrows them to its projects.
+  const conditions = filterConditions(
+    pair.subject,
+    filters,
+    { id: `s.${eventsColumn}`, project: 's.project_id', author: 's.author_id', milestone: 's.milestone_id' },
+    { scoped: filters.groupId !== query.backend.topLevelId },
+  );
   return sql`SELECT ${sql.ref(`s.${eventsColumn}`)} AS id, s.start_event_timestamp, s.end_event_timestamp,
       s.duration_in_milliseconds
     FROM ${sql.table(stageEvents)} s

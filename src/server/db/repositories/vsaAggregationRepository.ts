@@ -3,6 +3,7 @@ import {
   type StageEventIdentifier,
   stageEventByIdentifier,
   stageEventByValue,
+  stageIsRecorded,
 } from '../../../core/domain/valueStreams.ts';
 import { type Executor, inTransaction } from '../executor.ts';
 import { type StageEventPair, SUBJECT_TABLES, stageRowsOf, subjectOfPair } from './stageEventSql.ts';
@@ -96,8 +97,11 @@ function insertRows(hash: StageHash, where: ReturnType<typeof sql>) {
       author_id, milestone_id, state, start_event_timestamp, end_event_timestamp, duration_in_milliseconds)
     SELECT ${hash.id}, r.id, r.project_id, r.author_id, r.milestone_id, r.state, r.start_event_timestamp,
       r.end_event_timestamp, r.duration_in_milliseconds
-    FROM (${stageRowsOf(hash, where)}) r`;
+    FROM (${stageRowsOf(hash, where)}) r WHERE r.end_event_timestamp IS NOT NULL`;
 }
+
+/** Stages whose events are never recorded here (commits, pipelines) have no rows to keep. */
+const hasRows = (hash: StageHash) => stageIsRecorded(hash.start, hash.end);
 
 /** Fills a hash's rows from every issuable of its top-level group, and marks it filled. */
 export async function backfillStageHash(db: Executor, hash: StageHash, now: Date): Promise<void> {
@@ -106,6 +110,10 @@ export async function backfillStageHash(db: Executor, hash: StageHash, now: Date
   const { rows } = await sql<{ backfilled_at: Date | null }>`SELECT backfilled_at FROM vsa_stage_event_hashes
     WHERE id = ${hash.id} FOR UPDATE`.execute(db);
   if (rows[0]?.backfilled_at) return;
+  if (!hasRows(hash)) {
+    await sql`UPDATE vsa_stage_event_hashes SET backfilled_at = ${now} WHERE id = ${hash.id}`.execute(db);
+    return;
+  }
   await sql`DELETE FROM ${sql.table(stageEvents)} WHERE stage_event_hash_id = ${hash.id}`.execute(db);
   await insertRows(hash, inTopLevelGroup(alias, hash.rootNamespaceId)).execute(db);
   await sql`UPDATE vsa_stage_event_hashes SET backfilled_at = ${now} WHERE id = ${hash.id}`.execute(db);
@@ -127,7 +135,7 @@ async function refreshIssuables(db: Executor, subject: StageEventPair['subject']
     db,
     groups.map((group) => group.top),
   )) {
-    if (hash.subject !== subject) continue;
+    if (hash.subject !== subject || !hasRows(hash)) continue;
     await insertRows(
       hash,
       sql`${sql.ref(`${alias}.id`)} = ANY(${[...ids]}) AND ${inTopLevelGroup(alias, hash.rootNamespaceId)}`,

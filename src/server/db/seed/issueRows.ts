@@ -10,6 +10,7 @@ import type { SeededLabels } from './labels.ts';
 import type { SeededMilestone, SeededMilestones } from './milestones.ts';
 import { memberPicker, type Organisation } from './organisation.ts';
 import { type Random, WeightedTable } from './random.ts';
+import { earlyInLife } from './valueStreamHistory.ts';
 import { issueDescription, issueTitle } from './vocabulary.ts';
 
 const ISSUE_TYPES = new WeightedTable([
@@ -107,6 +108,8 @@ export async function writeIssues(
     created_at: 'timestamptz',
     updated_at: 'timestamptz',
     closed_at: 'timestamptz',
+    first_associated_with_milestone_at: 'timestamptz',
+    first_assigned_at: 'timestamptz',
   });
   const epicIssues = new ColumnarInsert(db, 'epic_issues', {
     root_namespace_id: 'int4',
@@ -197,8 +200,12 @@ export async function writeIssues(
       created_at: formatTimestamp(createdMs),
       updated_at: formatTimestamp(updatedMs),
       closed_at: closedMs === null ? null : formatTimestamp(closedMs),
+      // Early in its life (value stream analytics reads them); added below, once the assignees are known.
+      first_associated_with_milestone_at: milestone
+        ? formatTimestamp(earlyInLife(id, 17, createdMs, closedMs ?? nowMs, nowMs, 0.05, 0.3))
+        : null,
+      first_assigned_at: null,
     };
-    issues.add(row);
     index.projectIndexOf[id] = projectIndex;
     index.confidential[id] = confidential ? 1 : 0;
     // As stored: formatTimestamp rounds to the millisecond.
@@ -225,6 +232,11 @@ export async function writeIssues(
       assignees.add({ root_namespace_id: rootId, issue_id: id, user_id: userId });
     }
     index.firstAssigneeOf[id] = firstAssignee;
+    if (firstAssignee !== 0)
+      row.first_assigned_at = formatTimestamp(
+        earlyInLife(id, 29, createdMs, closedMs ?? nowMs, nowMs, 0.02, 0.2),
+      );
+    issues.add(row);
 
     engagement.label('Issue', id, labels.forProject[projectIndex] ?? [], { chance: 0.8, min: 1, max: 4 });
     const people = confidential ? assignable : authors;

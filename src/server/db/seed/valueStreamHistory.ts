@@ -1,7 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { DEFAULT_VALUE_STREAM_NAME, stageEventByIdentifier } from '../../../core/domain/valueStreams.ts';
 import { defaultStageRows, insertValueStream, replaceStages } from '../repositories/valueStreamRepository.ts';
-import { fillPendingStageHashes } from '../repositories/vsaAggregationRepository.ts';
 import type { Database } from '../schema.ts';
 
 /**
@@ -38,6 +37,23 @@ async function switchHistoryTriggers(db: Kysely<Database>, enabled: boolean): Pr
 export const pauseHistoryTriggers = (db: Kysely<Database>) => switchHistoryTriggers(db, false);
 export const resumeHistoryTriggers = (db: Kysely<Database>) => switchHistoryTriggers(db, true);
 
+/**
+ * An instant early in an item's life, as the SQL below places them: `low` plus a share up to `spread`
+ * (that depends only on the id and a salt) of the way from its creation to its end or now.
+ */
+export function earlyInLife(
+  id: number,
+  salt: number,
+  createdMs: number,
+  endMs: number,
+  nowMs: number,
+  low: number,
+  spread: number,
+): number {
+  const share = low + spread * (((id * 2654435761 + salt) % 1000) / 1000);
+  return createdMs + (Math.min(endMs, nowMs) - createdMs) * share;
+}
+
 /** A fraction in [0, 1) that depends only on the id and a salt (the demo is the same on every start). */
 const fraction = (column: string, salt: number) =>
   sql<number>`(mod(${sql.ref(column)}::bigint * 2654435761 + ${salt}, 1000) / 1000.0)`;
@@ -46,6 +62,9 @@ const fraction = (column: string, salt: number) =>
 const early = (alias: string, end: string, share: ReturnType<typeof fraction>, nowMs: number) =>
   sql`${sql.ref(`${alias}.created_at`)} + (LEAST(COALESCE(${sql.ref(`${alias}.${end}`)}, ${new Date(nowMs)}), ${new Date(nowMs)})
     - ${sql.ref(`${alias}.created_at`)}) * ${share}`;
+
+/** How far back the label history is written (the longest range analytics read, and some). */
+const HISTORY_DAYS = 200;
 
 const WORKFLOW = ['workflow::ready', 'workflow::in dev', 'workflow::review'] as const;
 
@@ -60,20 +79,28 @@ export async function writeValueStreamHistory(
   ] as const) {
     const assignees = table === 'issues' ? 'issue_assignees' : 'merge_request_assignees';
     const column = table === 'issues' ? 'issue_id' : 'merge_request_id';
+    // The organisation's issues are written with theirs (issueRows.ts); the rest are set here.
+    const assigned = sql`EXISTS (SELECT 1 FROM ${sql.table(assignees)} a WHERE a.${sql.ref(column)} = t.id)`;
     await sql`UPDATE ${sql.table(table)} t SET
-        first_associated_with_milestone_at = CASE WHEN t.milestone_id IS NULL THEN NULL
-          ELSE ${early('t', end, sql<number>`(0.05 + 0.3 * ${fraction('t.id', 17)})`, nowMs)} END,
-        first_assigned_at = CASE WHEN EXISTS (SELECT 1 FROM ${sql.table(assignees)} a WHERE a.${sql.ref(column)} = t.id)
-          THEN ${early('t', end, sql<number>`(0.02 + 0.2 * ${fraction('t.id', 29)})`, nowMs)} END`.execute(
-      db,
-    );
+        first_associated_with_milestone_at = COALESCE(t.first_associated_with_milestone_at,
+          CASE WHEN t.milestone_id IS NOT NULL
+            THEN ${early('t', end, sql<number>`(0.05 + 0.3 * ${fraction('t.id', 17)})`, nowMs)} END),
+        first_assigned_at = COALESCE(t.first_assigned_at,
+          CASE WHEN ${assigned} THEN ${early('t', end, sql<number>`(0.02 + 0.2 * ${fraction('t.id', 29)})`, nowMs)} END)
+      WHERE (t.milestone_id IS NOT NULL AND t.first_associated_with_milestone_at IS NULL)
+        OR (t.first_assigned_at IS NULL AND ${assigned})`.execute(db);
   }
 
   // Every label an item carries was added once, early in its life.
-  await sql`INSERT INTO resource_label_events (root_namespace_id, issue_id, label_id, action, created_at)
+  // Analytics read at most 180 days back: the history of items that ended before then is left out.
+  const recent = new Date(nowMs - HISTORY_DAYS * 86_400_000);
+  await sql`WITH recent AS MATERIALIZED (
+      SELECT i.id, i.created_at, i.closed_at FROM issues i WHERE i.closed_at IS NULL OR i.closed_at >= ${recent})
+    INSERT INTO resource_label_events (root_namespace_id, issue_id, label_id, action, created_at)
     SELECT ll.root_namespace_id, i.id, ll.label_id, 'add',
       ${early('i', 'closed_at', sql<number>`(0.1 * ${fraction('ll.id', 3)})`, nowMs)}
-    FROM label_links ll JOIN issues i ON i.id = ll.target_id WHERE ll.target_type = 'Issue'`.execute(db);
+    FROM label_links ll JOIN recent i ON i.id = ll.target_id
+    WHERE ll.target_type = 'Issue'`.execute(db);
   await sql`INSERT INTO resource_label_events (root_namespace_id, merge_request_id, label_id, action, created_at)
     SELECT ll.root_namespace_id, m.id, ll.label_id, 'add',
       ${early('m', 'merged_at', sql<number>`(0.1 * ${fraction('ll.id', 5)})`, nowMs)}
@@ -91,33 +118,36 @@ export async function writeValueStreamHistory(
   const labelOf = (title: string) => labels.find((label) => label.title === title)?.id;
   // Step k of a closed issue's life: a share of the way to its close, give or take; the last is the close.
   const steps = [0.1, 0.35, 0.7];
-  const stepAt = (step: number) =>
-    step >= steps.length
-      ? sql`i.closed_at`
-      : sql`i.created_at + (i.closed_at - i.created_at) * (${steps[step]!} + 0.05 * ${fraction('i.id', step)})`;
-  let written = 0;
-  for (const [index, title] of WORKFLOW.entries()) {
+  const moves = WORKFLOW.flatMap((title, index) => {
     const labelId = labelOf(title);
-    if (labelId === undefined) continue;
-    for (const [action, step] of [
-      ['add', index],
-      ['remove', index + 1],
-    ] as const) {
-      const result =
-        await sql`INSERT INTO resource_label_events (root_namespace_id, issue_id, label_id, action, created_at)
-        SELECT i.root_namespace_id, i.id, ${labelId}, ${action}, ${stepAt(step)}
-        FROM issues i
-        WHERE i.state = 'closed' AND i.closed_at > i.created_at
-          AND i.project_id IN (SELECT projects.id FROM projects JOIN namespaces ON namespaces.id = projects.namespace_id
-            WHERE namespaces.traversal_ids[1] = ${rootId})
-          AND NOT EXISTS (SELECT 1 FROM label_links ll WHERE ll.target_type = 'Issue' AND ll.target_id = i.id
-            AND ll.label_id = ${labelId})`.execute(db);
-      written += Number(result.numAffectedRows ?? 0);
-    }
-  }
+    if (labelId === undefined) return [];
+    return [
+      sql`(${labelId}::integer, 'add', ${index}::integer)`,
+      sql`(${labelId}::integer, 'remove', ${index + 1}::integer)`,
+    ];
+  });
+  if (moves.length === 0) return 0;
+  // One pass over the recently closed issues: per workflow label, its add and its remove.
+  const result = await sql<{ id: string }>`WITH closed AS MATERIALIZED (
+      SELECT i.id, i.root_namespace_id, i.created_at, i.closed_at FROM issues i
+      WHERE i.state = 'closed' AND i.closed_at > i.created_at AND i.closed_at >= ${recent}
+        AND i.project_id IN (SELECT projects.id FROM projects JOIN namespaces ON namespaces.id = projects.namespace_id
+          WHERE namespaces.traversal_ids[1] = ${rootId})),
+    carried AS MATERIALIZED (
+      SELECT ll.target_id, ll.label_id FROM label_links ll
+      WHERE ll.target_type = 'Issue' AND ll.target_id IN (SELECT id FROM closed))
+    INSERT INTO resource_label_events (root_namespace_id, issue_id, label_id, action, created_at)
+    SELECT i.root_namespace_id, i.id, move.label_id, move.action,
+      CASE WHEN move.step >= ${steps.length} THEN i.closed_at
+        ELSE i.created_at + (i.closed_at - i.created_at)
+          * ((ARRAY[${sql.join(steps.map((step) => sql`${step}::float8`))}])[move.step + 1] + 0.05 * ${fraction('i.id', 0)})
+      END
+    FROM closed i
+    CROSS JOIN (VALUES ${sql.join(moves)}) AS move (label_id, action, step)
+    WHERE NOT EXISTS (SELECT 1 FROM carried WHERE carried.target_id = i.id AND carried.label_id = move.label_id)
+    RETURNING id`.execute(db);
+  const written = result.rows.length;
   await writeDeliveryValueStream(db, rootId, labelOf('workflow::in dev'), labelOf('workflow::review'), nowMs);
-  // The aggregated backend starts filled: the first reader does not wait for it.
-  await fillPendingStageHashes(db, new Date(nowMs));
   return written;
 }
 

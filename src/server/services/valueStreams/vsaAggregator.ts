@@ -86,7 +86,11 @@ export async function stageBackend(
   now: Date,
 ): Promise<StageBackend> {
   if (!(await aggregatedBackendEnabled(db, rootNamespaceId))) return { kind: 'direct' };
-  return { kind: 'aggregated', hashId: await currentHash(db, rootNamespaceId, pair, now) };
+  return {
+    kind: 'aggregated',
+    hashId: await currentHash(db, rootNamespaceId, pair, now),
+    topLevelId: rootNamespaceId,
+  };
 }
 
 /** The pair a stage row measures. */
