@@ -110,6 +110,13 @@ export const stageEventByIdentifier = (identifier: string): StageEventDefinition
 
 export const stageEventByValue = (value: number): StageEventDefinition | undefined => BY_VALUE.get(value);
 
+/** The enum value a stage row stores for the event. */
+export function stageEventValue(identifier: string): number {
+  const definition = stageEventByIdentifier(identifier);
+  if (!definition) throw new Error(`Unknown stage event ${identifier}`);
+  return definition.value;
+}
+
 const ISSUE_COMMON_ENDS: readonly StageEventIdentifier[] = [
   'issue_closed',
   'issue_first_added_to_board',

@@ -2,7 +2,7 @@ import { type Insertable, type Selectable, sql } from 'kysely';
 import {
   DEFAULT_STAGES,
   DEFAULT_VALUE_STREAM_NAME,
-  stageEventByIdentifier,
+  stageEventValue,
 } from '../../../core/domain/valueStreams.ts';
 import type { Executor } from '../executor.ts';
 import type { ValueStreamStagesTable, ValueStreamsTable } from '../schema.ts';
@@ -143,12 +143,6 @@ export async function deleteValueStream(db: Executor, id: number): Promise<void>
   await db.deleteFrom('value_streams').where('id', '=', id).execute();
 }
 
-const eventValue = (identifier: string): number => {
-  const definition = stageEventByIdentifier(identifier);
-  if (!definition) throw new Error(`Unknown stage event ${identifier}`);
-  return definition.value;
-};
-
 /** GitLab's default stages as rows of a value stream. */
 export const defaultStageRows = (): NewValueStreamStage[] =>
   DEFAULT_STAGES.map((stage) => ({
@@ -156,8 +150,8 @@ export const defaultStageRows = (): NewValueStreamStage[] =>
     custom: false,
     hidden: false,
     relative_position: 0,
-    start_event_identifier: eventValue(stage.start),
-    end_event_identifier: eventValue(stage.end),
+    start_event_identifier: stageEventValue(stage.start),
+    end_event_identifier: stageEventValue(stage.end),
     start_event_label_id: null,
     end_event_label_id: null,
   }));

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import {
   type StageEventIdentifier,
-  stageEventByIdentifier,
   stageEventByValue,
+  stageEventValue,
   stageIsRecorded,
 } from '../../../core/domain/valueStreams.ts';
 import { type Executor, inTransaction } from '../executor.ts';
@@ -46,12 +46,6 @@ function hashOfRow(row: StageHashRow): StageHash {
   };
 }
 
-function eventValue(identifier: StageEventIdentifier): number {
-  const definition = stageEventByIdentifier(identifier);
-  if (!definition) throw new Error(`Unknown stage event ${identifier}`);
-  return definition.value;
-}
-
 /** The hash of a stage definition in a top-level group, made on first use. */
 export async function ensureStageHash(
   db: Executor,
@@ -60,8 +54,8 @@ export async function ensureStageHash(
 ): Promise<StageHash> {
   const values = {
     root: rootNamespaceId,
-    start: eventValue(pair.start),
-    end: eventValue(pair.end),
+    start: stageEventValue(pair.start),
+    end: stageEventValue(pair.end),
     startLabel: pair.startLabelId ?? 0,
     endLabel: pair.endLabelId ?? 0,
   };

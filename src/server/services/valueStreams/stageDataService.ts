@@ -12,7 +12,7 @@ import {
 import type { NamespaceRow, UserRow } from '../../db/schema.ts';
 import type { AccessContext } from '../access.ts';
 import { NotFoundError } from '../errors.ts';
-import { findValueStreamView, type StageView, valueStreamGroup } from './valueStreamService.ts';
+import { findValueStreamView, type StageView, topLevelIdOf, valueStreamGroup } from './valueStreamService.ts';
 import { pairOfStage, stageBackend } from './vsaAggregator.ts';
 import { resolveFilters, resolveRange, type VsaParams } from './vsaRequest.ts';
 
@@ -45,8 +45,7 @@ async function resolveStage(
   const stage = view.stages.find((item) => item.row.id === location.stageId);
   if (!stage) throw new NotFoundError('Stage');
   const pair = pairOfStage(stage.row);
-  const rootNamespaceId = group.traversal_ids[0] ?? group.id;
-  const backend = await stageBackend(db, rootNamespaceId, pair, access.now());
+  const backend = await stageBackend(db, topLevelIdOf(group), pair, access.now());
   const filters = await resolveFilters(db, group, params);
   return { group, stage, query: { pair, backend, filters, range } };
 }

@@ -73,7 +73,8 @@ export async function valueStreamGroup(
   return group;
 }
 
-const rootOf = (group: NamespaceRow) => group.traversal_ids[0] ?? group.id;
+/** The group's top-level group: where its stage definitions and backend switch live. */
+export const topLevelIdOf = (group: NamespaceRow): number => group.traversal_ids[0] ?? group.id;
 
 /** The default stream, made with GitLab's default stages the first time the group's streams are read. */
 async function ensureDefaultValueStream(db: Executor, group: NamespaceRow, now: Date): Promise<void> {
@@ -81,7 +82,7 @@ async function ensureDefaultValueStream(db: Executor, group: NamespaceRow, now: 
   await inTransaction(db, async (trx) => {
     const stream = await insertValueStream(
       trx,
-      { id: group.id, rootNamespaceId: rootOf(group) },
+      { id: group.id, rootNamespaceId: topLevelIdOf(group) },
       DEFAULT_VALUE_STREAM_NAME,
       now,
     );
@@ -323,7 +324,12 @@ export async function createValueStream(
     throw new ValueStreamInvalidError({ name: [VSA_MESSAGES.tooManyValueStreams] });
   const { name, rows } = await validated(db, group, input, null);
   const stream = await inTransaction(db, async (trx) => {
-    const created = await insertValueStream(trx, { id: group.id, rootNamespaceId: rootOf(group) }, name, now);
+    const created = await insertValueStream(
+      trx,
+      { id: group.id, rootNamespaceId: topLevelIdOf(group) },
+      name,
+      now,
+    );
     if (!created) throw new ValueStreamInvalidError({ name: ['has already been taken'] });
     await replaceStages(trx, created, rows, now);
     return created;

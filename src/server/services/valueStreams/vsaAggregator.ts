@@ -12,9 +12,8 @@ import {
   fillPendingStageHashes,
   setAggregatedBackend,
 } from '../../db/repositories/vsaAggregationRepository.ts';
-import type { NamespaceRow } from '../../db/schema.ts';
 import type { AccessContext } from '../access.ts';
-import { valueStreamGroup } from './valueStreamService.ts';
+import { topLevelIdOf, valueStreamGroup } from './valueStreamService.ts';
 
 /**
  * The aggregated backend (GitLab's Analytics::CycleAnalytics::DataLoaderService and its incremental
@@ -75,8 +74,6 @@ export async function switchAggregatedBackend(
   await setAggregatedBackend(db, root, enabled);
   if (enabled) await aggregateRoot(db, root, access.now());
 }
-
-export const topLevelIdOf = (group: NamespaceRow): number => group.traversal_ids[0] ?? group.id;
 
 /** Where a stage's rows are read from: the aggregated table if the group uses it, else the events. */
 export async function stageBackend(
