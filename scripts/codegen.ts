@@ -30,6 +30,8 @@ const scalars = {
   IncidentManagementTimelineEventTagID: 'string',
   WorkItemID: 'string',
   WorkItemsTypeID: 'string',
+  VulnerabilityID: 'string',
+  ProjectID: 'string',
 };
 
 // Every widget type reads the same model: the work item's issue row and which widget it is.
@@ -118,6 +120,16 @@ await write(
           'MemberInterfaceConnection',
           'MergeRequestPermissions',
           'UserMergeRequestInteraction',
+          'Vulnerability',
+          'VulnerabilityConnection',
+          'VulnerabilityStateTransitionType',
+          'VulnerabilityStateTransitionTypeConnection',
+          'VulnerabilityIssueLink',
+          'VulnerabilityIssueLinkConnection',
+          'VulnerabilityNote',
+          'VulnerabilityPermissions',
+          'VulnerabilityScanner',
+          'SecurityReportSummary',
         ]
           .map((type) => [type, `../models.ts#${type}Model`])
           .concat([

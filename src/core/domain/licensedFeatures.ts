@@ -27,6 +27,8 @@ export const LICENSED_FEATURE_PLANS = {
   cycle_analytics_for_groups: 'premium',
   /** The tasks-by-type chart of value stream analytics. */
   type_of_work_analytics: 'premium',
+  /** The vulnerability report, its states and the issues made from it. */
+  security_dashboard: 'ultimate',
 } as const satisfies Record<string, PaidPlanCode>;
 
 export type LicensedFeature = keyof typeof LICENSED_FEATURE_PLANS;
@@ -46,6 +48,9 @@ export const ACTION_FEATURES: Readonly<Partial<Record<Action, LicensedFeature>>>
   read_group_cycle_analytics: 'cycle_analytics_for_groups',
   admin_value_stream: 'cycle_analytics_for_groups',
   read_type_of_work_analytics: 'type_of_work_analytics',
+  read_vulnerability: 'security_dashboard',
+  admin_vulnerability: 'security_dashboard',
+  upload_security_report: 'security_dashboard',
 };
 
 /** Whether `plan` includes `feature` (the plans are ordered: each includes the one below it). */
@@ -71,6 +76,7 @@ export const LICENSED_FEATURE_TITLES: Readonly<Record<LicensedFeature, string>> 
   code_review_analytics: 'Code review analytics',
   cycle_analytics_for_groups: 'Value stream analytics',
   type_of_work_analytics: 'Type of work analytics',
+  security_dashboard: 'Vulnerability reports',
 };
 
 /** The plans that include `feature`, as a sentence lists them ("Premium or Ultimate"). */

@@ -56,6 +56,9 @@ export const ACTIONS = [
   'read_group_cycle_analytics',
   'admin_value_stream',
   'read_type_of_work_analytics',
+  'read_vulnerability',
+  'admin_vulnerability',
+  'upload_security_report',
   'read_milestone',
   'admin_milestone',
   'read_label',
@@ -141,6 +144,11 @@ export const POLICY: Readonly<Record<Action, Rule>> = {
   update_deployment: { min: all('developer') },
   destroy_deployment: { min: all('maintainer') },
   admin_protected_environment: { min: all('maintainer') },
+  // The vulnerability report (GitLab's read_vulnerability, admin_vulnerability): Developers read it,
+  // Maintainers change states. A report is uploaded as a pipeline would, by a Developer.
+  read_vulnerability: { min: all('developer') },
+  admin_vulnerability: { min: all('maintainer') },
+  upload_security_report: { min: all('developer') },
   // Analytics are the team's, from Reporter up, where the plan has them (licensedFeatures.ts's
   // ACTION_FEATURES): DORA metrics on a project or group, a group's recent activity, a project's
   // code review (GitLab's read_dora4_analytics, read_group_activity_analytics, read_code_review_analytics).

@@ -356,3 +356,15 @@ export const HAND_RAISE_LEADS_PATH = '/-/gitlab_subscriptions/hand_raise_leads';
 export const ADMIN_SETTINGS_PATH = '/admin/application_settings';
 /** GitLab's REST settings API, which the Admin Area's form saves through. */
 export const APPLICATION_SETTINGS_API_PATH = '/api/v4/application/settings';
+
+/** A project's vulnerability report (GitLab's `project_security_vulnerability_report_index_path`). */
+export const projectVulnerabilityReportPath = (projectFullPath: string): string =>
+  projectSection(projectFullPath, 'security/vulnerability_report');
+
+/** A vulnerability's page (GitLab's `project_security_vulnerability_path`). */
+export const vulnerabilityPath = (projectFullPath: string, vulnerabilityId: Iid): string =>
+  projectSection(projectFullPath, `security/vulnerabilities/${encodeURIComponent(vulnerabilityId)}`);
+
+/** A group's vulnerability report (GitLab's `group_security_vulnerabilities_path`). */
+export const groupVulnerabilityReportPath = (groupFullPath: string): string =>
+  groupSection(groupFullPath, 'security/vulnerabilities');

@@ -1,6 +1,14 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ApprovalStatus, DeploymentStatus } from '../../core/domain/deployments.ts';
 import type { AutoStopSetting, EnvironmentState, EnvironmentTier } from '../../core/domain/environments.ts';
+import type {
+  FindingIdentifier,
+  FindingLink,
+  FindingLocation,
+  ReportType,
+  Severity,
+} from '../../core/domain/securityReports/index.ts';
+import type { DismissalReason, VulnerabilityState } from '../../core/domain/vulnerabilities.ts';
 
 /**
  * Kysely's view of the database. Every table of the domain carries `root_namespace_id`, the id of its
@@ -725,7 +733,7 @@ export interface NotesTable {
   id: Id;
   root_namespace_id: number;
   author_id: number;
-  noteable_type: 'Epic' | 'Issue' | 'MergeRequest';
+  noteable_type: 'Epic' | 'Issue' | 'MergeRequest' | 'Vulnerability';
   noteable_id: number;
   note: string;
   system: Generated<boolean>;
@@ -923,6 +931,99 @@ export interface LdapGroupLinkMembershipsTable {
   previous_access_level: number | null;
 }
 
+type Json<T> = ColumnType<T, string, string>;
+type MaybeTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+/** A scanner that reported in a project (migration 0030). */
+export interface VulnerabilityScannersTable {
+  id: Id;
+  root_namespace_id: number;
+  project_id: number;
+  external_id: string;
+  name: string;
+  vendor: string;
+  report_type: ReportType;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A finding of a scanner report, triaged through its states (migration 0030). */
+export interface VulnerabilitiesTable {
+  id: Id;
+  root_namespace_id: number;
+  project_id: number;
+  uuid: string;
+  report_type: ReportType;
+  scanner_id: number;
+  title: string;
+  description: string | null;
+  solution: string | null;
+  severity: Severity;
+  /** 7 critical … 0 unknown: the report's default order. */
+  severity_rank: ColumnType<number, never, never>;
+  state: Generated<VulnerabilityState>;
+  dismissal_reason: DismissalReason | null;
+  primary_identifier_fingerprint: string;
+  location_fingerprint: string;
+  identifiers: Json<FindingIdentifier[]>;
+  location: Json<FindingLocation>;
+  links: Json<FindingLink[]>;
+  /** The latest report of its scanner no longer found it. */
+  resolved_on_default_branch: Generated<boolean>;
+  author_id: number | null;
+  detected_at: Timestamp;
+  confirmed_at: MaybeTimestamp;
+  confirmed_by_id: number | null;
+  resolved_at: MaybeTimestamp;
+  resolved_by_id: number | null;
+  dismissed_at: MaybeTimestamp;
+  dismissed_by_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One change of a vulnerability's state (migration 0030). */
+export interface VulnerabilityStateTransitionsTable {
+  id: Id;
+  root_namespace_id: number;
+  vulnerability_id: number;
+  from_state: VulnerabilityState;
+  to_state: VulnerabilityState;
+  /** Null for an automatic change (a report found a resolved vulnerability again). */
+  author_id: number | null;
+  comment: string | null;
+  dismissal_reason: DismissalReason | null;
+  created_at: Timestamp;
+}
+
+/** An issue created from, or linked to, a vulnerability (migration 0030). */
+export interface VulnerabilityIssueLinksTable {
+  id: Id;
+  root_namespace_id: number;
+  vulnerability_id: number;
+  issue_id: number;
+  link_type: 'related' | 'created';
+  author_id: number | null;
+  created_at: Timestamp;
+}
+
+/** A security report uploaded to a project, and what it changed (migration 0030). */
+export interface SecurityReportIngestionsTable {
+  id: Id;
+  root_namespace_id: number;
+  project_id: number;
+  report_type: ReportType;
+  scanner_id: number | null;
+  schema_version: string;
+  findings_count: number;
+  created_count: number;
+  updated_count: number;
+  no_longer_detected_count: number;
+  skipped_count: number;
+  uploaded_by_id: number | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   gitlab_subscriptions: GitlabSubscriptionsTable;
   application_settings: ApplicationSettingsTable;
@@ -990,9 +1091,19 @@ export interface Database {
   status_page_published_incidents: StatusPagePublishedIncidentsTable;
   ldap_group_links: LdapGroupLinksTable;
   ldap_group_link_memberships: LdapGroupLinkMembershipsTable;
+  vulnerability_scanners: VulnerabilityScannersTable;
+  vulnerabilities: VulnerabilitiesTable;
+  vulnerability_state_transitions: VulnerabilityStateTransitionsTable;
+  vulnerability_issue_links: VulnerabilityIssueLinksTable;
+  security_report_ingestions: SecurityReportIngestionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
+export type VulnerabilityScannerRow = Selectable<VulnerabilityScannersTable>;
+export type VulnerabilityRow = Selectable<VulnerabilitiesTable>;
+export type VulnerabilityStateTransitionRow = Selectable<VulnerabilityStateTransitionsTable>;
+export type VulnerabilityIssueLinkRow = Selectable<VulnerabilityIssueLinksTable>;
+export type SecurityReportIngestionRow = Selectable<SecurityReportIngestionsTable>;
 export type UserStatusRow = Selectable<UserStatusesTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type NamespaceRow = Selectable<NamespacesTable>;

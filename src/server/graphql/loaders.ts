@@ -40,6 +40,7 @@ import { findTagsOfTimelineEvents } from '../db/repositories/timelineEventTagRep
 import { findTodosOfTargets } from '../db/repositories/todoRepository.ts';
 import { findUsersByIds } from '../db/repositories/userRepository.ts';
 import type { StatsVisibility } from '../db/repositories/visibility.ts';
+import { findScannersByIds } from '../db/repositories/vulnerabilityRepository.ts';
 import { findChildIdsOf, findParentIdsOf } from '../db/repositories/workItemParentLinkRepository.ts';
 import { findAddedZoomMeetingUrls } from '../db/repositories/zoomMeetingRepository.ts';
 import type {
@@ -55,6 +56,7 @@ import type {
   TimelineEventTagRow,
   TodoRow,
   UserRow,
+  VulnerabilityScannerRow,
 } from '../db/schema.ts';
 import { readUserStatuses } from '../services/userStatusService.ts';
 import { BatchLoader } from './batchLoader.ts';
@@ -160,7 +162,12 @@ export function createLoaders(
     async (ids) => byId(await findUsersByIds(db, ids)),
     null,
   );
+  const vulnerabilityScanner = new BatchLoader<number, VulnerabilityScannerRow | null>(
+    async (ids) => byId(await findScannersByIds(db, ids)),
+    null,
+  );
   return {
+    vulnerabilityScanner,
     /** Merge requests and their relations (loaders/mergeRequestLoaders.ts). */
     mergeRequests: createMergeRequestLoaders(db, viewerId, { project, namespace, user }),
     user,

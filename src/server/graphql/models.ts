@@ -9,10 +9,15 @@ import type {
   NamespaceRow,
   NoteRow,
   ProjectRow,
+  SecurityReportIngestionRow,
   TimelineEventRow,
   TimelineEventTagRow,
   TodoRow,
   UserRow,
+  VulnerabilityIssueLinkRow,
+  VulnerabilityRow,
+  VulnerabilityScannerRow,
+  VulnerabilityStateTransitionRow,
 } from '../db/schema.ts';
 import type { NoteablePolicy } from '../services/discussions/noteable.ts';
 import type { IssueInProject } from '../services/issueService.ts';
@@ -118,3 +123,19 @@ export interface WorkItemWidgetModel {
   readonly type: WorkItemWidgetType;
   readonly issue: IssueRow;
 }
+
+/** A vulnerability as its row: its project and permissions are read through the loaders. */
+export type VulnerabilityModel = VulnerabilityRow;
+export type VulnerabilityConnectionModel = Connection<VulnerabilityRow>;
+export type VulnerabilityStateTransitionTypeModel = VulnerabilityStateTransitionRow;
+export type VulnerabilityStateTransitionTypeConnectionModel = Connection<VulnerabilityStateTransitionRow>;
+/** An issue link with its issue (read and checked readable by the vulnerability's resolver). */
+export interface VulnerabilityIssueLinkModel {
+  readonly link: VulnerabilityIssueLinkRow;
+  readonly issue: IssueRow;
+}
+export type VulnerabilityIssueLinkConnectionModel = Connection<VulnerabilityIssueLinkModel>;
+export type VulnerabilityNoteModel = NoteRow;
+export type VulnerabilityPermissionsModel = VulnerabilityRow;
+export type VulnerabilityScannerModel = VulnerabilityScannerRow;
+export type SecurityReportSummaryModel = SecurityReportIngestionRow;

@@ -92,4 +92,6 @@ export const scalarResolvers = {
   DiscussionID: discussionIdScalar(),
   WorkItemID: globalIdScalar(['WorkItem']),
   WorkItemsTypeID: globalIdScalar(['WorkItems::Type']),
+  VulnerabilityID: globalIdScalar(['Vulnerability']),
+  ProjectID: globalIdScalar(['Project']),
 } as const;

@@ -58,6 +58,7 @@ import { registerUserEventRoutes } from './api/userEventRoutes.ts';
 import { registerUserModerationRoutes } from './api/userModerationRoutes.ts';
 import { registerUserRoutes } from './api/userRoutes.ts';
 import { registerUserStatusRoutes } from './api/userStatusRoutes.ts';
+import { registerVulnerabilityRoutes } from './api/vulnerabilityRoutes.ts';
 import { registerAuthentication } from './auth.ts';
 import { registerAuthRoutes } from './authRoutes.ts';
 import { registerAutocompleteRoutes } from './autocompleteRoutes.ts';
@@ -212,6 +213,7 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerMergeRequestApprovalRoutes(app, deps);
   registerEnvironmentRoutes(app, deps);
   registerDeploymentRoutes(app, deps);
+  registerVulnerabilityRoutes(app, deps);
   registerAnalyticsRoutes(app, deps);
   registerProtectedEnvironmentRoutes(app, deps);
   registerMilestoneAndLabelRoutes(app, deps);

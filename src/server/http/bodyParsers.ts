@@ -8,7 +8,7 @@
  */
 import { parse as parseForm } from 'fast-querystring';
 import type { FastifyInstance } from 'fastify';
-import { formShapeViolation, jsonShapeViolation } from './jsonShape.ts';
+import { formShapeViolation, jsonShapeViolation, MAX_BODY_VALUES } from './jsonShape.ts';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -37,16 +37,24 @@ function formEscapesAreUtf8(text: string): boolean {
   }
 }
 
-export function registerStrictBodyParsers(app: FastifyInstance): void {
+/**
+ * The JSON parser of this context: strict UTF-8, at most `maxValues` values. A route that takes big
+ * documents (a scanner's report) registers its own, with its own cap, in its own plugin scope.
+ */
+export function registerStrictJsonParser(app: FastifyInstance, maxValues = MAX_BODY_VALUES): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
-    const shapeProblem = jsonShapeViolation(body as Buffer);
+    const shapeProblem = jsonShapeViolation(body as Buffer, maxValues);
     if (shapeProblem) return done(badBody(`The request body ${shapeProblem}`), undefined);
     const text = decodeStrict(body as Buffer);
     if (text === undefined) return done(encodingError('The request body'), undefined);
     parseJson(request, text, done);
   });
+}
+
+export function registerStrictBodyParsers(app: FastifyInstance): void {
+  registerStrictJsonParser(app);
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'buffer' },

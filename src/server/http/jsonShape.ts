@@ -24,7 +24,7 @@ const CLOSE_BRACE = 0x7d;
  * upper bound on the values) and tracks nesting; it does not validate the JSON, which the parser
  * still does.
  */
-export function jsonShapeViolation(body: Uint8Array): string | undefined {
+export function jsonShapeViolation(body: Uint8Array, maxValues = MAX_BODY_VALUES): string | undefined {
   let values = 1;
   let depth = 0;
   let inString = false;
@@ -41,7 +41,7 @@ export function jsonShapeViolation(body: Uint8Array): string | undefined {
       values++;
       if (++depth > MAX_BODY_DEPTH) return `is nested too deeply (maximum is ${MAX_BODY_DEPTH} levels)`;
     } else if (byte === CLOSE_BRACKET || byte === CLOSE_BRACE) depth--;
-    if (values > MAX_BODY_VALUES) return `has too many values (maximum is ${MAX_BODY_VALUES})`;
+    if (values > maxValues) return `has too many values (maximum is ${maxValues})`;
   }
   return undefined;
 }

@@ -19,6 +19,7 @@ import { insertMilestones } from './milestones.ts';
 import { insertOrganisation, planOrganisation } from './organisation.ts';
 import { writeSubscriptions, writeTodos } from './peopleRows.ts';
 import { streamFor } from './random.ts';
+import { writeSecurityFindings } from './securityFindings.ts';
 import {
   pauseHistoryTriggers,
   resumeHistoryTriggers,
@@ -81,6 +82,7 @@ export interface SeedSummary {
   readonly deploymentMergeRequests: number;
   readonly protectedEnvironments: number;
   readonly deploymentApprovals: number;
+  readonly vulnerabilities: number;
   /** Milliseconds per phase, in the order they ran. */
   readonly timings: Readonly<Record<string, number>>;
 }
@@ -242,6 +244,8 @@ async function seedInTransaction(db: Kysely<Database>, options: SeedOptions): Pr
     writeDeliveryHistory(db, streamFor(seed, 'deployments'), timeline.nowMs),
   );
 
+  const vulnerabilities = await timed('vulnerabilities', () => writeSecurityFindings(db, timeline.nowMs));
+
   const largeTree: LargeTreeSummary | null = options.largeTree
     ? await timed('large tree', () => insertLargeTree(db))
     : null;
@@ -284,6 +288,7 @@ async function seedInTransaction(db: Kysely<Database>, options: SeedOptions): Pr
     awardEmoji: all((engagement) => engagement.awardEmoji),
     notes: all((engagement) => engagement.notes),
     ...delivery,
+    vulnerabilities,
     timings,
   };
 }

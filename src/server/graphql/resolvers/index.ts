@@ -59,11 +59,19 @@ import {
 } from './timelineEvents.ts';
 import { currentUserTodoFields, Todo, Todoable, todoMutations } from './todo.ts';
 import { CurrentUser, User, UserCore } from './user.ts';
+import {
+  groupVulnerabilityFields,
+  issueVulnerabilityFields,
+  projectVulnerabilityFields,
+  queryVulnerabilityFields,
+  vulnerabilityMutations,
+  vulnerabilityTypes,
+} from './vulnerability.ts';
 import { workItemResolvers, workItemTypes } from './workItem.ts';
 import { workItemMutations } from './workItemMutations.ts';
 
 export const resolvers: Resolvers = {
-  Query: { ...Query, ...queryMergeRequestFields },
+  Query: { ...Query, ...queryMergeRequestFields, ...queryVulnerabilityFields },
   Mutation: {
     ...Mutation,
     ...epicSidebarMutations,
@@ -74,14 +82,16 @@ export const resolvers: Resolvers = {
     ...timelineEventMutations,
     ...workItemMutations,
     ...mergeRequestMutations,
+    ...vulnerabilityMutations,
   },
-  Group: { ...Group, ...groupMemberFields, ...groupMergeRequestFields },
+  Group: { ...Group, ...groupMemberFields, ...groupMergeRequestFields, ...groupVulnerabilityFields },
   GroupPermissions,
   Project: {
     ...Project,
     ...timelineEventProjectFields,
     ...projectMemberFields,
     ...projectMergeRequestFields,
+    ...projectVulnerabilityFields,
   },
   ...memberResolvers,
   TimelineEventType,
@@ -104,6 +114,7 @@ export const resolvers: Resolvers = {
     ...Issue,
     ...issueTreeFields,
     ...pinnedLinkIssueFields,
+    ...issueVulnerabilityFields,
     ...noteableFields(
       issuePolicy,
       (issue, { loaders }) => loaders.issueNoteCounts.load(issue.id),
@@ -123,6 +134,7 @@ export const resolvers: Resolvers = {
   MergeRequestPermissions,
   UserMergeRequestInteraction,
   ...mergeRequestUserTypes,
+  ...vulnerabilityTypes,
   UserCore,
   CurrentUser: { ...CurrentUser, ...currentUserTodoFields, ...currentUserMergeRequestFields },
   User,

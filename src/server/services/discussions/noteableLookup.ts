@@ -17,9 +17,11 @@ import { type NoteablePolicy, noteablePolicy } from './noteable.ts';
 export async function noteablePolicyById(
   db: Executor,
   access: AccessContext,
-  type: 'Epic' | 'Issue' | 'MergeRequest',
+  type: 'Epic' | 'Issue' | 'MergeRequest' | 'Vulnerability',
   id: number,
 ): Promise<NoteablePolicy> {
+  // A vulnerability's notes are its activity, read on its page: no discussion route reaches them.
+  if (type === 'Vulnerability') throw new NotFoundError('Note');
   if (type === 'MergeRequest') {
     const located = await findReadableMergeRequestByIdOrNull(db, access, id);
     if (!located) throw new NotFoundError('Merge Request');

@@ -6,7 +6,7 @@ import {
   validateDescription,
   validateTitle,
 } from '../../../core/domain/epicRules.ts';
-import type { Executor } from '../../db/executor.ts';
+import { type Executor, inTransaction } from '../../db/executor.ts';
 import { lockEpicHierarchy } from '../../db/repositories/epicHierarchyRepository.ts';
 import { upsertEpicIssue } from '../../db/repositories/epicLinkRepository.ts';
 import { findEpicById, findEpicByIid } from '../../db/repositories/epicRepository.ts';
@@ -99,7 +99,8 @@ export async function createIssue(
     errors.epic = [LINK_MESSAGES.confidentialEpicOfIssue];
   }
   if (hasErrors(errors)) throw new ValidationError(errors);
-  return db.transaction().execute(async (trx) => {
+  // The caller's transaction when it has one (an issue made from vulnerabilities links them in it).
+  return inTransaction(db, async (trx) => {
     await checkNewIssueMilestone(trx, { project, namespace }, metadata);
     if (target) await lockEpicHierarchy(trx, target.epic.root_namespace_id);
     const now = access.now();
