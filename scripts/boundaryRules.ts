@@ -213,6 +213,12 @@ export const LAYERS: readonly Layer[] = [
     why: 'the composition root: reads config, opens and seeds the database, starts the app',
   },
   {
+    name: 'server/cli',
+    files: ['src/server/cli/**'],
+    may: [CORE, NODE],
+    why: 'commands that talk to a running server over its HTTP API, as any client would',
+  },
+  {
     name: 'server/config',
     files: ['src/server/config.ts', 'src/server/config.test.ts'],
     may: [CORE, NODE],

@@ -252,19 +252,19 @@ describe.each(BACKENDS)('vulnerabilities (%s)', (backend) => {
     it('pages with keyset cursors in severity order', async () => {
       const query = `query($after: String) { project(fullPath: "${API}") {
         vulnerabilities(first: 5, after: $after) { nodes { id severity } pageInfo { hasNextPage endCursor } } } }`;
+      type Page = {
+        project: {
+          vulnerabilities: {
+            nodes: { id: string; severity: string }[];
+            pageInfo: { hasNextPage: boolean; endCursor: string };
+          };
+        };
+      };
       const seen: string[] = [];
       let after: string | null = null;
       for (let round = 0; round < 5; round++) {
-        const page = dataOf(
-          await as('developer').graphql<{
-            project: {
-              vulnerabilities: {
-                nodes: { id: string; severity: string }[];
-                pageInfo: { hasNextPage: boolean; endCursor: string };
-              };
-            };
-          }>(query, { after }),
-        ).project.vulnerabilities;
+        const result = await as('developer').graphql<Page>(query, { after });
+        const page: Page['project']['vulnerabilities'] = dataOf(result).project.vulnerabilities;
         seen.push(...page.nodes.map((node) => node.id));
         if (!page.pageInfo.hasNextPage) break;
         after = page.pageInfo.endCursor;
