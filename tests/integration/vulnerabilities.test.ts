@@ -171,7 +171,7 @@ describe.each(BACKENDS)('vulnerabilities (%s)', (backend) => {
             }[];
           };
           vulnerabilitySeveritiesCount: Record<string, number>;
-          high: { nodes: { severity: string }[] };
+          high: { nodes: { severity: string; location: unknown }[] };
           scanners: { externalId: string }[];
         };
       }>(
@@ -186,7 +186,9 @@ describe.each(BACKENDS)('vulnerabilities (%s)', (backend) => {
               }
             }
             vulnerabilitySeveritiesCount(state: [DETECTED, CONFIRMED]) { critical high medium low info unknown }
-            high: vulnerabilities(severity: [HIGH], scanner: ["gemnasium"]) { nodes { severity } }
+            high: vulnerabilities(severity: [HIGH], scanner: ["gemnasium"]) {
+              nodes { severity location { ... on VulnerabilityLocationDependencyScanning { file dependency { package { name } version } } } }
+            }
             scanners: vulnerabilityScanners { externalId }
           }
         }`,
@@ -217,7 +219,15 @@ describe.each(BACKENDS)('vulnerabilities (%s)', (backend) => {
         info: 1,
         unknown: 0,
       });
-      expect(project.high.nodes).toEqual([{ severity: 'HIGH' }]);
+      expect(project.high.nodes).toEqual([
+        {
+          severity: 'HIGH',
+          location: {
+            file: 'go.sum',
+            dependency: { package: { name: 'golang.org/x/net' }, version: 'v0.17.0' },
+          },
+        },
+      ]);
       expect(project.scanners.map((scanner) => scanner.externalId).sort()).toEqual([
         'gemnasium',
         'gitleaks',
