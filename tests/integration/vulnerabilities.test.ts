@@ -257,6 +257,14 @@ describe.each(BACKENDS)('vulnerabilities (%s)', (backend) => {
         { projectId: [`gid://gitlab/Project/${projectIds[WEBAPP]}`] },
       );
       expect(dataOf(result).group).toEqual({ all: { count: 19 }, web: { count: 6 } });
+      // The same query again runs compiled (Mercurius' JIT): counts must still resolve.
+      for (const first of [2, 3, 4]) {
+        const again = await as('developer').graphql<{ group: { all: { count: number } } }>(
+          'query($first: Int) { group(fullPath: "acme") { all: vulnerabilities(first: $first) { count } } }',
+          { first },
+        );
+        expect(dataOf(again).group.all.count).toBe(19);
+      }
     });
 
     it('pages with keyset cursors in severity order', async () => {

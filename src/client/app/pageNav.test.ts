@@ -12,6 +12,7 @@ describe('the navigation a page shows', () => {
       current: 'epics',
       canReadBilling: false,
       canReadCycleAnalytics: false,
+      canReadVulnerabilities: false,
       trial: null,
     });
     const members = parsePageMount({ page: 'group-members', fullPath: 'acme', groupName: 'Acme' });
@@ -47,6 +48,7 @@ describe('the navigation a page shows', () => {
       canAdminProject: false,
       canReadMergeRequests: false,
       canReadEnvironments: false,
+      canReadVulnerabilities: false,
     });
   });
 
@@ -113,5 +115,51 @@ describe('the navigation a page shows', () => {
     ])
       expect(pageNavOf(parsePageMount({ page }))).toBeNull();
     expect(pageNavOf(parsePageMount({ page: 'user', username: 'owner' }))).toBeNull();
+  });
+});
+
+describe('the vulnerability pages’ navigation', () => {
+  it('puts a project’s report and its vulnerabilities under Vulnerability report, shown as far as the server allows', () => {
+    const report = parsePageMount({
+      page: 'project-vulnerability-report',
+      fullPath: 'acme/api',
+      projectName: 'API',
+      canReadVulnerabilities: 'true',
+      canAdminVulnerability: 'true',
+    });
+    expect(report).toMatchObject({ canAdminVulnerability: true });
+    expect(pageNavOf(report)).toMatchObject({
+      kind: 'project',
+      current: 'vulnerability_report',
+      canReadVulnerabilities: true,
+    });
+    const vulnerability = parsePageMount({
+      page: 'vulnerability',
+      fullPath: 'acme/api',
+      vulnerabilityId: '7',
+    });
+    expect(vulnerability).toMatchObject({ vulnerabilityId: '7', canAdminVulnerability: false });
+    expect(pageNavOf(vulnerability)).toMatchObject({ kind: 'project', current: 'vulnerability_report' });
+    // A vulnerability's page without its number is the not-found page.
+    expect(parsePageMount({ page: 'vulnerability', fullPath: 'acme/api' }).page).toBe('not-found');
+  });
+
+  it('puts a group’s report, and its upsell, under the group’s Vulnerability report', () => {
+    const report = parsePageMount({
+      page: 'group-vulnerability-report',
+      fullPath: 'acme',
+      canReadVulnerabilities: 'true',
+    });
+    expect(pageNavOf(report)).toMatchObject({
+      kind: 'group',
+      current: 'vulnerability_report',
+      canReadVulnerabilities: true,
+    });
+    const upsell = parsePageMount({
+      page: 'feature-upsell',
+      fullPath: 'sandbox',
+      feature: 'vulnerability_report',
+    });
+    expect(pageNavOf(upsell)?.current).toBe('vulnerability_report');
   });
 });

@@ -13,6 +13,7 @@ const inGroup =
     readonly canReadBilling: boolean;
     readonly trialStatus: string;
     readonly canReadCycleAnalytics: boolean;
+    readonly canReadVulnerabilities: boolean;
   }): NavContext => ({
     kind: 'group',
     fullPath: page.fullPath,
@@ -20,6 +21,7 @@ const inGroup =
     current,
     canReadBilling: page.canReadBilling,
     canReadCycleAnalytics: page.canReadCycleAnalytics,
+    canReadVulnerabilities: page.canReadVulnerabilities,
     trial: parseTrialStatus(page.trialStatus),
   });
 
@@ -31,6 +33,7 @@ const inProject =
     readonly canAdminProject: boolean;
     readonly canReadMergeRequests: boolean;
     readonly canReadEnvironments: boolean;
+    readonly canReadVulnerabilities: boolean;
   }): NavContext => ({
     kind: 'project',
     fullPath: page.fullPath,
@@ -39,6 +42,7 @@ const inProject =
     canAdminProject: page.canAdminProject,
     canReadMergeRequests: page.canReadMergeRequests,
     canReadEnvironments: page.canReadEnvironments,
+    canReadVulnerabilities: page.canReadVulnerabilities,
   });
 
 /** A milestone's pages show the navigation of whoever owns it, a group or a project. */
@@ -50,6 +54,7 @@ const inOwner =
     readonly ownerName: string;
     readonly canReadMergeRequests: boolean;
     readonly canReadEnvironments: boolean;
+    readonly canReadVulnerabilities: boolean;
   }): NavContext => ({
     kind: page.kind,
     fullPath: page.fullPath,
@@ -57,6 +62,7 @@ const inOwner =
     current,
     canReadMergeRequests: page.canReadMergeRequests,
     canReadEnvironments: page.canReadEnvironments,
+    canReadVulnerabilities: page.canReadVulnerabilities,
   });
 
 /** The item an upsell page belongs under: the page it stands in for. */
@@ -64,6 +70,7 @@ const UPSELL_NAV_ITEMS: Readonly<Record<PageMountOf<'feature-upsell'>['feature']
   epics: 'epics',
   roadmap: 'roadmap',
   value_stream_analytics: 'value_stream_analytics',
+  vulnerability_report: 'vulnerability_report',
 };
 
 /** Every page's navigation: a new page does not compile until it is given one (or null). */
@@ -75,6 +82,7 @@ const PAGE_NAVS: { readonly [P in PageName]: PageNav<P> } = {
   'epic-new': inGroup('epics'),
   'group-roadmap': inGroup('roadmap'),
   'group-value-stream-analytics': inGroup('value_stream_analytics'),
+  'group-vulnerability-report': inGroup('vulnerability_report'),
   'group-issues': inGroup('issues'),
   'group-merge-requests': inGroup('merge_requests'),
   'group-milestones': inGroup('milestones'),
@@ -88,6 +96,8 @@ const PAGE_NAVS: { readonly [P in PageName]: PageNav<P> } = {
   'merge-request': inProject('merge_requests'),
   'project-environments': inProject('environments'),
   environment: inProject('environments'),
+  'project-vulnerability-report': inProject('vulnerability_report'),
+  vulnerability: inProject('vulnerability_report'),
   'work-item': inProject('issues'),
   'issue-new': inProject('issues'),
   'issue-templates': inProject('issues'),

@@ -53,6 +53,7 @@ import { TodosPage } from '../features/todos/index.ts';
 import { TrialNewPage } from '../features/trials/index.ts';
 import { FeatureUpsellPage } from '../features/upsell/index.ts';
 import { UserProfilePage } from '../features/user/index.ts';
+import { VulnerabilityPage, VulnerabilityReportPage } from '../features/vulnerabilities/index.ts';
 import { WorkItemPage } from '../features/work-item/index.ts';
 import { Loading } from '../ui/index.ts';
 
@@ -167,6 +168,28 @@ export function PageView({ page, session }: { page: PageMount; session: Session 
       return <EnvironmentsListPage {...page} />;
     case 'environment':
       return <EnvironmentPage {...page} currentUserId={session.currentUser?.id ?? null} />;
+    case 'project-vulnerability-report':
+      return (
+        <VulnerabilityReportPage
+          kind="project"
+          fullPath={page.fullPath}
+          name={page.projectName}
+          fullName={page.projectFullName}
+          canAdminVulnerability={page.canAdminVulnerability}
+        />
+      );
+    case 'group-vulnerability-report':
+      return (
+        <VulnerabilityReportPage
+          kind="group"
+          fullPath={page.fullPath}
+          name={page.groupName}
+          fullName=""
+          canAdminVulnerability={page.canAdminVulnerability}
+        />
+      );
+    case 'vulnerability':
+      return <VulnerabilityPage {...page} />;
     case 'issue':
       return <IssuePage {...page} currentUsername={session.currentUser?.username ?? ''} />;
     case 'work-item':

@@ -346,6 +346,18 @@ export {
 } from './valueStreams/valueStreamRest.ts';
 export type * from './valueStreams/valueStreamTypes.ts';
 export {
+  useCreateIssueFromVulnerabilities,
+  useRelatedVulnerabilities,
+  useVulnerabilityDetail,
+  useVulnerabilityReport,
+  useVulnerabilityReportContext,
+  useVulnerabilitySeverityCounts,
+  useVulnerabilityStateChanges,
+  VULNERABILITY_PAGE_SIZE,
+  type VulnerabilityReportKind,
+} from './vulnerabilities/vulnerabilityHooks.ts';
+export type * from './vulnerabilities/vulnerabilityTypes.ts';
+export {
   type IssueTaskCandidate,
   type IssueTaskLine,
   type IssueTasksState,

@@ -83,6 +83,7 @@ describe('parsePageMount', () => {
       canReadBilling: false,
       trialStatus: '',
       canReadCycleAnalytics: true,
+      canReadVulnerabilities: false,
       roadmapPath: '/groups/acme/platform/-/roadmap',
     });
   });
@@ -97,6 +98,7 @@ describe('parsePageMount', () => {
       canReadBilling: false,
       trialStatus: '',
       canReadCycleAnalytics: false,
+      canReadVulnerabilities: false,
       roadmapPath: '',
       canInviteMembers: false,
       canCreateSubgroup: false,
@@ -116,6 +118,7 @@ describe('parsePageMount', () => {
       canAdmin: false,
       canReadMergeRequests: false,
       canReadEnvironments: false,
+      canReadVulnerabilities: false,
     });
     expect(
       parsePageMount({ ...common, kind: 'project', fullPath: 'acme/handbook', ownerName: 'Handbook' }),
@@ -190,6 +193,7 @@ describe('the mount attributes', () => {
       canAdmin: true,
       canReadMergeRequests: true,
       canReadEnvironments: false,
+      canReadVulnerabilities: true,
     });
     expect(attributes).toContainEqual(['data-full-path', 'acme/handbook']);
     expect(attributes).toContainEqual(['data-milestone-id', '52']);
@@ -204,6 +208,7 @@ describe('the mount attributes', () => {
       canAdmin: true,
       canReadMergeRequests: true,
       canReadEnvironments: false,
+      canReadVulnerabilities: true,
     });
   });
 
@@ -217,6 +222,7 @@ describe('the mount attributes', () => {
       canReadBilling: false,
       trialStatus: '',
       canReadCycleAnalytics: false,
+      canReadVulnerabilities: false,
       canInviteMembers: true,
       canCreateSubgroup: true,
       canCreateProject: false,

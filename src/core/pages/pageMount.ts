@@ -35,6 +35,11 @@ const GROUP_FIELDS = {
    * the navigation shows Value stream analytics.
    */
   canReadCycleAnalytics: FLAG,
+  /**
+   * A signed-in viewer with GitLab's read_vulnerability in the group (Developers and up, on
+   * Ultimate): the navigation shows Secure → Vulnerability report.
+   */
+  canReadVulnerabilities: FLAG,
 } as const;
 
 /** Which of a project's sidebar items the viewer may open (a project milestone's pages carry them too). */
@@ -46,6 +51,11 @@ const PROJECT_NAV_FIELDS = {
    * navigation shows Environments.
    */
   canReadEnvironments: FLAG,
+  /**
+   * A signed-in viewer with GitLab's read_vulnerability (Developers and up, on Ultimate): the
+   * navigation shows Secure → Vulnerability report.
+   */
+  canReadVulnerabilities: FLAG,
 } as const;
 
 const PROJECT_FIELDS = {
@@ -67,6 +77,12 @@ const BULK_EDIT_FIELDS = {
   /** `POST` target of the bulk edit. */
   bulkUpdatePath: TEXT,
 } as const;
+
+/**
+ * GitLab's admin_vulnerability here (Maintainers and up, on Ultimate): the report's and the page's
+ * status changes.
+ */
+const VULNERABILITY_ADMIN_FIELDS = { canAdminVulnerability: FLAG } as const;
 
 /** A milestones list: who may create, edit, close and delete (GitLab's admin_milestone). */
 const MILESTONE_ADMIN_FIELDS = { canAdminMilestones: FLAG } as const;
@@ -189,6 +205,24 @@ export const PAGE_MOUNTS = {
      * (Developers and up): Approve and Reject show on its deployments waiting for approval.
      */
     canApproveDeployments: FLAG,
+  },
+  /**
+   * `/:project/-/security/vulnerability_report`: GitLab's vulnerability report of the project, for
+   * Developers and up where the plan has it. Filters, order and page are the URL's query.
+   */
+  'project-vulnerability-report': {
+    ...PROJECT_FIELDS,
+    /** `Group / Subgroup / Project`, for the breadcrumbs' names. */
+    projectFullName: TEXT,
+    ...VULNERABILITY_ADMIN_FIELDS,
+  },
+  /** `/:project/-/security/vulnerabilities/:id`: a vulnerability of the project, for its report's readers. */
+  vulnerability: {
+    ...PROJECT_FIELDS,
+    projectFullName: TEXT,
+    /** The vulnerability's number (the path's, not a global id). */
+    vulnerabilityId: REQUIRED,
+    ...VULNERABILITY_ADMIN_FIELDS,
   },
   /** `/:username`: a user's profile. */
   user: {
@@ -314,7 +348,7 @@ export const PAGE_MOUNTS = {
   'feature-upsell': {
     ...GROUP_FIELDS,
     /** Which page was asked for. */
-    feature: ['epics', 'roadmap', 'value_stream_analytics'],
+    feature: ['epics', 'roadmap', 'value_stream_analytics', 'vulnerability_report'],
     /** The plan the group is on now, by its title. */
     planTitle: TEXT,
     /** The free trial's form for this group, when its owner may start one; else ''. */
@@ -332,6 +366,12 @@ export const PAGE_MOUNTS = {
     /** GitLab's admin_value_stream: create, edit and delete the group's value streams. */
     canAdminValueStreams: FLAG,
   },
+  /**
+   * `/groups/:path/-/security/vulnerabilities`: GitLab's vulnerability report of the group's projects
+   * and its subgroups', for Developers and up where the plan has it. Filters, order and page are the
+   * URL's query; the page reads its data over GraphQL.
+   */
+  'group-vulnerability-report': { ...GROUP_FIELDS, ...VULNERABILITY_ADMIN_FIELDS },
   /** The issues of the group's projects and its subgroups'. */
   'group-issues': { ...GROUP_FIELDS, ...BULK_EDIT_FIELDS },
   /**

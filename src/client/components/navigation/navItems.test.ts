@@ -113,4 +113,50 @@ describe('the left navigation', () => {
     // A group's navigation has no Environments.
     expect(groupNavItems('acme').map((item) => item.id)).not.toContain('environments');
   });
+
+  it('shows the Vulnerability report after Merge requests, before Environments, only to those who may read it', () => {
+    expect(
+      projectNavItems('acme/api', { canReadVulnerabilities: true }).find(
+        (item) => item.id === 'vulnerability_report',
+      ),
+    ).toEqual({
+      id: 'vulnerability_report',
+      label: 'Vulnerability report',
+      href: '/acme/api/-/security/vulnerability_report',
+      icon: 'shield',
+    });
+    const context = { kind: 'project', fullPath: 'acme/api', name: '', current: 'issues' } as const;
+    const ids = (rights: { canReadMergeRequests?: boolean; canReadVulnerabilities?: boolean }) =>
+      navItemsOf({ ...context, ...rights }).map((item) => item.id);
+    expect(ids({ canReadVulnerabilities: true }).slice(2, 5)).toEqual([
+      'merge_requests',
+      'vulnerability_report',
+      'environments',
+    ]);
+    expect(ids({ canReadMergeRequests: false, canReadVulnerabilities: true }).slice(1, 3)).toEqual([
+      'issues',
+      'vulnerability_report',
+    ]);
+    // Unlike Environments, an unknown right hides it: most readers of a project may not read it.
+    expect(ids({})).not.toContain('vulnerability_report');
+    expect(ids({ canReadVulnerabilities: false })).not.toContain('vulnerability_report');
+  });
+
+  it('shows a group’s Vulnerability report after Members, before Value stream analytics', () => {
+    expect(groupNavItems('acme/platform').map((item) => item.id)).not.toContain('vulnerability_report');
+    expect(groupNavItems('acme', false, true, true).slice(-3)).toEqual([
+      expect.objectContaining({ id: 'members' }),
+      {
+        id: 'vulnerability_report',
+        label: 'Vulnerability report',
+        href: '/groups/acme/-/security/vulnerabilities',
+        icon: 'shield',
+      },
+      expect.objectContaining({ id: 'value_stream_analytics' }),
+    ]);
+    const context = { kind: 'group', fullPath: 'acme', name: '', current: 'overview' } as const;
+    expect(navItemsOf({ ...context, canReadVulnerabilities: true }).map((item) => item.id)).toContain(
+      'vulnerability_report',
+    );
+  });
 });

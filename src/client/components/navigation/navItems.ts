@@ -10,6 +10,7 @@ import {
   groupPath,
   groupRoadmapPath,
   groupValueStreamAnalyticsPath,
+  groupVulnerabilityReportPath,
   projectEnvironmentsPath,
   projectIssuesPath,
   projectLabelsPath,
@@ -18,6 +19,7 @@ import {
   projectMilestonesPath,
   projectMonitorSettingsPath,
   projectPath,
+  projectVulnerabilityReportPath,
 } from '../../../core/domain/webPaths.ts';
 import type { IconName } from '../../ui/index.ts';
 
@@ -33,7 +35,8 @@ export type NavItemId =
   | 'members'
   | 'billing'
   | 'settings'
-  | 'value_stream_analytics';
+  | 'value_stream_analytics'
+  | 'vulnerability_report';
 
 /** Whose navigation a page shows: a group's or a project's, and the item the page belongs under. */
 export interface NavContext {
@@ -54,6 +57,11 @@ export interface NavContext {
    * signed in only): Environments does not show. Unknown (a milestone's pages) shows it.
    */
   readonly canReadEnvironments?: boolean;
+  /**
+   * The viewer may read the project's or the group's vulnerabilities (GitLab's read_vulnerability:
+   * Developers and up, on Ultimate): Secure → Vulnerability report shows. Unknown hides it.
+   */
+  readonly canReadVulnerabilities?: boolean;
   /** The viewer owns the top-level group (or administers the instance): its Billing shows. */
   readonly canReadBilling?: boolean;
   /**
@@ -89,15 +97,25 @@ export interface NavItem {
   readonly icon: IconName;
 }
 
+/** Secure → Vulnerability report, a project's or a group's. */
+const vulnerabilityReportItem = (href: string): NavItem => ({
+  id: 'vulnerability_report',
+  label: 'Vulnerability report',
+  href,
+  icon: 'shield',
+});
+
 /**
  * GitLab's group sidebar, in its order: Overview, then Plan's Epics, Roadmap, Issues, then Code's
- * Merge requests, Plan's Milestones and Labels, then Manage's Members, Analyze's Value stream
- * analytics for those who may read them, and Settings' Billing for a top-level group's owners.
+ * Merge requests, Plan's Milestones and Labels, then Manage's Members, Secure's Vulnerability report
+ * and Analyze's Value stream analytics for those who may read them, and Settings' Billing for a
+ * top-level group's owners.
  */
 export function groupNavItems(
   fullPath: string,
   canReadBilling = false,
   canReadCycleAnalytics = false,
+  canReadVulnerabilities = false,
 ): NavItem[] {
   const billing: NavItem[] = canReadBilling
     ? [{ id: 'billing', label: 'Billing', href: groupBillingPath(fullPath), icon: 'creditCard' }]
@@ -126,6 +144,7 @@ export function groupNavItems(
     { id: 'milestones', label: 'Milestones', href: groupMilestonesPath(fullPath), icon: 'milestone' },
     { id: 'labels', label: 'Labels', href: groupLabelsPath(fullPath), icon: 'label' },
     { id: 'members', label: 'Members', href: groupMembersPath(fullPath), icon: 'group' },
+    ...(canReadVulnerabilities ? [vulnerabilityReportItem(groupVulnerabilityReportPath(fullPath))] : []),
     ...analytics,
     ...billing,
   ];
@@ -134,12 +153,13 @@ export function groupNavItems(
 /** What the viewer may do in a project, as far as its navigation tells. */
 export type ProjectNavRights = Pick<
   NavContext,
-  'canAdminProject' | 'canReadMergeRequests' | 'canReadEnvironments'
+  'canAdminProject' | 'canReadMergeRequests' | 'canReadEnvironments' | 'canReadVulnerabilities'
 >;
 
 /**
- * The project's: Overview, Issues, Merge requests and Environments (GitLab's Operate → Environments)
- * for those who may read them, Milestones, Labels, Members, and Settings for its maintainers.
+ * The project's: Overview, Issues, Merge requests, the Vulnerability report (GitLab's Secure →
+ * Vulnerability report) and Environments (Operate → Environments) for those who may read them,
+ * Milestones, Labels, Members, and Settings for its maintainers.
  */
 export function projectNavItems(fullPath: string, rights: ProjectNavRights = {}): NavItem[] {
   const settings: NavItem[] = rights.canAdminProject
@@ -171,6 +191,9 @@ export function projectNavItems(fullPath: string, rights: ProjectNavRights = {})
     { id: 'overview', label: 'Overview', href: projectPath(fullPath), icon: 'overview' },
     { id: 'issues', label: 'Issues', href: projectIssuesPath(fullPath), icon: 'issues' },
     ...mergeRequests,
+    ...(rights.canReadVulnerabilities === true
+      ? [vulnerabilityReportItem(projectVulnerabilityReportPath(fullPath))]
+      : []),
     ...environments,
     { id: 'milestones', label: 'Milestones', href: projectMilestonesPath(fullPath), icon: 'milestone' },
     { id: 'labels', label: 'Labels', href: projectLabelsPath(fullPath), icon: 'label' },
@@ -181,7 +204,12 @@ export function projectNavItems(fullPath: string, rights: ProjectNavRights = {})
 
 export function navItemsOf(context: NavContext): NavItem[] {
   return context.kind === 'group'
-    ? groupNavItems(context.fullPath, context.canReadBilling, context.canReadCycleAnalytics)
+    ? groupNavItems(
+        context.fullPath,
+        context.canReadBilling,
+        context.canReadCycleAnalytics,
+        context.canReadVulnerabilities,
+      )
     : projectNavItems(context.fullPath, context);
 }
 

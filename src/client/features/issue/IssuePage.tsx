@@ -41,6 +41,7 @@ import {
 } from '../../data/index.ts';
 import { Alert, Breadcrumbs, Button, Loading, useDocumentTitle } from '../../ui/index.ts';
 import { DevelopmentCard, LinkedItemsCard } from '../related-items/index.ts';
+import { RelatedVulnerabilities } from '../vulnerabilities/index.ts';
 import { useWorkItemModalParam, WorkItemModal } from '../work-item/index.ts';
 import { IssueFormFields } from './IssueFormFields.tsx';
 import { IncidentContent } from './incident/IncidentContent.tsx';
@@ -182,6 +183,7 @@ function IssueView({
         endpoint={issueClosingMergeRequestsPath(page.fullPath, page.iid)}
         canAdmin={page.canAdmin}
       />
+      <RelatedVulnerabilities fullPath={page.fullPath} iid={page.iid} />
       {page.canDestroy ? (
         <IssuableDeleteSection
           noun="issue"

@@ -3,6 +3,7 @@ import {
   groupEpicsPath,
   groupRoadmapPath,
   groupValueStreamAnalyticsPath,
+  groupVulnerabilityReportPath,
 } from '../../../core/domain/webPaths.ts';
 import type { PageMountOf } from '../../../core/pages/pageMount.ts';
 import { groupCrumbs, PageHeader } from '../../components/navigation/index.ts';
@@ -44,6 +45,14 @@ const PAGES: Readonly<
     title: 'Value Stream Analytics can help you determine your team’s velocity',
     description: 'Measure how long issues and merge requests take from start to finish, stage by stage.',
     licensed: 'cycle_analytics_for_groups',
+  },
+  vulnerability_report: {
+    heading: 'Vulnerability report',
+    path: groupVulnerabilityReportPath,
+    title: 'Find and triage the vulnerabilities in your projects',
+    description:
+      'See what security scanners found in every project of the group, by severity, and track each finding from detection to resolution.',
+    licensed: 'security_dashboard',
   },
 };
 
@@ -100,7 +109,7 @@ export function FeatureUpsell({
 }
 
 /**
- * A group's epics, roadmap or value stream analytics when its top-level group's plan lacks them:
+ * A group's epics, roadmap, value stream analytics or vulnerability report when its top-level group's plan lacks them:
  * GitLab's upsell empty state. Its owners are offered the trial (once) and the Billing page;
  * everyone else is told whom to ask.
  */

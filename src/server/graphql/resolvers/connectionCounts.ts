@@ -23,5 +23,8 @@ export const connectionResolvers = Object.fromEntries(
     'TimelineEventTagTypeConnection',
     'WorkItemConnection',
     'WorkItemTypeConnection',
+    'VulnerabilityConnection',
+    'VulnerabilityIssueLinkConnection',
+    'VulnerabilityStateTransitionTypeConnection',
   ].map((type) => [type, countResolver]),
 );

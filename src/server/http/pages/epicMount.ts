@@ -10,6 +10,7 @@ export function epicMount(
     readonly canReadBilling: boolean;
     readonly trialStatus: string;
     readonly canReadCycleAnalytics: boolean;
+    readonly canReadVulnerabilities: boolean;
   },
 ): PageMountInput {
   const { paths, author } = state;

@@ -48,6 +48,7 @@ export async function groupMilestonePage(
       // A group's navigation has no project items.
       canReadMergeRequests: false,
       canReadEnvironments: false,
+      canReadVulnerabilities: false,
     },
   };
 }
@@ -116,6 +117,7 @@ export async function milestoneFormPage(
           markdownPreviewPath: groupMarkdownPreviewPath(owner.group.full_path),
           canReadMergeRequests: false,
           canReadEnvironments: false,
+          canReadVulnerabilities: false,
         }
       : {
           kind: 'project' as const,

@@ -66,6 +66,7 @@ import { PROJECT_MONITOR_SETTINGS_SECTION, projectMonitorSettingsPage } from './
 import { NO_PAGE_DEFAULTS, roadmapMount } from './roadmapMount.ts';
 import { renderShell } from './shell.ts';
 import {
+  GROUP_VULNERABILITY_REPORT_SECTION,
   UPSELL_LICENSED_FEATURES,
   UPSELL_PAGE_TITLES,
   upsellActions,
@@ -73,6 +74,11 @@ import {
   VALUE_STREAM_ANALYTICS_SECTION,
 } from './upsellPages.ts';
 import { userProfileMount } from './userProfilePages.ts';
+import {
+  groupVulnerabilityReportPage,
+  isVulnerabilitySection,
+  projectVulnerabilityPage,
+} from './vulnerabilityPages.ts';
 import { workItemMount } from './workItemMount.ts';
 
 export interface PageDeps extends ServerDeps {
@@ -186,6 +192,9 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
         : '',
       // Value stream analytics, for Reporters and up where the plan has them.
       canReadCycleAnalytics: await request.access.canInNamespace('read_group_cycle_analytics', group),
+      // Secure → Vulnerability report, for Developers and up where the plan has it (signed in).
+      canReadVulnerabilities:
+        request.actor.user !== null && (await request.access.canInNamespace('read_vulnerability', group)),
     };
     const base = {
       fullPath: group.full_path,
@@ -235,6 +244,12 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
           canAdminValueStreams: await request.access.canInNamespace('admin_value_stream', group),
         },
       });
+    }
+    if (section === GROUP_VULNERABILITY_REPORT_SECTION) {
+      const answer = await groupVulnerabilityReportPage(request.access, group, base);
+      if (answer === 'sign-in') return reply.redirect(signInPath(request.url));
+      if (!answer) return sendNotFoundPage(request, reply, assets);
+      return sendPage(request, reply, assets, answer);
     }
     if (section === 'milestones') {
       return sendPage(request, reply, assets, {
@@ -432,6 +447,12 @@ export function registerPageRoutes(app: FastifyInstance, deps: PageDeps): void {
         return environmentsJson(db, deps.config.externalUrl, request, reply, found);
       }
       const answer = await environmentsPage(db, request.access, found, base, section);
+      if (answer === 'sign-in') return reply.redirect(signInPath(request.url));
+      if (!answer) return sendNotFoundPage(request, reply, assets);
+      return sendPage(request, reply, assets, answer);
+    }
+    if (isVulnerabilitySection(section)) {
+      const answer = await projectVulnerabilityPage(db, request.access, found, base, section);
       if (answer === 'sign-in') return reply.redirect(signInPath(request.url));
       if (!answer) return sendNotFoundPage(request, reply, assets);
       return sendPage(request, reply, assets, answer);

@@ -3,7 +3,7 @@ import type { ProjectInNamespace } from '../../services/issueService.ts';
 
 /**
  * What every project page's mount carries: which project, and whether its navigation shows Settings,
- * Merge requests and Environments.
+ * Merge requests, Environments and the Vulnerability report.
  */
 export interface ProjectMountBase {
   readonly fullPath: string;
@@ -19,6 +19,11 @@ export interface ProjectMountBase {
    * the REST API the pages read needs a session.
    */
   readonly canReadEnvironments: boolean;
+  /**
+   * GitLab shows Secure → Vulnerability report to those who may read vulnerabilities
+   * (read_vulnerability: Developers and up, on Ultimate); here only signed in, as its pages ask.
+   */
+  readonly canReadVulnerabilities: boolean;
 }
 
 export async function projectMountBase(
@@ -36,16 +41,19 @@ export async function projectMountBase(
 }
 
 /**
- * Which of the project's sidebar items the viewer may open: its merge requests, and its environments
- * (whose pages need a session, as the REST API they read does).
+ * Which of the project's sidebar items the viewer may open: its merge requests, its environments
+ * (whose pages need a session, as the REST API they read does) and its vulnerability report.
  */
 export async function projectNavRights(
   access: AccessContext,
   { project, namespace }: ProjectInNamespace,
-): Promise<{ readonly canReadMergeRequests: boolean; readonly canReadEnvironments: boolean }> {
+): Promise<
+  Pick<ProjectMountBase, 'canReadMergeRequests' | 'canReadEnvironments' | 'canReadVulnerabilities'>
+> {
+  const signedIn = access.actor.user !== null;
   return {
     canReadMergeRequests: await access.canInProject('read_merge_request', project, namespace),
-    canReadEnvironments:
-      access.actor.user !== null && (await access.canInProject('read_environment', project, namespace)),
+    canReadEnvironments: signedIn && (await access.canInProject('read_environment', project, namespace)),
+    canReadVulnerabilities: signedIn && (await access.canInProject('read_vulnerability', project, namespace)),
   };
 }

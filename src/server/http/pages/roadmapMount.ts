@@ -26,6 +26,7 @@ export function roadmapMount(
     readonly canReadBilling: boolean;
     readonly trialStatus: string;
     readonly canReadCycleAnalytics: boolean;
+    readonly canReadVulnerabilities: boolean;
     /** The plan has multi-level epics: rows expand to their child epics. */
     readonly allowSubEpics: boolean;
     /** The instance's `roadmap_epics_limit`. */
@@ -43,6 +44,7 @@ export function roadmapMount(
     canReadBilling: can.canReadBilling,
     trialStatus: can.trialStatus,
     canReadCycleAnalytics: can.canReadCycleAnalytics,
+    canReadVulnerabilities: can.canReadVulnerabilities,
     newEpicPath: newEpicPath(group.full_path),
     listEpicsPath: groupEpicsPath(group.full_path),
     epicsPath: groupEpicsJsonPath(group.full_path),

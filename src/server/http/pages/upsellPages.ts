@@ -1,4 +1,4 @@
-/** What a group's epics (and analytics) pages show when its top-level group's plan lacks the feature. */
+/** What a group's epics, analytics and vulnerability report pages show when its top-level group's plan lacks the feature. */
 import type { LicensedFeature } from '../../../core/domain/licensedFeatures.ts';
 import { PLAN_TITLES } from '../../../core/domain/plans.ts';
 import { groupBillingPath, newTrialPath } from '../../../core/domain/webPaths.ts';
@@ -7,13 +7,14 @@ import type { NamespaceRow } from '../../db/schema.ts';
 import { planStateOf, rootGroupOf } from '../../services/billing/gitlabSubscriptionService.ts';
 
 /** The upsell pages, by the page asked for. */
-export type UpsellFeature = 'epics' | 'roadmap' | 'value_stream_analytics';
+export type UpsellFeature = 'epics' | 'roadmap' | 'value_stream_analytics' | 'vulnerability_report';
 
 /** The licensed feature whose absence each upsell stands for. */
 export const UPSELL_LICENSED_FEATURES: Readonly<Record<UpsellFeature, LicensedFeature>> = {
   epics: 'epics',
   roadmap: 'epics',
   value_stream_analytics: 'cycle_analytics_for_groups',
+  vulnerability_report: 'security_dashboard',
 };
 
 /** The page titles of the upsells. */
@@ -21,18 +22,23 @@ export const UPSELL_PAGE_TITLES: Readonly<Record<UpsellFeature, string>> = {
   epics: 'Epics',
   roadmap: 'Roadmap',
   value_stream_analytics: 'Value Stream Analytics',
+  vulnerability_report: 'Vulnerability report',
 };
 
-/** The group sections that are epics' or analytics' pages, and which upsell each shows. */
+/** The group sections that are epics', analytics' or the vulnerability report's pages, and which upsell each shows. */
 export function upsellFeatureOf(section: string): UpsellFeature | null {
   if (section === 'roadmap') return 'roadmap';
   if (section === 'epics' || section === 'epics/new' || /^epics\/\d+$/.test(section)) return 'epics';
   if (section === VALUE_STREAM_ANALYTICS_SECTION) return 'value_stream_analytics';
+  if (section === GROUP_VULNERABILITY_REPORT_SECTION) return 'vulnerability_report';
   return null;
 }
 
 /** The group section of GitLab's value stream analytics page. */
 export const VALUE_STREAM_ANALYTICS_SECTION = 'analytics/value_stream_analytics';
+
+/** The group section of GitLab's group vulnerability report. */
+export const GROUP_VULNERABILITY_REPORT_SECTION = 'security/vulnerabilities';
 
 /**
  * The upsell's plan and what its owners may do about it: the trial (a Free group that never had
