@@ -16,6 +16,11 @@ export interface KeysetOrder {
   readonly idDirection: 'asc' | 'desc';
   /** SQL type of the key column: a cursor's key must be a value of it, or the statement would fail. */
   readonly keyType: CursorKeyType;
+  /**
+   * The key column is NOT NULL: the order and the bounds leave out NULLS LAST and their IS NULL
+   * branches, so that an index on (…, key, id) serves the order in either direction.
+   */
+  readonly notNull?: boolean;
 }
 
 export type CursorKeyType = 'date' | 'timestamp' | 'text' | 'integer';
@@ -105,8 +110,8 @@ const flip = (direction: 'asc' | 'desc') => (direction === 'asc' ? 'desc' : 'asc
 export function orderBySql(order: KeysetOrder, backward: boolean) {
   const direction = backward ? flip(order.direction) : order.direction;
   const idDirection = backward ? flip(order.idDirection) : order.idDirection;
-  const nulls = backward ? 'NULLS FIRST' : 'NULLS LAST';
-  return sql`${sql.ref(order.column)} ${sql.raw(direction)} ${sql.raw(nulls)}, ${sql.ref(order.idColumn)} ${sql.raw(idDirection)}`;
+  const nulls = order.notNull ? '' : backward ? ' NULLS FIRST' : ' NULLS LAST';
+  return sql`${sql.ref(order.column)} ${sql.raw(`${direction}${nulls}`)}, ${sql.ref(order.idColumn)} ${sql.raw(idDirection)}`;
 }
 
 /** Rows strictly after the cursor in the forward order, or strictly before it when `backward`. */
@@ -124,7 +129,11 @@ export function keysetPredicate(
       ? sql<SqlBool>`((${column} IS NULL AND ${id} ${idOp} ${cursor.id}) OR ${column} IS NOT NULL)`
       : sql<SqlBool>`(${column} IS NULL AND ${id} ${idOp} ${cursor.id})`;
   }
-  const tail = backward ? sql`` : sql` OR ${column} IS NULL`;
+  // One row comparison is what an index on (key, id) scans from.
+  if (order.notNull && order.direction === order.idDirection) {
+    return sql<SqlBool>`((${column}, ${id}) ${keyOp} (${cursor.key}, ${cursor.id}))`;
+  }
+  const tail = backward || order.notNull ? sql`` : sql` OR ${column} IS NULL`;
   return sql<SqlBool>`(${column} ${keyOp} ${cursor.key} OR (${column} = ${cursor.key} AND ${id} ${idOp} ${cursor.id})${tail})`;
 }
 

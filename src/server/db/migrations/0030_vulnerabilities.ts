@@ -65,7 +65,7 @@ CREATE TABLE vulnerabilities (
   description text CHECK (char_length(description) <= 15000),
   solution text CHECK (char_length(solution) <= 7000),
   severity text NOT NULL CHECK (severity IN ('critical', 'high', 'medium', 'low', 'info', 'unknown')),
-  severity_rank smallint GENERATED ALWAYS AS (
+  severity_rank smallint NOT NULL GENERATED ALWAYS AS (
     CASE severity WHEN 'critical' THEN 7 WHEN 'high' THEN 6 WHEN 'medium' THEN 5 WHEN 'low' THEN 4
       WHEN 'info' THEN 1 ELSE 0 END
   ) STORED,
@@ -91,9 +91,12 @@ CREATE TABLE vulnerabilities (
   UNIQUE (project_id, report_type, primary_identifier_fingerprint, location_fingerprint),
   CHECK ((dismissal_reason IS NULL) OR state = 'dismissed')
 );
--- The report's orders: by severity (the default) and by detection, both within a project.
+-- The report's orders, by severity (the default) and by detection: a project's, and a group's
+-- (its projects share the top-level group, whose index gives the order without a sort).
 CREATE INDEX vulnerabilities_project_severity ON vulnerabilities (project_id, severity_rank, id);
 CREATE INDEX vulnerabilities_project_detected ON vulnerabilities (project_id, detected_at, id);
+CREATE INDEX vulnerabilities_root_severity ON vulnerabilities (root_namespace_id, severity_rank, id);
+CREATE INDEX vulnerabilities_root_detected ON vulnerabilities (root_namespace_id, detected_at, id);
 CREATE INDEX vulnerabilities_project_state ON vulnerabilities (project_id, state, severity);
 CREATE INDEX vulnerabilities_scanner ON vulnerabilities (scanner_id, resolved_on_default_branch);
 
