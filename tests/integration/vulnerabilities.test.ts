@@ -288,6 +288,27 @@ describe.each(BACKENDS)('vulnerabilities (%s)', (backend) => {
         after = page.pageInfo.endCursor;
       }
       expect(new Set(seen).size).toBe(13);
+      // Backwards from the end gives the same rows in the same order.
+      const backward = `query($before: String) { project(fullPath: "${API}") {
+        vulnerabilities(last: 5, before: $before) { nodes { id } pageInfo { hasPreviousPage startCursor } } } }`;
+      const seenBackward: string[] = [];
+      let before: string | null = null;
+      for (let round = 0; round < 5; round++) {
+        type Backward = {
+          project: {
+            vulnerabilities: {
+              nodes: { id: string }[];
+              pageInfo: { hasPreviousPage: boolean; startCursor: string };
+            };
+          };
+        };
+        const result = await as('developer').graphql<Backward>(backward, { before });
+        const page: Backward['project']['vulnerabilities'] = dataOf(result).project.vulnerabilities;
+        seenBackward.unshift(...page.nodes.map((node) => node.id));
+        if (!page.pageInfo.hasPreviousPage) break;
+        before = page.pageInfo.startCursor;
+      }
+      expect(seenBackward).toEqual(seen);
     });
   });
 
