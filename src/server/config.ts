@@ -47,6 +47,22 @@ export interface ServerConfig {
   readonly emailFrom: string;
   /** The LDAP server groups link to (GitLab's LDAP group sync); none when LDAP_URL is unset. */
   readonly ldap: LdapProviderConfig | undefined;
+  /** Geo: this site's name, and the primary it replicates from when it is a secondary. */
+  readonly geo: GeoConfig;
+}
+
+/** GitLab Geo's settings of this server (README, "Geo"). */
+export interface GeoConfig {
+  /** GEO_NODE_NAME: this site's name among the Geo sites (GitLab's geo_node_name); EXTERNAL_URL by default. */
+  readonly nodeName: string;
+  /** GEO_PRIMARY_URL: set on a secondary, the primary's base URL it replicates from. */
+  readonly primaryUrl: string | undefined;
+  /** GEO_TRACKING_DATABASE_URL: a secondary's registry on PostgreSQL; PGlite in DATA_DIR/geo otherwise. */
+  readonly trackingDatabaseUrl: string | undefined;
+  /** GEO_POLL_MS: how often a secondary reads the primary's events and syncs. */
+  readonly pollMs: number;
+  /** GEO_RETRY_MAX_SECONDS: the longest a failed item waits before its next sync. */
+  readonly retryMaxSeconds: number;
 }
 
 /** Feature flags by GitLab's names, camel-cased as GitLab pushes them to its pages (`gon.features`). */
@@ -98,6 +114,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     secretKeyBase: readSecretKeyBase(env),
     smtpUrl: readSmtpUrl(env),
     emailFrom: env.EMAIL_FROM?.trim() || 'Plantrack <plantrack@localhost>',
+    geo: {
+      nodeName: env.GEO_NODE_NAME?.trim() || (env.EXTERNAL_URL ?? `http://${host}:${port}`).replace(/\/$/, ''),
+      primaryUrl: env.GEO_PRIMARY_URL?.trim().replace(/\/+$/, '') || undefined,
+      trackingDatabaseUrl: env.GEO_TRACKING_DATABASE_URL?.trim() || undefined,
+      pollMs: positiveNumber(env.GEO_POLL_MS, 1000),
+      retryMaxSeconds: positiveNumber(env.GEO_RETRY_MAX_SECONDS, 3600),
+    },
     ldap: readLdap(env),
   };
 }
@@ -106,6 +129,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
  * `LDAP_URL` turns the LDAP provider on; searches bind as `LDAP_BIND_DN` (anonymously when unset)
  * under `LDAP_BASE`, which it then needs. Groups are searched under `LDAP_GROUP_BASE`, else the base.
  */
+function positiveNumber(value: string | undefined, fallback: number): number {
+  const number = Number(value);
+  return value !== undefined && Number.isFinite(number) && number > 0 ? number : fallback;
+}
+
 function readLdap(env: NodeJS.ProcessEnv): LdapProviderConfig | undefined {
   const url = env.LDAP_URL?.trim();
   if (!url) return undefined;

@@ -7,6 +7,7 @@ import { calendarDateOf } from '../core/time/formatting.ts';
 import { systemNow } from './clock.ts';
 import { readConfig, type ServerConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { openTrackingDatabase } from './db/geoTracking/trackingDatabase.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { countUsers } from './db/repositories/userRepository.ts';
 import type { Database } from './db/schema.ts';
@@ -16,13 +17,22 @@ import { buildApp } from './http/app.ts';
 /** Starts the server: open and migrate the database, seed the demo on first start, listen, stop cleanly. */
 async function main(): Promise<void> {
   const read = readConfig();
+  const secondary = read.geo.primaryUrl !== undefined;
+  if (secondary && !read.secretKeyBase) {
+    exitWith(
+      new Error('A Geo secondary (GEO_PRIMARY_URL) needs SECRET_KEY_BASE, the same as its primary’s.'),
+    );
+  }
   const config: ServerConfig = {
     ...read,
+    // A secondary holds the primary's data, never the demo's.
+    demoSeed: read.demoSeed && !secondary,
     secretKeyBase: read.secretKeyBase ?? (await secretKeyBaseInDataDir(read.dataDir).catch(exitWith)),
   };
   // Migrations and the first seeding run without the requests' time budget; on PostgreSQL on a
   // connection of their own, on PGlite before any request can queue for its session.
-  if (config.databaseUrl) {
+  // A secondary's PostgreSQL is a read-only standby of the primary's, migrated there.
+  if (config.databaseUrl && !secondary) {
     const setup = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(
       exitWith,
     );
@@ -39,12 +49,19 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
     statementTimeoutMs: config.dbStatementTimeoutMs,
   }).catch(exitWith);
+  const tracking = secondary
+    ? await openTrackingDatabase({
+        trackingDatabaseUrl: config.geo.trackingDatabaseUrl,
+        dataDir: config.dataDir,
+      }).catch(exitWith)
+    : undefined;
   let closing = false;
   const stop = async (signal: string) => {
     if (closing) return;
     closing = true;
     console.log(`${signal}: stopping`);
     await app?.close();
+    await tracking?.close();
     await database.close();
     process.exit(0);
   };
@@ -54,7 +71,7 @@ async function main(): Promise<void> {
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
     if (!config.databaseUrl) await prepareDatabase(database.db, config);
-    app = await buildApp({ config, db: database.db, now: systemNow });
+    app = await buildApp({ config, db: database.db, now: systemNow, geoTracking: tracking?.db });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

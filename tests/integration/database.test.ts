@@ -1,45 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createClientManifestDir } from '../helpers/fakeClientBundle.ts';
-
-function startServer(
-  dataDir: string,
-  clientDir: string,
-  extraEnv: Record<string, string> = {},
-): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      DATA_DIR: dataDir,
-      CLIENT_DIR: clientDir,
-      DEMO_SEED: 'off',
-      LOG_LEVEL: 'warn',
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let text = '';
-  child.stdout?.on('data', (chunk) => {
-    text += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    text += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => text, exited };
-}
-
-async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+import { startServer, waitFor } from '../helpers/serverProcess.ts';
 
 describe('the embedded database folder', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'pt-data-'));

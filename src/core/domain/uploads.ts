@@ -55,3 +55,11 @@ export const UPLOAD_TEXTS = {
   failed: (name: string, reason: string) => `${name} could not be attached: ${reason}`,
   attached: (name: string) => `${name} attached.`,
 } as const;
+
+/**
+ * The key of a blob in the file store: an upload's owner, secret and name; a metric image's id and
+ * file. The same key on every Geo site, so a secondary stores what it copies where the primary does.
+ */
+export const uploadStoreKey = (kind: UploadOwnerKind, ownerId: number, secret: string, filename: string) =>
+  `${kind}/${ownerId}/${secret}/${filename}`;
+export const metricImageStoreKey = (id: number, file: string) => `-/system/issuable_metric_image/file/${id}/${file}`;

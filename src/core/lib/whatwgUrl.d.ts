@@ -7,7 +7,13 @@
 
 declare class URL {
   constructor(url: string);
+  readonly href: string;
+  readonly protocol: string;
+  readonly username: string;
+  readonly password: string;
   readonly pathname: string;
+  readonly search: string;
+  readonly hash: string;
 }
 
 declare class URLSearchParams implements Iterable<[string, string]> {

@@ -47,6 +47,14 @@ export function isDatabaseDataError(error: unknown): boolean {
   return code !== undefined && (code.startsWith('22') || code === '54000');
 }
 
+/**
+ * Whether an error is a read-only database refusing a write (SQLSTATE 25006): a Geo secondary on a
+ * streaming standby of the primary's database.
+ */
+export function isReadOnlyDatabaseError(error: unknown): boolean {
+  return databaseErrorCode(error) === '25006';
+}
+
 /** The SQLSTATE of an error from pg or PGlite, or undefined for any other error. */
 function databaseErrorCode(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null) return undefined;

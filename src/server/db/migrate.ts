@@ -36,6 +36,7 @@ import * as mergeRequests from './migrations/0027_merge_requests.ts';
 import * as environmentsAndDeployments from './migrations/0028_environments_and_deployments.ts';
 import * as valueStreamAnalytics from './migrations/0029_value_stream_analytics.ts';
 import * as vulnerabilities from './migrations/0030_vulnerabilities.ts';
+import * as geo from './migrations/0031_geo.ts';
 import type { Database } from './schema.ts';
 
 /** Migrations are listed here, in order; they only ever run forward. */
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0028_environments_and_deployments': environmentsAndDeployments,
   '0029_value_stream_analytics': valueStreamAnalytics,
   '0030_vulnerabilities': vulnerabilities,
+  '0031_geo': geo,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1024,6 +1024,59 @@ export interface SecurityReportIngestionsTable {
   created_at: Timestamp;
 }
 
+/** A Geo site (migration 0031, GitLab's geo_nodes). */
+export interface GeoNodesTable {
+  id: Id;
+  name: string;
+  url: string;
+  internal_url: string | null;
+  primary: Generated<boolean>;
+  enabled: Generated<boolean>;
+  files_max_capacity: Generated<number>;
+  repos_max_capacity: Generated<number>;
+  verification_max_capacity: Generated<number>;
+  container_repositories_max_capacity: Generated<number>;
+  sync_object_storage: Generated<boolean>;
+  selective_sync_type: 'namespaces' | null;
+  minimum_reverification_interval: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface GeoNodeNamespaceLinksTable {
+  geo_node_id: number;
+  namespace_id: number;
+}
+
+/** What a secondary site last reported (migration 0031). */
+export interface GeoNodeStatusesTable {
+  geo_node_id: number;
+  status: Json<Record<string, unknown>>;
+  updated_at: Timestamp;
+}
+
+/** A blob created or deleted on the primary (migration 0031, written by triggers). */
+export interface GeoEventLogTable {
+  /** bigserial, read as a number (database.ts parses int8). */
+  id: Generated<number>;
+  replicable_name: 'upload';
+  event_name: 'created' | 'deleted';
+  model_type: GeoBlobModelType;
+  model_id: number;
+  created_at: Timestamp;
+}
+
+export type GeoBlobModelType = 'Upload' | 'IssuableMetricImage';
+
+/** The primary's checksum of a blob (migration 0031). */
+export interface GeoUploadChecksumsTable {
+  model_type: GeoBlobModelType;
+  model_id: number;
+  checksum: string | null;
+  checksum_failure: string | null;
+  checksummed_at: Timestamp;
+}
+
 export interface Database {
   gitlab_subscriptions: GitlabSubscriptionsTable;
   application_settings: ApplicationSettingsTable;
@@ -1096,9 +1149,16 @@ export interface Database {
   vulnerability_state_transitions: VulnerabilityStateTransitionsTable;
   vulnerability_issue_links: VulnerabilityIssueLinksTable;
   security_report_ingestions: SecurityReportIngestionsTable;
+  geo_nodes: GeoNodesTable;
+  geo_node_namespace_links: GeoNodeNamespaceLinksTable;
+  geo_node_statuses: GeoNodeStatusesTable;
+  geo_event_log: GeoEventLogTable;
+  geo_upload_checksums: GeoUploadChecksumsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
+export type GeoNodeRow = Selectable<GeoNodesTable>;
+export type GeoEventRow = Selectable<GeoEventLogTable>;
 export type VulnerabilityScannerRow = Selectable<VulnerabilityScannersTable>;
 export type VulnerabilityRow = Selectable<VulnerabilitiesTable>;
 export type VulnerabilityStateTransitionRow = Selectable<VulnerabilityStateTransitionsTable>;

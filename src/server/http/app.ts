@@ -9,6 +9,7 @@ import { type ApplicationSettings, DEFAULT_SETTINGS } from '../../core/domain/ap
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { registerGraphQL } from '../graphql/register.ts';
+import { startGeoSecondary } from '../jobs/geoSecondary.ts';
 import { startLdapGroupSync } from '../jobs/ldapGroupSync.ts';
 import { startStatusPageSync } from '../jobs/statusPageSync.ts';
 import { startVsaAggregation } from '../jobs/vsaAggregation.ts';
@@ -17,8 +18,11 @@ import type { ServerDeps } from '../serverDeps.ts';
 import { randomSecret } from '../services/auth/secrets.ts';
 import { createSandboxPaymentProvider } from '../services/billing/payments/sandboxPaymentProvider.ts';
 import { recordPaymentEvent } from '../services/billing/purchaseService.ts';
+import type { GeoTrackingDb } from '../services/geo/geoRegistryService.ts';
+import { GeoSecondary } from '../services/geo/geoSecondary.ts';
 import { keepInMailbox } from '../services/members/mailboxService.ts';
 import { createApplicationSettingsStore } from '../services/settings/applicationSettingsService.ts';
+import { uploadStoreOf } from '../services/uploads/uploadStore.ts';
 import { registerAccessRequestRoutes } from './api/accessRequestRoutes.ts';
 import { registerAnalyticsRoutes } from './api/analyticsRoutes.ts';
 import { registerApplicationSettingsRoutes } from './api/applicationSettingsRoutes.ts';
@@ -28,6 +32,8 @@ import { registerEnvironmentRoutes } from './api/environmentRoutes.ts';
 import { registerEpicIssueRoutes } from './api/epicIssueRoutes.ts';
 import { registerEpicLinkRoutes } from './api/epicLinkRoutes.ts';
 import { registerEpicRoutes } from './api/epicRoutes.ts';
+import { registerGeoApiRoutes } from './api/geoApiRoutes.ts';
+import { registerGeoSiteRoutes } from './api/geoSiteRoutes.ts';
 import { registerGroupRoutes } from './api/groupRoutes.ts';
 import { registerInvitationRoutes } from './api/invitationRoutes.ts';
 import { registerIssueActionRoutes } from './api/issueActionRoutes.ts';
@@ -75,6 +81,7 @@ import { registerClosingMergeRequestRoutes } from './epicLinks/closingMergeReque
 import { registerEpicTreeRoutes } from './epicLinks/epicTreeRoutes.ts';
 import { registerRelatedLinkRoutes } from './epicLinks/relatedLinkRoutes.ts';
 import { registerErrorHandling } from './errorHandler.ts';
+import { registerGeoReplicationRoutes, registerReadOnlyGuard } from './geo/geoReplicationRoutes.ts';
 import { registerGfmAutocompleteRoutes } from './gfmAutocompleteRoutes.ts';
 import { registerInputGuard } from './inputGuard.ts';
 import { registerInputLimits } from './inputLimits.ts';
@@ -112,6 +119,8 @@ export interface AppOptions {
   readonly db: Kysely<Database>;
   /** The clock (src/server/clock.ts's systemNow); tests may fix it. */
   readonly now: () => Date;
+  /** A Geo secondary's tracking database (main.ts opens it when GEO_PRIMARY_URL is set). */
+  readonly geoTracking?: GeoTrackingDb | undefined;
 }
 
 /** The whole HTTP application, without listening: tests and main both build it here. */
@@ -119,7 +128,7 @@ export interface AppOptions {
 const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8}\.[\w.]+$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-export async function buildApp({ config, db, now }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, now, geoTracking }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     // One line per request only when asked for (LOG_LEVEL=debug); errors are always logged.
@@ -150,6 +159,8 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
 
   await app.register(cookie);
   registerStrictBodyParsers(app);
+  const geoSecondary = config.geo.primaryUrl !== undefined && geoTracking !== undefined;
+  if (geoSecondary) registerReadOnlyGuard(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: true,
@@ -192,7 +203,12 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerInputGuard(app);
   registerInputLimits(app, '/api/graphql');
   registerCachePolicy(app);
-  registerAuthentication(app, db, now);
+  registerAuthentication(
+    app,
+    db,
+    now,
+    geoSecondary ? (path) => path.startsWith('/api/v4/geo_replication/') : undefined,
+  );
   registerApiRateLimit(app, rateCounter, async () => apiRateLimitsOf(await settings.current()));
   registerAuthRoutes(app, deps, assets, { max: config.signInRateLimit, timeWindow: '1 minute' });
   registerGroupRoutes(app, deps);
@@ -214,6 +230,9 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerEnvironmentRoutes(app, deps);
   registerDeploymentRoutes(app, deps);
   registerVulnerabilityRoutes(app, deps);
+  registerGeoSiteRoutes(app, deps);
+  registerGeoApiRoutes(app, deps);
+  registerGeoReplicationRoutes(app, deps, geoSecondary ? geoTracking : undefined);
   registerAnalyticsRoutes(app, deps);
   registerProtectedEnvironmentRoutes(app, deps);
   registerMilestoneAndLabelRoutes(app, deps);
@@ -273,6 +292,24 @@ export async function buildApp({ config, db, now }: AppOptions): Promise<Fastify
   registerAdminPages(app, { ...deps, assets });
   registerCreationPages(app, { ...deps, assets });
   registerPageRoutes(app, { ...deps, assets });
+  if (geoSecondary && config.geo.primaryUrl !== undefined) {
+    // A secondary copies the primary's blobs; the primary's own jobs are the primary's to run.
+    const log = (message: string) => app.log.warn(message);
+    const secondary = new GeoSecondary({
+      geo: { ...config.geo, primaryUrl: config.geo.primaryUrl },
+      secretKeyBase: config.secretKeyBase ?? '',
+      tracking: geoTracking,
+      db,
+      mainIsPostgres: config.databaseUrl !== undefined,
+      store: uploadStoreOf(config),
+      now,
+      random: Math.random,
+      log,
+    });
+    const replication = await startGeoSecondary(secondary, config.geo.pollMs, log);
+    app.addHook('onClose', () => replication.stop());
+    return app;
+  }
   // Status pages publish in the background, from what the database says is published.
   const statusPageSync = startStatusPageSync(
     db,

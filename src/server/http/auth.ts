@@ -93,7 +93,16 @@ function missingScope(actor: Actor, request: FastifyRequest): string | undefined
  * Works out who is calling on every request: a token (API clients, no CSRF), a session cookie
  * (browser, CSRF enforced on state changes) or nobody.
  */
-export function registerAuthentication(app: FastifyInstance, db: Kysely<Database>, now: () => Date): void {
+export function registerAuthentication(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  now: () => Date,
+  /**
+   * Paths where a token this database does not know is left for the route to check elsewhere (a Geo
+   * secondary asks its primary about administrators' tokens) instead of being refused here.
+   */
+  tokensCheckedElsewhere?: (path: string) => boolean,
+): void {
   app.decorateRequest('actor', null as unknown as Actor);
   app.decorateRequest('access', null as unknown as AccessContext);
   app.decorateRequest('csrfToken', '');
@@ -104,6 +113,11 @@ export function registerAuthentication(app: FastifyInstance, db: Kysely<Database
     let actor: Actor = ANONYMOUS;
     if (token !== undefined) {
       const tokenActor = await actorFromToken(db, token, now());
+      if (!tokenActor && tokensCheckedElsewhere?.(request.url.split('?')[0] ?? '')) {
+        request.actor = ANONYMOUS;
+        request.access = new AccessContext(db, ANONYMOUS, now);
+        return;
+      }
       if (!tokenActor) throw new InvalidTokenError('Invalid token');
       const scope = missingScope(tokenActor, request);
       if (scope !== undefined) throw new InsufficientScopeError(scope);

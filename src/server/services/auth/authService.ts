@@ -1,5 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import { PERSONAL_ACCESS_TOKEN_PREFIX } from '../../../core/domain/userSettings.ts';
+import { isReadOnlyDatabaseError } from '../../db/dbErrors.ts';
 import type { Executor } from '../../db/executor.ts';
 import {
   findLiveAccessToken,
@@ -124,7 +125,7 @@ export async function resumeSession(
     ...user
   } = row;
   if (now.getTime() - last_activity_at.getTime() >= SESSION_ACTIVITY_INTERVAL_MS) {
-    await touchSession(db, idHash, now, SESSION_ACTIVITY_INTERVAL_MS);
+    await touchSession(db, idHash, now, SESSION_ACTIVITY_INTERVAL_MS).catch(unlessReadOnly);
   }
   const viewerStatus = status
     ? { emoji: status.emoji, message: status.message, busy: status.availability === 1 }
@@ -140,13 +141,21 @@ export function endSession(db: Executor, sessionId: string): Promise<void> {
   return deleteSession(db, digestSecret(sessionId));
 }
 
+/**
+ * A use not recorded on a read-only database (a Geo secondary's standby replicates the primary's
+ * records instead); any other failure stands.
+ */
+function unlessReadOnly(error: unknown): void {
+  if (!isReadOnlyDatabaseError(error)) throw error;
+}
+
 /** Resolves a personal access token or OAuth bearer token to its actor. */
 export async function actorFromToken(db: Executor, token: string, now: Date): Promise<Actor | undefined> {
   const row = await findLiveAccessToken(db, digestSecret(token), now);
   if (!row) return undefined;
   const { token_id, scopes, kind, token_last_used_at, data_version, memberships, ...user } = row;
   if (!token_last_used_at || now.getTime() - token_last_used_at.getTime() >= TOKEN_LAST_USED_INTERVAL_MS) {
-    await touchAccessToken(db, token_id, now, TOKEN_LAST_USED_INTERVAL_MS);
+    await touchAccessToken(db, token_id, now, TOKEN_LAST_USED_INTERVAL_MS).catch(unlessReadOnly);
   }
   return {
     user,

@@ -7,6 +7,7 @@ import {
   metricImageUrlTextError,
   sanitizedFilename,
 } from '../../../core/domain/metricImages.ts';
+import { metricImageStoreKey } from '../../../core/domain/uploads.ts';
 import { type Executor, inTransaction } from '../../db/executor.ts';
 import {
   deleteMetricImage,
@@ -50,7 +51,7 @@ export function metricImageFilePath(image: Pick<MetricImageRow, 'id' | 'file'>):
 }
 
 const metricImageKey = (image: Pick<MetricImageRow, 'id' | 'file'>): string =>
-  `-/system/issuable_metric_image/file/${image.id}/${image.file}`;
+  metricImageStoreKey(image.id, image.file);
 
 /**
  * Whether the actor may add, edit and delete the incident's metric images: a signed-in member of the

@@ -13,6 +13,7 @@ import {
   uploadAlt,
   uploadFullPath,
   uploadMarkdown,
+  uploadStoreKey,
   uploadUrl,
 } from '../../../core/domain/uploads.ts';
 import { type Executor, inTransaction } from '../../db/executor.ts';
@@ -123,7 +124,7 @@ function uploadView(kind: UploadOwnerKind, ownerId: number, row: UploadRow, isIm
 
 /** The file's key in the store: its owner, its secret and its name. */
 const uploadKey = (kind: UploadOwnerKind, ownerId: number, row: Pick<UploadRow, 'secret' | 'filename'>) =>
-  `${kind}/${ownerId}/${row.secret}/${row.filename}`;
+  uploadStoreKey(kind, ownerId, row.secret, row.filename);
 
 /**
  * An upload's bytes for a reader of its project or group; null (a 404) for anyone else, for a
