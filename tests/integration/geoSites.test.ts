@@ -4,8 +4,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GEO_MESSAGES } from '../../src/core/domain/geo.ts';
+import { geoAuthorization } from '../../src/server/services/geo/geoAuth.ts';
 import { BACKENDS } from '../helpers/backends.ts';
 import { startTestServer, type TestServer } from '../helpers/testServer.ts';
+
+/** The SECRET_KEY_BASE the test servers run with (tests/helpers/testServer.ts). */
+const TEST_SECRET_KEY_BASE = 'test-secret-key-base-of-at-least-32-characters';
 
 describe.each(BACKENDS)('Geo sites API (%s)', (backend) => {
   let server: TestServer;
@@ -109,6 +113,62 @@ describe.each(BACKENDS)('Geo sites API (%s)', (backend) => {
 
     expect((await call(admin, 'DELETE', `/geo_nodes/${id}`)).status).toBe(204);
     expect((await call(admin, 'DELETE', `/geo_nodes/${id}`)).status).toBe(404);
+  });
+
+  it('replicates only the groups a site’s selective sync names', async () => {
+    const groups = await server.db.selectFrom('namespaces').select(['id', 'full_path']).execute();
+    const workshop = groups.find((group) => group.full_path === 'workshop')?.id;
+    expect(
+      (
+        await call(admin, 'POST', '/geo_nodes', {
+          name: 'bad',
+          url: 'http://bad/',
+          selective_sync_type: 'namespaces',
+          selective_sync_namespace_ids: [999999],
+        })
+      ).body,
+    ).toEqual({ message: { selective_sync_namespace_ids: ['must name existing groups'] } });
+    const scoped = await call(admin, 'POST', '/geo_nodes', {
+      name: 'scoped',
+      url: 'http://scoped.example.com/',
+      selective_sync_type: 'namespaces',
+      selective_sync_namespace_ids: [workshop],
+    });
+    expect(scoped.body).toMatchObject({
+      selective_sync_type: 'namespaces',
+      selective_sync_namespace_ids: [workshop],
+    });
+    const projects = await server.db.selectFrom('projects').select(['id', 'full_path']).execute();
+    const upload = async (path: string) => {
+      const data = new FormData();
+      data.append('file', new Blob([new Uint8Array(Buffer.from(`notes of ${path}`))]), 'notes.txt');
+      const project = projects.find((entry) => entry.full_path === path);
+      const response = await fetch(`${server.baseUrl}/api/v4/projects/${project?.id}/uploads`, {
+        method: 'POST',
+        headers: { 'private-token': admin },
+        body: data,
+      });
+      expect(response.status).toBe(201);
+    };
+    await upload('workshop/playground');
+    await upload('acme/platform/backend/api');
+    const signed = (path: string, data: Record<string, string | number>) =>
+      fetch(`${server.baseUrl}/api/v4${path}`, {
+        headers: { authorization: geoAuthorization(TEST_SECRET_KEY_BASE, 'scoped', data, new Date()) },
+      });
+    const blobs = (await (await signed('/geo/blobs/Upload', { scope: 'blobs' })).json()) as {
+      path: string;
+    }[];
+    const workshopProject = projects.find((entry) => entry.full_path === 'workshop/playground')?.id;
+    expect(blobs.map((blob) => blob.path.split('/').slice(0, 2).join('/'))).toEqual([
+      `project/${workshopProject}`,
+    ]);
+    // Its events name only what it replicates; the other upload reads as gone.
+    const events = (await (await signed('/geo/events?after=0', { scope: 'events' })).json()) as {
+      events: { path: string | null }[];
+    };
+    expect(events.events.map((event) => event.path !== null)).toEqual([true, false]);
+    expect((await signed('/geo/events', { scope: 'blobs' })).status).toBe(401);
   });
 
   it('refuses Geo API requests that no secondary site signed', async () => {

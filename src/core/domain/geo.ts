@@ -64,6 +64,8 @@ export interface SiteInput {
   readonly containerRepositoriesMaxCapacity?: number | undefined;
   readonly minimumReverificationInterval?: number | undefined;
   readonly selectiveSyncType?: 'namespaces' | null | undefined;
+  /** The groups a site with selective sync replicates. */
+  readonly selectiveSyncNamespaceIds?: readonly number[] | undefined;
 }
 
 export type SiteErrors = Record<string, string[]>;

@@ -116,40 +116,85 @@ const metricImageBlob = (row: { id: number; file: string; size: number }): GeoBl
   size: row.size,
 });
 
-/** A page of one kind of blob, by id after `afterId` (a secondary's backfill). */
+/**
+ * The groups a site with selective sync replicates (their subgroups and projects with them);
+ * undefined for a site that replicates everything.
+ */
+export type BlobScope = readonly number[] | undefined;
+
+/** A page of one kind of blob, by id after `afterId` (a secondary's backfill), within `scope`. */
 export async function listBlobs(
   db: Executor,
   modelType: GeoBlobModelType,
   afterId: number,
   limit: number,
+  scope?: BlobScope,
+  onlyId?: number,
 ): Promise<GeoBlob[]> {
+  const groups = scope ? sql`ARRAY[${sql.join([...scope, 0].map((id) => sql`${id}::int`))}]` : null;
   if (modelType === 'Upload') {
-    const rows = await db
+    let query = db
       .selectFrom('uploads')
       .select(['id', 'model_type', 'model_id', 'secret', 'filename', 'size'])
-      .where('id', '>', afterId)
-      .orderBy('id')
-      .limit(limit)
-      .execute();
-    return rows.map(uploadBlob);
+      .where('id', '>', afterId);
+    if (onlyId !== undefined) query = query.where('id', '=', onlyId);
+    if (groups) {
+      query = query.where(
+        sql<boolean>`EXISTS (SELECT 1 FROM namespaces n WHERE n.traversal_ids && ${groups} AND n.id =
+          CASE WHEN uploads.model_type = 'Project'
+            THEN (SELECT p.namespace_id FROM projects p WHERE p.id = uploads.model_id)
+            ELSE uploads.model_id END)`,
+      );
+    }
+    return (await query.orderBy('id').limit(limit).execute()).map(uploadBlob);
   }
-  const rows = await db
+  let query = db
     .selectFrom('issuable_metric_images')
     .select(['id', 'file', 'size'])
-    .where('id', '>', afterId)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  return rows.map(metricImageBlob);
+    .where('id', '>', afterId);
+  if (onlyId !== undefined) query = query.where('id', '=', onlyId);
+  if (groups) {
+    query = query.where(
+      sql<boolean>`EXISTS (SELECT 1 FROM issues i JOIN projects p ON p.id = i.project_id
+        JOIN namespaces n ON n.id = p.namespace_id
+        WHERE i.id = issuable_metric_images.issue_id AND n.traversal_ids && ${groups})`,
+    );
+  }
+  return (await query.orderBy('id').limit(limit).execute()).map(metricImageBlob);
 }
 
 export async function findBlob(
   db: Executor,
   modelType: GeoBlobModelType,
   id: number,
+  scope?: BlobScope,
 ): Promise<GeoBlob | null> {
-  const [blob] = await listBlobs(db, modelType, id - 1, 1);
-  return blob && blob.modelId === id ? blob : null;
+  const [blob] = await listBlobs(db, modelType, 0, 1, scope, id);
+  return blob ?? null;
+}
+
+/** The groups a site replicates when its selective sync names them. */
+export async function findSiteGroups(db: Executor, siteId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('geo_node_namespace_links')
+    .select('namespace_id')
+    .where('geo_node_id', '=', siteId)
+    .orderBy('namespace_id')
+    .execute();
+  return rows.map((row) => row.namespace_id);
+}
+
+export async function replaceSiteGroups(
+  db: Executor,
+  siteId: number,
+  groupIds: readonly number[],
+): Promise<void> {
+  await db.deleteFrom('geo_node_namespace_links').where('geo_node_id', '=', siteId).execute();
+  if (groupIds.length === 0) return;
+  await db
+    .insertInto('geo_node_namespace_links')
+    .values([...new Set(groupIds)].map((namespaceId) => ({ geo_node_id: siteId, namespace_id: namespaceId })))
+    .execute();
 }
 
 export async function countBlobs(db: Executor): Promise<number> {

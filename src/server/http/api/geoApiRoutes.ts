@@ -8,6 +8,7 @@ import {
   geoCallerSite,
   isGeoBlobModelType,
   recordSiteStatus,
+  scopeOf,
 } from '../../services/geo/geoPrimaryApi.ts';
 import { uploadStoreOf } from '../../services/uploads/uploadStore.ts';
 import { pathId } from './deploymentParams.ts';
@@ -42,9 +43,14 @@ export function registerGeoApiRoutes(app: FastifyInstance, { db, config, now }: 
   });
 
   app.get('/api/v4/geo/events', async (request) => {
-    await caller(request, { scope: 'events' });
+    const site = await caller(request, { scope: 'events' });
     const query = request.query as Params;
-    const answer = await eventsAfter(db, optionalInteger(query, 'after', 0) ?? 0, limitOf(query));
+    const answer = await eventsAfter(
+      db,
+      optionalInteger(query, 'after', 0) ?? 0,
+      limitOf(query),
+      await scopeOf(db, site),
+    );
     return {
       events: answer.events.map((event) => ({
         id: event.id,
@@ -61,19 +67,27 @@ export function registerGeoApiRoutes(app: FastifyInstance, { db, config, now }: 
   });
 
   app.get('/api/v4/geo/blobs/:model_type', async (request, reply) => {
-    await caller(request, { scope: 'blobs' });
+    const site = await caller(request, { scope: 'blobs' });
     const { model_type: modelType } = request.params as { model_type: string };
     if (!isGeoBlobModelType(modelType)) return reply.code(404).send({ message: '404 Not Found' });
     const query = request.query as Params;
-    const blobs = await blobsAfter(db, modelType, optionalInteger(query, 'after_id', 0) ?? 0, limitOf(query));
+    const blobs = await blobsAfter(
+      db,
+      modelType,
+      optionalInteger(query, 'after_id', 0) ?? 0,
+      limitOf(query),
+      await scopeOf(db, site),
+    );
     return blobs.map((blob) => ({ model_id: blob.modelId, path: blob.path, size: blob.size }));
   });
 
   app.get('/api/v4/geo/retrieve/:model_type/:id', async (request, reply) => {
     const { model_type: modelType } = request.params as { model_type: string };
     const id = pathId(request, 'id');
-    await caller(request, { model_type: modelType, model_id: id });
-    const found = isGeoBlobModelType(modelType) ? await blobToSend(db, store, modelType, id, now()) : null;
+    const site = await caller(request, { model_type: modelType, model_id: id });
+    const found = isGeoBlobModelType(modelType)
+      ? await blobToSend(db, store, modelType, id, now(), await scopeOf(db, site))
+      : null;
     if (!found) return reply.code(404).send({ geo_code: 'FILE_NOT_FOUND', message: '404 Not Found' });
     return reply
       .header('content-type', 'application/octet-stream')

@@ -11,9 +11,17 @@ import {
   type SiteView,
   siteStatus,
   siteStatuses,
+  siteView,
 } from '../../services/geo/geoSites.ts';
 import { pathId } from './deploymentParams.ts';
-import { bodyParams, optionalBoolean, optionalInteger, optionalString, type Params } from './params.ts';
+import {
+  bodyParams,
+  optionalBoolean,
+  optionalIdList,
+  optionalInteger,
+  optionalString,
+  type Params,
+} from './params.ts';
 
 /**
  * GitLab's Geo sites API (doc/api/geo_sites.md, and the older /geo_nodes paths its front end calls),
@@ -26,7 +34,7 @@ import { bodyParams, optionalBoolean, optionalInteger, optionalString, type Para
  */
 export function registerGeoSiteRoutes(app: FastifyInstance, { db, config }: ServerDeps): void {
   const external = config.externalUrl;
-  const siteJson = ({ site, current }: SiteView) => ({
+  const siteJson = ({ site, current, groupIds }: SiteView) => ({
     id: site.id,
     name: site.name,
     url: site.url,
@@ -40,7 +48,7 @@ export function registerGeoSiteRoutes(app: FastifyInstance, { db, config }: Serv
     container_repositories_max_capacity: site.container_repositories_max_capacity,
     selective_sync_type: site.selective_sync_type,
     selective_sync_shards: [],
-    selective_sync_namespace_ids: [],
+    selective_sync_namespace_ids: groupIds,
     minimum_reverification_interval: site.minimum_reverification_interval,
     sync_object_storage: site.sync_object_storage,
     clone_protocol: 'http',
@@ -77,20 +85,18 @@ export function registerGeoSiteRoutes(app: FastifyInstance, { db, config }: Serv
       containerRepositoriesMaxCapacity: optionalInteger(params, 'container_repositories_max_capacity', 0),
       minimumReverificationInterval: optionalInteger(params, 'minimum_reverification_interval', 1),
       selectiveSyncType: type === undefined ? undefined : type === 'namespaces' ? 'namespaces' : null,
+      selectiveSyncNamespaceIds: optionalIdList(params, 'selective_sync_namespace_ids'),
     };
   };
   const id = (request: FastifyRequest) => pathId(request, 'id');
-  const view = (site: GeoNodeRow): SiteView => ({
-    site,
-    current: site.name.toLowerCase() === config.geo.nodeName.toLowerCase(),
-  });
+  const view = (site: GeoNodeRow) => siteView(db, site, config.geo);
 
   for (const base of ['/api/v4/geo_nodes', '/api/v4/geo_sites']) {
     app.get(base, async (request) => (await listSiteViews(db, request.access, config.geo)).map(siteJson));
     app.post(base, async (request, reply) =>
       reply
         .code(201)
-        .send(siteJson(view(await createSite(db, request.access, inputOf(bodyParams(request)))))),
+        .send(siteJson(await view(await createSite(db, request.access, inputOf(bodyParams(request)))))),
     );
     app.get(`${base}/status`, async (request) => (await siteStatuses(db, request.access)).map(statusJson));
     app.get(`${base}/:id`, async (request) =>
@@ -100,7 +106,7 @@ export function registerGeoSiteRoutes(app: FastifyInstance, { db, config }: Serv
       statusJson(await siteStatus(db, request.access, id(request))),
     );
     app.put(`${base}/:id`, async (request) =>
-      siteJson(view(await changeSite(db, request.access, id(request), inputOf(bodyParams(request))))),
+      siteJson(await view(await changeSite(db, request.access, id(request), inputOf(bodyParams(request))))),
     );
     app.delete(`${base}/:id`, async (request, reply) => {
       await removeSite(db, request.access, id(request));

@@ -2,11 +2,13 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Executor } from '../../db/executor.ts';
 import {
+  type BlobScope,
   findBlob,
   findChecksum,
   findEventsAfter,
   findLastEvent,
   findSiteByName,
+  findSiteGroups,
   type GeoBlob,
   listBlobs,
   saveChecksum,
@@ -58,12 +60,21 @@ export interface GeoEventView {
   readonly createdAt: Date;
 }
 
-/** The events after `after`, oldest first, with where each created blob is. */
-export async function eventsAfter(db: Executor, after: number, limit: number) {
+/** What a site replicates: the groups its selective sync names, or everything (undefined). */
+export async function scopeOf(db: Executor, site: GeoNodeRow): Promise<BlobScope> {
+  return site.selective_sync_type === 'namespaces' ? findSiteGroups(db, site.id) : undefined;
+}
+
+/**
+ * The events after `after`, oldest first, with where each created blob is; a blob outside the
+ * site's scope reads as gone (no path), so the site never copies it.
+ */
+export async function eventsAfter(db: Executor, after: number, limit: number, scope?: BlobScope) {
   const [events, last] = await Promise.all([findEventsAfter(db, after, limit), findLastEvent(db)]);
   const views: GeoEventView[] = [];
   for (const event of events) {
-    const blob = event.event_name === 'created' ? await findBlob(db, event.model_type, event.model_id) : null;
+    const blob =
+      event.event_name === 'created' ? await findBlob(db, event.model_type, event.model_id, scope) : null;
     views.push({
       id: event.id,
       eventName: event.event_name,
@@ -78,8 +89,13 @@ export async function eventsAfter(db: Executor, after: number, limit: number) {
 }
 
 /** A page of the blobs of one kind (a secondary's backfill of what predates its events). */
-export const blobsAfter = (db: Executor, modelType: GeoBlobModelType, afterId: number, limit: number) =>
-  listBlobs(db, modelType, afterId, limit);
+export const blobsAfter = (
+  db: Executor,
+  modelType: GeoBlobModelType,
+  afterId: number,
+  limit: number,
+  scope?: BlobScope,
+) => listBlobs(db, modelType, afterId, limit, scope);
 
 async function sha256Of(stream: Readable): Promise<string> {
   const hash = createHash('sha256');
@@ -97,8 +113,9 @@ export async function blobToSend(
   modelType: GeoBlobModelType,
   id: number,
   now: Date,
+  scope?: BlobScope,
 ): Promise<{ blob: GeoBlob; checksum: string; body: Readable } | null> {
-  const blob = await findBlob(db, modelType, id);
+  const blob = await findBlob(db, modelType, id, scope);
   if (!blob) return null;
   let checksum = (await findChecksum(db, modelType, id))?.checksum ?? null;
   if (!checksum) {

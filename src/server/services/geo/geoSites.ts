@@ -14,14 +14,17 @@ import {
   deleteSite,
   findLastEvent,
   findSite,
+  findSiteGroups,
   findSiteStatuses,
   insertSite,
   listSites,
   primaryTaken,
+  replaceSiteGroups,
   type SiteWrite,
   siteNameTaken,
   updateSite,
 } from '../../db/repositories/geoRepository.ts';
+import { findNamespacesByIds } from '../../db/repositories/namespaceRepository.ts';
 import type { GeoNodeRow } from '../../db/schema.ts';
 import { type AccessContext, requireAdministrator } from '../access.ts';
 import { ServiceError, ValidationError } from '../errors.ts';
@@ -42,10 +45,18 @@ export interface SiteView {
   readonly site: GeoNodeRow;
   /** The site answering this request (GitLab's `current`). */
   readonly current: boolean;
+  /** The groups its selective sync names. */
+  readonly groupIds: readonly number[];
 }
 
 const isCurrent = (site: GeoNodeRow, geo: GeoConfig) =>
   site.name.toLowerCase() === geo.nodeName.toLowerCase() || normalizeSiteUrl(geo.nodeName) === site.url;
+
+export const siteView = async (db: Executor, site: GeoNodeRow, geo: GeoConfig): Promise<SiteView> => ({
+  site,
+  current: isCurrent(site, geo),
+  groupIds: await findSiteGroups(db, site.id),
+});
 
 export async function listSiteViews(
   db: Executor,
@@ -53,14 +64,14 @@ export async function listSiteViews(
   geo: GeoConfig,
 ): Promise<SiteView[]> {
   requireAdministrator(access);
-  return (await listSites(db)).map((site) => ({ site, current: isCurrent(site, geo) }));
+  return Promise.all((await listSites(db)).map((site) => siteView(db, site, geo)));
 }
 
 export async function findSiteView(db: Executor, access: AccessContext, geo: GeoConfig, id: number) {
   requireAdministrator(access);
   const site = await findSite(db, id);
   if (!site) throw new SiteNotFoundError();
-  return { site, current: isCurrent(site, geo) };
+  return siteView(db, site, geo);
 }
 
 function writeOf(input: SiteInput, now: Date): SiteWrite {
@@ -90,6 +101,11 @@ async function checked(db: Executor, input: SiteInput, current: GeoNodeRow | nul
     name: input.name !== undefined && (await siteNameTaken(db, input.name.trim(), current?.id ?? null)),
     primary: await primaryTaken(db, current?.id ?? null),
   });
+  const groupIds = [...new Set(input.selectiveSyncNamespaceIds ?? [])];
+  const groups = await findNamespacesByIds(db, groupIds);
+  if (groups.length !== groupIds.length) {
+    errors.selective_sync_namespace_ids = ['must name existing groups'];
+  }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 }
 
@@ -98,12 +114,14 @@ export async function createSite(db: Executor, access: AccessContext, input: Sit
   return inTransaction(db, async (trx) => {
     await checked(trx, input, null);
     const write = writeOf(input, access.now());
-    return insertSite(trx, {
+    const site = await insertSite(trx, {
       ...write,
       name: write.name ?? '',
       url: write.url ?? '',
       created_at: access.now(),
     });
+    if (input.selectiveSyncNamespaceIds) await replaceSiteGroups(trx, site.id, input.selectiveSyncNamespaceIds);
+    return site;
   });
 }
 
@@ -115,6 +133,7 @@ export async function changeSite(db: Executor, access: AccessContext, id: number
     await checked(trx, input, current);
     const updated = await updateSite(trx, id, writeOf(input, access.now()));
     if (!updated) throw new SiteNotFoundError();
+    if (input.selectiveSyncNamespaceIds) await replaceSiteGroups(trx, id, input.selectiveSyncNamespaceIds);
     return updated;
   });
 }
