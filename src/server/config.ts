@@ -115,7 +115,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl: readSmtpUrl(env),
     emailFrom: env.EMAIL_FROM?.trim() || 'Plantrack <plantrack@localhost>',
     geo: {
-      nodeName: env.GEO_NODE_NAME?.trim() || (env.EXTERNAL_URL ?? `http://${host}:${port}`).replace(/\/$/, ''),
+      nodeName:
+        env.GEO_NODE_NAME?.trim() || (env.EXTERNAL_URL ?? `http://${host}:${port}`).replace(/\/$/, ''),
       primaryUrl: env.GEO_PRIMARY_URL?.trim().replace(/\/+$/, '') || undefined,
       trackingDatabaseUrl: env.GEO_TRACKING_DATABASE_URL?.trim() || undefined,
       pollMs: positiveNumber(env.GEO_POLL_MS, 1000),

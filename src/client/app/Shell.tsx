@@ -26,7 +26,7 @@ export function Shell({
   session: Session;
   registry: CommandRegistry;
   onSignInPage: boolean;
-  /** The left navigation of a group or project page; null elsewhere. */
+  /** The left navigation of a group, project or Admin Area page; null elsewhere. */
   nav: NavContext | null;
   children: ReactNode;
 }) {
@@ -115,7 +115,8 @@ function shortcutSettingsOf(registry: CommandRegistry): Omit<ShortcutSettings, '
 }
 
 function useRememberVisit(username: string | null, nav: NavContext | null): void {
-  const kind = nav ? (nav.kind === 'group' ? 'groups' : 'projects') : null;
+  // The Admin Area is no group or project to come back to.
+  const kind = nav?.kind === 'group' ? 'groups' : nav?.kind === 'project' ? 'projects' : null;
   const fullPath = nav?.fullPath ?? '';
   const name = nav?.name ?? '';
   useEffect(() => {

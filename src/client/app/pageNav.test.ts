@@ -118,6 +118,21 @@ describe('the navigation a page shows', () => {
   });
 });
 
+describe('the Admin Area’s navigation', () => {
+  it('puts the settings and the Geo sites under the Admin Area, each marked as the current item', () => {
+    expect(pageNavOf(parsePageMount({ page: 'admin-settings', settings: '{}' }))).toEqual({
+      kind: 'admin',
+      fullPath: '',
+      name: 'Admin Area',
+      current: 'admin_settings',
+    });
+    expect(pageNavOf(parsePageMount({ page: 'admin-geo-sites' }))).toMatchObject({
+      kind: 'admin',
+      current: 'geo_sites',
+    });
+  });
+});
+
 describe('the vulnerability pages’ navigation', () => {
   it('puts a project’s report and its vulnerabilities under Vulnerability report, shown as far as the server allows', () => {
     const report = parsePageMount({

@@ -1,8 +1,16 @@
-/** Which left navigation a page shows: its group's or its project's, with the item it belongs under. */
+/**
+ * Which left navigation a page shows: its group's, its project's or the Admin Area's, with the item
+ * it belongs under.
+ */
 import type { PageMount, PageMountOf, PageName } from '../../core/pages/pageMount.ts';
-import { type NavContext, type NavItemId, parseTrialStatus } from '../components/navigation/index.ts';
+import {
+  adminNavContext,
+  type NavContext,
+  type NavItemId,
+  parseTrialStatus,
+} from '../components/navigation/index.ts';
 
-/** A page's navigation from its mount; null for a page outside any group or project. */
+/** A page's navigation from its mount; null for a page outside any group, project or the Admin Area. */
 type PageNav<P extends PageName> = ((page: PageMountOf<P>) => NavContext) | null;
 
 const inGroup =
@@ -118,7 +126,8 @@ const PAGE_NAVS: { readonly [P in PageName]: PageNav<P> } = {
   'dashboard-todos': null,
   'trial-new': null,
   'subscription-new': null,
-  'admin-settings': null,
+  'admin-settings': () => adminNavContext('admin_settings'),
+  'admin-geo-sites': () => adminNavContext('geo_sites'),
   'dashboard-issues': null,
   'dashboard-merge-requests': null,
   help: null,
@@ -138,7 +147,7 @@ function navOf<P extends PageName>(page: { readonly page: P } & PageMountOf<P>):
   return nav === null ? null : nav(page);
 }
 
-/** The navigation of the page the server rendered; null for pages outside any group or project. */
+/** The navigation of the page the server rendered; null for pages outside any group, project or the Admin Area. */
 export function pageNavOf(page: PageMount): NavContext | null {
   return navOf(page);
 }

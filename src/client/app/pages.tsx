@@ -19,6 +19,7 @@ const ValueStreamAnalyticsPage = lazy(() =>
 );
 
 import { NotFoundPage } from '../components/errors/index.ts';
+import { AdminGeoSitesPage } from '../features/admin-geo/index.ts';
 import { AdminSettingsPage } from '../features/admin-settings/index.ts';
 import { SignInPage, SignUpPage } from '../features/auth/index.ts';
 import { BillingPage } from '../features/billing/index.ts';
@@ -90,6 +91,8 @@ export function PageView({ page, session }: { page: PageMount; session: Session 
       return <CheckoutPage {...page} />;
     case 'admin-settings':
       return <AdminSettingsPage {...page} />;
+    case 'admin-geo-sites':
+      return <AdminGeoSitesPage {...page} />;
     case 'group-new':
       return <NewGroupPage {...page} />;
     case 'project-new':

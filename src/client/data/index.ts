@@ -56,6 +56,9 @@ export {
   useEpicSubscription,
 } from './epics/epicSidebarHooks.ts';
 export type * from './epics/epicSidebarTypes.ts';
+export { useGeoSites, useGeoStatuses } from './geo/geoHooks.ts';
+export { createGeoSite, deleteGeoSite, updateGeoSite } from './geo/geoRest.ts';
+export type * from './geo/geoTypes.ts';
 export {
   emojiSuggestions,
   fetchAwardedEmoji,

@@ -62,4 +62,5 @@ export const UPLOAD_TEXTS = {
  */
 export const uploadStoreKey = (kind: UploadOwnerKind, ownerId: number, secret: string, filename: string) =>
   `${kind}/${ownerId}/${secret}/${filename}`;
-export const metricImageStoreKey = (id: number, file: string) => `-/system/issuable_metric_image/file/${id}/${file}`;
+export const metricImageStoreKey = (id: number, file: string) =>
+  `-/system/issuable_metric_image/file/${id}/${file}`;

@@ -368,3 +368,6 @@ export const vulnerabilityPath = (projectFullPath: string, vulnerabilityId: Iid)
 /** A group's vulnerability report (GitLab's `group_security_vulnerabilities_path`). */
 export const groupVulnerabilityReportPath = (groupFullPath: string): string =>
   groupSection(groupFullPath, 'security/vulnerabilities');
+
+/** The Admin Area's Geo sites (GitLab's Admin → Geo → Sites), for administrators on the primary. */
+export const ADMIN_GEO_SITES_PATH = '/admin/geo/sites';

@@ -173,6 +173,23 @@ describe('parsePageMount', () => {
     });
   });
 
+  it('reads the Admin Area’s Geo sites page: which site this server is, and whether it is a secondary', () => {
+    const mount = {
+      page: 'admin-geo-sites',
+      siteName: 'http://127.0.0.1:3110',
+      siteUrl: 'http://127.0.0.1:3110/',
+      secondary: false,
+    } as const;
+    expect(parsePageMount(datasetOf(mountAttributes(mount)))).toEqual(mount);
+    expect(mountAttributes({ ...mount, secondary: true })).toContainEqual(['data-secondary', 'true']);
+    expect(parsePageMount({ page: 'admin-geo-sites' })).toEqual({
+      page: 'admin-geo-sites',
+      siteName: '',
+      siteUrl: '',
+      secondary: false,
+    });
+  });
+
   it('falls back to the not-found page for unknown pages or missing required attributes', () => {
     expect(parsePageMount({ page: 'wiki' })).toEqual({ page: 'not-found' });
     expect(parsePageMount({})).toEqual({ page: 'not-found' });

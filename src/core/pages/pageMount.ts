@@ -332,6 +332,18 @@ export const PAGE_MOUNTS = {
     /** JSON: the settings in force, by GitLab's names (core/domain/applicationSettings). */
     settings: TEXT,
   },
+  /**
+   * `/admin/geo/sites` (administrators): GitLab's Geo sites, read and changed through its REST Geo
+   * API (`/api/v4/geo_nodes`). What this server is, so that the first site the form offers is it.
+   */
+  'admin-geo-sites': {
+    /** This server's Geo site name (GEO_NODE_NAME, by default its external URL). */
+    siteName: TEXT,
+    /** This server's external URL, ending with '/'. */
+    siteUrl: TEXT,
+    /** This server replicates a primary (GEO_PRIMARY_URL): its sites are read-only here. */
+    secondary: FLAG,
+  },
   /** A group's overview; its owners see 'Invite members' (GitLab's admin_group_member). */
   group: {
     ...GROUP_PAGE_FIELDS,

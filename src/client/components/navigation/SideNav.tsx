@@ -5,9 +5,16 @@ import { TrialWidget } from './TrialWidget.tsx';
 
 export const SIDE_NAV_ID = 'side-nav';
 
+/** The navigation landmark's name, by whose navigation it is. */
+const NAV_LABELS: Readonly<Record<NavContext['kind'], string>> = {
+  group: 'Group',
+  project: 'Project',
+  admin: 'Admin Area',
+};
+
 /**
- * The left navigation of group and project pages, GitLab's sidebar: the group or project, then its
- * pages, the current one marked with `aria-current="page"`. Docked beside the page on wide screens
+ * The left navigation of group and project pages and of the Admin Area, GitLab's sidebar: the group,
+ * project or Admin Area, then its pages, the current one marked with `aria-current="page"`. Docked beside the page on wide screens
  * (hidden when collapsed); below lg a drawer over the page that takes focus when opened, keeps Tab
  * inside, and closes with Escape or a click outside.
  */
@@ -52,13 +59,13 @@ export function SideNav({
         ref={navRef}
         id={SIDE_NAV_ID}
         className={`side-nav${drawer ? ' side-nav-drawer' : ''}`}
-        aria-label={context.kind === 'group' ? 'Group' : 'Project'}
+        aria-label={NAV_LABELS[context.kind]}
         hidden={!open}
         onKeyDown={onKeyDown}
         data-testid="side-nav"
       >
         <a className="side-nav-context" href={items[0]?.href} data-testid="side-nav-context">
-          <Avatar name={title} colorKey={context.fullPath} size={24} />
+          <Avatar name={title} colorKey={context.fullPath || context.kind} size={24} />
           <span className="side-nav-context-name">{title}</span>
         </a>
         <ul className="side-nav-list">

@@ -1,6 +1,8 @@
 /** Page headers and breadcrumb trails, shared by every page (the paths are core/domain/webPaths). */
 export { groupCrumbs, projectCrumbs } from './crumbs.ts';
 export {
+  adminNavContext,
+  adminNavItems,
   groupNavItems,
   type NavContext,
   type NavItem,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { groupNavItems, navItemsOf, navTitleOf, projectNavItems } from './navItems.ts';
+import {
+  adminNavContext,
+  adminNavItems,
+  groupNavItems,
+  navItemsOf,
+  navTitleOf,
+  projectNavItems,
+} from './navItems.ts';
 
 describe('the left navigation', () => {
   it('leads a group to its overview, epics, roadmap, issues, merge requests, milestones, labels and members', () => {
@@ -158,5 +165,17 @@ describe('the left navigation', () => {
     expect(navItemsOf({ ...context, canReadVulnerabilities: true }).map((item) => item.id)).toContain(
       'vulnerability_report',
     );
+  });
+});
+
+describe('the Admin Area’s navigation', () => {
+  it('leads to its settings and its Geo sites, titled Admin Area', () => {
+    expect(adminNavItems().map((item) => [item.label, item.href])).toEqual([
+      ['Settings', '/admin/application_settings'],
+      ['Geo sites', '/admin/geo/sites'],
+    ]);
+    const context = adminNavContext('geo_sites');
+    expect(navItemsOf(context)).toEqual(adminNavItems());
+    expect(navTitleOf(context)).toBe('Admin Area');
   });
 });

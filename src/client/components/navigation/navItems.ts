@@ -1,5 +1,10 @@
-/** The left navigation of group and project pages: which items, where they lead, which is current. */
+/**
+ * The left navigation of group and project pages, and of the Admin Area: which items, where they
+ * lead, which is current.
+ */
 import {
+  ADMIN_GEO_SITES_PATH,
+  ADMIN_SETTINGS_PATH,
   groupBillingPath,
   groupEpicsPath,
   groupIssuesPath,
@@ -36,11 +41,16 @@ export type NavItemId =
   | 'billing'
   | 'settings'
   | 'value_stream_analytics'
-  | 'vulnerability_report';
+  | 'vulnerability_report'
+  | 'admin_settings'
+  | 'geo_sites';
 
-/** Whose navigation a page shows: a group's or a project's, and the item the page belongs under. */
+/**
+ * Whose navigation a page shows: a group's, a project's or the Admin Area's (its `fullPath` is ''),
+ * and the item the page belongs under.
+ */
 export interface NavContext {
-  readonly kind: 'group' | 'project';
+  readonly kind: 'group' | 'project' | 'admin';
   readonly fullPath: string;
   /** The group's or project's name ('' when the page does not know it: the path's last part shows). */
   readonly name: string;
@@ -202,7 +212,24 @@ export function projectNavItems(fullPath: string, rights: ProjectNavRights = {})
   ];
 }
 
+/** The Admin Area's, for administrators: its Settings, then Geo → Sites (GitLab's order). */
+export function adminNavItems(): NavItem[] {
+  return [
+    { id: 'admin_settings', label: 'Settings', href: ADMIN_SETTINGS_PATH, icon: 'settings' },
+    { id: 'geo_sites', label: 'Geo sites', href: ADMIN_GEO_SITES_PATH, icon: 'earth' },
+  ];
+}
+
+/** The Admin Area's navigation: what its pages show beside them, titled 'Admin Area'. */
+export const adminNavContext = (current: 'admin_settings' | 'geo_sites'): NavContext => ({
+  kind: 'admin',
+  fullPath: '',
+  name: 'Admin Area',
+  current,
+});
+
 export function navItemsOf(context: NavContext): NavItem[] {
+  if (context.kind === 'admin') return adminNavItems();
   return context.kind === 'group'
     ? groupNavItems(
         context.fullPath,

@@ -17,5 +17,9 @@ export async function readReplicationState(db: Executor): Promise<{
         WHEN pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() THEN 0
         ELSE EXTRACT(EPOCH FROM now() - pg_last_xact_replay_timestamp())::int END AS lag`.execute(db);
   const [row] = rows;
-  return { inRecovery: row?.in_recovery ?? false, receiving: row?.receiving ?? false, lagSeconds: row?.lag ?? null };
+  return {
+    inRecovery: row?.in_recovery ?? false,
+    receiving: row?.receiving ?? false,
+    lagSeconds: row?.lag ?? null,
+  };
 }

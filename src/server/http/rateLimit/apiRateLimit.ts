@@ -43,7 +43,8 @@ export function registerApiRateLimit(
     if (!API_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
     // A Geo secondary's requests are counted by none (GitLab's Rack::Attack skips Geo JWT requests):
     // its route answers an unsigned one 401 after one HMAC.
-    if (request.url.startsWith('/api/v4/geo/') && request.headers.authorization?.startsWith('GL-Geo ')) return;
+    if (request.url.startsWith('/api/v4/geo/') && request.headers.authorization?.startsWith('GL-Geo '))
+      return;
     const user = request.actor?.user;
     const key = user ? `user:${user.id}` : `ip:${request.ip}`;
     const inForce = await limits();

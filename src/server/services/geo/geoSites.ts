@@ -120,7 +120,8 @@ export async function createSite(db: Executor, access: AccessContext, input: Sit
       url: write.url ?? '',
       created_at: access.now(),
     });
-    if (input.selectiveSyncNamespaceIds) await replaceSiteGroups(trx, site.id, input.selectiveSyncNamespaceIds);
+    if (input.selectiveSyncNamespaceIds)
+      await replaceSiteGroups(trx, site.id, input.selectiveSyncNamespaceIds);
     return site;
   });
 }
