@@ -3,6 +3,7 @@
  * kill and restart it, or run two side by side (a Geo primary and secondary).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 
 export interface ServerProcess {
   readonly child: ChildProcess;
@@ -54,4 +55,17 @@ export async function listeningUrl(server: ServerProcess, timeoutMs = 60_000): P
   const match = pattern.exec(server.output());
   if (!match?.[1]) throw new Error(`The server did not start:\n${server.output()}`);
   return match[1];
+}
+
+/** A TCP port free on 127.0.0.1 right now (for a server or cluster that must know its port first). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
 }

@@ -6,7 +6,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -14,6 +13,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../../src/server/db/executor.ts';
 import { readReplicationState } from '../../src/server/db/repositories/replicationRepository.ts';
+import { freePort } from '../helpers/serverProcess.ts';
 
 const VERSIONS = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').sort() : [];
 const BIN = VERSIONS.length ? `/usr/lib/postgresql/${VERSIONS.at(-1)}/bin` : '';
@@ -26,18 +26,6 @@ function run(program: string, args: string[]): string {
   return asRoot
     ? execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { encoding: 'utf8' })
     : execFileSync(command, args, { encoding: 'utf8' });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 /** A connection to a cluster; a cluster stopped under it is expected, not an error to report. */

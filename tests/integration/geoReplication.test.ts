@@ -17,7 +17,13 @@ import { findUserByUsername } from '../../src/server/db/repositories/userReposit
 import { seedDemoData } from '../../src/server/db/seed/demoOrganisation.ts';
 import { createPersonalAccessToken } from '../../src/server/services/auth/authService.ts';
 import { createClientManifestDir } from '../helpers/fakeClientBundle.ts';
-import { listeningUrl, type ServerProcess, startServer, waitFor } from '../helpers/serverProcess.ts';
+import {
+  freePort,
+  listeningUrl,
+  type ServerProcess,
+  startServer,
+  waitFor,
+} from '../helpers/serverProcess.ts';
 import { TEST_PASSWORD, TEST_TODAY } from '../helpers/testServer.ts';
 
 const SECRET_KEY_BASE = 'geo-test-secret-key-base-of-at-least-32-characters';
@@ -289,16 +295,3 @@ describe('Geo: a secondary site replicates the primary’s blobs', () => {
     await waitFor(() => blobsIn(secondaryDir).size === before - 1, 30_000);
   }, 60_000);
 });
-
-async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}

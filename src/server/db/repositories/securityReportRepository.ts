@@ -119,6 +119,17 @@ export interface FindingWrite {
   readonly links: readonly FindingLink[];
 }
 
+/** What a report says of a finding, as it is stored. */
+export const findingWriteOf = (finding: ParsedFinding): FindingWrite => ({
+  title: finding.title,
+  description: finding.description,
+  solution: finding.solution,
+  severity: finding.severity,
+  identifiers: finding.identifiers,
+  location: finding.location,
+  links: finding.links,
+});
+
 export interface NewVulnerabilityWrite extends FindingWrite {
   readonly rootNamespaceId: number;
   readonly projectId: number;

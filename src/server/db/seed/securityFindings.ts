@@ -15,6 +15,7 @@ import type { Executor } from '../executor.ts';
 import { insertSystemNotes } from '../repositories/noteRepository.ts';
 import {
   findingIdentity,
+  findingWriteOf,
   insertIngestion,
   insertVulnerabilities,
   upsertScanner,
@@ -356,13 +357,7 @@ async function ingest(
       db,
       parsed.value.findings.map((finding) => ({
         ...findingIdentity(finding, project.id),
-        title: finding.title,
-        description: finding.description,
-        solution: finding.solution,
-        severity: finding.severity,
-        identifiers: finding.identifiers,
-        location: finding.location,
-        links: finding.links,
+        ...findingWriteOf(finding),
         rootNamespaceId: project.root_namespace_id,
         projectId: project.id,
         reportType,

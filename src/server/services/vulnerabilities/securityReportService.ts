@@ -8,8 +8,8 @@ import { REDETECTED_NOTE, stateChangeAction } from '../../../core/domain/vulnera
 import { type Executor, inTransaction } from '../../db/executor.ts';
 import { insertSystemNotes } from '../../db/repositories/noteRepository.ts';
 import {
-  type FindingWrite,
   findingIdentity,
+  findingWriteOf,
   findKnownFindings,
   insertIngestion,
   insertVulnerabilities,
@@ -51,16 +51,6 @@ export interface IngestionSummary {
   readonly redetected: number;
   readonly skipped: readonly { readonly index: number; readonly reason: string }[];
 }
-
-const writeOf = (finding: ParsedFinding): FindingWrite => ({
-  title: finding.title,
-  description: finding.description,
-  solution: finding.solution,
-  severity: finding.severity,
-  identifiers: finding.identifiers,
-  location: finding.location,
-  links: finding.links,
-});
 
 /** Whether the report says anything new of a known finding. */
 const differs = (known: KnownFinding, finding: ParsedFinding, scannerId: number) =>
@@ -130,7 +120,7 @@ export async function ingestSecurityReport(
       const existing = known.get(`${primaryIdentifierFingerprint}|${locationFingerprint}`);
       if (!existing) {
         fresh.push({
-          ...writeOf(finding),
+          ...findingWriteOf(finding),
           rootNamespaceId: project.root_namespace_id,
           projectId: project.id,
           uuid,
@@ -146,7 +136,7 @@ export async function ingestSecurityReport(
       seen.add(existing.id);
       if (existing.state === 'resolved') redetected.push(existing);
       if (differs(existing, finding, scannerId)) {
-        await updateFinding(trx, existing.id, { ...writeOf(finding), scannerId, at });
+        await updateFinding(trx, existing.id, { ...findingWriteOf(finding), scannerId, at });
         updated += 1;
       }
     }
