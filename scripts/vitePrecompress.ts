@@ -4,7 +4,7 @@
  * (@fastify/static's `preCompressed` picks the copy the browser accepts).
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
@@ -48,7 +48,8 @@ export function precompress(): Plugin {
     name: 'plantrack-precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      // An absolute outDir (a build into a folder of its own) stands as it is.
+      outDir = resolve(config.root, config.build.outDir);
     },
     closeBundle() {
       precompressFolder(outDir);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONCURRENT_EDIT_MESSAGE } from '../../src/core/domain/issuableTexts.ts';
 import { BACKENDS } from '../helpers/backends.ts';
 import {
   createEpic,
@@ -103,6 +104,65 @@ describe.each(BACKENDS)('the epic sidebar edits an epic through updateEpic (%s)'
       startDateFixed: '2030-01-15',
     });
     expect((await epicRow(server, epic.id)).lock_version).toBe(before.lock_version + 2);
+  });
+
+  it('reschedules on the lockVersion read, refuses a stale one, and the parent inherits the new dates', async () => {
+    const parent = await createEpic(as('owner'), 'acme');
+    const child = await createEpic(as('owner'), 'acme', { parentId: parent.id });
+    const read = await as('reporter').graphql<{ group: { epic: { lockVersion: number } } }>(
+      `query ($iid: ID!) { group(fullPath: "acme") { epic(iid: $iid) { lockVersion } } }`,
+      { iid: child.iid },
+    );
+    const lockVersion = dataOf(read).group.epic.lockVersion;
+    expect(lockVersion).toBe((await epicRow(server, child.numericId)).lock_version);
+    const reschedule = (version: number) =>
+      as('reporter').graphql<{
+        updateEpic: {
+          errors: string[];
+          epic: {
+            startDate: string;
+            dueDate: string;
+            lockVersion: number;
+            ancestors: { nodes: { id: string; startDate: string; dueDate: string }[] };
+          } | null;
+        };
+      }>(
+        `mutation ($input: UpdateEpicInput!) { updateEpic(input: $input) { errors epic {
+          startDate dueDate lockVersion ancestors { nodes { id startDate dueDate } } } } }`,
+        {
+          input: {
+            groupPath: 'acme',
+            iid: child.iid,
+            lockVersion: version,
+            startDateIsFixed: true,
+            startDateFixed: '2031-02-01',
+            dueDateIsFixed: true,
+            dueDateFixed: '2031-03-15',
+          },
+        },
+      );
+    const moved = dataOf(await reschedule(lockVersion)).updateEpic;
+    expect(moved.errors).toEqual([]);
+    expect(moved.epic).toMatchObject({
+      startDate: '2031-02-01',
+      dueDate: '2031-03-15',
+      lockVersion: lockVersion + 1,
+    });
+    // The parent's dates are inherited from its children: the answer carries them already recomputed.
+    expect(moved.epic?.ancestors.nodes).toEqual([
+      { id: parent.id, startDate: '2031-02-01', dueDate: '2031-03-15' },
+    ]);
+    const before = await epicRow(server, child.numericId);
+    const stale = dataOf(await reschedule(lockVersion)).updateEpic;
+    expect(stale).toEqual({ errors: [CONCURRENT_EDIT_MESSAGE], epic: null });
+    expect(await epicRow(server, child.numericId)).toEqual(before);
+    // The version alone is no change to make.
+    const alone = await update('reporter', {
+      groupPath: 'acme',
+      iid: child.iid,
+      lockVersion: lockVersion + 1,
+    });
+    expect(alone.body.errors?.[0]?.message).toBe('The list of epic attributes is empty');
   });
 
   it('refuses dates that are not real or out of order in the errors list and changes nothing', async () => {

@@ -246,6 +246,11 @@ export {
   useRoadmapEpics,
   useRoadmapMilestones,
 } from './roadmap/roadmapHooks.ts';
+export {
+  type RescheduleResult,
+  type RoadmapRescheduleApi,
+  useRoadmapRescheduleApi,
+} from './roadmap/roadmapReschedule.ts';
 export { type Loaded, useSearchCounts, useSearchResults } from './search/searchHooks.ts';
 export {
   fetchSearchCounts,

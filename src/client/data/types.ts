@@ -127,6 +127,13 @@ export interface RoadmapEpicView extends RoadmapEpicInput {
   readonly blockedByCount: number;
   /** Open and closed child epics (descendantCounts), for the row's child count. */
   readonly childEpicCount: number;
+  /** False when the date is inherited (from milestones or child epics). */
+  readonly startDateIsFixed: boolean;
+  readonly dueDateIsFixed: boolean;
+  /** The version a reschedule edits: the server refuses it once someone else saved the epic. */
+  readonly lockVersion: number;
+  /** The viewer may change the epic (userPermissions.updateEpic): its bar can be dragged. */
+  readonly canUpdate: boolean;
 }
 
 /** One milestone of the roadmap's milestones lane. */

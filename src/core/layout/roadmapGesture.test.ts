@@ -18,6 +18,8 @@ const context: RoadmapGestureContext<string> = {
   detailsWidth: DETAILS,
   headerHeight: HEADER,
   targetAt: (x, y) => (x >= 400 && x < 600 && y >= 100 && y < 150 ? 'epic' : null),
+  // The viewer may not reschedule it: presses on it pan and click as they always did.
+  grabAt: () => null,
 };
 
 const down = (
@@ -32,13 +34,15 @@ const down = (
   x,
   y,
   onControl: false,
+  time: 0,
   ...more,
 });
-const move = (x: number, y: number, pointerId = 1): RoadmapGestureInput => ({
+const move = (x: number, y: number, pointerId = 1, time = 0): RoadmapGestureInput => ({
   type: 'move',
   pointerId,
   x,
   y,
+  time,
 });
 const up = (pointerId = 1, ctrlKey = false, metaKey = false): RoadmapGestureInput => ({
   type: 'up',
@@ -49,11 +53,15 @@ const up = (pointerId = 1, ctrlKey = false, metaKey = false): RoadmapGestureInpu
 const cancel = (pointerId = 1): RoadmapGestureInput => ({ type: 'cancel', pointerId });
 const finger = (pointerId: number, x: number, y: number) => down(x, y, { pointerId, pointerType: 'touch' });
 
-function run(inputs: RoadmapGestureInput[], from: RoadmapGestureState<string> = ROADMAP_GESTURE_IDLE) {
+function run(
+  inputs: RoadmapGestureInput[],
+  from: RoadmapGestureState<string> = ROADMAP_GESTURE_IDLE,
+  within: RoadmapGestureContext<string> = context,
+) {
   let state = from;
   const commands: RoadmapGestureCommand<string>[] = [];
   for (const input of inputs) {
-    const step = roadmapGestureStep(state, input, context);
+    const step = roadmapGestureStep(state, input, within);
     state = step.state;
     commands.push(...step.commands);
   }
@@ -264,5 +272,74 @@ describe('pinch zoom levels', () => {
     expect(pinchZoomLevels(200, 100)).toBe(-1);
     expect(pinchZoomLevels(150, 150)).toBe(0);
     expect(pinchZoomLevels(0, 100)).toBe(0);
+  });
+});
+
+describe('dragging a bar the viewer may reschedule', () => {
+  /** The same bar, now with 6 px grips at its ends. */
+  const draggable: RoadmapGestureContext<string> = {
+    ...context,
+    grabAt: (x, y) => {
+      if (context.targetAt(x, y) === null) return null;
+      return x < 406 ? 'start' : x >= 594 ? 'end' : 'move';
+    },
+  };
+  const drag = (inputs: RoadmapGestureInput[]) => run(inputs, ROADMAP_GESTURE_IDLE, draggable);
+
+  it('moves the body past the slop, follows the pointer, and drops on release', () => {
+    const { state, commands } = drag([down(500, 120), move(502, 120), move(510, 121), move(530, 140), up()]);
+    expect(state.phase).toBe('idle');
+    expect(commands).toEqual([
+      { kind: 'capture', pointerId: 1 },
+      { kind: 'clearHover' },
+      { kind: 'dragStart', target: 'epic', edge: 'move' },
+      { kind: 'drag', dx: 10 },
+      { kind: 'drag', dx: 30 },
+      { kind: 'dragEnd', commit: true },
+      { kind: 'release', pointerId: 1 },
+    ]);
+  });
+
+  it('resizes from the edge it pressed', () => {
+    const { commands } = drag([down(597, 120), move(580, 120), up()]);
+    expect(commands).toContainEqual({ kind: 'dragStart', target: 'epic', edge: 'end' });
+    expect(commands).toContainEqual({ kind: 'drag', dx: -17 });
+  });
+
+  it('abandons the drag on Escape or a cancelled pointer, and the release after it opens nothing', () => {
+    const escaped = drag([down(500, 120), move(520, 120), { type: 'escape' }, move(540, 120), up()]);
+    expect(escaped.commands.slice(-3)).toEqual([
+      { kind: 'dragEnd', commit: false },
+      { kind: 'release', pointerId: 1 },
+      { kind: 'hover', target: 'epic' },
+    ]);
+    expect(escaped.commands.some((command) => command.kind === 'open')).toBe(false);
+    const cancelled = drag([down(500, 120), move(520, 120), cancel()]);
+    expect(cancelled.commands.slice(-2)).toEqual([
+      { kind: 'dragEnd', commit: false },
+      { kind: 'release', pointerId: 1 },
+    ]);
+  });
+
+  it('still opens the epic on a click without movement', () => {
+    expect(drag([down(500, 120), up()]).commands).toEqual([{ kind: 'open', target: 'epic', newTab: false }]);
+  });
+
+  it('pans with a quick touch swipe and drags only after the finger rested 100 ms', () => {
+    const swipe = drag([finger(1, 500, 120), move(530, 120, 1, 40)]);
+    expect(swipe.state.phase).toBe('panning');
+    const held = drag([finger(1, 500, 120), move(530, 120, 1, 100)]);
+    expect(held.state.phase).toBe('dragging');
+    expect(held.commands).toContainEqual({ kind: 'dragStart', target: 'epic', edge: 'move' });
+  });
+
+  it('gives up the drag when a second finger starts a pinch', () => {
+    const { state, commands } = drag([finger(1, 500, 120), move(530, 120, 1, 150), finger(2, 700, 300)]);
+    expect(state.phase).toBe('pinching');
+    expect(commands).toContainEqual({ kind: 'dragEnd', commit: false });
+  });
+
+  it('pans from empty timeline even where drags are allowed', () => {
+    expect(drag([down(300, 300), move(320, 300)]).state.phase).toBe('panning');
   });
 });

@@ -1,15 +1,22 @@
 /**
- * Pan, pinch, hover and click on the roadmap timeline as an explicit machine (STYLE.md principle
- * 10): idle → pressed (a primary press on the timeline) → panning (moved CLICK_SLOP px or more) →
- * idle; a second touch finger turns any of them into pinching, and lifting either finger of the
- * pinch goes back to idle. Released while still pressed, a press is a click and opens what was under
- * it. It reads no DOM and renders nothing: the caller feeds pointer events in viewport-local px,
- * hit-tests through `targetAt`, and carries out the returned commands. Wheel input is not a gesture
- * (each event stands alone) and stays with the caller.
+ * Pan, pinch, hover, click and drag-to-reschedule on the roadmap timeline as an explicit machine
+ * (STYLE.md principle 10): idle → pressed (a primary press on the timeline) → panning (moved
+ * CLICK_SLOP px or more) → idle; a press on a bar the viewer may change moves into dragging instead
+ * (on touch only once the finger has rested TOUCH_DRAG_DELAY_MS, so a quick swipe still pans); a
+ * second touch finger turns any of them into pinching, and lifting either finger of the pinch goes
+ * back to idle. Released while still pressed, a press is a click and opens what was under it;
+ * released while dragging, the drag is dropped; Escape or a cancelled pointer abandons it. It reads
+ * no DOM and renders nothing: the caller feeds pointer events in viewport-local px, hit-tests through
+ * `targetAt` and `grabAt`, and carries out the returned commands. Wheel input is not a gesture (each
+ * event stands alone) and stays with the caller.
  */
+import type { RescheduleEdge } from './reschedule.ts';
 
 /** Pixels a press may move and still count as a click, not a pan. */
 export const CLICK_SLOP = 4;
+
+/** Spec: "Drag and drop waits 100 ms on touch devices." */
+export const TOUCH_DRAG_DELAY_MS = 100;
 
 /** What the machine needs to know about the view; read afresh at each step. */
 export interface RoadmapGestureContext<T> {
@@ -19,6 +26,8 @@ export interface RoadmapGestureContext<T> {
   readonly headerHeight: number;
   /** What is under viewport-local (x, y), if anything. */
   targetAt(x: number, y: number): T | null;
+  /** The part of a bar the viewer may reschedule under (x, y): its body or an edge; null for none. */
+  grabAt(x: number, y: number): RescheduleEdge | null;
 }
 
 export type RoadmapGestureInput =
@@ -35,8 +44,16 @@ export type RoadmapGestureInput =
       readonly x: number;
       readonly y: number;
       readonly onControl: boolean;
+      /** ms (the event's timeStamp): how long a touch rested before it moved. */
+      readonly time: number;
     }
-  | { readonly type: 'move'; readonly pointerId: number; readonly x: number; readonly y: number }
+  | {
+      readonly type: 'move';
+      readonly pointerId: number;
+      readonly x: number;
+      readonly y: number;
+      readonly time: number;
+    }
   /** A pointer went up; ctrl or meta held then opens the click's target in a new tab. */
   | {
       readonly type: 'up';
@@ -47,7 +64,9 @@ export type RoadmapGestureInput =
   /** The browser took the pointer over (pointercancel): whatever it did ends, and nothing opens. */
   | { readonly type: 'cancel'; readonly pointerId: number }
   /** The pointer left the viewport. */
-  | { readonly type: 'leave' };
+  | { readonly type: 'leave' }
+  /** Escape was pressed: a drag in progress is abandoned. */
+  | { readonly type: 'escape' };
 
 export type RoadmapGestureCommand<T> =
   /** The pointer rests over `target` (or nothing): highlight its row; show its popover after a delay. */
@@ -62,6 +81,12 @@ export type RoadmapGestureCommand<T> =
   /** Zoom by `levels` (log2 px per day), keeping the instant `anchorX` px into the timeline still. */
   | { readonly kind: 'zoom'; readonly levels: number; readonly anchorX: number }
   | { readonly kind: 'open'; readonly target: T; readonly newTab: boolean }
+  /** A drag of `target`'s `edge` began: show its ghost. */
+  | { readonly kind: 'dragStart'; readonly target: T; readonly edge: RescheduleEdge }
+  /** The dragging pointer is `dx` px right of where it pressed (negative: left). */
+  | { readonly kind: 'drag'; readonly dx: number }
+  /** The drag ended: dropped (`commit`), or abandoned. */
+  | { readonly kind: 'dragEnd'; readonly commit: boolean }
   /** Route this pointer's later events to the viewport even when it strays outside. */
   | { readonly kind: 'capture'; readonly pointerId: number }
   /** Undo a capture, if the pointer still has one. */
@@ -87,6 +112,16 @@ export type RoadmapGestureState<T> =
       readonly originX: number;
       readonly originY: number;
       readonly target: T | null;
+      /** What a drag from here would reschedule; null: moving pans. */
+      readonly grab: RescheduleEdge | null;
+      readonly touch: boolean;
+      readonly time: number;
+    }
+  | {
+      readonly phase: 'dragging';
+      readonly fingers: readonly Finger[];
+      readonly pointerId: number;
+      readonly originX: number;
     }
   | {
       readonly phase: 'panning';
@@ -134,6 +169,10 @@ export function roadmapGestureStep<T>(
       return end(current, input.pointerId, null);
     case 'leave':
       return { state: current, commands: [{ kind: 'clearHover' }] };
+    case 'escape':
+      return current.phase === 'dragging'
+        ? { state: { phase: 'idle', fingers: current.fingers }, commands: interrupt(current) }
+        : { state: current, commands: [] };
   }
 }
 
@@ -158,15 +197,20 @@ function trackFingers(fingers: readonly Finger[], input: RoadmapGestureInput): r
         ? fingers.filter((finger) => finger.pointerId !== input.pointerId)
         : fingers;
     case 'leave':
+    case 'escape':
       return fingers;
   }
 }
 
-/** What leaving a press or pan for another gesture takes back. */
+/** What leaving a press, pan or drag for another gesture takes back: a drag is abandoned. */
 function interrupt<T>(state: RoadmapGestureState<T>): RoadmapGestureCommand<T>[] {
-  return state.phase === 'panning'
-    ? [{ kind: 'panEnd' }, { kind: 'release', pointerId: state.pointerId }]
-    : [];
+  if (state.phase === 'panning') return [{ kind: 'panEnd' }, { kind: 'release', pointerId: state.pointerId }];
+  if (state.phase === 'dragging')
+    return [
+      { kind: 'dragEnd', commit: false },
+      { kind: 'release', pointerId: state.pointerId },
+    ];
+  return [];
 }
 
 function down<T>(
@@ -178,7 +222,12 @@ function down<T>(
   if (state.phase === 'pinching') return { state, commands: [] };
   const [a, b] = fingers;
   if (input.pointerType === 'touch' && fingers.length === 2 && a && b) {
-    const commands = state.phase === 'panning' ? [{ kind: 'panEnd' } as const] : [];
+    const commands: RoadmapGestureCommand<T>[] =
+      state.phase === 'panning'
+        ? [{ kind: 'panEnd' }]
+        : state.phase === 'dragging'
+          ? [{ kind: 'dragEnd', commit: false }]
+          : [];
     return {
       state: { phase: 'pinching', fingers, pair: [a.pointerId, b.pointerId], distance: span(a, b).distance },
       commands: [...commands, { kind: 'capture', pointerId: input.pointerId }],
@@ -190,7 +239,8 @@ function down<T>(
     input.x >= context.detailsWidth &&
     input.y >= context.headerHeight;
   if (!startsPress) return { state, commands: [] };
-  // A press or pan whose release was never seen (it happened outside the window) gives way.
+  const target = context.targetAt(input.x, input.y);
+  // A press, pan or drag whose release was never seen (it happened outside the window) gives way.
   return {
     state: {
       phase: 'pressed',
@@ -198,7 +248,10 @@ function down<T>(
       pointerId: input.pointerId,
       originX: input.x,
       originY: input.y,
-      target: context.targetAt(input.x, input.y),
+      target,
+      grab: target === null ? null : context.grabAt(input.x, input.y),
+      touch: input.pointerType === 'touch',
+      time: input.time,
     },
     commands: interrupt(state),
   };
@@ -218,7 +271,19 @@ function move<T>(
       const dx = input.x - state.originX;
       const dy = input.y - state.originY;
       if (Math.hypot(dx, dy) < CLICK_SLOP) return stay;
-      const { fingers, pointerId } = state;
+      const { fingers, pointerId, target, grab } = state;
+      const rested = !state.touch || input.time - state.time >= TOUCH_DRAG_DELAY_MS;
+      if (target !== null && grab !== null && rested) {
+        return {
+          state: { phase: 'dragging', fingers, pointerId, originX: state.originX },
+          commands: [
+            { kind: 'capture', pointerId },
+            { kind: 'clearHover' },
+            { kind: 'dragStart', target, edge: grab },
+            { kind: 'drag', dx },
+          ],
+        };
+      }
       return {
         state: { phase: 'panning', fingers, pointerId, x: input.x, y: input.y },
         // The row under a panning pointer slides away beneath it: highlighting it would be a lie.
@@ -236,6 +301,9 @@ function move<T>(
         state: { ...state, x: input.x, y: input.y },
         commands: [{ kind: 'pan', dx: input.x - state.x, dy: input.y - state.y }],
       };
+    case 'dragging':
+      if (input.pointerId !== state.pointerId) return stay;
+      return { state, commands: [{ kind: 'drag', dx: input.x - state.originX }] };
     case 'pinching': {
       if (!state.pair.includes(input.pointerId)) return stay;
       const a = state.fingers.find((finger) => finger.pointerId === state.pair[0]);
@@ -272,6 +340,15 @@ function end<T>(
     case 'panning':
       if (pointerId !== state.pointerId) return { state, commands: [] };
       return { state: idle, commands: interrupt(state) };
+    case 'dragging':
+      if (pointerId !== state.pointerId) return { state, commands: [] };
+      return {
+        state: idle,
+        commands: [
+          { kind: 'dragEnd', commit: newTab !== null },
+          { kind: 'release', pointerId },
+        ],
+      };
     case 'pinching':
       if (!state.pair.includes(pointerId)) return { state, commands: [] };
       // The finger left behind hovers from now on; it does not pan, as it never pressed.

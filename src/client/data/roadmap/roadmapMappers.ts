@@ -39,6 +39,10 @@ export function toRoadmapEpicView(epic: RoadmapEpicFieldsFragment): RoadmapEpicV
     blocked: Boolean(epic.blocked),
     blockedByCount: epic.blockedByCount ?? 0,
     childEpicCount: (counts?.openedEpics ?? 0) + (counts?.closedEpics ?? 0),
+    startDateIsFixed: Boolean(epic.startDateIsFixed),
+    dueDateIsFixed: Boolean(epic.dueDateIsFixed),
+    lockVersion: epic.lockVersion,
+    canUpdate: epic.userPermissions.updateEpic,
   };
 }
 

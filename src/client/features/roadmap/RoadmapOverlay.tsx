@@ -184,6 +184,9 @@ const OverlayRow = memo(function OverlayRow({
       aria-setsize={model.setSize}
       aria-expanded={hasChildren ? expanded : undefined}
       aria-busy={loading || undefined}
+      // Move mode (M) reschedules the epic from the keyboard, for those who may change it.
+      aria-keyshortcuts={epic.canUpdate ? 'M' : undefined}
+      data-can-reschedule={epic.canUpdate || undefined}
       className={`roadmap-row${flags & ROW_FLAG.NEW_EPIC ? ' roadmap-row-new' : ''}`}
       style={{ top: row * EPIC_ITEM_HEIGHT }}
       data-testid="roadmap-row"

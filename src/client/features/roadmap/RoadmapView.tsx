@@ -21,17 +21,18 @@ import { chooseRenderer, RoadmapCanvas } from '../../canvas/RoadmapCanvas.tsx';
 import { rowsTop } from '../../canvas/roadmapFrame.ts';
 import type { RoadmapEpicPages, RoadmapMilestoneView } from '../../data/index.ts';
 import { usePresentationMode, useRoadmapTreeState } from '../../state/index.ts';
-import { Alert, Loading } from '../../ui/index.ts';
+import { Alert, Button, Dialog, Loading } from '../../ui/index.ts';
 import { DomHeader } from './DomHeader.tsx';
+import { RescheduleGhost } from './RescheduleGhost.tsx';
 import { RoadmapEmptyState } from './RoadmapEmptyState.tsx';
 import { RoadmapMilestonesSection } from './RoadmapMilestonesSection.tsx';
 import { type OverlayRowModel, RoadmapOverlay, rowModels } from './RoadmapOverlay.tsx';
 import { type PopoverTarget, RoadmapPopover } from './RoadmapPopover.tsx';
 import { RoadmapScrollbars } from './RoadmapScrollbars.tsx';
 import { RoadmapToolbar } from './RoadmapToolbar.tsx';
-import type { RoadmapOpening } from './roadmapController.ts';
+import type { RoadmapController, RoadmapOpening } from './roadmapController.ts';
 import type { RoadmapScope } from './roadmapScope.ts';
-import { epicsLoadedText, ROADMAP_TEXT } from './roadmapTexts.ts';
+import { epicsLoadedText, RESCHEDULE_TEXT, ROADMAP_TEXT } from './roadmapTexts.ts';
 import {
   useCanvasState,
   useEpicPaging,
@@ -46,6 +47,7 @@ import { type RoadmapChildFilters, useRoadmapChildren } from './useRoadmapChildr
 import { useRoadmapController } from './useRoadmapController.ts';
 import { useRoadmapKeyboard } from './useRoadmapKeyboard.ts';
 import { useRoadmapPointer } from './useRoadmapPointer.ts';
+import { useRoadmapReschedule } from './useRoadmapReschedule.ts';
 
 export interface RoadmapViewProps {
   readonly scope: RoadmapScope;
@@ -78,10 +80,14 @@ export function RoadmapView(props: RoadmapViewProps) {
 
   const { children, childrenError, toggle } = useRoadmapChildren(variables, tree);
 
-  const allEpics = useMemo(
-    () => [...(epics.epics ?? []), ...[...children.values()].flat()],
-    [epics.epics, children],
-  );
+  const controllerRef = useRef<RoadmapController | null>(null);
+  const reschedule = useRoadmapReschedule(controllerRef);
+  const { overrides } = reschedule;
+  const allEpics = useMemo(() => {
+    const loaded = [...(epics.epics ?? []), ...[...children.values()].flat()];
+    // What was rescheduled here shows at once, ahead of the pages it came from.
+    return overrides.size === 0 ? loaded : loaded.map((epic) => overrides.get(epic.id) ?? epic);
+  }, [epics.epics, children, overrides]);
   const controller = useRoadmapController({
     view: viewSpecOfSettings(settings, {
       today: props.today,
@@ -97,6 +103,7 @@ export function RoadmapView(props: RoadmapViewProps) {
     presentation,
     opensAt: props.opensAt ?? 'today',
   });
+  controllerRef.current = controller;
 
   useEpicPaging(controller, epics);
   useViewportSize(viewportRef, controller);
@@ -120,7 +127,24 @@ export function RoadmapView(props: RoadmapViewProps) {
     [controller],
   );
   const keyboard = useRoadmapKeyboard(controller, viewportRef, toggle);
-  const hovered = useRoadmapPointer(viewportRef, controller, openEpic, keyboard.dismissPopover);
+  const hovered = useRoadmapPointer(
+    viewportRef,
+    controller,
+    openEpic,
+    keyboard.dismissPopover,
+    reschedule.pointer,
+  );
+  const { onRowKeyDown: rescheduleKeyDown, onRowBlur: rescheduleBlur } = reschedule;
+  const onRowKeyDown = useCallback(
+    (event: ReactKeyboardEvent<HTMLElement>, model: OverlayRowModel) => {
+      if (!rescheduleKeyDown(event, model)) keyboard.onRowKeyDown(event, model);
+    },
+    [rescheduleKeyDown, keyboard.onRowKeyDown],
+  );
+  const onRowBlur = useCallback(() => {
+    rescheduleBlur();
+    keyboard.onRowBlur();
+  }, [rescheduleBlur, keyboard.onRowBlur]);
   const [focusedMilestone, setFocusedMilestone] = useState(-1);
   const popover: PopoverTarget | null = usePopoverTarget(
     controller,
@@ -240,15 +264,13 @@ export function RoadmapView(props: RoadmapViewProps) {
               controller?.requestDraw();
             }}
             onToggle={toggle}
-            onRowKeyDown={
-              keyboard.onRowKeyDown as (
-                event: ReactKeyboardEvent<HTMLElement>,
-                model: OverlayRowModel,
-              ) => void
-            }
+            onRowKeyDown={onRowKeyDown}
             onRowFocus={keyboard.onRowFocus}
-            onRowBlur={keyboard.onRowBlur}
+            onRowBlur={onRowBlur}
           />
+          {reschedule.draft && controller ? (
+            <RescheduleGhost draft={reschedule.draft} controller={controller} />
+          ) : null}
           {controller ? <RoadmapScrollbars controller={controller} /> : null}
           {!loaded ? (
             <div className="roadmap-loading">
@@ -263,6 +285,29 @@ export function RoadmapView(props: RoadmapViewProps) {
             showProgress={settings.showProgress}
           />
         ) : null}
+        <p className="sr-only" aria-live="assertive" data-testid="roadmap-reschedule-status">
+          {reschedule.announcement}
+        </p>
+        <Dialog
+          open={reschedule.confirming !== null}
+          title={RESCHEDULE_TEXT.confirmTitle}
+          onClose={() => reschedule.answerConfirm(false)}
+          testId="roadmap-reschedule-confirm"
+        >
+          <p>
+            {reschedule.confirming ? RESCHEDULE_TEXT.confirmBody(reschedule.confirming.epic.title) : null}
+          </p>
+          <div className="dialog-actions">
+            <Button onClick={() => reschedule.answerConfirm(false)}>{RESCHEDULE_TEXT.confirmNo}</Button>
+            <Button
+              variant="confirm"
+              onClick={() => reschedule.answerConfirm(true)}
+              data-testid="roadmap-reschedule-confirm-yes"
+            >
+              {RESCHEDULE_TEXT.confirmYes}
+            </Button>
+          </div>
+        </Dialog>
         <p className="sr-only" aria-live="polite" data-testid="roadmap-status">
           {!loaded
             ? ROADMAP_TEXT.loadingEpics

@@ -77,6 +77,10 @@ const epicView = (id: number, startDate = '2020-06-01', dueDate = '2020-08-31'):
   blocked: false,
   blockedByCount: 0,
   childEpicCount: 0,
+  startDateIsFixed: true,
+  dueDateIsFixed: true,
+  lockVersion: 0,
+  canUpdate: true,
 });
 
 function setUp() {

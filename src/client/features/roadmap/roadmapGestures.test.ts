@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAN_STEP, rowKeyAction, viewKeyAction, wheelAction } from './roadmapGestures.ts';
+import { moveModeKeyAction, PAN_STEP, rowKeyAction, viewKeyAction, wheelAction } from './roadmapGestures.ts';
 
 const wheel = { deltaX: 0, deltaY: 0, deltaMode: 0, ctrlKey: false, metaKey: false, shiftKey: false };
 const key = { key: '', ctrlKey: false, metaKey: false, shiftKey: false, altKey: false };
@@ -91,5 +91,32 @@ describe('keys that move the view', () => {
       dy: 0,
     });
     expect(viewKeyAction({ ...key, key: 'ArrowDown' }, false)).toEqual({ kind: 'pan', dx: 0, dy: 50 });
+  });
+});
+
+describe('keys in move mode', () => {
+  it('moves with the arrows, resizes the end with shift and the start with alt', () => {
+    expect(moveModeKeyAction({ ...key, key: 'ArrowRight' })).toEqual({
+      kind: 'step',
+      edge: 'move',
+      count: 1,
+    });
+    expect(moveModeKeyAction({ ...key, key: 'ArrowLeft', shiftKey: true })).toEqual({
+      kind: 'step',
+      edge: 'end',
+      count: -1,
+    });
+    expect(moveModeKeyAction({ ...key, key: 'ArrowRight', altKey: true })).toEqual({
+      kind: 'step',
+      edge: 'start',
+      count: 1,
+    });
+  });
+
+  it('saves on Enter, cancels on Escape, and leaves browser shortcuts alone', () => {
+    expect(moveModeKeyAction({ ...key, key: 'Enter' })).toEqual({ kind: 'commit' });
+    expect(moveModeKeyAction({ ...key, key: 'Escape' })).toEqual({ kind: 'cancel' });
+    expect(moveModeKeyAction({ ...key, key: 'ArrowLeft', ctrlKey: true })).toBeNull();
+    expect(moveModeKeyAction({ ...key, key: 'x' })).toBeNull();
   });
 });

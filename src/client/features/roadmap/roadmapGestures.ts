@@ -2,8 +2,10 @@
  * What a wheel event or a key press means on the roadmap, as pure functions of the event's fields
  * (tested without a DOM). Wheel: ctrl/cmd (and trackpad pinch, which browsers send as ctrl+wheel)
  * zooms, shift scrolls sideways, otherwise it scrolls. Keys on a focused row follow the WAI-ARIA
- * treegrid pattern; `+`/`-` zoom and shift+arrows pan from anywhere in the roadmap.
+ * treegrid pattern; `+`/`-` zoom and shift+arrows pan from anywhere in the roadmap; in move mode the
+ * arrows reschedule the row's epic instead.
  */
+import type { RescheduleEdge } from '../../../core/layout/reschedule.ts';
 
 export interface WheelFields {
   readonly deltaX: number;
@@ -111,6 +113,36 @@ export function viewKeyAction(event: KeyFields, onRow: boolean): ViewKeyAction |
       return onRow ? null : { kind: 'pan', dx: 0, dy: -50 };
     case 'ArrowDown':
       return onRow ? null : { kind: 'pan', dx: 0, dy: 50 };
+    default:
+      return null;
+  }
+}
+
+/** The key that starts moving the focused row's epic in time (move mode). */
+export const MOVE_MODE_KEY = 'm';
+
+export type MoveModeKeyAction =
+  | { readonly kind: 'step'; readonly edge: RescheduleEdge; readonly count: 1 | -1 }
+  | { readonly kind: 'commit' }
+  | { readonly kind: 'cancel' };
+
+/**
+ * A key in move mode: ← → move the epic by the current unit, shift+← → resize its end, alt+← → its
+ * start; Enter saves and Escape cancels. Other keys do nothing while the mode lasts.
+ */
+export function moveModeKeyAction(event: KeyFields): MoveModeKeyAction | null {
+  if (event.ctrlKey || event.metaKey) return null;
+  switch (event.key) {
+    case 'ArrowLeft':
+    case 'ArrowRight': {
+      const count = event.key === 'ArrowRight' ? 1 : -1;
+      const edge: RescheduleEdge = event.shiftKey ? 'end' : event.altKey ? 'start' : 'move';
+      return { kind: 'step', edge, count };
+    }
+    case 'Enter':
+      return { kind: 'commit' };
+    case 'Escape':
+      return { kind: 'cancel' };
     default:
       return null;
   }

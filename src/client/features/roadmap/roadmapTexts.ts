@@ -112,3 +112,24 @@ export function splitAtPhrase(
   if (start < 0 || phrase === '') return null;
   return { before: text.slice(0, start), phrase, after: text.slice(start + phrase.length) };
 }
+
+/** Rescheduling on the timeline (beyond GitLab): the ghost, the move mode, the question, the outcomes. */
+export const RESCHEDULE_TEXT = {
+  moveModeOn: (title: string, unit: 'day' | 'week' | 'month') =>
+    `Moving ${title}. Left and right arrows move it by a ${unit}; with Shift they change the due date, with Alt the start date. Enter saves, Escape cancels.`,
+  moveModeCancelled: (title: string) => `Stopped moving ${title}; its dates are unchanged.`,
+  datesNow: (dates: string) => `New dates: ${dates}`,
+  saved: (title: string, dates: string) => `${title} rescheduled: ${dates}`,
+  failed: (title: string) => `${title} could not be rescheduled. Its dates are back as they were.`,
+  conflict: (title: string) =>
+    `Someone changed ${title} while you were moving it. Its dates were not changed and now show their latest values.`,
+  undone: (title: string) => `Undid rescheduling ${title}.`,
+  redone: (title: string) => `Redid rescheduling ${title}.`,
+  notLoaded: 'That epic is no longer on the roadmap, so its reschedule cannot be undone here.',
+  confirmTitle: 'Switch to fixed dates?',
+  confirmBody: (title: string) =>
+    `The dates of ${title} are inherited from its milestones and child epics. Rescheduling it sets fixed dates instead, and it stops following them.`,
+  confirmYes: 'Use fixed dates',
+  confirmNo: 'Cancel',
+  noDates: 'No dates',
+} as const;

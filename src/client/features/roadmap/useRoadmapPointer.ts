@@ -2,12 +2,15 @@
  * Pointer and wheel input on the roadmap viewport: wheel scrolls, shift+wheel pans, ctrl/cmd+wheel
  * and pinch zoom at the pointer; dragging empty timeline pans; hovering a bar or a milestone shows
  * its popover and highlights the row; clicking a bar opens its epic (ctrl/cmd or middle click: in a
- * new tab). Pan, pinch, hover and click are the machine of core/layout/roadmapGesture.ts; this hook
+ * new tab); dragging a bar the viewer may change reschedules it (its body moves it, an edge resizes
+ * it; Escape abandons). Pan, pinch, hover, click and drag are the machine of
+ * core/layout/roadmapGesture.ts; this hook
  * feeds it DOM events and carries out its commands. Hit-testing reads the snapshot on the main
  * thread, with no round trip to the worker.
  */
 import { type RefObject, useEffect, useState } from 'react';
 import { barEntryAt } from '../../../core/layout/hitTest.ts';
+import type { RescheduleEdge } from '../../../core/layout/reschedule.ts';
 import {
   ROADMAP_GESTURE_IDLE,
   type RoadmapGestureCommand,
@@ -19,6 +22,7 @@ import { MILESTONE_LANE_HEIGHT, MILESTONES_TITLE_HEIGHT, rowsTop } from '../../c
 import { type Cancel, systemClock } from '../../lib/clock.ts';
 import type { RoadmapController } from './roadmapController.ts';
 import { wheelAction } from './roadmapGestures.ts';
+import type { ReschedulePointer } from './useRoadmapReschedule.ts';
 
 export type PointerTarget =
   | { readonly kind: 'epic'; readonly entry: number; readonly epoch: number }
@@ -49,6 +53,28 @@ export function targetAt(controller: RoadmapController, x: number, y: number): P
   return entry >= 0 ? { kind: 'epic', entry, epoch: snapshot.epoch } : null;
 }
 
+/** Px at each end of a bar that resize it rather than move it. */
+const EDGE_GRIP_PX = 6;
+
+/** The part of the bar under (x, y) a drag would reschedule, when the viewer may change its epic. */
+export function grabAt(
+  controller: RoadmapController,
+  reschedule: ReschedulePointer,
+  x: number,
+  y: number,
+): RescheduleEdge | null {
+  const target = targetAt(controller, x, y);
+  const { snapshot, frame } = controller;
+  if (target?.kind !== 'epic' || !snapshot) return null;
+  if (!reschedule.canDrag(snapshot.rows.ids[target.entry]!)) return null;
+  const left = frame.detailsWidth + snapshot.rows.x[target.entry]! * frame.xScale - frame.scrollLeft;
+  const width = snapshot.rows.width[target.entry]! * frame.xScale;
+  const grip = Math.min(EDGE_GRIP_PX, width / 3);
+  if (x < left + grip) return 'start';
+  if (x >= left + width - grip) return 'end';
+  return 'move';
+}
+
 type Target = Exclude<PointerTarget, null>;
 
 /** Controls handle their own presses: the timeline neither pans nor clicks through them. */
@@ -60,6 +86,8 @@ export function useRoadmapPointer(
   openEpic: (entry: number, newTab: boolean) => void,
   /** Scrolling moves bars away from their popover: hide it. */
   dismissPopover: () => void,
+  /** Drag-to-reschedule (a stable object: the listeners are not re-added for it). */
+  reschedule: ReschedulePointer,
 ): PointerTarget {
   const [hovered, setHovered] = useState<PointerTarget>(null);
   useEffect(() => {
@@ -71,8 +99,12 @@ export function useRoadmapPointer(
       const box = element.getBoundingClientRect();
       return { x: event.clientX - box.left, y: event.clientY - box.top };
     };
-    const hover = (target: PointerTarget) => {
+    let pressX = 0;
+    const hover = (target: PointerTarget, at?: { x: number; y: number }) => {
       element.classList.toggle('is-over-bar', target !== null);
+      const grab = target?.kind === 'epic' && at ? grabAt(controller, reschedule, at.x, at.y) : null;
+      element.classList.toggle('is-over-draggable', grab === 'move');
+      element.classList.toggle('is-over-edge', grab === 'start' || grab === 'end');
       controller.setHighlightedRow(
         target?.kind === 'epic' && controller.snapshot ? controller.snapshot.firstRow + target.entry : -1,
       );
@@ -81,14 +113,15 @@ export function useRoadmapPointer(
     };
     const clearHover = () => {
       cancelHover();
-      element.classList.remove('is-over-bar');
+      element.classList.remove('is-over-bar', 'is-over-draggable', 'is-over-edge');
       controller.setHighlightedRow(-1);
       setHovered(null);
     };
+    let lastMove: { x: number; y: number } | undefined;
     const run = (command: RoadmapGestureCommand<Target>) => {
       switch (command.kind) {
         case 'hover':
-          return hover(command.target);
+          return hover(command.target, lastMove);
         case 'clearHover':
           return clearHover();
         case 'panStart':
@@ -102,6 +135,19 @@ export function useRoadmapPointer(
         case 'open':
           if (command.target.kind === 'epic') openEpic(command.target.entry, command.newTab);
           return;
+        case 'dragStart': {
+          const id =
+            command.target.kind === 'epic' ? controller.snapshot?.rows.ids[command.target.entry] : undefined;
+          if (id === undefined) return;
+          element.classList.add('is-dragging-bar');
+          dismissPopover();
+          return reschedule.start(id, command.edge, pressX);
+        }
+        case 'drag':
+          return reschedule.drag(command.dx);
+        case 'dragEnd':
+          element.classList.remove('is-dragging-bar');
+          return reschedule.end(command.commit);
         case 'capture':
           return element.setPointerCapture(command.pointerId);
         case 'release':
@@ -114,6 +160,7 @@ export function useRoadmapPointer(
         detailsWidth: controller.frame.detailsWidth,
         headerHeight: controller.frame.headerHeight,
         targetAt: (x, y) => targetAt(controller, x, y),
+        grabAt: (x, y) => grabAt(controller, reschedule, x, y),
       });
       gesture = step.state;
       for (const command of step.commands) run(command);
@@ -132,10 +179,17 @@ export function useRoadmapPointer(
     const onPointerDown = (event: PointerEvent) => {
       const onControl = event.target instanceof Element && event.target.closest(CONTROLS) !== null;
       const { pointerId, pointerType, button } = event;
-      feed({ type: 'down', pointerId, pointerType, button, ...local(event), onControl });
+      const at = local(event);
+      pressX = at.x;
+      feed({ type: 'down', pointerId, pointerType, button, ...at, onControl, time: event.timeStamp });
     };
-    const onPointerMove = (event: PointerEvent) =>
-      feed({ type: 'move', pointerId: event.pointerId, ...local(event) });
+    const onPointerMove = (event: PointerEvent) => {
+      lastMove = local(event);
+      feed({ type: 'move', pointerId: event.pointerId, ...lastMove, time: event.timeStamp });
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') feed({ type: 'escape' });
+    };
     const onPointerUp = (event: PointerEvent) => {
       const { pointerId, ctrlKey, metaKey } = event;
       feed({ type: 'up', pointerId, ctrlKey, metaKey });
@@ -158,9 +212,17 @@ export function useRoadmapPointer(
     element.addEventListener('pointercancel', onPointerCancel);
     element.addEventListener('auxclick', onAuxClick);
     element.addEventListener('pointerleave', onLeave);
+    window.addEventListener('keydown', onKeyDown);
     return () => {
+      window.removeEventListener('keydown', onKeyDown);
       cancelHover();
-      element.classList.remove('is-panning', 'is-over-bar');
+      element.classList.remove(
+        'is-panning',
+        'is-over-bar',
+        'is-over-draggable',
+        'is-over-edge',
+        'is-dragging-bar',
+      );
       element.removeEventListener('wheel', onWheel);
       element.removeEventListener('pointerdown', onPointerDown);
       element.removeEventListener('pointermove', onPointerMove);
@@ -169,6 +231,6 @@ export function useRoadmapPointer(
       element.removeEventListener('auxclick', onAuxClick);
       element.removeEventListener('pointerleave', onLeave);
     };
-  }, [viewport, controller, openEpic, dismissPopover]);
+  }, [viewport, controller, openEpic, dismissPopover, reschedule]);
   return hovered;
 }

@@ -1414,6 +1414,8 @@ export type Epic = Todoable & {
   createdAt?: Maybe<Scalars['Time']['output']>;
   updatedAt?: Maybe<Scalars['Time']['output']>;
   closedAt?: Maybe<Scalars['Time']['output']>;
+  /** Incremented on every save; `updateEpic` given an older one refuses the change (as work items do). */
+  lockVersion: Scalars['Int']['output'];
   webPath: Scalars['String']['output'];
   webUrl: Scalars['String']['output'];
   reference: Scalars['String']['output'];
@@ -2054,6 +2056,8 @@ export type UpdateEpicInput = {
   removeLabelIds?: InputMaybe<Array<Scalars['ID']['input']>>;
   addLabels?: InputMaybe<Array<Scalars['String']['input']>>;
   stateEvent?: InputMaybe<EpicStateEvent>;
+  /** The lockVersion the client edited: when it is no longer current, nothing changes and errors say so. */
+  lockVersion?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type UpdateEpicPayload = {
@@ -5305,6 +5309,7 @@ export type EpicResolvers<ContextType = GraphQLContext, ParentType extends Resol
   createdAt?: Resolver<Maybe<ResolversTypes['Time']>, ParentType, ContextType>;
   updatedAt?: Resolver<Maybe<ResolversTypes['Time']>, ParentType, ContextType>;
   closedAt?: Resolver<Maybe<ResolversTypes['Time']>, ParentType, ContextType>;
+  lockVersion?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   webPath?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   webUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   reference?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<EpicReferenceArgs, 'full'>>;

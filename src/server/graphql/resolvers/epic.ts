@@ -104,6 +104,7 @@ export const Epic: EpicResolvers = {
   startDate: (epic) => epic.start_date,
   startDateFixed: (epic) => epic.start_date_fixed,
   startDateIsFixed: (epic) => epic.start_date_is_fixed,
+  lockVersion: (epic) => epic.lock_version,
   startDateFromMilestones: (epic, _args, context) =>
     inheritedDate(epic.start_date_sourcing_milestone_id, 'start_date', context),
   startDateFromInheritedSource: (epic, _args, context) => inheritedSourceDate(epic, 'start', context),

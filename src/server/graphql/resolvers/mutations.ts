@@ -46,6 +46,7 @@ function changesOf(input: CreateEpicInput | UpdateEpicInput): EpicChanges {
           : 'reopen'
         : undefined,
     parentId,
+    lockVersion: 'lockVersion' in input ? (input.lockVersion ?? undefined) : undefined,
   };
 }
 
@@ -63,7 +64,8 @@ export const Mutation: MutationResolvers = {
     requireWriteAccess(context);
     // A colour the flag does not allow is dropped before GitLab checks that something is left.
     const input = withEpicFeatureFlags(requested, context.config.featureFlags);
-    const { iid, groupPath, clientMutationId, ...attributes } = input;
+    // The lock version says which copy was edited; alone it changes nothing.
+    const { iid, groupPath, clientMutationId, lockVersion: _lockVersion, ...attributes } = input;
     if (Object.values(attributes).every((value) => value === undefined)) {
       throw new GraphQLError('The list of epic attributes is empty');
     }
