@@ -14,6 +14,8 @@ import type { RescheduleDraft } from './useRoadmapReschedule.ts';
 
 /** The canvas draws a bar 9 px below its row's top, 32 px high. */
 const BAR_TOP = 9;
+/** Room the dates label takes ('Nov 28, 2026 – Dec 10, 2026' at 12 px), so it stays on screen. */
+const LABEL_WIDTH = 200;
 
 export function RescheduleGhost({
   draft,
@@ -33,6 +35,8 @@ export function RescheduleGhost({
   const right = origin + scale.toPixel(addDays(endDay, 1));
   const top = rowsTop(frame) + (snapshot.firstRow + entry) * EPIC_ITEM_HEIGHT - viewport.scrollTop + BAR_TOP;
   const text = formatDateRange(schedule.startDate, schedule.dueDate) ?? RESCHEDULE_TEXT.noDates;
+  const viewRight = frame.detailsWidth + frame.width;
+  const labelLeft = Math.max(frame.detailsWidth, Math.min(left, viewRight - LABEL_WIDTH)) - left;
   return (
     <div
       className={`roadmap-reschedule-ghost is-${draft.edge}`}
@@ -42,7 +46,9 @@ export function RescheduleGhost({
       data-due={schedule.dueDate ?? ''}
       aria-hidden="true"
     >
-      <span className="roadmap-reschedule-ghost-label">{text}</span>
+      <span className="roadmap-reschedule-ghost-label" style={{ left: labelLeft }}>
+        {text}
+      </span>
     </div>
   );
 }
