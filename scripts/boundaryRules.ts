@@ -125,6 +125,15 @@ export const LAYERS: readonly Layer[] = [
     why: 'the page mount contract, shared by server and client',
   },
   {
+    name: 'core/roadmapExport',
+    files: ['src/core/roadmapExport/**'],
+    may: [
+      paths('src/core/layout/**', 'src/core/domain/**', 'src/core/time/**', 'src/core/lib/**'),
+      packages('pdf-lib'),
+    ],
+    why: 'turns a laid-out roadmap into files (PNG drawing, PDF, CSV); the only home of pdf-lib',
+  },
+  {
     name: 'workers',
     files: ['workers/**'],
     may: [CORE, packages('comlink')],

@@ -1,9 +1,11 @@
 /**
  * The roadmap's view controls (beyond GitLab, for presenters and portfolio managers): zoom out/in
  * with the current level, back to the layout's columns, Today, Fit all, presentation mode, and how
- * many epics are loaded with a way to load them all at once.
+ * many epics are loaded with a way to load them all at once, and Export (PNG, PDF, CSV; issue 23).
  */
+
 import { Button } from '../../ui/index.ts';
+import { RoadmapExportButton, type RoadmapExportSource, RoadmapPrintImage } from '../roadmap-export/index.ts';
 import { showingEpicsText } from './roadmapTexts.ts';
 
 export interface RoadmapToolbarProps {
@@ -22,6 +24,8 @@ export interface RoadmapToolbarProps {
   readonly onFitAll: () => void;
   readonly onPresentation: () => void;
   readonly onLoadAll: () => void;
+  /** What the Export button exports (and printing shows); no button without it. */
+  readonly exportSource?: RoadmapExportSource | undefined;
 }
 
 export function RoadmapToolbar(props: RoadmapToolbarProps) {
@@ -66,6 +70,7 @@ export function RoadmapToolbar(props: RoadmapToolbarProps) {
         >
           {props.presentation ? 'Exit presentation' : 'Present'}
         </Button>
+        {props.exportSource ? <RoadmapExportButton source={props.exportSource} /> : null}
       </div>
       <div className="roadmap-toolbar-group roadmap-toolbar-count">
         <span data-testid="roadmap-count">{total === null ? '' : showingEpicsText(loaded, total)}</span>
@@ -80,6 +85,7 @@ export function RoadmapToolbar(props: RoadmapToolbarProps) {
           </Button>
         ) : null}
       </div>
+      {props.exportSource ? <RoadmapPrintImage source={props.exportSource} /> : null}
     </div>
   );
 }

@@ -211,6 +211,18 @@ export function RoadmapView(props: RoadmapViewProps) {
           onFitAll={() => controller?.fitAll()}
           onPresentation={() => setPresentation(!presentation)}
           onLoadAll={epics.loadAll}
+          exportSource={{
+            settings,
+            today: props.today,
+            currentGroupId: Number(scope.groupId) || null,
+            singleEpicIid: props.singleEpicIid,
+            variables,
+            epics: allEpics,
+            loaded: epics.epics?.length ?? 0,
+            total: epics.total,
+            expanded: tree.expanded,
+            viewport: () => (controller && controller.viewport.width > 0 ? controller.viewport : null),
+          }}
         />
         {childrenError ? <Alert variant="danger">{ROADMAP_TEXT.fetchEpicsError}</Alert> : null}
         <section
