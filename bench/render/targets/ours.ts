@@ -34,7 +34,8 @@ import {
 } from './types.ts';
 
 const PROBE = resolve(import.meta.dirname, 'ours-probe.js');
-const ROADMAP = '/groups/acme/-/roadmap?timeframe_range_type=THREE_YEARS&layout=MONTHS';
+/** BENCH_ROADMAP_QUERY adds settings, e.g. `&show_dependencies=false` to measure without dependency arrows. */
+const ROADMAP = `/groups/acme/-/roadmap?timeframe_range_type=THREE_YEARS&layout=MONTHS${process.env.BENCH_ROADMAP_QUERY ?? ''}`;
 const SELECTORS = {
   canvas: '[data-testid="roadmap-canvas"] canvas',
   viewport: '[data-testid="roadmap-viewport"]',

@@ -34,6 +34,9 @@ export interface CanvasPalette {
   readonly dangerText: number;
   readonly neutralBackground: number;
   readonly neutralText: number;
+  /** Dependency arrows ('blocks' links), and those whose blocked epic starts before its blocker ends. */
+  readonly dependency: number;
+  readonly dependencyViolated: number;
 }
 
 const FALLBACK: CanvasPalette = {
@@ -63,6 +66,8 @@ const FALLBACK: CanvasPalette = {
   dangerText: 0xae1800,
   neutralBackground: 0xececef,
   neutralText: 0x3a383f,
+  dependency: 0x737278,
+  dependencyViolated: 0xdd2b0e,
 };
 
 /** '#rgb' / '#rrggbb' / 'rgb(r, g, b)' → 0xRRGGBB, or null. */
@@ -108,5 +113,7 @@ export function readPalette(element: Element): CanvasPalette {
     dangerText: token('--badge-danger-fg', FALLBACK.dangerText),
     neutralBackground: token('--badge-neutral-bg', FALLBACK.neutralBackground),
     neutralText: token('--badge-neutral-fg', FALLBACK.neutralText),
+    dependency: token('--roadmap-dependency', token('--text-muted', FALLBACK.dependency)),
+    dependencyViolated: token('--red', FALLBACK.dependencyViolated),
   };
 }

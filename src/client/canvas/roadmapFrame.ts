@@ -56,6 +56,10 @@ export interface RoadmapFrame {
   rangeStartX: number;
   rangeEndX: number;
   showProgress: boolean;
+  /** Draw the dependency arrows ('Show dependency arrows'). */
+  showDependencies: boolean;
+  /** Epic ids of the hovered bar's dependency chain (empty for none): those arrows are highlighted. */
+  highlightedChain: ReadonlySet<number>;
   /** The list row under the pointer, -1 for none. */
   highlightedRow: number;
   /** The list row with keyboard focus, -1 for none: highlighted like a hovered row, and ringed. */
@@ -89,6 +93,8 @@ export function createRoadmapFrame(): RoadmapFrame {
     rangeStartX: Number.NEGATIVE_INFINITY,
     rangeEndX: Number.POSITIVE_INFINITY,
     showProgress: true,
+    showDependencies: true,
+    highlightedChain: new Set(),
     highlightedRow: -1,
     focusedRow: -1,
     presentation: false,

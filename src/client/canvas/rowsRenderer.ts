@@ -34,6 +34,7 @@ export const ROW_LAYERS = [
   'grid',
   'bars',
   'progress',
+  'arrows',
   'today',
   'titles',
   'focus',

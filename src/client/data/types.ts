@@ -125,6 +125,8 @@ export interface RoadmapEpicView extends RoadmapEpicInput {
   readonly confidential: boolean;
   readonly blocked: boolean;
   readonly blockedByCount: number;
+  /** The open epics blocking this one that the viewer may read (blockedByEpics), for the popover. */
+  readonly blockedBy?: readonly RoadmapEpicLink[];
   /** Open and closed child epics (descendantCounts), for the row's child count. */
   readonly childEpicCount: number;
   /** False when the date is inherited (from milestones or child epics). */
@@ -134,6 +136,13 @@ export interface RoadmapEpicView extends RoadmapEpicInput {
   readonly lockVersion: number;
   /** The viewer may change the epic (userPermissions.updateEpic): its bar can be dragged. */
   readonly canUpdate: boolean;
+}
+
+/** An epic named by a roadmap epic's dependency links. */
+export interface RoadmapEpicLink {
+  readonly id: number;
+  readonly title: string;
+  readonly webPath: string;
 }
 
 /** One milestone of the roadmap's milestones lane. */

@@ -12,9 +12,10 @@ import { UNDEFINED_END, UNDEFINED_START } from './clampEpic.ts';
 import type { IssueTotals, RoadmapEpicInput } from './roadmapEpic.ts';
 import { SLOT_SPACE } from './sortOrder.ts';
 
-export const STORE_FLAG = { ALIVE: 1, HAS_CHILDREN: 2, NEW_EPIC: 4 } as const;
+export const STORE_FLAG = { ALIVE: 1, HAS_CHILDREN: 2, NEW_EPIC: 4, CLOSED: 8 } as const;
 
 const NO_COLOR = -1;
+const NO_IDS: readonly number[] = [];
 
 export class EpicStore {
   /** Slots in use, alive or not. */
@@ -38,7 +39,11 @@ export class EpicStore {
   colors = new Int32Array(0);
   textColors = new Int32Array(0);
   flags = new Uint8Array(0);
+  /** Open epics blocking the epic that the server reported (blockingCount). */
+  blockingCounts = new Uint32Array(0);
   titles: string[] = [];
+  /** Ids of the epics blocking each slot's epic; a shared empty array when none. */
+  blockedBy: (readonly number[])[] = [];
   groupNames: string[] = [];
   private readonly slotById = new Map<number, number>();
 
@@ -62,6 +67,7 @@ export class EpicStore {
       this.flags[slot] = 0;
       this.titles[slot] = '';
       this.groupNames[slot] = '';
+      this.blockedBy[slot] = NO_IDS;
       removed += 1;
     }
     if (removed === 0) return;
@@ -76,6 +82,7 @@ export class EpicStore {
     this.aliveCount = 0;
     this.titles = [];
     this.groupNames = [];
+    this.blockedBy = [];
     this.version += 1;
   }
 
@@ -108,7 +115,10 @@ export class EpicStore {
     this.flags[slot] =
       STORE_FLAG.ALIVE |
       (epic.hasChildren ? STORE_FLAG.HAS_CHILDREN : 0) |
-      (epic.newEpic ? STORE_FLAG.NEW_EPIC : 0);
+      (epic.newEpic ? STORE_FLAG.NEW_EPIC : 0) |
+      (epic.closed ? STORE_FLAG.CLOSED : 0);
+    this.blockingCounts[slot] = epic.blockingCount ?? 0;
+    this.blockedBy[slot] = epic.blockedByIds?.length ? epic.blockedByIds : NO_IDS;
     this.titles[slot] = epic.title;
     this.groupNames[slot] = epic.groupName;
   }
@@ -125,6 +135,7 @@ export class EpicStore {
     this.length = to;
     this.titles.length = to;
     this.groupNames.length = to;
+    this.blockedBy.length = to;
     this.version += 1;
   }
 
@@ -132,6 +143,7 @@ export class EpicStore {
     for (const array of this.numericArrays()) array[to] = array[from]!;
     this.titles[to] = this.titles[from]!;
     this.groupNames[to] = this.groupNames[from]!;
+    this.blockedBy[to] = this.blockedBy[from]!;
   }
 
   private numericArrays(): (Uint32Array | Float64Array | Int32Array | Uint8Array)[] {
@@ -148,6 +160,7 @@ export class EpicStore {
       this.colors,
       this.textColors,
       this.flags,
+      this.blockingCounts,
     ];
   }
 
@@ -166,6 +179,7 @@ export class EpicStore {
     this.colors = grownArray(this.colors, size);
     this.textColors = grownArray(this.textColors, size);
     this.flags = grownArray(this.flags, size);
+    this.blockingCounts = grownArray(this.blockingCounts, size);
   }
 }
 

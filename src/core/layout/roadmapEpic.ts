@@ -32,6 +32,12 @@ export interface RoadmapEpicInput {
   readonly hasChildren: boolean;
   /** Highlight a just-created epic (spec: "a newly added epic is highlighted"). */
   readonly newEpic?: boolean;
+  /** Ids of the open epics that block this one ('blocks' links the viewer may read; none when absent). */
+  readonly blockedByIds?: readonly number[];
+  /** How many open epics this one blocks (the server's blockingCount), loaded or not. */
+  readonly blockingCount?: number;
+  /** A closed epic: it does not count towards its blockers' blockingCount. */
+  readonly closed?: boolean;
 }
 
 /**

@@ -12,6 +12,7 @@ import type { CalendarDate } from '../time/calendarDate.ts';
 import { calendarDateToDay, type EpochDay } from '../time/epochDay.ts';
 import type { Timeframe } from '../time/timeframe.ts';
 import { presetScaleOf, type TimeScale } from '../time/timeScale.ts';
+import { ArrowBuffer, DependencyIndex } from './dependencyArrows.ts';
 import { EpicStore } from './epicStore.ts';
 import { DEFAULT_PROGRESS_TRACKING, type ProgressTracking } from './progress.ts';
 import type { RoadmapEpicInput } from './roadmapEpic.ts';
@@ -44,6 +45,7 @@ export class RoadmapModel {
   private readonly store = new EpicStore();
   private readonly work = new ListWorkspace();
   private readonly expandedIds = new Set<number>();
+  private readonly dependencies = { index: new DependencyIndex(), arrows: new ArrowBuffer() };
   private scale: TimeScale;
   private today: EpochDay;
   private sortedBy: SortValue;
@@ -208,6 +210,7 @@ export class RoadmapModel {
         today: this.today,
         progressTracking: this.progressTracking,
         currentGroupId: this.currentGroupId,
+        dependencies: this.dependencies,
       },
       epoch,
       viewport,

@@ -19,7 +19,17 @@ describe('roadmap settings', () => {
       showProgress: true,
       showMilestones: true,
       milestonesType: 'ALL',
+      showDependencies: true,
     });
+  });
+
+  it('keep "Show dependency arrows" in the URL as show_dependencies, on unless it says false', () => {
+    const defaults = { timeframeRangeType: '', presetType: '', epicsState: '', sortedBy: '' };
+    expect(parseRoadmapSettings('?show_dependencies=false', defaults).showDependencies).toBe(false);
+    expect(parseRoadmapSettings('?show_dependencies=true', defaults).showDependencies).toBe(true);
+    const params = new URLSearchParams();
+    writeRoadmapSettings({ ...DEFAULT_ROADMAP_SETTINGS, showDependencies: false }, params);
+    expect(params.get('show_dependencies')).toBe('false');
   });
 
   it("take the page's attributes, and the URL over them", () => {

@@ -1,7 +1,7 @@
 /**
  * The roadmap's settings as GitLab keeps them in the URL (spec; GitLab's front end):
  * `timeframe_range_type`, `layout`, `state`, `sort`, `progress`, `show_progress`, `show_milestones`,
- * `milestones_type`. Parsing is forgiving (unknown values fall back to the page's defaults, then to
+ * `milestones_type`, and `show_dependencies` (this app's own: dependency arrows, default on). Parsing is forgiving (unknown values fall back to the page's defaults, then to
  * GitLab's); serialising writes every setting so a copied URL reproduces the view exactly.
  */
 
@@ -29,6 +29,8 @@ export interface RoadmapSettings {
   readonly showProgress: boolean;
   readonly showMilestones: boolean;
   readonly milestonesType: MilestonesType;
+  /** Draw 'blocks' links between epics as arrows. */
+  readonly showDependencies: boolean;
 }
 
 /** What the server put on the mount element (spec); the URL wins where it says something. */
@@ -48,6 +50,7 @@ const SETTING_KEYS = [
   'show_progress',
   'show_milestones',
   'milestones_type',
+  'show_dependencies',
 ] as const;
 
 const isEpicsState = (value: unknown): value is EpicsState =>
@@ -83,6 +86,7 @@ export function parseRoadmapSettings(search: string, defaults: RoadmapPageDefaul
     milestonesType: (MILESTONES_TYPES as readonly unknown[]).includes(milestonesType)
       ? (milestonesType as MilestonesType)
       : 'ALL',
+    showDependencies: booleanParam(params, 'show_dependencies', true),
   };
 }
 
@@ -97,6 +101,7 @@ export function writeRoadmapSettings(settings: RoadmapSettings, params: URLSearc
   params.set('show_progress', String(settings.showProgress));
   params.set('show_milestones', String(settings.showMilestones));
   params.set('milestones_type', settings.milestonesType);
+  params.set('show_dependencies', String(settings.showDependencies));
 }
 
 /** Spec: "Choosing a range resets the preset to the default for that range." */

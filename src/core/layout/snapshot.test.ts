@@ -12,8 +12,16 @@ describe('allocateSnapshotArrays', () => {
   });
 
   it('puts every view on the one buffer, without two views sharing a byte', () => {
-    const { buffer, rows, header } = allocateSnapshotArrays({ rows: 3, columns: 5, subLabels: 7 });
-    const views = [...Object.values(rows), ...Object.values(header)];
+    const { buffer, rows, header, arrows } = allocateSnapshotArrays({
+      rows: 3,
+      columns: 5,
+      subLabels: 7,
+      arrows: 2,
+    });
+    const { count, ...arrowViews } = arrows;
+    expect(count).toBe(2);
+    expect(arrows.points.length).toBe(2 * 12);
+    const views = [...Object.values(rows), ...Object.values(header), ...Object.values(arrowViews)];
     for (const view of views) expect(view.buffer).toBe(buffer);
     const spans = views.map((view) => [view.byteOffset, view.byteOffset + view.byteLength] as const);
     spans.sort((a, b) => a[0] - b[0]);

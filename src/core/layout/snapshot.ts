@@ -8,6 +8,7 @@
 import { allocateColumns } from '../lib/columns.ts';
 import type { TickUnit } from '../time/calendarUnits.ts';
 import type { UnitState } from '../time/headers.ts';
+import { ARROW_MAX_POINTS } from './dependencyArrows.ts';
 import type { ProgressTracking } from './progress.ts';
 import type { RowIndex } from './units.ts';
 
@@ -36,6 +37,22 @@ export interface SnapshotRows {
   /** 1-based position among siblings and the number of siblings (WAI-ARIA treegrid rows). */
   readonly posInSet: Uint32Array;
   readonly setSize: Uint32Array;
+  /** 'blocks' links to epics that are not rows of the list: blockers (marker at the bar's start) and blocked (at its end). */
+  readonly blockedByOutside: Uint16Array;
+  readonly blockingOutside: Uint16Array;
+}
+
+/** Dependency arrows meeting the window's rows (dependencyArrows.ts); arrow a's points are points[a × 12 …]. */
+export interface SnapshotArrows {
+  readonly count: number;
+  /** x (world px), y (px from the list top) pairs, ARROW_MAX_POINTS per arrow, pointCount[a] used. */
+  readonly points: Float32Array;
+  readonly pointCount: Uint8Array;
+  /** ARROW_FLAG bits. */
+  readonly flags: Uint8Array;
+  /** Blocker and blocked epic ids. */
+  readonly fromIds: Uint32Array;
+  readonly toIds: Uint32Array;
 }
 
 export interface SnapshotHeader {
@@ -80,6 +97,7 @@ export interface LayoutSnapshot {
   readonly todayX: number;
   readonly progressTracking: ProgressTracking;
   readonly rows: SnapshotRows;
+  readonly arrows: SnapshotArrows;
   readonly header: SnapshotHeader;
   readonly strings: readonly string[];
   /** The one transferable; every view above is a window on it. */
@@ -93,15 +111,19 @@ export interface SnapshotSizes {
   readonly rows: number;
   readonly columns: number;
   readonly subLabels: number;
+  /** Dependency arrows (0 when none). */
+  readonly arrows?: number;
 }
 
 /** Allocates the buffer and the row and header views on it. */
 export function allocateSnapshotArrays(sizes: SnapshotSizes): {
   buffer: ArrayBuffer;
   rows: SnapshotRows;
+  arrows: SnapshotArrows;
   header: Omit<SnapshotHeader, 'unit' | 'columnCount' | 'subCount' | 'labelBase' | 'subLabelBase'>;
 } {
   const { rows: n, columns: c, subLabels: s } = sizes;
+  const a = sizes.arrows ?? 0;
   // Rows and header share one schema (one buffer), so header columns named like a row column get
   // a prefix, dropped again below.
   const { buffer, columns } = allocateColumns({
@@ -119,6 +141,13 @@ export function allocateSnapshotArrays(sizes: SnapshotSizes): {
     groupName: [Int32Array, n],
     posInSet: [Uint32Array, n],
     setSize: [Uint32Array, n],
+    blockedByOutside: [Uint16Array, n],
+    blockingOutside: [Uint16Array, n],
+    arrowPoints: [Float32Array, a * ARROW_MAX_POINTS * 2],
+    arrowPointCount: [Uint8Array, a],
+    arrowFlags: [Uint8Array, a],
+    arrowFromIds: [Uint32Array, a],
+    arrowToIds: [Uint32Array, a],
     headerX: [Float32Array, c],
     headerWidth: [Float32Array, c],
     startDay: [Int32Array, c],
@@ -128,10 +157,33 @@ export function allocateSnapshotArrays(sizes: SnapshotSizes): {
     subDay: [Int32Array, s],
     subState: [Uint8Array, s],
   });
-  const { headerX, headerWidth, startDay, endDay, state, subX, subDay, subState, ...rows } = columns;
+  const {
+    headerX,
+    headerWidth,
+    startDay,
+    endDay,
+    state,
+    subX,
+    subDay,
+    subState,
+    arrowPoints,
+    arrowPointCount,
+    arrowFlags,
+    arrowFromIds,
+    arrowToIds,
+    ...rows
+  } = columns;
   return {
     buffer,
     rows,
+    arrows: {
+      count: a,
+      points: arrowPoints,
+      pointCount: arrowPointCount,
+      flags: arrowFlags,
+      fromIds: arrowFromIds,
+      toIds: arrowToIds,
+    },
     header: { x: headerX, width: headerWidth, startDay, endDay, state, subX, subDay, subState },
   };
 }

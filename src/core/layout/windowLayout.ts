@@ -9,6 +9,14 @@ import type { HeaderTicks } from '../time/headers.ts';
 import type { TimeScale } from '../time/timeScale.ts';
 import { barIntersects, epicBar } from './barGeometry.ts';
 import { EPIC_ITEM_HEIGHT, sectionWidth } from './constants.ts';
+import {
+  ARROW_MAX_POINTS,
+  type ArrowBuffer,
+  blockedByOutside,
+  blockingOutside,
+  type DependencyIndex,
+  layoutArrows,
+} from './dependencyArrows.ts';
 import { type EpicStore, STORE_FLAG } from './epicStore.ts';
 import { type ProgressTracking, progressPercent } from './progress.ts';
 import { ROW_FLAG } from './roadmapEpic.ts';
@@ -16,6 +24,7 @@ import { rowWindow } from './rowWindow.ts';
 import {
   allocateSnapshotArrays,
   type LayoutSnapshot,
+  type SnapshotArrows,
   type SnapshotRows,
   UNIT_STATE_CODE,
 } from './snapshot.ts';
@@ -44,6 +53,8 @@ export interface WindowSource {
   readonly today: EpochDay;
   readonly progressTracking: ProgressTracking;
   readonly currentGroupId: number | null;
+  /** The store's 'blocks' links and a scratch buffer for the window's arrows (kept by the model). */
+  readonly dependencies?: { readonly index: DependencyIndex; readonly arrows: ArrowBuffer };
 }
 
 const scratch = new Float64Array(2);
@@ -57,11 +68,16 @@ export function layoutWindow(source: WindowSource, epoch: number, viewport: Layo
   const fromX = viewport.scrollLeft - bufferPx;
   const toX = viewport.scrollLeft + viewport.width + bufferPx;
   const ticks = scale.ticks(source.today, fromX, toX);
+  const deps = source.dependencies;
+  if (deps) layoutArrows({ store: source.store, work, scale, index: deps.index }, first, end, deps.arrows);
+  const arrowCount = deps ? deps.arrows.count : 0;
   const arrays = allocateSnapshotArrays({
     rows: count,
     columns: ticks.columns.length,
     subLabels: ticks.subLabels.length,
+    arrows: arrowCount,
   });
+  if (deps && arrowCount > 0) copyArrows(deps.arrows, arrays.arrows);
   const strings: string[] = [];
   for (let i = 0; i < count; i += 1) writeRow(source, first + i, i, fromX, toX, arrays.rows, strings);
   writeGroupNames(source, first, arrays.rows, count, strings);
@@ -79,6 +95,7 @@ export function layoutWindow(source: WindowSource, epoch: number, viewport: Layo
     todayX: scale.todayX(source.today) ?? Number.NaN,
     progressTracking: source.progressTracking,
     rows: arrays.rows,
+    arrows: arrays.arrows,
     header: {
       ...arrays.header,
       unit: ticks.unit,
@@ -137,7 +154,19 @@ function writeRow(
   rows.level[i] = level;
   rows.posInSet[i] = work.posInSet[slot]!;
   rows.setSize[i] = level === 0 ? work.topCount : work.childCount[work.parentSlots[slot]!]!;
+  const deps = source.dependencies;
+  rows.blockedByOutside[i] = deps ? Math.min(0xffff, blockedByOutside(store, work, slot)) : 0;
+  rows.blockingOutside[i] = deps ? Math.min(0xffff, blockingOutside(store, work, deps.index, slot)) : 0;
   strings[i] = store.titles[slot]!;
+}
+
+function copyArrows(from: ArrowBuffer, to: SnapshotArrows): void {
+  const n = from.count;
+  to.points.set(from.points.subarray(0, n * ARROW_MAX_POINTS * 2));
+  to.pointCount.set(from.pointCounts.subarray(0, n));
+  to.flags.set(from.flags.subarray(0, n));
+  to.fromIds.set(from.fromIds.subarray(0, n));
+  to.toIds.set(from.toIds.subarray(0, n));
 }
 
 /** Appends each distinct group name shown in the window once, after the titles. */

@@ -11,6 +11,7 @@ import {
 import { findEpicsByIds } from '../db/repositories/epicRepository.ts';
 import {
   type EpicSummary,
+  findBlockingEpicsOf,
   findEpicIdsWithChildren,
   findEpicIdsWithIssues,
   findEpicSummaries,
@@ -279,6 +280,21 @@ export function createLoaders(
     epicHasChildren: viewerFlagLoader(viewerScope, (epicIds, scope) =>
       findEpicIdsWithChildren(db, epicIds, scope),
     ),
+    /**
+     * Keyed by `rootedKey` (root namespace and epic): the open epics the viewer may see that block it,
+     * one statement per root namespace in the batch; the rows fill the epic cache.
+     */
+    epicBlockedBy: new BatchLoader<string, EpicRow[]>(async (keys) => {
+      const result = new Map<string, EpicRow[]>();
+      for (const [rootId, epicIds] of groupByRoot(keys)) {
+        const blockers = await findBlockingEpicsOf(db, epicIds, await viewerScope(rootId));
+        for (const [epicId, rows] of blockers) {
+          for (const row of rows) epic.prime(row.id, row);
+          result.set(rootedKey(rootId, epicId), rows);
+        }
+      }
+      return result;
+    }, []),
     /** Keyed by `rootedKey` (root namespace and issue): whether an open issue the viewer may see blocks it. */
     issueBlocked: new BatchLoader<string, boolean>(async (keys) => {
       const result = new Map<string, boolean>();

@@ -38,11 +38,25 @@ export function toRoadmapEpicView(epic: RoadmapEpicFieldsFragment): RoadmapEpicV
     confidential: Boolean(epic.confidential),
     blocked: Boolean(epic.blocked),
     blockedByCount: epic.blockedByCount ?? 0,
+    ...blockLinks(epic),
     childEpicCount: (counts?.openedEpics ?? 0) + (counts?.closedEpics ?? 0),
     startDateIsFixed: Boolean(epic.startDateIsFixed),
     dueDateIsFixed: Boolean(epic.dueDateIsFixed),
     lockVersion: epic.lockVersion,
     canUpdate: epic.userPermissions.updateEpic,
+  };
+}
+
+/** The 'blocks' links: blockers by id (the worker) and with titles (the popover), and the blocked count. */
+function blockLinks(epic: RoadmapEpicFieldsFragment) {
+  const blockedBy = (epic.blockedByEpics?.nodes ?? []).flatMap((node) =>
+    node ? [{ id: numericId(node.id), title: node.title ?? '', webPath: node.webPath }] : [],
+  );
+  return {
+    blockedBy,
+    blockedByIds: blockedBy.map((link) => link.id),
+    blockingCount: epic.blockingCount ?? 0,
+    closed: epic.state === 'closed',
   };
 }
 

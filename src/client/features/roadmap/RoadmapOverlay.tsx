@@ -63,9 +63,16 @@ export function rowModels(
 /** '60% weight completed' or '- of -' when the totals are unknown (spec: "Popover: … '- of -' when unknown"). */
 export function barDescription(snapshot: LayoutSnapshot, entry: number, epic: RoadmapEpicView): string {
   const dates = formatDateRange(epic.startDate, epic.dueDate) ?? 'No dates';
+  const links = dependencyText(epic);
   if (snapshot.rows.flags[entry]! & ROW_FLAG.PROGRESS_UNKNOWN)
-    return `${dates}, ${progressPopoverText(snapshot.progressTracking, null)}`;
-  return `${dates}, ${progressLabel(snapshot.progressTracking, snapshot.rows.progress[entry]!)}`;
+    return `${dates}, ${progressPopoverText(snapshot.progressTracking, null)}${links}`;
+  return `${dates}, ${progressLabel(snapshot.progressTracking, snapshot.rows.progress[entry]!)}${links}`;
+}
+
+/** ', blocks 2, blocked by 1': the 'blocks' links the arrows draw, each side only when there are any. */
+export function dependencyText(epic: Pick<RoadmapEpicView, 'blockingCount' | 'blockedByCount'>): string {
+  const blocks = epic.blockingCount ?? 0;
+  return `${blocks > 0 ? `, blocks ${blocks}` : ''}${epic.blockedByCount > 0 ? `, blocked by ${epic.blockedByCount}` : ''}`;
 }
 
 export interface RoadmapOverlayProps {

@@ -8,7 +8,7 @@ import { useEffect, useId, useMemo } from 'react';
 import { milestoneTypeText } from '../../../core/layout/milestoneBars.ts';
 import { type ProgressTracking, progressPopoverText, totalsFor } from '../../../core/layout/progress.ts';
 import { formatDateRange } from '../../../core/time/formatting.ts';
-import type { RoadmapEpicView, RoadmapMilestoneView } from '../../data/index.ts';
+import type { RoadmapEpicLink, RoadmapEpicView, RoadmapMilestoneView } from '../../data/index.ts';
 
 /** A rectangle in viewport (client) coordinates. */
 export interface ScreenRect {
@@ -31,10 +31,13 @@ export function RoadmapPopover({
   target,
   progressTracking,
   showProgress,
+  blockedOf,
 }: {
   target: PopoverTarget;
   progressTracking: ProgressTracking;
   showProgress: boolean;
+  /** The loaded epics an epic blocks (its blockers come with the epic). */
+  blockedOf?: ((id: number) => readonly RoadmapEpicView[]) | undefined;
 }) {
   const id = useId();
   const reference = useMemo(() => {
@@ -67,6 +70,7 @@ export function RoadmapPopover({
           progressTracking={progressTracking}
           showProgress={showProgress}
           progress={target.progress}
+          blocks={blockedOf?.(target.epic.id) ?? []}
         />
       ) : (
         <MilestoneContent milestone={target.milestone} />
@@ -80,11 +84,13 @@ function EpicContent({
   progressTracking,
   showProgress,
   progress,
+  blocks,
 }: {
   epic: RoadmapEpicView;
   progressTracking: ProgressTracking;
   showProgress: boolean;
   progress: number;
+  blocks: readonly RoadmapEpicView[];
 }) {
   const totals = totalsFor(progressTracking, epic);
   return (
@@ -106,7 +112,48 @@ function EpicContent({
           </div>
         </>
       ) : null}
+      <DependencyList
+        label="Blocked by"
+        testId="roadmap-popover-blocked-by"
+        epics={epic.blockedBy ?? []}
+        total={epic.blockedByCount}
+      />
+      <DependencyList
+        label="Blocks"
+        testId="roadmap-popover-blocks"
+        epics={blocks.filter((blocked) => !blocked.closed)}
+        total={epic.blockingCount ?? 0}
+      />
     </>
+  );
+}
+
+/** Titles (links) of the epics on one side of the 'blocks' links, and how many are not loaded. */
+function DependencyList({
+  label,
+  testId,
+  epics,
+  total,
+}: {
+  label: string;
+  testId: string;
+  epics: readonly RoadmapEpicLink[];
+  total: number;
+}) {
+  if (total === 0 && epics.length === 0) return null;
+  const more = total - epics.length;
+  return (
+    <div className="roadmap-popover-dependencies" data-testid={testId}>
+      <p className="roadmap-popover-line">{`${label} ${Math.max(total, epics.length)}:`}</p>
+      <ul>
+        {epics.map((other) => (
+          <li key={other.id}>
+            <a href={other.webPath}>{other.title}</a>
+          </li>
+        ))}
+        {more > 0 ? <li>{`${more} more not on the roadmap`}</li> : null}
+      </ul>
+    </div>
   );
 }
 

@@ -1,6 +1,6 @@
 /**
- * 'Roadmap settings' (spec): date range and layout, milestones, epics state, progress
- * tracking. A non-modal drawer beside the roadmap; Escape or the close button shuts it and focus
+ * 'Roadmap settings' (spec): date range and layout, milestones, epics state (and whether
+ * dependency arrows show), progress tracking. A non-modal drawer beside the roadmap; Escape or the close button shuts it and focus
  * returns to the Settings button. Every change is applied at once through the URL.
  */
 import { useEffect, useId, useRef } from 'react';
@@ -120,6 +120,12 @@ export function RoadmapSettingsDrawer({
           value={settings.epicsState}
           options={EPICS_STATES.map((state) => [state, EPICS_STATE_LABELS[state]])}
           onChange={(epicsState) => onChange({ ...settings, epicsState })}
+        />
+        <Switch
+          label="Show dependency arrows"
+          checked={settings.showDependencies}
+          onCheckedChange={(showDependencies) => onChange({ ...settings, showDependencies })}
+          data-testid="roadmap-toggle-dependencies"
         />
       </section>
       <section className="roadmap-settings-group" aria-label="Progress tracking">

@@ -69,6 +69,10 @@ export interface RoadmapViewProps {
 
 const NO_MILESTONES: readonly RoadmapMilestoneView[] = [];
 
+/** The loaded epics an epic blocks, for its popover. */
+const blockedEpicsOf = (controller: RoadmapController) => (id: number) =>
+  controller.dependencies.blockedOf(id).flatMap((blocked) => controller.epic(blocked) ?? []);
+
 export function RoadmapView(props: RoadmapViewProps) {
   const { scope, settings, epics, timeframe, variables, onSettled } = props;
   const tree = useRoadmapTreeState();
@@ -95,6 +99,7 @@ export function RoadmapView(props: RoadmapViewProps) {
       singleEpicIid: props.singleEpicIid,
     }),
     showProgress: settings.showProgress,
+    showDependencies: settings.showDependencies,
     epics: allEpics,
     expanded: tree.expanded,
     milestones: props.milestones ?? NO_MILESTONES,
@@ -295,6 +300,7 @@ export function RoadmapView(props: RoadmapViewProps) {
             target={popover}
             progressTracking={settings.progressTracking}
             showProgress={settings.showProgress}
+            blockedOf={controller ? blockedEpicsOf(controller) : undefined}
           />
         ) : null}
         <p className="sr-only" aria-live="assertive" data-testid="roadmap-reschedule-status">

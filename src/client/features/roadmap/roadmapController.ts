@@ -23,6 +23,7 @@ import type { RoadmapEpicView, RoadmapMilestoneView } from '../../data/index.ts'
 import { systemClock } from '../../lib/clock.ts';
 import { MilestonesLane } from './milestonesLane.ts';
 import { OverlaySync } from './overlaySync.ts';
+import { RoadmapDependencies } from './roadmapDependencies.ts';
 import {
   createWorkerLayoutClient,
   type LayoutClientFactory,
@@ -61,6 +62,8 @@ export class RoadmapController {
   readonly stats = new RoadmapStats();
   readonly milestones = new MilestonesLane();
   private readonly sync = new OverlaySync();
+  /** 'blocks' links of the loaded epics: the popover's lists and the hovered bar's chain. */
+  readonly dependencies = new RoadmapDependencies();
   private readonly view: RoadmapViewportManager;
   private readonly binding: RoadmapLayoutBinding;
   private readonly scheduler: FrameScheduler;
@@ -156,6 +159,7 @@ export class RoadmapController {
   }
 
   setEpics(epics: readonly RoadmapEpicView[]): void {
+    this.dependencies.setEpics(epics);
     if (this.binding.setEpics(epics)) this.requestDraw();
   }
 
@@ -208,6 +212,12 @@ export class RoadmapController {
   /** Part of the view changed (kept for callers that change one setting). */
   setView(patch: Partial<RoadmapViewSettings>): void {
     this.setViewSettings({ ...this.binding.sentView, ...patch });
+  }
+
+  setShowDependencies(show: boolean): void {
+    if (this.frame.showDependencies === show) return;
+    this.frame.showDependencies = show;
+    this.requestDraw();
   }
 
   setShowProgress(show: boolean): void {
@@ -319,12 +329,22 @@ export class RoadmapController {
   setHighlightedRow(row: number): void {
     if (this.frame.highlightedRow === row) return;
     this.frame.highlightedRow = row;
+    this.highlightChain();
     this.requestDraw();
+  }
+
+  /** The hovered bar's dependency chain is highlighted, else the keyboard-focused row's. */
+  private highlightChain(): void {
+    const { snapshot, frame } = this;
+    const row = frame.highlightedRow >= 0 ? frame.highlightedRow : frame.focusedRow;
+    const id = snapshot && row >= 0 ? snapshot.rows.ids[row - snapshot.firstRow] : undefined;
+    this.dependencies.highlight(frame, id);
   }
 
   setFocusedRow(row: number): void {
     if (this.frame.focusedRow === row) return;
     this.frame.focusedRow = row;
+    this.highlightChain();
     this.requestDraw();
   }
 

@@ -57,6 +57,9 @@ const toInput = (epic: RoadmapEpicView): RoadmapEpicInput => ({
   textColor: epic.textColor,
   hasChildren: epic.hasChildren,
   ...(epic.newEpic ? { newEpic: true } : {}),
+  ...(epic.blockedByIds ? { blockedByIds: epic.blockedByIds } : {}),
+  ...(epic.blockingCount ? { blockingCount: epic.blockingCount } : {}),
+  ...(epic.closed ? { closed: true } : {}),
 });
 
 /** The fields of `next` that differ from `sent`, or null when none does. */

@@ -13,6 +13,8 @@ export interface RoadmapControllerInputs {
   /** From viewSpecOfSettings; compared by value, so a new object each render is fine. */
   readonly view: RoadmapViewSettings;
   readonly showProgress: boolean;
+  /** 'Show dependency arrows'. */
+  readonly showDependencies: boolean;
   readonly epics: readonly RoadmapEpicView[];
   readonly expanded: ReadonlySet<number>;
   readonly milestones: readonly RoadmapMilestoneView[];
@@ -44,6 +46,10 @@ export function useRoadmapController(inputs: RoadmapControllerInputs): RoadmapCo
   // Runs on every render: the controller sends nothing when the spec is the one it last sent.
   useEffect(() => controller?.setViewSettings(view));
   useEffect(() => controller?.setShowProgress(inputs.showProgress), [controller, inputs.showProgress]);
+  useEffect(
+    () => controller?.setShowDependencies(inputs.showDependencies),
+    [controller, inputs.showDependencies],
+  );
   useEffect(() => controller?.setEpics(epics), [controller, epics]);
   useEffect(
     () => controller?.setMilestones(milestones, milestonesType, showMilestones),

@@ -1,6 +1,7 @@
 import { type SqlBool, sql } from 'kysely';
 import type { DateRange } from '../../../core/time/calendarDate.ts';
 import type { Executor } from '../executor.ts';
+import type { EpicRow } from '../schema.ts';
 import { intArray } from '../sqlInteger.ts';
 import type { RollupTier } from './epicRollupRepository.ts';
 import { type EpicVisibility, epicVisibleTo, issueVisibleTo, type StatsVisibility } from './visibility.ts';
@@ -235,6 +236,32 @@ export async function walkEpicSummaries(
     }
   }
   return summaries;
+}
+
+/**
+ * Per epic, the open epics the viewer may see that block it (GitLab's `blockedByEpics`), oldest
+ * link first: the same links `blockedBy` counts, so a list and its count always agree. One
+ * statement for a whole page of epics.
+ */
+export async function findBlockingEpicsOf(
+  db: Executor,
+  epicIds: readonly number[],
+  visible: EpicVisibility,
+): Promise<Map<number, EpicRow[]>> {
+  const result = new Map<number, EpicRow[]>();
+  if (epicIds.length === 0) return result;
+  const rows = await sql<EpicRow & { blocked_id: number }>`
+    SELECT l.target_id AS blocked_id, other.*
+    FROM related_epic_links l JOIN epics other ON other.id = l.source_id
+    WHERE l.link_type = 'blocks' AND l.target_id = ANY(${intArray(epicIds)}) AND other.state = 'opened'
+      AND ${epicVisibleTo('other', visible)}
+    ORDER BY l.target_id, l.id`.execute(db);
+  for (const { blocked_id: blockedId, ...epic } of rows.rows) {
+    const list = result.get(blockedId);
+    if (list) list.push(epic);
+    else result.set(blockedId, [epic]);
+  }
+  return result;
 }
 
 /** Which of the epics have a child epic the viewer may see. */

@@ -4,6 +4,7 @@ import { recomputeInheritedDatesOfRoot } from '../repositories/epicInheritedDate
 import { deferEpicRollups, resumeEpicRollups } from '../repositories/epicRollupRepository.ts';
 import type { Database } from '../schema.ts';
 import { timelineFor } from './calendar.ts';
+import { linkDemoDependencies, linkFlatRoadmapDependencies } from './demoDependencies.ts';
 import { insertDemoSubscriptions } from './demoSubscriptions.ts';
 import { linkDemoTasks } from './demoTasks.ts';
 import { writeDeliveryHistory } from './deploymentRows.ts';
@@ -228,6 +229,10 @@ async function seedInTransaction(db: Kysely<Database>, options: SeedOptions): Pr
 
   // Inherited dates follow the app's own rule (issues' milestones and child epics), level by level.
   await timed('inherited dates', () => recomputeInheritedDatesOfRoot(db, org.rootId));
+  // After the dates settle: which links keep their order depends on them.
+  await timed('dependencies', () =>
+    options.roadmapFlat ? linkFlatRoadmapDependencies(db) : linkDemoDependencies(db),
+  );
 
   await timed('sequences', async () => {
     for (const table of TABLES_WITH_EXPLICIT_IDS) {

@@ -1432,6 +1432,8 @@ export type Epic = Todoable & {
   blocked?: Maybe<Scalars['Boolean']['output']>;
   blockedByCount?: Maybe<Scalars['Int']['output']>;
   blockingCount?: Maybe<Scalars['Int']['output']>;
+  /** Open epics blocking this epic that the current user may read (the links blockedByCount counts). */
+  blockedByEpics?: Maybe<EpicConnection>;
   ancestors?: Maybe<EpicConnection>;
   subscribed: Scalars['Boolean']['output'];
   children?: Maybe<EpicConnection>;
@@ -1459,6 +1461,14 @@ export type EpicReferenceArgs = {
 
 
 export type EpicLabelsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type EpicBlockedByEpicsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
@@ -5326,6 +5336,7 @@ export type EpicResolvers<ContextType = GraphQLContext, ParentType extends Resol
   blocked?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   blockedByCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   blockingCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  blockedByEpics?: Resolver<Maybe<ResolversTypes['EpicConnection']>, ParentType, ContextType, Partial<EpicBlockedByEpicsArgs>>;
   ancestors?: Resolver<Maybe<ResolversTypes['EpicConnection']>, ParentType, ContextType, Partial<EpicAncestorsArgs>>;
   subscribed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   children?: Resolver<Maybe<ResolversTypes['EpicConnection']>, ParentType, ContextType, Partial<EpicChildrenArgs>>;

@@ -146,6 +146,9 @@ export const Epic: EpicResolvers = {
   blocked: (epic, _args, context) => fromSummary(epic, context, (found) => (found?.blockedBy ?? 0) > 0),
   blockedByCount: (epic, _args, context) => fromSummary(epic, context, (found) => found?.blockedBy ?? 0),
   blockingCount: (epic, _args, context) => fromSummary(epic, context, (found) => found?.blocking ?? 0),
+  // The open blockers the viewer may read: the same links `blockedByCount` counts.
+  blockedByEpics: async (epic, _args, { loaders }) =>
+    listConnection(await loaders.epicBlockedBy.load(rootedKey(epic.root_namespace_id, epic.id))),
   ancestors: async (epic, _args, context) => {
     const ancestors = await context.loaders.epicAncestors.load(epic.id);
     const visible = await Promise.all(ancestors.map((ancestor) => visibleEpic(ancestor.id, context)));
