@@ -188,12 +188,10 @@ export interface CanvasRow {
 const EMBEDDED_ANSWERS = /<script type="application\/json" id="preloaded-queries">(.*?)<\/script>/s;
 
 /**
- * Epics' bar colours as the roadmap's GraphQL answers give them, by numeric id; collected from
- * the page's responses (its HTML and its queries) from the moment this is called (call it before
- * navigating).
+ * Calls `onRecord` with every object of the page's GraphQL answers (its HTML's embedded first answers
+ * and its queries) from the moment this is called (call it before navigating).
  */
-export function collectEpicColors(page: Page): Map<string, string> {
-  const colors = new Map<string, string>();
+export function onGraphQLRecords(page: Page, onRecord: (record: Record<string, unknown>) => void): void {
   const visit = (value: unknown): void => {
     if (Array.isArray(value)) {
       for (const item of value) visit(item);
@@ -201,10 +199,7 @@ export function collectEpicColors(page: Page): Map<string, string> {
     }
     if (!value || typeof value !== 'object') return;
     const record = value as Record<string, unknown>;
-    if (typeof record.id === 'string' && typeof record.color === 'string' && 'dueDate' in record) {
-      const id = /(\d+)$/.exec(record.id)?.[1];
-      if (id) colors.set(id, record.color);
-    }
+    onRecord(record);
     for (const child of Object.values(record)) visit(child);
   };
   page.on('response', async (response) => {
@@ -217,6 +212,17 @@ export function collectEpicColors(page: Page): Map<string, string> {
       else visit(await response.json());
     } catch {
       // A response the page navigated away from has no body left: its epics come again on the next load.
+    }
+  });
+}
+
+/** Epics' bar colours as the roadmap's GraphQL answers give them, by numeric id (see onGraphQLRecords). */
+export function collectEpicColors(page: Page): Map<string, string> {
+  const colors = new Map<string, string>();
+  onGraphQLRecords(page, (record) => {
+    if (typeof record.id === 'string' && typeof record.color === 'string' && 'dueDate' in record) {
+      const id = /(\d+)$/.exec(record.id)?.[1];
+      if (id) colors.set(id, record.color);
     }
   });
   return colors;

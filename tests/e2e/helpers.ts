@@ -10,7 +10,8 @@ export const DEMO_PASSWORD = 'demo-password';
 export async function waitForIdle(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
-      document.body.dataset.idle === 'true' &&
+      // No body yet while a navigation replaces the document: not idle, not an error.
+      document.body?.dataset.idle === 'true' &&
       document.querySelector('[data-testid="epic-tree-card"][data-idle="false"]') === null,
   );
 }

@@ -6,6 +6,7 @@ import {
   collectEpicColors,
   colorDistance,
   dominantColor,
+  onGraphQLRecords,
   pixelAt,
   type Rgb,
   readCanvas,
@@ -36,13 +37,7 @@ function collectLinks(page: Page): Link[] {
   const links: Link[] = [];
   const seen = new Set<string>();
   const idOf = (gid: unknown) => (typeof gid === 'string' ? /(\d+)$/.exec(gid)?.[1] : undefined);
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value)) {
-      for (const item of value) visit(item);
-      return;
-    }
-    if (!value || typeof value !== 'object') return;
-    const record = value as Record<string, unknown>;
+  onGraphQLRecords(page, (record) => {
     const blockedBy = record.blockedByEpics as { nodes?: { id?: string }[] } | undefined;
     const blocked = idOf(record.id);
     for (const node of blockedBy?.nodes ?? []) {
@@ -50,22 +45,6 @@ function collectLinks(page: Page): Link[] {
       if (!blocked || !blocker || seen.has(`${blocker}:${blocked}`)) continue;
       seen.add(`${blocker}:${blocked}`);
       links.push({ blocker, blocked });
-    }
-    for (const child of Object.values(record)) visit(child);
-  };
-  page.on('response', async (response) => {
-    const isPage = response.request().resourceType() === 'document';
-    const isQuery = response.url().endsWith('/api/graphql') && response.request().method() === 'POST';
-    if (!isPage && !isQuery) return;
-    try {
-      if (isPage) {
-        const embedded = /<script type="application\/json" id="preloaded-queries">(.*?)<\/script>/s.exec(
-          await response.text(),
-        );
-        visit(JSON.parse(embedded?.[1] ?? '[]'));
-      } else visit(await response.json());
-    } catch {
-      // A response the page navigated away from has no body left.
     }
   });
   return links;

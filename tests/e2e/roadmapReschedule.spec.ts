@@ -20,6 +20,15 @@ function dayFromToday(offset: number): string {
   return new Date(utc).toISOString().slice(0, 10);
 }
 
+/** 'Dec 1, 2026', as the rows show a date. */
+const shown = (day: string): string =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
 function addDays(day: string, count: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + count * DAY_MS).toISOString().slice(0, 10);
 }
@@ -119,14 +128,7 @@ test('dragging a bar moves it, its edges resize it, and Escape leaves it as it w
   await page.mouse.up();
   await expect(ghost).toHaveCount(0);
   // Shown at once, and saved.
-  await expect(row.locator('.roadmap-row-dates')).toContainText(
-    new Date(`${addDays(start, 3)}T00:00:00Z`).toLocaleDateString('en-US', {
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-      timeZone: 'UTC',
-    }),
-  );
+  await expect(row.locator('.roadmap-row-dates')).toContainText(shown(addDays(start, 3)));
   await expect
     .poll(() => datesOf(page, epic))
     .toMatchObject({
@@ -262,12 +264,7 @@ test('a reschedule refused after another browser changed the epic reverts and sa
   await expect(page.getByTestId('toast')).toContainText(`Someone changed ${title} while you were moving it.`);
   // Nothing of the drag was saved, and the row shows the other browser's due date.
   expect(await datesOf(page, epic)).toMatchObject({ start_date: start, due_date: addDays(due, 7) });
-  const dueText = new Date(`${addDays(due, 7)}T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  const dueText = shown(addDays(due, 7));
   await expect(row.locator('.roadmap-row-dates')).toContainText(dueText);
   await page.close();
 });
@@ -294,12 +291,7 @@ test('moving a child moves its parent with inherited dates; moving that parent a
   await page.mouse.up();
   await expect.poll(() => datesOf(page, child)).toMatchObject({ start_date: addDays(start, 4) });
   // The parent's row follows from the answer, without a reload.
-  const parentStart = new Date(`${addDays(start, 4)}T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  const parentStart = shown(addDays(start, 4));
   await expect(parentRow.locator('.roadmap-row-dates')).toContainText(parentStart);
 
   await waitForIdle(page);
