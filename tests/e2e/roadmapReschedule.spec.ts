@@ -343,30 +343,45 @@ test('a reader sees no drag affordance: pressing a bar and moving pans instead',
 test.describe('on a touch screen', () => {
   test.use({ hasTouch: true, viewport: { width: 1440, height: 900 } });
 
-  test('a finger resting on a bar, then moving, reschedules it', async ({ page }) => {
+  test('a finger resting on a bar, then moving, moves it; resting on an end resizes it', async ({ page }) => {
     await signIn(page, 'reporter');
     const title = `Reschedule by touch ${Date.now()}`;
     const start = dayFromToday(-4);
     const due = dayFromToday(5);
     const epic = await createEpic(page, title, undefined, fixedDates(start, due));
     await openRoadmap(page, title);
-    const bar = await barOnScreen(page, rowOf(page, title));
-    const x = (bar.left + bar.right) / 2;
+    const row = rowOf(page, title);
     const cdp = await page.context().newCDPSession(page);
-    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', at: number) =>
-      cdp.send('Input.dispatchTouchEvent', {
-        type,
-        touchPoints: type === 'touchEnd' ? [] : [{ x: at, y: bar.y, id: 1 }],
-      });
-    await touch('touchStart', x);
-    await page.waitForTimeout(250);
-    for (let step = 1; step <= 6; step += 1) await touch('touchMove', x + (step * 2 * DAY_PX) / 6);
-    await touch('touchEnd', 0);
+    /** A finger rests on (x, y) past the touch delay, then slides `dx` px and lifts. */
+    const restAndSlide = async (x: number, y: number, dx: number) => {
+      const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', at: number) =>
+        cdp.send('Input.dispatchTouchEvent', {
+          type,
+          touchPoints: type === 'touchEnd' ? [] : [{ x: at, y, id: 1 }],
+        });
+      await touch('touchStart', x);
+      await page.waitForTimeout(250);
+      for (let step = 1; step <= 6; step += 1) await touch('touchMove', x + (step * dx) / 6);
+      await touch('touchEnd', 0);
+    };
+
+    let bar = await barOnScreen(page, row);
+    await restAndSlide((bar.left + bar.right) / 2, bar.y, 2 * DAY_PX);
     await expect
       .poll(() => datesOf(page, epic))
       .toMatchObject({
         start_date: addDays(start, 2),
         due_date: addDays(due, 2),
+      });
+
+    await waitForIdle(page);
+    bar = await barOnScreen(page, row);
+    await restAndSlide(bar.right - 2, bar.y, 3 * DAY_PX);
+    await expect
+      .poll(() => datesOf(page, epic))
+      .toMatchObject({
+        start_date: addDays(start, 2),
+        due_date: addDays(due, 5),
       });
   });
 });
