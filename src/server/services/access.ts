@@ -125,11 +125,13 @@ export class AccessContext {
     const records = findPlanRecords(this.db, missing).then(
       (rows) => new Map(rows.map((row) => [row.namespace_id, planOnDay(row, today)])),
     );
-    for (const id of missing)
-      this.plans.set(
-        id,
-        records.then((plans) => plans.get(id) ?? 'free'),
-      );
+    for (const id of missing) {
+      const plan = records.then((plans) => plans.get(id) ?? 'free');
+      // A plan nobody asks for again must not turn a failed read into an unhandled rejection, which
+      // ends the process; whoever awaits it still gets the error.
+      plan.catch(() => {});
+      this.plans.set(id, plan);
+    }
     return records.then(() => undefined);
   }
 
