@@ -88,3 +88,11 @@ describe('the LDAP provider settings', () => {
     ).toThrow('LDAP_TIMEOUT_MS must be at most 10000, got "60000"');
   });
 });
+
+describe('prepared statements', () => {
+  it('are on unless DATABASE_PREPARED_STATEMENTS is off', () => {
+    expect(readConfig({}).databasePreparedStatements).toBe(true);
+    expect(readConfig({ DATABASE_PREPARED_STATEMENTS: 'on' }).databasePreparedStatements).toBe(true);
+    expect(readConfig({ DATABASE_PREPARED_STATEMENTS: 'off' }).databasePreparedStatements).toBe(false);
+  });
+});

@@ -25,6 +25,11 @@ export interface ServerConfig {
    * pool wait, PGlite's wait for its session. Undefined (`DB_STATEMENT_TIMEOUT_MS=0`) for none.
    */
   readonly dbStatementTimeoutMs: number | undefined;
+  /**
+   * DATABASE_PREPARED_STATEMENTS: PostgreSQL parses and plans repeated statements once per connection
+   * (`off` behind a pooler in transaction mode that cannot keep them).
+   */
+  readonly databasePreparedStatements: boolean;
   /** Folder of the built client (Vite output). */
   readonly clientDir: string;
   readonly logLevel: string;
@@ -105,6 +110,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'plantrack:',
     dbStatementTimeoutMs: optionalPositive(env, 'DB_STATEMENT_TIMEOUT_MS', 2000),
+    databasePreparedStatements: (env.DATABASE_PREPARED_STATEMENTS ?? 'on') !== 'off',
     clientDir: env.CLIENT_DIR ?? 'dist/client',
     logLevel: env.LOG_LEVEL ?? 'info',
     graphqlResponseCache: (env.GRAPHQL_RESPONSE_CACHE ?? 'on') !== 'off',

@@ -48,6 +48,7 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     statementTimeoutMs: config.dbStatementTimeoutMs,
+    preparedStatements: config.databasePreparedStatements,
   }).catch(exitWith);
   const tracking = secondary
     ? await openTrackingDatabase({

@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { acquireLockFile } from './lockFile.ts';
+import { prepareRepeatedStatements } from './preparedStatements.ts';
 import type { Database } from './schema.ts';
 import { SerialisedPGliteKysely } from './serialisedPGlite.ts';
 import { SessionLock } from './sessionLock.ts';
@@ -24,6 +25,8 @@ export interface DatabaseConfig {
    * (about 1.8 s of WASM work); the test suites start hundreds of databases from one seeded dump.
    */
   readonly memorySnapshot?: Blob | undefined;
+  /** PostgreSQL: send repeated statements prepared (preparedStatements.ts); on unless false. */
+  readonly preparedStatements?: boolean | undefined;
 }
 
 export interface DatabaseHandle {
@@ -42,7 +45,13 @@ const parseBigNumber = (value: string) => Number(value);
 
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   const log = config.onStatement ? statementCounter(config.onStatement) : undefined;
-  if (config.databaseUrl) return openPostgres(config.databaseUrl, log, config.statementTimeoutMs);
+  if (config.databaseUrl)
+    return openPostgres(
+      config.databaseUrl,
+      log,
+      config.statementTimeoutMs,
+      config.preparedStatements ?? true,
+    );
   return openPGlite(config.dataDir, log, config.statementTimeoutMs, config.memorySnapshot);
 }
 
@@ -58,6 +67,7 @@ async function openPostgres(
   connectionString: string,
   log: KyselyLog | undefined,
   timeoutMs: number | undefined,
+  preparedStatements: boolean,
 ): Promise<DatabaseHandle> {
   const types = {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
@@ -75,6 +85,7 @@ async function openPostgres(
     options: `-c jit=off${budget}`,
     ...(timeoutMs === undefined ? {} : { connectionTimeoutMillis: timeoutMs }),
   });
+  if (preparedStatements) prepareRepeatedStatements(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
   await sql`select 1`.execute(db);
   return { db, kind: 'postgres', close: () => db.destroy() };
