@@ -1,5 +1,7 @@
 import { text } from 'node:stream/consumers';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STATUS_PAGE_SYNC_INTERVAL_MS } from '../../src/server/jobs/statusPageSync.ts';
 import { publishStatusPages } from '../../src/server/services/statusPage/statusPagePublisher.ts';
 import type { S3Bucket } from '../../src/server/storage/s3Bucket.ts';
 import { BACKENDS } from '../helpers/backends.ts';
@@ -209,7 +211,19 @@ describe.each(BACKENDS)('the status page: settings, /publish and the published f
     expect(await publish()).toEqual({ failed: 0 });
     expect((await settingsRow())?.last_error).toBeNull();
     expect(await bucketJson(`data/incident/${incident.iid}.json`)).toMatchObject({ id: incident.iid });
-    // A second pass over unchanged incidents writes nothing.
+    // A second pass over unchanged incidents writes nothing. The server's own publisher may still be
+    // finishing a pass that overlapped ours (the settings changed the data version): let it settle.
+    const publishedAt = async () => (await settingsRow())?.last_published_at?.getTime();
+    await expect
+      .poll(
+        async () => {
+          const first = await publishedAt();
+          await sleep(STATUS_PAGE_SYNC_INTERVAL_MS + 500);
+          return first === (await publishedAt());
+        },
+        { timeout: 20_000, interval: 0 },
+      )
+      .toBe(true);
     const before = await settingsRow();
     await publish();
     expect((await settingsRow())?.last_published_at).toEqual(before?.last_published_at);
