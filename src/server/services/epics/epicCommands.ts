@@ -52,7 +52,6 @@ async function checkParent(
   if (
     !parent ||
     !parentGroup ||
-    parentGroup.root_namespace_id !== group.root_namespace_id ||
     !(await access.canInNamespace('read_epic', parentGroup, { confidential: parent.confidential }))
   ) {
     throw new ValidationError({ parent: ['not found'] });

@@ -175,9 +175,8 @@ export async function assignIssueById(
     const current = await findEpicById(trx, parent.epic.id);
     if (!current) throw new NotFoundError('Epic');
     const candidate = await findReadableIssueByIdOrNull(trx, access, issueId);
-    if (!candidate || candidate.project.root_namespace_id !== current.root_namespace_id) {
-      throw new LinkTargetNotFoundError('issue');
-    }
+    // An issue of another top-level group is refused by linkProblem with GitLab's 422.
+    if (!candidate) throw new LinkTargetNotFoundError('issue');
     const existing = await findEpicIssueByIssueId(trx, candidate.issue.id);
     if (existing?.epic_id === current.id) throw new ConflictError(LINK_MESSAGES.issueAlreadyAssigned);
     const problem = linkProblem(current, candidate);

@@ -115,8 +115,9 @@ export async function addChildEpicById(
   return writeAsEpicAdmin(db, access, parent, async (trx) => {
     const current = await findEpicById(trx, parent.epic.id);
     if (!current) throw new NotFoundError('Epic');
+    // An epic of another top-level group is readable but outside the hierarchy: attachChild answers
+    // GitLab's 409 for it, so nothing is written outside the root whose lock this transaction holds.
     const { epic: child, group: childGroup } = await findReadableEpic(trx, access, { id: childId });
-    if (childGroup.root_namespace_id !== current.root_namespace_id) throw new NotFoundError('Epic');
     if (!(await canAdminEpic(access, childGroup, child))) throw new ForbiddenError();
     const previous = await attachChild(trx, access, current, child.id);
     await refreshEpicDates(trx, previous === null ? [current.id] : [current.id, previous]);

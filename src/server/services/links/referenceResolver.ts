@@ -26,8 +26,9 @@ function parsedEntries(references: readonly string[], kind: ParsedReference['kin
 }
 
 /**
- * The epics the references name that the actor may read, in the root namespace of `context` (the
- * epic whose form it is), each once, in the order given. `&5` means an epic of the context's own
+ * The epics the references name that the actor may read, in any group, each once, in the order
+ * given; whether one may be linked is the caller's rule (a child epic must be in the hierarchy of
+ * `context`, the group of the epic whose form it is). `&5` means an epic of the context's own
  * group; `path&5` and URLs name the group by its full path. Anything else is left out, as GitLab's
  * reference extractor leaves out what it cannot find or show.
  */
@@ -43,7 +44,7 @@ export async function resolveEpicReferences(
     const path = (parsed.path ?? context.full_path).toLowerCase();
     if (!groups.has(path)) groups.set(path, await findNamespaceByFullPath(db, path));
     const group = groups.get(path);
-    if (!group || group.root_namespace_id !== context.root_namespace_id) continue;
+    if (!group) continue;
     const readable = await findReadableEpic(db, access, { group, iid: parsed.iid }, { missing: 'null' });
     if (!readable || found.has(readable.epic.id)) continue;
     found.set(readable.epic.id, readable);
@@ -57,8 +58,7 @@ type ReferenceContext = {
 };
 
 /**
- * Each parsed reference of this kind with the readable project it names, in the context's root
- * namespace: `#12` the context's project, `project#12` a project of the context's namespace,
+ * Each parsed reference of this kind with the readable project it names, in any group: `#12` the context's project, `project#12` a project of the context's namespace,
  * `group/project#12` and URLs a project by its full path.
  */
 async function* projectsOfReferences(
@@ -82,7 +82,7 @@ async function* projectsOfReferences(
       located = parsed.path.includes('/') ? await projectAt(parsed.path) : null;
       located ??= await projectAt(`${context.namespace.full_path}/${parsed.path}`);
     }
-    if (!located || located.project.root_namespace_id !== context.namespace.root_namespace_id) continue;
+    if (!located) continue;
     yield [parsed, located];
   }
 }
@@ -118,8 +118,8 @@ export async function resolveMergeRequestReferences(
 }
 
 /**
- * The issues the references name that the actor may read, in the root namespace of the context,
- * each once, in the order given. `#12` means an issue of the context's project (an epic has none,
+ * The issues the references name that the actor may read, in any project, each once, in the order
+ * given. `#12` means an issue of the context's project (an epic has none,
  * so there it names nothing, as in GitLab); `project#12` a project of the context's namespace;
  * `group/project#12` and URLs a project by its full path.
  */

@@ -30,6 +30,7 @@ import {
   type EpicView,
   type IssueView,
   issueReaderOf,
+  type RootView,
   requireSignedIn,
   rootView,
   writeAsEpicAdmin,
@@ -41,8 +42,9 @@ import { resolveEpicReferences, resolveIssueReferences } from './referenceResolv
  * Related items (spec): epics related to an epic (GitLab's Epics::RelatedEpicLinks services)
  * and issues related to an issue (IssueLinks). A link relates, or one item blocks the other;
  * `is_blocked_by` is stored as `blocks` with the two swapped. A pair is linked at most once, in
- * either direction. Writes are one transaction under the root namespace's hierarchy lock, which
- * also keeps two people from linking the same pair both ways at once.
+ * either direction. The other item may be in another top-level group. Writes are one transaction
+ * under the source's root namespace hierarchy lock, which also keeps two people from linking the same
+ * pair both ways at once when both items share that root.
  */
 
 export const LINK_TYPES = ['relates_to', 'blocks', 'is_blocked_by'] as const;
@@ -87,13 +89,13 @@ export async function listRelatedEpics(
 ): Promise<RelatedEpicView[]> {
   const links = await findLinksOf(db, 'related_epic_links', source.epic.id);
   const sides = links.map((link) => ({ link, ...linkFrom(link, source.epic.id) }));
-  const view = await rootView(db, access, source.epic.root_namespace_id);
-  const epics = await findEpicsByIds(
+  const others = await findEpicsByIds(
     db,
     sides.map((side) => side.otherId),
-    view.scope,
   );
-  const views = await describeEpics(db, access, view, epics);
+  const views = await describePerRoot(db, access, others, async (view, ids) =>
+    describeEpics(db, access, view, await findEpicsByIds(db, ids, view.scope)),
+  );
   const byId = new Map(views.map((view) => [view.epic.id, view]));
   return sides.flatMap(({ link, otherId, linkType }) => {
     const view = byId.get(otherId);
@@ -146,9 +148,7 @@ export async function removeRelatedEpic(
           { missing: 'null' },
         )
       : null;
-    if (!link || other?.group.root_namespace_id !== source.epic.root_namespace_id) {
-      throw new NotFoundError('Epic link');
-    }
+    if (!link || !other) throw new NotFoundError('Epic link');
     await deleteLink(trx, 'related_epic_links', link.id);
     await noteUnrelated(
       trx,
@@ -186,13 +186,13 @@ export async function listRelatedIssues(
 ): Promise<RelatedIssueView[]> {
   const links = await findLinksOf(db, 'issue_links', source.issue.id);
   const sides = links.map((link) => ({ link, ...linkFrom(link, source.issue.id) }));
-  const view = await rootView(db, access, source.project.root_namespace_id);
-  const issues = await findIssuesByIds(
+  const others = await findIssuesByIds(
     db,
     sides.map((side) => side.otherId),
-    issueReaderOf(view),
   );
-  const views = await describeIssues(db, view, issues);
+  const views = await describePerRoot(db, access, others, async (view, ids) =>
+    describeIssues(db, view, await findIssuesByIds(db, ids, issueReaderOf(view))),
+  );
   const byId = new Map(views.map((view) => [view.issue.id, view]));
   const adminOfSource = await canAdminIssueLink(access, source.project, source.namespace, source.issue);
   const result: RelatedIssueView[] = [];
@@ -256,10 +256,7 @@ export async function removeRelatedIssue(
       ? await findReadableIssueByIdOrNull(trx, access, linkFrom(link, source.issue.id).otherId)
       : null;
     // GitLab: removing a relation takes admin_issue_link on the other issue's project too.
-    if (!link || other?.project.root_namespace_id !== source.project.root_namespace_id) {
-      throw new NotFoundError('Issue link');
-    }
-    if (!(await canAdminIssueLink(access, other.project, other.namespace, other.issue))) {
+    if (!link || !other || !(await canAdminIssueLink(access, other.project, other.namespace, other.issue))) {
       throw new NotFoundError('Issue link');
     }
     await deleteLink(trx, 'issue_links', link.id);
@@ -273,6 +270,26 @@ export async function removeRelatedIssue(
 }
 
 // ---- Shared ----
+
+/**
+ * Related items may belong to other top-level groups, as in GitLab: each root namespace's items are
+ * read and described with what the viewer may see there.
+ */
+async function describePerRoot<View>(
+  db: Executor,
+  access: AccessContext,
+  items: readonly { readonly id: number; readonly root_namespace_id: number }[],
+  describeIn: (view: RootView, ids: number[]) => Promise<View[]>,
+): Promise<View[]> {
+  const idsByRoot = new Map<number, number[]>();
+  for (const item of items) {
+    idsByRoot.set(item.root_namespace_id, [...(idsByRoot.get(item.root_namespace_id) ?? []), item.id]);
+  }
+  const views: View[] = [];
+  for (const [rootId, ids] of idsByRoot)
+    views.push(...(await describeIn(await rootView(db, access, rootId), ids)));
+  return views;
+}
 
 interface LinkTarget {
   readonly id: number;
