@@ -86,7 +86,8 @@ describe('seedDemoData', () => {
     const acme = groups.find((group) => group.full_path === 'acme');
     expect(acme).toMatchObject({ parent_id: null, visibility_level: 20, name: 'Acme Corp' });
     for (const group of groups) {
-      expect(group.root_namespace_id).toBe(acme?.id);
+      // Each top-level group is a root namespace of its own, as the app makes it.
+      expect(group.root_namespace_id).toBe(group.traversal_ids[0]);
       const parent = group.parent_id === null ? undefined : byId.get(group.parent_id);
       expect(group.traversal_ids).toEqual([...(parent?.traversal_ids ?? []), group.id]);
       expect(group.full_path).toBe(parent ? `${parent.full_path}/${group.path}` : group.path);
@@ -109,17 +110,46 @@ describe('seedDemoData', () => {
     );
   });
 
-  it('keeps every row of every table in the acme root', async () => {
-    const { rows: tables } = await sql<{ table_name: string }>`
-      select table_name from information_schema.columns
-      where table_schema = current_schema() and column_name = 'root_namespace_id'`.execute(db);
+  it('keeps every row in the root namespace of what it belongs to, and generated content in acme', async () => {
+    const { rows: columns } = await sql<{ table_name: string; column_name: string }>`
+      select table_name, column_name from information_schema.columns
+      where table_schema = current_schema()
+        and table_name in (select table_name from information_schema.columns
+                           where table_schema = current_schema() and column_name = 'root_namespace_id')`.execute(
+      db,
+    );
+    const tables = [...new Set(columns.map((column) => column.table_name))];
     expect(tables.length).toBeGreaterThan(15);
-    for (const { table_name } of tables) {
-      const outside = await count(
-        sql`select count(*) from ${sql.table(table_name)} where root_namespace_id <> (select id from namespaces where full_path = 'acme')`,
+    const owners = [
+      ['group_id', 'namespaces'],
+      ['namespace_id', 'namespaces'],
+      ['project_id', 'projects'],
+      ['epic_id', 'epics'],
+      ['issue_id', 'issues'],
+    ] as const;
+    for (const table of tables) {
+      const has = (name: string) => columns.some((c) => c.table_name === table && c.column_name === name);
+      const notTopLevel = await count(
+        sql`select count(*) from ${sql.table(table)} t where not exists (
+          select 1 from namespaces n where n.id = t.root_namespace_id and n.parent_id is null)`,
       );
-      expect(outside, table_name).toBe(0);
+      expect(notTopLevel, table).toBe(0);
+      for (const [column, owner] of owners.filter(([column]) => has(column) && table !== 'namespaces')) {
+        const astray = await count(
+          sql`select count(*) from ${sql.table(table)} t join ${sql.table(owner)} o on o.id = ${sql.ref(`t.${column}`)}
+              where o.root_namespace_id <> t.root_namespace_id`,
+        );
+        expect(astray, `${table}.${column}`).toBe(0);
+      }
     }
+    const membersAstray =
+      await count(sql`select count(*) from members m join namespaces n on n.id = m.source_id
+      where m.source_type = 'Namespace' and n.root_namespace_id <> m.root_namespace_id`);
+    expect(membersAstray).toBe(0);
+    const generatedOutsideAcme =
+      await count(sql`select count(*) from epics e join namespaces n on n.id = e.group_id
+      where n.full_path <> 'workshop' and e.root_namespace_id <> (select id from namespaces where full_path = 'acme')`);
+    expect(generatedOutsideAcme).toBe(0);
   });
 
   it('builds an epic forest at most 7 levels deep, some 6 deep, without cycles', async () => {

@@ -38,16 +38,11 @@ export interface LargeTreeSummary {
 
 /** The public top-level group that holds the tree, with the demo roles as members. */
 async function insertPortfolioGroup(db: Kysely<Database>) {
-  // The demo's groups share one root_namespace_id (the organisation's partition); so does this one.
-  const sandbox = await db
-    .selectFrom('namespaces')
-    .select('root_namespace_id')
-    .where('full_path', '=', 'sandbox')
-    .executeTakeFirstOrThrow();
+  // A top-level group is a root namespace of its own, as insertGroup makes it: 0 until its id is known.
   const { id } = await db
     .insertInto('namespaces')
     .values({
-      root_namespace_id: sandbox.root_namespace_id,
+      root_namespace_id: 0,
       parent_id: null,
       traversal_ids: [],
       path: LARGE_TREE.groupPath,
@@ -63,11 +58,11 @@ async function insertPortfolioGroup(db: Kysely<Database>) {
     .executeTakeFirstOrThrow();
   await db
     .updateTable('namespaces')
-    .set({ traversal_ids: [id] })
+    .set({ traversal_ids: [id], root_namespace_id: id })
     .where('id', '=', id)
     .execute();
-  await insertDemoRoleMembers(db, { id, root_namespace_id: sandbox.root_namespace_id }, sql<Date>`now()`);
-  return { id, root_namespace_id: sandbox.root_namespace_id, last_epic_iid: 0 };
+  await insertDemoRoleMembers(db, { id, root_namespace_id: id }, sql<Date>`now()`);
+  return { id, root_namespace_id: id, last_epic_iid: 0 };
 }
 
 export function insertLargeTree(db: Kysely<Database>): Promise<LargeTreeSummary> {

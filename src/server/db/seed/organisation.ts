@@ -21,6 +21,8 @@ import { type Random, WeightedTable } from './random.ts';
 export interface SeededGroup {
   readonly index: number;
   readonly id: number;
+  /** Its top-level group's id: each top-level group is a root namespace of its own, as in the app. */
+  readonly rootId: number;
   readonly fullPath: string;
   readonly visibility: number;
   readonly epicShare: number;
@@ -39,6 +41,7 @@ export interface SeededProject {
 }
 
 export interface Organisation {
+  /** acme's id: the root namespace of every epic, issue and merge request the seed generates. */
   readonly rootId: number;
   readonly userIds: readonly number[];
   readonly groups: readonly SeededGroup[];
@@ -65,6 +68,7 @@ export function planOrganisation(todayDay: number): Organisation {
   const groups = GROUP_SPECS.map((spec, index) => ({
     index,
     id: index + 1,
+    rootId: (chains[index]?.[0] as number) + 1,
     fullPath: spec.fullPath,
     visibility: spec.visibility,
     epicShare: spec.epicShare,
@@ -91,8 +95,19 @@ export function planOrganisation(todayDay: number): Organisation {
       row[userIndex] = Math.max(row[userIndex] ?? 0, level);
     }
   }
+  const rootId = 1;
+  const outside = [
+    ...groups
+      .filter((group) => group.epicShare > 0 && group.rootId !== rootId)
+      .map((group) => group.fullPath),
+    ...projects
+      .filter((project) => project.issueShare > 0 && groups[project.groupIndex]?.rootId !== rootId)
+      .map((project) => project.fullPath),
+  ];
+  // Generated content is written with acme's root namespace id, so it must all be in acme.
+  if (outside.length > 0) throw new Error(`Generated content outside acme: ${outside.join(', ')}`);
   return {
-    rootId: 1,
+    rootId,
     userIds: USER_SPECS.map((_, index) => index + 1),
     groups,
     projects,
@@ -122,6 +137,13 @@ export function memberPicker(org: Organisation, groupIndex: number, minLevel: nu
       return level >= minLevel ? [[userId, weightOf(level)] as const] : [];
     }),
   );
+}
+
+/** The root namespace id of the group at this index. */
+export function rootIdOfGroup(org: Organisation, groupIndex: number): number {
+  const group = org.groups[groupIndex];
+  if (!group) throw new Error(`No demo group at ${groupIndex}`);
+  return group.rootId;
 }
 
 export function accessOf(org: Organisation, groupIndex: number, userId: number): number {
@@ -158,7 +180,7 @@ export async function insertOrganisation(
         const createdAt = at(group.index * 11);
         return {
           id: group.id,
-          root_namespace_id: org.rootId,
+          root_namespace_id: group.rootId,
           parent_id: parentIndex === undefined ? null : parentIndex + 1,
           traversal_ids: group.chain.map((index) => index + 1),
           path: group.fullPath.split('/').at(-1) as string,
@@ -182,7 +204,7 @@ export async function insertOrganisation(
         const createdAt = at(120 + project.index * 9);
         return {
           id: project.id,
-          root_namespace_id: org.rootId,
+          root_namespace_id: rootIdOfGroup(org, project.groupIndex),
           namespace_id: project.groupIndex + 1,
           path: spec.path,
           name: spec.name,
@@ -195,14 +217,17 @@ export async function insertOrganisation(
       }),
     )
     .execute();
-  const members = MEMBERSHIP_SPECS.map(([username, groupPath, level], index) => ({
-    root_namespace_id: org.rootId,
-    user_id: DEMO_USERS.indexOf(username) + 1,
-    source_type: 'Namespace' as const,
-    source_id: (org.groups.find((group) => group.fullPath === groupPath) as SeededGroup).id,
-    access_level: level,
-    created_at: at(30 + index * 5),
-  }));
+  const members = MEMBERSHIP_SPECS.map(([username, groupPath, level], index) => {
+    const group = org.groups.find((candidate) => candidate.fullPath === groupPath) as SeededGroup;
+    return {
+      root_namespace_id: group.rootId,
+      user_id: DEMO_USERS.indexOf(username) + 1,
+      source_type: 'Namespace' as const,
+      source_id: group.id,
+      access_level: level,
+      created_at: at(30 + index * 5),
+    };
+  });
   await db.insertInto('members').values(members).execute();
   return {
     users: USER_SPECS.length,

@@ -70,18 +70,16 @@ export async function insertWorkshop(db: Kysely<Database>, todayMs: number): Pro
   return { members, labels: WORKSHOP_LABEL_SPECS.length, issues };
 }
 
-/** The public top-level group, in the demo's one root namespace (the organisation's partition). */
+/**
+ * The public top-level group: a root namespace of its own, as insertGroup makes it (0 until its id
+ * is known).
+ */
 async function insertWorkshopGroup(db: Kysely<Database>, createdAt: string) {
-  const acme = await db
-    .selectFrom('namespaces')
-    .select('root_namespace_id')
-    .where('full_path', '=', 'acme')
-    .executeTakeFirstOrThrow();
   const { fullPath, name, visibility } = WORKSHOP_GROUP;
   const { id } = await db
     .insertInto('namespaces')
     .values({
-      root_namespace_id: acme.root_namespace_id,
+      root_namespace_id: 0,
       parent_id: null,
       traversal_ids: [],
       path: fullPath,
@@ -97,10 +95,10 @@ async function insertWorkshopGroup(db: Kysely<Database>, createdAt: string) {
     .executeTakeFirstOrThrow();
   await db
     .updateTable('namespaces')
-    .set({ traversal_ids: [id] })
+    .set({ traversal_ids: [id], root_namespace_id: id })
     .where('id', '=', id)
     .execute();
-  return { id, root_namespace_id: acme.root_namespace_id };
+  return { id, root_namespace_id: id };
 }
 
 async function insertPlayground(
