@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { labelScope } from '../../../core/domain/labels.ts';
 import { DAY_MS, formatTimestamp } from '../../../core/time/epochDay.ts';
 import type { Database } from '../schema.ts';
-import { type Organisation, rootIdOfGroup, type SeededProject } from './organisation.ts';
+import { type Organisation, rootIdOfOwner } from './organisation.ts';
 import type { Random } from './random.ts';
 
 /** Group labels on `acme` (scoped and plain), a few on subgroups and on projects. */
@@ -82,10 +82,7 @@ export async function insertLabels(
       throw new Error(`No group or project '${owner}'`);
     return {
       id: index + 1,
-      root_namespace_id: rootIdOfGroup(
-        org,
-        groupIndex ?? (org.projects[projectIndex as number] as SeededProject).groupIndex,
-      ),
+      root_namespace_id: rootIdOfOwner(org, groupIndex, projectIndex),
       group_id: groupIndex === undefined ? null : groupIndex + 1,
       project_id: projectIndex === undefined ? null : projectIndex + 1,
       title,

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { DAY_MS, formatDay, formatTimestamp, quarterOf, quarterStart } from '../../../core/time/epochDay.ts';
 import type { Database } from '../schema.ts';
 import { HALF_SPAN_DAYS } from './calendar.ts';
-import { type Organisation, rootIdOfGroup, type SeededProject } from './organisation.ts';
+import { type Organisation, rootIdOfOwner } from './organisation.ts';
 import type { Random } from './random.ts';
 
 export interface SeededMilestone {
@@ -124,10 +124,7 @@ export async function insertMilestones(
     milestones.push(milestone);
     return {
       id: milestone.id,
-      root_namespace_id: rootIdOfGroup(
-        org,
-        groupIndex ?? (org.projects[projectIndex as number] as SeededProject).groupIndex,
-      ),
+      root_namespace_id: rootIdOfOwner(org, groupIndex, projectIndex),
       group_id: groupIndex === null ? null : groupIndex + 1,
       project_id: projectIndex === null ? null : projectIndex + 1,
       iid,

@@ -140,10 +140,23 @@ export function memberPicker(org: Organisation, groupIndex: number, minLevel: nu
 }
 
 /** The root namespace id of the group at this index. */
-export function rootIdOfGroup(org: Organisation, groupIndex: number): number {
+function rootIdOfGroup(org: Organisation, groupIndex: number): number {
   const group = org.groups[groupIndex];
   if (!group) throw new Error(`No demo group at ${groupIndex}`);
   return group.rootId;
+}
+
+/** The root namespace id of what a group's or a project's row (a label, a milestone) belongs to. */
+export function rootIdOfOwner(
+  org: Organisation,
+  groupIndex: number | null | undefined,
+  projectIndex: number | null | undefined,
+): number {
+  if (groupIndex !== null && groupIndex !== undefined) return rootIdOfGroup(org, groupIndex);
+  const project =
+    projectIndex === null || projectIndex === undefined ? undefined : org.projects[projectIndex];
+  if (!project) throw new Error(`No demo group or project for ${groupIndex}/${projectIndex}`);
+  return rootIdOfGroup(org, project.groupIndex);
 }
 
 export function accessOf(org: Organisation, groupIndex: number, userId: number): number {

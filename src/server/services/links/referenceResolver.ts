@@ -58,8 +58,9 @@ type ReferenceContext = {
 };
 
 /**
- * Each parsed reference of this kind with the readable project it names, in any group: `#12` the context's project, `project#12` a project of the context's namespace,
- * `group/project#12` and URLs a project by its full path.
+ * Each parsed reference of this kind with the readable project it names, in any group: `#12` the
+ * context's project, `project#12` a project of the context's namespace, `group/project#12` and URLs
+ * a project by its full path.
  */
 async function* projectsOfReferences(
   db: Executor,
@@ -119,9 +120,9 @@ export async function resolveMergeRequestReferences(
 
 /**
  * The issues the references name that the actor may read, in any project, each once, in the order
- * given. `#12` means an issue of the context's project (an epic has none,
- * so there it names nothing, as in GitLab); `project#12` a project of the context's namespace;
- * `group/project#12` and URLs a project by its full path.
+ * given. `#12` means an issue of the context's project (an epic has none, so there it names nothing,
+ * as in GitLab); `project#12` a project of the context's namespace; `group/project#12` and URLs a
+ * project by its full path.
  */
 export async function resolveIssueReferences(
   db: Executor,

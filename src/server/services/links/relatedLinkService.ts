@@ -283,7 +283,9 @@ async function describePerRoot<View>(
 ): Promise<View[]> {
   const idsByRoot = new Map<number, number[]>();
   for (const item of items) {
-    idsByRoot.set(item.root_namespace_id, [...(idsByRoot.get(item.root_namespace_id) ?? []), item.id]);
+    const ids = idsByRoot.get(item.root_namespace_id);
+    if (ids) ids.push(item.id);
+    else idsByRoot.set(item.root_namespace_id, [item.id]);
   }
   const views: View[] = [];
   for (const [rootId, ids] of idsByRoot)
