@@ -46,6 +46,25 @@ export type SystemNoteAction =
   | 'closed_by_merge_request'
   | 'target_branch';
 
+/**
+ * The actions whose notes name other items, which may be hidden from a reader of this one (GitLab's
+ * SystemNoteMetadata TYPES_WITH_CROSS_REFERENCES, EE's epic actions included): such a note shows
+ * only to readers who may see every item it names.
+ */
+export const CROSS_REFERENCE_ACTIONS: readonly SystemNoteAction[] = [
+  'epic_issue_added',
+  'epic_issue_removed',
+  'epic_issue_moved',
+  'issue_added_to_epic',
+  'issue_removed_from_epic',
+  'issue_changed_epic',
+  'relate_epic',
+  'unrelate_epic',
+  'relate',
+  'unrelate',
+  'closed_by_merge_request',
+];
+
 /** One system note: its markdown and its action. */
 export interface SystemNoteText {
   readonly action: SystemNoteAction;

@@ -115,6 +115,8 @@ export interface NoteableScope {
   readonly noteableId: number;
   /** Internal notes are for Reporters and up. */
   readonly includeInternal: boolean;
+  /** System notes naming items the reader may not see. */
+  readonly hiddenNoteIds: readonly number[];
 }
 
 function visibleNotes(db: Executor, scope: NoteableScope) {
@@ -123,7 +125,26 @@ function visibleNotes(db: Executor, scope: NoteableScope) {
     .where('notes.noteable_type', '=', scope.noteableType)
     .where('notes.noteable_id', '=', scope.noteableId);
   if (!scope.includeInternal) query = query.where('notes.confidential', '=', false);
+  if (scope.hiddenNoteIds.length > 0) query = query.where('notes.id', 'not in', [...scope.hiddenNoteIds]);
   return query;
+}
+
+/** The system notes of one epic or issue that record one of these actions, in id order. */
+export function findSystemNotesWithActions(
+  db: Executor,
+  noteableType: NotesTable['noteable_type'],
+  noteableId: number,
+  actions: readonly string[],
+): Promise<{ id: number; note: string }[]> {
+  return db
+    .selectFrom('notes')
+    .select(['id', 'note'])
+    .where('noteable_type', '=', noteableType)
+    .where('noteable_id', '=', noteableId)
+    .where('system', '=', true)
+    .where('system_note_action', 'in', [...actions])
+    .orderBy('id')
+    .execute();
 }
 
 /**

@@ -102,7 +102,7 @@ async function notesOf(policy: NoteablePolicy, context: GraphQLContext): Promise
   const rows = await context.loaders.noteableNotes.load(
     noteableKey(policy.type, policy.id, policy.readInternal),
   );
-  return rows.map((row) => ({ row, policy }));
+  return rows.filter((row) => !policy.hiddenNoteIds.has(row.id)).map((row) => ({ row, policy }));
 }
 
 /** GitLab's notes filter as the kind of notes or discussions a page keeps. */

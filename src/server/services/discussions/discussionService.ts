@@ -230,7 +230,8 @@ async function readableDiscussionNotes(
     (row) =>
       row.noteable_type === policy.type &&
       row.noteable_id === policy.id &&
-      (policy.readInternal || !row.confidential),
+      (policy.readInternal || !row.confidential) &&
+      !policy.hiddenNoteIds.has(row.id),
   );
   if (visible.length === 0) throw new NotFoundError('Discussion');
   return visible;
@@ -247,7 +248,8 @@ export async function findReadableNote(
     !row ||
     row.noteable_type !== policy.type ||
     row.noteable_id !== policy.id ||
-    (row.confidential && !policy.readInternal)
+    (row.confidential && !policy.readInternal) ||
+    policy.hiddenNoteIds.has(row.id)
   ) {
     throw new NotFoundError('Note');
   }

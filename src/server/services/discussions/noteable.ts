@@ -8,6 +8,7 @@ import type { AccessContext } from '../access.ts';
 import type { IssueInProject } from '../issueService.ts';
 import type { MarkdownContext } from '../markdown/referenceRendering.ts';
 import type { MergeRequestInProject } from '../mergeRequests/mergeRequestQueries.ts';
+import { hiddenCrossReferenceNoteIds } from './crossReferenceNotes.ts';
 
 /** The epic or issue whose discussions are read or written, located and already readable. */
 export type NoteableTarget =
@@ -40,6 +41,8 @@ export interface NoteablePolicy {
   /** Resolve threads: "at least Developer or the author of the issue". */
   readonly resolve: boolean;
   readonly awardEmoji: boolean;
+  /** System notes naming items the reader may not see: left out of every list, 404 alone. */
+  readonly hiddenNoteIds: ReadonlySet<number>;
 }
 
 const atLeast = (role: Role, least: Role) => ROLES.indexOf(role) >= ROLES.indexOf(least);
@@ -49,6 +52,17 @@ export async function noteablePolicy(
   access: AccessContext,
   target: NoteableTarget,
 ): Promise<NoteablePolicy> {
+  const rights = await rightsOf(db, access, target);
+  return { ...rights, hiddenNoteIds: new Set(await hiddenCrossReferenceNoteIds(db, access, target)) };
+}
+
+type NoteableRights = Omit<NoteablePolicy, 'hiddenNoteIds'>;
+
+async function rightsOf(
+  db: Executor,
+  access: AccessContext,
+  target: NoteableTarget,
+): Promise<NoteableRights> {
   const viewerId = access.actor.user?.id ?? null;
   if (target.type === 'Issue') {
     const { project, namespace, issue } = target.located;
@@ -101,7 +115,7 @@ export async function noteablePolicy(
 async function mergeRequestPolicy(
   access: AccessContext,
   target: Extract<NoteableTarget, { type: 'MergeRequest' }>,
-): Promise<NoteablePolicy> {
+): Promise<NoteableRights> {
   const { project, namespace, mergeRequest } = target.located;
   const viewerId = access.actor.user?.id ?? null;
   const isAuthor = viewerId !== null && mergeRequest.author_id === viewerId;
@@ -126,5 +140,10 @@ async function mergeRequestPolicy(
 }
 
 export function noteableScope(policy: NoteablePolicy): NoteableScope {
-  return { noteableType: policy.type, noteableId: policy.id, includeInternal: policy.readInternal };
+  return {
+    noteableType: policy.type,
+    noteableId: policy.id,
+    includeInternal: policy.readInternal,
+    hiddenNoteIds: [...policy.hiddenNoteIds],
+  };
 }
