@@ -123,16 +123,18 @@ export function LinkedItemsCard({
           <ul className="ri-items">
             {group.items.map((item) => (
               <li key={item.id} className="ri-item" data-testid="linked-item">
-                <StateIcon state={item.state} />
-                {item.confidential ? (
-                  <span className="ri-confidential">
-                    <Icon name="eyeSlash" size={14} />
-                    <span className="sr-only">{RELATED_TEXT.confidential}</span>
-                  </span>
-                ) : null}
-                <a className="ri-item-title" href={item.path}>
-                  {item.title}
-                </a>
+                <span className="ri-item-main">
+                  <StateIcon state={item.state} />
+                  {item.confidential ? (
+                    <span className="ri-confidential">
+                      <Icon name="eyeSlash" size={14} />
+                      <span className="sr-only">{RELATED_TEXT.confidential}</span>
+                    </span>
+                  ) : null}
+                  <a className="ri-item-title" href={item.path}>
+                    {item.title}
+                  </a>
+                </span>
                 <span className="ri-item-reference muted">{item.reference}</span>
                 {canAdmin ? (
                   <Button
