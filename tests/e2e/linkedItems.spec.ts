@@ -111,3 +111,31 @@ test('linking refuses an unknown epic with the spec text and adds nothing', asyn
   await waitForIdle(page);
   await expect(card.getByTestId('linked-item')).toHaveCount(0);
 });
+
+test("a visitor does not learn of a confidential epic from the activity's relation note", async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'owner');
+  const shown = await createEpic(page, `Public roadmap ${Date.now()}`);
+  const secret = await createEpic(page, `Embargoed ${Date.now()}`, undefined, { confidential: true });
+  await page.goto(`/groups/workshop/-/epics/${shown.iid}`);
+  await waitForIdle(page);
+  const card = page.getByTestId('linked-items-card');
+  await card.getByTestId('linked-items-add').click();
+  await card.getByTestId('related-issuable-input').fill(`&${secret.iid} `);
+  await card.getByTestId('add-issuable-submit').click();
+  await expect(card.getByTestId('linked-item')).toHaveCount(1);
+  const note = `marked this epic as related to &${secret.iid}`;
+  await page.reload();
+  await waitForIdle(page);
+  await expect(page.getByTestId('activity-list')).toContainText(note);
+
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(`/groups/workshop/-/epics/${shown.iid}`);
+  await waitForIdle(visitor);
+  await expect(visitor.getByTestId('activity-list')).toHaveAttribute('data-complete', 'true');
+  await expect(visitor.getByTestId('linked-items-card').getByTestId('linked-item')).toHaveCount(0);
+  await expect(visitor.getByText(`&${secret.iid}`)).toHaveCount(0);
+  await expect(visitor.getByText('marked this epic as related')).toHaveCount(0);
+});
