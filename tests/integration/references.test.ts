@@ -99,7 +99,37 @@ describe.each(BACKENDS)('references in rendered markdown (%s)', (backend) => {
     expect(guestHtml).not.toContain(`issues/${secretIid}"`);
   });
 
-  it('leaves unknown references and other projects outside the root as text', async () => {
+  it('links epics and issues of other top-level groups for readers who may see them', async () => {
+    const hiddenIid = (await createEpic(as('owner'), 'acme/security', { title: 'Private plan' })).iid;
+    const created = await send(
+      'owner',
+      'POST',
+      `/api/v4/projects/${encodeURIComponent('workshop/playground')}/issues`,
+      { title: 'Across groups' },
+    );
+    expect(created.status).toBe(201);
+    const item = `/workshop/playground/-/issues/${((await created.json()) as { iid: number }).iid}`;
+    const body = `Follows acme&${epicIid}, ${PROJECT}#${openIid} and acme/security&${hiddenIid}.`;
+    expect((await send('owner', 'POST', `${item}/notes`, { note: { note: body } })).status).toBe(201);
+    const htmlFor = async (person: Person) =>
+      (await notesOf(person, item)).find((note) => note.note === body)!.note_html;
+
+    const ownerHtml = await htmlFor('owner');
+    expect(ownerHtml).toContain(
+      `<a href="/groups/acme/-/epics/${epicIid}" class="gfm gfm-epic" title="Big epic"`,
+    );
+    expect(ownerHtml).toContain(issueLink(openIid, 'Open &lt;work&gt;', `${PROJECT}#${openIid}`));
+    expect(ownerHtml).toContain(
+      `<a href="/groups/acme/security/-/epics/${hiddenIid}" class="gfm gfm-epic" title="Private plan"`,
+    );
+    // Someone outside the private subgroup gets its epic as text, and nothing of its title.
+    const outsiderHtml = await htmlFor('outsider');
+    expect(outsiderHtml).toContain(`<a href="/groups/acme/-/epics/${epicIid}"`);
+    expect(outsiderHtml).toContain(` and acme/security&amp;${hiddenIid}.`);
+    expect(outsiderHtml).not.toContain('Private plan');
+  });
+
+  it('leaves unknown references and projects as text', async () => {
     const item = `/${PROJECT}/-/issues/${openIid}`;
     const body = '#999999 ~nolabel %nomilestone @nobody elsewhere/thing#1';
     const created = await send('reporter', 'POST', `${item}/notes`, { note: { note: body } });

@@ -8,6 +8,7 @@ import type {
   MergeRequestRow,
   MilestoneRow,
   NamespaceRow,
+  ProjectRow,
 } from '../schema.ts';
 import { type IssueReader, issueReadableBy } from './issueRepository.ts';
 import { type EpicVisibility, epicVisibleTo, namespaceVisibleTo, type Viewer } from './visibility.ts';
@@ -147,6 +148,39 @@ export function findMilestonesOwnedBy(
       return eb.or(named);
     })
     .execute();
+}
+
+/**
+ * The groups and the projects at these full paths (case-insensitively), whichever root namespace
+ * holds them, with the groups the projects are in; the caller checks what the reader may see.
+ */
+export async function findPlacesByFullPaths(
+  db: Executor,
+  groupPaths: readonly string[],
+  projectPaths: readonly string[],
+): Promise<{ groups: NamespaceRow[]; projects: ProjectRow[] }> {
+  const lower = (paths: readonly string[]) => [...new Set(paths.map((path) => path.toLowerCase()))];
+  const projects =
+    projectPaths.length === 0
+      ? []
+      : await db
+          .selectFrom('projects')
+          .selectAll()
+          .where(sql`lower(projects.full_path)`, 'in', lower(projectPaths))
+          .execute();
+  const projectGroupIds = [...new Set(projects.map((project) => project.namespace_id))];
+  if (groupPaths.length === 0 && projectGroupIds.length === 0) return { groups: [], projects };
+  const groups = await db
+    .selectFrom('namespaces')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        ...(groupPaths.length === 0 ? [] : [eb(sql`lower(namespaces.full_path)`, 'in', lower(groupPaths))]),
+        ...(projectGroupIds.length === 0 ? [] : [eb('namespaces.id', 'in', projectGroupIds)]),
+      ]),
+    )
+    .execute();
+  return { groups, projects };
 }
 
 /** The groups at these full paths (case-insensitively) that the viewer may see. */

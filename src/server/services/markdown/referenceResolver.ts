@@ -16,6 +16,7 @@ import {
   findLabelsOwnedBy,
   findMergeRequestsByIids,
   findMilestonesOwnedBy,
+  findPlacesByFullPaths,
   findReadableEpicsByIids,
   findReadableIssuesByIids,
   findVisibleGroupsByFullPaths,
@@ -68,6 +69,17 @@ class Resolution {
     return this.root;
   }
 
+  /**
+   * The groups and projects of other top-level groups that full paths name (GitLab links
+   * `other-group&5` and `other-group/project#3` across them). Asked only for paths the context's
+   * root does not hold, so a text of local references costs no more statements.
+   */
+  elsewhere(groupPaths: readonly string[], projectPaths: readonly string[]) {
+    if (groupPaths.length === 0 && projectPaths.length === 0)
+      return Promise.resolve({ groups: [], projects: [] });
+    return findPlacesByFullPaths(this.db, groupPaths, projectPaths);
+  }
+
   /** Labels and milestones a text sees: the project's, its group's and every ancestor's. */
   get owners(): OwnedBy {
     return { groupIds: this.group.traversal_ids, projectId: this.project?.id ?? null };
@@ -79,10 +91,11 @@ class Resolution {
 }
 
 /**
- * What each reference names that the reader may see, by referenceKey; anything missing, outside the
- * context's root namespace (every query stays inside one, the sharding key), or hidden from the
- * reader is left out and stays text, so that a link never reveals what the reader could not open.
- * One statement per kind of reference, whatever their number.
+ * What each reference names that the reader may see, by referenceKey; anything missing or hidden
+ * from the reader is left out and stays text, so that a link never reveals what the reader could
+ * not open. Relative references are read in the context's root namespace; a full path may name a
+ * group or project of another top-level group, as in GitLab. One statement per kind of reference,
+ * whatever their number.
  */
 export async function resolveReferences(
   db: Executor,
@@ -126,6 +139,13 @@ async function locateInProjects<R extends { readonly path: string | null; readon
   const { groups, projects } = await resolution.rootContents();
   const byPath = new Map(projects.map((project) => [project.full_path.toLowerCase(), project]));
   const groupsById = new Map(groups.map((each) => [each.id, each]));
+  const outsideRoot = references.flatMap((reference) => {
+    const lower = reference.path?.toLowerCase();
+    return lower?.includes('/') && !byPath.has(lower) ? [lower] : [];
+  });
+  const outside = await resolution.elsewhere([], outsideRoot);
+  for (const project of outside.projects) byPath.set(project.full_path.toLowerCase(), project);
+  for (const each of outside.groups) groupsById.set(each.id, each);
   const projectAt = (path: string | null): ProjectRow | null => {
     if (path === null) return contextProject;
     const lower = path.toLowerCase();
@@ -209,6 +229,12 @@ async function resolveEpics(resolution: Resolution, references: readonly Of<'epi
   const { access, group: contextGroup } = resolution;
   const { groups } = await resolution.rootContents();
   const byPath = new Map(groups.map((group) => [group.full_path.toLowerCase(), group]));
+  const outsideRoot = references.flatMap((reference) => {
+    const lower = reference.path?.toLowerCase();
+    return lower !== undefined && !byPath.has(lower) ? [lower] : [];
+  });
+  for (const group of (await resolution.elsewhere(outsideRoot, [])).groups)
+    byPath.set(group.full_path.toLowerCase(), group);
   const located = references.flatMap((reference) => {
     const group = reference.path === null ? contextGroup : byPath.get(reference.path.toLowerCase());
     return group ? [{ ownerId: group.id, group, reference }] : [];
