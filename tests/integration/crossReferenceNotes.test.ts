@@ -147,4 +147,25 @@ describe.each(BACKENDS)('system notes naming items the reader may not see (%s)',
     expect(await systemNotes('guest', epicNotesPath(epic))).toEqual([]);
     expect(await systemNotes('anonymous', epicNotesPath(epic))).toEqual([]);
   });
+  it('decides for a page of such notes with a fixed number of statements, whatever their number', async () => {
+    const epic = await newEpic(as('owner'), 'workshop');
+    const addIssue = async () => {
+      const issue = await newIssue(as('owner'), PROJECT);
+      const path = `/api/v4/groups/workshop/epics/${epic.iid}/issues/${issue.id}`;
+      expect((await sendJson(as('owner'), 'POST', path)).status).toBe(201);
+    };
+    // Measured twice, the fewer kept: a session's activity is recorded once a minute, in whichever
+    // request comes then.
+    const once = async () => {
+      const before = server.statementCount();
+      await systemNotes('guest', epicNotesPath(epic));
+      return server.statementCount() - before;
+    };
+    const statements = async () => Math.min(await once(), await once());
+    await addIssue();
+    const withOne = await statements();
+    for (let count = 0; count < 5; count += 1) await addIssue();
+    expect(await systemNotes('guest', epicNotesPath(epic))).toHaveLength(6);
+    expect(await statements()).toBe(withOne);
+  });
 });

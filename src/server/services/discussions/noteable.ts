@@ -53,7 +53,8 @@ export async function noteablePolicy(
   target: NoteableTarget,
 ): Promise<NoteablePolicy> {
   const rights = await rightsOf(db, access, target);
-  return { ...rights, hiddenNoteIds: new Set(await hiddenCrossReferenceNoteIds(db, access, target)) };
+  const hidden = await hiddenCrossReferenceNoteIds(db, access, rights, markdownContextOf(target));
+  return { ...rights, hiddenNoteIds: new Set(hidden) };
 }
 
 type NoteableRights = Omit<NoteablePolicy, 'hiddenNoteIds'>;
