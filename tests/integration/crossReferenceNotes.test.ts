@@ -120,6 +120,16 @@ describe.each(BACKENDS)('system notes naming items the reader may not see (%s)',
       both[0],
     ]);
 
+    // A note naming a deleted issue beside a visible one still shows (GitLab counts what exists).
+    const kept = await newIssue(as('owner'), PROJECT);
+    const gone = await newIssue(as('owner'), PROJECT);
+    const pair = [`#${kept.iid}`, `#${gone.iid}`];
+    expect((await sendJson(as('owner'), 'POST', links, { issuable_references: pair })).status).toBe(200);
+    const issuePath = `/api/v4/projects/${encodeURIComponent(PROJECT)}/issues`;
+    expect((await sendJson(as('owner'), 'DELETE', `${issuePath}/${gone.iid}`)).status).toBe(204);
+    const third = `marked this issue as related to #${kept.iid} and #${gone.iid}`;
+    expect(await systemNotes('guest', issueNotesPath(issue))).toEqual([both[0], third]);
+
     // Once the issue is no longer confidential, its readers see the note.
     const opened = await sendJson(
       as('owner'),
@@ -130,7 +140,7 @@ describe.each(BACKENDS)('system notes naming items the reader may not see (%s)',
       },
     );
     expect(opened.status).toBe(200);
-    expect(await systemNotes('guest', issueNotesPath(issue))).toEqual(both);
+    expect(await systemNotes('guest', issueNotesPath(issue))).toEqual([...both, third]);
   });
 
   it("hides an epic's note about a confidential issue it holds from those who may not read the issue", async () => {

@@ -65,6 +65,10 @@ export const CROSS_REFERENCE_ACTIONS: readonly SystemNoteAction[] = [
   'closed_by_merge_request',
 ];
 
+export function isCrossReferenceAction(action: string | null): boolean {
+  return action !== null && (CROSS_REFERENCE_ACTIONS as readonly string[]).includes(action);
+}
+
 /** One system note: its markdown and its action. */
 export interface SystemNoteText {
   readonly action: SystemNoteAction;

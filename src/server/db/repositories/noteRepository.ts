@@ -1,6 +1,7 @@
-import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
+import { type Insertable, type Selectable, type SqlBool, sql, type Updateable } from 'kysely';
 import type { Executor } from '../executor.ts';
 import type { DescriptionVersionsTable, NoteRow, NotesTable } from '../schema.ts';
+import { intArray } from '../sqlInteger.ts';
 
 export type NewNote = Insertable<NotesTable>;
 export type NoteUpdate = Updateable<NotesTable>;
@@ -125,7 +126,8 @@ function visibleNotes(db: Executor, scope: NoteableScope) {
     .where('notes.noteable_type', '=', scope.noteableType)
     .where('notes.noteable_id', '=', scope.noteableId);
   if (!scope.includeInternal) query = query.where('notes.confidential', '=', false);
-  if (scope.hiddenNoteIds.length > 0) query = query.where('notes.id', 'not in', [...scope.hiddenNoteIds]);
+  if (scope.hiddenNoteIds.length > 0)
+    query = query.where(sql<SqlBool>`notes.id <> ALL(${intArray(scope.hiddenNoteIds)})`);
   return query;
 }
 

@@ -36,14 +36,18 @@ function iidsIn(ownerColumn: string, iidColumn: string, wanted: readonly IidsIn[
   return sql<SqlBool>`(${sql.join(each, sql` OR `)})`;
 }
 
-/** The issues with these iids in these projects that the reader may see. */
-export function findReadableIssuesByIids(
+/**
+ * The issues with these iids in these projects of one root namespace that the reader may see, or
+ * every one of them when there is no reader (whether they exist at all).
+ */
+export function findIssuesByIids(
   db: Executor,
+  rootId: number,
   wanted: readonly IidsIn[],
-  reader: IssueReader,
+  reader: IssueReader | null,
 ): Promise<ReferencedIssue[]> {
   if (wanted.length === 0) return Promise.resolve([]);
-  return db
+  let query = db
     .selectFrom('issues')
     .select([
       'issues.id',
@@ -53,16 +57,18 @@ export function findReadableIssuesByIids(
       'issues.state',
       'issues.issue_type',
     ])
-    .where(iidsIn('issues.project_id', 'issues.iid', wanted))
-    .where(issueReadableBy(reader))
-    .execute();
+    .where('issues.root_namespace_id', '=', rootId)
+    .where(iidsIn('issues.project_id', 'issues.iid', wanted));
+  if (reader) query = query.where(issueReadableBy(reader));
+  return query.execute();
 }
 
 export type ReferencedMergeRequest = Pick<MergeRequestRow, 'id' | 'project_id' | 'iid' | 'title' | 'state'>;
 
-/** The merge requests with these iids in these projects (the caller kept only readable projects). */
+/** The merge requests with these iids in these projects of one root namespace (unfiltered). */
 export function findMergeRequestsByIids(
   db: Executor,
+  rootId: number,
   wanted: readonly IidsIn[],
 ): Promise<ReferencedMergeRequest[]> {
   if (wanted.length === 0) return Promise.resolve([]);
@@ -75,23 +81,29 @@ export function findMergeRequestsByIids(
       'merge_requests.title',
       'merge_requests.state',
     ])
+    .where('merge_requests.root_namespace_id', '=', rootId)
     .where(iidsIn('merge_requests.project_id', 'merge_requests.iid', wanted))
     .execute();
 }
 
-/** The epics with these iids in these groups that the reader may see. */
-export function findReadableEpicsByIids(
+/**
+ * The epics with these iids in these groups of one root namespace that the reader may see, or every
+ * one of them when no visibility is given (whether they exist at all).
+ */
+export function findEpicsByIids(
   db: Executor,
+  rootId: number,
   wanted: readonly IidsIn[],
-  visible: EpicVisibility,
+  visible: EpicVisibility | null,
 ): Promise<ReferencedEpic[]> {
   if (wanted.length === 0) return Promise.resolve([]);
-  return db
+  let query = db
     .selectFrom('epics')
     .select(['epics.id', 'epics.group_id', 'epics.iid', 'epics.title', 'epics.state'])
-    .where(iidsIn('epics.group_id', 'epics.iid', wanted))
-    .where(epicVisibleTo('epics', visible))
-    .execute();
+    .where('epics.root_namespace_id', '=', rootId)
+    .where(iidsIn('epics.group_id', 'epics.iid', wanted));
+  if (visible) query = query.where(epicVisibleTo('epics', visible));
+  return query.execute();
 }
 
 /** Whose labels and milestones a text sees: its project's (if any) and its group's and ancestors'. */

@@ -17,6 +17,7 @@ import {
   updateNote,
 } from '../../services/discussions/discussionService.ts';
 import {
+  isHiddenNote,
   markdownContextOf,
   type NoteablePolicy,
   noteablePolicy,
@@ -102,7 +103,9 @@ async function notesOf(policy: NoteablePolicy, context: GraphQLContext): Promise
   const rows = await context.loaders.noteableNotes.load(
     noteableKey(policy.type, policy.id, policy.readInternal),
   );
-  return rows.filter((row) => !policy.hiddenNoteIds.has(row.id)).map((row) => ({ row, policy }));
+  const models: NoteModel[] = [];
+  for (const row of rows) if (!(await isHiddenNote(policy, row))) models.push({ row, policy });
+  return models;
 }
 
 /** GitLab's notes filter as the kind of notes or discussions a page keeps. */

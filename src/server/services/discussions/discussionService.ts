@@ -25,7 +25,7 @@ import type { AccessContext } from '../access.ts';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors.ts';
 import { renderManyFor } from '../markdown/referenceRendering.ts';
 import { raiseMentionTodos } from './mentionTodos.ts';
-import { markdownContextOf, type NoteablePolicy, noteableScope } from './noteable.ts';
+import { isHiddenNote, markdownContextOf, type NoteablePolicy, noteableScope } from './noteable.ts';
 
 /** A note with the people and reactions the activity shows, and what the reader may do with it. */
 export interface NoteView {
@@ -145,7 +145,7 @@ export async function listDiscussions(
   policy: NoteablePolicy,
   page: { readonly afterNoteId: number; readonly perPage: number },
 ): Promise<DiscussionPage> {
-  const found = await findDiscussionPage(db, noteableScope(policy), page.afterNoteId, page.perPage);
+  const found = await findDiscussionPage(db, await noteableScope(policy), page.afterNoteId, page.perPage);
   const views = await presentNotes(db, access, policy, found.notes);
   return {
     discussions: groupIntoDiscussions(views),
@@ -164,7 +164,7 @@ export async function listNotePage(
   order: NoteListOrder,
   page: { readonly offset: number; readonly limit: number },
 ): Promise<{ notes: NoteView[]; total: number }> {
-  const found = await findNoteListPage(db, noteableScope(policy), order, page);
+  const found = await findNoteListPage(db, await noteableScope(policy), order, page);
   return { notes: await presentNotes(db, access, policy, found.rows), total: found.total };
 }
 
@@ -175,7 +175,7 @@ export async function listDiscussionOffsetPage(
   policy: NoteablePolicy,
   page: { readonly offset: number; readonly limit: number },
 ): Promise<{ discussions: DiscussionView[]; total: number }> {
-  const found = await findDiscussionOffsetPage(db, noteableScope(policy), page);
+  const found = await findDiscussionOffsetPage(db, await noteableScope(policy), page);
   const views = await presentNotes(db, access, policy, found.notes);
   return { discussions: groupIntoDiscussions(views), total: found.total };
 }
@@ -199,14 +199,14 @@ export async function notesChangedSince(
   policy: NoteablePolicy,
   since: Date,
 ): Promise<{ notes: NoteView[]; count: number }> {
-  const scope = noteableScope(policy);
+  const scope = await noteableScope(policy);
   const rows = await findNotesChangedSince(db, scope, since);
   return { notes: await presentNotes(db, access, policy, rows), count: await countVisibleNotes(db, scope) };
 }
 
 /** Changes whenever a note the reader may see is added, edited, resolved, reacted to or deleted. */
-export function discussionStamp(db: Executor, policy: NoteablePolicy): Promise<string> {
-  return noteStamp(db, noteableScope(policy));
+export async function discussionStamp(db: Executor, policy: NoteablePolicy): Promise<string> {
+  return noteStamp(db, await noteableScope(policy));
 }
 
 /** One discussion, if the reader may see it (an internal one only with read_internal_note). */
@@ -226,13 +226,11 @@ async function readableDiscussionNotes(
   discussionId: string,
 ): Promise<NoteRow[]> {
   const rows = /^[0-9a-f]{40}$/.test(discussionId) ? await findNotesOfDiscussion(db, discussionId) : [];
-  const visible = rows.filter(
-    (row) =>
-      row.noteable_type === policy.type &&
-      row.noteable_id === policy.id &&
-      (policy.readInternal || !row.confidential) &&
-      !policy.hiddenNoteIds.has(row.id),
-  );
+  const visible: NoteRow[] = [];
+  for (const row of rows) {
+    if (row.noteable_type !== policy.type || row.noteable_id !== policy.id) continue;
+    if ((policy.readInternal || !row.confidential) && !(await isHiddenNote(policy, row))) visible.push(row);
+  }
   if (visible.length === 0) throw new NotFoundError('Discussion');
   return visible;
 }
@@ -249,7 +247,7 @@ export async function findReadableNote(
     row.noteable_type !== policy.type ||
     row.noteable_id !== policy.id ||
     (row.confidential && !policy.readInternal) ||
-    policy.hiddenNoteIds.has(row.id)
+    (await isHiddenNote(policy, row))
   ) {
     throw new NotFoundError('Note');
   }

@@ -15,13 +15,13 @@ interface OffsetPage {
 }
 
 /** A page of the notes the reader may see on the item (internal ones as the policy allows), in id order. */
-export function pageOfNotes(
+export async function pageOfNotes(
   db: Executor,
   policy: NoteablePolicy,
   kind: NoteKind,
   page: OffsetPage,
 ): Promise<{ rows: NoteRow[]; total: number }> {
-  return findNoteOffsetPage(db, noteableScope(policy), kind, page);
+  return findNoteOffsetPage(db, await noteableScope(policy), kind, page);
 }
 
 /**
@@ -34,7 +34,7 @@ export async function pageOfDiscussions(
   kind: NoteKind,
   page: OffsetPage,
 ): Promise<{ discussions: { id: string; notes: NoteRow[] }[]; total: number }> {
-  const { notes, total } = await findDiscussionOffsetPage(db, noteableScope(policy), page, kind);
+  const { notes, total } = await findDiscussionOffsetPage(db, await noteableScope(policy), page, kind);
   const byId = new Map<string, NoteRow[]>();
   for (const note of notes) {
     const list = byId.get(note.discussion_id);

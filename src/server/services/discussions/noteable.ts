@@ -1,9 +1,10 @@
 import type { NoteableType } from '../../../core/domain/discussions.ts';
 import { ROLES, type Role } from '../../../core/domain/permissions.ts';
+import { isCrossReferenceAction } from '../../../core/domain/systemNotes.ts';
 import type { Executor } from '../../db/executor.ts';
 import { isAssignedTo } from '../../db/repositories/issueRepository.ts';
 import type { NoteableScope } from '../../db/repositories/noteRepository.ts';
-import type { EpicRow, NamespaceRow } from '../../db/schema.ts';
+import type { EpicRow, NamespaceRow, NoteRow } from '../../db/schema.ts';
 import type { AccessContext } from '../access.ts';
 import type { IssueInProject } from '../issueService.ts';
 import type { MarkdownContext } from '../markdown/referenceRendering.ts';
@@ -41,8 +42,11 @@ export interface NoteablePolicy {
   /** Resolve threads: "at least Developer or the author of the issue". */
   readonly resolve: boolean;
   readonly awardEmoji: boolean;
-  /** System notes naming items the reader may not see: left out of every list, 404 alone. */
-  readonly hiddenNoteIds: ReadonlySet<number>;
+  /**
+   * System notes naming items the reader may not see: left out of every list, 404 alone. Decided
+   * on first use, once per policy, so that requests that list no notes do not pay for it.
+   */
+  readonly hiddenNoteIds: () => Promise<ReadonlySet<number>>;
 }
 
 const atLeast = (role: Role, least: Role) => ROLES.indexOf(role) >= ROLES.indexOf(least);
@@ -53,8 +57,14 @@ export async function noteablePolicy(
   target: NoteableTarget,
 ): Promise<NoteablePolicy> {
   const rights = await rightsOf(db, access, target);
-  const hidden = await hiddenCrossReferenceNoteIds(db, access, rights, markdownContextOf(target));
-  return { ...rights, hiddenNoteIds: new Set(hidden) };
+  let hidden: Promise<ReadonlySet<number>> | undefined;
+  const hiddenNoteIds = () => {
+    hidden ??= hiddenCrossReferenceNoteIds(db, access, rights, markdownContextOf(target)).then(
+      (ids) => new Set(ids),
+    );
+    return hidden;
+  };
+  return { ...rights, hiddenNoteIds };
 }
 
 type NoteableRights = Omit<NoteablePolicy, 'hiddenNoteIds'>;
@@ -140,11 +150,21 @@ async function mergeRequestPolicy(
   };
 }
 
-export function noteableScope(policy: NoteablePolicy): NoteableScope {
+/** Which of the item's notes the reader may see, for the queries that list or count them. */
+export async function noteableScope(policy: NoteablePolicy): Promise<NoteableScope> {
   return {
     noteableType: policy.type,
     noteableId: policy.id,
     includeInternal: policy.readInternal,
-    hiddenNoteIds: [...policy.hiddenNoteIds],
+    hiddenNoteIds: [...(await policy.hiddenNoteIds())],
   };
+}
+
+/** Whether this note of the item names something the reader may not see (a system note only). */
+export async function isHiddenNote(
+  policy: NoteablePolicy,
+  note: Pick<NoteRow, 'id' | 'system' | 'system_note_action'>,
+): Promise<boolean> {
+  if (!note.system || !isCrossReferenceAction(note.system_note_action)) return false;
+  return (await policy.hiddenNoteIds()).has(note.id);
 }

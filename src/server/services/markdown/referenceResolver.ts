@@ -13,12 +13,12 @@ import {
 import type { Executor } from '../../db/executor.ts';
 import { findGroupsAndProjectsOfRoot } from '../../db/repositories/namespaceRepository.ts';
 import {
+  findEpicsByIids,
+  findIssuesByIids,
   findLabelsOwnedBy,
   findMergeRequestsByIids,
   findMilestonesOwnedBy,
   findPlacesByFullPaths,
-  findReadableEpicsByIids,
-  findReadableIssuesByIids,
   findVisibleGroupsByFullPaths,
   type IidsIn,
   type OwnedBy,
@@ -50,17 +50,22 @@ type Of<K extends GfmReference['kind']> = Extract<GfmReference, { kind: K }>;
 /** What the resolution reads once and shares between kinds. */
 class Resolution {
   readonly resolved = new Map<string, ReferenceLink>();
+  /** Keys of references to things that exist but the reader may not see, when asked for. */
+  readonly hidden: Set<string> | null;
   readonly group: NamespaceRow;
   readonly project: ProjectRow | null;
-  private root: Promise<{ groups: NamespaceRow[]; projects: ProjectRow[] }> | undefined;
+  private root: Promise<Places> | undefined;
+  private outside: Promise<Places> | undefined;
 
   constructor(
     readonly db: Executor,
     readonly access: AccessContext,
     context: MarkdownContext,
+    trackHidden: boolean,
   ) {
     this.group = 'group' in context ? context.group : context.namespace;
     this.project = 'project' in context ? context.project : null;
+    this.hidden = trackHidden ? new Set() : null;
   }
 
   /** Every group and project of the context's root namespace (one statement, read once). */
@@ -70,14 +75,31 @@ class Resolution {
   }
 
   /**
-   * The groups and projects of other top-level groups that full paths name (GitLab links
-   * `other-group&5` and `other-group/project#3` across them). Asked only for paths the context's
-   * root does not hold, so a text of local references costs no more statements.
+   * The groups and projects the references name by full path: the context root's, and those of
+   * other top-level groups (GitLab links `other-group&5` and `other-group/project#3` across them),
+   * which are looked up only when a path is not the root's, once for every kind.
    */
-  elsewhere(groupPaths: readonly string[], projectPaths: readonly string[]) {
-    if (groupPaths.length === 0 && projectPaths.length === 0)
+  async places(references: readonly GfmReference[]): Promise<Places> {
+    const root = await this.rootContents();
+    this.outside ??= this.lookUpOutside(root, references);
+    const outside = await this.outside;
+    return { groups: [...root.groups, ...outside.groups], projects: [...root.projects, ...outside.projects] };
+  }
+
+  private lookUpOutside(root: Places, references: readonly GfmReference[]): Promise<Places> {
+    const held = new Set([...root.groups, ...root.projects].map((place) => place.full_path.toLowerCase()));
+    const groupPaths = new Set<string>();
+    const projectPaths = new Set<string>();
+    for (const reference of references) {
+      if (!('path' in reference) || reference.path === null) continue;
+      const lower = reference.path.toLowerCase();
+      if (held.has(lower)) continue;
+      if (reference.kind === 'epic') groupPaths.add(lower);
+      else if (lower.includes('/')) projectPaths.add(lower);
+    }
+    if (groupPaths.size === 0 && projectPaths.size === 0)
       return Promise.resolve({ groups: [], projects: [] });
-    return findPlacesByFullPaths(this.db, groupPaths, projectPaths);
+    return findPlacesByFullPaths(this.db, [...groupPaths], [...projectPaths]);
   }
 
   /** Labels and milestones a text sees: the project's, its group's and every ancestor's. */
@@ -88,14 +110,39 @@ class Resolution {
   add(reference: GfmReference, link: ReferenceLink): void {
     this.resolved.set(referenceKey(reference), link);
   }
+
+  /** Notes, when asked, the references located but not resolved that name something all the same. */
+  addHidden(
+    located: readonly Located<Of<'issue' | 'epic' | 'merge_request'>>[],
+    existing: readonly { readonly ownerId: number; readonly iid: number }[],
+  ): void {
+    if (!this.hidden) return;
+    const exists = new Set(existing.map((row) => `${row.ownerId}:${row.iid}`));
+    for (const { ownerId, reference } of located) {
+      const key = referenceKey(reference);
+      if (!this.resolved.has(key) && exists.has(`${ownerId}:${reference.iid}`)) this.hidden.add(key);
+    }
+  }
+}
+
+interface Places {
+  readonly groups: NamespaceRow[];
+  readonly projects: ProjectRow[];
+}
+
+/** A reference with the project or group that holds it, and that owner's root namespace. */
+interface Located<R> {
+  readonly ownerId: number;
+  readonly rootId: number;
+  readonly reference: R;
 }
 
 /**
  * What each reference names that the reader may see, by referenceKey; anything missing or hidden
  * from the reader is left out and stays text, so that a link never reveals what the reader could
  * not open. Relative references are read in the context's root namespace; a full path may name a
- * group or project of another top-level group, as in GitLab. One statement per kind of reference,
- * whatever their number.
+ * group or project of another top-level group, as in GitLab. A few statements per kind of
+ * reference, whatever their number, each inside one root namespace (the sharding key).
  */
 export async function resolveReferences(
   db: Executor,
@@ -103,49 +150,75 @@ export async function resolveReferences(
   context: MarkdownContext,
   references: readonly GfmReference[],
 ): Promise<ResolvedReferences> {
-  const wanted = references.slice(0, MAX_REFERENCES_PER_DOCUMENT);
-  const of = <K extends GfmReference['kind']>(kind: K) =>
-    wanted.filter((reference): reference is Of<K> => reference.kind === kind);
-  const resolution = new Resolution(db, access, context);
-  await resolveIssues(resolution, of('issue'));
-  await resolveEpics(resolution, of('epic'));
-  await resolveMergeRequests(resolution, of('merge_request'));
-  await resolveLabels(resolution, of('label'));
-  await resolveMilestones(resolution, of('milestone'));
-  await resolveMentions(resolution, of('user'));
+  const resolution = new Resolution(db, access, context, false);
+  await resolveAll(resolution, references.slice(0, MAX_REFERENCES_PER_DOCUMENT));
   return resolution.resolved;
 }
 
-/** References grouped by the project or group that holds them, for one `iid IN` per owner. */
-function groupByOwner<T extends { readonly iid: number }>(
-  entries: readonly { readonly ownerId: number; readonly reference: T }[],
-): IidsIn[] {
-  const byOwner = new Map<number, number[]>();
-  for (const { ownerId, reference } of entries) {
-    if (!fitsSqlInteger(reference.iid)) continue;
-    const iids = byOwner.get(ownerId) ?? [];
-    iids.push(reference.iid);
-    byOwner.set(ownerId, iids);
-  }
-  return [...byOwner].map(([ownerId, iids]) => ({ ownerId, iids }));
+/**
+ * Every reference sorted by what the reader sees: a link, something hidden from them (it exists but
+ * they may not see it), or neither (it names nothing) — GitLab's test of whether a system note
+ * naming other items may show. No limit on their number; a few statements per kind all the same.
+ */
+export async function classifyReferences(
+  db: Executor,
+  access: AccessContext,
+  context: MarkdownContext,
+  references: readonly GfmReference[],
+): Promise<{ readonly readable: ReadonlySet<string>; readonly hidden: ReadonlySet<string> }> {
+  const resolution = new Resolution(db, access, context, true);
+  await resolveAll(resolution, references);
+  return { readable: new Set(resolution.resolved.keys()), hidden: resolution.hidden ?? new Set() };
 }
 
-/** Each project-held reference with the project it names in the context's root namespace. */
+async function resolveAll(resolution: Resolution, wanted: readonly GfmReference[]): Promise<void> {
+  const of = <K extends GfmReference['kind']>(kind: K) =>
+    wanted.filter((reference): reference is Of<K> => reference.kind === kind);
+  await resolveIssues(resolution, of('issue'), wanted);
+  await resolveEpics(resolution, of('epic'), wanted);
+  await resolveMergeRequests(resolution, of('merge_request'), wanted);
+  await resolveLabels(resolution, of('label'));
+  await resolveMilestones(resolution, of('milestone'));
+  await resolveMentions(resolution, of('user'));
+}
+
+/**
+ * Reads the references' rows one root namespace at a time (no statement crosses two, the sharding
+ * key), each with one `iid IN` per owner.
+ */
+async function readPerRoot<R extends { readonly iid: number }, Row>(
+  entries: readonly Located<R>[],
+  read: (rootId: number, wanted: IidsIn[]) => Promise<Row[]>,
+): Promise<Row[]> {
+  const byRoot = new Map<number, Map<number, number[]>>();
+  for (const { rootId, ownerId, reference } of entries) {
+    if (!fitsSqlInteger(reference.iid)) continue;
+    const owners = byRoot.get(rootId) ?? new Map<number, number[]>();
+    owners.set(ownerId, [...(owners.get(ownerId) ?? []), reference.iid]);
+    byRoot.set(rootId, owners);
+  }
+  const rows: Row[] = [];
+  for (const [rootId, owners] of byRoot) {
+    rows.push(
+      ...(await read(
+        rootId,
+        [...owners].map(([ownerId, iids]) => ({ ownerId, iids })),
+      )),
+    );
+  }
+  return rows;
+}
+
+/** Each project-held reference with the project it names, in the context's root or another. */
 async function locateInProjects<R extends { readonly path: string | null; readonly iid: number }>(
   resolution: Resolution,
   references: readonly R[],
+  all: readonly GfmReference[],
 ) {
   const { group, project: contextProject } = resolution;
-  const { groups, projects } = await resolution.rootContents();
+  const { groups, projects } = await resolution.places(all);
   const byPath = new Map(projects.map((project) => [project.full_path.toLowerCase(), project]));
   const groupsById = new Map(groups.map((each) => [each.id, each]));
-  const outsideRoot = references.flatMap((reference) => {
-    const lower = reference.path?.toLowerCase();
-    return lower?.includes('/') && !byPath.has(lower) ? [lower] : [];
-  });
-  const outside = await resolution.elsewhere([], outsideRoot);
-  for (const project of outside.projects) byPath.set(project.full_path.toLowerCase(), project);
-  for (const each of outside.groups) groupsById.set(each.id, each);
   const projectAt = (path: string | null): ProjectRow | null => {
     if (path === null) return contextProject;
     const lower = path.toLowerCase();
@@ -158,7 +231,7 @@ async function locateInProjects<R extends { readonly path: string | null; readon
   };
   const located = references.flatMap((reference) => {
     const project = projectAt(reference.path);
-    return project ? [{ ownerId: project.id, project, reference }] : [];
+    return project ? [{ ownerId: project.id, rootId: project.root_namespace_id, project, reference }] : [];
   });
   return { located, groupsById };
 }
@@ -166,10 +239,11 @@ async function locateInProjects<R extends { readonly path: string | null; readon
 async function resolveMergeRequests(
   resolution: Resolution,
   references: readonly Of<'merge_request'>[],
+  all: readonly GfmReference[],
 ): Promise<void> {
   if (references.length === 0) return;
-  const { access } = resolution;
-  const { located, groupsById } = await locateInProjects(resolution, references);
+  const { access, db } = resolution;
+  const { located, groupsById } = await locateInProjects(resolution, references, all);
   const projectIds: number[] = [];
   for (const project of new Set(located.map((entry) => entry.project))) {
     const namespace = groupsById.get(project.namespace_id);
@@ -177,9 +251,13 @@ async function resolveMergeRequests(
       projectIds.push(project.id);
     }
   }
-  const readable = located.filter((entry) => projectIds.includes(entry.ownerId));
-  const mergeRequests = await findMergeRequestsByIids(resolution.db, groupByOwner(readable));
-  for (const { project, reference } of readable) {
+  // Unreadable projects' merge requests are read only to tell hidden ones from missing ones.
+  const asked = resolution.hidden ? located : located.filter((entry) => projectIds.includes(entry.ownerId));
+  const mergeRequests = await readPerRoot(asked, (rootId, wanted) =>
+    findMergeRequestsByIids(db, rootId, wanted),
+  );
+  for (const { project, reference } of asked) {
+    if (!projectIds.includes(project.id)) continue;
     const found = mergeRequests.find((row) => row.project_id === project.id && row.iid === reference.iid);
     if (!found) continue;
     resolution.add(reference, {
@@ -189,12 +267,20 @@ async function resolveMergeRequests(
       state: found.state,
     });
   }
+  resolution.addHidden(
+    asked,
+    mergeRequests.map((row) => ({ ownerId: row.project_id, iid: row.iid })),
+  );
 }
 
-async function resolveIssues(resolution: Resolution, references: readonly Of<'issue'>[]): Promise<void> {
+async function resolveIssues(
+  resolution: Resolution,
+  references: readonly Of<'issue'>[],
+  all: readonly GfmReference[],
+): Promise<void> {
   if (references.length === 0) return;
-  const { access } = resolution;
-  const { located, groupsById } = await locateInProjects(resolution, references);
+  const { access, db } = resolution;
+  const { located, groupsById } = await locateInProjects(resolution, references, all);
   const projectIds: number[] = [];
   const confidentialProjectIds: number[] = [];
   for (const project of new Set(located.map((entry) => entry.project))) {
@@ -206,12 +292,15 @@ async function resolveIssues(resolution: Resolution, references: readonly Of<'is
     }
   }
   const readable = located.filter((entry) => projectIds.includes(entry.ownerId));
-  const issues = await findReadableIssuesByIids(resolution.db, groupByOwner(readable), {
+  const reader = {
     projectIds,
     confidentialProjectIds,
     viewerId: access.actor.user?.id ?? null,
     seesHidden: seesHiddenIssues(access),
-  });
+  };
+  const issues = await readPerRoot(readable, (rootId, wanted) =>
+    findIssuesByIids(db, rootId, wanted, reader),
+  );
   for (const { project, reference } of readable) {
     const issue = issues.find((row) => row.project_id === project.id && row.iid === reference.iid);
     if (!issue) continue;
@@ -222,22 +311,30 @@ async function resolveIssues(resolution: Resolution, references: readonly Of<'is
       closed: issue.state === 'closed',
     });
   }
+  if (resolution.hidden) {
+    const unresolved = located.filter((entry) => !resolution.resolved.has(referenceKey(entry.reference)));
+    const existing = await readPerRoot(unresolved, (rootId, wanted) =>
+      findIssuesByIids(db, rootId, wanted, null),
+    );
+    resolution.addHidden(
+      unresolved,
+      existing.map((row) => ({ ownerId: row.project_id, iid: row.iid })),
+    );
+  }
 }
 
-async function resolveEpics(resolution: Resolution, references: readonly Of<'epic'>[]): Promise<void> {
+async function resolveEpics(
+  resolution: Resolution,
+  references: readonly Of<'epic'>[],
+  all: readonly GfmReference[],
+): Promise<void> {
   if (references.length === 0) return;
-  const { access, group: contextGroup } = resolution;
-  const { groups } = await resolution.rootContents();
+  const { access, db, group: contextGroup } = resolution;
+  const { groups } = await resolution.places(all);
   const byPath = new Map(groups.map((group) => [group.full_path.toLowerCase(), group]));
-  const outsideRoot = references.flatMap((reference) => {
-    const lower = reference.path?.toLowerCase();
-    return lower !== undefined && !byPath.has(lower) ? [lower] : [];
-  });
-  for (const group of (await resolution.elsewhere(outsideRoot, [])).groups)
-    byPath.set(group.full_path.toLowerCase(), group);
   const located = references.flatMap((reference) => {
     const group = reference.path === null ? contextGroup : byPath.get(reference.path.toLowerCase());
-    return group ? [{ ownerId: group.id, group, reference }] : [];
+    return group ? [{ ownerId: group.id, rootId: group.root_namespace_id, group, reference }] : [];
   });
   const groupIds: number[] = [];
   const confidentialGroupIds: number[] = [];
@@ -248,10 +345,9 @@ async function resolveEpics(resolution: Resolution, references: readonly Of<'epi
       confidentialGroupIds.push(group.id);
   }
   const readable = located.filter((entry) => groupIds.includes(entry.ownerId));
-  const epics = await findReadableEpicsByIids(resolution.db, groupByOwner(readable), {
-    groupIds,
-    confidentialGroupIds,
-  });
+  const epics = await readPerRoot(readable, (rootId, wanted) =>
+    findEpicsByIids(db, rootId, wanted, { groupIds, confidentialGroupIds }),
+  );
   for (const { group, reference } of readable) {
     const epic = epics.find((row) => row.group_id === group.id && row.iid === reference.iid);
     if (!epic) continue;
@@ -261,6 +357,16 @@ async function resolveEpics(resolution: Resolution, references: readonly Of<'epi
       title: epic.title,
       closed: epic.state === 'closed',
     });
+  }
+  if (resolution.hidden) {
+    const unresolved = located.filter((entry) => !resolution.resolved.has(referenceKey(entry.reference)));
+    const existing = await readPerRoot(unresolved, (rootId, wanted) =>
+      findEpicsByIids(db, rootId, wanted, null),
+    );
+    resolution.addHidden(
+      unresolved,
+      existing.map((row) => ({ ownerId: row.group_id, iid: row.iid })),
+    );
   }
 }
 
