@@ -86,7 +86,8 @@ export function LinkedItemsCard({
           {RELATED_TEXT.linkedItems}
         </h2>
         <span className="item-card-count" data-testid="linked-items-count">
-          <Icon name="issues" size={14} />
+          {/* An epic links epics, an issue issues: the count wears their icon, as GitLab's does. */}
+          <Icon name={issuableType === 'epic' ? 'epic' : 'issues'} size={14} />
           <span aria-hidden="true">{items.length}</span>
           <span className="sr-only">{RELATED_TEXT.linkedItemsCount(items.length)}</span>
         </span>

@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { Icon } from '../../ui/Icon.tsx';
 import { AddIssuableForm } from './AddIssuableForm.tsx';
 import { LinkedItemsCard } from './LinkedItemsCard.tsx';
 
@@ -53,5 +54,17 @@ describe('LinkedItemsCard markup', () => {
     expect(admin).toContain('data-testid="linked-items-add"');
     const reader = renderToStaticMarkup(createElement(LinkedItemsCard, { ...props, canAdmin: false }));
     expect(reader).not.toContain('data-testid="linked-items-add"');
+  });
+
+  it("counts an epic's links with the epic icon and an issue's with the issue icon", () => {
+    const countIcon = (issuableType: 'epic' | 'issue') => {
+      const html = renderToStaticMarkup(
+        createElement(LinkedItemsCard, { issuableType, endpoint: '/r', sources: {}, canAdmin: false }),
+      );
+      const count = html.slice(html.indexOf('data-testid="linked-items-count"'));
+      return count.slice(count.indexOf('<svg'), count.indexOf('</svg>') + '</svg>'.length);
+    };
+    expect(countIcon('epic')).toBe(renderToStaticMarkup(createElement(Icon, { name: 'epic', size: 14 })));
+    expect(countIcon('issue')).toBe(renderToStaticMarkup(createElement(Icon, { name: 'issues', size: 14 })));
   });
 });
