@@ -597,6 +597,53 @@ describe.each(BACKENDS)('vulnerabilities (%s)', (backend) => {
         .execute();
       expect(notes).toEqual([{ note: `linked issue ${API}#${issue.iid}` }]);
     });
+
+    it('shows a note naming a linked issue only to those who may see the issue', async () => {
+      const id = await idByTitle('Cross site scripting (reflected)');
+      const secret = await call<{ id: number; iid: number }>(
+        'owner',
+        'POST',
+        `/projects/${projectIds[API]}/issues`,
+        201,
+        {
+          title: 'Embargoed fix',
+          confidential: true,
+        },
+      );
+      const outsider = await server.db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', 'outsider')
+        .executeTakeFirstOrThrow();
+      // A Developer of the vulnerability's project only: they read its report, not the other
+      // project's confidential issues.
+      await call('owner', 'POST', `/projects/${projectIds[WEBAPP]}/members`, 201, {
+        user_id: outsider.id,
+        access_level: 30,
+      });
+      const link = `mutation($issue: IssueID!, $ids: [VulnerabilityID!]!) {
+        vulnerabilityIssueLinkCreate(input: { issueId: $issue, vulnerabilityIds: $ids }) { errors } }`;
+      const linked = await as('developer').graphql<{ vulnerabilityIssueLinkCreate: { errors: string[] } }>(
+        link,
+        {
+          issue: `gid://gitlab/Issue/${secret.id}`,
+          ids: [gid(id)],
+        },
+      );
+      expect(dataOf(linked).vulnerabilityIssueLinkCreate.errors).toEqual([]);
+      const notesFor = async (who: Who) =>
+        dataOf(
+          await as(who).graphql<{ vulnerability: { notes: { body: string }[] } | null }>(
+            `query($id: VulnerabilityID!) { vulnerability(id: $id) { notes { body } } }`,
+            { id: gid(id) },
+          ),
+        ).vulnerability?.notes.map((note) => note.body);
+      const note = `linked issue ${API}#${secret.iid}`;
+      expect(await notesFor('developer')).toContain(note);
+      const seen = await notesFor('outsider');
+      expect(seen).toBeDefined();
+      expect(seen).not.toContain(note);
+    });
   });
 
   describe('report ingestion', () => {

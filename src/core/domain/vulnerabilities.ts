@@ -122,6 +122,9 @@ export function stateChangeNote(change: {
 export const REDETECTED_NOTE =
   'changed vulnerability status from Resolved to Needs triage because it was redetected';
 
+/** The action of that note: it names an issue, which may be one the reader may not see. */
+export const ISSUE_LINK_NOTE_ACTION = 'issue_link';
+
 /** The system note on a vulnerability when an issue is linked to it. */
 export const issueLinkNote = (issueReference: string, created: boolean): string =>
   created ? `created issue ${issueReference}` : `linked issue ${issueReference}`;

@@ -19,8 +19,9 @@ export async function hiddenCrossReferenceNoteIds(
   access: AccessContext,
   noteable: { readonly type: NotesTable['noteable_type']; readonly id: number },
   context: MarkdownContext,
+  actions: readonly string[] = CROSS_REFERENCE_ACTIONS,
 ): Promise<number[]> {
-  const notes = await findSystemNotesWithActions(db, noteable.type, noteable.id, CROSS_REFERENCE_ACTIONS);
+  const notes = await findSystemNotesWithActions(db, noteable.type, noteable.id, actions);
   if (notes.length === 0) return [];
   // Items only: labels, milestones and people named beside them are not what the rule is about.
   const named = notes.map((note) =>
