@@ -152,11 +152,19 @@ async function mergeRequestPolicy(
 
 /** Which of the item's notes the reader may see, for the queries that list or count them. */
 export async function noteableScope(policy: NoteablePolicy): Promise<NoteableScope> {
+  return { ...internalRuleScope(policy), hiddenNoteIds: [...(await policy.hiddenNoteIds())] };
+}
+
+/**
+ * The item's notes under the internal-note rule alone, system notes naming hidden items included:
+ * for a change stamp, which every poll reads and which must not pay for deciding those.
+ */
+export function internalRuleScope(policy: NoteablePolicy): NoteableScope {
   return {
     noteableType: policy.type,
     noteableId: policy.id,
     includeInternal: policy.readInternal,
-    hiddenNoteIds: [...(await policy.hiddenNoteIds())],
+    hiddenNoteIds: [],
   };
 }
 

@@ -45,6 +45,9 @@ export type MarkdownContext =
  */
 export const MAX_REFERENCES_PER_DOCUMENT = 200;
 
+/** Iids in one statement of a kind, well under PostgreSQL's 65,535 parameters. */
+const MAX_IIDS_PER_STATEMENT = 10_000;
+
 type Of<K extends GfmReference['kind']> = Extract<GfmReference, { kind: K }>;
 
 /** What the resolution reads once and shares between kinds. */
@@ -199,12 +202,23 @@ async function readPerRoot<R extends { readonly iid: number }, Row>(
   }
   const rows: Row[] = [];
   for (const [rootId, owners] of byRoot) {
-    rows.push(
-      ...(await read(
-        rootId,
-        [...owners].map(([ownerId, iids]) => ({ ownerId, iids })),
-      )),
-    );
+    // Statements of at most so many iids: each is a parameter, and PostgreSQL takes 65,535.
+    let batch: IidsIn[] = [];
+    let size = 0;
+    const flush = async () => {
+      if (batch.length > 0) rows.push(...(await read(rootId, batch)));
+      batch = [];
+      size = 0;
+    };
+    for (const [ownerId, iids] of owners) {
+      for (let start = 0; start < iids.length; start += MAX_IIDS_PER_STATEMENT) {
+        const part = iids.slice(start, start + MAX_IIDS_PER_STATEMENT);
+        if (size + part.length > MAX_IIDS_PER_STATEMENT) await flush();
+        batch.push({ ownerId, iids: part });
+        size += part.length;
+      }
+    }
+    await flush();
   }
   return rows;
 }
