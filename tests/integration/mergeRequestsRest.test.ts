@@ -499,12 +499,15 @@ describe.each(BACKENDS)('GitLab’s merge requests REST API (%s)', (backend) => 
     });
 
     it('reads a page in as many statements whatever its size (one per kind of related row)', async () => {
-      const statementsFor = async (perPage: number) => {
+      const once = async (perPage: number) => {
         const before = server.statementCount();
         const response = await read<MergeRequestJson[]>('reporter', `${base()}?per_page=${perPage}`);
         expect(response.body).toHaveLength(perPage);
         return server.statementCount() - before;
       };
+      // Measured twice, the fewer kept: a session's activity is recorded once a minute, in whichever
+      // request comes then, and on a loaded machine a minute can pass mid-test.
+      const statementsFor = async (perPage: number) => Math.min(await once(perPage), await once(perPage));
       const small = await statementsFor(2);
       const large = await statementsFor(40);
       // A page none of whose merge requests has a milestone skips reading milestones: one less.
