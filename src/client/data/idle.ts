@@ -28,3 +28,8 @@ export function usePageSettled(settled: boolean): void {
     [id],
   );
 }
+
+/** The page is settled once none of these queries is loading (a sidebar's blocks). */
+export function useQueriesSettled(queries: readonly { readonly loading: boolean }[]): void {
+  usePageSettled(!queries.some((query) => query.loading));
+}

@@ -30,6 +30,7 @@ import {
   useMergeRequestReviewers,
   useMergeRequestSubscription,
   useMergeRequestTodo,
+  useQueriesSettled,
 } from '../../data/index.ts';
 import { Icon } from '../../ui/index.ts';
 import { MERGE_REQUEST_LOCK_TEXT, MERGE_REQUEST_SIDEBAR_TEXT } from './mergeRequestTexts.ts';
@@ -84,6 +85,18 @@ export function MergeRequestSidebar({
   const subscription = useMergeRequestSubscription(scope);
   const reference = useMergeRequestReference(scope);
   const todo = useMergeRequestTodo(scope);
+  // The issuable keys (l, a, m) press the blocks' Edit buttons, shown once their values arrived.
+  useQueriesSettled([
+    assignees,
+    reviewers,
+    labels,
+    milestone,
+    locked,
+    participants,
+    subscription,
+    reference,
+    todo,
+  ]);
   const current = milestone.data?.milestone;
   const invitePath = canInviteMembers ? inviteMembersPath('project', fullPath) : null;
   return (

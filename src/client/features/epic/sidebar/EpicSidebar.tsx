@@ -22,6 +22,7 @@ import {
   useEpicReference,
   useEpicSubscription,
   useEpicTodo,
+  useQueriesSettled,
 } from '../../../data/index.ts';
 import { isSmallScreen, useCollapseBelowLargeScreens, useEpicSidebarCollapse } from '../../../state/index.ts';
 import { Button } from '../../../ui/index.ts';
@@ -74,6 +75,8 @@ export function EpicSidebar(props: EpicSidebarProps) {
   const participants = useEpicParticipants(scope);
   const subscription = useEpicSubscription(scope);
   const todo = useEpicTodo(scope);
+  // The labels key (l) presses the block's Edit button, shown once the labels arrived.
+  useQueriesSettled([confidentiality, reference, labels, participants, subscription, todo]);
 
   return (
     <aside

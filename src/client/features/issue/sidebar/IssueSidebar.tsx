@@ -42,6 +42,7 @@ import {
   useIssueSubscription,
   useIssueTodo,
   useIssueWeight,
+  useQueriesSettled,
 } from '../../../data/index.ts';
 import { ISSUE_SIDEBAR_TEXT } from './issueSidebarTexts.ts';
 import { LockBlock } from './LockBlock.tsx';
@@ -96,6 +97,22 @@ export function IssueSidebar({
   const participants = useIssueParticipants(scope);
   const subscription = useIssueSubscription(scope);
   const todo = useIssueTodo(scope);
+  // The issuable keys (l, a, m) press the blocks' Edit buttons, shown once their values arrived.
+  useQueriesSettled([
+    health,
+    weight,
+    dueDate,
+    confidentiality,
+    locked,
+    reference,
+    assignees,
+    milestone,
+    labels,
+    epic,
+    participants,
+    subscription,
+    todo,
+  ]);
   const currentEpic = epic.data?.epic;
   const assigned = assignees.data?.assignees;
   const current = milestone.data?.milestone;
