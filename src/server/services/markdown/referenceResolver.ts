@@ -223,6 +223,20 @@ async function readPerRoot<R extends { readonly iid: number }, Row>(
   return rows;
 }
 
+/**
+ * When hidden references are tracked: of the located references left unresolved, those that name
+ * an existing row all the same, read without the reader's filter.
+ */
+async function noteHidden(
+  resolution: Resolution,
+  located: readonly Located<Of<'issue' | 'epic'>>[],
+  readUnfiltered: (rootId: number, wanted: IidsIn[]) => Promise<{ ownerId: number; iid: number }[]>,
+): Promise<void> {
+  if (!resolution.hidden) return;
+  const unresolved = located.filter((entry) => !resolution.resolved.has(referenceKey(entry.reference)));
+  resolution.addHidden(unresolved, await readPerRoot(unresolved, readUnfiltered));
+}
+
 /** Each project-held reference with the project it names, in the context's root or another. */
 async function locateInProjects<R extends { readonly path: string | null; readonly iid: number }>(
   resolution: Resolution,
@@ -325,16 +339,12 @@ async function resolveIssues(
       closed: issue.state === 'closed',
     });
   }
-  if (resolution.hidden) {
-    const unresolved = located.filter((entry) => !resolution.resolved.has(referenceKey(entry.reference)));
-    const existing = await readPerRoot(unresolved, (rootId, wanted) =>
-      findIssuesByIids(db, rootId, wanted, null),
-    );
-    resolution.addHidden(
-      unresolved,
-      existing.map((row) => ({ ownerId: row.project_id, iid: row.iid })),
-    );
-  }
+  await noteHidden(resolution, located, async (rootId, wanted) =>
+    (await findIssuesByIids(db, rootId, wanted, null)).map((row) => ({
+      ownerId: row.project_id,
+      iid: row.iid,
+    })),
+  );
 }
 
 async function resolveEpics(
@@ -372,16 +382,9 @@ async function resolveEpics(
       closed: epic.state === 'closed',
     });
   }
-  if (resolution.hidden) {
-    const unresolved = located.filter((entry) => !resolution.resolved.has(referenceKey(entry.reference)));
-    const existing = await readPerRoot(unresolved, (rootId, wanted) =>
-      findEpicsByIids(db, rootId, wanted, null),
-    );
-    resolution.addHidden(
-      unresolved,
-      existing.map((row) => ({ ownerId: row.group_id, iid: row.iid })),
-    );
-  }
+  await noteHidden(resolution, located, async (rootId, wanted) =>
+    (await findEpicsByIids(db, rootId, wanted, null)).map((row) => ({ ownerId: row.group_id, iid: row.iid })),
+  );
 }
 
 /**
