@@ -2,6 +2,8 @@
  * The instance's settings an administrator changes at run time (GitLab's `/application/settings`),
  * by GitLab's names. Each has a default; an administrator's value replaces it until changed again.
  */
+
+import { formatCount } from './plural.ts';
 import { TRIAL_DAYS } from './trials.ts';
 import { DEFAULT_MAX_ATTACHMENT_SIZE_MIB, MAX_ATTACHMENT_SIZE_LIMIT_MIB } from './uploads.ts';
 import { VISIBILITIES, VISIBILITY_LEVEL, type Visibility } from './visibility.ts';
@@ -141,9 +143,7 @@ export function parseSettingsChange(input: Readonly<Record<string, unknown>>): {
     if (typeof number !== 'number' || !Number.isSafeInteger(number))
       problems[name] = ['must be a whole number'];
     else if (number < rule.min || number > rule.max) {
-      problems[name] = [
-        `must be between ${rule.min.toLocaleString('en-US')} and ${rule.max.toLocaleString('en-US')}`,
-      ];
+      problems[name] = [`must be between ${formatCount(rule.min)} and ${formatCount(rule.max)}`];
     } else change[name] = number;
   }
   return { change: change as Partial<ApplicationSettings>, problems };

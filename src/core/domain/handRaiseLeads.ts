@@ -2,6 +2,8 @@
  * GitLab's hand-raise lead: a form that asks the sales team to get in touch about a group's plan,
  * which the trial widget offers in its contact-sales variant.
  */
+
+import { formatCount } from './plural.ts';
 import { STATE_REQUIRED_COUNTRIES } from './purchase.ts';
 
 /** GitLab's company sizes, as its form offers them. */
@@ -52,7 +54,7 @@ export function leadProblems(
     problems.state = ['is not a state of the country'];
   else if (lead.state === '' && STATE_REQUIRED_COUNTRIES.includes(lead.country)) problems.state = [BLANK];
   if (lead.comment.length > LEAD_COMMENT_MAX) {
-    problems.comment = [`is too long (maximum is ${LEAD_COMMENT_MAX.toLocaleString('en-US')} characters)`];
+    problems.comment = [`is too long (maximum is ${formatCount(LEAD_COMMENT_MAX)} characters)`];
   }
   return problems;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nounFor, pluralize } from './plural.ts';
+import { formatCount, nounFor, pluralize } from './plural.ts';
 
 describe('pluralize', () => {
   it('uses the singular for exactly one and the plural otherwise', () => {
@@ -12,5 +12,13 @@ describe('pluralize', () => {
 
   it('separates thousands', () => {
     expect(pluralize(10000, 'epic')).toBe('10,000 epics');
+  });
+});
+
+describe('formatCount', () => {
+  it('separates thousands and keeps decimals', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(1234567)).toBe('1,234,567');
+    expect(formatCount(2.5)).toBe('2.5');
   });
 });

@@ -8,7 +8,15 @@ export function nounFor(count: number, singular: string, plural = `${singular}s`
   return count === 1 ? singular : plural;
 }
 
+/** One formatter for every count: `toLocaleString` builds a new one at each call. */
+const COUNT_FORMAT = new Intl.NumberFormat('en-US');
+
+/** '1,200': a number with thousands separators, as counts and limits are shown. */
+export function formatCount(count: number): string {
+  return COUNT_FORMAT.format(count);
+}
+
 /** '1 open issue', '3 open issues', '1,200 epics'. */
 export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
-  return `${count.toLocaleString('en-US')} ${nounFor(count, singular, plural)}`;
+  return `${formatCount(count)} ${nounFor(count, singular, plural)}`;
 }

@@ -4,6 +4,7 @@
  * term on the day it is paid for.
  */
 import { type PaidPlanCode, PLAN_PRICE_CENTS_PER_SEAT_YEAR, PLAN_TITLES } from './plans.ts';
+import { formatCount } from './plural.ts';
 
 /** GitLab's id of the checkout's card form (`/-/subscriptions/payment_form?id=`). */
 export const PAYMENT_FORM_ID = 'paid_signup_flow';
@@ -82,9 +83,9 @@ export function billingAddressProblems(
 /** A seat count the order may buy: at least the seats the group uses now. */
 export function seatsProblem(seats: number, seatsInUse: number): string | null {
   if (!Number.isSafeInteger(seats) || seats < 1) return 'must be a whole number of at least 1';
-  if (seats > MAX_ORDER_SEATS) return `must be at most ${MAX_ORDER_SEATS.toLocaleString('en-US')}`;
+  if (seats > MAX_ORDER_SEATS) return `must be at most ${formatCount(MAX_ORDER_SEATS)}`;
   if (seats < seatsInUse) {
-    return `must be at least ${seatsInUse.toLocaleString('en-US')}, the seats the group uses now`;
+    return `must be at least ${formatCount(seatsInUse)}, the seats the group uses now`;
   }
   return null;
 }

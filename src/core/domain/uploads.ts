@@ -3,6 +3,7 @@
  * with its project or group under a random secret, and the text gets a link to it (an image shows).
  */
 import { imageTypeOf } from './metricImages.ts';
+import { formatCount } from './plural.ts';
 
 /** Whose uploads: a project's (issues) or a group's (epics). */
 export type UploadOwnerKind = 'project' | 'group';
@@ -41,13 +42,12 @@ export function uploadMarkdown(filename: string, fullPath: string, isImage: bool
 export const isInlineImage = (head: Uint8Array): boolean => imageTypeOf(head) !== null;
 
 /** Sizes as the messages name them: `12.5 MiB`. */
-export const formatMiB = (bytes: number): string =>
-  `${(Math.round((bytes / MIB) * 10) / 10).toLocaleString('en-US')} MiB`;
+export const formatMiB = (bytes: number): string => `${formatCount(Math.round((bytes / MIB) * 10) / 10)} MiB`;
 
 export const UPLOAD_TEXTS = {
   /** Dropzone's words, which GitLab's editor shows. */
   tooLarge: (bytes: number, maxMiB: number) =>
-    `File is too big (${formatMiB(bytes)}). Max filesize: ${maxMiB.toLocaleString('en-US')} MiB.`,
+    `File is too big (${formatMiB(bytes)}). Max filesize: ${formatCount(maxMiB)} MiB.`,
   /** The API's refusal past the limit (GitLab's `413 Request Entity Too Large`). */
   tooLargeApi: '413 Request Entity Too Large',
   attach: 'Attach a file or image',

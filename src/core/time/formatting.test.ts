@@ -20,6 +20,7 @@ describe('calendar dates', () => {
   it('formats a day without shifting it across time zones', () => {
     expect(formatCalendarDate(day('2024-03-09'))).toBe('Mar 9, 2024');
     expect(formatCalendarDate(day('2024-12-31'))).toBe('Dec 31, 2024');
+    expect(formatCalendarDate(day('2026-01-01'))).toBe('Jan 1, 2026');
   });
 
   it('reads open-ended ranges the way GitLab does', () => {

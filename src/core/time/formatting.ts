@@ -1,15 +1,20 @@
 import { format, formatDistanceStrict, formatISO, parseISO } from 'date-fns';
 import type { CalendarDate } from './calendarDate.ts';
+import { monthAbbreviation } from './calendarUnits.ts';
 
 /** The calendar day of an instant in the process's time zone. */
 export function calendarDateOf(instant: Date): CalendarDate {
   return formatISO(instant, { representation: 'date' }) as CalendarDate;
 }
 
-/** 'Mar 9, 2024' (spec: "d mmm, yyyy" style), read without any time-zone shift. */
+/**
+ * 'Mar 9, 2024' (spec: "d mmm, yyyy" style), read without any time-zone shift. Built from the ISO
+ * text's parts: lists format it for each row they render, and a date library's format costs a
+ * hundred times more (it showed in the roadmap's scroll frames).
+ */
 export function formatCalendarDate(date: CalendarDate): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return format(new Date(year, month - 1, day), 'MMM d, yyyy');
+  const [year, month, day] = date.split('-') as [string, string, string];
+  return `${monthAbbreviation(Number(month))} ${Number(day)}, ${year}`;
 }
 
 /** 'Jan 1, 2024 – Mar 31, 2024'; an open end reads 'No start date' / 'No due date'; null when both are missing. */

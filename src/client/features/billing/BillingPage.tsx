@@ -6,6 +6,7 @@ import {
   type PlanCode,
   upgradesFrom,
 } from '../../../core/domain/plans.ts';
+import { formatCount } from '../../../core/domain/plural.ts';
 import { formatUsd, PURCHASE_TEXTS } from '../../../core/domain/purchase.ts';
 import { TRIAL_TEXTS } from '../../../core/domain/trials.ts';
 import { groupBillingPath, newSubscriptionPath, newTrialPath } from '../../../core/domain/webPaths.ts';
@@ -46,7 +47,7 @@ const TEXTS = {
   amount: 'Amount',
   paidWith: 'Paid with',
   invoiceLine: (plan: string, seats: number) =>
-    `${plan}, ${seats.toLocaleString('en-US')} ${seats === 1 ? 'seat' : 'seats'}`,
+    `${plan}, ${formatCount(seats)} ${seats === 1 ? 'seat' : 'seats'}`,
 };
 
 function planName(billing: Billing): string {
@@ -157,7 +158,7 @@ function Figure({ label, value, alert = false }: { label: string; value: number;
   return (
     <div className={alert ? 'billing-figure billing-figure-alert' : 'billing-figure'}>
       <dt>{label}</dt>
-      <dd>{value.toLocaleString('en-US')}</dd>
+      <dd>{formatCount(value)}</dd>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 /** The checkout's words, in one place. */
 
+import { formatCount } from '../../../core/domain/plural.ts';
 import { PURCHASE_TEXTS } from '../../../core/domain/purchase.ts';
 import type { PaymentMethod } from '../../data/index.ts';
 
@@ -8,7 +9,7 @@ export const CHECKOUT_TEXTS = {
   plan: 'Plan',
   users: 'Number of users',
   usersHelp: (seats: number) =>
-    `At least ${seats.toLocaleString('en-US')}: the members the group has now. Every member added later takes a seat too.`,
+    `At least ${formatCount(seats)}: the members the group has now. Every member added later takes a seat too.`,
   company: "I'm purchasing this for a company",
   companyName: 'Company name',
   continueToAddress: 'Continue to billing address',
@@ -38,7 +39,7 @@ export const CHECKOUT_TEXTS = {
   },
   checking: 'Checking the card…',
   summary: 'Order summary',
-  users_: (seats: number) => `${seats.toLocaleString('en-US')} ${seats === 1 ? 'user' : 'users'}`,
+  users_: (seats: number) => `${formatCount(seats)} ${seats === 1 ? 'user' : 'users'}`,
   total: 'Total',
   perUserPerYear: 'per user per year',
   term: (start: string, end: string) => `${start} – ${end}`,

@@ -24,7 +24,7 @@ export const LABELS_TEXT = {
   prioritizedNotice: (title: string) => `Label ${title} was prioritized.`,
   unprioritizedNotice: (title: string) => `Label ${title} is no longer prioritized.`,
   reordered: 'The label priorities were saved.',
-  openIssues: (count: number) => `${count.toLocaleString('en-US')} open ${count === 1 ? 'issue' : 'issues'}`,
+  openIssues: (count: number) => `${formatCount(count)} open ${count === 1 ? 'issue' : 'issues'}`,
   issuesOf: (title: string) => `Issues with label ${title}`,
   newLabel: 'New label',
   editLabel: 'Edit label',
@@ -53,6 +53,8 @@ export const LABELS_TEXT = {
   deleted: (title: string) => `Label ${title} was deleted.`,
   titleRequired: 'Title is required.',
 } as const;
+
+import { formatCount } from '../../../core/domain/plural.ts';
 
 /** GitLab's suggested label colours. */
 export const SUGGESTED_COLORS = [

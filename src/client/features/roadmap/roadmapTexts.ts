@@ -2,7 +2,7 @@
  * Every text the roadmap shows, verbatim from the spec, in one place.
  */
 
-import { nounFor, pluralize } from '../../../core/domain/plural.ts';
+import { formatCount, nounFor, pluralize } from '../../../core/domain/plural.ts';
 import type { CalendarDate } from '../../../core/time/calendarDate.ts';
 import { formatCalendarDate } from '../../../core/time/formatting.ts';
 
@@ -10,7 +10,7 @@ export const ROADMAP_TEXT = {
   fetchEpicsError: 'Something went wrong while fetching epics',
   epicsLimitTitle: 'Some of your epics might not be visible',
   epicsLimitBody: (limit: number) =>
-    `Roadmaps can display up to ${limit.toLocaleString('en-US')} epics. These appear in your selected sort order.`,
+    `Roadmaps can display up to ${formatCount(limit)} epics. These appear in your selected sort order.`,
   learnMore: 'Learn more',
   dismiss: 'Dismiss',
   fetchMilestonesError: 'Something went wrong while fetching milestones',
@@ -64,11 +64,11 @@ export const milestoneCountText = (count: number): string => pluralize(count, 'm
 
 /** The toolbar's count: 'Showing 50 of 88 epics', 'Showing 1 of 1 epic'. */
 export const showingEpicsText = (loaded: number, total: number): string =>
-  `Showing ${loaded.toLocaleString('en-US')} of ${pluralize(total, 'epic')}`;
+  `Showing ${formatCount(loaded)} of ${pluralize(total, 'epic')}`;
 
 /** The live region's count: '50 of 88 epics loaded', '1 of 1 epic loaded, loading more'. */
 export const epicsLoadedText = (loaded: number, total: number, loadingMore: boolean): string =>
-  `${loaded.toLocaleString('en-US')} of ${pluralize(total, 'epic')} loaded${loadingMore ? ', loading more' : ''}`;
+  `${formatCount(loaded)} of ${pluralize(total, 'epic')} loaded${loadingMore ? ', loading more' : ''}`;
 
 /** '1 child epic', '3 child epics'. */
 export const childEpicsText = (count: number): string => pluralize(count, 'child epic');

@@ -1,3 +1,4 @@
+import { formatCount } from '../../../core/domain/plural.ts';
 import { SEVERITIES } from '../../../core/domain/securityReports/index.ts';
 import { SEVERITY_TITLES } from '../../../core/domain/vulnerabilities.ts';
 import type { SeverityCounts as Counts } from '../../data/index.ts';
@@ -23,7 +24,7 @@ export function SeverityCounts({ counts, loading }: { counts: Counts | null; loa
             {SEVERITY_TITLES[severity]}
           </span>
           <span className="vuln-count-value" data-testid="severity-count-value">
-            {counts ? counts[severity].toLocaleString('en-US') : '–'}
+            {counts ? formatCount(counts[severity]) : '–'}
           </span>
         </li>
       ))}

@@ -1,10 +1,11 @@
+import { formatCount } from '../plural.ts';
 import { SECURITY_REPORT_LIMITS } from './limits.ts';
 
 /** Every sentence the parser shows an uploader, in one place. */
 export const REPORT_ERRORS = {
   notAnObject: 'The report is not a JSON object.',
   noVulnerabilities: 'The report has no "vulnerabilities" array.',
-  tooManyFindings: `The report has more than ${SECURITY_REPORT_LIMITS.maxFindings.toLocaleString('en-US')} findings.`,
+  tooManyFindings: `The report has more than ${formatCount(SECURITY_REPORT_LIMITS.maxFindings)} findings.`,
   noType:
     'The report does not say which scanner produced it (no "scan.type" and no "category" on its findings); choose the report type when uploading.',
   unreadable: 'The report could not be read.',

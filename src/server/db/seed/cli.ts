@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { hash } from '@node-rs/argon2';
+import { formatCount } from '../../../core/domain/plural.ts';
 import { parseDay } from '../../../core/time/epochDay.ts';
 import { calendarDateOf } from '../../../core/time/formatting.ts';
 import { systemNow } from '../../clock.ts';
@@ -105,7 +106,7 @@ function printSummary(summary: SeedSummary, steps: ReadonlyMap<string, number>):
   const width = Math.max(...Object.keys(counts).map((name) => name.length));
   console.log('\nRows written:');
   for (const [name, value] of Object.entries(counts)) {
-    console.log(`  ${name.padEnd(width)}  ${value.toLocaleString('en-US').padStart(12)}`);
+    console.log(`  ${name.padEnd(width)}  ${formatCount(value).padStart(12)}`);
   }
   console.log('\nTimings:');
   const all = new Map(
