@@ -2,6 +2,7 @@
  * Hosts the roadmap's PixiJS scene (PixiHost: renderer choice, theme palette, context loss) and
  * hands the page a CanvasSurface to draw frames on; the page's frame scheduler calls `draw`.
  */
+import { memo } from 'react';
 import { PixiHost, type PixiSurface, type RendererKind } from './PixiHost.tsx';
 import type { RoadmapFrame } from './roadmapFrame.ts';
 import { RoadmapScene } from './roadmapScene.ts';
@@ -19,7 +20,15 @@ export interface RoadmapCanvasProps {
 
 const createRoadmapScene = () => new RoadmapScene();
 
-export function RoadmapCanvas({ renderer, onReady, onContextLost }: RoadmapCanvasProps) {
+/**
+ * Memoised: the roadmap view re-renders with each new snapshot while scrolling, and the canvas
+ * host's props do not change then (re-rendering Pixi's React tree cost a tenth of a scroll frame).
+ */
+export const RoadmapCanvas = memo(function RoadmapCanvas({
+  renderer,
+  onReady,
+  onContextLost,
+}: RoadmapCanvasProps) {
   return (
     <PixiHost
       renderer={renderer}
@@ -29,4 +38,4 @@ export function RoadmapCanvas({ renderer, onReady, onContextLost }: RoadmapCanva
       onContextLost={onContextLost}
     />
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 /** The parts of the page that have not settled yet; the page is idle when none is left. */
 const unsettled = new Set<symbol>();
@@ -32,4 +32,28 @@ export function usePageSettled(settled: boolean): void {
 /** The page is settled once none of these queries is loading (a sidebar's blocks). */
 export function useQueriesSettled(queries: readonly { readonly loading: boolean }[]): void {
   usePageSettled(!queries.some((query) => query.loading));
+}
+
+/**
+ * The same signal for a part that reports as it changes, without re-rendering the component that
+ * holds it: the roadmap's view settles and unsettles with each layout of a scroll, and a state
+ * update for it re-rendered the whole page, filter bar included, twice a layout.
+ */
+export function usePageSettledReporter(): (settled: boolean) => void {
+  const [id] = useState(() => Symbol('page part'));
+  useEffect(
+    () => () => {
+      unsettled.delete(id);
+      publish();
+    },
+    [id],
+  );
+  return useCallback(
+    (settled: boolean) => {
+      if (settled) unsettled.delete(id);
+      else unsettled.add(id);
+      publish();
+    },
+    [id],
+  );
 }

@@ -67,7 +67,7 @@ export {
   type GfmSuggestion,
 } from './gfm/gfmSuggestions.ts';
 export { useGroupOverview, useHomeGroups } from './groups/groupHooks.ts';
-export { usePageSettled, useQueriesSettled } from './idle.ts';
+export { usePageSettled, usePageSettledReporter, useQueriesSettled } from './idle.ts';
 export { type PinnedLinks, useIssuePinnedLinks } from './incidents/pinnedLinksHooks.ts';
 export {
   type IncidentTimelineState,

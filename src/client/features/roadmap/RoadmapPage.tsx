@@ -22,7 +22,7 @@ import {
 import type { PageMountOf, Session } from '../../../core/pages/pageMount.ts';
 import { FilteredSearchBar } from '../../components/filtered-search/index.ts';
 import { groupCrumbs, PageHeader } from '../../components/navigation/index.ts';
-import { usePageSettled, useRoadmapEpics } from '../../data/index.ts';
+import { usePageSettledReporter, useRoadmapEpics } from '../../data/index.ts';
 import { useLocationSearch } from '../../state/index.ts';
 import { Alert, Button, useDocumentTitle } from '../../ui/index.ts';
 import { RoadmapMilestonesAlert } from './RoadmapMilestonesAlert.tsx';
@@ -56,8 +56,7 @@ export function RoadmapPage(props: RoadmapPageProps) {
   const epics = useRoadmapEpics(variables, epicsLimit);
   const [limitDismissed, setLimitDismissed] = useState(false);
   useDocumentTitle('Roadmap', groupName);
-  const [viewSettled, setViewSettled] = useState(false);
-  usePageSettled(viewSettled);
+  const reportViewSettled = usePageSettledReporter();
 
   const rewrite = useCallback(
     (write: (params: URLSearchParams) => void) => {
@@ -156,7 +155,7 @@ export function RoadmapPage(props: RoadmapPageProps) {
             epics={epics}
             milestones={milestones.milestones}
             variables={variables}
-            onSettled={setViewSettled}
+            onSettled={reportViewSettled}
           />
         )}
         {settingsOpen ? (

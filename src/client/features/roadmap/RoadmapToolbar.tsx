@@ -4,6 +4,7 @@
  * many epics are loaded with a way to load them all at once, and Export (PNG, PDF, CSV; issue 23).
  */
 
+import { memo } from 'react';
 import { Button } from '../../ui/index.ts';
 import { RoadmapExportButton, type RoadmapExportSource, RoadmapPrintImage } from '../roadmap-export/index.ts';
 import { showingEpicsText } from './roadmapTexts.ts';
@@ -28,7 +29,8 @@ export interface RoadmapToolbarProps {
   readonly exportSource?: RoadmapExportSource | undefined;
 }
 
-export function RoadmapToolbar(props: RoadmapToolbarProps) {
+/** Memoised: the roadmap re-renders with every snapshot of a scroll, the toolbar only when it changes. */
+export const RoadmapToolbar = memo(function RoadmapToolbar(props: RoadmapToolbarProps) {
   const { loaded, total, hasNextPage } = props;
   return (
     <div className="roadmap-toolbar" role="toolbar" aria-label="Roadmap view" data-testid="roadmap-toolbar">
@@ -88,4 +90,4 @@ export function RoadmapToolbar(props: RoadmapToolbarProps) {
       {props.exportSource ? <RoadmapPrintImage source={props.exportSource} /> : null}
     </div>
   );
-}
+});

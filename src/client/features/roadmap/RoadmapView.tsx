@@ -9,6 +9,7 @@ import {
   type KeyboardEvent as ReactKeyboardEvent,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -160,6 +161,51 @@ export function RoadmapView(props: RoadmapViewProps) {
   );
 
   const { hasNextPage, loadingMore } = epics;
+  // The toolbar's props stay the same objects while a scroll brings new snapshots, so that its
+  // memo skips it: only the overlay re-renders then.
+  const loadAllRef = useRef(epics.loadAll);
+  useLayoutEffect(() => {
+    loadAllRef.current = epics.loadAll;
+  });
+  const toolbarActions = useMemo(
+    () => ({
+      onZoomIn: () => controller?.zoomIn(),
+      onZoomOut: () => controller?.zoomOut(),
+      onResetZoom: () => controller?.resetZoom(),
+      onToday: () => controller?.scrollToToday(),
+      onFitAll: () => controller?.fitAll(),
+      onPresentation: () => setPresentation(!presentation),
+      onLoadAll: () => loadAllRef.current(),
+    }),
+    [controller, presentation, setPresentation],
+  );
+  const loadedCount = epics.epics?.length ?? 0;
+  const exportSource = useMemo(
+    () => ({
+      settings,
+      today: props.today,
+      currentGroupId: Number(scope.groupId) || null,
+      singleEpicIid: props.singleEpicIid,
+      variables,
+      epics: allEpics,
+      loaded: loadedCount,
+      total: epics.total,
+      expanded: tree.expanded,
+      viewport: () => (controller && controller.viewport.width > 0 ? controller.viewport : null),
+    }),
+    [
+      settings,
+      props.today,
+      scope.groupId,
+      props.singleEpicIid,
+      variables,
+      allEpics,
+      loadedCount,
+      epics.total,
+      tree.expanded,
+      controller,
+    ],
+  );
 
   const loaded = epics.epics !== undefined;
   // Only a layout of the current epics can say the view is empty: while the worker lays out a page that
@@ -209,25 +255,8 @@ export function RoadmapView(props: RoadmapViewProps) {
           hasNextPage={hasNextPage}
           loadingMore={loadingMore}
           presentation={presentation}
-          onZoomIn={() => controller?.zoomIn()}
-          onZoomOut={() => controller?.zoomOut()}
-          onResetZoom={() => controller?.resetZoom()}
-          onToday={() => controller?.scrollToToday()}
-          onFitAll={() => controller?.fitAll()}
-          onPresentation={() => setPresentation(!presentation)}
-          onLoadAll={epics.loadAll}
-          exportSource={{
-            settings,
-            today: props.today,
-            currentGroupId: Number(scope.groupId) || null,
-            singleEpicIid: props.singleEpicIid,
-            variables,
-            epics: allEpics,
-            loaded: epics.epics?.length ?? 0,
-            total: epics.total,
-            expanded: tree.expanded,
-            viewport: () => (controller && controller.viewport.width > 0 ? controller.viewport : null),
-          }}
+          {...toolbarActions}
+          exportSource={exportSource}
         />
         {childrenError ? <Alert variant="danger">{ROADMAP_TEXT.fetchEpicsError}</Alert> : null}
         <section

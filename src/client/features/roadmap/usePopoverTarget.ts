@@ -19,9 +19,11 @@ export function usePopoverTarget(
   focused: OverlayRowModel | null,
   milestones: readonly RoadmapMilestoneView[] | undefined,
 ): PopoverTarget | null {
-  const box = viewportRef.current?.getBoundingClientRect();
   const snapshot = controller?.snapshot;
-  if (!controller || !box || !snapshot) return null;
+  // Nothing hovered or focused: no popover, and no layout read (this runs in every render).
+  if (!controller || !snapshot || (!hovered && !focused)) return null;
+  const box = viewportRef.current?.getBoundingClientRect();
+  if (!box) return null;
   const { frame } = controller;
   const { detailsWidth } = frame;
   const epicAt = (entry: number): PopoverTarget | null => {
