@@ -14,19 +14,8 @@ function publish(): void {
  * is idle only when all of them are.
  */
 export function usePageSettled(settled: boolean): void {
-  const [id] = useState(() => Symbol('page part'));
-  useEffect(() => {
-    if (settled) unsettled.delete(id);
-    else unsettled.add(id);
-    publish();
-  }, [settled, id]);
-  useEffect(
-    () => () => {
-      unsettled.delete(id);
-      publish();
-    },
-    [id],
-  );
+  const report = usePageSettledReporter();
+  useEffect(() => report(settled), [report, settled]);
 }
 
 /** The page is settled once none of these queries is loading (a sidebar's blocks). */
