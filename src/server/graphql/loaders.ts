@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { publishedIncidentUrl } from '../../core/domain/statusPage.ts';
 import type { UserStatus } from '../../core/domain/userSettings.ts';
+import { appendTo } from '../../core/lib/multiMap.ts';
 import { type DateRange, parseCalendarDate } from '../../core/time/calendarDate.ts';
 import { findAwardsOf } from '../db/repositories/awardEmojiRepository.ts';
 import { findAncestorsOfMany } from '../db/repositories/epicHierarchyRepository.ts';
@@ -114,7 +115,7 @@ function groupByRoot(keys: readonly string[]): Map<number, number[]> {
   const byRoot = new Map<number, number[]>();
   for (const key of keys) {
     const [rootId, epicId] = key.split('|').map(Number) as [number, number];
-    byRoot.set(rootId, [...(byRoot.get(rootId) ?? []), epicId]);
+    appendTo(byRoot, rootId, epicId);
   }
   return byRoot;
 }
@@ -365,8 +366,7 @@ export function createLoaders(
       const batches = new Map<string, number[]>();
       for (const key of keys) {
         const at = key.lastIndexOf('|');
-        const prefix = key.slice(0, at);
-        batches.set(prefix, [...(batches.get(prefix) ?? []), Number(key.slice(at + 1))]);
+        appendTo(batches, key.slice(0, at), Number(key.slice(at + 1)));
       }
       for (const [prefix, epicIds] of batches) {
         const [root, startText = '', endText = ''] = prefix.split('|');

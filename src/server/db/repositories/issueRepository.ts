@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { BANNED } from '../../../core/domain/userStates.ts';
+import { appendTo } from '../../../core/lib/multiMap.ts';
 import type { Executor } from '../executor.ts';
 import {
   type CursorKeyType,
@@ -165,7 +166,7 @@ export async function findAssigneeIdsOfIssues(
     .where('issue_id', 'in', [...issueIds])
     .orderBy('user_id')
     .execute();
-  for (const row of rows) byIssue.set(row.issue_id, [...(byIssue.get(row.issue_id) ?? []), row.user_id]);
+  for (const row of rows) appendTo(byIssue, row.issue_id, row.user_id);
   return byIssue;
 }
 

@@ -1,4 +1,5 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { appendTo } from '../../../core/lib/multiMap.ts';
 import type { Executor } from '../executor.ts';
 import {
   type KeysetOrder,
@@ -426,12 +427,7 @@ export async function findUserIdsOf(
     .orderBy('created_at')
     .orderBy('user_id')
     .execute();
-  for (const row of rows) {
-    byMergeRequest.set(row.merge_request_id, [
-      ...(byMergeRequest.get(row.merge_request_id) ?? []),
-      row.user_id,
-    ]);
-  }
+  for (const row of rows) appendTo(byMergeRequest, row.merge_request_id, row.user_id);
   return byMergeRequest;
 }
 
@@ -590,8 +586,7 @@ export async function findMergeRequestIdsClosing(
     .where('issue_id', 'in', [...issueIds])
     .orderBy('id')
     .execute();
-  for (const row of rows)
-    byIssue.set(row.issue_id, [...(byIssue.get(row.issue_id) ?? []), row.merge_request_id]);
+  for (const row of rows) appendTo(byIssue, row.issue_id, row.merge_request_id);
   return byIssue;
 }
 

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { appendTo } from '../../../core/lib/multiMap.ts';
 import type { Executor } from '../executor.ts';
 import type { TimelineEventTagRow } from '../schema.ts';
 
@@ -85,7 +86,7 @@ export async function findTagsOfTimelineEvents(
     .execute();
   const byEvent = new Map<number, TimelineEventTagRow[]>();
   for (const { timeline_event_id, ...tag } of rows) {
-    byEvent.set(timeline_event_id, [...(byEvent.get(timeline_event_id) ?? []), tag]);
+    appendTo(byEvent, timeline_event_id, tag);
   }
   return byEvent;
 }

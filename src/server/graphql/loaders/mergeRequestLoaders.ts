@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Role } from '../../../core/domain/permissions.ts';
+import { appendTo } from '../../../core/lib/multiMap.ts';
 import { countVotes } from '../../db/repositories/issueRepository.ts';
 import { findLabelsOfTargets } from '../../db/repositories/labelRepository.ts';
 import {
@@ -99,7 +100,7 @@ export function createMergeRequestLoaders(
       const byProject = new Map<number, number[]>();
       for (const key of keys) {
         const [projectId, userId] = key.split('|').map(Number) as [number, number];
-        byProject.set(projectId, [...(byProject.get(projectId) ?? []), userId]);
+        appendTo(byProject, projectId, userId);
       }
       const result = new Map<string, Role>();
       for (const [projectId, userIds] of byProject) {

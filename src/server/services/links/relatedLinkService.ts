@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { issuableReference } from '../../../core/domain/references.ts';
+import { appendTo } from '../../../core/lib/multiMap.ts';
 import type { Executor } from '../../db/executor.ts';
 import { findEpicsByIds } from '../../db/repositories/epicRepository.ts';
 import { findIssuesByIds } from '../../db/repositories/issueRowsRepository.ts';
@@ -283,9 +284,7 @@ async function describePerRoot<View>(
 ): Promise<View[]> {
   const idsByRoot = new Map<number, number[]>();
   for (const item of items) {
-    const ids = idsByRoot.get(item.root_namespace_id);
-    if (ids) ids.push(item.id);
-    else idsByRoot.set(item.root_namespace_id, [item.id]);
+    appendTo(idsByRoot, item.root_namespace_id, item.id);
   }
   const views: View[] = [];
   for (const [rootId, ids] of idsByRoot)

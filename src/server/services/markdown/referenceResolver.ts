@@ -10,6 +10,7 @@ import {
   projectMilestonePath,
   userPath,
 } from '../../../core/domain/webPaths.ts';
+import { appendTo } from '../../../core/lib/multiMap.ts';
 import type { Executor } from '../../db/executor.ts';
 import { findGroupsAndProjectsOfRoot } from '../../db/repositories/namespaceRepository.ts';
 import {
@@ -197,7 +198,7 @@ async function readPerRoot<R extends { readonly iid: number }, Row>(
   for (const { rootId, ownerId, reference } of entries) {
     if (!fitsSqlInteger(reference.iid)) continue;
     const owners = byRoot.get(rootId) ?? new Map<number, number[]>();
-    owners.set(ownerId, [...(owners.get(ownerId) ?? []), reference.iid]);
+    appendTo(owners, ownerId, reference.iid);
     byRoot.set(rootId, owners);
   }
   const rows: Row[] = [];
