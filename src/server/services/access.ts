@@ -149,10 +149,38 @@ export class AccessContext {
     return planHasFeature(await this.planOf(namespace), feature);
   }
 
-  async canInNamespace(
+  /**
+   * The request's answers of canInNamespace, by namespace row and question. A roadmap page asks the
+   * same few questions of each of its 1,000 epics (may the viewer update it?); memberships and plans
+   * are read once a request anyway, so an answer cannot change within it.
+   */
+  private readonly namespaceAnswers = new WeakMap<object, Map<string, Promise<boolean>>>();
+
+  canInNamespace(
     action: Action,
     namespace: Pick<NamespaceRow, 'traversal_ids' | 'visibility_level'>,
     context: Omit<PermissionContext, 'visibility'> = {},
+  ): Promise<boolean> {
+    let answers = this.namespaceAnswers.get(namespace);
+    if (!answers) {
+      answers = new Map();
+      this.namespaceAnswers.set(namespace, answers);
+    }
+    const question = `${action}|${namespace.visibility_level}|${context.confidential ? 'c' : ''}${context.isAuthor ? 'a' : ''}${context.isAssignee ? 's' : ''}`;
+    let answer = answers.get(question);
+    if (!answer) {
+      answer = this.decideInNamespace(action, namespace, context);
+      // An answer nobody asks for again must not turn a failed read into an unhandled rejection.
+      answer.catch(() => {});
+      answers.set(question, answer);
+    }
+    return answer;
+  }
+
+  private async decideInNamespace(
+    action: Action,
+    namespace: Pick<NamespaceRow, 'traversal_ids' | 'visibility_level'>,
+    context: Omit<PermissionContext, 'visibility'>,
   ): Promise<boolean> {
     const feature = ACTION_FEATURES[action];
     if (feature && !(await this.hasFeature(namespace, feature))) return false;
