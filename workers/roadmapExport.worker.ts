@@ -4,7 +4,8 @@
  * returned with their buffer transferred. The page starts one per export and terminates it to cancel.
  */
 import { expose, transfer } from 'comlink';
-import { buildEpicsCsv, exportPdf, paintImage, planImage } from '../src/core/roadmapExport/index.ts';
+import { buildEpicsCsv, paintImage, planImage } from '../src/core/roadmapExport/index.ts';
+import { exportPdf } from '../src/core/roadmapExport/pdfExport.ts';
 import type { RoadmapExportApi } from './roadmapExportApi.ts';
 
 const hasOffscreen = (): boolean =>

@@ -21,11 +21,11 @@ import { build } from 'esbuild';
 import {
   buildEpicsCsv,
   type Context2D,
-  exportPdf,
   layoutForExport,
   paintImage,
   planImage,
 } from '../../src/core/roadmapExport/index.ts';
+import { exportPdf } from '../../src/core/roadmapExport/pdfExport.ts';
 import { BASELINE_OPTIONS, compareWithBaseline } from '../baseline.ts';
 import { launchChromium } from '../render/shared.ts';
 import { distribution, measure, type Stats } from '../stats.ts';

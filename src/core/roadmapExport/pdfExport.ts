@@ -4,53 +4,15 @@
  * has real text: the title, the slice's date range, the page number, the column labels, the epic titles.
  */
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { LayoutSnapshot } from '../layout/snapshot.ts';
 import { asEpochDay, dayToCalendarDate } from '../time/epochDay.ts';
 import { formatCalendarDate } from '../time/formatting.ts';
-import type { ExportArea } from './exportLayout.ts';
+import { type ExportArea, layoutForExport } from './exportLayout.ts';
+import { PAPER_PT, type PaperSize, timeSlices } from './pdfSlices.ts';
 import { PdfSurface } from './pdfSurface.ts';
+import type { RoadmapExportRequest } from './roadmapExporter.ts';
 import { type PictureTexts, paintPicture, planPicture } from './roadmapPicture.ts';
 
-export const PAPER_SIZES = ['A4', 'Letter'] as const;
-export type PaperSize = (typeof PAPER_SIZES)[number];
-
-/** Landscape page sizes, pt (width, height). */
-export const PAPER_PT: Readonly<Record<PaperSize, readonly [number, number]>> = {
-  A4: [841.89, 595.28],
-  Letter: [792, 612],
-};
-
 const MARGIN_PT = 24;
-/** World px of timeline per page: six of GitLab's 180-px columns. */
-export const SLICE_WORLD_WIDTH = 6 * 180;
-
-export interface TimeSlice {
-  readonly fromX: number;
-  readonly toX: number;
-  /** First and last (inclusive) epoch day of the slice's columns. */
-  readonly startDay: number;
-  readonly endDay: number;
-}
-
-/** Consecutive header columns grouped so each slice is at most `maxWidth` world px (≥ 1 column). */
-export function timeSlices(snapshot: LayoutSnapshot, maxWidth = SLICE_WORLD_WIDTH): TimeSlice[] {
-  const { header } = snapshot;
-  const slices: TimeSlice[] = [];
-  let current: { fromX: number; toX: number; startDay: number; endDay: number } | null = null;
-  for (let c = 0; c < header.columnCount; c += 1) {
-    const x = header.x[c]!;
-    const right = x + header.width[c]!;
-    if (current && right - current.fromX <= maxWidth + 1e-6) {
-      current.toX = right;
-      current.endDay = header.endDay[c]!;
-    } else {
-      if (current) slices.push(current);
-      current = { fromX: x, toX: right, startDay: header.startDay[c]!, endDay: header.endDay[c]! };
-    }
-  }
-  if (current) slices.push(current);
-  return slices;
-}
 
 export interface PdfExportOptions {
   readonly paper: PaperSize;
@@ -115,6 +77,20 @@ export async function buildRoadmapPdf(area: ExportArea, options: PdfExportOption
     }
   }
   return doc.save();
+}
+
+/** The roadmap of the request as a PDF on paper of that size (the export worker's PDF). */
+export function exportPdf(
+  request: RoadmapExportRequest,
+  paper: PaperSize,
+  onProgress?: (done: number, total: number) => void,
+): Promise<Uint8Array> {
+  return buildRoadmapPdf(layoutForExport(request), {
+    paper,
+    texts: request.texts,
+    showProgress: request.showProgress,
+    ...(onProgress ? { onProgress } : {}),
+  });
 }
 
 /** The page count of a PDF (to check an export by reading it back). */

@@ -5,14 +5,9 @@ import type { ViewSpec } from '../layout/roadmapSession.ts';
 import type { CalendarDate } from '../time/calendarDate.ts';
 import type { Context2D } from './context2d.ts';
 import { layoutForExport } from './exportLayout.ts';
-import { timeSlices } from './pdfExport.ts';
-import {
-  exportPdf,
-  MAX_IMAGE_HEIGHT,
-  paintImage,
-  planImage,
-  type RoadmapExportRequest,
-} from './roadmapExporter.ts';
+import { exportPdf } from './pdfExport.ts';
+import { timeSlices } from './pdfSlices.ts';
+import { MAX_IMAGE_HEIGHT, paintImage, planImage, type RoadmapExportRequest } from './roadmapExporter.ts';
 import { fitText } from './roadmapPicture.ts';
 
 const view: ViewSpec = {

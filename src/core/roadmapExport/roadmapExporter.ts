@@ -8,7 +8,6 @@ import type { Context2D } from './context2d.ts';
 import { buildEpicsCsv } from './csvExport.ts';
 import type { ExportEpic } from './exportEpic.ts';
 import { type ExportArea, type ExportLayoutInput, layoutForExport } from './exportLayout.ts';
-import { buildRoadmapPdf, type PaperSize } from './pdfExport.ts';
 import { type PicturePlan, type PictureTexts, paintPicture, planPicture } from './roadmapPicture.ts';
 
 /** Tallest PNG drawn, px: well inside every browser's canvas limits (Chromium: 32,767 per side). */
@@ -68,19 +67,6 @@ export function planImage(request: RoadmapExportRequest, width: number): ImagePl
 
 export function paintImage(ctx: Context2D, image: ImagePlan, showProgress: boolean): void {
   paintPicture(ctx, image.area.snapshot, image.plan, image.texts, showProgress);
-}
-
-export function exportPdf(
-  request: RoadmapExportRequest,
-  paper: PaperSize,
-  onProgress?: (done: number, total: number) => void,
-): Promise<Uint8Array> {
-  return buildRoadmapPdf(layoutForExport(request), {
-    paper,
-    texts: request.texts,
-    showProgress: request.showProgress,
-    ...(onProgress ? { onProgress } : {}),
-  });
 }
 
 export { buildEpicsCsv, type ExportEpic };
