@@ -31,6 +31,13 @@ type Manifest = Readonly<Record<string, ManifestChunk>>;
 
 const url = (file: string): string => `/${file}`;
 
+/**
+ * The workers a page starts as it opens (the roadmap's and the epic tree's layout), worth fetching
+ * beside the entry. The export worker (pdf-lib, ten times their size) starts only on Export: on a
+ * first visit its bytes would compete with the ones the first rows wait for.
+ */
+const PREFETCHED_WORKER = /(?:^|\/)\w*Layout\.worker-[\w-]+\.js$/;
+
 /** The chunk and every chunk it imports statically, depth first, each once. */
 function withImports(manifest: Manifest, key: string, into: Map<string, ManifestChunk>): void {
   const chunk = manifest[key];
@@ -63,7 +70,7 @@ export function readClientAssets(clientDir: string): ClientAssets {
       modules: [...chunks.keys()].filter((key) => key !== entryKey).map((key) => url(manifest[key]!.file)),
       workers: files
         .flatMap((chunk) => chunk.assets ?? [])
-        .filter((file) => /\.worker-[\w-]+\.js$/.test(file))
+        .filter((file) => PREFETCHED_WORKER.test(file))
         .map(url),
     };
   };
