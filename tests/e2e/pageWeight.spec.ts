@@ -53,6 +53,9 @@ test('a page without a canvas downloads neither PixiJS, d3 nor pdf-lib', async (
   expect(packages.has('pixi.js')).toBe(false);
   expect([...packages].filter(isD3)).toEqual([]);
   expect(packages.has('pdf-lib')).toBe(false);
+  // Its own code comes with the HTML, not after the entry has run.
+  expect(page.modules.some((file) => /\/SignInPage-[\w-]+\.js$/.test(file))).toBe(true);
+  expect(page.modules.some((file) => /\/IssuePage-[\w-]+\.js$/.test(file))).toBe(false);
 });
 
 test('the roadmap downloads PixiJS and its layout worker, but not the export worker or pdf-lib', async ({

@@ -1,7 +1,9 @@
+import { Suspense } from 'react';
 import type { PageMount, Session } from '../../core/pages/pageMount.ts';
 import type { createApolloClient } from '../data/index.ts';
 import { DataProvider } from '../data/index.ts';
 import { type AppStore, StateProvider } from '../state/index.ts';
+import { Loading } from '../ui/index.ts';
 import type { CommandRegistry } from './commands.ts';
 import { pageNavOf } from './pageNav.ts';
 import { PageView } from './pages.tsx';
@@ -26,7 +28,10 @@ export function App({ page, session, store, client, registry }: AppProps) {
           onSignInPage={page.page === 'sign-in'}
           nav={pageNavOf(page)}
         >
-          <PageView page={page} session={session} />
+          {/* Each page is its own chunk, preloaded with the HTML: the fallback is a moment at most. */}
+          <Suspense fallback={<Loading label="Loading the page" />}>
+            <PageView page={page} session={session} />
+          </Suspense>
         </Shell>
       </DataProvider>
     </StateProvider>

@@ -1,9 +1,13 @@
 import { lazy, Suspense } from 'react';
 import type { PageMount, PageName, Session } from '../../core/pages/pageMount.ts';
+import { NotFoundPage } from '../components/errors/index.ts';
+import { Loading } from '../ui/index.ts';
 
 /*
- * The pages that draw on a canvas are code-split points: their code, and PixiJS, load only on their
- * pages. The server preloads these chunks with the page (core/pages/pageModules.ts names them).
+ * Every page is a code-split point, so that a page downloads and parses only its own code: PixiJS
+ * only with the canvas pages, d3 only with value stream analytics, an issue's editor only with the
+ * issue. The server preloads each page's chunk with its HTML (PAGE_CHUNKS in core/pages/pageMount.ts
+ * names them); App wraps the page in one Suspense, which the preloaded chunk rarely leaves showing.
  */
 const EpicPage = lazy(() =>
   import('../features/epic/EpicPage.tsx').then((module) => ({ default: module.EpicPage })),
@@ -18,45 +22,155 @@ const ValueStreamAnalyticsPage = lazy(() =>
   })),
 );
 
-import { NotFoundPage } from '../components/errors/index.ts';
-import { AdminGeoSitesPage } from '../features/admin-geo/index.ts';
-import { AdminSettingsPage } from '../features/admin-settings/index.ts';
-import { SignInPage, SignUpPage } from '../features/auth/index.ts';
-import { BillingPage } from '../features/billing/index.ts';
-import { CheckoutPage } from '../features/checkout/index.ts';
-import { NewGroupPage, NewProjectPage } from '../features/create/index.ts';
-import { EnvironmentPage, EnvironmentsListPage } from '../features/environments/index.ts';
-import { NewEpicPage } from '../features/epic-new/index.ts';
-import { EpicsListPage } from '../features/epics/index.ts';
-import { GroupPage } from '../features/groups/index.ts';
-import { HelpIndexPage, HelpPage } from '../features/help/index.ts';
-import { DashboardIssuesPage, HomePage } from '../features/home/index.ts';
-import { IssuePage } from '../features/issue/index.ts';
-import { NewIssuePage } from '../features/issue-new/index.ts';
-import { IssueTemplatesPage } from '../features/issue-templates/index.ts';
-import { IssuesListPage } from '../features/issues/index.ts';
-import { GroupLabelsPage, ProjectLabelsPage } from '../features/labels/index.ts';
-import { InvitationPage, MailboxPage, MembersPage } from '../features/members/index.ts';
-import { MergeRequestPage } from '../features/merge-request/index.ts';
-import { DashboardMergeRequestsPage, MergeRequestsListPage } from '../features/merge-requests/index.ts';
-import { MilestoneFormPage, MilestonePage, MilestonesListPage } from '../features/milestone/index.ts';
-import { MonitorSettingsPage } from '../features/project-settings/index.ts';
-import { ProjectPage } from '../features/projects/index.ts';
-import { SearchResultsPage } from '../features/search/index.ts';
-import {
-  AccessTokensPage,
-  ActiveSessionsPage,
-  PasswordPage,
-  PreferencesPage,
-  ProfileSettingsPage,
-} from '../features/settings/index.ts';
-import { TodosPage } from '../features/todos/index.ts';
-import { TrialNewPage } from '../features/trials/index.ts';
-import { FeatureUpsellPage } from '../features/upsell/index.ts';
-import { UserProfilePage } from '../features/user/index.ts';
-import { VulnerabilityPage, VulnerabilityReportPage } from '../features/vulnerabilities/index.ts';
-import { WorkItemPage } from '../features/work-item/index.ts';
-import { Loading } from '../ui/index.ts';
+const AdminGeoSitesPage = lazy(() =>
+  import('../features/admin-geo/AdminGeoSitesPage.tsx').then((m) => ({ default: m.AdminGeoSitesPage })),
+);
+const AdminSettingsPage = lazy(() =>
+  import('../features/admin-settings/AdminSettingsPage.tsx').then((m) => ({ default: m.AdminSettingsPage })),
+);
+const SignInPage = lazy(() =>
+  import('../features/auth/SignInPage.tsx').then((m) => ({ default: m.SignInPage })),
+);
+const SignUpPage = lazy(() =>
+  import('../features/auth/SignUpPage.tsx').then((m) => ({ default: m.SignUpPage })),
+);
+const BillingPage = lazy(() =>
+  import('../features/billing/BillingPage.tsx').then((m) => ({ default: m.BillingPage })),
+);
+const CheckoutPage = lazy(() =>
+  import('../features/checkout/CheckoutPage.tsx').then((m) => ({ default: m.CheckoutPage })),
+);
+const NewGroupPage = lazy(() =>
+  import('../features/create/NewGroupPage.tsx').then((m) => ({ default: m.NewGroupPage })),
+);
+const NewProjectPage = lazy(() =>
+  import('../features/create/NewProjectPage.tsx').then((m) => ({ default: m.NewProjectPage })),
+);
+const EnvironmentPage = lazy(() =>
+  import('../features/environments/EnvironmentPage.tsx').then((m) => ({ default: m.EnvironmentPage })),
+);
+const EnvironmentsListPage = lazy(() =>
+  import('../features/environments/EnvironmentsListPage.tsx').then((m) => ({
+    default: m.EnvironmentsListPage,
+  })),
+);
+const NewEpicPage = lazy(() =>
+  import('../features/epic-new/NewEpicPage.tsx').then((m) => ({ default: m.NewEpicPage })),
+);
+const EpicsListPage = lazy(() =>
+  import('../features/epics/EpicsListPage.tsx').then((m) => ({ default: m.EpicsListPage })),
+);
+const GroupPage = lazy(() =>
+  import('../features/groups/GroupPage.tsx').then((m) => ({ default: m.GroupPage })),
+);
+const HelpIndexPage = lazy(() =>
+  import('../features/help/HelpPage.tsx').then((m) => ({ default: m.HelpIndexPage })),
+);
+const HelpPage = lazy(() => import('../features/help/HelpPage.tsx').then((m) => ({ default: m.HelpPage })));
+const DashboardIssuesPage = lazy(() =>
+  import('../features/home/DashboardIssuesPage.tsx').then((m) => ({ default: m.DashboardIssuesPage })),
+);
+const HomePage = lazy(() => import('../features/home/HomePage.tsx').then((m) => ({ default: m.HomePage })));
+const IssuePage = lazy(() =>
+  import('../features/issue/IssuePage.tsx').then((m) => ({ default: m.IssuePage })),
+);
+const NewIssuePage = lazy(() =>
+  import('../features/issue-new/NewIssuePage.tsx').then((m) => ({ default: m.NewIssuePage })),
+);
+const IssueTemplatesPage = lazy(() =>
+  import('../features/issue-templates/IssueTemplatesPage.tsx').then((m) => ({
+    default: m.IssueTemplatesPage,
+  })),
+);
+const IssuesListPage = lazy(() =>
+  import('../features/issues/IssuesListPage.tsx').then((m) => ({ default: m.IssuesListPage })),
+);
+const GroupLabelsPage = lazy(() =>
+  import('../features/labels/GroupLabelsPage.tsx').then((m) => ({ default: m.GroupLabelsPage })),
+);
+const ProjectLabelsPage = lazy(() =>
+  import('../features/labels/ProjectLabelsPage.tsx').then((m) => ({ default: m.ProjectLabelsPage })),
+);
+const InvitationPage = lazy(() =>
+  import('../features/members/InvitationPage.tsx').then((m) => ({ default: m.InvitationPage })),
+);
+const MailboxPage = lazy(() =>
+  import('../features/members/MailboxPage.tsx').then((m) => ({ default: m.MailboxPage })),
+);
+const MembersPage = lazy(() =>
+  import('../features/members/MembersPage.tsx').then((m) => ({ default: m.MembersPage })),
+);
+const MergeRequestPage = lazy(() =>
+  import('../features/merge-request/MergeRequestPage.tsx').then((m) => ({ default: m.MergeRequestPage })),
+);
+const DashboardMergeRequestsPage = lazy(() =>
+  import('../features/merge-requests/DashboardMergeRequestsPage.tsx').then((m) => ({
+    default: m.DashboardMergeRequestsPage,
+  })),
+);
+const MergeRequestsListPage = lazy(() =>
+  import('../features/merge-requests/MergeRequestsListPage.tsx').then((m) => ({
+    default: m.MergeRequestsListPage,
+  })),
+);
+const MilestoneFormPage = lazy(() =>
+  import('../features/milestone/MilestoneFormPage.tsx').then((m) => ({ default: m.MilestoneFormPage })),
+);
+const MilestonePage = lazy(() =>
+  import('../features/milestone/MilestonePage.tsx').then((m) => ({ default: m.MilestonePage })),
+);
+const MilestonesListPage = lazy(() =>
+  import('../features/milestone/MilestonesListPage.tsx').then((m) => ({ default: m.MilestonesListPage })),
+);
+const MonitorSettingsPage = lazy(() =>
+  import('../features/project-settings/MonitorSettingsPage.tsx').then((m) => ({
+    default: m.MonitorSettingsPage,
+  })),
+);
+const ProjectPage = lazy(() =>
+  import('../features/projects/ProjectPage.tsx').then((m) => ({ default: m.ProjectPage })),
+);
+const SearchResultsPage = lazy(() =>
+  import('../features/search/SearchResultsPage.tsx').then((m) => ({ default: m.SearchResultsPage })),
+);
+const AccessTokensPage = lazy(() =>
+  import('../features/settings/AccessTokensPage.tsx').then((m) => ({ default: m.AccessTokensPage })),
+);
+const ActiveSessionsPage = lazy(() =>
+  import('../features/settings/ActiveSessionsPage.tsx').then((m) => ({ default: m.ActiveSessionsPage })),
+);
+const PasswordPage = lazy(() =>
+  import('../features/settings/PasswordPage.tsx').then((m) => ({ default: m.PasswordPage })),
+);
+const PreferencesPage = lazy(() =>
+  import('../features/settings/PreferencesPage.tsx').then((m) => ({ default: m.PreferencesPage })),
+);
+const ProfileSettingsPage = lazy(() =>
+  import('../features/settings/ProfileSettingsPage.tsx').then((m) => ({ default: m.ProfileSettingsPage })),
+);
+const TodosPage = lazy(() =>
+  import('../features/todos/TodosPage.tsx').then((m) => ({ default: m.TodosPage })),
+);
+const TrialNewPage = lazy(() =>
+  import('../features/trials/TrialNewPage.tsx').then((m) => ({ default: m.TrialNewPage })),
+);
+const FeatureUpsellPage = lazy(() =>
+  import('../features/upsell/FeatureUpsellPage.tsx').then((m) => ({ default: m.FeatureUpsellPage })),
+);
+const UserProfilePage = lazy(() =>
+  import('../features/user/UserProfilePage.tsx').then((m) => ({ default: m.UserProfilePage })),
+);
+const VulnerabilityPage = lazy(() =>
+  import('../features/vulnerabilities/VulnerabilityPage.tsx').then((m) => ({ default: m.VulnerabilityPage })),
+);
+const VulnerabilityReportPage = lazy(() =>
+  import('../features/vulnerabilities/VulnerabilityReportPage.tsx').then((m) => ({
+    default: m.VulnerabilityReportPage,
+  })),
+);
+const WorkItemPage = lazy(() =>
+  import('../features/work-item/WorkItemPage.tsx').then((m) => ({ default: m.WorkItemPage })),
+);
 
 /** Pages with a search box, where the `s`, `/` and `f` shortcuts are registered. */
 export const PAGES_WITH_SEARCH: ReadonlySet<PageName> = new Set([

@@ -642,14 +642,66 @@ type MountInputOf<P extends PageName> = { readonly page: P } & {
 };
 
 /**
- * The pages whose code the client splits off (app/pages.tsx loads them lazily), by the name of the
- * module that starts their chunk: the server names the chunk and what it imports in the page's HTML,
- * so they download with the entry instead of after it.
+ * Each page's code-split chunk (app/pages.tsx loads every page but the not-found one lazily), by the
+ * name of the module that starts it: the server names the chunk and what it imports in the page's
+ * HTML, so they download with the entry instead of after it, and a page parses only its own code.
  */
 export const PAGE_CHUNKS: Partial<Record<PageName, string>> = {
+  'admin-geo-sites': 'AdminGeoSitesPage',
+  'admin-settings': 'AdminSettingsPage',
+  'dashboard-issues': 'DashboardIssuesPage',
+  'dashboard-merge-requests': 'DashboardMergeRequestsPage',
+  'dashboard-todos': 'TodosPage',
+  environment: 'EnvironmentPage',
   epic: 'EpicPage',
+  'epic-new': 'NewEpicPage',
+  'feature-upsell': 'FeatureUpsellPage',
+  group: 'GroupPage',
+  'group-billing': 'BillingPage',
+  'group-epics': 'EpicsListPage',
+  'group-issues': 'IssuesListPage',
+  'group-labels': 'GroupLabelsPage',
+  'group-members': 'MembersPage',
+  'group-merge-requests': 'MergeRequestsListPage',
+  'group-milestones': 'MilestonesListPage',
+  'group-new': 'NewGroupPage',
   'group-roadmap': 'RoadmapPage',
   'group-value-stream-analytics': 'ValueStreamAnalyticsPage',
+  'group-vulnerability-report': 'VulnerabilityReportPage',
+  help: 'HelpPage',
+  'help-index': 'HelpPage',
+  home: 'HomePage',
+  invitation: 'InvitationPage',
+  issue: 'IssuePage',
+  'issue-new': 'NewIssuePage',
+  'issue-templates': 'IssueTemplatesPage',
+  mailbox: 'MailboxPage',
+  'merge-request': 'MergeRequestPage',
+  milestone: 'MilestonePage',
+  'milestone-form': 'MilestoneFormPage',
+  'profile-access-tokens': 'AccessTokensPage',
+  'profile-active-sessions': 'ActiveSessionsPage',
+  'profile-password': 'PasswordPage',
+  'profile-preferences': 'PreferencesPage',
+  'profile-settings': 'ProfileSettingsPage',
+  project: 'ProjectPage',
+  'project-environments': 'EnvironmentsListPage',
+  'project-issues': 'IssuesListPage',
+  'project-labels': 'ProjectLabelsPage',
+  'project-members': 'MembersPage',
+  'project-merge-requests': 'MergeRequestsListPage',
+  'project-milestones': 'MilestonesListPage',
+  'project-new': 'NewProjectPage',
+  'project-settings-monitor': 'MonitorSettingsPage',
+  'project-vulnerability-report': 'VulnerabilityReportPage',
+  search: 'SearchResultsPage',
+  'sign-in': 'SignInPage',
+  'sign-up': 'SignUpPage',
+  'subscription-new': 'CheckoutPage',
+  'trial-new': 'TrialNewPage',
+  user: 'UserProfilePage',
+  vulnerability: 'VulnerabilityPage',
+  'work-item': 'WorkItemPage',
 };
 
 /** A page as the client reads it. */
