@@ -70,3 +70,25 @@ test('the roadmap downloads PixiJS and its layout worker, but not the export wor
   // Export starts its worker (pdf-lib) when asked; fetching it up front would slow the first rows.
   expect(roadmap.prefetched.filter((file) => file.includes('roadmapExport.worker'))).toEqual([]);
 });
+
+test('a page renders whole: no spinner shows between the entry and the page', async ({ page }) => {
+  // Records whether App's page-loading spinner was ever in the document while the page came up.
+  await page.addInitScript(() => {
+    const seen = { spinner: false };
+    (window as unknown as { __spinner: typeof seen }).__spinner = seen;
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="page-loading"]')) seen.spinner = true;
+    }).observe(document, { subtree: true, childList: true });
+  });
+  for (const path of ['/users/sign_in', '/groups/acme/-/merge_requests', '/help']) {
+    await page.goto(path);
+    await expect(page.locator('main').first()).toBeVisible();
+    await page.waitForSelector('body[data-idle="true"]');
+    expect(
+      await page.evaluate(() => (window as unknown as { __spinner: { spinner: boolean } }).__spinner),
+      path,
+    ).toEqual({
+      spinner: false,
+    });
+  }
+});

@@ -17,6 +17,15 @@ export interface AppProps {
   readonly registry: CommandRegistry;
 }
 
+/** While a page's code loads (only when main.tsx could not load it before the first render). */
+function PageLoading() {
+  return (
+    <div data-testid="page-loading">
+      <Loading label="Loading the page" />
+    </div>
+  );
+}
+
 /** Providers, chrome and the page. */
 export function App({ page, session, store, client, registry }: AppProps) {
   return (
@@ -29,7 +38,7 @@ export function App({ page, session, store, client, registry }: AppProps) {
           nav={pageNavOf(page)}
         >
           {/* Each page is its own chunk, preloaded with the HTML: the fallback is a moment at most. */}
-          <Suspense fallback={<Loading label="Loading the page" />}>
+          <Suspense fallback={<PageLoading />}>
             <PageView page={page} session={session} />
           </Suspense>
         </Shell>

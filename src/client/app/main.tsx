@@ -32,7 +32,7 @@ import {
 import { App } from './App.tsx';
 import { appCommands, CommandRegistry, type ProjectShortcutContext } from './commands.ts';
 import { pageNavOf } from './pageNav.ts';
-import { PAGES_WITH_SEARCH } from './pages.tsx';
+import { PAGES_WITH_SEARCH, preloadPage } from './pages.tsx';
 import { keepShortcutPreferences } from './shortcutPreferences.ts';
 
 /** The control a shortcut presses, when the page shows it (`data-shortcut-target`). */
@@ -112,11 +112,15 @@ function start(): void {
 
   if (session.flash) pushToast(store, session.flash, 'info');
 
-  createRoot(root).render(
-    <StrictMode>
-      <App page={page} session={session} store={store} client={client} registry={registry} />
-    </StrictMode>,
-  );
+  const render = () =>
+    createRoot(root).render(
+      <StrictMode>
+        <App page={page} session={session} store={store} client={client} registry={registry} />
+      </StrictMode>,
+    );
+  // The page's chunk came with the HTML: evaluating it first lets the page render whole, without a
+  // spinner frame. Should it fail to load, the page renders lazily and reports the failure there.
+  preloadPage(page.page).then(render, render);
 }
 
 start();

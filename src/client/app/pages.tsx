@@ -1,7 +1,57 @@
-import { lazy, Suspense } from 'react';
-import type { PageMount, PageName, Session } from '../../core/pages/pageMount.ts';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { appendTo } from '../../core/lib/multiMap.ts';
+import { PAGE_CHUNKS, type PageMount, type PageName, type Session } from '../../core/pages/pageMount.ts';
 import { NotFoundPage } from '../components/errors/index.ts';
 import { Loading } from '../ui/index.ts';
+
+/** Each page chunk's loaders, by the chunk's name (PAGE_CHUNKS' values). */
+const chunkLoaders = new Map<string, (() => Promise<unknown>)[]>();
+
+/**
+ * A page component whose code is its own chunk (React's lazy, inside App's Suspense). Once
+ * preloadPage has loaded it, its lazy factory answers with a thenable that calls back at once, which
+ * React's lazy reads as already resolved: the page renders in the first pass, with no spinner frame.
+ */
+function pageComponent<P extends object>(
+  chunk: string,
+  load: () => Promise<ComponentType<P>>,
+): LazyExoticComponent<ComponentType<P>> {
+  let loaded: { default: ComponentType<P> } | null = null;
+  const loading = () =>
+    load().then((component) => {
+      loaded = { default: component };
+      return loaded;
+    });
+  appendTo(chunkLoaders, chunk, loading);
+  return lazy(() => (loaded ? resolvedThenable(loaded) : loading()));
+}
+
+/**
+ * A thenable that calls back at once. React's lazy only calls `then` on what its factory returns and
+ * reads the result right after, so a synchronous callback makes it render without suspending; its
+ * types ask for a Promise, which a real one could not do (its callbacks always wait a microtask).
+ */
+function resolvedThenable<T>(value: T): Promise<T> {
+  const thenable = {
+    // biome-ignore lint/suspicious/noThenProperty: a thenable is the point (see above).
+    then: (onFulfilled?: (value: T) => unknown) => Promise.resolve(onFulfilled?.(value)),
+  };
+  return thenable as unknown as Promise<T>;
+}
+
+/**
+ * Loads the page's code before the first render (main.tsx awaits it): its chunk was preloaded with
+ * the HTML, so this costs a module evaluation, and the page then renders whole in the first frame.
+ */
+export async function preloadPage(page: PageName): Promise<void> {
+  const chunk = PAGE_CHUNKS[page];
+  await Promise.all((chunk ? (chunkLoaders.get(chunk) ?? []) : []).map((load) => load()));
+}
+
+/** Whether a chunk's pages are registered here (PAGE_CHUNKS must name chunks that exist). */
+export function hasPageChunk(chunk: string): boolean {
+  return chunkLoaders.has(chunk);
+}
 
 /*
  * Every page is a code-split point, so that a page downloads and parses only its own code: PixiJS
@@ -9,167 +59,161 @@ import { Loading } from '../ui/index.ts';
  * issue. The server preloads each page's chunk with its HTML (PAGE_CHUNKS in core/pages/pageMount.ts
  * names them); App wraps the page in one Suspense, which the preloaded chunk rarely leaves showing.
  */
-const EpicPage = lazy(() =>
-  import('../features/epic/EpicPage.tsx').then((module) => ({ default: module.EpicPage })),
+const EpicPage = pageComponent('EpicPage', () =>
+  import('../features/epic/EpicPage.tsx').then((m) => m.EpicPage),
 );
-const RoadmapPage = lazy(() =>
-  import('../features/roadmap/RoadmapPage.tsx').then((module) => ({ default: module.RoadmapPage })),
+const RoadmapPage = pageComponent('RoadmapPage', () =>
+  import('../features/roadmap/RoadmapPage.tsx').then((m) => m.RoadmapPage),
 );
 /* Value stream analytics and its chart scales (d3) load only on its page. */
-const ValueStreamAnalyticsPage = lazy(() =>
-  import('../features/value-stream-analytics/ValueStreamAnalyticsPage.tsx').then((module) => ({
-    default: module.ValueStreamAnalyticsPage,
-  })),
+const ValueStreamAnalyticsPage = pageComponent('ValueStreamAnalyticsPage', () =>
+  import('../features/value-stream-analytics/ValueStreamAnalyticsPage.tsx').then(
+    (m) => m.ValueStreamAnalyticsPage,
+  ),
 );
 
-const AdminGeoSitesPage = lazy(() =>
-  import('../features/admin-geo/AdminGeoSitesPage.tsx').then((m) => ({ default: m.AdminGeoSitesPage })),
+const AdminGeoSitesPage = pageComponent('AdminGeoSitesPage', () =>
+  import('../features/admin-geo/AdminGeoSitesPage.tsx').then((m) => m.AdminGeoSitesPage),
 );
-const AdminSettingsPage = lazy(() =>
-  import('../features/admin-settings/AdminSettingsPage.tsx').then((m) => ({ default: m.AdminSettingsPage })),
+const AdminSettingsPage = pageComponent('AdminSettingsPage', () =>
+  import('../features/admin-settings/AdminSettingsPage.tsx').then((m) => m.AdminSettingsPage),
 );
-const SignInPage = lazy(() =>
-  import('../features/auth/SignInPage.tsx').then((m) => ({ default: m.SignInPage })),
+const SignInPage = pageComponent('SignInPage', () =>
+  import('../features/auth/SignInPage.tsx').then((m) => m.SignInPage),
 );
-const SignUpPage = lazy(() =>
-  import('../features/auth/SignUpPage.tsx').then((m) => ({ default: m.SignUpPage })),
+const SignUpPage = pageComponent('SignUpPage', () =>
+  import('../features/auth/SignUpPage.tsx').then((m) => m.SignUpPage),
 );
-const BillingPage = lazy(() =>
-  import('../features/billing/BillingPage.tsx').then((m) => ({ default: m.BillingPage })),
+const BillingPage = pageComponent('BillingPage', () =>
+  import('../features/billing/BillingPage.tsx').then((m) => m.BillingPage),
 );
-const CheckoutPage = lazy(() =>
-  import('../features/checkout/CheckoutPage.tsx').then((m) => ({ default: m.CheckoutPage })),
+const CheckoutPage = pageComponent('CheckoutPage', () =>
+  import('../features/checkout/CheckoutPage.tsx').then((m) => m.CheckoutPage),
 );
-const NewGroupPage = lazy(() =>
-  import('../features/create/NewGroupPage.tsx').then((m) => ({ default: m.NewGroupPage })),
+const NewGroupPage = pageComponent('NewGroupPage', () =>
+  import('../features/create/NewGroupPage.tsx').then((m) => m.NewGroupPage),
 );
-const NewProjectPage = lazy(() =>
-  import('../features/create/NewProjectPage.tsx').then((m) => ({ default: m.NewProjectPage })),
+const NewProjectPage = pageComponent('NewProjectPage', () =>
+  import('../features/create/NewProjectPage.tsx').then((m) => m.NewProjectPage),
 );
-const EnvironmentPage = lazy(() =>
-  import('../features/environments/EnvironmentPage.tsx').then((m) => ({ default: m.EnvironmentPage })),
+const EnvironmentPage = pageComponent('EnvironmentPage', () =>
+  import('../features/environments/EnvironmentPage.tsx').then((m) => m.EnvironmentPage),
 );
-const EnvironmentsListPage = lazy(() =>
-  import('../features/environments/EnvironmentsListPage.tsx').then((m) => ({
-    default: m.EnvironmentsListPage,
-  })),
+const EnvironmentsListPage = pageComponent('EnvironmentsListPage', () =>
+  import('../features/environments/EnvironmentsListPage.tsx').then((m) => m.EnvironmentsListPage),
 );
-const NewEpicPage = lazy(() =>
-  import('../features/epic-new/NewEpicPage.tsx').then((m) => ({ default: m.NewEpicPage })),
+const NewEpicPage = pageComponent('NewEpicPage', () =>
+  import('../features/epic-new/NewEpicPage.tsx').then((m) => m.NewEpicPage),
 );
-const EpicsListPage = lazy(() =>
-  import('../features/epics/EpicsListPage.tsx').then((m) => ({ default: m.EpicsListPage })),
+const EpicsListPage = pageComponent('EpicsListPage', () =>
+  import('../features/epics/EpicsListPage.tsx').then((m) => m.EpicsListPage),
 );
-const GroupPage = lazy(() =>
-  import('../features/groups/GroupPage.tsx').then((m) => ({ default: m.GroupPage })),
+const GroupPage = pageComponent('GroupPage', () =>
+  import('../features/groups/GroupPage.tsx').then((m) => m.GroupPage),
 );
-const HelpIndexPage = lazy(() =>
-  import('../features/help/HelpPage.tsx').then((m) => ({ default: m.HelpIndexPage })),
+const HelpIndexPage = pageComponent('HelpPage', () =>
+  import('../features/help/HelpPage.tsx').then((m) => m.HelpIndexPage),
 );
-const HelpPage = lazy(() => import('../features/help/HelpPage.tsx').then((m) => ({ default: m.HelpPage })));
-const DashboardIssuesPage = lazy(() =>
-  import('../features/home/DashboardIssuesPage.tsx').then((m) => ({ default: m.DashboardIssuesPage })),
+const HelpPage = pageComponent('HelpPage', () =>
+  import('../features/help/HelpPage.tsx').then((m) => m.HelpPage),
 );
-const HomePage = lazy(() => import('../features/home/HomePage.tsx').then((m) => ({ default: m.HomePage })));
-const IssuePage = lazy(() =>
-  import('../features/issue/IssuePage.tsx').then((m) => ({ default: m.IssuePage })),
+const DashboardIssuesPage = pageComponent('DashboardIssuesPage', () =>
+  import('../features/home/DashboardIssuesPage.tsx').then((m) => m.DashboardIssuesPage),
 );
-const NewIssuePage = lazy(() =>
-  import('../features/issue-new/NewIssuePage.tsx').then((m) => ({ default: m.NewIssuePage })),
+const HomePage = pageComponent('HomePage', () =>
+  import('../features/home/HomePage.tsx').then((m) => m.HomePage),
 );
-const IssueTemplatesPage = lazy(() =>
-  import('../features/issue-templates/IssueTemplatesPage.tsx').then((m) => ({
-    default: m.IssueTemplatesPage,
-  })),
+const IssuePage = pageComponent('IssuePage', () =>
+  import('../features/issue/IssuePage.tsx').then((m) => m.IssuePage),
 );
-const IssuesListPage = lazy(() =>
-  import('../features/issues/IssuesListPage.tsx').then((m) => ({ default: m.IssuesListPage })),
+const NewIssuePage = pageComponent('NewIssuePage', () =>
+  import('../features/issue-new/NewIssuePage.tsx').then((m) => m.NewIssuePage),
 );
-const GroupLabelsPage = lazy(() =>
-  import('../features/labels/GroupLabelsPage.tsx').then((m) => ({ default: m.GroupLabelsPage })),
+const IssueTemplatesPage = pageComponent('IssueTemplatesPage', () =>
+  import('../features/issue-templates/IssueTemplatesPage.tsx').then((m) => m.IssueTemplatesPage),
 );
-const ProjectLabelsPage = lazy(() =>
-  import('../features/labels/ProjectLabelsPage.tsx').then((m) => ({ default: m.ProjectLabelsPage })),
+const IssuesListPage = pageComponent('IssuesListPage', () =>
+  import('../features/issues/IssuesListPage.tsx').then((m) => m.IssuesListPage),
 );
-const InvitationPage = lazy(() =>
-  import('../features/members/InvitationPage.tsx').then((m) => ({ default: m.InvitationPage })),
+const GroupLabelsPage = pageComponent('GroupLabelsPage', () =>
+  import('../features/labels/GroupLabelsPage.tsx').then((m) => m.GroupLabelsPage),
 );
-const MailboxPage = lazy(() =>
-  import('../features/members/MailboxPage.tsx').then((m) => ({ default: m.MailboxPage })),
+const ProjectLabelsPage = pageComponent('ProjectLabelsPage', () =>
+  import('../features/labels/ProjectLabelsPage.tsx').then((m) => m.ProjectLabelsPage),
 );
-const MembersPage = lazy(() =>
-  import('../features/members/MembersPage.tsx').then((m) => ({ default: m.MembersPage })),
+const InvitationPage = pageComponent('InvitationPage', () =>
+  import('../features/members/InvitationPage.tsx').then((m) => m.InvitationPage),
 );
-const MergeRequestPage = lazy(() =>
-  import('../features/merge-request/MergeRequestPage.tsx').then((m) => ({ default: m.MergeRequestPage })),
+const MailboxPage = pageComponent('MailboxPage', () =>
+  import('../features/members/MailboxPage.tsx').then((m) => m.MailboxPage),
 );
-const DashboardMergeRequestsPage = lazy(() =>
-  import('../features/merge-requests/DashboardMergeRequestsPage.tsx').then((m) => ({
-    default: m.DashboardMergeRequestsPage,
-  })),
+const MembersPage = pageComponent('MembersPage', () =>
+  import('../features/members/MembersPage.tsx').then((m) => m.MembersPage),
 );
-const MergeRequestsListPage = lazy(() =>
-  import('../features/merge-requests/MergeRequestsListPage.tsx').then((m) => ({
-    default: m.MergeRequestsListPage,
-  })),
+const MergeRequestPage = pageComponent('MergeRequestPage', () =>
+  import('../features/merge-request/MergeRequestPage.tsx').then((m) => m.MergeRequestPage),
 );
-const MilestoneFormPage = lazy(() =>
-  import('../features/milestone/MilestoneFormPage.tsx').then((m) => ({ default: m.MilestoneFormPage })),
+const DashboardMergeRequestsPage = pageComponent('DashboardMergeRequestsPage', () =>
+  import('../features/merge-requests/DashboardMergeRequestsPage.tsx').then(
+    (m) => m.DashboardMergeRequestsPage,
+  ),
 );
-const MilestonePage = lazy(() =>
-  import('../features/milestone/MilestonePage.tsx').then((m) => ({ default: m.MilestonePage })),
+const MergeRequestsListPage = pageComponent('MergeRequestsListPage', () =>
+  import('../features/merge-requests/MergeRequestsListPage.tsx').then((m) => m.MergeRequestsListPage),
 );
-const MilestonesListPage = lazy(() =>
-  import('../features/milestone/MilestonesListPage.tsx').then((m) => ({ default: m.MilestonesListPage })),
+const MilestoneFormPage = pageComponent('MilestoneFormPage', () =>
+  import('../features/milestone/MilestoneFormPage.tsx').then((m) => m.MilestoneFormPage),
 );
-const MonitorSettingsPage = lazy(() =>
-  import('../features/project-settings/MonitorSettingsPage.tsx').then((m) => ({
-    default: m.MonitorSettingsPage,
-  })),
+const MilestonePage = pageComponent('MilestonePage', () =>
+  import('../features/milestone/MilestonePage.tsx').then((m) => m.MilestonePage),
 );
-const ProjectPage = lazy(() =>
-  import('../features/projects/ProjectPage.tsx').then((m) => ({ default: m.ProjectPage })),
+const MilestonesListPage = pageComponent('MilestonesListPage', () =>
+  import('../features/milestone/MilestonesListPage.tsx').then((m) => m.MilestonesListPage),
 );
-const SearchResultsPage = lazy(() =>
-  import('../features/search/SearchResultsPage.tsx').then((m) => ({ default: m.SearchResultsPage })),
+const MonitorSettingsPage = pageComponent('MonitorSettingsPage', () =>
+  import('../features/project-settings/MonitorSettingsPage.tsx').then((m) => m.MonitorSettingsPage),
 );
-const AccessTokensPage = lazy(() =>
-  import('../features/settings/AccessTokensPage.tsx').then((m) => ({ default: m.AccessTokensPage })),
+const ProjectPage = pageComponent('ProjectPage', () =>
+  import('../features/projects/ProjectPage.tsx').then((m) => m.ProjectPage),
 );
-const ActiveSessionsPage = lazy(() =>
-  import('../features/settings/ActiveSessionsPage.tsx').then((m) => ({ default: m.ActiveSessionsPage })),
+const SearchResultsPage = pageComponent('SearchResultsPage', () =>
+  import('../features/search/SearchResultsPage.tsx').then((m) => m.SearchResultsPage),
 );
-const PasswordPage = lazy(() =>
-  import('../features/settings/PasswordPage.tsx').then((m) => ({ default: m.PasswordPage })),
+const AccessTokensPage = pageComponent('AccessTokensPage', () =>
+  import('../features/settings/AccessTokensPage.tsx').then((m) => m.AccessTokensPage),
 );
-const PreferencesPage = lazy(() =>
-  import('../features/settings/PreferencesPage.tsx').then((m) => ({ default: m.PreferencesPage })),
+const ActiveSessionsPage = pageComponent('ActiveSessionsPage', () =>
+  import('../features/settings/ActiveSessionsPage.tsx').then((m) => m.ActiveSessionsPage),
 );
-const ProfileSettingsPage = lazy(() =>
-  import('../features/settings/ProfileSettingsPage.tsx').then((m) => ({ default: m.ProfileSettingsPage })),
+const PasswordPage = pageComponent('PasswordPage', () =>
+  import('../features/settings/PasswordPage.tsx').then((m) => m.PasswordPage),
 );
-const TodosPage = lazy(() =>
-  import('../features/todos/TodosPage.tsx').then((m) => ({ default: m.TodosPage })),
+const PreferencesPage = pageComponent('PreferencesPage', () =>
+  import('../features/settings/PreferencesPage.tsx').then((m) => m.PreferencesPage),
 );
-const TrialNewPage = lazy(() =>
-  import('../features/trials/TrialNewPage.tsx').then((m) => ({ default: m.TrialNewPage })),
+const ProfileSettingsPage = pageComponent('ProfileSettingsPage', () =>
+  import('../features/settings/ProfileSettingsPage.tsx').then((m) => m.ProfileSettingsPage),
 );
-const FeatureUpsellPage = lazy(() =>
-  import('../features/upsell/FeatureUpsellPage.tsx').then((m) => ({ default: m.FeatureUpsellPage })),
+const TodosPage = pageComponent('TodosPage', () =>
+  import('../features/todos/TodosPage.tsx').then((m) => m.TodosPage),
 );
-const UserProfilePage = lazy(() =>
-  import('../features/user/UserProfilePage.tsx').then((m) => ({ default: m.UserProfilePage })),
+const TrialNewPage = pageComponent('TrialNewPage', () =>
+  import('../features/trials/TrialNewPage.tsx').then((m) => m.TrialNewPage),
 );
-const VulnerabilityPage = lazy(() =>
-  import('../features/vulnerabilities/VulnerabilityPage.tsx').then((m) => ({ default: m.VulnerabilityPage })),
+const FeatureUpsellPage = pageComponent('FeatureUpsellPage', () =>
+  import('../features/upsell/FeatureUpsellPage.tsx').then((m) => m.FeatureUpsellPage),
 );
-const VulnerabilityReportPage = lazy(() =>
-  import('../features/vulnerabilities/VulnerabilityReportPage.tsx').then((m) => ({
-    default: m.VulnerabilityReportPage,
-  })),
+const UserProfilePage = pageComponent('UserProfilePage', () =>
+  import('../features/user/UserProfilePage.tsx').then((m) => m.UserProfilePage),
 );
-const WorkItemPage = lazy(() =>
-  import('../features/work-item/WorkItemPage.tsx').then((m) => ({ default: m.WorkItemPage })),
+const VulnerabilityPage = pageComponent('VulnerabilityPage', () =>
+  import('../features/vulnerabilities/VulnerabilityPage.tsx').then((m) => m.VulnerabilityPage),
+);
+const VulnerabilityReportPage = pageComponent('VulnerabilityReportPage', () =>
+  import('../features/vulnerabilities/VulnerabilityReportPage.tsx').then((m) => m.VulnerabilityReportPage),
+);
+const WorkItemPage = pageComponent('WorkItemPage', () =>
+  import('../features/work-item/WorkItemPage.tsx').then((m) => m.WorkItemPage),
 );
 
 /** Pages with a search box, where the `s`, `/` and `f` shortcuts are registered. */
