@@ -141,8 +141,12 @@ test('an issue of the tree opens in the work item modal; a copied link reopens i
     page.getByTestId('tree-title').filter({ hasText: `Renamed in the modal ${stamp}` }),
   ).toHaveCount(1);
 
-  // Enter on the focused row opens it too; Back closes it.
-  await page.getByTestId('tree-row').first().focus();
+  // Enter on the focused row opens it too; Back closes it. The tree's reload has answered first,
+  // so the row that takes focus is the one that stays.
+  await waitForIdle(page);
+  const row = page.getByTestId('tree-row').first();
+  await row.focus();
+  await expect(row).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog', { name: `Renamed in the modal ${stamp}` })).toBeVisible();
   await page.goBack();
