@@ -59,9 +59,7 @@ test('keyboard shortcuts: ? opens the help listing the registered shortcuts, Esc
 test('a project’s go-to keys: g i to its issues, g p back to its overview, i for a new issue, shift+t to the to-do list', async ({
   page,
 }) => {
-  await signIn(page, 'developer');
-  await page.goto('/workshop/playground');
-  await waitForIdle(page);
+  await signIn(page, 'developer', '/workshop/playground');
   // The help lists them, sequences written as one key then the other.
   await page.keyboard.press('?');
   const project = page.getByRole('dialog').getByRole('region', { name: 'Project' });
@@ -96,9 +94,7 @@ test('a project’s go-to keys: g i to its issues, g p back to its overview, i f
 test('on an issue, e edits, l a m open the label, assignee and milestone pickers, r goes to the comment box', async ({
   page,
 }) => {
-  await signIn(page, 'owner');
-  await page.goto('/workshop/playground/-/issues/1');
-  await waitForIdle(page);
+  await signIn(page, 'owner', '/workshop/playground/-/issues/1');
   await page.keyboard.press('e');
   await expect(page.getByTestId('issuable-title-input')).toBeVisible();
   await page.getByRole('button', { name: 'Cancel' }).first().click();
@@ -120,9 +116,7 @@ test('on an issue, e edits, l a m open the label, assignee and milestone pickers
 test('a shortcut rebound in the help stays so after a reload; conflicts are refused; the switch turns them off', async ({
   page,
 }) => {
-  await signIn(page, 'developer');
-  await page.goto('/workshop/playground');
-  await waitForIdle(page);
+  await signIn(page, 'developer', '/workshop/playground');
   await page.keyboard.press('?');
   const dialog = page.getByTestId('shortcuts-dialog');
   const todoRow = dialog.getByTestId('shortcut-row').filter({ hasText: 'Go to to-do' });

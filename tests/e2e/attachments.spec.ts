@@ -65,9 +65,7 @@ test('a comment carries an attached image and a pasted file, and shows the image
 });
 
 test('a milestone description, which has nowhere to keep files, offers no attachments', async ({ page }) => {
-  await signIn(page, 'owner');
-  await page.goto('/groups/workshop/-/milestones/new');
-  await waitForIdle(page);
+  await signIn(page, 'owner', '/groups/workshop/-/milestones/new');
   const description = page.getByRole('textbox', { name: 'Description' });
   await expect(description).toHaveAttribute('placeholder', 'Write a description…');
   await expect(page.getByRole('button', { name: 'Attach a file or image' })).toHaveCount(0);

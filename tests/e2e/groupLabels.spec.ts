@@ -6,9 +6,7 @@ test.afterEach(({ browser, context }) => closeOtherContexts(browser, context));
 /** A group's labels page: Reporters manage the group's own labels; parents' labels show read-only. */
 test('a Reporter adds, renames, subscribes to and deletes a group label', async ({ page }) => {
   test.setTimeout(60_000);
-  await signIn(page, 'reporter');
-  await page.goto('/groups/workshop/-/labels');
-  await waitForIdle(page);
+  await signIn(page, 'reporter', '/groups/workshop/-/labels');
   const title = `needs-triage-${Date.now()}`;
   await page.getByTestId('new-label').click();
   await page.getByTestId('label-title-input').fill(title);
@@ -45,9 +43,7 @@ test('a Reporter adds, renames, subscribes to and deletes a group label', async 
 test('a guest reads labels without managing them, and a subgroup shows its parents’ labels', async ({
   page,
 }) => {
-  await signIn(page, 'guest');
-  await page.goto('/groups/acme/platform/-/labels');
-  await waitForIdle(page);
+  await signIn(page, 'guest', '/groups/acme/platform/-/labels');
   await expect(page.getByTestId('new-label')).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Edit / })).toHaveCount(0);
   await expect(page.getByTestId('labels-inherited').getByTestId('label-row').first()).toBeVisible();

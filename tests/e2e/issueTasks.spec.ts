@@ -232,9 +232,7 @@ test('a guest reads an issue’s tasks without any control to change them', asyn
 
   const context = await browser.newContext();
   const guest = await context.newPage();
-  await signIn(guest, 'guest');
-  await guest.goto(`/${PROJECT}/-/issues/${iid}`);
-  await waitForIdle(guest);
+  await signIn(guest, 'guest', `/${PROJECT}/-/issues/${iid}`);
   const card = guest.getByTestId('issue-tasks');
   const row = card.getByTestId('issue-task');
   await expect(row).toHaveText(/Read me/);

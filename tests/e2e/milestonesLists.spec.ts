@@ -3,9 +3,7 @@ import { expectNoSeriousAxeViolations, signIn, tabCount, waitForIdle } from './h
 
 /** The group and project milestones lists: tabs with counts, search, and rows that lead to the milestone. */
 test('a group’s milestones list counts, searches and leads to a milestone page', async ({ page }) => {
-  await signIn(page, 'guest');
-  await page.goto('/groups/acme');
-  await waitForIdle(page);
+  await signIn(page, 'guest', '/groups/acme');
   await page.getByTestId('group-milestones-link').click();
   await expect(page).toHaveURL(/\/groups\/acme\/-\/milestones$/);
   await waitForIdle(page);

@@ -11,9 +11,7 @@ const PROJECT = 'workshop/playground';
 test('a developer opens New issue from the list, fills it from a template, edits it and creates it', async ({
   page,
 }) => {
-  await signIn(page, 'developer');
-  await page.goto(`/${PROJECT}/-/issues`);
-  await waitForIdle(page);
+  await signIn(page, 'developer', `/${PROJECT}/-/issues`);
   await page.getByTestId('new-issue-link').click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('New issue');
   await waitForIdle(page);
@@ -52,9 +50,7 @@ test('a developer opens New issue from the list, fills it from a template, edits
 test('a maintainer adds a template on the templates page and it is offered on New issue', async ({
   page,
 }) => {
-  await signIn(page, 'maintainer');
-  await page.goto(`/${PROJECT}`);
-  await waitForIdle(page);
+  await signIn(page, 'maintainer', `/${PROJECT}`);
   await page.getByTestId('project-issue-templates-link').click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Issue templates');
   await expect(page.getByTestId('template-row')).toHaveCount(2);
@@ -82,9 +78,11 @@ test('a maintainer adds a template on the templates page and it is offered on Ne
 test('a guest gets no Incident type and no metadata, and ?issuable_template= preselects a template', async ({
   page,
 }) => {
-  await signIn(page, 'guest');
-  await page.goto(`/${PROJECT}/-/issues/new?issuable_template=${encodeURIComponent('Feature proposal')}`);
-  await waitForIdle(page);
+  await signIn(
+    page,
+    'guest',
+    `/${PROJECT}/-/issues/new?issuable_template=${encodeURIComponent('Feature proposal')}`,
+  );
   await expect(page.getByTestId('new-issue-type').locator('option')).toHaveText(['Issue']);
   await expect(page.getByTestId('new-issue-metadata')).toHaveCount(0);
   await expect(page.getByTestId('template-select')).toHaveValue('Feature proposal');

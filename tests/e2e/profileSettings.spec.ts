@@ -69,9 +69,7 @@ test('an anonymous visitor is asked to sign in and comes back to the settings pa
 test('a busy status with a message shows in the user menu and on the profile, and clears', async ({
   page,
 }) => {
-  await signIn(page, 'kjohnson');
-  await page.goto('/-/user_settings/profile');
-  await waitForIdle(page);
+  await signIn(page, 'kjohnson', '/-/user_settings/profile');
   await page.getByLabel('Status emoji').selectOption('palm_tree');
   await page.getByLabel('Status message').fill('On leave until Monday');
   await page.getByLabel('Set yourself as busy').check();
@@ -109,9 +107,7 @@ test('the colour mode is kept on the server and applied before the first paint o
 }) => {
   const context = await browser.newContext({ colorScheme: 'light' });
   const page = await context.newPage();
-  await signIn(page, 'aturing');
-  await page.goto('/-/profile/preferences');
-  await waitForIdle(page);
+  await signIn(page, 'aturing', '/-/profile/preferences');
   await page.getByTestId('color-mode-dark').check();
   await page.getByLabel('First day of the week').selectOption('1');
   await page.getByTestId('preferences-save').click();
@@ -150,9 +146,7 @@ test('a personal access token is shown once, works with its scopes only, and is 
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signIn(page, 'edijkstra');
-  await page.goto('/-/user_settings/personal_access_tokens');
-  await waitForIdle(page);
+  await signIn(page, 'edijkstra', '/-/user_settings/personal_access_tokens');
   await page.getByTestId('add-token').click();
   const name = `Reader ${Date.now()}`;
   await page.getByLabel('Token name').fill(name);
@@ -209,9 +203,7 @@ test('another browser is signed out from Active sessions, and a new password sig
   browser,
 }) => {
   const other = await signedInPage(browser, 'dvaughan');
-  await signIn(page, 'dvaughan');
-  await page.goto('/-/user_settings/active_sessions');
-  await waitForIdle(page);
+  await signIn(page, 'dvaughan', '/-/user_settings/active_sessions');
   const rows = page.getByTestId('session-row');
   await expect(rows).toHaveCount(2);
   await expect(rows.first()).toContainText('This is your current session');

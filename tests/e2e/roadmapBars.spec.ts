@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn, waitForIdle } from './helpers.ts';
+import { signIn } from './helpers.ts';
 
 /**
  * The visual check: bar positions read from the page (each overlay row carries its bar's x and width
@@ -100,11 +100,11 @@ for (const preset of PRESETS) {
   test(`bars sit where their dates fall in the ${preset.layout.toLowerCase()} layout`, async ({
     page,
   }, testInfo) => {
-    await signIn(page, 'owner');
-    await page.goto(
+    await signIn(
+      page,
+      'owner',
       `/groups/acme/-/roadmap?timeframe_range_type=${preset.range}&layout=${preset.layout}&show_milestones=false`,
     );
-    await waitForIdle(page);
     await expect(page.getByTestId('roadmap-row').first()).toBeVisible();
     const now = new Date();
     const today = utc(now.getFullYear(), now.getMonth(), now.getDate());

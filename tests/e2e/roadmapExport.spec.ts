@@ -2,15 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { CSV_COLUMNS, parseCsv } from '../../src/core/roadmapExport/csvExport.ts';
-import { expectNoSeriousAxeViolations, signIn, waitForIdle } from './helpers.ts';
+import { expectNoSeriousAxeViolations, signIn } from './helpers.ts';
 
 // This year by month: 12 columns, so the PDF's time slices (six 180-px columns each) are two.
 const ROADMAP = '/groups/acme/-/roadmap?timeframe_range_type=CURRENT_YEAR&layout=MONTHS';
 
 async function openRoadmap(page: Page): Promise<number> {
-  await signIn(page, 'owner');
-  await page.goto(ROADMAP);
-  await waitForIdle(page);
+  await signIn(page, 'owner', ROADMAP);
   const count = await page.getByTestId('roadmap-count').textContent();
   const total = /of ([\d,]+) epic/.exec(count ?? '')?.[1];
   expect(total).toBeDefined();

@@ -76,9 +76,11 @@ for (const testCase of CASES) {
   test(`the ${testCase.token.source.slice(1)} token${testCase.operator ? ` (${testCase.operator})` : ''} filters the roadmap through the URL`, async ({
     page,
   }) => {
-    await signIn(page, 'owner');
-    await page.goto('/groups/acme/-/roadmap?timeframe_range_type=THREE_YEARS&show_milestones=false');
-    await waitForIdle(page);
+    await signIn(
+      page,
+      'owner',
+      '/groups/acme/-/roadmap?timeframe_range_type=THREE_YEARS&show_milestones=false',
+    );
     const unfiltered = await page.getByTestId('roadmap-count').textContent();
     const sent: Record<string, unknown>[] = [];
     page.on('request', (request) => {
@@ -121,9 +123,11 @@ for (const testCase of CASES) {
 }
 
 test('removing a token and clearing the bar brings every epic back', async ({ page }) => {
-  await signIn(page, 'owner');
-  await page.goto('/groups/acme/-/roadmap?timeframe_range_type=THREE_YEARS&label_name[]=backend&search=api');
-  await waitForIdle(page);
+  await signIn(
+    page,
+    'owner',
+    '/groups/acme/-/roadmap?timeframe_range_type=THREE_YEARS&label_name[]=backend&search=api',
+  );
   await expect(page.getByTestId('filtered-search-token')).toHaveCount(1);
   await expect(page.getByTestId('filtered-search-term')).toHaveCount(1);
   await page.getByTestId('filtered-search-clear').click();
@@ -134,9 +138,7 @@ test('removing a token and clearing the bar brings every epic back', async ({ pa
 });
 
 test('an Epic token from a shared link shows the epic title, like GitLab’s chip', async ({ page }) => {
-  await signIn(page, 'owner');
-  await page.goto('/groups/acme/-/roadmap?timeframe_range_type=THREE_YEARS');
-  await waitForIdle(page);
+  await signIn(page, 'owner', '/groups/acme/-/roadmap?timeframe_range_type=THREE_YEARS');
   // An epic of acme itself (rows also show epics of its subgroups).
   const link = page.locator('[data-testid="roadmap-row-title"][href^="/groups/acme/-/epics/"]').first();
   const title = (await link.textContent())?.trim() ?? '';

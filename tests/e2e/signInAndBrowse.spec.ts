@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { signIn, waitForIdle } from './helpers.ts';
+import { signInThroughForm, waitForIdle } from './helpers.ts';
 
 test('a developer signs in and browses acme groups, epics and issues with real data', async ({ page }) => {
-  await signIn(page, 'developer');
+  await signInThroughForm(page, 'developer');
   await expect(page.getByTestId('toast')).toContainText('Signed in successfully.');
   await expect(page.getByTestId('user-menu-toggle')).toContainText(/Diego Diaz|developer/);
 

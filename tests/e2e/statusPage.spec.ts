@@ -34,9 +34,7 @@ async function bucketJson(key: string): Promise<unknown> {
 }
 
 test('the owner sets up the status page and publishes an incident with /publish', async ({ page }) => {
-  await signIn(page, 'owner');
-  await page.goto(`/${PROJECT}`);
-  await waitForIdle(page);
+  await signIn(page, 'owner', `/${PROJECT}`);
   await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Settings' }).click();
   await expect(page).toHaveURL(new RegExp(`/${PROJECT}/-/settings/operations$`));
   await expect(page.getByRole('heading', { name: 'Monitor settings', level: 1 })).toBeVisible();
@@ -106,9 +104,7 @@ test('the owner sets up the status page and publishes an incident with /publish'
 });
 
 test('a developer sees no Settings, and the page is not found for them', async ({ page }) => {
-  await signIn(page, 'developer');
-  await page.goto(`/${PROJECT}`);
-  await waitForIdle(page);
+  await signIn(page, 'developer', `/${PROJECT}`);
   await expect(page.getByRole('link', { name: 'Members' }).first()).toBeVisible();
   await expect(
     page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Settings' }),
