@@ -23,35 +23,84 @@ if (!reachable)
 /** The database backends to run a suite against: PGlite always, PostgreSQL when reachable. */
 export const BACKENDS: readonly ('pglite' | 'postgres')[] = reachable ? ['pglite', 'postgres'] : ['pglite'];
 
-/** A fresh, empty PostgreSQL database for one suite; dropped by the returned function. */
-export async function createScratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** PostgreSQL's "database is being accessed by other users": a closed pool's backends still exiting. */
+const OBJECT_IN_USE = '55006';
+
+/**
+ * Runs a statement that needs a database nobody is connected to. A pool that has just ended may
+ * still have backends exiting, so wait for them instead of terminating them (a terminated
+ * connection that is still closing reports an error).
+ */
+async function whenUnused(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await client.connect();
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await client.query(sql);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== OBJECT_IN_USE || attempt >= 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+export interface ScratchDatabase {
+  readonly name: string;
+  readonly url: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh PostgreSQL database for one suite, empty or a copy of `template`; dropped by `drop`.
+ */
+export async function createScratchDatabase(template?: string): Promise<ScratchDatabase> {
   const name = `pt_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    // The suite's pool has ended, but its backends may take a moment to exit: wait for them instead
-    // of terminating them (a terminated connection that is still closing reports an error).
-    drop: async () => {
-      const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-      await client.connect();
-      try {
-        for (let attempt = 0; ; attempt++) {
-          try {
-            await client.query(`DROP DATABASE IF EXISTS ${name}`);
-            return;
-          } catch (error) {
-            if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
-            await new Promise((resolve) => setTimeout(resolve, 100));
-          }
-        }
-      } finally {
-        await client.end();
-      }
-    },
-  };
+  return { name, url: url.toString(), drop: () => whenUnused(`DROP DATABASE IF EXISTS ${name}`) };
 }
+
+/**
+ * Makes `scratch` the template database `name`, unless another worker made it first (then
+ * `scratch` is dropped). Returns whether this one became the template.
+ */
+export async function promoteToTemplate(scratch: ScratchDatabase, name: string): Promise<boolean> {
+  try {
+    await whenUnused(`ALTER DATABASE ${scratch.name} RENAME TO ${name}`);
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code !== '42P04') throw error; // duplicate_database
+    await scratch.drop();
+    return false;
+  }
+}
+
+/** The names of the databases whose names start with `prefix`. */
+export async function databasesNamed(prefix: string): Promise<string[]> {
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ datname: string }>(
+      'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
+      [prefix],
+    );
+    return rows.map((row) => row.datname);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Drops a database nobody uses any more. */
+export const dropDatabase = (name: string): Promise<void> => whenUnused(`DROP DATABASE IF EXISTS ${name}`);

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import { openDatabase } from '../../src/server/db/database.ts';
 import type { Database } from '../../src/server/db/schema.ts';
+import { createScratchDatabase, databasesNamed, dropDatabase, promoteToTemplate } from './backends.ts';
 
 /**
  * What a seeded database depends on: the schema, the seed and the code it calls (repositories,
@@ -60,4 +61,40 @@ export async function seededSnapshot(
   } finally {
     await handle.close();
   }
+}
+
+const TEMPLATE_PREFIX = 'pt_template_';
+
+/**
+ * A PostgreSQL database migrated and seeded by `prepare`, kept as a template for the suites'
+ * scratch databases: migrating and seeding take ~3.5 s, copying the template ~0.5 s. It is named by
+ * the same hash as the PGlite dump, so a changed schema or seed makes a new one (and the older one
+ * of the same options is dropped); parallel workers that build it at once race to rename their copy, and the loser
+ * drops its own.
+ */
+export async function seededTemplateDatabase(
+  key: string,
+  prepare: (db: Kysely<Database>) => Promise<void>,
+): Promise<string> {
+  // Named by the seed's options, then by the code that built it: the older builds of the same
+  // options are the stale ones.
+  const options = `${TEMPLATE_PREFIX}${createHash('sha256').update(key).digest('hex').slice(0, 8)}_`;
+  const name = `${options}${sourceHash(key)}`;
+  const existing = await databasesNamed(options);
+  if (existing.includes(name)) return name;
+  const building = await createScratchDatabase();
+  const setup = await openDatabase({ databaseUrl: building.url, dataDir: 'memory://' });
+  try {
+    await prepare(setup.db);
+  } catch (error) {
+    await setup.close();
+    await building.drop();
+    throw error;
+  }
+  await setup.close();
+  if (await promoteToTemplate(building, name)) {
+    // Templates of an older schema or seed: nothing builds from them any more.
+    for (const stale of existing) await dropDatabase(stale).catch(() => undefined);
+  }
+  return name;
 }
