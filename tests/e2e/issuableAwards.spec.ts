@@ -18,6 +18,10 @@ async function createIssue(page: Page, title: string): Promise<string> {
 async function openAs(browser: Browser, username: string | null, path: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   if (username) await signIn(page, username, path);
+  else {
+    await page.goto(path);
+    await waitForIdle(page);
+  }
   return page;
 }
 
