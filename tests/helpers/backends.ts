@@ -49,6 +49,9 @@ async function whenUnused(sql: string): Promise<void> {
   }
 }
 
+/** Drops a database once nobody uses it any more. */
+export const dropDatabase = (name: string): Promise<void> => whenUnused(`DROP DATABASE IF EXISTS ${name}`);
+
 export interface ScratchDatabase {
   readonly name: string;
   readonly url: string;
@@ -69,7 +72,7 @@ export async function createScratchDatabase(template?: string): Promise<ScratchD
   }
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
-  return { name, url: url.toString(), drop: () => whenUnused(`DROP DATABASE IF EXISTS ${name}`) };
+  return { name, url: url.toString(), drop: () => dropDatabase(name) };
 }
 
 /**
@@ -101,6 +104,3 @@ export async function databasesNamed(prefix: string): Promise<string[]> {
     await admin.end();
   }
 }
-
-/** Drops a database nobody uses any more. */
-export const dropDatabase = (name: string): Promise<void> => whenUnused(`DROP DATABASE IF EXISTS ${name}`);

@@ -69,8 +69,8 @@ const TEMPLATE_PREFIX = 'pt_template_';
  * A PostgreSQL database migrated and seeded by `prepare`, kept as a template for the suites'
  * scratch databases: migrating and seeding take ~3.5 s, copying the template ~0.5 s. It is named by
  * the same hash as the PGlite dump, so a changed schema or seed makes a new one (and the older one
- * of the same options is dropped); parallel workers that build it at once race to rename their copy, and the loser
- * drops its own.
+ * of the same options is dropped); parallel workers that build it at once race to rename their
+ * copy, and the loser drops its own.
  */
 export async function seededTemplateDatabase(
   key: string,
@@ -84,14 +84,12 @@ export async function seededTemplateDatabase(
   if (existing.includes(name)) return name;
   const building = await createScratchDatabase();
   const setup = await openDatabase({ databaseUrl: building.url, dataDir: 'memory://' });
-  try {
-    await prepare(setup.db);
-  } catch (error) {
-    await setup.close();
-    await building.drop();
-    throw error;
-  }
-  await setup.close();
+  await prepare(setup.db)
+    .finally(() => setup.close())
+    .catch(async (error: unknown) => {
+      await building.drop();
+      throw error;
+    });
   if (await promoteToTemplate(building, name)) {
     // Templates of an older schema or seed: nothing builds from them any more.
     for (const stale of existing) await dropDatabase(stale).catch(() => undefined);

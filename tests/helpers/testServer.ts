@@ -16,10 +16,11 @@ import { createClientManifestDir } from './fakeClientBundle.ts';
 import { seededSnapshot, seededTemplateDatabase } from './seededSnapshot.ts';
 
 export const TEST_PASSWORD = 'test-password';
-
-const isSessionTouch = (sql: string) => sql.startsWith('update "sessions" set "last_activity_at"');
 /** A fixed "today" so that the demo data and every date rule are reproducible. */
 export const TEST_TODAY = '2026-06-15';
+
+/** The session's last-activity write (authService's touch), made at most once a minute. */
+const isSessionTouch = (sql: string) => sql.startsWith('update "sessions" set "last_activity_at"');
 
 export interface TestServer {
   readonly baseUrl: string;
