@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page, type Route } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -17,23 +17,48 @@ export async function waitForIdle(page: Page): Promise<void> {
 }
 
 /**
- * Signs in by posting the sign-in form's fields, then opens `redirectTo` (the home page unless
- * told): the page lands where the form's redirect would. Most suites are about what a signed-in
- * person does next, and loading the sign-in page first cost each of them a page load; the form
- * itself, as a person fills it, is walked by `signInThroughForm` and the suites that use it.
+ * Signs in by posting the sign-in form's fields, then opens `redirectTo` when told. Most suites are
+ * about what a signed-in person does next, and loading the sign-in page first cost each of them a
+ * page load; the form itself, as a person fills it, is walked by `signInThroughForm` and the suites
+ * that use it. Without `redirectTo` the page is left on a blank page of the app's origin (see
+ * `openBlankPage`): most tests next create their data through the API and open a page of their
+ * own, and rendering the home page first cost each a page view the test never looked at.
  */
-export async function signIn(page: Page, username: string, redirectTo = '/'): Promise<void> {
+export async function signIn(page: Page, username: string, redirectTo?: string): Promise<void> {
   // The form proves it came from our page with the token that page carries (and its cookie).
   const form = await (await page.request.get('/users/sign_in')).text();
-  const token = /<meta name="csrf-token" content="([^"]*)">/.exec(form)?.[1] ?? '';
   const response = await page.request.post('/users/sign_in', {
-    form: { authenticity_token: token, 'user[login]': username, 'user[password]': DEMO_PASSWORD },
+    form: { authenticity_token: csrfTokenOf(form), 'user[login]': username, 'user[password]': DEMO_PASSWORD },
     maxRedirects: 0,
   });
   // A refused sign-in answers 200 with the form again; only a signed-in session redirects.
   expect(response.status(), `signing in as ${username}`).toBe(302);
+  if (redirectTo === undefined) {
+    await openBlankPage(page);
+    return;
+  }
   await page.goto(redirectTo);
   await waitForIdle(page);
+}
+
+function csrfTokenOf(html: string): string {
+  return /<meta name="csrf-token" content="([^"]*)">/.exec(html)?.[1] ?? '';
+}
+
+const BLANK_PAGE = '/-/e2e-blank-page';
+
+/**
+ * A document of the app's origin that renders nothing and carries the session's CSRF token (read
+ * from a page the server renders, not opened), answered by the test itself: in-page requests and
+ * storage work as on any page of the app, which the helpers that call the API rely on.
+ */
+async function openBlankPage(page: Page): Promise<void> {
+  const token = csrfTokenOf(await (await page.request.get('/')).text());
+  const body = `<!doctype html><meta name="csrf-token" content="${token}"><body data-idle="true"></body>`;
+  const handler = (route: Route) => route.fulfill({ contentType: 'text/html', body });
+  await page.route(BLANK_PAGE, handler);
+  await page.goto(BLANK_PAGE);
+  await page.unroute(BLANK_PAGE, handler);
 }
 
 /** Signs in through the real form, as a person would. */

@@ -114,7 +114,7 @@ test('a members page shows each member’s role and source, and searches by name
 });
 
 test('a signed-in user’s home shows their issues, to-dos and frequently visited places', async ({ page }) => {
-  await signIn(page, 'developer');
+  await signIn(page, 'developer', '/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Hi, /);
   await expect(page.getByTestId('home-assigned-issues')).toBeVisible();
   await expect(page.getByTestId('home-todos')).toBeVisible();

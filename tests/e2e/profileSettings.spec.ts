@@ -26,7 +26,7 @@ for (const username of ['owner', 'reporter', 'guest']) {
   test(`${username} walks every settings page from the user menu and the settings navigation`, async ({
     page,
   }) => {
-    await signIn(page, username);
+    await signIn(page, username, '/');
     await openUserMenuLink(page, 'user-menu-edit-profile');
     await expect(page).toHaveURL(/\/-\/user_settings\/profile$/);
     for (const [path, title, navLabel] of SETTINGS_PAGES) {
