@@ -9,7 +9,7 @@ import * as typedDocumentNode from '@graphql-codegen/typed-document-node';
 import * as typescript from '@graphql-codegen/typescript';
 import * as typescriptOperations from '@graphql-codegen/typescript-operations';
 import * as typescriptResolvers from '@graphql-codegen/typescript-resolvers';
-import { buildSchema, parse, printSchema } from 'graphql';
+import { buildSchema, type DocumentNode, parse, print, printSchema, stripIgnoredCharacters } from 'graphql';
 
 const SCHEMA_PATH = 'src/server/graphql/schema.graphql';
 const schema = parse(printSchema(buildSchema(readFileSync(SCHEMA_PATH, 'utf8'))));
@@ -161,6 +161,27 @@ await write(
   }),
 );
 
+const DOCUMENT_LINE = /^export const (\w+) = (\{.*\}) as unknown as DocumentNode<(.+)>;$/gm;
+
+/**
+ * typed-document-node writes each document as its parsed syntax tree, eight times the size of its
+ * text; every page would download and evaluate all of them. Each becomes its compact text, parsed on
+ * first use (client/data/lazyDocument.ts), with the same name and type.
+ */
+function documentsAsText(content: string): string {
+  let replaced = 0;
+  const rewritten = content.replace(DOCUMENT_LINE, (_line, name: string, tree: string, types: string) => {
+    replaced += 1;
+    const text = stripIgnoredCharacters(print(JSON.parse(tree) as DocumentNode));
+    return `export const ${name} = lazyDocument<${types}>(${JSON.stringify(text)});`;
+  });
+  if (replaced === 0) throw new Error('codegen: no document found to write as text');
+  const typeImport =
+    "import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';";
+  if (!rewritten.includes(typeImport)) throw new Error("codegen: the documents' type import moved");
+  return rewritten.replace(typeImport, "import { lazyDocument } from '../lazyDocument.ts';");
+}
+
 // The roadmap's documents sit in core: the server runs them too, to embed a page's first data.
 const documents = [...graphqlFiles('src/client'), ...graphqlFiles('src/core/graphql')].map((location) => ({
   location,
@@ -168,14 +189,16 @@ const documents = [...graphqlFiles('src/client'), ...graphqlFiles('src/core/grap
 }));
 await write(
   'src/client/data/generated/graphql.ts',
-  await codegen({
-    schema,
-    filename: 'graphql.ts',
-    documents,
-    config: { scalars, useTypeImports: true, enumsAsTypes: true, onlyOperationTypes: true },
-    // typescript-operations emits the enum and input types it needs itself.
-    plugins: [{ typescriptOperations: {} }, { typedDocumentNode: {} }],
-    pluginMap: { typescriptOperations, typedDocumentNode },
-  }),
+  documentsAsText(
+    await codegen({
+      schema,
+      filename: 'graphql.ts',
+      documents,
+      config: { scalars, useTypeImports: true, enumsAsTypes: true, onlyOperationTypes: true },
+      // typescript-operations emits the enum and input types it needs itself.
+      plugins: [{ typescriptOperations: {} }, { typedDocumentNode: {} }],
+      pluginMap: { typescriptOperations, typedDocumentNode },
+    }),
+  ),
 );
 console.log(`codegen: resolver types and ${documents.length} client documents written`);
