@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
+import { csrfTokenOf } from '../../tests/helpers/csrfToken.ts';
 import { TODAY } from './data.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -147,7 +148,7 @@ export async function signIn(page: Page, baseUrl: string, username = 'owner'): P
 export async function signInWithoutPage(page: Page, baseUrl: string, username = 'owner'): Promise<void> {
   const { request } = page.context();
   const form = await (await request.get(`${baseUrl}/users/sign_in`)).text();
-  const token = /<meta name="csrf-token" content="([^"]*)"/.exec(form)?.[1] ?? '';
+  const token = csrfTokenOf(form);
   const answer = await request.post(`${baseUrl}/users/sign_in`, {
     form: { authenticity_token: token, 'user[login]': username, 'user[password]': 'demo-password' },
     maxRedirects: 0,

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, expect, type Page, type Route } from '@playwright/test';
+import { csrfTokenOf } from '../helpers/csrfToken.ts';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -39,10 +40,6 @@ export async function signIn(page: Page, username: string, redirectTo?: string):
   }
   await page.goto(redirectTo);
   await waitForIdle(page);
-}
-
-function csrfTokenOf(html: string): string {
-  return /<meta name="csrf-token" content="([^"]*)">/.exec(html)?.[1] ?? '';
 }
 
 const BLANK_PAGE = '/-/e2e-blank-page';

@@ -2,6 +2,8 @@
  * A small HTTP client for integration tests: keeps cookies like a browser, signs in through the real
  * form (with its CSRF token), and sends tokens like an API client.
  */
+import { csrfTokenOf } from './csrfToken.ts';
+
 export class HttpClient {
   private readonly cookies = new Map<string, string>();
   csrfToken = '';
@@ -71,7 +73,7 @@ export class HttpClient {
   /** Reads the page's CSRF token from its `<meta name="csrf-token">`, as the browser app does. */
   async loadCsrfToken(path = '/users/sign_in'): Promise<string> {
     const html = await (await this.get(path)).text();
-    this.csrfToken = /<meta name="csrf-token" content="([^"]*)"/.exec(html)?.[1] ?? '';
+    this.csrfToken = csrfTokenOf(html);
     return this.csrfToken;
   }
 
