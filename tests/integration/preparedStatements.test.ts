@@ -3,17 +3,38 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/database.ts';
 import { BACKENDS, createScratchDatabase } from '../helpers/backends.ts';
 
+/** A database of the backend with nothing in it, and how to open it again (another server, or settings). */
+interface Scratch {
+  open(options?: { preparedStatements?: boolean }): Promise<DatabaseHandle>;
+  drop(): Promise<void>;
+}
+
+async function scratchOf(backend: 'pglite' | 'postgres'): Promise<Scratch> {
+  if (backend === 'pglite') {
+    // One PGlite session is the whole server: "another" handle would be another database.
+    return {
+      open: (options = {}) => openDatabase({ dataDir: 'memory://', ...options }),
+      drop: async () => {},
+    };
+  }
+  const scratch = await createScratchDatabase();
+  return {
+    open: (options = {}) => openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://', ...options }),
+    drop: () => scratch.drop(),
+  };
+}
+
 /**
- * On PostgreSQL the app sends a statement it repeats as a named (prepared) statement, so that the
- * server stops parsing and planning it on every request; answers must not change because of that.
+ * The app sends a statement it repeats as a named (prepared) statement, so that the database stops
+ * parsing and planning it on every request; answers must not change because of that.
  */
-describe.runIf(BACKENDS.includes('postgres'))('repeated statements on PostgreSQL', () => {
+describe.each(BACKENDS)('repeated statements on %s', (backend) => {
   let handle: DatabaseHandle;
-  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let scratch: Scratch;
 
   beforeAll(async () => {
-    scratch = await createScratchDatabase();
-    handle = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' });
+    scratch = await scratchOf(backend);
+    handle = await scratch.open();
     await sql`CREATE TABLE probe (id integer PRIMARY KEY, title text)`.execute(handle.db);
     await sql`INSERT INTO probe VALUES (1, 'one'), (2, 'two'), (3, 'three')`.execute(handle.db);
   });
@@ -39,19 +60,18 @@ describe.runIf(BACKENDS.includes('postgres'))('repeated statements on PostgreSQL
   });
 
   it('prepares nothing when prepared statements are turned off', async () => {
-    const plain = await openDatabase({
-      databaseUrl: scratch.url,
-      dataDir: 'memory://',
-      preparedStatements: false,
-    });
+    const plain = backend === 'pglite' ? await scratchOf(backend) : scratch;
+    const db = await plain.open({ preparedStatements: false });
     try {
-      await plain.db.transaction().execute(async (trx) => {
+      if (plain !== scratch)
+        await sql`CREATE TABLE probe (id integer PRIMARY KEY, title text)`.execute(db.db);
+      await db.db.transaction().execute(async (trx) => {
         for (const id of [1, 2, 3, 1]) await titleOf(trx, id);
         const prepared = await sql`SELECT name FROM pg_prepared_statements`.execute(trx);
         expect(prepared.rows).toEqual([]);
       });
     } finally {
-      await plain.close();
+      await db.close();
     }
   });
 
@@ -63,17 +83,27 @@ describe.runIf(BACKENDS.includes('postgres'))('repeated statements on PostgreSQL
     expect((await divide(2)).rows).toEqual([{ n: 5 }]);
   });
 
-  it('answers with the new columns after another server changed the table under a prepared statement', async () => {
+  it('answers with the new columns after a migration changed the table under a prepared statement', async () => {
     const all = () => sql<Record<string, unknown>>`SELECT * FROM probe WHERE id = ${1}`.execute(handle.db);
     for (let run = 0; run < 4; run++) expect((await all()).rows).toEqual([{ id: 1, title: 'one' }]);
-    // Another server's migration, on a connection of its own.
-    const other = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' });
+    // On PostgreSQL another server's migration, on a connection of its own; PGlite has one session.
+    const other = backend === 'postgres' ? await scratch.open() : handle;
     try {
       await sql`ALTER TABLE probe ADD COLUMN weight integer NOT NULL DEFAULT 3`.execute(other.db);
     } finally {
-      await other.close();
+      if (other !== handle) await other.close();
     }
     for (let run = 0; run < 3; run++)
       expect((await all()).rows).toEqual([{ id: 1, title: 'one', weight: 3 }]);
+  });
+
+  it('writes with a repeated update and answers what it changed', async () => {
+    const rename = (id: number, title: string) =>
+      sql<{ id: number }>`UPDATE probe SET title = ${title} WHERE id = ${id} RETURNING id`.execute(handle.db);
+    const changed = [];
+    for (const id of [2, 2, 2, 2, 9]) changed.push((await rename(id, `two ${changed.length}`)).rows);
+    expect(changed).toEqual([[{ id: 2 }], [{ id: 2 }], [{ id: 2 }], [{ id: 2 }], []]);
+    const row = await sql<{ title: string }>`SELECT title FROM probe WHERE id = 2`.execute(handle.db);
+    expect(row.rows).toEqual([{ title: 'two 3' }]);
   });
 });

@@ -25,7 +25,10 @@ export interface DatabaseConfig {
    * (about 1.8 s of WASM work); the test suites start hundreds of databases from one seeded dump.
    */
   readonly memorySnapshot?: Blob | undefined;
-  /** PostgreSQL: send repeated statements prepared (preparedStatements.ts); on unless false. */
+  /**
+   * Send repeated statements prepared (preparedStatements.ts, pglitePreparedStatements.ts); on unless
+   * false.
+   */
   readonly preparedStatements?: boolean | undefined;
 }
 
@@ -52,7 +55,13 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
       config.statementTimeoutMs,
       config.preparedStatements ?? true,
     );
-  return openPGlite(config.dataDir, log, config.statementTimeoutMs, config.memorySnapshot);
+  return openPGlite(
+    config.dataDir,
+    log,
+    config.statementTimeoutMs,
+    config.memorySnapshot,
+    config.preparedStatements ?? true,
+  );
 }
 
 type KyselyLog = (event: { level: 'query' | 'error'; query: { sql: string } }) => void;
@@ -96,6 +105,7 @@ async function openPGlite(
   log: KyselyLog | undefined,
   timeoutMs: number | undefined,
   memorySnapshot: Blob | undefined,
+  preparedStatements: boolean,
 ): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith('memory://');
   const release = inMemory ? () => {} : acquireLockFile(join(dataDir, 'server.lock'));
@@ -110,7 +120,12 @@ async function openPGlite(
       ? PGlite.create({ parsers, ...(memorySnapshot ? { loadDataDir: memorySnapshot } : {}) })
       : PGlite.create(join(dataDir, 'pgdata'), { parsers }));
     // One session shared by every request: transactions take turns on it (serialisedPGlite.ts).
-    const db = new SerialisedPGliteKysely<Database>(client, log ? { log } : {}, new SessionLock(timeoutMs));
+    const db = new SerialisedPGliteKysely<Database>(
+      client,
+      log ? { log } : {},
+      new SessionLock(timeoutMs),
+      preparedStatements,
+    );
     return {
       db,
       kind: 'pglite',

@@ -50,8 +50,15 @@ export class StatementNames {
  * PostgreSQL refuses a prepared statement whose result columns changed under it (a migration run by
  * another server of the same database); unnamed, the same text is planned afresh.
  */
-const changedUnderStatement = (error: unknown): boolean =>
+export const changedUnderStatement = (error: unknown): boolean =>
   (error as { code?: unknown }).code === '0A000' && /cached plan/i.test(String((error as Error).message));
+
+/** Whether a statement opens or closes a transaction (a failed named statement inside one aborts it). */
+export function transactionBoundary(text: string): 'begin' | 'end' | undefined {
+  if (/^\s*(begin|start transaction)\b/i.test(text)) return 'begin';
+  if (/^\s*(commit|rollback)\s*$/i.test(text)) return 'end';
+  return undefined;
+}
 
 type Query = (...args: unknown[]) => unknown;
 
@@ -68,8 +75,8 @@ export function prepareRepeatedStatements(pool: pg.Pool, names: StatementNames =
       const [text, values] = args;
       if (args.length !== 2 || typeof text !== 'string' || !Array.isArray(values))
         return query.apply(this, args);
-      if (/^\s*(begin|start transaction)\b/i.test(text)) inTransaction = true;
-      else if (/^\s*(commit|rollback)\s*$/i.test(text)) inTransaction = false;
+      const boundary = transactionBoundary(text);
+      if (boundary !== undefined) inTransaction = boundary === 'begin';
       const name = names.nameOf(text);
       if (name === undefined) return query.call(this, text, values);
       const retryable = !inTransaction;

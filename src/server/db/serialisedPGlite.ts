@@ -12,17 +12,22 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import { KyselyPGlite } from 'kysely-pglite';
+import { PGlitePreparedStatements } from './pglitePreparedStatements.ts';
 import { SessionLock } from './sessionLock.ts';
 
 interface LockedConnection extends DatabaseConnection {
   release(): void;
 }
 
-/** kysely-pglite's driver, with every connection holding the session lock until it is released. */
+/**
+ * kysely-pglite's driver, with every connection holding the session lock until it is released, and
+ * its statements sent through `prepared` when given (repeated texts run as named statements).
+ */
 class SerialisedDriver implements Driver {
   constructor(
     private readonly inner: Driver,
     private readonly lock: SessionLock,
+    private readonly prepared: PGlitePreparedStatements | undefined,
   ) {}
 
   init(): Promise<void> {
@@ -34,7 +39,13 @@ class SerialisedDriver implements Driver {
     try {
       const connection = await this.inner.acquireConnection();
       const locked: LockedConnection = {
-        executeQuery: <R>(query: CompiledQuery): Promise<QueryResult<R>> => connection.executeQuery<R>(query),
+        executeQuery: <R>(query: CompiledQuery): Promise<QueryResult<R>> =>
+          this.prepared
+            ? // PGlite's own results, as kysely-pglite's connection passes them on.
+              (this.prepared.query(query.sql, query.parameters) as Promise<unknown> as Promise<
+                QueryResult<R>
+              >)
+            : connection.executeQuery<R>(query),
         streamQuery: <R>(query: CompiledQuery, chunkSize?: number) =>
           connection.streamQuery<R>(query, chunkSize),
         release,
@@ -68,9 +79,10 @@ class SerialisedDriver implements Driver {
   }
 }
 
-function serialisedDialect(client: PGlite, lock: SessionLock): Dialect {
+function serialisedDialect(client: PGlite, lock: SessionLock, preparedStatements: boolean): Dialect {
   const base = new KyselyPGlite(client).dialect;
-  return { ...base, createDriver: () => new SerialisedDriver(base.createDriver(), lock) };
+  const prepared = preparedStatements ? new PGlitePreparedStatements(client) : undefined;
+  return { ...base, createDriver: () => new SerialisedDriver(base.createDriver(), lock, prepared) };
 }
 
 /**
@@ -81,8 +93,13 @@ function serialisedDialect(client: PGlite, lock: SessionLock): Dialect {
 export class SerialisedPGliteKysely<DB> extends Kysely<DB> {
   readonly #lock: SessionLock;
 
-  constructor(client: PGlite, config: Omit<KyselyConfig, 'dialect'>, lock = new SessionLock()) {
-    super({ ...config, dialect: serialisedDialect(client, lock) });
+  constructor(
+    client: PGlite,
+    config: Omit<KyselyConfig, 'dialect'>,
+    lock = new SessionLock(),
+    preparedStatements = true,
+  ) {
+    super({ ...config, dialect: serialisedDialect(client, lock, preparedStatements) });
     this.#lock = lock;
   }
 
