@@ -11,7 +11,7 @@ import { openTrackingDatabase } from './db/geoTracking/trackingDatabase.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { countUsers } from './db/repositories/userRepository.ts';
 import type { Database } from './db/schema.ts';
-import { DEFAULT_DEMO_SIZE, refreshStatisticsAfterSeed, seedDemoData } from './db/seed/demoOrganisation.ts';
+import { DEFAULT_DEMO_SIZE, seedDemoData, settleAfterSeed } from './db/seed/demoOrganisation.ts';
 import { buildApp } from './http/app.ts';
 
 /** Starts the server: open and migrate the database, seed the demo on first start, listen, stop cleanly. */
@@ -128,7 +128,7 @@ async function prepareDatabase(db: Kysely<Database>, config: ServerConfig): Prom
     today: calendarDateOf(systemNow()),
     passwordHash: await hash(config.demoPassword),
   });
-  await refreshStatisticsAfterSeed(db);
+  await settleAfterSeed(db, systemNow());
   console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(summary)}`);
 }
 

@@ -11,9 +11,9 @@ import {
   DEFAULT_DEMO_SEED,
   DEFAULT_DEMO_SIZE,
   DEMO_USERS,
-  refreshStatisticsAfterSeed,
   type SeedSummary,
   seedDemoData,
+  settleAfterSeed,
 } from './demoOrganisation.ts';
 import { LARGE_TREE } from './largeTree.ts';
 
@@ -160,7 +160,7 @@ async function main(): Promise<number> {
       );
       return seeded;
     });
-    await step('vacuum analyze', () => refreshStatisticsAfterSeed(handle.db));
+    await step('value streams, vacuum analyze', () => settleAfterSeed(handle.db, systemNow()));
     await step('close', () => handle.close());
     steps.set('total', performance.now() - started);
     printSummary(summary, steps);
