@@ -26,6 +26,11 @@ export interface GraphQLContext {
   readonly markdown: MarkdownBatch;
   /** The timeframe each listed epic was fetched with, null for none (for `hasChildrenWithinTimeframe`). */
   readonly epicTimeframes: WeakMap<object, DateRange | null>;
+  /**
+   * Each listed epic's summary once read: a roadmap page reads a dozen counting fields of each of
+   * 1,000 epics, and building the loader's string key for every one of them cost more than the reads.
+   */
+  readonly epicSummaries: WeakMap<object, Awaited<ReturnType<Loaders['epicSummary']['load']>>>;
 }
 
 export type ContextBase = Pick<GraphQLContext, 'db' | 'config' | 'now' | 'actor' | 'access'>;
@@ -53,5 +58,6 @@ export function createGraphQLContext(base: ContextBase): GraphQLContext {
     markdown: new MarkdownBatch(base.db, base.access),
     complexity: null,
     epicTimeframes: new WeakMap(),
+    epicSummaries: new WeakMap(),
   };
 }

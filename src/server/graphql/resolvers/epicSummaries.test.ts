@@ -31,6 +31,7 @@ function page() {
   const context = {
     loaders: { epicSummary: epicSummaryLoader },
     epicTimeframes: new WeakMap(),
+    epicSummaries: new WeakMap(),
   } as unknown as GraphQLContext;
   const epics = [1, 2].map((id) => ({ id, root_namespace_id: 7 }) as EpicModel);
   return { batches, context, epics };

@@ -11,8 +11,12 @@ export function epicSummary(
   epic: EpicModel,
   context: GraphQLContext,
 ): EpicSummaryValue | Promise<EpicSummaryValue> {
+  const known = context.epicSummaries.get(epic);
+  if (known !== undefined) return known;
   const key = summaryKey(epic.root_namespace_id, context.epicTimeframes.get(epic) ?? undefined, epic.id);
-  return context.loaders.epicSummary.read(key);
+  const summary = context.loaders.epicSummary.read(key);
+  if (!(summary instanceof Promise)) context.epicSummaries.set(epic, summary);
+  return summary;
 }
 
 /** `Epic` fields answered from the summary (counts, weights, health, children, blocks). */
