@@ -26,8 +26,8 @@ export interface ServerConfig {
    */
   readonly dbStatementTimeoutMs: number | undefined;
   /**
-   * DATABASE_PREPARED_STATEMENTS: PostgreSQL parses and plans repeated statements once per connection
-   * (`off` behind a pooler in transaction mode that cannot keep them).
+   * DATABASE_PREPARED_STATEMENTS: repeated statements are parsed and planned once per connection
+   * (PGlite: per session); `off` behind a PostgreSQL pooler in transaction mode that cannot keep them.
    */
   readonly databasePreparedStatements: boolean;
   /** Folder of the built client (Vite output). */
