@@ -1,3 +1,4 @@
+import { compiledOnce } from '../compiledOnce.ts';
 import type { Executor } from '../executor.ts';
 import { viewerSnapshotColumns } from './dataVersionRepository.ts';
 
@@ -27,8 +28,9 @@ export async function insertAccessToken(
   return row.id;
 }
 
-export function findLiveAccessToken(db: Executor, digest: string, now: Date) {
-  return db
+/** The live token of this digest, with its user and their snapshot (every API request sends it). */
+export const findLiveAccessToken = compiledOnce((db: Executor, digest: string, now: Date) =>
+  db
     .selectFrom('access_tokens')
     .innerJoin('users', 'users.id', 'access_tokens.user_id')
     .selectAll('users')
@@ -44,9 +46,8 @@ export function findLiveAccessToken(db: Executor, digest: string, now: Date) {
     .where('users.state', '=', 'active')
     .where((eb) =>
       eb.or([eb('access_tokens.expires_at', 'is', null), eb('access_tokens.expires_at', '>', now)]),
-    )
-    .executeTakeFirst();
-}
+    ),
+);
 
 /** Records a token's use, unless it was recorded less than `minIntervalMs` ago. */
 export async function touchAccessToken(

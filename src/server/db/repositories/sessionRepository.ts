@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { compiledOnce } from '../compiledOnce.ts';
 import type { Executor } from '../executor.ts';
 import { viewerSnapshotColumns } from './dataVersionRepository.ts';
 
@@ -37,8 +38,9 @@ export async function insertSession(db: Executor, session: NewSessionRow): Promi
     .execute();
 }
 
-export function findLiveSession(db: Executor, idHash: string, now: Date) {
-  return db
+/** The live session of this id, with its user and their snapshot (every signed-in page and request). */
+export const findLiveSession = compiledOnce((db: Executor, idHash: string, now: Date) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
@@ -51,9 +53,8 @@ export function findLiveSession(db: Executor, idHash: string, now: Date) {
     )
     .where('sessions.id_hash', '=', idHash)
     .where('sessions.expires_at', '>', now)
-    .where('users.state', '=', 'active')
-    .executeTakeFirst();
-}
+    .where('users.state', '=', 'active'),
+);
 
 export async function deleteSession(db: Executor, idHash: string): Promise<void> {
   await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
