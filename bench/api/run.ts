@@ -21,7 +21,7 @@ import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { CompiledQuery, type Kysely, type KyselyPlugin, sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 // Types `app.graphql`: Mercurius augments FastifyInstance, and the server's declarations do not say so.
 import type {} from 'mercurius';
 import pg from 'pg';
@@ -29,7 +29,6 @@ import { systemNow } from '../../src/server/clock.ts';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { findUserByUsername } from '../../src/server/db/repositories/userRepository.ts';
-import type { Database } from '../../src/server/db/schema.ts';
 import { LARGE_TREE } from '../../src/server/db/seed/largeTree.ts';
 import { buildApp } from '../../src/server/http/app.ts';
 import { createPersonalAccessToken } from '../../src/server/services/auth/authService.ts';
@@ -269,23 +268,15 @@ interface CapturedStatement {
 }
 
 /**
- * A Kysely plugin that, while recording, compiles every query the app sends (the same compiler the
- * executor uses), so that the statements can be replayed as bare SQL with the same parameters.
+ * Keeps, while recording, every statement the app sends as it was sent (text and parameters, from
+ * the database's statement hook), so that the statements can be replayed as bare SQL.
  */
-class StatementCapture implements KyselyPlugin {
+class StatementCapture {
   private recording: CapturedStatement[] | null = null;
 
-  constructor(private readonly base: Kysely<Database>) {}
-
-  transformQuery: KyselyPlugin['transformQuery'] = (args) => {
-    if (this.recording) {
-      const compiled = this.base.getExecutor().compileQuery(args.node, args.queryId);
-      this.recording.push({ sql: compiled.sql, parameters: compiled.parameters });
-    }
-    return args.node;
+  readonly onStatement = (sql: string, parameters: readonly unknown[]): void => {
+    this.recording?.push({ sql, parameters });
   };
-
-  transformResult: KyselyPlugin['transformResult'] = async (args) => args.result;
 
   async record(run: () => Promise<unknown>): Promise<CapturedStatement[]> {
     this.recording = [];
@@ -306,8 +297,11 @@ function labelOf(text: string): string {
     return 'epic summaries (findEpicSummaries)';
   }
   if (/WITH RECURSIVE chain\(epic_id/i.test(flat)) return 'ancestors (findAncestorsOfMany)';
-  // The list reads each row whole (`epics.*`, or one `row_to_json(epics)` document per row).
-  if (/^select (?:"epics"\.\*|row_to_json\(epics\)) .*from "epics"/i.test(flat) && /\blimit\b/i.test(flat)) {
+  // The list reads each row whole (`epics.*`, or one JSON array per row: epicRowJson.ts).
+  if (
+    /^select (?:"epics"\.\* |json_build_array\("epics"\."id", ).*from "epics"/i.test(flat) &&
+    /\blimit\b/i.test(flat)
+  ) {
     return /"epics"\."parent_id" = /i.test(flat)
       ? 'child epics page (listEpicsByKeyset)'
       : 'epics page (listEpicsByKeyset)';
@@ -421,20 +415,21 @@ interface GraphQLPayload {
 
 async function measureInProcess(target: BenchTarget, options: Options): Promise<InProcessResult> {
   let statements = 0;
+  const capture = new StatementCapture();
   const handle = await openDatabase({
     databaseUrl: target.databaseUrl,
     dataDir: target.dataDir,
-    onStatement: () => {
+    onStatement: (sql, parameters) => {
       statements++;
+      capture.onStatement(sql, parameters);
     },
   });
   // As the server does at start: a database seeded by an older checkout gets the newer migrations.
   await migrateToLatest(handle.db);
-  const capture = new StatementCapture(handle.db);
   const clientDir = createClientManifestDir();
   const app = await buildApp({
     config: benchConfig(clientDir),
-    db: handle.db.withPlugin(capture),
+    db: handle.db,
     now: systemNow,
   });
   const phases = instrument(app);

@@ -13,8 +13,8 @@ export interface DatabaseConfig {
   readonly databaseUrl?: string | undefined;
   /** Folder of the embedded database (`memory://` keeps it in memory, for tests). */
   readonly dataDir: string;
-  /** Called once per SQL statement sent (tests count statements per request). */
-  readonly onStatement?: ((sql: string) => void) | undefined;
+  /** Called once per SQL statement sent (tests count statements per request; the API bench replays them). */
+  readonly onStatement?: ((sql: string, parameters: readonly unknown[]) => void) | undefined;
   /**
    * The time budget of a request's statement (timeBudget.ts): PostgreSQL's `statement_timeout` and
    * pool wait, PGlite's wait for its session. None when undefined (migrations, seeding, tools).
@@ -64,11 +64,14 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   );
 }
 
-type KyselyLog = (event: { level: 'query' | 'error'; query: { sql: string } }) => void;
+type KyselyLog = (event: {
+  level: 'query' | 'error';
+  query: { sql: string; parameters: readonly unknown[] };
+}) => void;
 
-function statementCounter(onStatement: (sql: string) => void): KyselyLog {
+function statementCounter(onStatement: (sql: string, parameters: readonly unknown[]) => void): KyselyLog {
   return (event) => {
-    if (event.level === 'query') onStatement(event.query.sql);
+    if (event.level === 'query') onStatement(event.query.sql, event.query.parameters);
   };
 }
 
