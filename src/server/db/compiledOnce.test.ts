@@ -1,25 +1,12 @@
-import {
-  type CompiledQuery,
-  DummyDriver,
-  Kysely,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-} from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { compiledOnce } from './compiledOnce.ts';
-import type { Database } from './schema.ts';
+import { offlineDatabase } from './offlineDatabase.ts';
 
 /** Kysely without a database: every statement answers no rows, and each one sent is kept. */
-function offlineDatabase() {
+function recordingDatabase() {
   const sent: CompiledQuery[] = [];
-  const db = new Kysely<Database>({
-    dialect: {
-      createAdapter: () => new PostgresAdapter(),
-      createDriver: () => new DummyDriver(),
-      createIntrospector: (kysely) => new PostgresIntrospector(kysely),
-      createQueryCompiler: () => new PostgresQueryCompiler(),
-    },
+  const db = offlineDatabase(undefined, {
     log: (event) => {
       if (event.level === 'query') sent.push(event.query);
     },
@@ -29,7 +16,7 @@ function offlineDatabase() {
 
 describe('compiledOnce', () => {
   it('sends the same statement on every call, with that call’s values', async () => {
-    const { db, sent } = offlineDatabase();
+    const { db, sent } = recordingDatabase();
     const findSession = compiledOnce((executor, idHash: string, now: Date) =>
       executor
         .selectFrom('sessions')
@@ -49,7 +36,7 @@ describe('compiledOnce', () => {
   });
 
   it('refuses a statement that computes with a value instead of sending it', async () => {
-    const { db } = offlineDatabase();
+    const { db } = recordingDatabase();
     const nextEpic = compiledOnce((executor, id: number) =>
       executor
         .selectFrom('epics')

@@ -1,13 +1,6 @@
-import {
-  type DatabaseConnection,
-  DummyDriver,
-  Kysely,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-} from 'kysely';
+import { type DatabaseConnection, DummyDriver } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Database } from '../db/schema.ts';
+import { offlineDatabase } from '../db/offlineDatabase.ts';
 import { AccessContext } from './access.ts';
 import { ANONYMOUS } from './actor.ts';
 
@@ -18,14 +11,7 @@ class FailingDriver extends DummyDriver {
   }
 }
 
-const failingDatabase = new Kysely<Database>({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new FailingDriver(),
-    createIntrospector: (db) => new PostgresIntrospector(db),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
-});
+const failingDatabase = offlineDatabase(new FailingDriver());
 
 describe('AccessContext plans', () => {
   const unhandled: unknown[] = [];
