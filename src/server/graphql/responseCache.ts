@@ -176,7 +176,10 @@ export function registerGraphQLResponseCache(
     const slot = request.graphqlCacheSlot;
     // Mercurius puts `errors` at the top level; an error answer is never kept.
     if (slot && reply.statusCode === 200 && typeof payload === 'string' && !payload.includes('"errors":')) {
-      store.set(slot.key, slot.version, Buffer.from(payload));
+      // Sent as the bytes kept, so the answer is encoded once.
+      const body = Buffer.from(payload);
+      store.set(slot.key, slot.version, body);
+      return body;
     }
     return payload;
   });
