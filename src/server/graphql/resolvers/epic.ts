@@ -150,6 +150,8 @@ export const Epic: EpicResolvers = {
   blockedByEpics: async (epic, _args, { loaders }) =>
     listConnection(await loaders.epicBlockedBy.load(rootedKey(epic.root_namespace_id, epic.id))),
   ancestors: async (epic, _args, context) => {
+    // A top-level epic has none: the roadmap's top-level page asks for them and sends no statement.
+    if (epic.parent_id === null) return listConnection([]);
     const ancestors = await context.loaders.epicAncestors.load(epic.id);
     const visible = await Promise.all(ancestors.map((ancestor) => visibleEpic(ancestor.id, context)));
     return listConnection(visible.filter((row): row is EpicModel => row !== null));
