@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../executor.ts';
 import { type OffsetLimit, pageWithTotal } from '../pagination.ts';
 import type { LabelRow } from '../schema.ts';
-import { fitsSqlInteger } from '../sqlInteger.ts';
+import { fitsSqlInteger, intArray } from '../sqlInteger.ts';
 import { escapeLike } from './namespaceRepository.ts';
 
 export type LabelTarget = 'Epic' | 'Issue' | 'MergeRequest';
@@ -21,7 +21,7 @@ export async function findLabelsOfTargets(
     .selectAll('labels')
     .select('label_links.target_id')
     .where('label_links.target_type', '=', targetType)
-    .where('label_links.target_id', 'in', [...targetIds])
+    .where(sql<boolean>`label_links.target_id = ANY(${intArray(targetIds)})`)
     .orderBy('labels.title')
     .execute();
   for (const { target_id, ...label } of rows) {
