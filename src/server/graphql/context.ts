@@ -48,6 +48,7 @@ export function createGraphQLContext(base: ContextBase): GraphQLContext {
     base.actor.user?.id ?? null,
     seesHiddenIssues(base.access),
     base.now,
+    () => base.access.reads,
   );
   const groupsOfRoot = async (rootId: number) => (await loaders.rootContents(rootId)).groups;
   return {

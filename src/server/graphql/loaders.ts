@@ -60,6 +60,7 @@ import type {
   UserRow,
   VulnerabilityScannerRow,
 } from '../db/schema.ts';
+import type { SnapshotReads } from '../services/snapshotReads.ts';
 import { readUserStatuses } from '../services/userStatusService.ts';
 import { BatchLoader } from './batchLoader.ts';
 import { createMergeRequestLoaders } from './loaders/mergeRequestLoaders.ts';
@@ -147,6 +148,8 @@ export function createLoaders(
   seesHidden: boolean,
   /** The request's clock: statuses past their clear time read as none. */
   now: () => Date,
+  /** Where the root's groups and projects come from (AccessContext.reads, set before execution). */
+  snapshotReads: () => SnapshotReads,
 ) {
   const epic = new BatchLoader<number, EpicRow | null>(
     async (ids) => byId(await findEpicsByIds(db, ids)),
@@ -180,7 +183,9 @@ export function createLoaders(
      * decided from. Its groups fill the namespace cache, so resolvers that follow read none again.
      */
     rootContents: perRoot(async (rootId) => {
-      const contents = await findGroupsAndProjectsOfRoot(db, rootId);
+      const contents = await snapshotReads().remember(`root:${rootId}`, () =>
+        findGroupsAndProjectsOfRoot(db, rootId),
+      );
       for (const group of contents.groups) namespace.prime(group.id, group);
       return contents;
     }),

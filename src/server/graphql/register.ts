@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { GraphQLError, Kind } from 'graphql';
+import { GraphQLError, Kind, OperationTypeNode } from 'graphql';
 import mercurius from 'mercurius';
 import type { ServerDeps } from '../serverDeps.ts';
+import { SharedSnapshots } from '../services/snapshotReads.ts';
 import { createGraphQLContext, type GraphQLContext } from './context.ts';
 import { checkGraphQLInput, graphQLErrorFormatter } from './inputGuard.ts';
 import { GRAPHQL_LIMITS, limitsFor, measureQuery } from './limits.ts';
@@ -35,6 +36,7 @@ function withTypeResolvers(all: Record<string, object>): Record<string, object> 
 /** GraphQL at POST /api/graphql (GET for queries only), with GitLab's size, depth and complexity limits. */
 export async function registerGraphQL(app: FastifyInstance, { db, config, now }: ServerDeps): Promise<void> {
   registerGraphQLBatchLimit(app, '/api/graphql');
+  const snapshots = new SharedSnapshots();
   await app.register(mercurius, {
     schema: SCHEMA,
     resolvers: withTypeResolvers({ ...resolvers, ...scalarResolvers }) as never,
@@ -73,6 +75,17 @@ export async function registerGraphQL(app: FastifyInstance, { db, config, now }:
     const operations = document.definitions.filter(
       (definition) => definition.kind === Kind.OPERATION_DEFINITION,
     );
+    // A query writes nothing, so its lookups may be those of another request at its data version.
+    // Not in a batch: its operations share one AccessContext, and a mutation among them must read
+    // its own writes.
+    const snapshot = graphContext.actor.snapshot;
+    if (
+      snapshot &&
+      !(reply && Array.isArray(reply.request.body)) &&
+      operations.every((operation) => operation.operation === OperationTypeNode.QUERY)
+    ) {
+      graphContext.access.reads = snapshots.at(snapshot.dataVersion);
+    }
     if (operations.length > 1) return { document };
   });
 

@@ -22,6 +22,7 @@ import type { Viewer } from '../db/repositories/visibility.ts';
 import type { EpicRow, NamespaceRow, ProjectRow, UserRow } from '../db/schema.ts';
 import type { Actor } from './actor.ts';
 import { ForbiddenError, UnauthorizedError } from './errors.ts';
+import { FRESH_READS, type SnapshotReads } from './snapshotReads.ts';
 
 export function visibilityOfLevel(level: number): Visibility {
   if (level >= VISIBILITY_LEVEL.public) return 'public';
@@ -37,6 +38,11 @@ export class AccessContext {
   private memberships: Promise<MembershipRow[]> | undefined;
   /** Each top-level group's plan today, read once a request. */
   private readonly plans = new Map<number, Promise<PlanCode>>();
+  /**
+   * Where the request's lookups of groups, projects and plans come from: shared with the requests
+   * at its data version once it is known to write nothing (a GraphQL query), else the database.
+   */
+  reads: SnapshotReads = FRESH_READS;
 
   constructor(
     private readonly db: Executor,
@@ -122,9 +128,9 @@ export class AccessContext {
     const missing = [...new Set(namespaces.map(rootIdOf))].filter((id) => !this.plans.has(id));
     if (missing.length === 0) return Promise.resolve();
     const today = calendarDateOf(this.now());
-    const records = findPlanRecords(this.db, missing).then(
-      (rows) => new Map(rows.map((row) => [row.namespace_id, planOnDay(row, today)])),
-    );
+    const records = this.reads
+      .remember(`plans:${missing.join(',')}`, () => findPlanRecords(this.db, missing))
+      .then((rows) => new Map(rows.map((row) => [row.namespace_id, planOnDay(row, today)])));
     for (const id of missing) {
       const plan = records.then((plans) => plans.get(id) ?? 'free');
       // A plan nobody asks for again must not turn a failed read into an unhandled rejection, which

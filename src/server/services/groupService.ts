@@ -29,7 +29,9 @@ export async function findReadableGroupOrNull(
   access: AccessContext,
   fullPath: string,
 ): Promise<NamespaceRow | null> {
-  const group = await findNamespaceByFullPath(db, fullPath);
+  const group = await access.reads.remember(`namespace:${fullPath.toLowerCase()}`, () =>
+    findNamespaceByFullPath(db, fullPath),
+  );
   return group && (await access.canInNamespace('read_group', group)) ? group : null;
 }
 
