@@ -21,11 +21,23 @@ export function isHexColor(value: string): boolean {
 const LIGHT_TEXT = '#FFFFFF';
 const DARK_TEXT = '#1F1E24';
 
+/**
+ * Items share a few colours, and a page of a thousand epics or labels asks for each one's text
+ * colour: each colour's is worked out once (a bounded number of them: colours come from data).
+ */
+const textColorOfBackground = new Map<string, string>();
+const MAX_REMEMBERED_COLORS = 1024;
+
 /** The readable text colour on a background: GitLab's light or dark text, or black where neither reaches AA. */
 export function contrastTextColor(background: string): string {
-  const luminance = parseHexColor(background);
-  const preferred = luminance && relativeLuminance(luminance) > 0.179 ? DARK_TEXT : LIGHT_TEXT;
-  return readableTextColor(background, preferred);
+  let text = textColorOfBackground.get(background);
+  if (text === undefined) {
+    const luminance = parseHexColor(background);
+    const preferred = luminance && relativeLuminance(luminance) > 0.179 ? DARK_TEXT : LIGHT_TEXT;
+    text = readableTextColor(background, preferred);
+    if (textColorOfBackground.size < MAX_REMEMBERED_COLORS) textColorOfBackground.set(background, text);
+  }
+  return text;
 }
 
 /* WCAG 2 contrast helpers for colours that come from data (label and epic colours). */

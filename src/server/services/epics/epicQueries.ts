@@ -260,16 +260,6 @@ async function lookUpEpic(
   return epic ? { group, epic } : null;
 }
 
-/** Epics share a few colours: each one's contrast is worked out once (a roadmap page asks 1,000 times). */
-const textColorOfColor = new Map<string, string>();
-const MAX_REMEMBERED_COLORS = 1024;
-
 export function epicTextColor(epic: Pick<EpicRow, 'color'>): string {
-  const color = epic.color || DEFAULT_EPIC_COLOR;
-  let text = textColorOfColor.get(color);
-  if (text === undefined) {
-    text = contrastTextColor(color);
-    if (textColorOfColor.size < MAX_REMEMBERED_COLORS) textColorOfColor.set(color, text);
-  }
-  return text;
+  return contrastTextColor(epic.color || DEFAULT_EPIC_COLOR);
 }
