@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { after, type Cancel } from '../clock.ts';
-import { currentDatabaseClient } from './databaseClients.ts';
+import { currentDatabaseClient, startTakingTurns } from './databaseClients.ts';
 import { DatabaseBusyError } from './timeBudget.ts';
 
 interface Waiter {
@@ -31,7 +31,9 @@ export class SessionLock {
   readonly #flow = new AsyncLocalStorage<symbol>();
 
   /** @param maxWaitMs how long a newcomer waits for the session before DatabaseBusyError; none when undefined. */
-  constructor(private readonly maxWaitMs?: number) {}
+  constructor(private readonly maxWaitMs?: number) {
+    startTakingTurns();
+  }
 
   /** Waits for the session; the returned function gives it back (calling it twice is harmless). */
   async acquire(): Promise<() => void> {
