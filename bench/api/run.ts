@@ -692,22 +692,15 @@ interface LoadResult {
   /** Autocannon's own histogram percentiles (whole milliseconds). */
   readonly autocannon: { p50: number; p90: number; p97_5: number; p99: number; max: number };
   /**
-   * Server side, mean statements per completed request over the warm-up and the measured run (requests
-   * still in flight when autocannon stops are not counted).
+   * Server side, statements sent per completed request over the warm-up and the measured run (the
+   * instance's periodic reads included; requests still in flight when autocannon stops are not).
    */
   readonly statementsPerRequest: number | null;
-  /** Server side: how many completed requests sent how many statements (warm-up and measured run). */
-  readonly statementHistogram: Record<string, number>;
 }
 
-function histogramMean(histogram: Record<string, number>): number | null {
-  let requests = 0;
-  let statements = 0;
-  for (const [count, times] of Object.entries(histogram)) {
-    requests += times;
-    statements += Number(count) * times;
-  }
-  return requests === 0 ? null : Math.round((statements / requests) * 100) / 100;
+function statementsPerRequest({ requests, statements }: { requests?: number; statements?: number }) {
+  if (!requests || statements === undefined) return null;
+  return Math.round((statements / requests) * 100) / 100;
 }
 
 function startServer(
@@ -776,7 +769,7 @@ async function loadTest(
     console.log(`  load: ${options.duration} s, ${options.connections} connections…`);
     const { result, latencies } = await cannon(url, headers, body, options.connections, options.duration);
     child.kill('SIGTERM');
-    const totals = JSON.parse(await stats) as { perRequest?: Record<string, number> };
+    const totals = JSON.parse(await stats) as { requests?: number; statements?: number };
     await exited;
     return {
       responseCache,
@@ -794,8 +787,7 @@ async function loadTest(
         p99: result.latency.p99,
         max: result.latency.max,
       },
-      statementsPerRequest: histogramMean(totals.perRequest ?? {}),
-      statementHistogram: totals.perRequest ?? {},
+      statementsPerRequest: statementsPerRequest(totals),
     };
   } finally {
     if (child.exitCode === null) {
@@ -945,11 +937,8 @@ function printBackend(result: BackendResult): void {
     console.log(
       `  load (${mode}): ${load.totalRequests} requests, ${load.errors} errors, ${load.non2xx} non-2xx; p95 computed from every response's latency, p97.5 is autocannon's histogram (whole ms); the server runs in a child process.`,
     );
-    const histogram = Object.entries(load.statementHistogram)
-      .map(([count, requests]) => `${requests} × ${count}`)
-      .join(', ');
     console.log(
-      `  load (${mode}): statements per request on the server (requests × statements): ${histogram || '–'}`,
+      `  load (${mode}): ${load.statementsPerRequest ?? '–'} statements per request on the server (all it sent / requests answered)`,
     );
   }
 
