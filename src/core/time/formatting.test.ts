@@ -12,6 +12,16 @@ describe('calendar dates', () => {
     ['2024-13-01', undefined],
     ['2024-1-01', undefined],
     ['2024-12-31', '2024-12-31'],
+    ['2000-02-29', '2000-02-29'],
+    ['1900-02-29', undefined],
+    ['2024-04-31', undefined],
+    ['2024-04-30', '2024-04-30'],
+    ['2024-00-10', undefined],
+    ['2024-05-00', undefined],
+    ['0000-01-01', undefined],
+    ['0001-01-01', '0001-01-01'],
+    ['9999-12-31', '9999-12-31'],
+    ['2024-02-29T00:00:00Z', undefined],
     ['', undefined],
   ])('parses %j as %j', (input, expected) => {
     expect(parseCalendarDate(input)).toBe(expected);
