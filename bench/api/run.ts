@@ -34,6 +34,7 @@ import { buildApp } from '../../src/server/http/app.ts';
 import { createPersonalAccessToken } from '../../src/server/services/auth/authService.ts';
 import { createClientManifestDir } from '../../tests/helpers/fakeClientBundle.ts';
 import { BASELINE_OPTIONS, compareWithBaseline } from '../baseline.ts';
+import { SERVER_NODE_FLAGS } from '../serverNodeFlags.ts';
 import {
   type Backend,
   BENCH_TODAY,
@@ -716,7 +717,7 @@ function startServer(
   delete env.BENCH_DATA_DIR;
   if (target.databaseUrl) env.BENCH_DATABASE_URL = target.databaseUrl;
   else env.BENCH_DATA_DIR = target.dataDir;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/api/server.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'bench/api/server.ts'], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { csrfTokenOf } from '../../tests/helpers/csrfToken.ts';
+import { SERVER_NODE_FLAGS } from '../serverNodeFlags.ts';
 import { TODAY } from './data.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -92,7 +93,7 @@ process.on('exit', () => {
  */
 export async function startAppServer(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<AppServer> {
   const port = await freePort();
-  const child = spawn('node', ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn('node', [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -29,6 +29,7 @@ import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BASELINE_OPTIONS, type BenchTable, compareWithBaseline, markdownTable } from '../baseline.ts';
+import { SERVER_NODE_FLAGS } from '../serverNodeFlags.ts';
 import { distribution } from '../stats.ts';
 
 const { values } = parseArgs({
@@ -84,7 +85,7 @@ const CASES: readonly Case[] = [
   },
   {
     name: 'part: compiled server, existing data',
-    command: ['node', '--enable-source-maps', 'dist/server/main.mjs'],
+    command: ['node', '--enable-source-maps', ...SERVER_NODE_FLAGS, 'dist/server/main.mjs'],
     runs: RUNS,
   },
   {
