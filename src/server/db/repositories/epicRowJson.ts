@@ -50,16 +50,45 @@ export function epicRowArray(alias: string): RawBuilder<EpicRowArray> {
   return sql<EpicRowArray>`json_build_array(${sql.join(EPIC_COLUMNS.map((column) => sql.ref(`${alias}.${column}`)))})`;
 }
 
-const TIMESTAMPS = ['created_at', 'updated_at', 'closed_at', 'last_edited_at'] as const;
+/** Where each column sits in the array. */
+const AT = Object.fromEntries(EPIC_COLUMNS.map((column, index) => [column, index])) as Record<
+  (typeof EPIC_COLUMNS)[number],
+  number
+>;
 
-/** The row again, its timestamps as dates. */
+const dateOrNull = (text: unknown): Date | null => (text === null ? null : new Date(text as string));
+
+/**
+ * The row again, its timestamps as dates. One object literal rather than keys added in a loop: every
+ * row gets the same shape at once, and the resolvers that read a page's 1,000 rows read them faster.
+ */
 export function epicRowOfArray(values: EpicRowArray): EpicRow {
-  const row: Record<string, unknown> = {};
-  for (let index = 0; index < EPIC_COLUMNS.length; index++)
-    row[EPIC_COLUMNS[index] as string] = values[index];
-  for (const column of TIMESTAMPS) {
-    const text = row[column];
-    if (text !== null) row[column] = new Date(text as string);
-  }
-  return row as EpicRow;
+  return {
+    id: values[AT.id] as number,
+    root_namespace_id: values[AT.root_namespace_id] as number,
+    group_id: values[AT.group_id] as number,
+    iid: values[AT.iid] as number,
+    author_id: values[AT.author_id] as number,
+    parent_id: values[AT.parent_id] as number | null,
+    relative_position: values[AT.relative_position] as number | null,
+    title: values[AT.title] as string,
+    description: values[AT.description] as string,
+    state: values[AT.state] as EpicRow['state'],
+    confidential: values[AT.confidential] as boolean,
+    color: values[AT.color] as string,
+    start_date: values[AT.start_date] as EpicRow['start_date'],
+    start_date_fixed: values[AT.start_date_fixed] as EpicRow['start_date_fixed'],
+    start_date_is_fixed: values[AT.start_date_is_fixed] as boolean,
+    start_date_sourcing_milestone_id: values[AT.start_date_sourcing_milestone_id] as number | null,
+    due_date: values[AT.due_date] as EpicRow['due_date'],
+    due_date_fixed: values[AT.due_date_fixed] as EpicRow['due_date_fixed'],
+    due_date_is_fixed: values[AT.due_date_is_fixed] as boolean,
+    due_date_sourcing_milestone_id: values[AT.due_date_sourcing_milestone_id] as number | null,
+    lock_version: values[AT.lock_version] as number,
+    created_at: new Date(values[AT.created_at] as string),
+    updated_at: new Date(values[AT.updated_at] as string),
+    closed_at: dateOrNull(values[AT.closed_at]),
+    last_edited_at: dateOrNull(values[AT.last_edited_at]),
+    last_edited_by_id: values[AT.last_edited_by_id] as number | null,
+  };
 }
