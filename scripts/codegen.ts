@@ -136,13 +136,13 @@ await write(
             ['UserCore', '../models.ts#UserModel'],
             ['CurrentUser', '../models.ts#UserModel'],
             ['User', '../models.ts#UserModel'],
-            ['EpicDescendantCount', '../models.ts#EpicStatsModel'],
+            // Epic's counting fields answer with the epic's summary itself: its fields are theirs.
+            ['EpicDescendantCount', '../loaders.ts#EpicSummary'],
+            ['EpicHealthStatus', '../loaders.ts#EpicSummary'],
             ['GroupMember', '../models.ts#MemberModel'],
             ['ProjectMember', '../models.ts#MemberModel'],
             ['MemberInterface', '../models.ts#MemberModel'],
             ['AccessLevel', '../models.ts#AccessLevelModel'],
-            ['EpicDescendantWeights', '../models.ts#EpicStatsModel'],
-            ['EpicHealthStatus', '../models.ts#EpicStatsModel'],
             // A user on a merge request: the user's row and the merge request it interacts with.
             ...['Author', 'Assignee', 'Reviewer', 'Participant'].map((role) => [
               `MergeRequest${role}`,

@@ -65,6 +65,9 @@ import { readUserStatuses } from '../services/userStatusService.ts';
 import { BatchLoader } from './batchLoader.ts';
 import { createMergeRequestLoaders } from './loaders/mergeRequestLoaders.ts';
 
+/** What the summary loader reads, for the resolvers that answer with a summary's own fields. */
+export { type EpicSummary, NO_EPIC_SUMMARY } from '../db/repositories/epicSummaryRepository.ts';
+
 /** Key of an epic's or issue's notes: its type, id, and whether the reader sees internal notes. */
 export function noteableKey(
   type: 'Epic' | 'Issue' | 'MergeRequest' | 'Note',

@@ -86,9 +86,6 @@ export interface IssuePermissionsModel {
 export interface GroupPermissionsModel {
   readonly group: NamespaceRow;
 }
-export interface EpicStatsModel {
-  readonly epic: EpicRow;
-}
 /** A note with the policy of its epic or issue (what the reader may do with it). */
 export interface NoteModel {
   readonly row: NoteRow;

@@ -40,6 +40,9 @@ const emptySummary = (): EpicSummary => ({
   blocking: 0,
 });
 
+/** What an epic without a summary shows: nothing below it, no blocks. */
+export const NO_EPIC_SUMMARY: Readonly<EpicSummary> = Object.freeze(emptySummary());
+
 /** The columns of a summary as readEpicSummaries reads them, the epic's id first. */
 const SUMMARY_COLUMNS = ['id', ...(Object.keys(emptySummary()) as (keyof EpicSummary)[])] as const;
 type SummaryArray = [number, ...(number | boolean)[]];

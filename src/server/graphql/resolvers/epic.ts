@@ -7,14 +7,8 @@ import { subscribedByChoiceOrAuthorship } from '../../services/subscriptionServi
 import { whenRead } from '../batchLoader.ts';
 import { keysetConnection, listConnection } from '../connection.ts';
 import type { GraphQLContext } from '../context.ts';
-import type {
-  EpicDescendantCountResolvers,
-  EpicDescendantWeightsResolvers,
-  EpicHealthStatusResolvers,
-  EpicPermissionsResolvers,
-  EpicResolvers,
-} from '../generated/resolvers.ts';
-import { rootedKey } from '../loaders.ts';
+import type { EpicPermissionsResolvers, EpicResolvers } from '../generated/resolvers.ts';
+import { NO_EPIC_SUMMARY, rootedKey } from '../loaders.ts';
 import type { EpicModel } from '../models.ts';
 import { EPIC_PAGE_LIMITS, epicListFilter } from './epicArgs.ts';
 import { type EpicSummaryValue, epicSummary, preloadEpicSummaries } from './epicSummaries.ts';
@@ -53,6 +47,15 @@ async function visibleParent(epic: EpicModel, context: GraphQLContext) {
   return visibleEpic(epic.parent_id, context);
 }
 
+async function visibleAncestors(epic: EpicModel, context: GraphQLContext) {
+  const ancestors = await context.loaders.epicAncestors.load(epic.id);
+  const visible = await Promise.all(ancestors.map((ancestor) => visibleEpic(ancestor.id, context)));
+  return listConnection(visible.filter((row): row is EpicModel => row !== null));
+}
+
+/** Shared by every epic with no ancestors: connections are only read. */
+const NO_EPICS = listConnection<EpicModel>([]);
+
 async function inheritedDate(
   milestoneId: number | null,
   pick: 'start_date' | 'due_date',
@@ -78,7 +81,6 @@ async function inheritedSourceDate(
 
 export const Epic: EpicResolvers = {
   id: (epic) => toGlobalId('Epic', epic.id),
-  iid: (epic) => String(epic.iid),
   titleHtml: (epic) => renderTitleHtml(epic.title),
   descriptionHtml: async (epic, _args, context) =>
     (await context.markdown.render({ group: await groupOf(epic, context) }, epic.description)).html,
@@ -92,7 +94,8 @@ export const Epic: EpicResolvers = {
   group: (epic, _args, context) => groupOf(epic, context),
   parent: (epic, _args, context) => (epic.parent_id === null ? null : visibleParent(epic, context)),
   // From the readable parent: a hidden one must not show through as `true`.
-  hasParent: async (epic, _args, context) => (await visibleParent(epic, context)) !== null,
+  hasParent: (epic, _args, context) =>
+    epic.parent_id === null ? false : visibleParent(epic, context).then((parent) => parent !== null),
   hasChildren: (epic, _args, context) => {
     // A listed epic's summary is read for its counts anyway; a lone epic needs only a cheap probe.
     if (context.epicTimeframes.has(epic))
@@ -119,8 +122,11 @@ export const Epic: EpicResolvers = {
   closedAt: (epic) => iso(epic.closed_at),
   webPath: (epic, _args, context) =>
     whenRead(groupOf(epic, context), (group) => epicWebPath(group.full_path, epic.iid)),
-  webUrl: async (epic, _args, context) =>
-    `${context.config.externalUrl}${epicWebPath((await groupOf(epic, context)).full_path, epic.iid)}`,
+  webUrl: (epic, _args, context) =>
+    whenRead(
+      groupOf(epic, context),
+      (group) => `${context.config.externalUrl}${epicWebPath(group.full_path, epic.iid)}`,
+    ),
   reference: async (epic, { full }, context) =>
     issuableReference('epic', epic.iid, (await groupOf(epic, context)).full_path, full ?? false),
   relativePosition: (epic) => epic.relative_position,
@@ -133,8 +139,10 @@ export const Epic: EpicResolvers = {
   downvotes: async (epic, _args, { loaders }) => (await loaders.epicVotes.load(epic.id)).downvotes,
   labels: async (epic, _args, { loaders }) => listConnection(await loaders.epicLabels.load(epic.id)),
   userPermissions: async (epic, _args, context) => ({ group: await groupOf(epic, context), epic }),
-  descendantCounts: (epic) => ({ epic }),
-  healthStatus: (epic) => ({ epic }),
+  // The summary's fields are the counts' own, so they resolve without a resolver each: a roadmap page
+  // asks for six of them for each of its epics.
+  descendantCounts: (epic, _args, context) => fromSummary(epic, context, (found) => found ?? NO_EPIC_SUMMARY),
+  healthStatus: (epic, _args, context) => fromSummary(epic, context, (found) => found ?? NO_EPIC_SUMMARY),
   hasChildrenWithinTimeframe: (epic, _args, context) =>
     // Without a timeframe on the list, every child counts (GitLab answers hasChildren then).
     fromSummary(
@@ -149,18 +157,17 @@ export const Epic: EpicResolvers = {
   // The open blockers the viewer may read: the same links `blockedByCount` counts.
   blockedByEpics: async (epic, _args, { loaders }) =>
     listConnection(await loaders.epicBlockedBy.load(rootedKey(epic.root_namespace_id, epic.id))),
-  ancestors: async (epic, _args, context) => {
-    // A top-level epic has none: the roadmap's top-level page asks for them and sends no statement.
-    if (epic.parent_id === null) return listConnection([]);
-    const ancestors = await context.loaders.epicAncestors.load(epic.id);
-    const visible = await Promise.all(ancestors.map((ancestor) => visibleEpic(ancestor.id, context)));
-    return listConnection(visible.filter((row): row is EpicModel => row !== null));
-  },
+  // A top-level epic has none: the roadmap's top-level page asks for them and sends no statement.
+  ancestors: (epic, _args, context) => (epic.parent_id === null ? NO_EPICS : visibleAncestors(epic, context)),
   subscribed: async (epic, _args, { actor, loaders }) => {
     if (!actor.user) return false;
     return subscribedByChoiceOrAuthorship(await loaders.epicSubscription.load(epic.id), actor.user.id, epic);
   },
-  descendantWeightSum: (epic) => ({ epic }),
+  descendantWeightSum: (epic, _args, context) =>
+    fromSummary(epic, context, (found) => ({
+      openedIssues: found?.openedIssueWeight ?? 0,
+      closedIssues: found?.closedIssueWeight ?? 0,
+    })),
   children: async (epic, args, context, info) => {
     // Children come in tree order unless a sort is asked for, as in GitLab.
     const order = epicSortOrder(args.sort, { column: 'relative_position', direction: 'asc' });
@@ -193,26 +200,4 @@ export const EpicPermissions: EpicPermissionsResolvers = {
     access.canInNamespace('destroy_epic', group, { confidential: epic.confidential }),
   adminEpicRelation: ({ group, epic }, _args, { access }) =>
     access.canInNamespace('admin_epic_relation', group, { confidential: epic.confidential }),
-};
-
-export const EpicDescendantCount: EpicDescendantCountResolvers = {
-  openedEpics: ({ epic }, _args, context) => fromSummary(epic, context, (found) => found?.openedEpics ?? 0),
-  closedEpics: ({ epic }, _args, context) => fromSummary(epic, context, (found) => found?.closedEpics ?? 0),
-  openedIssues: ({ epic }, _args, context) => fromSummary(epic, context, (found) => found?.openedIssues ?? 0),
-  closedIssues: ({ epic }, _args, context) => fromSummary(epic, context, (found) => found?.closedIssues ?? 0),
-};
-
-export const EpicHealthStatus: EpicHealthStatusResolvers = {
-  issuesOnTrack: ({ epic }, _args, context) =>
-    fromSummary(epic, context, (found) => found?.issuesOnTrack ?? 0),
-  issuesNeedingAttention: ({ epic }, _args, context) =>
-    fromSummary(epic, context, (found) => found?.issuesNeedingAttention ?? 0),
-  issuesAtRisk: ({ epic }, _args, context) => fromSummary(epic, context, (found) => found?.issuesAtRisk ?? 0),
-};
-
-export const EpicDescendantWeights: EpicDescendantWeightsResolvers = {
-  openedIssues: ({ epic }, _args, context) =>
-    fromSummary(epic, context, (found) => found?.openedIssueWeight ?? 0),
-  closedIssues: ({ epic }, _args, context) =>
-    fromSummary(epic, context, (found) => found?.closedIssueWeight ?? 0),
 };

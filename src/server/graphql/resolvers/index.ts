@@ -1,12 +1,6 @@
 import type { Resolvers } from '../generated/resolvers.ts';
 import { connectionResolvers } from './connectionCounts.ts';
-import {
-  Epic,
-  EpicDescendantCount,
-  EpicDescendantWeights,
-  EpicHealthStatus,
-  EpicPermissions,
-} from './epic.ts';
+import { Epic, EpicPermissions } from './epic.ts';
 import { epicSidebarFields, epicSidebarMutations } from './epicSidebar.ts';
 import {
   EpicIssue,
@@ -107,9 +101,6 @@ export const resolvers: Resolvers = {
     ),
   },
   EpicPermissions,
-  EpicDescendantCount,
-  EpicDescendantWeights,
-  EpicHealthStatus,
   Issue: {
     ...Issue,
     ...issueTreeFields,
