@@ -25,18 +25,20 @@ describe.each(BACKENDS)(
   (backend) => {
     let server: TestServer;
     let reporter: HttpClient;
+    let guest: HttpClient;
 
     beforeAll(async () => {
       // The response cache would answer the repeated requests before any lookup runs.
       server = await startTestServer({ backend, env: { GRAPHQL_RESPONSE_CACHE: 'off' } });
       reporter = HttpClient.withToken(server.baseUrl, await server.tokenFor('reporter'));
+      guest = HttpClient.withToken(server.baseUrl, await server.tokenFor('guest'));
     });
     afterAll(() => server?.close());
 
     /** The answer's text and how many SQL statements it cost. */
-    const ask = async (query: string, variables: Record<string, unknown> = {}) => {
+    const ask = async (query: string, variables: Record<string, unknown> = {}, client = reporter) => {
       const before = server.statementCount();
-      const response = await reporter.request('POST', '/api/graphql', { json: { query, variables } });
+      const response = await client.request('POST', '/api/graphql', { json: { query, variables } });
       const text = await response.text();
       expect(response.status).toBe(200);
       return { text, statements: server.statementCount() - before };
@@ -80,6 +82,51 @@ describe.each(BACKENDS)(
         WHERE namespace_id = (SELECT id FROM namespaces WHERE full_path = 'acme')`.execute(server.db);
       }
       expect((await groupEpics())?.epics?.nodes).toHaveLength(1);
+    });
+
+    it('counts below each epic what the asking viewer may see, whoever asked first at the version', async () => {
+      /** Epics counted below the page's epics: a guest does not see confidential ones. */
+      const countedEpics = async (client: HttpClient) => {
+        const { text } = await ask(GITLAB_QUERIES.roadmapGroupEpics, ROADMAP_VARIABLES, client);
+        const page = JSON.parse(text) as {
+          data: {
+            group: {
+              epics: {
+                edges: { node: { descendantCounts: { openedEpics: number; closedEpics: number } } }[];
+              };
+            };
+          };
+        };
+        return page.data.group.epics.edges
+          .map(({ node }) => node.descendantCounts.openedEpics + node.descendantCounts.closedEpics)
+          .reduce((sum, count) => sum + count, 0);
+      };
+      const newVersion = () => sql`UPDATE data_version SET version = version + 1`.execute(server.db);
+      // A confidential child below the page's first epic with children.
+      const child = await sql<{ id: number; confidential: boolean }>`
+        SELECT child.id, child.confidential FROM epics child
+        JOIN epics parent ON parent.id = child.parent_id
+        JOIN namespaces n ON n.id = parent.group_id
+        WHERE n.full_path = 'acme' AND parent.parent_id IS NULL AND NOT child.confidential
+        ORDER BY parent.start_date NULLS LAST, parent.id LIMIT 1`.execute(server.db);
+      const childId = child.rows[0]!.id;
+      await sql`UPDATE epics SET confidential = true WHERE id = ${childId}`.execute(server.db);
+      try {
+        await newVersion();
+        const reporterAlone = await countedEpics(reporter);
+        await newVersion();
+        const guestAlone = await countedEpics(guest);
+        expect(guestAlone).toBeLessThan(reporterAlone);
+
+        await newVersion();
+        expect(await countedEpics(reporter)).toBe(reporterAlone);
+        expect(await countedEpics(guest)).toBe(guestAlone);
+        await newVersion();
+        expect(await countedEpics(guest)).toBe(guestAlone);
+        expect(await countedEpics(reporter)).toBe(reporterAlone);
+      } finally {
+        await sql`UPDATE epics SET confidential = false WHERE id = ${childId}`.execute(server.db);
+      }
     });
   },
 );

@@ -5,7 +5,7 @@ import type { Database, NamespaceRow } from '../db/schema.ts';
 import { type AccessContext, seesHiddenIssues } from '../services/access.ts';
 import type { Actor } from '../services/actor.ts';
 import { MarkdownBatch } from '../services/markdown/referenceRendering.ts';
-import { type StatsVisibility, viewerScopeOfRoot } from '../services/viewerScope.ts';
+import { type StatsVisibility, sharedViewerScopeOfRoot } from '../services/viewerScope.ts';
 import { createLoaders, type Loaders, perRoot } from './loaders.ts';
 
 /** Per-request GraphQL context: who asks, the database, and memoised per-request lookups. */
@@ -38,10 +38,9 @@ export type ContextBase = Pick<GraphQLContext, 'db' | 'config' | 'now' | 'actor'
 export function createGraphQLContext(base: ContextBase): GraphQLContext {
   // The loaders need the scope and the scope needs the loaders' read of the root; neither runs
   // before a resolver asks, by which time both exist.
-  const viewerScope = perRoot(async (rootId) => {
-    const { groups, projects } = await loaders.rootContents(rootId);
-    return viewerScopeOfRoot(base.access, groups, projects);
-  });
+  const viewerScope = perRoot((rootId) =>
+    sharedViewerScopeOfRoot(base.access, rootId, () => loaders.rootContents(rootId)),
+  );
   const loaders = createLoaders(
     base.db,
     viewerScope,
