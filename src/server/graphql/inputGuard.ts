@@ -52,6 +52,12 @@ function unstorableLiteral(value: ValueNode): string | undefined {
 }
 
 /**
+ * Documents whose literals were found storable. Mercurius keeps a parsed document per query text, so
+ * a client repeating its query hands the same document back: its literals are checked once.
+ */
+const documentsWithStorableLiterals = new WeakSet<DocumentNode>();
+
+/**
  * The one gate for GraphQL input, run before every execution (Mercurius's preExecution, which also
  * runs for a query it has compiled):
  * - variables are coerced here too: Mercurius skips its own check on the request that compiles a
@@ -75,6 +81,7 @@ export function checkGraphQLInput(
   if (badVariable) {
     throw new GraphQLInputError([new GraphQLError(`Variable "$${badVariable.name}" ${badVariable.reason}`)]);
   }
+  if (documentsWithStorableLiterals.has(document)) return;
   visit(document, {
     Argument(node) {
       const reason = unstorableLiteral(node.value);
@@ -85,6 +92,7 @@ export function checkGraphQLInput(
       }
     },
   });
+  documentsWithStorableLiterals.add(document);
 }
 
 /** An execution error whose text may not reach the client: the database's, which quotes SQL and values. */
