@@ -128,5 +128,29 @@ describe.each(BACKENDS)(
         await sql`UPDATE epics SET confidential = false WHERE id = ${childId}`.execute(server.db);
       }
     });
+
+    it('lists the epics the asking viewer may read, whoever asked first at the version', async () => {
+      const CONFIDENTIAL_EPICS = `query { group(fullPath: "acme") {
+        epics(first: 100, confidential: true, includeDescendantGroups: false) { nodes { id } } } }`;
+      const listed = async (client: HttpClient) => {
+        const { text } = await ask(CONFIDENTIAL_EPICS, {}, client);
+        return (JSON.parse(text) as { data: { group: { epics: { nodes: unknown[] } } } }).data.group.epics
+          .nodes.length;
+      };
+      const epic = await sql<{ id: number }>`SELECT e.id FROM epics e JOIN namespaces n ON n.id = e.group_id
+        WHERE n.full_path = 'acme' AND NOT e.confidential ORDER BY e.id LIMIT 1`.execute(server.db);
+      const epicId = epic.rows[0]!.id;
+      await sql`UPDATE epics SET confidential = true WHERE id = ${epicId}`.execute(server.db);
+      try {
+        const reporterSees = await listed(reporter);
+        expect(reporterSees).toBeGreaterThan(0);
+        expect(await listed(guest)).toBe(0);
+        await sql`UPDATE data_version SET version = version + 1`.execute(server.db);
+        expect(await listed(guest)).toBe(0);
+        expect(await listed(reporter)).toBe(reporterSees);
+      } finally {
+        await sql`UPDATE epics SET confidential = false WHERE id = ${epicId}`.execute(server.db);
+      }
+    });
   },
 );

@@ -58,6 +58,16 @@ export class AccessContext {
     return { userId: this.actor.user?.id ?? null, isAdmin: this.actor.user?.is_admin ?? false };
   }
 
+  /**
+   * A decision about what this viewer may see, shared with the viewer's other requests at the data
+   * version (`reads`): it may rest on the viewer's user row and memberships and on namespaces and
+   * their plans, which the version covers, and on the day, which ends a plan's trial.
+   */
+  rememberForViewer<T>(key: string, decide: () => Promise<T>): Promise<T> {
+    const viewer = this.actor.user?.id ?? 'visitor';
+    return this.reads.remember(`${key}:${viewer}:${calendarDateOf(this.now())}`, decide);
+  }
+
   private get subject(): { isAdmin: boolean } | null {
     return this.actor.user ? { isAdmin: this.actor.user.is_admin } : null;
   }

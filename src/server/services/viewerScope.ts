@@ -1,4 +1,3 @@
-import { calendarDateOf } from '../../core/time/formatting.ts';
 import type { Executor } from '../db/executor.ts';
 import { rollupTierOfScope } from '../db/repositories/epicRollupRepository.ts';
 import { findGroupsAndProjectsOfRoot } from '../db/repositories/namespaceRepository.ts';
@@ -52,19 +51,15 @@ export async function viewerScopeOfRoot(
 }
 
 /**
- * The same, shared with the viewer's other requests at the request's data version (`access.reads`):
- * the scope follows from the viewer's user row and memberships and from the root's groups, projects
- * and plans, which the version covers, and from the day, which ends a plan's trial. A roadmap page
- * otherwise checked every group and project of the root again for each request.
+ * The same, shared with the viewer's other requests at the data version: a roadmap page otherwise
+ * checked every group and project of the root again for each request.
  */
 export function sharedViewerScopeOfRoot(
   access: AccessContext,
   rootId: number,
   contentsOfRoot: () => Promise<{ groups: readonly NamespaceRow[]; projects: readonly ProjectRow[] }>,
 ): Promise<StatsVisibility> {
-  const viewer = access.viewer.userId ?? 'visitor';
-  const day = calendarDateOf(access.now());
-  return access.reads.remember(`viewerScope:${rootId}:${viewer}:${day}`, async () => {
+  return access.rememberForViewer(`viewerScope:${rootId}`, async () => {
     const { groups, projects } = await contentsOfRoot();
     return viewerScopeOfRoot(access, groups, projects);
   });

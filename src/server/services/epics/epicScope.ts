@@ -19,7 +19,21 @@ export interface EpicScope {
   readonly confidentialGroupIds: readonly number[];
 }
 
-export async function resolveEpicScope(
+/** Shared with the viewer's other requests at the data version (AccessContext.rememberForViewer). */
+export function resolveEpicScope(
+  db: Executor,
+  access: AccessContext,
+  group: NamespaceRow,
+  options: EpicScopeOptions,
+): Promise<EpicScope> {
+  const ancestors = options.includeAncestorGroups ? 'a' : '';
+  const descendants = (options.includeDescendantGroups ?? true) ? 'd' : '';
+  return access.rememberForViewer(`epicScope:${group.id}:${ancestors}${descendants}`, () =>
+    decideEpicScope(db, access, group, options),
+  );
+}
+
+async function decideEpicScope(
   db: Executor,
   access: AccessContext,
   group: NamespaceRow,
