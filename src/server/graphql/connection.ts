@@ -2,15 +2,63 @@ import { encodeCursor, type KeysetOrder, type Page } from '../db/pagination.ts';
 
 /** A GraphQL connection: `edges`, `nodes`, `pageInfo`, and `count` computed only when asked for. */
 export interface Connection<T> {
-  readonly edges: { cursor: string; node: T }[];
+  readonly edges: readonly { readonly cursor: string; readonly node: T }[];
   readonly nodes: T[];
   readonly pageInfo: {
-    hasNextPage: boolean;
-    hasPreviousPage: boolean;
-    startCursor: string | null;
-    endCursor: string | null;
+    readonly hasNextPage: boolean;
+    readonly hasPreviousPage: boolean;
+    readonly startCursor: string | null;
+    readonly endCursor: string | null;
   };
   readonly count: () => Promise<number>;
+}
+
+/**
+ * An edge whose cursor is encoded only when the query reads it: GitLab's roadmap asks for its epics'
+ * edges but not their cursors, and for the labels' nodes only; encoding cost a JSON text and a base64
+ * string per row. A prototype getter, so that an edge holds no closure of its own.
+ */
+class Edge<T> {
+  constructor(
+    readonly node: T,
+    private readonly position: number,
+    private readonly encode: (node: T, position: number) => string,
+  ) {}
+
+  get cursor(): string {
+    return this.encode(this.node, this.position);
+  }
+}
+
+/** Page info whose first and last cursors, like the edges', are encoded only when read. */
+class EdgesPageInfo<T> {
+  constructor(
+    private readonly edges: readonly Edge<T>[],
+    readonly hasNextPage: boolean,
+    readonly hasPreviousPage: boolean,
+  ) {}
+
+  get startCursor(): string | null {
+    return this.edges[0]?.cursor ?? null;
+  }
+
+  get endCursor(): string | null {
+    return this.edges.at(-1)?.cursor ?? null;
+  }
+}
+
+function connectionOfRows<T>(
+  rows: T[],
+  encode: (node: T, position: number) => string,
+  page: { hasNextPage: boolean; hasPreviousPage: boolean; count: () => Promise<number> },
+): Connection<T> {
+  const edges = rows.map((node, position) => new Edge(node, position, encode));
+  return {
+    edges,
+    nodes: rows,
+    pageInfo: new EdgesPageInfo(edges, page.hasNextPage, page.hasPreviousPage),
+    count: page.count,
+  };
 }
 
 /**
@@ -23,21 +71,15 @@ export function keysetConnection<T extends { id: number }>(
   count: () => Promise<number>,
   idOf: (row: T) => number = (row) => row.id,
 ): Connection<T> {
-  const edges = page.rows.map((node) => ({
-    cursor: encodeCursor(page.order, { key: keyOf(node), id: idOf(node) }),
-    node,
-  }));
-  return {
-    edges,
-    nodes: page.rows,
-    pageInfo: {
+  return connectionOfRows(
+    page.rows,
+    (node) => encodeCursor(page.order, { key: keyOf(node), id: idOf(node) }),
+    {
       hasNextPage: page.hasNextPage,
       hasPreviousPage: page.hasPreviousPage,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges.at(-1)?.cursor ?? null,
+      count,
     },
-    count,
-  };
+  );
 }
 
 const offsetCursor = (offset: number) =>
@@ -89,18 +131,11 @@ export async function offsetConnection<T>(
     limit = Math.max(0, before === undefined ? size : Math.min(size, before - start));
   }
   const { rows, total } = await fetch({ offset, limit });
-  const edges = rows.map((node, index) => ({ cursor: offsetCursor(offset + index), node }));
-  return {
-    edges,
-    nodes: rows,
-    pageInfo: {
-      hasNextPage: offset + rows.length < total,
-      hasPreviousPage: offset > 0,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges.at(-1)?.cursor ?? null,
-    },
+  return connectionOfRows(rows, (_node, position) => offsetCursor(offset + position), {
+    hasNextPage: offset + rows.length < total,
+    hasPreviousPage: offset > 0,
     count: async () => total,
-  };
+  });
 }
 
 /** A loaded list as a connection with position cursors (first/after/last/before). */
@@ -113,16 +148,11 @@ export function connectionOf<T>(items: readonly T[], args: ConnectionArgs): Prom
 
 /** A complete, already-loaded list as a connection (labels of one epic, assignees of one issue). */
 export function listConnection<T>(rows: T[]): Connection<T> {
-  const edges = rows.map((node, index) => ({ cursor: offsetCursor(index), node }));
-  return {
-    edges,
-    nodes: rows,
-    pageInfo: {
-      hasNextPage: false,
-      hasPreviousPage: false,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges.at(-1)?.cursor ?? null,
-    },
+  return connectionOfRows(rows, positionCursor, {
+    hasNextPage: false,
+    hasPreviousPage: false,
     count: async () => rows.length,
-  };
+  });
 }
+
+const positionCursor = (_node: unknown, position: number) => offsetCursor(position);
