@@ -175,11 +175,8 @@ export function registerGraphQLResponseCache(
   app.addHook('onSend', async (request, reply, payload) => {
     const slot = request.graphqlCacheSlot;
     // Mercurius puts `errors` at the top level; an error answer is never kept.
-    if (slot && reply.statusCode === 200 && typeof payload === 'string' && !payload.includes('"errors":')) {
-      // Sent as the bytes kept, so the answer is encoded once.
-      const body = Buffer.from(payload);
-      store.set(slot.key, slot.version, body);
-      return body;
+    if (slot && reply.statusCode === 200 && Buffer.isBuffer(payload) && !payload.includes('"errors":')) {
+      store.set(slot.key, slot.version, payload);
     }
     return payload;
   });
