@@ -93,6 +93,8 @@ const HTTP_MAY: readonly Allowance[] = [
   CONFIG_TYPE,
   CORE,
   packages('fastify', '@fastify/*', 'fast-querystring', 'ioredis', 'graphql'),
+  // The security headers, from Helmet itself once the app is built (it replaced @fastify/helmet).
+  packages('helmet'),
   KYSELY_TYPES,
   NODE,
 ];

@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
@@ -110,6 +109,7 @@ import {
   type RateCounter,
   RedisRateCounter,
 } from './rateLimit/rateCounter.ts';
+import { registerSecurityHeaders } from './securityHeaders.ts';
 import { registerTodoRoutes } from './todoRoutes.ts';
 import { registerUploadFileRoutes } from './uploadFileRoutes.ts';
 import { registerValueStreamAnalyticsRoutes } from './valueStreams/valueStreamAnalyticsRoutes.ts';
@@ -161,7 +161,7 @@ export async function buildApp({ config, db, now, geoTracking }: AppOptions): Pr
   registerStrictBodyParsers(app);
   const geoSecondary = config.geo.primaryUrl !== undefined && geoTracking !== undefined;
   if (geoSecondary) registerReadOnlyGuard(app);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
