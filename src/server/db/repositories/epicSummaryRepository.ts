@@ -158,14 +158,36 @@ async function readEpicSummaries(
     LEFT JOIN ${openBlocks('blocked_by', ids, visible)} blocked_by ON blocked_by.id = ids.id
     LEFT JOIN ${openBlocks('blocking', ids, visible)} blocking ON blocking.id = ids.id
     WHERE ids.id <> 0) summary`.execute(db);
-  for (const values of result.rows[0]?.summaries ?? []) {
-    const summary = emptySummary();
-    SUMMARY_COLUMNS.forEach((column, index) => {
-      if (column !== 'id') (summary[column] as number | boolean) = values[index] as number | boolean;
-    });
-    summaries.set(values[0], summary);
-  }
+  for (const values of result.rows[0]?.summaries ?? []) summaries.set(values[0], summaryOfArray(values));
   return summaries;
+}
+
+/** Where each column sits in a summary's array. */
+const AT = Object.fromEntries(SUMMARY_COLUMNS.map((column, index) => [column, index])) as Record<
+  (typeof SUMMARY_COLUMNS)[number],
+  number
+>;
+
+/**
+ * The summary of one array, as one object literal in emptySummary's key order: every summary gets the
+ * same shape at once, and the resolvers that read a page's thousand of them read them faster.
+ */
+function summaryOfArray(values: SummaryArray): EpicSummary {
+  return {
+    issuesOnTrack: values[AT.issuesOnTrack] as number,
+    issuesNeedingAttention: values[AT.issuesNeedingAttention] as number,
+    issuesAtRisk: values[AT.issuesAtRisk] as number,
+    openedEpics: values[AT.openedEpics] as number,
+    closedEpics: values[AT.closedEpics] as number,
+    openedIssues: values[AT.openedIssues] as number,
+    closedIssues: values[AT.closedIssues] as number,
+    openedIssueWeight: values[AT.openedIssueWeight] as number,
+    closedIssueWeight: values[AT.closedIssueWeight] as number,
+    hasChildren: values[AT.hasChildren] as boolean,
+    hasChildrenInTimeframe: values[AT.hasChildrenInTimeframe] as boolean,
+    blockedBy: values[AT.blockedBy] as number,
+    blocking: values[AT.blocking] as number,
+  };
 }
 
 /** The summaries by walking each epic's subtree under the viewer's visibility. */
