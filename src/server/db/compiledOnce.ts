@@ -17,6 +17,14 @@ class ValueSlot {
 export function compiledOnce<Values extends readonly unknown[], Row>(
   build: (db: Executor, ...values: Values) => Compilable<Row>,
 ): (db: Executor, ...values: Values) => Promise<Row | undefined> {
+  const rowsOf = compiledOnceRows(build);
+  return async (db, ...values) => (await rowsOf(db, ...values))[0];
+}
+
+/** The same, answering every row: a lookup many requests send with other values each time. */
+export function compiledOnceRows<Values extends readonly unknown[], Row>(
+  build: (db: Executor, ...values: Values) => Compilable<Row>,
+): (db: Executor, ...values: Values) => Promise<Row[]> {
   let compiled: CompiledQuery<Row> | undefined;
   return async (db, ...values) => {
     if (!compiled) {
@@ -37,6 +45,6 @@ export function compiledOnce<Values extends readonly unknown[], Row>(
     const result = await db.executeQuery<Row>(
       CompiledQuery.raw(compiled.sql, parameters) as CompiledQuery<Row>,
     );
-    return result.rows[0];
+    return result.rows;
   };
 }

@@ -17,8 +17,13 @@ export function fitsSqlInteger(value: number): boolean {
  * non-empty (no row has id 0).
  */
 export function intArray(values: readonly number[]) {
+  return sql`${intArrayText(values)}::integer[]`;
+}
+
+/** The text of intArray's one parameter, for a statement compiled once (db/compiledOnce.ts). */
+export function intArrayText(values: readonly number[]): string {
   for (const value of values) {
     if (!Number.isSafeInteger(value)) throw new TypeError(`Not an integer: ${value}`);
   }
-  return sql`${`{0${values.length > 0 ? `,${values.join(',')}` : ''}}`}::integer[]`;
+  return `{0${values.length > 0 ? `,${values.join(',')}` : ''}}`;
 }

@@ -1,11 +1,24 @@
 import { sql } from 'kysely';
+import { compiledOnceRows } from '../compiledOnce.ts';
 import type { Executor } from '../executor.ts';
 import { type OffsetLimit, pageWithTotal } from '../pagination.ts';
 import type { LabelRow } from '../schema.ts';
-import { fitsSqlInteger, intArray } from '../sqlInteger.ts';
+import { fitsSqlInteger, intArrayText } from '../sqlInteger.ts';
 import { escapeLike } from './namespaceRepository.ts';
 
 export type LabelTarget = 'Epic' | 'Issue' | 'MergeRequest';
+
+// Every page with labels sends it, for other targets each time: built and compiled once.
+const selectLabelsOfTargets = compiledOnceRows((db: Executor, targetType: LabelTarget, targetIds: string) =>
+  db
+    .selectFrom('label_links')
+    .innerJoin('labels', 'labels.id', 'label_links.label_id')
+    .selectAll('labels')
+    .select('label_links.target_id')
+    .where('label_links.target_type', '=', targetType)
+    .where(sql<boolean>`label_links.target_id = ANY(${targetIds}::integer[])`)
+    .orderBy('labels.title'),
+);
 
 /** Labels of many targets at once, keyed by target id (one statement for a whole page). */
 export async function findLabelsOfTargets(
@@ -15,15 +28,7 @@ export async function findLabelsOfTargets(
 ): Promise<Map<number, LabelRow[]>> {
   const byTarget = new Map<number, LabelRow[]>();
   if (targetIds.length === 0) return byTarget;
-  const rows = await db
-    .selectFrom('label_links')
-    .innerJoin('labels', 'labels.id', 'label_links.label_id')
-    .selectAll('labels')
-    .select('label_links.target_id')
-    .where('label_links.target_type', '=', targetType)
-    .where(sql<boolean>`label_links.target_id = ANY(${intArray(targetIds)})`)
-    .orderBy('labels.title')
-    .execute();
+  const rows = await selectLabelsOfTargets(db, targetType, intArrayText(targetIds));
   for (const { target_id, ...label } of rows) {
     const list = byTarget.get(target_id) ?? [];
     list.push(label);
