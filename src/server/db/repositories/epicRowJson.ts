@@ -42,6 +42,11 @@ type Unlisted = Exclude<keyof EpicRow, (typeof EPIC_COLUMNS)[number]>;
 const everyColumnListed: [Unlisted] extends [never] ? true : Unlisted = true;
 void everyColumnListed;
 
+/** Where each of `columns` sits in an array of them: a row read back from JSON by position. */
+export function positionsOf<Column extends string>(columns: readonly Column[]): Record<Column, number> {
+  return Object.fromEntries(columns.map((column, index) => [column, index])) as Record<Column, number>;
+}
+
 /** The array as JSON gives it: timestamps as text, in the order of EPIC_COLUMNS. */
 export type EpicRowArray = readonly unknown[] & { readonly __epicRowArray: true };
 
@@ -51,10 +56,7 @@ export function epicRowArray(alias: string): RawBuilder<EpicRowArray> {
 }
 
 /** Where each column sits in the array. */
-const AT = Object.fromEntries(EPIC_COLUMNS.map((column, index) => [column, index])) as Record<
-  (typeof EPIC_COLUMNS)[number],
-  number
->;
+const AT = positionsOf(EPIC_COLUMNS);
 
 const dateOrNull = (text: unknown): Date | null => (text === null ? null : new Date(text as string));
 

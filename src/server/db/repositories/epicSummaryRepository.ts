@@ -4,7 +4,7 @@ import type { Executor } from '../executor.ts';
 import type { EpicRow } from '../schema.ts';
 import { intArray } from '../sqlInteger.ts';
 import type { RollupTier } from './epicRollupRepository.ts';
-import { type EpicRowArray, epicRowArray, epicRowOfArray } from './epicRowJson.ts';
+import { type EpicRowArray, epicRowArray, epicRowOfArray, positionsOf } from './epicRowJson.ts';
 import { type EpicVisibility, epicVisibleTo, issueVisibleTo, type StatsVisibility } from './visibility.ts';
 
 /** What the roadmap and tree show about an epic beyond its own row: counts below it, children, blocks. */
@@ -163,10 +163,7 @@ async function readEpicSummaries(
 }
 
 /** Where each column sits in a summary's array. */
-const AT = Object.fromEntries(SUMMARY_COLUMNS.map((column, index) => [column, index])) as Record<
-  (typeof SUMMARY_COLUMNS)[number],
-  number
->;
+const AT = positionsOf(SUMMARY_COLUMNS);
 
 /**
  * The summary of one array, as one object literal in emptySummary's key order: every summary gets the
