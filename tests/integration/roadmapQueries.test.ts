@@ -57,6 +57,8 @@ describe.each(BACKENDS)("GitLab's roadmap queries, unchanged (%s)", (backend) =>
     const epics = await wholeRoadmap(reporter, { topLevelHierarchyOnly: false });
     expect(epics.length).toBeGreaterThan(0);
     for (const epic of epics) {
+      // GitLab's iid is a String, serialised from the row's number.
+      expect(epic.iid).toMatch(/^[1-9]\d*$/);
       expect(epic.startDate !== null || epic.dueDate !== null).toBe(true);
       if (epic.startDate) expect(epic.startDate <= TIMEFRAME.end).toBe(true);
       if (epic.dueDate) expect(epic.dueDate >= TIMEFRAME.start).toBe(true);
