@@ -7,6 +7,7 @@ import { SharedSnapshots } from '../services/snapshotReads.ts';
 import { createGraphQLContext, type GraphQLContext } from './context.ts';
 import { checkGraphQLInput, graphQLErrorFormatter } from './inputGuard.ts';
 import { GRAPHQL_LIMITS, limitsFor, measureQuery } from './limits.ts';
+import { GRAPHQL_PATH } from './path.ts';
 import {
   chargeBatchComplexity,
   checkArgumentLimits,
@@ -35,20 +36,18 @@ function withTypeResolvers(all: Record<string, object>): Record<string, object> 
 
 /** GraphQL at POST /api/graphql (GET for queries only), with GitLab's size, depth and complexity limits. */
 export async function registerGraphQL(app: FastifyInstance, { db, config, now }: ServerDeps): Promise<void> {
-  registerGraphQLBatchLimit(app, '/api/graphql');
+  registerGraphQLBatchLimit(app, GRAPHQL_PATH);
   // Answers leave as the bytes they encode to, so the text is walked once: as a string, Fastify
   // counted its UTF-8 length and the socket encoded it again. Answers with non-Latin-1 text (a
   // typographic quote in one label) are two-byte strings twice the size of their bytes.
   app.addHook('onSend', async (request, _reply, payload) =>
-    request.routeOptions.url === '/api/graphql' && typeof payload === 'string'
-      ? Buffer.from(payload)
-      : payload,
+    request.routeOptions.url === GRAPHQL_PATH && typeof payload === 'string' ? Buffer.from(payload) : payload,
   );
   const snapshots = new SharedSnapshots();
   await app.register(mercurius, {
     schema: SCHEMA,
     resolvers: withTypeResolvers({ ...resolvers, ...scalarResolvers }) as never,
-    path: '/api/graphql',
+    path: GRAPHQL_PATH,
     graphiql: false,
     jit: 1,
     allowBatchedQueries: true,

@@ -4,8 +4,7 @@ import { type DocumentNode, Kind, type OperationTypeNode, parse } from 'graphql'
 import { calendarDateOf } from '../../core/time/formatting.ts';
 import type { ServerDeps } from '../serverDeps.ts';
 import { dataVersionFor } from '../services/actor.ts';
-
-const GRAPHQL_PATH = '/api/graphql';
+import { GRAPHQL_PATH } from './path.ts';
 
 export interface ResponseCacheLimits {
   readonly maxEntries: number;

@@ -1,0 +1,2 @@
+/** Where the GraphQL API answers (GitLab's path). */
+export const GRAPHQL_PATH = '/api/graphql';
