@@ -242,6 +242,13 @@ export const LAYERS: readonly Layer[] = [
     why: 'the one reader of the wall clock and starter of timers; main hands its `now` down',
   },
   {
+    name: 'server/processes',
+    files: ['src/server/processes/**'],
+    // The primary keeps the rate counts of its workers when no Redis does (http/rateLimit's counter).
+    may: [CONFIG_TYPE, paths('src/server/clock.ts', 'src/server/http/rateLimit/rateCounter.ts'), NODE],
+    why: 'how many processes serve, and the primary that starts, replaces and counts for them (node:cluster)',
+  },
+  {
     name: 'server/deps',
     files: ['src/server/serverDeps.ts'],
     may: [

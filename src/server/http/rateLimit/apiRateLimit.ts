@@ -53,7 +53,7 @@ export function registerApiRateLimit(
     let window: Awaited<ReturnType<RateCounter['hit']>>;
     try {
       // The window's length is in the key: a changed period starts counting afresh.
-      window = await counter.hit(`api:${windowMs}:${key}`, windowMs, requestWeight(request));
+      window = await counter.hit(`api:${windowMs}:${key}`, windowMs, requestWeight(request), max);
     } catch (error) {
       // Elapsed time, not the time of day: the monotonic clock.
       if (performance.now() - lastWarning > 60_000) {

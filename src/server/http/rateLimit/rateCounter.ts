@@ -12,8 +12,12 @@ export interface WindowCount {
  * servers share the limits (README: "any number of app servers ... behind a load balancer").
  */
 export interface RateCounter {
-  /** Counts `amount` hits (one request, or each query of a GraphQL batch). */
-  hit(key: string, windowMs: number, amount?: number): Promise<WindowCount>;
+  /**
+   * Counts `amount` hits (one request, or each query of a GraphQL batch). `limit`, the count the
+   * caller allows, lets a counter set hits aside in advance below it, never above (a worker process
+   * holding a few of its primary's); counters that count each hit where it lands ignore it.
+   */
+  hit(key: string, windowMs: number, amount?: number, limit?: number): Promise<WindowCount>;
   close(): Promise<void>;
 }
 
