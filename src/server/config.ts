@@ -8,6 +8,11 @@ export interface ServerConfig {
   readonly host: string;
   readonly dataDir: string;
   readonly databaseUrl: string | undefined;
+  /**
+   * WEB_CONCURRENCY: how many processes serve requests on PostgreSQL (one per core but one, up to 8,
+   * when unset). PGlite and a Geo secondary always serve from one.
+   */
+  readonly webConcurrency: number | undefined;
   readonly demoSeed: boolean;
   readonly demoPassword: string;
   /** Public origin used in `web_url` fields; defaults to http://<host>:<port>. */
@@ -99,6 +104,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host,
     dataDir: env.DATA_DIR ?? './data',
     databaseUrl: env.DATABASE_URL || undefined,
+    webConcurrency: env.WEB_CONCURRENCY ? wholeNumberBetween(env, 'WEB_CONCURRENCY', 1, 64) : undefined,
     demoSeed: (env.DEMO_SEED ?? 'on') !== 'off',
     demoPassword: env.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
     externalUrl: (env.EXTERNAL_URL ?? `http://${host}:${port}`).replace(/\/$/, ''),
@@ -234,6 +240,14 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
   const value = text === undefined || text === '' ? fallback : Number(text);
   if (!Number.isSafeInteger(value) || value <= 0)
     throw new Error(`${name} must be a whole number above 0, got "${text}"`);
+  return value;
+}
+
+function wholeNumberBetween(env: NodeJS.ProcessEnv, name: string, min: number, max: number): number {
+  const text = env[name] ?? '';
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < min || value > max)
+    throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${text}"`);
   return value;
 }
 

@@ -13,9 +13,19 @@ import { countUsers } from './db/repositories/userRepository.ts';
 import type { Database } from './db/schema.ts';
 import { DEFAULT_DEMO_SIZE, seedDemoData, settleAfterSeed } from './db/seed/demoOrganisation.ts';
 import { buildApp } from './http/app.ts';
+import { countHitsForWorkers, PrimaryRateCounter } from './processes/primaryRateCounter.ts';
+import { processPlanFor, startWorkers, workerIndex } from './processes/serverProcesses.ts';
 
-/** Starts the server: open and migrate the database, seed the demo on first start, listen, stop cleanly. */
+/**
+ * Starts the server: open and migrate the database, seed the demo on first start, listen, stop
+ * cleanly. When it serves from several processes (PostgreSQL on more than two cores, or
+ * WEB_CONCURRENCY), this process, the primary, prepares the database and starts the others, which
+ * serve (src/server/processes/serverProcesses.ts).
+ */
 async function main(): Promise<void> {
+  const index = workerIndex();
+  // A worker's environment carries the primary's secret key; the primary prepared the database.
+  if (index !== undefined) return serve(readConfig(), { index });
   const read = readConfig();
   const secondary = read.geo.primaryUrl !== undefined;
   if (secondary && !read.secretKeyBase) {
@@ -44,6 +54,41 @@ async function main(): Promise<void> {
     }
     await setup.close();
   }
+  const plan = processPlanFor(config);
+  if (plan.note) console.warn(plan.note);
+  if (plan.count === 1) return serve(config, undefined);
+  await superviseWorkers(config, plan.count);
+}
+
+/** The primary of several serving processes: starts them, replaces one that dies, stops them all. */
+async function superviseWorkers(config: ServerConfig, count: number): Promise<void> {
+  const workers = startWorkers({
+    count,
+    env: { SECRET_KEY_BASE: config.secretKeyBase ?? '' },
+    // Without Redis the rate limits count here, for every worker at once.
+    onMessage: countHitsForWorkers(count),
+    log: (message) => console.warn(message),
+    onFailure: (error) => exitWith(error),
+  });
+  let closing = false;
+  const stop = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal}: stopping`);
+    await workers.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  const port = await workers.listening;
+  console.log(
+    `Plantrack is running at http://${config.host}:${port} (database: postgres, ${count} processes)`,
+  );
+}
+
+/** Serves requests from this process: alone, or as worker `index` of several. */
+async function serve(config: ServerConfig, worker: { readonly index: number } | undefined): Promise<void> {
+  const secondary = config.geo.primaryUrl !== undefined;
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -60,7 +105,7 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (closing) return;
     closing = true;
-    console.log(`${signal}: stopping`);
+    if (!worker) console.log(`${signal}: stopping`);
     await app?.close();
     await tracking?.close();
     await database.close();
@@ -72,8 +117,18 @@ async function main(): Promise<void> {
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
     if (!config.databaseUrl) await prepareDatabase(database.db, config);
-    app = await buildApp({ config, db: database.db, now: systemNow, geoTracking: tracking?.db });
+    app = await buildApp({
+      config,
+      db: database.db,
+      now: systemNow,
+      geoTracking: tracking?.db,
+      // Several workers count in their primary unless they share Redis.
+      ...(worker && !config.redisUrl ? { rateCounter: new PrimaryRateCounter() } : {}),
+      // One process runs the background jobs: two would do each pass twice.
+      backgroundJobs: worker === undefined || worker.index === 0,
+    });
     await app.listen({ port: config.port, host: config.host });
+    if (worker) return; // the primary says where the server runs
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     console.log(`Plantrack is running at http://${config.host}:${port} (database: ${database.kind})`);

@@ -121,6 +121,16 @@ export interface AppOptions {
   readonly now: () => Date;
   /** A Geo secondary's tracking database (main.ts opens it when GEO_PRIMARY_URL is set). */
   readonly geoTracking?: GeoTrackingDb | undefined;
+  /**
+   * Where the rate limits count: by default Redis when REDIS_URL names one, else this process's
+   * memory; a worker of several processes counts in its primary (main.ts).
+   */
+  readonly rateCounter?: RateCounter;
+  /**
+   * Whether this process runs the background jobs (status pages, analytics aggregation, LDAP sync,
+   * Geo replication): true unless it is one of several processes and another runs them.
+   */
+  readonly backgroundJobs?: boolean;
 }
 
 /** The whole HTTP application, without listening: tests and main both build it here. */
@@ -128,7 +138,14 @@ export interface AppOptions {
 const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8}\.[\w.]+$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-export async function buildApp({ config, db, now, geoTracking }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  now,
+  geoTracking,
+  rateCounter = defaultRateCounter(config),
+  backgroundJobs = true,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     // One line per request only when asked for (LOG_LEVEL=debug); errors are always logged.
@@ -172,9 +189,6 @@ export async function buildApp({ config, db, now, geoTracking }: AppOptions): Pr
     hsts: config.externalUrl.startsWith('https:'),
     crossOriginEmbedderPolicy: false,
   });
-  const rateCounter: RateCounter = config.redisUrl
-    ? new RedisRateCounter(config.redisUrl, `${config.redisKeyPrefix}rate:`)
-    : new MemoryRateCounter();
   app.addHook('onClose', () => rateCounter.close());
   // Counted in the shared store too, and never locking everyone out when that store is down.
   await app.register(rateLimit, {
@@ -292,6 +306,7 @@ export async function buildApp({ config, db, now, geoTracking }: AppOptions): Pr
   registerAdminPages(app, { ...deps, assets });
   registerCreationPages(app, { ...deps, assets });
   registerPageRoutes(app, { ...deps, assets });
+  if (!backgroundJobs) return app;
   if (geoSecondary && config.geo.primaryUrl !== undefined) {
     // A secondary copies the primary's blobs; the primary's own jobs are the primary's to run.
     const log = (message: string) => app.log.warn(message);
@@ -326,6 +341,12 @@ export async function buildApp({ config, db, now, geoTracking }: AppOptions): Pr
     app.addHook('onClose', () => ldapGroupSync.stop());
   }
   return app;
+}
+
+function defaultRateCounter(config: ServerConfig): RateCounter {
+  return config.redisUrl
+    ? new RedisRateCounter(config.redisUrl, `${config.redisKeyPrefix}rate:`)
+    : new MemoryRateCounter();
 }
 
 /** GitLab's throttle settings as the API rate limit reads them. */
