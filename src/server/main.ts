@@ -187,4 +187,5 @@ async function prepareDatabase(db: Kysely<Database>, config: ServerConfig): Prom
   console.log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(summary)}`);
 }
 
-await main();
+// A configuration error (a bad PORT, say) reads as its one-line message, not a stack trace.
+await main().catch(exitWith);
