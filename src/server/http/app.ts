@@ -133,11 +133,11 @@ export interface AppOptions {
   readonly backgroundJobs?: boolean;
 }
 
-/** The whole HTTP application, without listening: tests and main both build it here. */
 /** A file the client build named by its content hash (`assets/main-B9jqOP1w.js`). */
 const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8}\.[\w.]+$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** The whole HTTP application, without listening: tests and main both build it here. */
 export async function buildApp({
   config,
   db,
