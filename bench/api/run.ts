@@ -31,7 +31,6 @@ import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { findUserByUsername } from '../../src/server/db/repositories/userRepository.ts';
 import { LARGE_TREE } from '../../src/server/db/seed/largeTree.ts';
 import { buildApp } from '../../src/server/http/app.ts';
-import { processPlanFor } from '../../src/server/processes/serverProcesses.ts';
 import { createPersonalAccessToken } from '../../src/server/services/auth/authService.ts';
 import { createClientManifestDir } from '../../tests/helpers/fakeClientBundle.ts';
 import { BASELINE_OPTIONS, compareWithBaseline } from '../baseline.ts';
@@ -50,6 +49,7 @@ import {
   RESULTS_DIR,
   ROADMAP_QUERY,
   ROADMAP_VARIABLES,
+  servedProcesses,
   targetFor,
 } from './shared.ts';
 
@@ -683,7 +683,7 @@ async function cannon(
 interface LoadResult {
   /** Whether the server answered repeated queries from its GraphQL response cache. */
   readonly responseCache: boolean;
-  /** Processes the server answered from (WEB_CONCURRENCY; one per core on PostgreSQL, as npm start). */
+  /** Processes the server answered from (WEB_CONCURRENCY; as many as npm start runs, or one). */
   readonly processes: number;
   readonly connections: number;
   /** Seconds autocannon measured; the table names the seconds asked for, so that runs compare. */
@@ -883,13 +883,7 @@ interface Goal {
  * one on PostgreSQL, to show what a second process would add.
  */
 function processCounts(target: BenchTarget): number[] {
-  return target.databaseUrl ? [1, Math.max(2, servedProcesses(target))] : [1];
-}
-
-/** The processes npm start serves from on this target. */
-function servedProcesses(target: BenchTarget): number {
-  const webConcurrency = process.env.WEB_CONCURRENCY ? Number(process.env.WEB_CONCURRENCY) : undefined;
-  return processPlanFor({ ...benchConfig(''), databaseUrl: target.databaseUrl, webConcurrency }).count;
+  return target.databaseUrl ? [1, Math.max(2, servedProcesses(target.databaseUrl))] : [1];
 }
 
 const processesText = (count: number) => (count === 1 ? '1 process' : `${count} processes`);
@@ -1137,7 +1131,7 @@ async function main(): Promise<void> {
       loadAverageBefore,
       inProcess: { ...inProcess, token: '(redacted)' },
       loads,
-      goals: goalsFor(backend, inProcess, loads, servedProcesses(target)),
+      goals: goalsFor(backend, inProcess, loads, servedProcesses(target.databaseUrl)),
     };
     results.push(result);
     printBackend(result);

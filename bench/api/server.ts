@@ -4,9 +4,10 @@
  * `node --import tsx bench/api/server.ts` with BENCH_DATABASE_URL or BENCH_DATA_DIR set, and
  * BENCH_RESPONSE_CACHE=on to answer repeated queries from the GraphQL response cache.
  *
- * As `npm start` does, it serves from one process per core on PostgreSQL (WEB_CONCURRENCY chooses)
- * and from one on PGlite. Prints `READY {"port":…,"processes":…}` once every process listens; on
- * SIGTERM closes everything (PGlite checkpoints and releases its lock) and prints `STATS {"requests":…,"statements":…}` before exiting: the statements
+ * As `npm start` does, it serves from one process per core but one on PostgreSQL (WEB_CONCURRENCY
+ * chooses) and from one on PGlite. Prints `READY {"port":…,"processes":…}` once every process
+ * listens; on SIGTERM closes everything (PGlite checkpoints and releases its lock) and prints
+ * `STATS {"requests":…,"statements":…}` before exiting: the statements
  * sent since it listened and the requests answered. Not per request: following each request's
  * async flow (AsyncLocalStorage) would hook every promise, and the load test would time the hooks.
  */
@@ -17,9 +18,9 @@ import { systemNow } from '../../src/server/clock.ts';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { buildApp } from '../../src/server/http/app.ts';
 import { countHitsForWorkers, PrimaryRateCounter } from '../../src/server/processes/primaryRateCounter.ts';
-import { processPlanFor, startWorkers, workerIndex } from '../../src/server/processes/serverProcesses.ts';
+import { startWorkers, workerIndex } from '../../src/server/processes/serverProcesses.ts';
 import { createClientManifestDir } from '../../tests/helpers/fakeClientBundle.ts';
-import { benchConfig } from './shared.ts';
+import { benchConfig, servedProcesses } from './shared.ts';
 
 interface Totals {
   requests: number;
@@ -41,17 +42,16 @@ async function main(): Promise<void> {
     return;
   }
   const clientDir = createClientManifestDir();
-  // As npm start runs: one process per core on PostgreSQL (WEB_CONCURRENCY to choose), one on PGlite.
-  const webConcurrency = process.env.WEB_CONCURRENCY ? Number(process.env.WEB_CONCURRENCY) : undefined;
-  const plan = processPlanFor({ ...benchConfig(clientDir), databaseUrl, webConcurrency });
-  if (plan.count === 1) {
+  // As many processes as npm start runs (WEB_CONCURRENCY to choose); one on PGlite.
+  const processes = servedProcesses(databaseUrl);
+  if (processes === 1) {
     await serve({ databaseUrl, dataDir, clientDir, responseCache, worker: undefined });
     return;
   }
   const totals: Totals = { requests: 0, statements: 0 };
-  const countHits = countHitsForWorkers(plan.count);
+  const countHits = countHitsForWorkers(processes);
   const workers = startWorkers({
-    count: plan.count,
+    count: processes,
     env: { BENCH_CLIENT_DIR: clientDir },
     onMessage: (worker: Worker, message: unknown) => {
       const sent = message as { type?: string } & Partial<Totals>;
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
     },
   });
   const port = await workers.listening;
-  console.log(`READY ${JSON.stringify({ port, pid: process.pid, processes: plan.count })}`);
+  console.log(`READY ${JSON.stringify({ port, pid: process.pid, processes })}`);
   let closing = false;
   const shutdown = async () => {
     if (closing) return;

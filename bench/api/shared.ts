@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { readConfig, type ServerConfig } from '../../src/server/config.ts';
+import { processPlanFor } from '../../src/server/processes/serverProcesses.ts';
 import { GITLAB_QUERIES } from '../../tests/helpers/gitlabQueries.ts';
 
 /** The day the benchmark data is centred on (fixed, so that every run reads the same rows). */
@@ -61,6 +62,15 @@ export function benchConfig(clientDir: string, options: { responseCache?: boolea
     API_RATE_LIMIT_AUTHENTICATED: '1000000',
     API_RATE_LIMIT_UNAUTHENTICATED: '1000000',
   });
+}
+
+/**
+ * The processes npm start serves from on this database (undefined: PGlite), WEB_CONCURRENCY read
+ * from the environment as the server reads it.
+ */
+export function servedProcesses(databaseUrl: string | undefined): number {
+  const env = { DATABASE_URL: databaseUrl, WEB_CONCURRENCY: process.env.WEB_CONCURRENCY };
+  return processPlanFor(readConfig(env)).count;
 }
 
 /** GitLab's roadmap operations, exactly as the tests send them. */
