@@ -30,6 +30,12 @@ export interface DatabaseConfig {
    * false.
    */
   readonly preparedStatements?: boolean | undefined;
+  /**
+   * PostgreSQL only: told when the server ends an idle connection (a restart, `pg_terminate_backend`,
+   * a pooler's idle timeout); the pool drops it and opens another when a request needs one. Warns on
+   * stderr when undefined.
+   */
+  readonly onConnectionLost?: ((error: Error) => void) | undefined;
 }
 
 export interface DatabaseHandle {
@@ -54,6 +60,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
       log,
       config.statementTimeoutMs,
       config.preparedStatements ?? true,
+      config.onConnectionLost ?? warnConnectionLost,
     );
   return openPGlite(
     config.dataDir,
@@ -75,11 +82,15 @@ function statementCounter(onStatement: (sql: string, parameters: readonly unknow
   };
 }
 
+const warnConnectionLost = (error: Error) =>
+  console.warn(`PostgreSQL ended an idle connection (${error.message}); the next request opens another.`);
+
 async function openPostgres(
   connectionString: string,
   log: KyselyLog | undefined,
   timeoutMs: number | undefined,
   preparedStatements: boolean,
+  onConnectionLost: (error: Error) => void,
 ): Promise<DatabaseHandle> {
   const types = {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
@@ -97,6 +108,9 @@ async function openPostgres(
     options: `-c jit=off${budget}`,
     ...(timeoutMs === undefined ? {} : { connectionTimeoutMillis: timeoutMs }),
   });
+  // An idle client's error reaches the pool, which has already dropped the client; without a
+  // listener, Node.js would end the whole process for it.
+  pool.on('error', onConnectionLost);
   if (preparedStatements) prepareRepeatedStatements(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
   await sql`select 1`.execute(db);
