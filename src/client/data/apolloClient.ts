@@ -1,8 +1,7 @@
 import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
+import { GRAPHQL_PATH } from '../../core/domain/webPaths.ts';
 
-/** The endpoint every page talks to; the session cookie authenticates, the CSRF header guards writes. */
-export const GRAPHQL_PATH = '/api/graphql';
-
+/** Every page talks to GRAPHQL_PATH; the session cookie authenticates, the CSRF header guards writes. */
 export function createApolloClient(csrfToken: string | null): ApolloClient {
   return new ApolloClient({
     link: new HttpLink({

@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GraphQLError, Kind, OperationTypeNode } from 'graphql';
 import mercurius from 'mercurius';
+import { GRAPHQL_PATH } from '../../core/domain/webPaths.ts';
 import type { ServerDeps } from '../serverDeps.ts';
 import { SharedSnapshots } from '../services/snapshotReads.ts';
 import { createGraphQLContext, type GraphQLContext } from './context.ts';
 import { checkGraphQLInput, graphQLErrorFormatter } from './inputGuard.ts';
 import { GRAPHQL_LIMITS, limitsFor, measureQuery } from './limits.ts';
-import { GRAPHQL_PATH } from './path.ts';
 import {
   chargeBatchComplexity,
   checkArgumentLimits,

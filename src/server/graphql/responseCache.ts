@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type DocumentNode, Kind, type OperationTypeNode, parse } from 'graphql';
+import { GRAPHQL_PATH } from '../../core/domain/webPaths.ts';
 import { calendarDateOf } from '../../core/time/formatting.ts';
 import type { ServerDeps } from '../serverDeps.ts';
 import { dataVersionFor } from '../services/actor.ts';
-import { GRAPHQL_PATH } from './path.ts';
 
 export interface ResponseCacheLimits {
   readonly maxEntries: number;

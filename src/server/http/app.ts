@@ -215,7 +215,7 @@ export async function buildApp({
   registerDatabaseTurns(app);
   // Malformed input first (undecodable, over-deep, values PostgreSQL cannot hold), then sizes.
   registerInputGuard(app);
-  registerInputLimits(app, '/api/graphql');
+  registerInputLimits(app);
   registerCachePolicy(app);
   registerAuthentication(
     app,

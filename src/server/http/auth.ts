@@ -8,6 +8,7 @@ import { type Actor, ANONYMOUS, mayReadApi, mayReadUser, mayWrite, sessionActor 
 import { actorFromToken, resumeSession, startSession } from '../services/auth/authService.ts';
 import { randomSecret, safeEqual } from '../services/auth/secrets.ts';
 import './requestContext.ts';
+import { isGraphQLRequest, requestPath } from './requestPath.ts';
 
 /** GitLab's cookie names. */
 export const SESSION_COOKIE = '_gitlab_session';
@@ -79,10 +80,10 @@ const TOKEN_SELF_ENDPOINT = '/api/v4/personal_access_tokens/self';
 
 /** The scopes a token needs for this request, or undefined when its scopes are enough. */
 function missingScope(actor: Actor, request: FastifyRequest): string | undefined {
-  const path = request.url.split('?')[0] ?? '';
+  const path = requestPath(request);
   if (path === TOKEN_SELF_ENDPOINT) return undefined;
   // GraphQL queries arrive by POST too; its mutations check the write rule in their resolvers.
-  if (!SAFE_METHODS.has(request.method) && !isGraphQLPath(request.url)) {
+  if (!SAFE_METHODS.has(request.method) && !isGraphQLRequest(request)) {
     return mayWrite(actor) ? undefined : 'api';
   }
   if (USER_ENDPOINTS.test(path)) return mayReadUser(actor) ? undefined : 'api read_api read_user';
@@ -113,7 +114,7 @@ export function registerAuthentication(
     let actor: Actor = ANONYMOUS;
     if (token !== undefined) {
       const tokenActor = await actorFromToken(db, token, now());
-      if (!tokenActor && tokensCheckedElsewhere?.(request.url.split('?')[0] ?? '')) {
+      if (!tokenActor && tokensCheckedElsewhere?.(requestPath(request))) {
         request.actor = ANONYMOUS;
         request.access = new AccessContext(db, ANONYMOUS, now);
         return;
@@ -148,10 +149,6 @@ export function registerAuthentication(
     request.actor = actor;
     request.access = new AccessContext(db, actor, now);
   });
-}
-
-function isGraphQLPath(url: string): boolean {
-  return url.split('?')[0] === '/api/graphql';
 }
 
 function isApiPath(url: string): boolean {

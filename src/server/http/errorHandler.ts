@@ -8,15 +8,15 @@ import { ParamError } from './api/params.ts';
 import { CsrfError, InsufficientScopeError, InvalidTokenError } from './auth.ts';
 import type { ClientAssets } from './pages/clientAssets.ts';
 import { sendNotFoundPage } from './pages/pageRoutes.ts';
+import { isGraphQLRequest, requestPath } from './requestPath.ts';
 
 /** Requests answered in JSON: the APIs, OAuth, and the `.json` and `/-/` endpoints pages call. */
 const isApi = (request: FastifyRequest) => {
-  const path = request.url.split('?')[0] ?? '';
+  const path = requestPath(request);
   return (
     path.startsWith('/api/') || path.startsWith('/oauth/') || path.startsWith('/-/') || path.endsWith('.json')
   );
 };
-const isGraphQL = (request: FastifyRequest) => request.url.startsWith('/api/graphql');
 
 /**
  * A request that ran out of database time (db/timeBudget.ts): the server is busy, not broken, so
@@ -25,7 +25,7 @@ const isGraphQL = (request: FastifyRequest) => request.url.startsWith('/api/grap
 function sendOverBudget(request: FastifyRequest, reply: FastifyReply) {
   const message = 'The server is busy; try again shortly';
   reply.code(503).header('retry-after', '1');
-  if (isGraphQL(request)) return reply.send({ data: null, errors: [{ message }] });
+  if (isGraphQLRequest(request)) return reply.send({ data: null, errors: [{ message }] });
   return isApi(request)
     ? reply.send({ message: '503 Service Unavailable' })
     : reply.type('text/plain; charset=utf-8').send(message);
@@ -65,13 +65,13 @@ export function registerErrorHandling(app: FastifyInstance, assets: ClientAssets
   app.setErrorHandler((thrown: FastifyError, request, reply: FastifyReply) => {
     // A duplicate key is bad input (400 naming the field), not a bug.
     const duplicate = duplicateKeyError(thrown);
-    if (duplicate && isGraphQL(request)) {
+    if (duplicate && isGraphQLRequest(request)) {
       return reply.code(400).send({ data: null, errors: [{ message: duplicate.message }] });
     }
     const error = duplicate ?? thrown;
     if (isOverTimeBudget(error)) return sendOverBudget(request, reply);
     if (error instanceof InvalidTokenError) {
-      return isGraphQL(request)
+      return isGraphQLRequest(request)
         ? reply.code(401).send({ errors: [{ message: 'Invalid token' }] })
         : reply.code(401).send({ message: '401 Unauthorized' });
     }
@@ -103,7 +103,7 @@ export function registerErrorHandling(app: FastifyInstance, assets: ClientAssets
       return reply.code(400).send({ data: null, errors: [{ message: error.message }] });
     }
     const graphQLErrors = (error as { errors?: { message: string }[] }).errors;
-    if (isGraphQL(request) && Array.isArray(graphQLErrors)) {
+    if (isGraphQLRequest(request) && Array.isArray(graphQLErrors)) {
       return reply.code(status >= 400 && status < 500 ? status : 400).send({
         data: null,
         errors: graphQLErrors.map((graphQLError) => ({ message: graphQLError.message })),
@@ -114,13 +114,13 @@ export function registerErrorHandling(app: FastifyInstance, assets: ClientAssets
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.name === 'SyntaxError'
           ? 'Malformed JSON in the request body'
           : error.message;
-      return isGraphQL(request)
+      return isGraphQLRequest(request)
         ? reply.code(status).send({ errors: [{ message }] })
         : reply.code(status).send({ error: message });
     }
     if (isDatabaseDataError(error)) {
       // The database's own text quotes SQL and values: the client gets a generic message.
-      return isGraphQL(request)
+      return isGraphQLRequest(request)
         ? reply.code(400).send({ data: null, errors: [{ message: INVALID_INPUT_MESSAGE }] })
         : reply.code(400).send({ message: '400 Bad request' });
     }

@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { findUnstorableText } from '../input/unstorableText.ts';
 import { ParamError } from './api/params.ts';
+import { isGraphQLRequest } from './requestPath.ts';
 
 /**
  * The first query parameter whose percent-encoding is not UTF-8 (`?search=%FF`). The query-string
@@ -28,16 +29,14 @@ function decodedOrUndefined(text: string): string | undefined {
   }
 }
 
-/** GraphQL checks its own arguments (graphql/inputGuard.ts) and answers in its own shape. */
-const isGraphQL = (request: FastifyRequest) => (request.url.split('?')[0] ?? '') === '/api/graphql';
-
 /**
  * One gate for every REST, form and page route: a path segment, query parameter or body field that
  * PostgreSQL cannot hold is a 400 naming the parameter, before any handler or statement runs.
  */
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    if (isGraphQL(request)) return;
+    // GraphQL checks its own arguments (graphql/inputGuard.ts) and answers in its own shape.
+    if (isGraphQLRequest(request)) return;
     const undecodable = undecodableQueryParameter(request.url);
     if (undecodable !== undefined) throw new ParamError(`${undecodable} must be valid UTF-8`);
     const bad =

@@ -8,12 +8,12 @@
 import { DIGITS_ONLY, matchesSearch } from '../../../core/domain/searchTokens.ts';
 import {
   AWARD_EMOJIS_AUTOCOMPLETE_PATH,
+  GRAPHQL_PATH,
   groupLabelsJsonPath,
   groupMilestonesJsonPath,
   projectMilestonesJsonPath,
   USERS_AUTOCOMPLETE_PATH,
 } from '../../../core/domain/webPaths.ts';
-import { GRAPHQL_PATH } from '../apolloClient.ts';
 import { jsonWriteHeaders } from '../csrf.ts';
 import { getJsonArray, isObject, str } from '../restJson.ts';
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isGraphQLRequest } from '../requestPath.ts';
 import type { RateCounter } from './rateCounter.ts';
 
 /** One kind of caller's limit: off, or so many requests per window. */
@@ -22,7 +23,7 @@ const API_PREFIXES = ['/api/', '/oauth/'];
  * ten spends ten (the hook runs after the body is parsed and the batch size capped).
  */
 function requestWeight(request: FastifyRequest): number {
-  const batch = (request.url.split('?')[0] ?? '') === '/api/graphql' && Array.isArray(request.body);
+  const batch = isGraphQLRequest(request) && Array.isArray(request.body);
   return batch ? Math.max(1, (request.body as unknown[]).length) : 1;
 }
 

@@ -1,2 +1,0 @@
-/** Where the GraphQL API answers (GitLab's path). */
-export const GRAPHQL_PATH = '/api/graphql';

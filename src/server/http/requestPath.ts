@@ -1,0 +1,8 @@
+import type { FastifyRequest } from 'fastify';
+import { GRAPHQL_PATH, pathOfUrl } from '../../core/domain/webPaths.ts';
+
+/** The path the request asked for, without its query string. */
+export const requestPath = (request: FastifyRequest): string => pathOfUrl(request.url);
+
+/** Whether the request is for the GraphQL API, which checks and answers in its own shape. */
+export const isGraphQLRequest = (request: FastifyRequest): boolean => requestPath(request) === GRAPHQL_PATH;
