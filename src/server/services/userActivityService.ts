@@ -17,6 +17,7 @@ import type { AccessContext } from './access.ts';
 import { listReadableGroups } from './groupService.ts';
 import { issueReaderFor, withNamespaces } from './issueService.ts';
 import { listReadableProjects } from './projectService.ts';
+import { epicReaderFor } from './viewerScope.ts';
 
 export type { ActivityKind, ActivityRow };
 
@@ -67,21 +68,17 @@ async function activityReaderFor(db: Executor, access: AccessContext): Promise<A
     if (await access.canInProject('read_internal_note', project, namespace))
       internalNoteProjectIds.push(project.id);
   }
-  const groupIds: number[] = [];
-  const confidentialGroupIds: number[] = [];
-  const internalNoteGroupIds: number[] = [];
   const groups = (await listReadableGroups(db, access, {}, whole)).rows;
-  await access.loadPlans(groups);
+  const epics = await epicReaderFor(access, groups);
+  const internalNoteGroupIds: number[] = [];
   for (const group of groups) {
-    if (!(await access.canInNamespace('read_epic', group))) continue;
-    groupIds.push(group.id);
-    if (await access.canInNamespace('read_epic', group, { confidential: true }))
-      confidentialGroupIds.push(group.id);
+    // A group's notes are its epics' notes: none shows where its epics do not.
+    if (!epics.groupIds.includes(group.id)) continue;
     if (await access.canInNamespace('read_internal_note', group)) internalNoteGroupIds.push(group.id);
   }
   return {
     issues: await issueReaderFor(access, projects),
-    epics: { groupIds, confidentialGroupIds },
+    epics,
     internalNoteProjectIds,
     internalNoteGroupIds,
   };

@@ -4,12 +4,47 @@ import { findGroupsAndProjectsOfRoot } from '../db/repositories/namespaceReposit
 import type { StatsVisibility } from '../db/repositories/visibility.ts';
 import type { NamespaceRow, ProjectRow } from '../db/schema.ts';
 import type { AccessContext } from './access.ts';
+import { issueReaderFor, type ProjectInNamespace } from './issueService.ts';
 
 /**
  * The repositories filter by a scope, so its type is declared beside them; adapters take it from
  * here, the service that decides it.
  */
 export type { StatsVisibility };
+
+/** The groups whose epics the viewer reads, and those where confidential ones show too (GitLab's read_epic). */
+export interface EpicReader {
+  readonly groupIds: number[];
+  readonly confidentialGroupIds: number[];
+}
+
+export async function epicReaderFor(
+  access: AccessContext,
+  groups: Iterable<NamespaceRow>,
+): Promise<EpicReader> {
+  const candidates = [...groups];
+  const groupIds: number[] = [];
+  const confidentialGroupIds: number[] = [];
+  await access.loadPlans(candidates);
+  for (const group of candidates) {
+    if (!(await access.canInNamespace('read_epic', group))) continue;
+    groupIds.push(group.id);
+    if (await access.canInNamespace('read_epic', group, { confidential: true }))
+      confidentialGroupIds.push(group.id);
+  }
+  return { groupIds, confidentialGroupIds };
+}
+
+/** Each project with its namespace, leaving out a project whose namespace is not among `groupsById`. */
+export function inTheirNamespaces(
+  projects: Iterable<ProjectRow>,
+  groupsById: ReadonlyMap<number, NamespaceRow>,
+): ProjectInNamespace[] {
+  return [...projects].flatMap((project) => {
+    const namespace = groupsById.get(project.namespace_id);
+    return namespace ? [{ project, namespace }] : [];
+  });
+}
 
 /**
  * Everything the viewer may see inside one root namespace (groups, projects, and where confidential
@@ -20,26 +55,10 @@ export async function viewerScopeOfRoot(
   groupsOfRoot: readonly NamespaceRow[],
   projectsOfRoot: readonly ProjectRow[],
 ): Promise<StatsVisibility> {
-  const groupIds: number[] = [];
-  const confidentialGroupIds: number[] = [];
-  await access.loadPlans(groupsOfRoot);
-  for (const group of groupsOfRoot) {
-    if (!(await access.canInNamespace('read_epic', group))) continue;
-    groupIds.push(group.id);
-    if (await access.canInNamespace('read_epic', group, { confidential: true }))
-      confidentialGroupIds.push(group.id);
-  }
+  const { groupIds, confidentialGroupIds } = await epicReaderFor(access, groupsOfRoot);
   const byId = new Map(groupsOfRoot.map((group) => [group.id, group]));
-  const projectIds: number[] = [];
-  const confidentialProjectIds: number[] = [];
-  for (const project of projectsOfRoot) {
-    const namespace = byId.get(project.namespace_id);
-    if (!namespace || !(await access.canInProject('read_issue', project, namespace))) continue;
-    projectIds.push(project.id);
-    if (await access.canInProject('read_issue', project, namespace, { confidential: true })) {
-      confidentialProjectIds.push(project.id);
-    }
-  }
+  const issues = await issueReaderFor(access, inTheirNamespaces(projectsOfRoot, byId));
+  const { projectIds, confidentialProjectIds } = issues;
   const scope = { groupIds, confidentialGroupIds, projectIds, confidentialProjectIds };
   // A group whose plan lacks epics shows none to anyone, so it is no part of any tier: an epic's
   // subtree stays within its top-level group, which one plan licenses or not as a whole.

@@ -2,6 +2,7 @@ import type { Executor } from '../../db/executor.ts';
 import { findNamespacesByIds, findSelfAndDescendants } from '../../db/repositories/namespaceRepository.ts';
 import type { NamespaceRow } from '../../db/schema.ts';
 import type { AccessContext } from '../access.ts';
+import { epicReaderFor } from '../viewerScope.ts';
 
 export interface EpicScopeOptions {
   /** GitLab's default is false. */
@@ -53,14 +54,8 @@ async function decideEpicScope(
       : await findNamespacesByIds(db, group.traversal_ids);
     for (const row of above) candidates.set(row.id, row);
   }
-  const groups: NamespaceRow[] = [];
-  const confidentialGroupIds: number[] = [];
-  for (const candidate of candidates.values()) {
-    if (!(await access.canInNamespace('read_epic', candidate))) continue;
-    groups.push(candidate);
-    if (await access.canInNamespace('read_epic', candidate, { confidential: true })) {
-      confidentialGroupIds.push(candidate.id);
-    }
-  }
-  return { groups, groupIds: groups.map((row) => row.id), confidentialGroupIds };
+  const { groupIds, confidentialGroupIds } = await epicReaderFor(access, candidates.values());
+  const readable = new Set(groupIds);
+  const groups = [...candidates.values()].filter((row) => readable.has(row.id));
+  return { groups, groupIds, confidentialGroupIds };
 }

@@ -27,7 +27,9 @@ import {
 import { findUsersByUsernames } from '../../db/repositories/userRepository.ts';
 import type { LabelRow, MilestoneRow, NamespaceRow, ProjectRow } from '../../db/schema.ts';
 import { fitsSqlInteger } from '../../db/sqlInteger.ts';
-import { type AccessContext, seesHiddenIssues } from '../access.ts';
+import type { AccessContext } from '../access.ts';
+import { issueReaderFor } from '../issueService.ts';
+import { epicReaderFor, inTheirNamespaces } from '../viewerScope.ts';
 import type { ReferenceLink, ResolvedReferences } from './referenceLinks.ts';
 
 /**
@@ -310,23 +312,9 @@ async function resolveIssues(
   if (references.length === 0) return;
   const { access, db } = resolution;
   const { located, groupsById } = await locateInProjects(resolution, references, all);
-  const projectIds: number[] = [];
-  const confidentialProjectIds: number[] = [];
-  for (const project of new Set(located.map((entry) => entry.project))) {
-    const namespace = groupsById.get(project.namespace_id);
-    if (!namespace || !(await access.canInProject('read_issue', project, namespace))) continue;
-    projectIds.push(project.id);
-    if (await access.canInProject('read_issue', project, namespace, { confidential: true })) {
-      confidentialProjectIds.push(project.id);
-    }
-  }
-  const readable = located.filter((entry) => projectIds.includes(entry.ownerId));
-  const reader = {
-    projectIds,
-    confidentialProjectIds,
-    viewerId: access.actor.user?.id ?? null,
-    seesHidden: seesHiddenIssues(access),
-  };
+  const projects = inTheirNamespaces(new Set(located.map((entry) => entry.project)), groupsById);
+  const reader = await issueReaderFor(access, projects);
+  const readable = located.filter((entry) => reader.projectIds.includes(entry.ownerId));
   const issues = await readPerRoot(readable, (rootId, wanted) =>
     findIssuesByIids(db, rootId, wanted, reader),
   );
@@ -361,18 +349,9 @@ async function resolveEpics(
     const group = reference.path === null ? contextGroup : byPath.get(reference.path.toLowerCase());
     return group ? [{ ownerId: group.id, rootId: group.root_namespace_id, group, reference }] : [];
   });
-  const groupIds: number[] = [];
-  const confidentialGroupIds: number[] = [];
-  for (const group of new Set(located.map((entry) => entry.group))) {
-    if (!(await access.canInNamespace('read_epic', group))) continue;
-    groupIds.push(group.id);
-    if (await access.canInNamespace('read_epic', group, { confidential: true }))
-      confidentialGroupIds.push(group.id);
-  }
-  const readable = located.filter((entry) => groupIds.includes(entry.ownerId));
-  const epics = await readPerRoot(readable, (rootId, wanted) =>
-    findEpicsByIids(db, rootId, wanted, { groupIds, confidentialGroupIds }),
-  );
+  const reader = await epicReaderFor(access, new Set(located.map((entry) => entry.group)));
+  const readable = located.filter((entry) => reader.groupIds.includes(entry.ownerId));
+  const epics = await readPerRoot(readable, (rootId, wanted) => findEpicsByIids(db, rootId, wanted, reader));
   for (const { group, reference } of readable) {
     const epic = epics.find((row) => row.group_id === group.id && row.iid === reference.iid);
     if (!epic) continue;

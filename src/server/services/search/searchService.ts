@@ -31,6 +31,7 @@ import { ValidationError } from '../errors.ts';
 import { findReadableGroup, listReadableGroups } from '../groupService.ts';
 import { issueReaderFor, type ProjectInNamespace, withNamespaces } from '../issueService.ts';
 import { findReadableProject, listReadableProjects } from '../projectService.ts';
+import { epicReaderFor } from '../viewerScope.ts';
 
 /**
  * GitLab's search (`GET /search`, `/groups/:id/search`, `/projects/:id/search`, the top bar and the
@@ -146,20 +147,6 @@ async function resolvePlace(
   }
 }
 
-/** The groups whose epics show here, and those where confidential ones show too (GitLab's read_epic). */
-async function epicVisibility(access: AccessContext, groups: readonly NamespaceRow[]) {
-  const groupIds: number[] = [];
-  const confidentialGroupIds: number[] = [];
-  await access.loadPlans(groups);
-  for (const group of groups) {
-    if (!(await access.canInNamespace('read_epic', group))) continue;
-    groupIds.push(group.id);
-    if (await access.canInNamespace('read_epic', group, { confidential: true }))
-      confidentialGroupIds.push(group.id);
-  }
-  return { groupIds, confidentialGroupIds };
-}
-
 async function searchScope(
   db: Executor,
   access: AccessContext,
@@ -182,7 +169,7 @@ async function searchScope(
       return { scope, page: await searchIssues(db, match, reader, page) };
     }
     case 'epics': {
-      const visible = await epicVisibility(access, await place.readableGroups());
+      const visible = await epicReaderFor(access, await place.readableGroups());
       const { rows, total } = await searchEpics(db, match, visible, page);
       const groups = new Map((await place.readableGroups()).map((group) => [group.id, group]));
       const located = rows.flatMap((epic) => {
