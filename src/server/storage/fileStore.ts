@@ -62,10 +62,14 @@ export class DiskFileStore implements FileStore {
         done(null, chunk);
       },
     });
+    const sink = createWriteStream(path, { flags: 'wx' });
     try {
-      await streams.pipeline(source, measure, createWriteStream(path, { flags: 'wx' }));
+      await streams.pipeline(source, measure, sink);
       await flush(path);
     } catch (error) {
+      // A source that fails at once can end the pipeline before the file is open; removed then,
+      // the file would be created after, and stay.
+      if (!sink.closed) await new Promise<void>((closed) => sink.once('close', () => closed()));
       await fs.rm(path, { force: true });
       throw error;
     }
