@@ -6,6 +6,7 @@
  */
 import { sql } from 'kysely';
 import { openDatabase } from './database.ts';
+import { DataDirInUseError } from './lockFile.ts';
 import { findEpicRollupDrift } from './repositories/epicRollupRepository.ts';
 
 const SHOWN = 50;
@@ -50,7 +51,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error);
+    console.error(error instanceof DataDirInUseError ? error.message : error);
     process.exit(1);
   },
 );

@@ -5,6 +5,7 @@ import { parseDay } from '../../../core/time/epochDay.ts';
 import { calendarDateOf } from '../../../core/time/formatting.ts';
 import { systemNow } from '../../clock.ts';
 import { openDatabase } from '../database.ts';
+import { DataDirInUseError } from '../lockFile.ts';
 import { migrateToLatest } from '../migrate.ts';
 import {
   clearDomainData,
@@ -175,7 +176,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error);
+    console.error(error instanceof DataDirInUseError ? error.message : error);
     process.exit(1);
   },
 );
