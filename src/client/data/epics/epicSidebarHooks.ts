@@ -25,7 +25,9 @@ import {
   blockState,
   type EpicSidebarScope,
   settle,
+  sidebarWrite,
   useScopeVariables,
+  useSidebarSave,
 } from '../issuables/sidebarQuerySupport.ts';
 import { compact, toItemState } from '../mappers.ts';
 import type { QueryState } from '../types.ts';
@@ -70,44 +72,38 @@ export function useEpicDates(scope: EpicSidebarScope): QueryState<EpicDatesView 
   return { ...blockState(result, epic && toEpicDates(epic)), save };
 }
 
+const writeEpicColor = sidebarWrite(
+  EpicSidebarSetColorDocument,
+  (color: string, variables: EpicSidebarScope) => ({
+    input: { iid: variables.iid, groupPath: variables.fullPath, color },
+  }),
+  (data) => data?.updateIssuableColor,
+);
+
 export function useEpicColor(
   scope: EpicSidebarScope,
 ): QueryState<EpicColorView | null> & { save(color: string): Promise<SidebarWriteResult> } {
-  const client = useApolloClient();
   const variables = useScopeVariables(scope);
   const result = useQuery(EpicSidebarColorDocument, { variables });
-  const save = useCallback(
-    (color: string) =>
-      settle(async () => {
-        const { data } = await client.mutate({
-          mutation: EpicSidebarSetColorDocument,
-          variables: { input: { iid: variables.iid, groupPath: variables.fullPath, color } },
-        });
-        return data?.updateIssuableColor;
-      }),
-    [client, variables],
-  );
+  const save = useSidebarSave(variables, writeEpicColor);
   const epic = result.data?.workspace?.issuable;
   return { ...blockState(result, epic && toEpicColor(epic.color, epic.textColor)), save };
 }
 
+const writeEpicConfidential = sidebarWrite(
+  EpicSidebarSetConfidentialDocument,
+  (confidential: boolean, variables: EpicSidebarScope) => ({
+    input: { iid: variables.iid, groupPath: variables.fullPath, confidential },
+  }),
+  (data) => data?.issuableSetConfidential,
+);
+
 export function useEpicConfidential(
   scope: EpicSidebarScope,
 ): QueryState<EpicConfidentialityView | null> & { save(confidential: boolean): Promise<SidebarWriteResult> } {
-  const client = useApolloClient();
   const variables = useScopeVariables(scope);
   const result = useQuery(EpicSidebarConfidentialDocument, { variables });
-  const save = useCallback(
-    (confidential: boolean) =>
-      settle(async () => {
-        const { data } = await client.mutate({
-          mutation: EpicSidebarSetConfidentialDocument,
-          variables: { input: { iid: variables.iid, groupPath: variables.fullPath, confidential } },
-        });
-        return data?.issuableSetConfidential;
-      }),
-    [client, variables],
-  );
+  const save = useSidebarSave(variables, writeEpicConfidential);
   const epic = result.data?.workspace?.issuable;
   return {
     ...blockState(
@@ -144,23 +140,20 @@ export function useEpicParticipants(
   return blockState(result, epic && compact(epic.participants?.nodes).map(toParticipant));
 }
 
+const writeEpicSubscription = sidebarWrite(
+  EpicSidebarSetSubscriptionDocument,
+  (subscribedState: boolean, variables: EpicSidebarScope) => ({
+    input: { iid: variables.iid, groupPath: variables.fullPath, subscribedState },
+  }),
+  (data) => data?.updateIssuableSubscription,
+);
+
 export function useEpicSubscription(
   scope: EpicSidebarScope,
 ): QueryState<EpicSubscriptionView | null> & { save(subscribed: boolean): Promise<SidebarWriteResult> } {
-  const client = useApolloClient();
   const variables = useScopeVariables(scope);
   const result = useQuery(EpicSidebarSubscribedDocument, { variables });
-  const save = useCallback(
-    (subscribedState: boolean) =>
-      settle(async () => {
-        const { data } = await client.mutate({
-          mutation: EpicSidebarSetSubscriptionDocument,
-          variables: { input: { iid: variables.iid, groupPath: variables.fullPath, subscribedState } },
-        });
-        return data?.updateIssuableSubscription;
-      }),
-    [client, variables],
-  );
+  const save = useSidebarSave(variables, writeEpicSubscription);
   const workspace = result.data?.workspace;
   const epic = workspace?.issuable;
   return {

@@ -1,10 +1,11 @@
 /**
- * What the epic and issue sidebars' hooks share: the issuable they address, how a block's query
- * state is told, and how a write's answer becomes a SidebarWriteResult (the server's first error,
- * never a throw).
+ * What the epic, issue and merge request sidebars' hooks share: the issuable they address, how a
+ * block's query state is told, how a block saves (sidebarWrite, useSidebarSave), and how a write's
+ * answer becomes a SidebarWriteResult (the server's first error, never a throw).
  */
-import { CombinedGraphQLErrors } from '@apollo/client';
-import { useMemo } from 'react';
+import { CombinedGraphQLErrors, type OperationVariables, type TypedDocumentNode } from '@apollo/client';
+import { useApolloClient } from '@apollo/client/react';
+import { useCallback, useMemo } from 'react';
 import { err, ok } from '../../../core/lib/result.ts';
 import type { SidebarWriteResult } from '../epics/epicSidebarTypes.ts';
 import type { QueryState } from '../types.ts';
@@ -57,4 +58,47 @@ export function blockState<T>(
     loading: result.loading,
     error: result.error,
   };
+}
+
+/** A block's state and its save. */
+export type SavingBlock<T, V> = QueryState<T | null> & { save(value: V): Promise<SidebarWriteResult> };
+
+/** An issue's or merge request's address in a mutation's input: its project and iid. */
+export const projectIssuableAddress = (scope: SidebarScope) => ({
+  projectPath: scope.fullPath,
+  iid: scope.iid,
+});
+
+/** A mutation's payload as every sidebar write answers it: the server's messages, none on success. */
+type WritePayload = { readonly errors: readonly string[] } | null | undefined;
+
+/** How a block writes its value: the mutation, its variables for the value, and its payload. */
+export interface SidebarWrite<Value, Data, Variables extends OperationVariables> {
+  readonly mutation: TypedDocumentNode<Data, Variables>;
+  readonly variablesOf: (value: Value, scope: SidebarScope) => Variables;
+  readonly payloadOf: (data: Data | null | undefined) => WritePayload;
+}
+
+/** Declared once per block, beside its hook, so that its save keeps its identity. */
+export const sidebarWrite = <Value, Data, Variables extends OperationVariables>(
+  mutation: TypedDocumentNode<Data, Variables>,
+  variablesOf: (value: Value, scope: SidebarScope) => Variables,
+  payloadOf: (data: Data | null | undefined) => WritePayload,
+): SidebarWrite<Value, Data, Variables> => ({ mutation, variablesOf, payloadOf });
+
+/** A block's save: runs its write for the issuable of `scope` (useScopeVariables) and settles the answer. */
+export function useSidebarSave<Value, Data, Variables extends OperationVariables>(
+  scope: SidebarScope,
+  write: SidebarWrite<Value, Data, Variables>,
+): (value: Value) => Promise<SidebarWriteResult> {
+  const client = useApolloClient();
+  return useCallback(
+    (value: Value) =>
+      settle(async () => {
+        const variables = write.variablesOf(value, scope);
+        const { data } = await client.mutate<Data, Variables>({ mutation: write.mutation, variables });
+        return write.payloadOf(data);
+      }),
+    [client, scope, write],
+  );
 }

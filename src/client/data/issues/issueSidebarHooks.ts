@@ -3,16 +3,11 @@
  * block does not blank the others) and GitLab's issue mutations. A write answers a
  * SidebarWriteResult instead of throwing; answers land in Apollo's cache by the issue's id.
  */
-import { useApolloClient, useQuery } from '@apollo/client/react';
-import { useCallback } from 'react';
+import { useQuery } from '@apollo/client/react';
 import { toGlobalId } from '../../../core/domain/gid.ts';
 import type { HealthStatus } from '../../../core/domain/healthStatus.ts';
 import { toParticipant } from '../epics/epicSidebarMappers.ts';
-import type {
-  EpicConfidentialityView,
-  EpicParticipantView,
-  SidebarWriteResult,
-} from '../epics/epicSidebarTypes.ts';
+import type { EpicConfidentialityView, EpicParticipantView } from '../epics/epicSidebarTypes.ts';
 import {
   IssueSidebarAssigneesDocument,
   IssueSidebarConfidentialDocument,
@@ -37,55 +32,45 @@ import {
 } from '../generated/graphql.ts';
 import {
   blockState,
+  projectIssuableAddress,
+  type SavingBlock,
   type SidebarScope,
-  settle,
+  sidebarWrite,
   useScopeVariables,
+  useSidebarSave,
 } from '../issuables/sidebarQuerySupport.ts';
 import { compact } from '../mappers.ts';
 import type { QueryState } from '../types.ts';
 
-type Saving<T, V> = QueryState<T | null> & { save(value: V): Promise<SidebarWriteResult> };
-
-/** The mutation input's address of the issue. */
-const address = (variables: SidebarScope) => ({ projectPath: variables.fullPath, iid: variables.iid });
+const writeIssueConfidential = sidebarWrite(
+  IssueSidebarSetConfidentialDocument,
+  (confidential: boolean, variables: SidebarScope) => ({
+    input: { ...projectIssuableAddress(variables), confidential },
+  }),
+  (data) => data?.issuableSetConfidential,
+);
 
 export function useIssueConfidential(
   scope: SidebarScope,
-): Saving<Pick<EpicConfidentialityView, 'confidential'>, boolean> {
-  const client = useApolloClient();
+): SavingBlock<Pick<EpicConfidentialityView, 'confidential'>, boolean> {
   const variables = useScopeVariables(scope);
   const result = useQuery(IssueSidebarConfidentialDocument, { variables });
-  const save = useCallback(
-    (confidential: boolean) =>
-      settle(async () => {
-        const { data } = await client.mutate({
-          mutation: IssueSidebarSetConfidentialDocument,
-          variables: { input: { ...address(variables), confidential } },
-        });
-        return data?.issuableSetConfidential;
-      }),
-    [client, variables],
-  );
+  const save = useSidebarSave(variables, writeIssueConfidential);
   const issue = result.data?.workspace?.issuable;
   return { ...blockState(result, issue && { confidential: issue.confidential }), save };
 }
 
+const writeIssueLocked = sidebarWrite(
+  IssueSidebarSetLockedDocument,
+  (locked: boolean, variables: SidebarScope) => ({ input: { ...projectIssuableAddress(variables), locked } }),
+  (data) => data?.issuableSetLocked,
+);
+
 /** Whether only project members may comment (GitLab's discussion lock). */
-export function useIssueLocked(scope: SidebarScope): Saving<{ locked: boolean }, boolean> {
-  const client = useApolloClient();
+export function useIssueLocked(scope: SidebarScope): SavingBlock<{ locked: boolean }, boolean> {
   const variables = useScopeVariables(scope);
   const result = useQuery(IssueSidebarLockedDocument, { variables });
-  const save = useCallback(
-    (locked: boolean) =>
-      settle(async () => {
-        const { data } = await client.mutate({
-          mutation: IssueSidebarSetLockedDocument,
-          variables: { input: { ...address(variables), locked } },
-        });
-        return data?.issuableSetLocked;
-      }),
-    [client, variables],
-  );
+  const save = useSidebarSave(variables, writeIssueLocked);
   const issue = result.data?.workspace?.issuable;
   return { ...blockState(result, issue && { locked: issue.discussionLocked }), save };
 }
@@ -95,64 +80,55 @@ export function useIssueReference(scope: SidebarScope): QueryState<string | null
   return blockState(result, result.data?.workspace?.issuable?.reference);
 }
 
+const writeIssueWeight = sidebarWrite(
+  IssueSidebarSetWeightDocument,
+  (weight: number | null, variables: SidebarScope) => ({
+    input: { ...projectIssuableAddress(variables), weight },
+  }),
+  (data) => data?.issuableSetWeight,
+);
+
 /** The weight: a whole number ≥ 0, or null for none. */
-export function useIssueWeight(scope: SidebarScope): Saving<{ weight: number | null }, number | null> {
-  const client = useApolloClient();
+export function useIssueWeight(scope: SidebarScope): SavingBlock<{ weight: number | null }, number | null> {
   const variables = useScopeVariables(scope);
   const result = useQuery(IssueSidebarWeightDocument, { variables });
-  const save = useCallback(
-    (weight: number | null) =>
-      settle(async () => {
-        const { data } = await client.mutate({
-          mutation: IssueSidebarSetWeightDocument,
-          variables: { input: { ...address(variables), weight } },
-        });
-        return data?.issuableSetWeight;
-      }),
-    [client, variables],
-  );
+  const save = useSidebarSave(variables, writeIssueWeight);
   const issue = result.data?.workspace?.issuable;
   return { ...blockState(result, issue && { weight: issue.weight ?? null }), save };
 }
 
+const writeIssueDueDate = sidebarWrite(
+  IssueSidebarSetDueDateDocument,
+  (dueDate: string | null, variables: SidebarScope) => ({
+    input: { ...projectIssuableAddress(variables), dueDate },
+  }),
+  (data) => data?.issuableSetDueDate,
+);
+
 /** The due date (`YYYY-MM-DD`), or null for none. */
-export function useIssueDueDate(scope: SidebarScope): Saving<{ dueDate: string | null }, string | null> {
-  const client = useApolloClient();
+export function useIssueDueDate(scope: SidebarScope): SavingBlock<{ dueDate: string | null }, string | null> {
   const variables = useScopeVariables(scope);
   const result = useQuery(IssueSidebarDueDateDocument, { variables });
-  const save = useCallback(
-    (dueDate: string | null) =>
-      settle(async () => {
-        const { data } = await client.mutate({
-          mutation: IssueSidebarSetDueDateDocument,
-          variables: { input: { ...address(variables), dueDate } },
-        });
-        return data?.issuableSetDueDate;
-      }),
-    [client, variables],
-  );
+  const save = useSidebarSave(variables, writeIssueDueDate);
   const issue = result.data?.workspace?.issuable;
   const dueDate = typeof issue?.dueDate === 'string' ? issue.dueDate.slice(0, 10) : null;
   return { ...blockState(result, issue && { dueDate }), save };
 }
 
+const writeIssueHealthStatus = sidebarWrite(
+  IssueSidebarSetHealthStatusDocument,
+  (healthStatus: HealthStatus | null, variables: SidebarScope) => ({
+    input: { ...projectIssuableAddress(variables), healthStatus },
+  }),
+  (data) => data?.updateIssue,
+);
+
 export function useIssueHealthStatus(
   scope: SidebarScope,
-): Saving<{ healthStatus: HealthStatus | null }, HealthStatus | null> {
-  const client = useApolloClient();
+): SavingBlock<{ healthStatus: HealthStatus | null }, HealthStatus | null> {
   const variables = useScopeVariables(scope);
   const result = useQuery(IssueSidebarHealthStatusDocument, { variables });
-  const save = useCallback(
-    (healthStatus: HealthStatus | null) =>
-      settle(async () => {
-        const { data } = await client.mutate({
-          mutation: IssueSidebarSetHealthStatusDocument,
-          variables: { input: { ...address(variables), healthStatus } },
-        });
-        return data?.updateIssue;
-      }),
-    [client, variables],
-  );
+  const save = useSidebarSave(variables, writeIssueHealthStatus);
   const issue = result.data?.workspace?.issuable;
   return { ...blockState(result, issue && { healthStatus: issue.healthStatus ?? null }), save };
 }
@@ -164,29 +140,24 @@ export interface IssueMilestoneView {
   readonly webPath: string | null;
 }
 
+const writeIssueMilestone = sidebarWrite(
+  IssueSidebarSetMilestoneDocument,
+  (milestoneId: number | null, variables: SidebarScope) => ({
+    input: {
+      ...projectIssuableAddress(variables),
+      milestoneId: milestoneId === null ? null : toGlobalId('Milestone', milestoneId),
+    },
+  }),
+  (data) => data?.issuableSetMilestone,
+);
+
 /** The issue's milestone; `save` takes a milestone's numeric id, or null to remove it. */
 export function useIssueMilestone(
   scope: SidebarScope,
-): Saving<{ milestone: IssueMilestoneView | null }, number | null> {
-  const client = useApolloClient();
+): SavingBlock<{ milestone: IssueMilestoneView | null }, number | null> {
   const variables = useScopeVariables(scope);
   const result = useQuery(IssueSidebarMilestoneDocument, { variables });
-  const save = useCallback(
-    (milestoneId: number | null) =>
-      settle(async () => {
-        const { data } = await client.mutate({
-          mutation: IssueSidebarSetMilestoneDocument,
-          variables: {
-            input: {
-              ...address(variables),
-              milestoneId: milestoneId === null ? null : toGlobalId('Milestone', milestoneId),
-            },
-          },
-        });
-        return data?.issuableSetMilestone;
-      }),
-    [client, variables],
-  );
+  const save = useSidebarSave(variables, writeIssueMilestone);
   const issue = result.data?.workspace?.issuable;
   const milestone = issue?.milestone;
   return {
@@ -210,24 +181,21 @@ export interface IssueAssigneeView {
   readonly busy: boolean;
 }
 
+const writeIssueAssignees = sidebarWrite(
+  IssueSidebarSetAssigneesDocument,
+  (usernames: readonly string[], variables: SidebarScope) => ({
+    input: { ...projectIssuableAddress(variables), assigneeUsernames: [...usernames] },
+  }),
+  (data) => data?.issuableSetAssignees,
+);
+
 /** The issue's assignees; `save` replaces them with these usernames (GitLab's REPLACE mode). */
 export function useIssueAssignees(
   scope: SidebarScope,
-): Saving<{ assignees: readonly IssueAssigneeView[] }, readonly string[]> {
-  const client = useApolloClient();
+): SavingBlock<{ assignees: readonly IssueAssigneeView[] }, readonly string[]> {
   const variables = useScopeVariables(scope);
   const result = useQuery(IssueSidebarAssigneesDocument, { variables });
-  const save = useCallback(
-    (usernames: readonly string[]) =>
-      settle(async () => {
-        const { data } = await client.mutate({
-          mutation: IssueSidebarSetAssigneesDocument,
-          variables: { input: { ...address(variables), assigneeUsernames: [...usernames] } },
-        });
-        return data?.issuableSetAssignees;
-      }),
-    [client, variables],
-  );
+  const save = useSidebarSave(variables, writeIssueAssignees);
   const issue = result.data?.workspace?.issuable;
   const assignees = compact(issue?.assignees?.nodes).map((user) => ({
     username: user.username,
@@ -246,22 +214,21 @@ export interface IssueEpicView {
   readonly reference: string;
 }
 
+const writeIssueEpic = sidebarWrite(
+  IssueSidebarSetEpicDocument,
+  (epicId: string | null, variables: SidebarScope) => ({
+    input: { ...projectIssuableAddress(variables), epicId },
+  }),
+  (data) => data?.issuableSetEpic,
+);
+
 /** The issue's epic; `save` takes an epic's global id, or null to take the issue out of its epic. */
-export function useIssueEpic(scope: SidebarScope): Saving<{ epic: IssueEpicView | null }, string | null> {
-  const client = useApolloClient();
+export function useIssueEpic(
+  scope: SidebarScope,
+): SavingBlock<{ epic: IssueEpicView | null }, string | null> {
   const variables = useScopeVariables(scope);
   const result = useQuery(IssueSidebarEpicDocument, { variables });
-  const save = useCallback(
-    (epicId: string | null) =>
-      settle(async () => {
-        const { data } = await client.mutate({
-          mutation: IssueSidebarSetEpicDocument,
-          variables: { input: { ...address(variables), epicId } },
-        });
-        return data?.issuableSetEpic;
-      }),
-    [client, variables],
-  );
+  const save = useSidebarSave(variables, writeIssueEpic);
   const issue = result.data?.workspace?.issuable;
   const epic = issue?.epic;
   return {
@@ -284,22 +251,19 @@ export function useIssueParticipants(scope: SidebarScope): QueryState<readonly E
   return blockState(result, issue && compact(issue.participants?.nodes).map(toParticipant));
 }
 
+const writeIssueSubscription = sidebarWrite(
+  IssueSidebarSetSubscriptionDocument,
+  (subscribedState: boolean, variables: SidebarScope) => ({
+    input: { ...projectIssuableAddress(variables), subscribedState },
+  }),
+  (data) => data?.updateIssuableSubscription,
+);
+
 /** The viewer's notifications for the issue (the group's email setting comes with the page). */
-export function useIssueSubscription(scope: SidebarScope): Saving<{ subscribed: boolean }, boolean> {
-  const client = useApolloClient();
+export function useIssueSubscription(scope: SidebarScope): SavingBlock<{ subscribed: boolean }, boolean> {
   const variables = useScopeVariables(scope);
   const result = useQuery(IssueSidebarSubscribedDocument, { variables });
-  const save = useCallback(
-    (subscribedState: boolean) =>
-      settle(async () => {
-        const { data } = await client.mutate({
-          mutation: IssueSidebarSetSubscriptionDocument,
-          variables: { input: { ...address(variables), subscribedState } },
-        });
-        return data?.updateIssuableSubscription;
-      }),
-    [client, variables],
-  );
+  const save = useSidebarSave(variables, writeIssueSubscription);
   const issue = result.data?.workspace?.issuable;
   return { ...blockState(result, issue && { subscribed: issue.subscribed }), save };
 }

@@ -33,17 +33,17 @@ import { usePageSettled } from '../idle.ts';
 import {
   blockState,
   firstErrorMessage,
+  projectIssuableAddress,
+  type SavingBlock,
   type SidebarScope,
   settle,
+  sidebarWrite,
   useScopeVariables,
+  useSidebarSave,
 } from '../issuables/sidebarQuerySupport.ts';
 import { toLabel } from '../labels/labelMappers.ts';
 import { compact } from '../mappers.ts';
 import type { Instant, LabelView, QueryState } from '../types.ts';
-
-type Saving<T, V> = QueryState<T | null> & { save(value: V): Promise<SidebarWriteResult> };
-
-const address = (variables: SidebarScope) => ({ projectPath: variables.fullPath, iid: variables.iid });
 
 export interface MergeRequestPerson {
   readonly id: string;
@@ -201,30 +201,25 @@ const toPersonView = (node: SidebarPersonNode): MergeRequestPersonView => ({
   cannotMerge: node.mergeRequestInteraction?.canMerge === false,
 });
 
+const writeMergeRequestAssignees = sidebarWrite(
+  MergeRequestSidebarSetAssigneesDocument,
+  (usernames: readonly string[], variables: SidebarScope) => ({
+    input: {
+      ...projectIssuableAddress(variables),
+      assigneeUsernames: [...usernames],
+      operationMode: 'REPLACE' as const,
+    },
+  }),
+  (data) => data?.mergeRequestSetAssignees,
+);
+
 /** The assignees; `save` replaces them with these usernames (GitLab's REPLACE mode). */
 export function useMergeRequestAssignees(
   scope: SidebarScope,
-): Saving<{ people: readonly MergeRequestPersonView[] }, readonly string[]> {
-  const client = useApolloClient();
+): SavingBlock<{ people: readonly MergeRequestPersonView[] }, readonly string[]> {
   const variables = useScopeVariables(scope);
   const result = useQuery(MergeRequestSidebarAssigneesDocument, { variables });
-  const save = useCallback(
-    (usernames: readonly string[]) =>
-      settle(async () => {
-        const { data } = await client.mutate({
-          mutation: MergeRequestSidebarSetAssigneesDocument,
-          variables: {
-            input: {
-              ...address(variables),
-              assigneeUsernames: [...usernames],
-              operationMode: 'REPLACE',
-            },
-          },
-        });
-        return data?.mergeRequestSetAssignees;
-      }),
-    [client, variables],
-  );
+  const save = useSidebarSave(variables, writeMergeRequestAssignees);
   const node = result.data?.workspace?.issuable;
   return {
     ...blockState(result, node && { people: compact(node.assignees?.nodes).map(toPersonView) }),
@@ -232,30 +227,25 @@ export function useMergeRequestAssignees(
   };
 }
 
+const writeMergeRequestReviewers = sidebarWrite(
+  MergeRequestSidebarSetReviewersDocument,
+  (usernames: readonly string[], variables: SidebarScope) => ({
+    input: {
+      ...projectIssuableAddress(variables),
+      reviewerUsernames: [...usernames],
+      operationMode: 'REPLACE' as const,
+    },
+  }),
+  (data) => data?.mergeRequestSetReviewers,
+);
+
 /** The reviewers; `save` replaces them with these usernames. */
 export function useMergeRequestReviewers(
   scope: SidebarScope,
-): Saving<{ people: readonly MergeRequestPersonView[] }, readonly string[]> {
-  const client = useApolloClient();
+): SavingBlock<{ people: readonly MergeRequestPersonView[] }, readonly string[]> {
   const variables = useScopeVariables(scope);
   const result = useQuery(MergeRequestSidebarReviewersDocument, { variables });
-  const save = useCallback(
-    (usernames: readonly string[]) =>
-      settle(async () => {
-        const { data } = await client.mutate({
-          mutation: MergeRequestSidebarSetReviewersDocument,
-          variables: {
-            input: {
-              ...address(variables),
-              reviewerUsernames: [...usernames],
-              operationMode: 'REPLACE',
-            },
-          },
-        });
-        return data?.mergeRequestSetReviewers;
-      }),
-    [client, variables],
-  );
+  const save = useSidebarSave(variables, writeMergeRequestReviewers);
   const node = result.data?.workspace?.issuable;
   return {
     ...blockState(result, node && { people: compact(node.reviewers?.nodes).map(toPersonView) }),
@@ -298,7 +288,9 @@ export function useMergeRequestLabels(scope: SidebarScope): QueryState<readonly 
         settle(async () => {
           const { data } = await client.mutate({
             mutation: MergeRequestSidebarSetLabelsDocument,
-            variables: { input: { ...address(variables), labelIds: [...labelIds], operationMode } },
+            variables: {
+              input: { ...projectIssuableAddress(variables), labelIds: [...labelIds], operationMode },
+            },
           });
           return data?.mergeRequestSetLabels;
         });
@@ -320,29 +312,24 @@ export interface MergeRequestMilestoneView {
   readonly webPath: string | null;
 }
 
+const writeMergeRequestMilestone = sidebarWrite(
+  MergeRequestSidebarSetMilestoneDocument,
+  (milestoneId: number | null, variables: SidebarScope) => ({
+    input: {
+      ...projectIssuableAddress(variables),
+      milestoneId: milestoneId === null ? null : toGlobalId('Milestone', milestoneId),
+    },
+  }),
+  (data) => data?.mergeRequestSetMilestone,
+);
+
 /** The milestone; `save` takes a milestone's numeric id, or null to remove it. */
 export function useMergeRequestMilestone(
   scope: SidebarScope,
-): Saving<{ milestone: MergeRequestMilestoneView | null }, number | null> {
-  const client = useApolloClient();
+): SavingBlock<{ milestone: MergeRequestMilestoneView | null }, number | null> {
   const variables = useScopeVariables(scope);
   const result = useQuery(MergeRequestSidebarMilestoneDocument, { variables });
-  const save = useCallback(
-    (milestoneId: number | null) =>
-      settle(async () => {
-        const { data } = await client.mutate({
-          mutation: MergeRequestSidebarSetMilestoneDocument,
-          variables: {
-            input: {
-              ...address(variables),
-              milestoneId: milestoneId === null ? null : toGlobalId('Milestone', milestoneId),
-            },
-          },
-        });
-        return data?.mergeRequestSetMilestone;
-      }),
-    [client, variables],
-  );
+  const save = useSidebarSave(variables, writeMergeRequestMilestone);
   const node = result.data?.workspace?.issuable;
   const milestone = node?.milestone;
   return {
@@ -358,42 +345,36 @@ export function useMergeRequestMilestone(
   };
 }
 
+const writeMergeRequestLocked = sidebarWrite(
+  MergeRequestSidebarSetLockedDocument,
+  (locked: boolean, variables: SidebarScope) => ({ input: { ...projectIssuableAddress(variables), locked } }),
+  (data) => data?.mergeRequestSetLocked,
+);
+
 /** Whether only project members may comment (GitLab's discussion lock). */
-export function useMergeRequestLocked(scope: SidebarScope): Saving<{ locked: boolean }, boolean> {
-  const client = useApolloClient();
+export function useMergeRequestLocked(scope: SidebarScope): SavingBlock<{ locked: boolean }, boolean> {
   const variables = useScopeVariables(scope);
   const result = useQuery(MergeRequestSidebarLockedDocument, { variables });
-  const save = useCallback(
-    (locked: boolean) =>
-      settle(async () => {
-        const { data } = await client.mutate({
-          mutation: MergeRequestSidebarSetLockedDocument,
-          variables: { input: { ...address(variables), locked } },
-        });
-        return data?.mergeRequestSetLocked;
-      }),
-    [client, variables],
-  );
+  const save = useSidebarSave(variables, writeMergeRequestLocked);
   const node = result.data?.workspace?.issuable;
   return { ...blockState(result, node && { locked: node.discussionLocked }), save };
 }
 
+const writeMergeRequestSubscription = sidebarWrite(
+  MergeRequestSidebarSetSubscriptionDocument,
+  (subscribedState: boolean, variables: SidebarScope) => ({
+    input: { ...projectIssuableAddress(variables), subscribedState },
+  }),
+  (data) => data?.mergeRequestSetSubscription,
+);
+
 /** The viewer's notifications for the merge request. */
-export function useMergeRequestSubscription(scope: SidebarScope): Saving<{ subscribed: boolean }, boolean> {
-  const client = useApolloClient();
+export function useMergeRequestSubscription(
+  scope: SidebarScope,
+): SavingBlock<{ subscribed: boolean }, boolean> {
   const variables = useScopeVariables(scope);
   const result = useQuery(MergeRequestSidebarSubscribedDocument, { variables });
-  const save = useCallback(
-    (subscribedState: boolean) =>
-      settle(async () => {
-        const { data } = await client.mutate({
-          mutation: MergeRequestSidebarSetSubscriptionDocument,
-          variables: { input: { ...address(variables), subscribedState } },
-        });
-        return data?.mergeRequestSetSubscription;
-      }),
-    [client, variables],
-  );
+  const save = useSidebarSave(variables, writeMergeRequestSubscription);
   const node = result.data?.workspace?.issuable;
   return { ...blockState(result, node && { subscribed: node.subscribed }), save };
 }
