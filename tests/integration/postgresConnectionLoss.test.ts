@@ -64,4 +64,18 @@ describe.skipIf(!BACKENDS.includes('postgres'))('a PostgreSQL connection ended w
     );
     expect(answers.map((answer) => answer.rows[0]?.n)).toEqual([1, 2, 3, 4]);
   });
+
+  it('fails the transaction that held it, and the next statements are answered', async () => {
+    const transaction = handle.db.transaction().execute(async (trx) => {
+      await sql`SELECT 1`.execute(trx);
+      expect(await terminateBackendsOf(scratch.name)).toBeGreaterThanOrEqual(1);
+      // The ended connection's error arrives while the transaction still holds it.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await sql`SELECT 2`.execute(trx);
+    });
+    await expect(transaction).rejects.toThrow();
+
+    const answer = await sql<{ n: number }>`SELECT 5::int AS n`.execute(handle.db);
+    expect(answer.rows[0]?.n).toBe(5);
+  });
 });

@@ -111,6 +111,9 @@ async function openPostgres(
   // An idle client's error reaches the pool, which has already dropped the client; without a
   // listener, Node.js would end the whole process for it.
   pool.on('error', onConnectionLost);
+  // A client a request holds (between a transaction's statements) has no listener of the pool's:
+  // its next statement fails the request instead, and the pool drops it when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   if (preparedStatements) prepareRepeatedStatements(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
   await sql`select 1`.execute(db);
