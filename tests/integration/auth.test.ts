@@ -108,6 +108,14 @@ describe.each(BACKENDS)('signing in and authenticating (%s)', (backend) => {
     );
     expect(badGraphQL.status).toBe(401);
     expect(badGraphQL.body.errors?.[0]?.message).toBe('Invalid token');
+    // GraphQL's answer at the other URL the router serves it from, too.
+    const slashed = await new HttpClient(server.baseUrl, { authorization: 'Bearer nope' }).request(
+      'POST',
+      '/api/graphql/',
+      { json: { query: '{ currentUser { username } }' } },
+    );
+    expect(slashed.status).toBe(401);
+    expect(await slashed.json()).toEqual({ errors: [{ message: 'Invalid token' }] });
   });
 
   it('does not let a read_api token write', async () => {

@@ -104,12 +104,17 @@ describe.each(BACKENDS)('requests cannot ask for unbounded work (%s)', (backend)
     expect(ten.status).toBe(200);
     expect(await ten.json()).toHaveLength(10);
 
-    const many = await anonymous.request('POST', '/api/graphql', { json: Array(500).fill(cheap) });
-    expect(many.status).toBe(400);
-    expect(await many.json()).toEqual({
+    const refusal = {
       data: null,
       errors: [{ message: 'Batch has 500 queries, which exceeds max batch size of 10' }],
-    });
+    };
+    const many = await anonymous.request('POST', '/api/graphql', { json: Array(500).fill(cheap) });
+    expect(many.status).toBe(400);
+    expect(await many.json()).toEqual(refusal);
+    // The router serves GraphQL at /api/graphql/ too: the cap holds there as well.
+    const slashed = await anonymous.request('POST', '/api/graphql/', { json: Array(500).fill(cheap) });
+    expect(slashed.status).toBe(400);
+    expect(await slashed.json()).toEqual(refusal);
 
     // Each of these fits the anonymous limit of 200 alone (about 60 points); ten of them do not.
     const fields = Array.from({ length: 30 }, (_, i) => `g${i}: group(fullPath: "acme") { name }`);

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type DocumentNode, GraphQLError, Kind, type SelectionSetNode, valueFromASTUntyped } from 'graphql';
 import type { MercuriusOptions } from 'mercurius';
-import { pathOfUrl } from '../../core/domain/webPaths.ts';
 import { isOverTimeBudget } from '../db/timeBudget.ts';
 import { INPUT_LIMITS, inputLimitViolation } from '../input/inputLimits.ts';
 
@@ -11,7 +10,8 @@ import { INPUT_LIMITS, inputLimitViolation } from '../input/inputLimits.ts';
  */
 export function registerGraphQLBatchLimit(app: FastifyInstance, path: string): void {
   app.addHook('preValidation', async (request) => {
-    if (pathOfUrl(request.url) !== path) return;
+    // The route, not the URL: the router serves `/api/graphql/` from it too.
+    if (request.routeOptions.url !== path) return;
     const operations = Array.isArray(request.body) ? request.body : [request.body];
     if (operations.length > INPUT_LIMITS.maxGraphQLBatch) {
       throw new GraphQLError(

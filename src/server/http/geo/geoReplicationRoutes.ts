@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GEO_MESSAGES, SYNC_STATES, VERIFICATION_STATES } from '../../../core/domain/geo.ts';
-import { GRAPHQL_PATH } from '../../../core/domain/webPaths.ts';
 import type { ServerDeps } from '../../serverDeps.ts';
 import { ForbiddenError } from '../../services/errors.ts';
 import { requireSiteAdministrator } from '../../services/geo/geoPrimaryAdmins.ts';
@@ -14,7 +13,7 @@ import {
 import { pathId } from '../api/deploymentParams.ts';
 import { setPaginationHeaders } from '../api/pagination.ts';
 import { offsetPage, optionalEnum, optionalString, type Params } from '../api/params.ts';
-import { requestPath } from '../requestPath.ts';
+import { isGraphQLRequest, requestPath } from '../requestPath.ts';
 
 /**
  * A secondary's registry (GitLab's /geo_replication API), for administrators (the primary's, when
@@ -106,7 +105,7 @@ export function registerReadOnlyGuard(app: FastifyInstance): void {
       path === '/users/sign_out'
     )
       return;
-    if (path === GRAPHQL_PATH && !isMutation(request.body)) return;
+    if (isGraphQLRequest(request) && !isMutation(request.body)) return;
     return reply.code(403).send({ message: GEO_MESSAGES.readOnly });
   });
 }
