@@ -70,10 +70,11 @@ async function activityReaderFor(db: Executor, access: AccessContext): Promise<A
   }
   const groups = (await listReadableGroups(db, access, {}, whole)).rows;
   const epics = await epicReaderFor(access, groups);
+  const epicGroupIds = new Set(epics.groupIds);
   const internalNoteGroupIds: number[] = [];
   for (const group of groups) {
     // A group's notes are its epics' notes: none shows where its epics do not.
-    if (!epics.groupIds.includes(group.id)) continue;
+    if (!epicGroupIds.has(group.id)) continue;
     if (await access.canInNamespace('read_internal_note', group)) internalNoteGroupIds.push(group.id);
   }
   return {
