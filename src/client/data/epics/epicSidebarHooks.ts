@@ -15,10 +15,13 @@ import {
   EpicSidebarParticipantsDocument,
   EpicSidebarReferenceDocument,
   EpicSidebarSetColorDocument,
+  type EpicSidebarSetColorMutationVariables,
   EpicSidebarSetConfidentialDocument,
+  type EpicSidebarSetConfidentialMutationVariables,
   EpicSidebarSetDueDateDocument,
   EpicSidebarSetStartDateDocument,
   EpicSidebarSetSubscriptionDocument,
+  type EpicSidebarSetSubscriptionMutationVariables,
   EpicSidebarSubscribedDocument,
 } from '../generated/graphql.ts';
 import {
@@ -74,7 +77,7 @@ export function useEpicDates(scope: EpicSidebarScope): QueryState<EpicDatesView 
 
 const writeEpicColor = sidebarWrite(
   EpicSidebarSetColorDocument,
-  (color: string, variables: EpicSidebarScope) => ({
+  (color: string, variables: EpicSidebarScope): EpicSidebarSetColorMutationVariables => ({
     input: { iid: variables.iid, groupPath: variables.fullPath, color },
   }),
   (data) => data?.updateIssuableColor,
@@ -92,7 +95,7 @@ export function useEpicColor(
 
 const writeEpicConfidential = sidebarWrite(
   EpicSidebarSetConfidentialDocument,
-  (confidential: boolean, variables: EpicSidebarScope) => ({
+  (confidential: boolean, variables: EpicSidebarScope): EpicSidebarSetConfidentialMutationVariables => ({
     input: { iid: variables.iid, groupPath: variables.fullPath, confidential },
   }),
   (data) => data?.issuableSetConfidential,
@@ -142,7 +145,7 @@ export function useEpicParticipants(
 
 const writeEpicSubscription = sidebarWrite(
   EpicSidebarSetSubscriptionDocument,
-  (subscribedState: boolean, variables: EpicSidebarScope) => ({
+  (subscribedState: boolean, variables: EpicSidebarScope): EpicSidebarSetSubscriptionMutationVariables => ({
     input: { iid: variables.iid, groupPath: variables.fullPath, subscribedState },
   }),
   (data) => data?.updateIssuableSubscription,

@@ -79,7 +79,11 @@ export interface SidebarWrite<Value, Data, Variables extends OperationVariables>
   readonly payloadOf: (data: Data | null | undefined) => WritePayload;
 }
 
-/** Declared once per block, beside its hook, so that its save keeps its identity. */
+/**
+ * Declared once per block, beside its hook, so that its save keeps its identity. Give `variablesOf`
+ * the mutation's generated variables type as its return type: only then does TypeScript refuse a
+ * field the input does not have, as it would in `client.mutate`.
+ */
 export const sidebarWrite = <Value, Data, Variables extends OperationVariables>(
   mutation: TypedDocumentNode<Data, Variables>,
   variablesOf: (value: Value, scope: SidebarScope) => Variables,

@@ -19,14 +19,23 @@ import {
   IssueSidebarParticipantsDocument,
   IssueSidebarReferenceDocument,
   IssueSidebarSetAssigneesDocument,
+  type IssueSidebarSetAssigneesMutationVariables,
   IssueSidebarSetConfidentialDocument,
+  type IssueSidebarSetConfidentialMutationVariables,
   IssueSidebarSetDueDateDocument,
+  type IssueSidebarSetDueDateMutationVariables,
   IssueSidebarSetEpicDocument,
+  type IssueSidebarSetEpicMutationVariables,
   IssueSidebarSetHealthStatusDocument,
+  type IssueSidebarSetHealthStatusMutationVariables,
   IssueSidebarSetLockedDocument,
+  type IssueSidebarSetLockedMutationVariables,
   IssueSidebarSetMilestoneDocument,
+  type IssueSidebarSetMilestoneMutationVariables,
   IssueSidebarSetSubscriptionDocument,
+  type IssueSidebarSetSubscriptionMutationVariables,
   IssueSidebarSetWeightDocument,
+  type IssueSidebarSetWeightMutationVariables,
   IssueSidebarSubscribedDocument,
   IssueSidebarWeightDocument,
 } from '../generated/graphql.ts';
@@ -44,7 +53,7 @@ import type { QueryState } from '../types.ts';
 
 const writeIssueConfidential = sidebarWrite(
   IssueSidebarSetConfidentialDocument,
-  (confidential: boolean, variables: SidebarScope) => ({
+  (confidential: boolean, variables: SidebarScope): IssueSidebarSetConfidentialMutationVariables => ({
     input: { ...projectIssuableAddress(variables), confidential },
   }),
   (data) => data?.issuableSetConfidential,
@@ -62,7 +71,9 @@ export function useIssueConfidential(
 
 const writeIssueLocked = sidebarWrite(
   IssueSidebarSetLockedDocument,
-  (locked: boolean, variables: SidebarScope) => ({ input: { ...projectIssuableAddress(variables), locked } }),
+  (locked: boolean, variables: SidebarScope): IssueSidebarSetLockedMutationVariables => ({
+    input: { ...projectIssuableAddress(variables), locked },
+  }),
   (data) => data?.issuableSetLocked,
 );
 
@@ -82,7 +93,7 @@ export function useIssueReference(scope: SidebarScope): QueryState<string | null
 
 const writeIssueWeight = sidebarWrite(
   IssueSidebarSetWeightDocument,
-  (weight: number | null, variables: SidebarScope) => ({
+  (weight: number | null, variables: SidebarScope): IssueSidebarSetWeightMutationVariables => ({
     input: { ...projectIssuableAddress(variables), weight },
   }),
   (data) => data?.issuableSetWeight,
@@ -99,7 +110,7 @@ export function useIssueWeight(scope: SidebarScope): SavingBlock<{ weight: numbe
 
 const writeIssueDueDate = sidebarWrite(
   IssueSidebarSetDueDateDocument,
-  (dueDate: string | null, variables: SidebarScope) => ({
+  (dueDate: string | null, variables: SidebarScope): IssueSidebarSetDueDateMutationVariables => ({
     input: { ...projectIssuableAddress(variables), dueDate },
   }),
   (data) => data?.issuableSetDueDate,
@@ -117,7 +128,10 @@ export function useIssueDueDate(scope: SidebarScope): SavingBlock<{ dueDate: str
 
 const writeIssueHealthStatus = sidebarWrite(
   IssueSidebarSetHealthStatusDocument,
-  (healthStatus: HealthStatus | null, variables: SidebarScope) => ({
+  (
+    healthStatus: HealthStatus | null,
+    variables: SidebarScope,
+  ): IssueSidebarSetHealthStatusMutationVariables => ({
     input: { ...projectIssuableAddress(variables), healthStatus },
   }),
   (data) => data?.updateIssue,
@@ -142,7 +156,7 @@ export interface IssueMilestoneView {
 
 const writeIssueMilestone = sidebarWrite(
   IssueSidebarSetMilestoneDocument,
-  (milestoneId: number | null, variables: SidebarScope) => ({
+  (milestoneId: number | null, variables: SidebarScope): IssueSidebarSetMilestoneMutationVariables => ({
     input: {
       ...projectIssuableAddress(variables),
       milestoneId: milestoneId === null ? null : toGlobalId('Milestone', milestoneId),
@@ -183,7 +197,7 @@ export interface IssueAssigneeView {
 
 const writeIssueAssignees = sidebarWrite(
   IssueSidebarSetAssigneesDocument,
-  (usernames: readonly string[], variables: SidebarScope) => ({
+  (usernames: readonly string[], variables: SidebarScope): IssueSidebarSetAssigneesMutationVariables => ({
     input: { ...projectIssuableAddress(variables), assigneeUsernames: [...usernames] },
   }),
   (data) => data?.issuableSetAssignees,
@@ -216,7 +230,7 @@ export interface IssueEpicView {
 
 const writeIssueEpic = sidebarWrite(
   IssueSidebarSetEpicDocument,
-  (epicId: string | null, variables: SidebarScope) => ({
+  (epicId: string | null, variables: SidebarScope): IssueSidebarSetEpicMutationVariables => ({
     input: { ...projectIssuableAddress(variables), epicId },
   }),
   (data) => data?.issuableSetEpic,
@@ -253,7 +267,7 @@ export function useIssueParticipants(scope: SidebarScope): QueryState<readonly E
 
 const writeIssueSubscription = sidebarWrite(
   IssueSidebarSetSubscriptionDocument,
-  (subscribedState: boolean, variables: SidebarScope) => ({
+  (subscribedState: boolean, variables: SidebarScope): IssueSidebarSetSubscriptionMutationVariables => ({
     input: { ...projectIssuableAddress(variables), subscribedState },
   }),
   (data) => data?.updateIssuableSubscription,

@@ -8,7 +8,7 @@ import { useCallback } from 'react';
 import { toGlobalId } from '../../../core/domain/gid.ts';
 import type { DetailedMergeStatus, MergeRequestState } from '../../../core/domain/mergeRequests.ts';
 import { err, ok, type Result } from '../../../core/lib/result.ts';
-import type { EpicParticipantView, SidebarWriteResult } from '../epics/epicSidebarTypes.ts';
+import type { EpicParticipantView } from '../epics/epicSidebarTypes.ts';
 import {
   MergeRequestAcceptDocument,
   MergeRequestDetailDocument,
@@ -21,11 +21,16 @@ import {
   MergeRequestSidebarReferenceDocument,
   MergeRequestSidebarReviewersDocument,
   MergeRequestSidebarSetAssigneesDocument,
+  type MergeRequestSidebarSetAssigneesMutationVariables,
   MergeRequestSidebarSetLabelsDocument,
   MergeRequestSidebarSetLockedDocument,
+  type MergeRequestSidebarSetLockedMutationVariables,
   MergeRequestSidebarSetMilestoneDocument,
+  type MergeRequestSidebarSetMilestoneMutationVariables,
   MergeRequestSidebarSetReviewersDocument,
+  type MergeRequestSidebarSetReviewersMutationVariables,
   MergeRequestSidebarSetSubscriptionDocument,
+  type MergeRequestSidebarSetSubscriptionMutationVariables,
   MergeRequestSidebarSubscribedDocument,
   type MutationOperationMode,
 } from '../generated/graphql.ts';
@@ -41,6 +46,7 @@ import {
   useScopeVariables,
   useSidebarSave,
 } from '../issuables/sidebarQuerySupport.ts';
+import type { LabelChange } from '../labels/labelHooks.ts';
 import { toLabel } from '../labels/labelMappers.ts';
 import { compact } from '../mappers.ts';
 import type { Instant, LabelView, QueryState } from '../types.ts';
@@ -203,11 +209,14 @@ const toPersonView = (node: SidebarPersonNode): MergeRequestPersonView => ({
 
 const writeMergeRequestAssignees = sidebarWrite(
   MergeRequestSidebarSetAssigneesDocument,
-  (usernames: readonly string[], variables: SidebarScope) => ({
+  (
+    usernames: readonly string[],
+    variables: SidebarScope,
+  ): MergeRequestSidebarSetAssigneesMutationVariables => ({
     input: {
       ...projectIssuableAddress(variables),
       assigneeUsernames: [...usernames],
-      operationMode: 'REPLACE' as const,
+      operationMode: 'REPLACE',
     },
   }),
   (data) => data?.mergeRequestSetAssignees,
@@ -229,11 +238,14 @@ export function useMergeRequestAssignees(
 
 const writeMergeRequestReviewers = sidebarWrite(
   MergeRequestSidebarSetReviewersDocument,
-  (usernames: readonly string[], variables: SidebarScope) => ({
+  (
+    usernames: readonly string[],
+    variables: SidebarScope,
+  ): MergeRequestSidebarSetReviewersMutationVariables => ({
     input: {
       ...projectIssuableAddress(variables),
       reviewerUsernames: [...usernames],
-      operationMode: 'REPLACE' as const,
+      operationMode: 'REPLACE',
     },
   }),
   (data) => data?.mergeRequestSetReviewers,
@@ -273,17 +285,12 @@ export function useMergeRequestParticipants(
 }
 
 /** The labels, and GitLab's mergeRequestSetLabels adding and removing some. */
-export function useMergeRequestLabels(scope: SidebarScope): QueryState<readonly LabelView[] | null> & {
-  save(change: {
-    readonly add: readonly string[];
-    readonly remove: readonly string[];
-  }): Promise<SidebarWriteResult>;
-} {
+export function useMergeRequestLabels(scope: SidebarScope): SavingBlock<readonly LabelView[], LabelChange> {
   const client = useApolloClient();
   const variables = useScopeVariables(scope);
   const result = useQuery(MergeRequestSidebarLabelsDocument, { variables });
   const save = useCallback(
-    async (change: { readonly add: readonly string[]; readonly remove: readonly string[] }) => {
+    async (change: LabelChange) => {
       const write = (labelIds: readonly string[], operationMode: MutationOperationMode) =>
         settle(async () => {
           const { data } = await client.mutate({
@@ -314,7 +321,10 @@ export interface MergeRequestMilestoneView {
 
 const writeMergeRequestMilestone = sidebarWrite(
   MergeRequestSidebarSetMilestoneDocument,
-  (milestoneId: number | null, variables: SidebarScope) => ({
+  (
+    milestoneId: number | null,
+    variables: SidebarScope,
+  ): MergeRequestSidebarSetMilestoneMutationVariables => ({
     input: {
       ...projectIssuableAddress(variables),
       milestoneId: milestoneId === null ? null : toGlobalId('Milestone', milestoneId),
@@ -347,7 +357,9 @@ export function useMergeRequestMilestone(
 
 const writeMergeRequestLocked = sidebarWrite(
   MergeRequestSidebarSetLockedDocument,
-  (locked: boolean, variables: SidebarScope) => ({ input: { ...projectIssuableAddress(variables), locked } }),
+  (locked: boolean, variables: SidebarScope): MergeRequestSidebarSetLockedMutationVariables => ({
+    input: { ...projectIssuableAddress(variables), locked },
+  }),
   (data) => data?.mergeRequestSetLocked,
 );
 
@@ -362,7 +374,10 @@ export function useMergeRequestLocked(scope: SidebarScope): SavingBlock<{ locked
 
 const writeMergeRequestSubscription = sidebarWrite(
   MergeRequestSidebarSetSubscriptionDocument,
-  (subscribedState: boolean, variables: SidebarScope) => ({
+  (
+    subscribedState: boolean,
+    variables: SidebarScope,
+  ): MergeRequestSidebarSetSubscriptionMutationVariables => ({
     input: { ...projectIssuableAddress(variables), subscribedState },
   }),
   (data) => data?.mergeRequestSetSubscription,
