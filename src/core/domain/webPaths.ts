@@ -19,9 +19,6 @@ const projectSection = (fullPath: string, rest: string): string => `${project(fu
 /** GitLab's GraphQL endpoint. */
 export const GRAPHQL_PATH = '/api/graphql';
 
-/** A request URL's path: what comes before its query string. */
-export const pathOfUrl = (url: string): string => url.split('?', 1)[0] ?? '';
-
 /** The sign-in page; with `redirectTo`, where it sends the user back to. */
 export function signInPath(redirectTo?: string): string {
   return redirectTo === undefined

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { GRAPHQL_PATH, pathOfUrl } from '../../core/domain/webPaths.ts';
+import { GRAPHQL_PATH } from '../../core/domain/webPaths.ts';
 
 /** The path the request asked for, without its query string. */
-export const requestPath = (request: FastifyRequest): string => pathOfUrl(request.url);
+export const requestPath = (request: FastifyRequest): string => request.url.split('?', 1)[0] ?? '';
 
 /**
  * Whether the request is for the GraphQL API, which checks and answers in its own shape. Asked of
