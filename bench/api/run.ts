@@ -131,6 +131,7 @@ interface Stats {
   readonly runs: number;
   readonly p50: number;
   readonly p95: number;
+  readonly p97_5: number;
   readonly mean: number;
   readonly min: number;
   readonly max: number;
@@ -143,13 +144,15 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[rank - 1] as number;
 }
 
+const round = (value: number) => Math.round(value * 100) / 100;
+
 function summarise(samples: readonly number[]): Stats {
   const sorted = [...samples].sort((a, b) => a - b);
-  const round = (value: number) => Math.round(value * 100) / 100;
   return {
     runs: sorted.length,
     p50: round(percentile(sorted, 50)),
     p95: round(percentile(sorted, 95)),
+    p97_5: round(percentile(sorted, 97.5)),
     mean: round(sorted.reduce((sum, value) => sum + value, 0) / Math.max(1, sorted.length)),
     min: round(sorted[0] ?? Number.NaN),
     max: round(sorted.at(-1) ?? Number.NaN),
@@ -571,8 +574,7 @@ async function measureInProcess(target: BenchTarget, options: Options): Promise<
           parameters: statement.parameters,
         });
       }
-      const sumOf = (key: 'p50' | 'p95') =>
-        Math.round(breakdown.reduce((sum, entry) => sum + entry[key], 0) * 100) / 100;
+      const sumOf = (key: 'p50' | 'p95') => round(breakdown.reduce((sum, entry) => sum + entry[key], 0));
 
       const graphqlStats = summarise(graphqlSamples);
       const bareStats = summarise(bareSamples);
@@ -696,10 +698,8 @@ interface LoadResult {
   readonly totalRequests: number;
   readonly errors: number;
   readonly non2xx: number;
-  /** Computed from every response's latency (autocannon's 'response' events). */
+  /** Computed from every response's latency over all the slices (autocannon's 'response' events). */
   readonly latency: Stats;
-  /** Percentiles of every response's latency, over all the slices. */
-  readonly percentiles: { p50: number; p90: number; p97_5: number; p99: number; max: number };
   /**
    * Server side, statements sent per completed request over the warm-up and the measured run (the
    * instance's periodic reads included; requests still in flight when autocannon stops are not).
@@ -835,8 +835,6 @@ async function loadTests(
       const totals = JSON.parse(await server.stats) as { requests?: number; statements?: number };
       await server.exited;
       const turn = turns[index] as (typeof turns)[number];
-      const sorted = [...turn.latencies].sort((a, b) => a - b);
-      const round = (value: number) => Math.round(value * 100) / 100;
       results.push({
         responseCache,
         processes: server.processes,
@@ -848,13 +846,6 @@ async function loadTests(
         errors: turn.errors,
         non2xx: turn.non2xx,
         latency: summarise(turn.latencies),
-        percentiles: {
-          p50: round(percentile(sorted, 50)),
-          p90: round(percentile(sorted, 90)),
-          p97_5: round(percentile(sorted, 97.5)),
-          p99: round(percentile(sorted, 99)),
-          max: round(sorted.at(-1) ?? Number.NaN),
-        },
         statementsPerRequest: statementsPerRequest(totals),
       });
     }
@@ -1014,7 +1005,7 @@ function printBackend(result: BackendResult): void {
       fmt(load.statementsPerRequest, 1),
       fmt(load.requestsPerSecond, 0),
       fmt(load.latency.p95, 1),
-      fmt(load.percentiles.p97_5, 1),
+      fmt(load.latency.p97_5, 1),
     ]);
   }
   const header = [
