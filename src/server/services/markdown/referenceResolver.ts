@@ -276,11 +276,9 @@ async function resolveMergeRequests(
   const { access, db } = resolution;
   const { located, groupsById } = await locateInProjects(resolution, references, all);
   const projectIds: number[] = [];
-  for (const project of new Set(located.map((entry) => entry.project))) {
-    const namespace = groupsById.get(project.namespace_id);
-    if (namespace && (await access.canInProject('read_merge_request', project, namespace))) {
-      projectIds.push(project.id);
-    }
+  const projects = inTheirNamespaces(new Set(located.map((entry) => entry.project)), groupsById);
+  for (const { project, namespace } of projects) {
+    if (await access.canInProject('read_merge_request', project, namespace)) projectIds.push(project.id);
   }
   // Unreadable projects' merge requests are read only to tell hidden ones from missing ones.
   const asked = resolution.hidden ? located : located.filter((entry) => projectIds.includes(entry.ownerId));
