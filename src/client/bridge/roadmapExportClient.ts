@@ -60,12 +60,17 @@ export async function runRoadmapExport(job: ExportJob, options: ExportRunOptions
   const stop = () => worker.terminate();
   signal.addEventListener('abort', stop, { once: true });
   const remote = wrap<RoadmapExportApi>(worker);
+  // Progress comes over the callback's own MessageChannel, the result over the worker's port, and
+  // the browser keeps no order between two ports: a last progress call can land after the result.
+  // Reported then, it would turn a finished export back into a running one.
+  let settled = false;
   const progress = proxy((fraction: number) => {
-    if (!signal.aborted) options.onProgress(fraction);
+    if (!settled && !signal.aborted) options.onProgress(fraction);
   });
   try {
     return await untilAborted(exportIn(remote, job, progress), signal);
   } finally {
+    settled = true;
     signal.removeEventListener('abort', stop);
     worker.terminate();
   }
