@@ -15,6 +15,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
+import { GRAPHQL_PATH } from '../../src/core/domain/webPaths.ts';
 import { startTestServer } from '../../tests/helpers/testServer.ts';
 import { BASELINE_OPTIONS, type BenchTable, compareWithBaseline } from '../baseline.ts';
 import { distribution } from '../stats.ts';
@@ -61,7 +62,7 @@ async function main(): Promise<void> {
   // the server's event loop and pass for its cost.
   const graphql = (name: string, body: unknown, token?: string): AbusiveRequest => ({
     name,
-    url: `${base}/api/graphql`,
+    url: `${base}${GRAPHQL_PATH}`,
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { 'private-token': token } : {}) },
     body: JSON.stringify(body),

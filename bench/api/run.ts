@@ -25,6 +25,7 @@ import { CompiledQuery, sql } from 'kysely';
 // Types `app.graphql`: Mercurius augments FastifyInstance, and the server's declarations do not say so.
 import type {} from 'mercurius';
 import pg from 'pg';
+import { GRAPHQL_PATH } from '../../src/core/domain/webPaths.ts';
 import { systemNow } from '../../src/server/clock.ts';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
@@ -446,7 +447,7 @@ async function measureInProcess(target: BenchTarget, options: Options): Promise<
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
-    const url = `http://127.0.0.1:${port}/api/graphql`;
+    const url = `http://127.0.0.1:${port}${GRAPHQL_PATH}`;
 
     const reporter = await findUserByUsername(handle.db, 'reporter');
     if (!reporter) throw new Error('No demo user reporter: is the database seeded?');
@@ -787,7 +788,7 @@ async function loadTests(
     }
     const headers = { 'content-type': 'application/json', 'private-token': token };
     const body = graphqlBody(ROADMAP_QUERY, ROADMAP_VARIABLES);
-    const urlOf = (port: number) => `http://127.0.0.1:${port}/api/graphql`;
+    const urlOf = (port: number) => `http://127.0.0.1:${port}${GRAPHQL_PATH}`;
     for (const server of servers) {
       const check = await fetch(urlOf(server.port), { method: 'POST', headers, body });
       const checked = (await check.json()) as GraphQLPayload;

@@ -5,6 +5,8 @@
  * top-level only, the THREE_YEARS timeframe, start date ascending). The server is stopped afterwards,
  * so that `ours` starts its own with nothing cached.
  */
+
+import { GRAPHQL_PATH } from '../../src/core/domain/webPaths.ts';
 import { graphqlTimeframe } from '../../src/core/time/graphqlTimeframe.ts';
 import { removeDatabase, seedDatabase, startAppServer } from './appServer.ts';
 import { benchData, type RoadmapRow, TIMEFRAME } from './data.ts';
@@ -60,7 +62,7 @@ export async function readRoadmapRows(baseUrl: string): Promise<RoadmapRow[]> {
   let cursor: string | null = null;
   for (;;) {
     const page: EpicsPage = await postJson<EpicsPage>(
-      `${baseUrl}/api/graphql`,
+      `${baseUrl}${GRAPHQL_PATH}`,
       { query: EPICS_QUERY, variables: { cursor, timeframe: graphqlTimeframe(TIMEFRAME) } },
       token,
     );

@@ -16,6 +16,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
+import { GRAPHQL_PATH } from '../../src/core/domain/webPaths.ts';
 import { systemNow } from '../../src/server/clock.ts';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
@@ -82,7 +83,7 @@ async function main(): Promise<void> {
     .where('title', '=', LARGE_TREE.title)
     .executeTakeFirstOrThrow();
   const graphql = async (query: string, variables: Record<string, unknown>) => {
-    const response = await fetch(`${baseUrl}/api/graphql`, {
+    const response = await fetch(`${baseUrl}${GRAPHQL_PATH}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'PRIVATE-TOKEN': token },
       body: JSON.stringify({ query, variables }),

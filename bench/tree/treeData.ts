@@ -8,6 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { GRAPHQL_PATH } from '../../src/core/domain/webPaths.ts';
 import { sortChildItems } from '../../src/core/layout/tree/treeItem.ts';
 import { ROOT } from '../render/appServer.ts';
 import { ownerToken, postJson } from '../render/roadmapRows.ts';
@@ -183,7 +184,7 @@ async function readChildren(
   let pages = 0;
   for (let first = true; first || (allPages && (more.epics || more.issues)); first = false) {
     const answer = await postJson<ChildItemsAnswer>(
-      `${baseUrl}/api/graphql`,
+      `${baseUrl}${GRAPHQL_PATH}`,
       {
         query: CHILD_ITEMS_DOCUMENT,
         operationName: 'childItems',

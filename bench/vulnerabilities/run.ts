@@ -55,6 +55,7 @@ import {
   ProjectVulnerabilitiesDocument,
   ProjectVulnerabilitySeveritiesDocument,
 } from '../../src/client/data/generated/graphql.ts';
+import { GRAPHQL_PATH } from '../../src/core/domain/webPaths.ts';
 import { systemNow } from '../../src/server/clock.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/database.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
@@ -574,7 +575,7 @@ async function measureBackend(backend: Backend): Promise<{
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
-    const url = `http://127.0.0.1:${port}/api/graphql`;
+    const url = `http://127.0.0.1:${port}${GRAPHQL_PATH}`;
     const developer = await findUserByUsername(handle.db, DEVELOPER);
     if (!developer) throw new Error(`No user ${DEVELOPER}`);
     const token = await createPersonalAccessToken(
