@@ -3,10 +3,16 @@
  * the client build, so the server sends compressed bytes without compressing on each request
  * (@fastify/static's `preCompressed` picks the copy the browser accepts).
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+
+import { readdirSync, statSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
 
 /** Text the browser fetches; source maps are left alone (only developer tools read them). */
 const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|html|txt|webmanifest)$/;
@@ -21,25 +27,32 @@ function* filesUnder(folder: string): Generator<string> {
   }
 }
 
-/** Writes `<file>.br` and `<file>.gz` for each compressible file of `folder`; answers how many. */
-export function precompressFolder(folder: string): number {
-  let written = 0;
-  for (const path of filesUnder(folder)) {
-    if (!COMPRESSIBLE.test(path) || statSync(path).size < MIN_BYTES) continue;
-    const bytes = readFileSync(path);
-    writeFileSync(
-      `${path}.br`,
-      brotliCompressSync(bytes, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-          [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-        },
-      }),
-    );
-    writeFileSync(`${path}.gz`, gzipSync(bytes, { level: 9 }));
-    written += 1;
-  }
-  return written;
+/** Writes `<file>.br` and `<file>.gz` beside one file. */
+async function compressBeside(path: string): Promise<void> {
+  const bytes = await readFile(path);
+  const [br, gz] = await Promise.all([
+    brotli(bytes, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    }),
+    gzipped(bytes, { level: 9 }),
+  ]);
+  await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)]);
+}
+
+/**
+ * Writes `<file>.br` and `<file>.gz` for each compressible file of `folder`; answers how many. The
+ * files compress side by side on libuv's threads: one after another, brotli's highest quality held
+ * one core for 7 s of a build on two.
+ */
+export async function precompressFolder(folder: string): Promise<number> {
+  const files = [...filesUnder(folder)].filter(
+    (path) => COMPRESSIBLE.test(path) && statSync(path).size >= MIN_BYTES,
+  );
+  await Promise.all(files.map(compressBeside));
+  return files.length;
 }
 
 export function precompress(): Plugin {
@@ -51,8 +64,8 @@ export function precompress(): Plugin {
       // An absolute outDir (a build into a folder of its own) stands as it is.
       outDir = resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
-      precompressFolder(outDir);
+    async closeBundle() {
+      await precompressFolder(outDir);
     },
   };
 }
