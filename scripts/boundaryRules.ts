@@ -342,7 +342,7 @@ export const LAYERS: readonly Layer[] = [
       CORE,
       // Timers for the session's wait budget; the seed CLI's today.
       paths('src/server/clock.ts'),
-      packages('kysely', 'kysely-pglite', 'pg', '@electric-sql/pglite', '@node-rs/argon2'),
+      packages('kysely', 'pg', '@electric-sql/pglite', '@node-rs/argon2'),
       NODE,
     ],
     why: 'all SQL: Kysely, the dialects, migrations, repositories, seed',

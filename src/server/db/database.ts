@@ -135,7 +135,7 @@ async function openPGlite(
       [OID.int8]: parseBigNumber,
       [OID.numeric]: parseBigNumber,
     };
-    // No dataDir at all for memory: kysely-pglite would otherwise create a folder named "memory:".
+    // An in-memory database gets no dataDir at all: `memory://` names no folder.
     const client = await (inMemory
       ? PGlite.create({ parsers, ...(memorySnapshot ? { loadDataDir: memorySnapshot } : {}) })
       : PGlite.create(join(dataDir, 'pgdata'), { parsers }));
