@@ -126,9 +126,16 @@ export async function withNamespaces(
   const namespaces = await findNamespacesByIds(db, [
     ...new Set(projects.map((project) => project.namespace_id)),
   ]);
-  const byId = new Map(namespaces.map((namespace) => [namespace.id, namespace]));
-  return projects.flatMap((project) => {
-    const namespace = byId.get(project.namespace_id);
+  return inTheirNamespaces(projects, new Map(namespaces.map((namespace) => [namespace.id, namespace])));
+}
+
+/** Each project with its namespace, leaving out a project whose namespace is not among `groupsById`. */
+export function inTheirNamespaces(
+  projects: Iterable<ProjectRow>,
+  groupsById: ReadonlyMap<number, NamespaceRow>,
+): ProjectInNamespace[] {
+  return [...projects].flatMap((project) => {
+    const namespace = groupsById.get(project.namespace_id);
     return namespace ? [{ project, namespace }] : [];
   });
 }

@@ -4,7 +4,7 @@ import { findGroupsAndProjectsOfRoot } from '../db/repositories/namespaceReposit
 import type { StatsVisibility } from '../db/repositories/visibility.ts';
 import type { NamespaceRow, ProjectRow } from '../db/schema.ts';
 import type { AccessContext } from './access.ts';
-import { issueReaderFor, type ProjectInNamespace } from './issueService.ts';
+import { inTheirNamespaces, issueReaderFor } from './issueService.ts';
 
 /**
  * The repositories filter by a scope, so its type is declared beside them; adapters take it from
@@ -33,17 +33,6 @@ export async function epicReaderFor(
       confidentialGroupIds.push(group.id);
   }
   return { groupIds, confidentialGroupIds };
-}
-
-/** Each project with its namespace, leaving out a project whose namespace is not among `groupsById`. */
-export function inTheirNamespaces(
-  projects: Iterable<ProjectRow>,
-  groupsById: ReadonlyMap<number, NamespaceRow>,
-): ProjectInNamespace[] {
-  return [...projects].flatMap((project) => {
-    const namespace = groupsById.get(project.namespace_id);
-    return namespace ? [{ project, namespace }] : [];
-  });
 }
 
 /**

@@ -28,8 +28,8 @@ import { findUsersByUsernames } from '../../db/repositories/userRepository.ts';
 import type { LabelRow, MilestoneRow, NamespaceRow, ProjectRow } from '../../db/schema.ts';
 import { fitsSqlInteger } from '../../db/sqlInteger.ts';
 import type { AccessContext } from '../access.ts';
-import { issueReaderFor } from '../issueService.ts';
-import { epicReaderFor, inTheirNamespaces } from '../viewerScope.ts';
+import { inTheirNamespaces, issueReaderFor } from '../issueService.ts';
+import { epicReaderFor } from '../viewerScope.ts';
 import type { ReferenceLink, ResolvedReferences } from './referenceLinks.ts';
 
 /**
